@@ -1,0 +1,102 @@
+import { createCookie, redirect } from '@remix-run/node'
+import { getEnv } from '~/lib/env.server'
+import { forbidden, unauthenticated } from '~/lib/http.server'
+import { findSessionUser, type SessionUser } from '~/models/user.server'
+import { verifyToken } from './token.server'
+
+export type { SessionUser }
+
+/** The admin UI's session: the same token as the API's, in an HttpOnly cookie named `token`. */
+export function tokenCookie() {
+  const env = getEnv()
+  return createCookie('token', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: env.NODE_ENV === 'production',
+    path: '/',
+    maxAge: env.TOKEN_TTL,
+  })
+}
+
+function readCookieToken(header: string | null): string | null {
+  if (!header) return null
+  for (const part of header.split(';')) {
+    const [name, ...rest] = part.trim().split('=')
+    if (name === 'token') {
+      const raw = decodeURIComponent(rest.join('='))
+      // createCookie stores a base64-encoded JSON string; the API's clients may also set the bare token.
+      try {
+        const decoded = JSON.parse(Buffer.from(raw, 'base64').toString('utf8'))
+        if (typeof decoded === 'string') return decoded
+      } catch {
+        // a bare token
+      }
+      return raw || null
+    }
+  }
+  return null
+}
+
+/** `Authorization: Bearer` first, then the `token` cookie. */
+export function readToken(request: Request): string | null {
+  const header = request.headers.get('Authorization')
+  if (header) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
+    return match ? match[1] : null
+  }
+  return readCookieToken(request.headers.get('Cookie'))
+}
+
+const cache = new WeakMap<Request, Promise<SessionUser | null>>()
+
+/**
+ * The user behind the request's token, with permissions read from the database now: a changed role,
+ * a logout, a password change or a deleted user take effect on the very next request.
+ */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  let pending = cache.get(request)
+  if (!pending) {
+    pending = (async () => {
+      const token = readToken(request)
+      const claims = token ? verifyToken(token) : null
+      if (!claims) return null
+      const user = await findSessionUser(claims.userId)
+      if (!user || user.token_version !== claims.version) return null
+      return user
+    })()
+    cache.set(request, pending)
+  }
+  return pending
+}
+
+const isApi = (request: Request) => new URL(request.url).pathname.startsWith('/api/')
+
+async function loginRedirect(request: Request) {
+  const url = new URL(request.url)
+  const headers = new Headers()
+  if (readToken(request)) headers.append('Set-Cookie', await tokenCookie().serialize('', { maxAge: 0 }))
+  const to = url.pathname === '/admin' || url.pathname === '/admin/' ? '/login' : `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`
+  return redirect(to, { headers })
+}
+
+/** A logged-in user: for `/api/*` a 401 otherwise, for the admin UI a redirect to /login. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request)
+  if (user) return user
+  if (isApi(request)) throw unauthenticated()
+  throw await loginRedirect(request)
+}
+
+export const can = (user: SessionUser | null | undefined, anyOf: string | readonly string[]) =>
+  !!user && (typeof anyOf === 'string' ? [anyOf] : anyOf).some((name) => user.permissions[name] === true)
+
+/**
+ * The one permission check both doors use. For `/api/*` it answers 401/403 JSON; for the admin UI
+ * it redirects to /login or /admin/forbidden.
+ */
+export async function requirePermission(request: Request, anyOf: string | readonly string[]): Promise<SessionUser> {
+  const user = await requireUser(request)
+  if (can(user, anyOf)) return user
+  if (isApi(request)) throw forbidden()
+  throw redirect('/admin/forbidden')
+}

@@ -1,0 +1,33 @@
+import crypto from 'node:crypto'
+import jwt from 'jsonwebtoken'
+import { getEnv } from '~/lib/env.server'
+
+const ISSUER = 'balai-desa'
+const ALGORITHM = 'HS256'
+
+export type TokenClaims = { userId: number; version: number }
+
+export function signToken(userId: number, version: number): string {
+  const env = getEnv()
+  return jwt.sign({ ver: version }, env.JWT_SECRET, {
+    algorithm: ALGORITHM,
+    subject: String(userId),
+    issuer: ISSUER,
+    expiresIn: env.TOKEN_TTL,
+    jwtid: crypto.randomUUID(),
+  })
+}
+
+/** The claims of a token we signed that has not expired, or null. The algorithm is pinned: `none` and RS/HS confusion fail. */
+export function verifyToken(token: string): TokenClaims | null {
+  try {
+    const payload = jwt.verify(token, getEnv().JWT_SECRET, { algorithms: [ALGORITHM], issuer: ISSUER })
+    if (typeof payload !== 'object' || payload === null) return null
+    const userId = Number(payload.sub)
+    const version = payload.ver
+    if (!Number.isSafeInteger(userId) || userId < 1 || typeof version !== 'number') return null
+    return { userId, version }
+  } catch {
+    return null
+  }
+}

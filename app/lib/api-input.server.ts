@@ -1,0 +1,24 @@
+import { readJsonObject } from './http.server'
+import { readMultipart } from './uploads.server'
+
+/**
+ * Runs `work` with the request's fields: a JSON object, or (for multipart resources) the form's fields
+ * with the uploaded file under `image`. The temporary upload is removed afterwards whatever happens.
+ */
+export async function withWriteInput<T>(
+  request: Request,
+  kind: 'json' | 'multipart',
+  work: (input: Record<string, unknown>) => Promise<T>,
+): Promise<T> {
+  const type = request.headers.get('content-type') ?? ''
+  if (kind === 'json' || !type.toLowerCase().startsWith('multipart/form-data')) {
+    // Multipart resources also take JSON from clients that send no file.
+    return work(await readJsonObject(request))
+  }
+  const body = await readMultipart(request)
+  try {
+    return await work({ ...body.fields, image: body.file ?? undefined })
+  } finally {
+    await body.cleanup()
+  }
+}

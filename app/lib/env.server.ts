@@ -1,0 +1,125 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+/** Reads `1/0/true/false/yes/no/on/off`; anything else is a configuration error. */
+const flag = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback
+      if (['1', 'true', 'yes', 'on'].includes(value)) return true
+      if (['0', 'false', 'no', 'off'].includes(value)) return false
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be true or false' })
+      return z.NEVER
+    })
+
+const optionalText = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? fallback : value.trim()))
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: optionalText('file:./data/balai-desa.db').refine(
+    (value) => value.startsWith('file:') && value.length > 'file:'.length,
+    'must be a SQLite URL such as file:./data/balai-desa.db',
+  ),
+  UPLOADS_DIR: optionalText('./uploads'),
+  PORT: optionalText('3000').pipe(z.coerce.number().int().min(1).max(65535)),
+  JWT_SECRET: z.string().optional(),
+  TOKEN_TTL: optionalText('7d').refine(
+    (value) => /^\d+\s*(s|m|h|d)?$/.test(value),
+    'must be a duration such as 3600, 90m, 12h or 7d',
+  ),
+  CORS_ORIGINS: optionalText('*'),
+  SEED_ADMIN_PASSWORD: optionalText('password'),
+  SEED_USER_PASSWORD: optionalText('password'),
+  SEED_DEMO: flag(true),
+  SITE_NAME: optionalText('Desa Sukamaju'),
+  SITE_URL: optionalText('').refine(
+    (value) => value === '' || /^https?:\/\/[^\s/]+(\/.*)?$/.test(value),
+    'must be an absolute http(s) address such as https://sukamaju.desa.id',
+  ),
+  SITE_ADDRESS: optionalText('Jl. Raya Sukamaju No. 1, Kecamatan Sukamaju, Kabupaten Sejahtera, Jawa Barat 40000'),
+  SITE_PHONE: optionalText('(022) 123-4567'),
+  SITE_EMAIL: optionalText('info@sukamaju.desa.id'),
+})
+
+export type Env = Omit<z.infer<typeof schema>, 'JWT_SECRET' | 'TOKEN_TTL'> & {
+  JWT_SECRET: string
+  /** Token lifetime in seconds. */
+  TOKEN_TTL: number
+  DATABASE_FILE: string
+  DATA_DIR: string
+  UPLOADS_DIR: string
+}
+
+export class ConfigError extends Error {
+  name = 'ConfigError'
+}
+
+function ttlSeconds(value: string): number {
+  const match = /^(\d+)\s*(s|m|h|d)?$/.exec(value)!
+  const unit = { s: 1, m: 60, h: 3600, d: 86400 }[(match[2] ?? 's') as 's' | 'm' | 'h' | 'd']
+  return Number(match[1]) * unit
+}
+
+/** In development a secret is generated once and kept next to the database, so tokens survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.jwt-secret')
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim()
+    if (existing.length >= 32) return existing
+  } catch {
+    // not generated yet
+  }
+  const secret = crypto.randomBytes(48).toString('base64url')
+  fs.mkdirSync(dataDir, { recursive: true })
+  fs.writeFileSync(file, secret + '\n', { mode: 0o600 })
+  return secret
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = schema.safeParse(source)
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`)
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
+  }
+  const value = result.data
+  const databaseFile = path.resolve(value.DATABASE_URL.slice('file:'.length).split('?')[0])
+  const dataDir = path.dirname(databaseFile)
+  let secret = source.JWT_SECRET?.trim() ?? ''
+  if (secret && secret.length < 32) {
+    throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters')
+  }
+  if (!secret) {
+    if (value.NODE_ENV === 'production') {
+      throw new ConfigError(
+        'Invalid configuration: JWT_SECRET is required when NODE_ENV=production (at least 32 random characters, e.g. `openssl rand -base64 48`)',
+      )
+    }
+    secret = developmentSecret(dataDir)
+  }
+  return {
+    ...value,
+    JWT_SECRET: secret,
+    TOKEN_TTL: ttlSeconds(value.TOKEN_TTL),
+    DATABASE_FILE: databaseFile,
+    DATA_DIR: dataDir,
+    UPLOADS_DIR: path.resolve(value.UPLOADS_DIR),
+  }
+}
+
+let cached: Env | undefined
+
+/** The environment, parsed once on first use (the server calls it at start-up so a bad value stops it there). */
+export function getEnv(): Env {
+  cached ??= parseEnv()
+  return cached
+}

@@ -1,0 +1,120 @@
+import { getEnv } from './env.server'
+
+export type FieldErrors = Record<string, string>
+
+/** An answer other than success, in the contract's words; `/api/*` renders it as JSON, the UI as a screen or field errors. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldErrors | null = null,
+    readonly headers: HeadersInit = {},
+  ) {
+    super(message)
+    this.name = 'HttpError'
+  }
+}
+
+export const validationError = (errors: FieldErrors) => new HttpError(422, 'Validation Errors', errors)
+export const notFound = (thing: string) => new HttpError(404, `${thing} not found`)
+export const conflict = (message: string) => new HttpError(409, message)
+export const unauthenticated = () => new HttpError(401, 'Unauthenticated')
+export const forbidden = () => new HttpError(403, 'Forbidden')
+
+export const MAX_JSON_BYTES = 1024 * 1024
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+export function apiResponse(body: unknown, status = 200, headers: HeadersInit = {}) {
+  const result = new Headers(headers)
+  result.set('Content-Type', JSON_TYPE)
+  result.set('Cache-Control', result.get('Cache-Control') ?? 'no-store')
+  return new Response(JSON.stringify(body), { status, headers: result })
+}
+
+export const apiSuccess = (message: string, data: unknown, status = 200, headers: HeadersInit = {}) =>
+  apiResponse({ success: true, message, data }, status, headers)
+
+export const apiFailure = (error: HttpError) =>
+  apiResponse({ success: false, message: error.message, errors: error.errors }, error.status, error.headers)
+
+/** Reads a request body as text, refusing more than `limit` bytes without buffering them (413). */
+export async function readBodyText(request: Request, limit = MAX_JSON_BYTES): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > limit) throw new HttpError(413, 'Request body too large')
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined)
+      throw new HttpError(413, 'Request body too large')
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** A JSON object body. Malformed JSON, or JSON that is not an object, is a 400. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const text = await readBodyText(request)
+  if (text.trim() === '') return {}
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    throw new HttpError(400, 'Malformed JSON', { Error: 'The request body is not valid JSON' })
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new HttpError(400, 'Malformed JSON', { Error: 'The request body must be a JSON object' })
+  }
+  return value as Record<string, unknown>
+}
+
+/** CORS headers for `/api/*`, per CORS_ORIGINS (comma-separated, default `*`). */
+export function corsHeaders(request: Request): Headers {
+  const headers = new Headers()
+  const allowed = getEnv().CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean)
+  const origin = request.headers.get('Origin')
+  if (allowed.includes('*')) {
+    headers.set('Access-Control-Allow-Origin', '*')
+  } else if (origin && allowed.includes(origin)) {
+    headers.set('Access-Control-Allow-Origin', origin)
+    headers.set('Vary', 'Origin')
+  }
+  headers.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept')
+  headers.set('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS')
+  headers.set('Access-Control-Max-Age', '600')
+  return headers
+}
+
+function withCors(request: Request, response: Response): Response {
+  for (const [key, value] of corsHeaders(request)) {
+    if (key.toLowerCase() === 'vary' && response.headers.has('Vary')) {
+      response.headers.append('Vary', value)
+    } else {
+      response.headers.set(key, value)
+    }
+  }
+  return response
+}
+
+/**
+ * Every `/api/*` handler runs inside this: contract errors become the JSON envelope, anything unexpected
+ * a generic 500 (logged, never shown), and CORS headers are added.
+ */
+export async function handleApi(request: Request, handler: () => Promise<Response>): Promise<Response> {
+  if (request.method === 'OPTIONS') return withCors(request, new Response(null, { status: 204 }))
+  try {
+    return withCors(request, await handler())
+  } catch (error) {
+    if (error instanceof HttpError) return withCors(request, apiFailure(error))
+    if (error instanceof Response) return withCors(request, error)
+    console.error('[api] unexpected error', request.method, new URL(request.url).pathname, error)
+    return withCors(request, apiFailure(new HttpError(500, 'Internal Server Error')))
+  }
+}

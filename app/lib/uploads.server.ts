@@ -1,0 +1,171 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import fsp from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import busboy from 'busboy'
+import sharp from 'sharp'
+import { getEnv } from './env.server'
+import { HttpError, validationError } from './http.server'
+
+export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs'] as const
+export type UploadKind = (typeof UPLOAD_KINDS)[number]
+export const isUploadKind = (value: string): value is UploadKind => (UPLOAD_KINDS as readonly string[]).includes(value)
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+export const MAX_IMAGE_PIXELS = 40_000_000
+const MAX_FIELD_BYTES = 1024 * 1024
+
+const tooLarge = () => new HttpError(413, 'Payload Too Large', { Image: 'Image may not be larger than 10 MB' })
+const invalidImage = (message = 'Image must be a JPEG, PNG, GIF or WebP image') => validationError({ Image: message })
+
+/** A file received in a multipart body, still in a private temporary folder. */
+export type StagedFile = { tempPath: string; size: number; originalName: string }
+
+export type MultipartBody = {
+  fields: Record<string, string | string[]>
+  file: StagedFile | null
+  /** Removes the temporary file; call it in `finally`. */
+  cleanup(): Promise<void>
+}
+
+/**
+ * Streams a multipart body: fields into memory (1 MB each at most), the `image` part to a temporary file,
+ * refused with 413 as soon as it passes 10 MB, without ever holding it in memory.
+ */
+export async function readMultipart(request: Request): Promise<MultipartBody> {
+  const contentType = request.headers.get('content-type') ?? ''
+  if (!request.body) throw new HttpError(400, 'Malformed multipart body', { Error: 'The request has no body' })
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  // Fields are small; a body this much larger than the file limit cannot be acceptable.
+  if (declared > MAX_UPLOAD_BYTES + 2 * MAX_FIELD_BYTES) throw tooLarge()
+
+  const tempDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'balai-upload-'))
+  const cleanup = () => fsp.rm(tempDir, { recursive: true, force: true })
+  const fields: Record<string, string | string[]> = {}
+  let file: StagedFile | null = null
+
+  try {
+    let parser: busboy.Busboy
+    try {
+      parser = busboy({
+        headers: { 'content-type': contentType },
+        limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 100, fieldSize: MAX_FIELD_BYTES, parts: 110 },
+        defParamCharset: 'utf8',
+      })
+    } catch {
+      throw new HttpError(400, 'Malformed multipart body', { Error: 'Expected a multipart/form-data body' })
+    }
+    const writes: Promise<void>[] = []
+    const done = new Promise<void>((resolve, reject) => {
+      parser.on('field', (name, value, info) => {
+        if (info.valueTruncated) return reject(new HttpError(413, 'Payload Too Large', { Error: `${name} is too large` }))
+        const existing = fields[name]
+        if (existing === undefined) fields[name] = value
+        else fields[name] = Array.isArray(existing) ? [...existing, value] : [existing, value]
+      })
+      parser.on('file', (name, stream, info) => {
+        if (name !== 'image' || file) {
+          stream.resume()
+          return
+        }
+        const tempPath = path.join(tempDir, 'upload')
+        const staged: StagedFile = { tempPath, size: 0, originalName: info.filename ?? '' }
+        file = staged
+        stream.on('data', (chunk: Buffer) => (staged.size += chunk.length))
+        stream.on('limit', () => reject(tooLarge()))
+        writes.push(pipeline(stream, fs.createWriteStream(tempPath)).catch(reject))
+      })
+      parser.on('filesLimit', () => undefined)
+      parser.on('error', () => reject(new HttpError(400, 'Malformed multipart body', { Error: 'The multipart body could not be read' })))
+      parser.on('close', resolve)
+    })
+    const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>)
+    source.on('error', () => parser.destroy())
+    source.pipe(parser)
+    try {
+      await done
+      await Promise.all(writes)
+    } finally {
+      source.unpipe(parser)
+      source.destroy()
+    }
+    // An empty file input (no file chosen) is "no image".
+    if (file && (file as StagedFile).size === 0) file = null
+    return { fields, file, cleanup }
+  } catch (error) {
+    await cleanup()
+    throw error
+  }
+}
+
+const FORMATS = { jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp' } as const
+type ImageFormat = keyof typeof FORMATS
+
+/** The image format from the file's first bytes, whatever its name or declared type says. */
+export function sniffImage(head: Buffer): ImageFormat | null {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg'
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png'
+  if (head.length >= 6 && /^GIF8[79]a$/.test(head.subarray(0, 6).toString('latin1'))) return 'gif'
+  if (head.length >= 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp'
+  return null
+}
+
+export const uploadPath = (kind: UploadKind, name: string) => path.join(getEnv().UPLOADS_DIR, kind, name)
+
+/**
+ * Judges the staged file by its content and re-encodes it (dropping metadata such as GPS position)
+ * under a new random name in UPLOADS_DIR/{kind}/. Returns that name. Anything that is not a whole
+ * JPEG, PNG, GIF or WebP of at most 40 megapixels is a 422 on `Image`.
+ */
+export async function storeImage(file: StagedFile, kind: UploadKind): Promise<string> {
+  const handle = await fsp.open(file.tempPath, 'r')
+  const head = Buffer.alloc(16)
+  try {
+    await handle.read(head, 0, 16, 0)
+  } finally {
+    await handle.close()
+  }
+  const format = sniffImage(head)
+  if (!format) throw invalidImage()
+
+  let metadata: sharp.Metadata
+  try {
+    metadata = await sharp(file.tempPath, { limitInputPixels: false }).metadata()
+  } catch {
+    throw invalidImage('Image is damaged or not a valid image file')
+  }
+  if (metadata.format !== format && !(format === 'jpeg' && metadata.format === 'jpeg')) throw invalidImage()
+  const width = metadata.width ?? 0
+  const height = metadata.pageHeight ?? metadata.height ?? 0
+  if (!width || !height) throw invalidImage('Image is damaged or not a valid image file')
+  if (width * height > MAX_IMAGE_PIXELS) throw invalidImage('Image may not be larger than 40 megapixels')
+
+  const name = `${crypto.randomBytes(16).toString('hex')}.${FORMATS[format]}`
+  const dir = path.join(getEnv().UPLOADS_DIR, kind)
+  await fsp.mkdir(dir, { recursive: true })
+  const dest = path.join(dir, name)
+  const animated = (format === 'gif' || format === 'webp') && (metadata.pages ?? 1) > 1
+  try {
+    let pipeline = sharp(file.tempPath, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', animated })
+    if (!animated) pipeline = pipeline.rotate()
+    if (format === 'jpeg') pipeline = pipeline.jpeg({ quality: 85, mozjpeg: true })
+    else if (format === 'png') pipeline = pipeline.png({ compressionLevel: 9 })
+    else if (format === 'gif') pipeline = pipeline.gif()
+    else pipeline = pipeline.webp({ quality: 85 })
+    await pipeline.toFile(dest)
+  } catch {
+    await fsp.rm(dest, { force: true })
+    throw invalidImage('Image is damaged or not a valid image file')
+  }
+  return name
+}
+
+/** Removes a stored upload; a missing file is not an error. Only plain names inside the kind's folder. */
+export async function removeImage(kind: UploadKind, name: string | null | undefined) {
+  if (!name || name !== path.basename(name)) return
+  await fsp.rm(uploadPath(kind, name), { force: true })
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import { prisma, serializeWrite } from '~/lib/db.server'
+import { conflict, notFound, validationError } from '~/lib/http.server'
+import type { ListQuery } from '~/lib/paging'
+import { parseInput, requiredText } from '~/lib/validation.server'
+import { freeSlug, listPage, rethrowUnique } from './crud.server'
+
+export const categorySelect = { id: true, name: true, slug: true, created_at: true, updated_at: true } as const
+
+export const listCategories = (query: ListQuery, path = '/api/admin/categories') =>
+  listPage(prisma.category, { select: categorySelect, searchColumns: ['name'], query, path })
+
+export const allCategories = () => prisma.category.findMany({ select: categorySelect, orderBy: { name: 'asc' } })
+
+export async function getCategory(id: number) {
+  const row = await prisma.category.findUnique({ where: { id }, select: categorySelect })
+  if (!row) throw notFound('Category')
+  return row
+}
+
+const schema = z.object({ name: requiredText('Name', 100) })
+
+async function assertNameFree(name: string, exceptId?: number) {
+  const clash = await prisma.category.findFirst({ where: { name, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } })
+  if (clash) throw validationError({ Name: 'Name already exists' })
+}
+
+export async function createCategory(raw: unknown) {
+  const { name } = parseInput(schema, raw)
+  return serializeWrite(async () => {
+    await assertNameFree(name)
+    const slug = await freeSlug(prisma.category, name, undefined, 'kategori')
+    return prisma.category
+      .create({ data: { name, slug }, select: categorySelect })
+      .catch((error) => rethrowUnique(error, { name: 'Name' }))
+  })
+}
+
+export async function updateCategory(id: number, raw: unknown) {
+  const { name } = parseInput(schema, raw)
+  return serializeWrite(async () => {
+    const existing = await prisma.category.findUnique({ where: { id }, select: { name: true, slug: true } })
+    if (!existing) throw notFound('Category')
+    await assertNameFree(name, id)
+    const slug = existing.name === name ? existing.slug : await freeSlug(prisma.category, name, id, 'kategori')
+    return prisma.category
+      .update({ where: { id }, data: { name, slug }, select: categorySelect })
+      .catch((error) => rethrowUnique(error, { name: 'Name' }))
+  })
+}
+
+export function deleteCategory(id: number) {
+  return serializeWrite(async () => {
+    const existing = await prisma.category.findUnique({ where: { id }, select: { _count: { select: { posts: true } } } })
+    if (!existing) throw notFound('Category')
+    if (existing._count.posts > 0) throw conflict('This category still has posts: move or delete them first')
+    await prisma.category.delete({ where: { id } })
+  })
+}
+
+export const countCategories = () => prisma.category.count()

@@ -1,0 +1,71 @@
+import { Prisma } from '~/generated/prisma/client'
+import { HttpError, validationError } from '~/lib/http.server'
+import { paginate, type ListQuery, type Paginated } from '~/lib/paging'
+import { slugify, uniqueSlug } from '~/lib/slug'
+
+/** The part of a Prisma model delegate that the shared list helper uses. */
+type ListDelegate = {
+  count(args: { where: object }): Promise<number>
+  findMany(args: { where: object; select: object; orderBy: object; skip: number; take: number }): Promise<unknown[]>
+}
+
+/** Case-insensitive substring search (SQLite LIKE) over `columns`. */
+export function searchWhere(columns: readonly string[], search: string): object {
+  if (!search) return {}
+  return { OR: columns.map((column) => ({ [column]: { contains: search } })) }
+}
+
+/** One page of a list, newest first, in the contract's paging payload. */
+export async function listPage<Row>(
+  delegate: ListDelegate,
+  options: { select: object; searchColumns: readonly string[]; query: ListQuery; path: string; map?: (row: any) => Row },
+): Promise<Paginated<Row>> {
+  const { query, select, searchColumns, path } = options
+  const where = searchWhere(searchColumns, query.search)
+  const [total, rows] = await Promise.all([
+    delegate.count({ where }),
+    delegate.findMany({ where, select, orderBy: { id: 'desc' }, skip: (query.page - 1) * query.limit, take: query.limit }),
+  ])
+  const items = options.map ? rows.map(options.map) : (rows as Row[])
+  return paginate(items, total, query, path)
+}
+
+/** A route id such as "12": a positive integer, or null (which the caller answers as not found). */
+export function parseId(value: string | undefined | null): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null
+  const id = Number(value)
+  return id >= 1 && Number.isSafeInteger(id) ? id : null
+}
+
+/**
+ * A slug for `title` that no other row of the table holds. Writes are serialised (see db.server.ts),
+ * so the check and the write that follows cannot race.
+ */
+export async function freeSlug(
+  delegate: { findMany(args: { where: object; select: { slug: true } }): Promise<{ slug: string }[]> },
+  title: string,
+  exceptId?: number,
+  fallback = 'item',
+): Promise<string> {
+  const base = slugify(title) || fallback
+  const rows = await delegate.findMany({
+    where: { OR: [{ slug: base }, { slug: { startsWith: `${base}-` } }], ...(exceptId ? { NOT: { id: exceptId } } : {}) },
+    select: { slug: true },
+  })
+  return uniqueSlug(base, new Set(rows.map((row) => row.slug)), fallback)
+}
+
+/** Turns a unique-constraint failure that slipped past the checks into the contract's 422. */
+export function rethrowUnique(error: unknown, fieldKeys: Record<string, string>): never {
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+    const target = JSON.stringify(error.meta ?? {})
+    for (const [column, key] of Object.entries(fieldKeys)) {
+      if (target.includes(column)) throw validationError({ [key]: `${key} already exists` })
+    }
+    throw new HttpError(422, 'Validation Errors', { Error: 'A record with these values already exists' })
+  }
+  throw error
+}
+
+export const isNotFoundError = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025'

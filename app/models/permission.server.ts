@@ -1,0 +1,64 @@
+import { z } from 'zod'
+import { prisma, serializeWrite } from '~/lib/db.server'
+import { notFound, validationError } from '~/lib/http.server'
+import type { ListQuery } from '~/lib/paging'
+import { parseInput, requiredText } from '~/lib/validation.server'
+import { listPage, rethrowUnique } from './crud.server'
+import { ADMIN_ROLE } from './user.server'
+
+export const permissionSelect = { id: true, name: true, created_at: true, updated_at: true } as const
+
+export const listPermissions = (query: ListQuery, path = '/api/admin/permissions') =>
+  listPage(prisma.permission, { select: permissionSelect, searchColumns: ['name'], query, path })
+
+export const allPermissions = () => prisma.permission.findMany({ select: permissionSelect, orderBy: { name: 'asc' } })
+
+export async function getPermission(id: number) {
+  const row = await prisma.permission.findUnique({ where: { id }, select: permissionSelect })
+  if (!row) throw notFound('Permission')
+  return row
+}
+
+const schema = z.object({
+  name: requiredText('Name', 100).pipe(
+    z.string().regex(/^[a-z0-9_]+(-[a-z0-9_]+)+$/, 'Name must look like resource-action, e.g. posts-create'),
+  ),
+})
+
+async function assertNameFree(name: string, exceptId?: number) {
+  const clash = await prisma.permission.findFirst({ where: { name, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } })
+  if (clash) throw validationError({ Name: 'Name already exists' })
+}
+
+/** A new permission joins the admin role at once: that role always holds every permission. */
+export async function createPermission(raw: unknown) {
+  const { name } = parseInput(schema, raw)
+  return serializeWrite(async () => {
+    await assertNameFree(name)
+    const admin = await prisma.role.findUnique({ where: { name: ADMIN_ROLE }, select: { id: true } })
+    return prisma.permission
+      .create({
+        data: { name, ...(admin ? { roles: { create: { role_id: admin.id } } } : {}) },
+        select: permissionSelect,
+      })
+      .catch((error) => rethrowUnique(error, { name: 'Name' }))
+  })
+}
+
+export async function updatePermission(id: number, raw: unknown) {
+  const { name } = parseInput(schema, raw)
+  return serializeWrite(async () => {
+    if (!(await prisma.permission.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Permission')
+    await assertNameFree(name, id)
+    return prisma.permission
+      .update({ where: { id }, data: { name }, select: permissionSelect })
+      .catch((error) => rethrowUnique(error, { name: 'Name' }))
+  })
+}
+
+export function deletePermission(id: number) {
+  return serializeWrite(async () => {
+    if (!(await prisma.permission.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Permission')
+    await prisma.permission.delete({ where: { id } })
+  })
+}

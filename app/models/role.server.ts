@@ -1,0 +1,99 @@
+import { z } from 'zod'
+import { prisma, serializeWrite } from '~/lib/db.server'
+import { conflict, notFound, validationError } from '~/lib/http.server'
+import type { ListQuery } from '~/lib/paging'
+import { idList, parseInput, requiredText } from '~/lib/validation.server'
+import { listPage, rethrowUnique } from './crud.server'
+import { permissionSelect } from './permission.server'
+import { ADMIN_ROLE } from './user.server'
+
+const roleSelect = {
+  id: true,
+  name: true,
+  created_at: true,
+  updated_at: true,
+  permissions: { select: { permission: { select: permissionSelect } }, orderBy: { permission_id: 'asc' } },
+} as const
+
+type RoleRow = {
+  id: number
+  name: string
+  created_at: Date
+  updated_at: Date
+  permissions: { permission: { id: number; name: string; created_at: Date; updated_at: Date } }[]
+}
+
+const toRole = (row: RoleRow) => ({ ...row, permissions: row.permissions.map(({ permission }) => permission) })
+
+export const listRoles = (query: ListQuery, path = '/api/admin/roles') =>
+  listPage(prisma.role, { select: roleSelect, searchColumns: ['name'], query, path, map: toRole })
+
+export const allRoles = () =>
+  prisma.role.findMany({ select: { id: true, name: true, created_at: true, updated_at: true }, orderBy: { name: 'asc' } })
+
+export async function getRole(id: number) {
+  const row = await prisma.role.findUnique({ where: { id }, select: roleSelect })
+  if (!row) throw notFound('Role')
+  return toRole(row)
+}
+
+const schema = z.object({ name: requiredText('Name', 100), permission_ids: idList('Permission_ids') })
+
+async function checkInput(input: z.infer<typeof schema>, exceptId?: number) {
+  const errors: Record<string, string> = {}
+  const clash = await prisma.role.findFirst({ where: { name: input.name, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } })
+  if (clash) errors.Name = 'Name already exists'
+  const ids = [...new Set(input.permission_ids)]
+  if ((await prisma.permission.count({ where: { id: { in: ids } } })) !== ids.length) {
+    errors.Permission_ids = 'Permission_ids contains an unknown permission'
+  }
+  if (Object.keys(errors).length) throw validationError(errors)
+  return ids
+}
+
+export async function createRole(raw: unknown) {
+  const input = parseInput(schema, raw)
+  return serializeWrite(async () => {
+    const ids = await checkInput(input)
+    const row = await prisma.role
+      .create({
+        data: { name: input.name, permissions: { create: ids.map((permission_id) => ({ permission_id })) } },
+        select: roleSelect,
+      })
+      .catch((error) => rethrowUnique(error, { name: 'Name' }))
+    return toRole(row)
+  })
+}
+
+/** The admin role keeps its name and every permission, so the site always has an administrator. */
+export async function updateRole(id: number, raw: unknown) {
+  const input = parseInput(schema, raw)
+  return serializeWrite(async () => {
+    const existing = await prisma.role.findUnique({ where: { id }, select: { name: true } })
+    if (!existing) throw notFound('Role')
+    let ids = await checkInput(input, id)
+    if (existing.name === ADMIN_ROLE) {
+      if (input.name !== ADMIN_ROLE) throw conflict('The admin role cannot be renamed')
+      const all = await prisma.permission.findMany({ select: { id: true } })
+      if (ids.length && ids.length !== all.length) throw conflict('The admin role always holds every permission')
+      ids = all.map((permission) => permission.id)
+    }
+    const row = await prisma.role
+      .update({
+        where: { id },
+        data: { name: input.name, permissions: { deleteMany: {}, create: ids.map((permission_id) => ({ permission_id })) } },
+        select: roleSelect,
+      })
+      .catch((error) => rethrowUnique(error, { name: 'Name' }))
+    return toRole(row)
+  })
+}
+
+export function deleteRole(id: number) {
+  return serializeWrite(async () => {
+    const existing = await prisma.role.findUnique({ where: { id }, select: { name: true } })
+    if (!existing) throw notFound('Role')
+    if (existing.name === ADMIN_ROLE) throw conflict('The admin role cannot be deleted')
+    await prisma.role.delete({ where: { id } })
+  })
+}

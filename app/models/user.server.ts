@@ -1,0 +1,214 @@
+import { z } from 'zod'
+import { hashPassword, passwordProblem, verifyAgainstNobody, verifyPassword } from '~/auth/password.server'
+import { prisma, serializeWrite } from '~/lib/db.server'
+import { conflict, notFound, validationError } from '~/lib/http.server'
+import type { ListQuery } from '~/lib/paging'
+import { idList, parseInput, requiredText } from '~/lib/validation.server'
+import { listPage, rethrowUnique } from './crud.server'
+
+export const ADMIN_ROLE = 'admin'
+
+const publicUserSelect = {
+  id: true,
+  name: true,
+  username: true,
+  email: true,
+  created_at: true,
+  updated_at: true,
+  roles: { select: { role: { select: { id: true, name: true } } }, orderBy: { role_id: 'asc' } },
+} as const
+
+type UserRow = {
+  id: number
+  name: string
+  username: string
+  email: string
+  created_at: Date
+  updated_at: Date
+  roles: { role: { id: number; name: string } }[]
+}
+
+/** The contract's User: never a password or hash. */
+export const toPublicUser = (row: UserRow) => ({
+  id: row.id,
+  name: row.name,
+  username: row.username,
+  email: row.email,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+  roles: row.roles.map(({ role }) => role),
+})
+export type PublicUser = ReturnType<typeof toPublicUser>
+
+export type SessionUser = {
+  id: number
+  name: string
+  username: string
+  email: string
+  created_at: Date
+  updated_at: Date
+  token_version: number
+  roles: string[]
+  /** Permission name -> true, read from the database for this request. */
+  permissions: Record<string, true>
+}
+
+/** The logged-in user with the permissions their roles grant now (the admin role grants all). */
+export async function findSessionUser(id: number): Promise<SessionUser | null> {
+  const row = await prisma.user.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      name: true,
+      username: true,
+      email: true,
+      created_at: true,
+      updated_at: true,
+      token_version: true,
+      roles: { select: { role: { select: { name: true, permissions: { select: { permission: { select: { name: true } } } } } } } },
+    },
+  })
+  if (!row) return null
+  const roles = row.roles.map(({ role }) => role.name)
+  const permissions: Record<string, true> = {}
+  if (roles.includes(ADMIN_ROLE)) {
+    for (const { name } of await prisma.permission.findMany({ select: { name: true } })) permissions[name] = true
+  }
+  for (const { role } of row.roles) for (const { permission } of role.permissions) permissions[permission.name] = true
+  const { roles: _roles, ...user } = row
+  return { ...user, roles, permissions }
+}
+
+/** Username and password, or null. Unknown users and wrong passwords cost the same time. */
+export async function verifyLogin(username: string, password: string) {
+  const row = await prisma.user.findUnique({ where: { username }, select: { id: true, password: true, token_version: true } })
+  if (!row) return verifyAgainstNobody(password).then(() => null)
+  return (await verifyPassword(password, row.password)) ? row : null
+}
+
+/** Revokes every token the user holds (logout, password change). */
+export function revokeTokens(userId: number) {
+  return serializeWrite(() =>
+    prisma.user.update({ where: { id: userId }, data: { token_version: { increment: 1 } }, select: { token_version: true } }),
+  )
+}
+
+export const userSearchColumns = ['name', 'username', 'email'] as const
+
+export const listUsers = (query: ListQuery, path = '/api/admin/users') =>
+  listPage(prisma.user, { select: publicUserSelect, searchColumns: userSearchColumns, query, path, map: toPublicUser })
+
+export async function getUser(id: number) {
+  const row = await prisma.user.findUnique({ where: { id }, select: publicUserSelect })
+  if (!row) throw notFound('User')
+  return toPublicUser(row)
+}
+
+const userFields = {
+  name: requiredText('Name'),
+  username: requiredText('Username', 50).pipe(
+    z.string().regex(/^[A-Za-z0-9._-]+$/, 'Username may only contain letters, numbers, dots, dashes and underscores'),
+  ),
+  email: requiredText('Email').pipe(z.string().email('Email is not a valid email address')),
+  role_ids: idList('Role_ids'),
+}
+
+const passwordField = z.preprocess(
+  (value) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : value),
+  z.string({ invalid_type_error: 'Password must be text' }),
+)
+
+const createSchema = z.object({ ...userFields, password: passwordField }).superRefine((input, ctx) => {
+  const problem = input.password === '' ? 'Password is required' : passwordProblem(input.password)
+  if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['password'], message: problem })
+})
+
+const updateSchema = z.object({ ...userFields, password: passwordField }).superRefine((input, ctx) => {
+  const problem = input.password === '' ? null : passwordProblem(input.password)
+  if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['password'], message: problem })
+})
+
+export type UserInput = z.input<typeof createSchema>
+
+async function checkUnique(input: { username: string; email: string; role_ids: number[] }, exceptId?: number) {
+  const not = exceptId ? { NOT: { id: exceptId } } : {}
+  const [username, email, roles] = await Promise.all([
+    prisma.user.findFirst({ where: { username: input.username, ...not }, select: { id: true } }),
+    prisma.user.findFirst({ where: { email: input.email, ...not }, select: { id: true } }),
+    prisma.role.count({ where: { id: { in: input.role_ids } } }),
+  ])
+  const errors: Record<string, string> = {}
+  if (username) errors.Username = 'Username already exists'
+  if (email) errors.Email = 'Email already exists'
+  if (roles !== new Set(input.role_ids).size) errors.Role_ids = 'Role_ids contains an unknown role'
+  if (Object.keys(errors).length) throw validationError(errors)
+}
+
+export async function createUser(raw: unknown) {
+  const input = parseInput(createSchema, raw)
+  const password = await hashPassword(input.password)
+  return serializeWrite(async () => {
+    await checkUnique(input)
+    const row = await prisma.user
+      .create({
+        data: {
+          name: input.name,
+          username: input.username,
+          email: input.email,
+          password,
+          roles: { create: [...new Set(input.role_ids)].map((role_id) => ({ role_id })) },
+        },
+        select: publicUserSelect,
+      })
+      .catch((error) => rethrowUnique(error, { username: 'Username', email: 'Email' }))
+    return toPublicUser(row)
+  })
+}
+
+const adminHolders = (exceptUserId: number) =>
+  prisma.user.count({ where: { id: { not: exceptUserId }, roles: { some: { role: { name: ADMIN_ROLE } } } } })
+
+export async function updateUser(id: number, raw: unknown) {
+  const input = parseInput(updateSchema, raw)
+  const password = input.password ? await hashPassword(input.password) : undefined
+  return serializeWrite(async () => {
+    const existing = await prisma.user.findUnique({ where: { id }, select: { id: true, roles: { select: { role: { select: { name: true } } } } } })
+    if (!existing) throw notFound('User')
+    await checkUnique(input, id)
+    const roleIds = [...new Set(input.role_ids)]
+    const wasAdmin = existing.roles.some(({ role }) => role.name === ADMIN_ROLE)
+    if (wasAdmin) {
+      const staysAdmin = await prisma.role.count({ where: { id: { in: roleIds }, name: ADMIN_ROLE } })
+      if (!staysAdmin && (await adminHolders(id)) === 0) {
+        throw conflict('The last user with the admin role cannot lose it')
+      }
+    }
+    const row = await prisma.user
+      .update({
+        where: { id },
+        data: {
+          name: input.name,
+          username: input.username,
+          email: input.email,
+          ...(password ? { password, token_version: { increment: 1 } } : {}),
+          roles: { deleteMany: {}, create: roleIds.map((role_id) => ({ role_id })) },
+        },
+        select: publicUserSelect,
+      })
+      .catch((error) => rethrowUnique(error, { username: 'Username', email: 'Email' }))
+    return toPublicUser(row)
+  })
+}
+
+export function deleteUser(id: number, actingUserId: number) {
+  return serializeWrite(async () => {
+    const existing = await prisma.user.findUnique({ where: { id }, select: { id: true, roles: { select: { role: { select: { name: true } } } } } })
+    if (!existing) throw notFound('User')
+    if (id === actingUserId) throw conflict('You cannot delete your own account')
+    const isAdmin = existing.roles.some(({ role }) => role.name === ADMIN_ROLE)
+    if (isAdmin && (await adminHolders(id)) === 0) throw conflict('The last user with the admin role cannot be deleted')
+    await prisma.user.delete({ where: { id } })
+  })
+}
+
+export const countUsers = () => prisma.user.count()

@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { requirePermission } from '~/auth/session.server'
+import { withWriteInput } from '~/lib/api-input.server'
+import { apiSuccess, handleApi, HttpError, notFound } from '~/lib/http.server'
+import { parseId } from '~/models/crud.server'
+import { findResource, type AdminResource } from '~/models/resources.server'
+
+function target(params: { resource?: string; id?: string }): { resource: AdminResource; id: number } {
+  const resource = params.resource ? findResource(params.resource) : undefined
+  if (!resource) throw new HttpError(404, 'Not found')
+  const id = parseId(params.id)
+  if (id === null) throw notFound(resource.thing)
+  return { resource, id }
+}
+
+/** GET /api/admin/{resource}/{id} */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    const { resource } = target(params)
+    if (!resource.get) throw new HttpError(404, 'Not found')
+    await requirePermission(request, [`${resource.name}-show`, `${resource.name}-edit`])
+    const { id } = target(params)
+    return apiSuccess(`Detail Data ${resource.thing}`, await resource.get(id))
+  })
+
+/** PUT (or POST with `_method=PUT`-less multipart clients use PUT too) and DELETE /api/admin/{resource}/{id} */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    const resource = params.resource ? findResource(params.resource) : undefined
+    if (!resource) throw new HttpError(404, 'Not found')
+    if (request.method === 'DELETE') {
+      const user = await requirePermission(request, resource.deletePermission ?? `${resource.name}-delete`)
+      const { id } = target(params)
+      await resource.remove(id, user)
+      return apiSuccess(`${resource.thing} deleted successfully`, null)
+    }
+    if (request.method === 'PUT' && resource.update) {
+      const user = await requirePermission(request, [`${resource.name}-update`, `${resource.name}-edit`])
+      const { id } = target(params)
+      const updated = await withWriteInput(request, resource.body, (input) => resource.update!(id, input, user))
+      return apiSuccess(`${resource.thing} updated successfully`, updated)
+    }
+    throw new HttpError(405, 'Method Not Allowed')
+  })

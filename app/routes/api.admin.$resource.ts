@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { requirePermission } from '~/auth/session.server'
+import { withWriteInput } from '~/lib/api-input.server'
+import { apiSuccess, handleApi, HttpError } from '~/lib/http.server'
+import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
+import { findResource } from '~/models/resources.server'
+
+function resourceOr404(name: string | undefined) {
+  const resource = name ? findResource(name) : undefined
+  if (!resource) throw new HttpError(404, 'Not found')
+  return resource
+}
+
+/** GET /api/admin/{resource}: one page of the list. */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    const resource = resourceOr404(params.resource)
+    await requirePermission(request, `${resource.name}-index`)
+    const url = new URL(request.url)
+    const page = await resource.list(parseListQuery(url.searchParams, ADMIN_PAGE_SIZE), url.pathname)
+    return apiSuccess(`List Data ${resource.things}`, page)
+  })
+
+/** POST /api/admin/{resource}: create. */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    const resource = resourceOr404(params.resource)
+    if (request.method !== 'POST' || !resource.create) throw new HttpError(405, 'Method Not Allowed')
+    const user = await requirePermission(request, `${resource.name}-create`)
+    const created = await withWriteInput(request, resource.body, (input) => resource.create!(input, user))
+    return apiSuccess(`${resource.thing} ${resource.createdVerb ?? 'created'} successfully`, created, 201)
+  })

@@ -1,0 +1,18 @@
+import fsp from 'node:fs/promises'
+import path from 'node:path'
+import { dbReady } from './lib/db.server'
+import { getEnv } from './lib/env.server'
+import { UPLOAD_KINDS } from './lib/uploads.server'
+import { seed } from './models/seed.server'
+
+/**
+ * Called once by the server before it listens: parses the environment (a bad value stops the start with
+ * its name), opens the database, makes the upload folders and seeds what is missing.
+ */
+export async function startup() {
+  const env = getEnv()
+  await dbReady
+  await Promise.all(UPLOAD_KINDS.map((kind) => fsp.mkdir(path.join(env.UPLOADS_DIR, kind), { recursive: true })))
+  const { firstStart } = await seed()
+  return { env: { database: env.DATABASE_FILE, uploads: env.UPLOADS_DIR, port: env.PORT, nodeEnv: env.NODE_ENV }, firstStart }
+}

@@ -1,0 +1,34 @@
+// `npm start`: apply migrations, build when the sources are newer than the build, then serve.
+// Seeding happens inside the server on start (idempotent).
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { migrate } from './migrate.mjs'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+process.chdir(root)
+
+migrate()
+
+function newestMtime(entry) {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false })
+  if (!stat) return 0
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = 0
+  for (const name of fs.readdirSync(entry)) {
+    if (name === 'generated' || name === 'node_modules') continue
+    newest = Math.max(newest, newestMtime(path.join(entry, name)))
+  }
+  return newest
+}
+
+const built = fs.statSync('build/server/index.js', { throwIfNoEntry: false })
+const sources = Math.max(...['app', 'public', 'vite.config.ts', 'tailwind.config.ts', 'package-lock.json'].map(newestMtime))
+if (!built || built.mtimeMs < sources || process.argv.includes('--build')) {
+  console.log('[balai-desa] building the site (once; again only when the sources change)...')
+  const result = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'], { stdio: 'inherit' })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+await import('../server.mjs')

@@ -1,0 +1,74 @@
+// The Balai Desa HTTP server: Remix behind a small Express app that adds security headers,
+// request logs, the uploads folder and graceful shutdown. `npm start` runs it after migrating.
+import path from 'node:path'
+import { createRequestHandler } from '@remix-run/express'
+import compression from 'compression'
+import express from 'express'
+import { requestLog } from './server/logging.mjs'
+import { securityHeaders } from './server/security.mjs'
+import { serveUploads } from './server/uploads.mjs'
+
+const development = process.env.NODE_ENV === 'development' || process.argv.includes('--dev')
+const production = process.env.NODE_ENV === 'production'
+
+const vite = development
+  ? await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }))
+  : undefined
+
+const loadBuild = () =>
+  vite ? vite.ssrLoadModule('virtual:remix/server-build') : import('./build/server/index.js')
+
+let build
+let info
+try {
+  build = await loadBuild()
+  info = (await build.entry.module.startup()).env
+} catch (error) {
+  // A configuration error names the variable; nothing else of the stack is useful to the operator.
+  console.error(error?.name === 'ConfigError' ? `[balai-desa] ${error.message}` : error)
+  process.exit(1)
+}
+
+const app = express()
+app.disable('x-powered-by')
+app.set('trust proxy', process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true')
+app.use(requestLog({ quiet: process.env.LOG_REQUESTS === '0' }))
+app.use(securityHeaders({ production, development }))
+app.use(compression())
+app.use('/uploads', serveUploads(info.uploads))
+
+if (vite) {
+  app.use(vite.middlewares)
+} else {
+  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }))
+  app.use(express.static('build/client', { maxAge: '1h', index: false }))
+}
+
+app.all(
+  '*',
+  createRequestHandler({
+    build: vite ? () => loadBuild() : build,
+    mode: development ? 'development' : 'production',
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, requestId: res.locals.requestId }),
+  }),
+)
+
+const server = app.listen(info.port, () => {
+  console.log(
+    `[balai-desa] listening on http://localhost:${info.port} (${info.nodeEnv}); database ${info.database}; uploads ${path.resolve(info.uploads)}`,
+  )
+})
+server.keepAliveTimeout = 65_000
+
+// SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, then exit.
+let stopping = false
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => {
+    if (stopping) return
+    stopping = true
+    console.log(`[balai-desa] ${signal}: finishing in-flight requests`)
+    server.close(() => process.exit(0))
+    server.closeIdleConnections?.()
+    setTimeout(() => process.exit(0), 10_000).unref()
+  })
+}

@@ -1,0 +1,42 @@
+import path from 'node:path'
+
+export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs']
+const TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' }
+// Only names we generate: 32 hex characters, an optional width suffix, a known image extension.
+const FILE_NAME = /^[a-f0-9]{32}(?:-\d{2,4})?\.(jpg|png|gif|webp)$/
+
+/**
+ * GET /uploads/{kind}/{file}: only files we stored, in one of the five folders; anything else is 404
+ * (no traversal, no listing). Long immutable caching: a replaced image gets a new name.
+ */
+export function serveUploads(uploadsDir) {
+  const root = path.resolve(uploadsDir)
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    const notFound = () => res.status(404).type('text/plain').send('Not found')
+    const parts = req.path.split('/').filter(Boolean)
+    if (parts.length !== 2) return notFound()
+    const [kind, file] = parts
+    const match = FILE_NAME.exec(file)
+    if (!UPLOAD_KINDS.includes(kind) || !match) return notFound()
+    res.sendFile(
+      path.join(kind, file),
+      {
+        root,
+        dotfiles: 'deny',
+        etag: true,
+        lastModified: true,
+        headers: {
+          'Content-Type': TYPES[match[1]],
+          'Cache-Control': 'public, max-age=31536000, immutable',
+          'X-Content-Type-Options': 'nosniff',
+          'Cross-Origin-Resource-Policy': 'cross-origin',
+          'Content-Security-Policy': "default-src 'none'; sandbox",
+        },
+      },
+      (error) => {
+        if (error && !res.headersSent) notFound()
+      },
+    )
+  }
+}
