@@ -1,6 +1,7 @@
 // The Balai Desa HTTP server: Remix behind a small Express app that adds security headers,
 // request logs, the uploads folder and graceful shutdown. `npm start` runs it after migrating.
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
 import compression from 'compression'
 import express from 'express'
@@ -15,8 +16,9 @@ const vite = development
   ? await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }))
   : undefined
 
+const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
 const loadBuild = () =>
-  vite ? vite.ssrLoadModule('virtual:remix/server-build') : import('./build/server/index.js')
+  vite ? vite.ssrLoadModule('virtual:remix/server-build') : import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)
 
 let build
 let info
@@ -40,8 +42,8 @@ app.use('/uploads', serveUploads(info.uploads))
 if (vite) {
   app.use(vite.middlewares)
 } else {
-  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }))
-  app.use(express.static('build/client', { maxAge: '1h', index: false }))
+  app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }))
+  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }))
 }
 
 app.all(

@@ -13,6 +13,8 @@ export default defineConfig({
   build: { target: 'es2020' },
   plugins: [
     remix({
+      // BUILD_DIR lets several checkouts' test runs build side by side; the default is ./build.
+      buildDirectory: process.env.BUILD_DIR ?? 'build',
       ignoredRouteFiles: ['**/*.test.*'],
       future: {
         v3_fetcherPersist: true,

@@ -23,7 +23,7 @@ function newestMtime(entry) {
   return newest
 }
 
-const built = fs.statSync('build/server/index.js', { throwIfNoEntry: false })
+const built = fs.statSync(path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js'), { throwIfNoEntry: false })
 const sources = Math.max(...['app', 'public', 'vite.config.ts', 'tailwind.config.ts', 'package-lock.json'].map(newestMtime))
 if (!built || built.mtimeMs < sources || process.argv.includes('--build')) {
   console.log('[balai-desa] building the site (once; again only when the sources change)...')

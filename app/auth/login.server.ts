@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { HttpError } from '~/lib/http.server'
 import { parseInput } from '~/lib/validation.server'
-import { findSessionUser, revokeTokens, verifyLogin } from '~/models/user.server'
-import { signToken } from './token.server'
+import { findSessionUser, revokeToken, verifyLogin } from '~/models/user.server'
+import { signToken, type TokenClaims } from './token.server'
 
 const credentials = z.object({
   username: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string({ invalid_type_error: 'Username must be text' }).min(1, 'Username is required').max(255, 'Username is too long')),
@@ -26,4 +26,5 @@ export async function login(raw: unknown) {
   return { ...profile, token }
 }
 
-export const logout = (userId: number) => revokeTokens(userId)
+/** Logout revokes the token it was called with; the user's other sessions (e.g. the mobile app) stay. */
+export const logout = (claims: TokenClaims) => revokeToken(claims.jti, claims.userId, claims.expiresAt)

@@ -1,8 +1,8 @@
 import { createCookie, redirect } from '@remix-run/node'
 import { getEnv } from '~/lib/env.server'
 import { forbidden, unauthenticated } from '~/lib/http.server'
-import { findSessionUser, type SessionUser } from '~/models/user.server'
-import { verifyToken } from './token.server'
+import { findSessionUser, isTokenRevoked, type SessionUser } from '~/models/user.server'
+import { verifyToken, type TokenClaims } from './token.server'
 
 export type { SessionUser }
 
@@ -47,22 +47,22 @@ export function readToken(request: Request): string | null {
   return readCookieToken(request.headers.get('Cookie'))
 }
 
-const cache = new WeakMap<Request, Promise<SessionUser | null>>()
+const cache = new WeakMap<Request, Promise<(SessionUser & { claims: TokenClaims }) | null>>()
 
 /**
  * The user behind the request's token, with permissions read from the database now: a changed role,
  * a logout, a password change or a deleted user take effect on the very next request.
  */
-export function getSessionUser(request: Request): Promise<SessionUser | null> {
+export function getSessionUser(request: Request): Promise<(SessionUser & { claims: TokenClaims }) | null> {
   let pending = cache.get(request)
   if (!pending) {
     pending = (async () => {
       const token = readToken(request)
       const claims = token ? verifyToken(token) : null
       if (!claims) return null
-      const user = await findSessionUser(claims.userId)
-      if (!user || user.token_version !== claims.version) return null
-      return user
+      const [user, revoked] = await Promise.all([findSessionUser(claims.userId), isTokenRevoked(claims.jti)])
+      if (!user || revoked || user.token_version !== claims.version) return null
+      return { ...user, claims }
     })()
     cache.set(request, pending)
   }
@@ -80,7 +80,7 @@ async function loginRedirect(request: Request) {
 }
 
 /** A logged-in user: for `/api/*` a 401 otherwise, for the admin UI a redirect to /login. */
-export async function requireUser(request: Request): Promise<SessionUser> {
+export async function requireUser(request: Request): Promise<SessionUser & { claims: TokenClaims }> {
   const user = await getSessionUser(request)
   if (user) return user
   if (isApi(request)) throw unauthenticated()
@@ -94,7 +94,7 @@ export const can = (user: SessionUser | null | undefined, anyOf: string | readon
  * The one permission check both doors use. For `/api/*` it answers 401/403 JSON; for the admin UI
  * it redirects to /login or /admin/forbidden.
  */
-export async function requirePermission(request: Request, anyOf: string | readonly string[]): Promise<SessionUser> {
+export async function requirePermission(request: Request, anyOf: string | readonly string[]): Promise<SessionUser & { claims: TokenClaims }> {
   const user = await requireUser(request)
   if (can(user, anyOf)) return user
   if (isApi(request)) throw forbidden()

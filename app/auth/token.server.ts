@@ -5,7 +5,7 @@ import { getEnv } from '~/lib/env.server'
 const ISSUER = 'balai-desa'
 const ALGORITHM = 'HS256'
 
-export type TokenClaims = { userId: number; version: number }
+export type TokenClaims = { userId: number; version: number; jti: string; expiresAt: Date }
 
 export function signToken(userId: number, version: number): string {
   const env = getEnv()
@@ -26,7 +26,8 @@ export function verifyToken(token: string): TokenClaims | null {
     const userId = Number(payload.sub)
     const version = payload.ver
     if (!Number.isSafeInteger(userId) || userId < 1 || typeof version !== 'number') return null
-    return { userId, version }
+    if (typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null
+    return { userId, version, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) }
   } catch {
     return null
   }

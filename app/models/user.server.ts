@@ -86,8 +86,20 @@ export async function verifyLogin(username: string, password: string) {
   return (await verifyPassword(password, row.password)) ? row : null
 }
 
-/** Revokes every token the user holds (logout, password change). */
-export function revokeTokens(userId: number) {
+/** Revokes one token (logout) until it would have expired anyway; expired entries are pruned. */
+export function revokeToken(jti: string, userId: number, expiresAt: Date) {
+  return serializeWrite(async () => {
+    await prisma.revokedToken.deleteMany({ where: { expires_at: { lt: new Date() } } })
+    await prisma.revokedToken.upsert({ where: { jti }, update: {}, create: { jti, user_id: userId, expires_at: expiresAt } })
+  })
+}
+
+export async function isTokenRevoked(jti: string) {
+  return (await prisma.revokedToken.findUnique({ where: { jti }, select: { jti: true } })) !== null
+}
+
+/** Revokes every token the user holds (used when the password changes). */
+export function revokeAllTokens(userId: number) {
   return serializeWrite(() =>
     prisma.user.update({ where: { id: userId }, data: { token_version: { increment: 1 } }, select: { token_version: true } }),
   )

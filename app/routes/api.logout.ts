@@ -3,12 +3,12 @@ import { logout } from '~/auth/login.server'
 import { requireUser } from '~/auth/session.server'
 import { apiSuccess, handleApi, HttpError } from '~/lib/http.server'
 
-/** POST /api/logout: revokes the caller's tokens. */
+/** POST /api/logout: revokes the caller's token. */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== 'POST') throw new HttpError(405, 'Method Not Allowed')
     const user = await requireUser(request)
-    await logout(user.id)
+    await logout(user.claims)
     return apiSuccess('Logout successful', null)
   })
 

@@ -129,6 +129,13 @@ CREATE TABLE "aparaturs" (
     "updated_at" DATETIME NOT NULL
 );
 
+-- CreateTable
+CREATE TABLE "revoked_tokens" (
+    "jti" TEXT NOT NULL PRIMARY KEY,
+    "user_id" INTEGER NOT NULL,
+    "expires_at" DATETIME NOT NULL
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "users_username_key" ON "users"("username");
 
@@ -173,4 +180,7 @@ CREATE UNIQUE INDEX "products_slug_key" ON "products"("slug");
 
 -- CreateIndex
 CREATE INDEX "products_user_id_idx" ON "products"("user_id");
+
+-- CreateIndex
+CREATE INDEX "revoked_tokens_expires_at_idx" ON "revoked_tokens"("expires_at");
 

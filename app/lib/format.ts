@@ -1,0 +1,72 @@
+/** Formatting shared by the public site and the back office (pure, usable on both sides). */
+
+const TIME_ZONE = 'Asia/Jakarta'
+
+const rupiah = new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'IDR', maximumFractionDigits: 0, minimumFractionDigits: 0 })
+const longDate = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE })
+const weekdayDate = new Intl.DateTimeFormat('id-ID', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE })
+
+/** `Rp 1.500.000` (Indonesian thousands separators, no decimals). */
+export function formatRupiah(value: number | string | null | undefined): string {
+  const number = typeof value === 'string' ? Number(value) : value ?? 0
+  return rupiah.format(Number.isFinite(number) ? number : 0)
+}
+
+const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value))
+
+/** `22 November 2026`, in Western Indonesian Time whatever the reader's clock says. */
+export function formatDate(value: Date | string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return ''
+  const date = toDate(value)
+  return Number.isNaN(date.getTime()) ? '' : longDate.format(date)
+}
+
+/** `Minggu, 22 November 2026`. */
+export function formatDateWithWeekday(value: Date | string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return ''
+  const date = toDate(value)
+  return Number.isNaN(date.getTime()) ? '' : weekdayDate.format(date)
+}
+
+/** The visible words of an HTML fragment. */
+export function htmlToText(html: string | null | undefined): string {
+  return (html ?? '')
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+export const countWords = (html: string | null | undefined) => {
+  const text = htmlToText(html)
+  return text ? text.split(' ').length : 0
+}
+
+/** Reading time in minutes: words / 200, rounded up (an empty text reads in 0 minutes). */
+export const readingMinutes = (html: string | null | undefined) => Math.ceil(countWords(html) / 200)
+
+/** A short plain-text excerpt of rich text, cut on a word. */
+export function excerpt(html: string | null | undefined, max = 160): string {
+  const text = htmlToText(html)
+  if (text.length <= max) return text
+  const cut = text.slice(0, max)
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20)).trim()}…`
+}
+
+/** Phone as WhatsApp wants it: digits only, a leading 0 replaced by 62 (a leading +62 kept as 62). */
+export function whatsappNumber(phone: string): string {
+  const digits = phone.replace(/\D/g, '')
+  return digits.startsWith('0') ? `62${digits.slice(1)}` : digits
+}
+
+/** `https://wa.me/62...?text=...` with a message saying the visitor is interested in the product. */
+export function whatsappLink(phone: string, productTitle: string): string {
+  const message = `Halo, saya tertarik dengan produk ${productTitle}. Apakah masih tersedia?`
+  return `https://wa.me/${whatsappNumber(phone)}?text=${encodeURIComponent(message)}`
+}

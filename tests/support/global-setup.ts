@@ -1,0 +1,26 @@
+import fs from 'node:fs'
+import type { TestProject } from 'vitest/node'
+import { ensureTemplateDb, resetTemplateDb, startServer } from './server'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+    serverDir: string
+  }
+}
+
+/**
+ * One built server with the demo village, shared by every API or browser test file of this project.
+ * Tests that need a server of their own (crash, restart, seed) call startServer themselves.
+ */
+export default async function setup(project: TestProject) {
+  resetTemplateDb()
+  await ensureTemplateDb()
+  const server = await startServer()
+  project.provide('baseUrl', server.url)
+  project.provide('serverDir', server.dir)
+  return async () => {
+    await server.stop()
+    if (!process.env.KEEP_TEST_DATA) fs.rmSync(server.dir, { recursive: true, force: true })
+  }
+}
