@@ -5,9 +5,13 @@ import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
 import compression from 'compression'
 import express from 'express'
+import fs from 'node:fs'
 import { requestLog } from './server/logging.mjs'
-import { securityHeaders } from './server/security.mjs'
+import { csrfProtection, securityHeaders } from './server/security.mjs'
 import { serveUploads } from './server/uploads.mjs'
+
+// Values in .env apply where the environment does not set them already.
+if (fs.existsSync('.env')) process.loadEnvFile('.env')
 
 const development = process.env.NODE_ENV === 'development' || process.argv.includes('--dev')
 const production = process.env.NODE_ENV === 'production'
@@ -35,7 +39,13 @@ const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true')
 app.use(requestLog({ quiet: process.env.LOG_REQUESTS === '0' }))
+// The client's address for the app (login throttling); any value a client sent itself is replaced.
+app.use((req, _res, next) => {
+  req.headers['x-balai-client-ip'] = req.ip ?? req.socket.remoteAddress ?? ''
+  next()
+})
 app.use(securityHeaders({ production, development }))
+app.use(csrfProtection())
 app.use(compression())
 app.use('/uploads', serveUploads(info.uploads))
 

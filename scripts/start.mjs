@@ -1,4 +1,5 @@
 // `npm start`: apply migrations, build when the sources are newer than the build, then serve.
+// `npm run dev`: the same with Vite's dev server (hot reload) instead of a build.
 // Seeding happens inside the server on start (idempotent).
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -8,6 +9,9 @@ import { migrate } from './migrate.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
+if (fs.existsSync('.env')) process.loadEnvFile('.env')
+const dev = process.argv.includes('--dev')
+if (dev) process.env.NODE_ENV = 'development'
 
 migrate()
 
@@ -25,7 +29,7 @@ function newestMtime(entry) {
 
 const built = fs.statSync(path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js'), { throwIfNoEntry: false })
 const sources = Math.max(...['app', 'public', 'vite.config.ts', 'tailwind.config.ts', 'package-lock.json'].map(newestMtime))
-if (!built || built.mtimeMs < sources || process.argv.includes('--build')) {
+if (!dev && (!built || built.mtimeMs < sources || process.argv.includes('--build'))) {
   console.log('[balai-desa] building the site (once; again only when the sources change)...')
   const result = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'], { stdio: 'inherit' })
   if (result.status !== 0) process.exit(result.status ?? 1)

@@ -31,3 +31,36 @@ export function securityHeaders({ production, development }) {
     next()
   }
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * CSRF: a state change that rides on the session cookie must come from our own pages. Browsers send
+ * Sec-Fetch-Site and/or Origin with every POST/PUT/DELETE; a cross-site one is refused with 403.
+ * Requests carrying a bearer token (the API's clients) are not affected: a browser never adds that header
+ * on its own, so it cannot be forged cross-site.
+ */
+export function csrfProtection() {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next()
+    if (/^Bearer\s/i.test(req.headers.authorization ?? '')) return next()
+    if (!/(?:^|;\s*)token=/.test(req.headers.cookie ?? '')) return next()
+    const site = req.headers['sec-fetch-site']
+    const origin = req.headers.origin
+    let crossSite = site !== undefined && site !== 'same-origin' && site !== 'none'
+    if (!crossSite && origin !== undefined) {
+      try {
+        crossSite = origin === 'null' || new URL(origin).host !== req.headers.host
+      } catch {
+        crossSite = true
+      }
+    }
+    if (!crossSite) return next()
+    res.status(403)
+    if (req.path.startsWith('/api/')) {
+      res.json({ success: false, message: 'Cross-site request refused', errors: null })
+    } else {
+      res.type('text/plain').send('Cross-site request refused')
+    }
+  }
+}

@@ -6,7 +6,7 @@ import { apiSuccess, handleApi, HttpError, readJsonObject } from '~/lib/http.ser
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== 'POST') throw new HttpError(405, 'Method Not Allowed')
-    const session = await login(await readJsonObject(request))
+    const session = await login(await readJsonObject(request), request)
     return apiSuccess('Login successful', session)
   })
 
