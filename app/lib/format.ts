@@ -28,19 +28,23 @@ export function formatDateWithWeekday(value: Date | string | number | null | und
   return Number.isNaN(date.getTime()) ? '' : weekdayDate.format(date)
 }
 
+const NAMED_ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", hellip: '…', ndash: '–', mdash: '—' }
+
+/** Decodes entities in one pass, so `&amp;lt;` stays the text `&lt;` instead of becoming `<`. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, code: string) => {
+    if (code[0] === '#') {
+      const point = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10)
+      return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : entity
+    }
+    return NAMED_ENTITIES[code.toLowerCase()] ?? entity
+  })
+}
+
 /** The visible words of an HTML fragment. */
 export function htmlToText(html: string | null | undefined): string {
-  return (html ?? '')
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim()
+  const text = (html ?? '').replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')
+  return decodeEntities(text).replace(/\s+/g, ' ').trim()
 }
 
 export const countWords = (html: string | null | undefined) => {

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest'
+import {
+  countWords,
+  excerpt,
+  formatDate,
+  formatDateWithWeekday,
+  formatRupiah,
+  htmlToText,
+  readingMinutes,
+  whatsappLink,
+  whatsappNumber,
+} from '~/lib/format'
+
+// Intl puts a no-break space between the currency and the amount.
+const plain = (text: string) => text.replace(/\u00a0/g, ' ')
+
+describe('formatRupiah', () => {
+  it('formats Indonesian rupiah with dots for thousands and no decimals', () => {
+    expect(plain(formatRupiah(1_500_000))).toBe('Rp 1.500.000')
+    expect(plain(formatRupiah(75_000))).toBe('Rp 75.000')
+    expect(plain(formatRupiah(999))).toBe('Rp 999')
+    expect(plain(formatRupiah(12_345.6))).toBe('Rp 12.346')
+  })
+  it('accepts numeric strings and falls back to zero for anything else', () => {
+    expect(plain(formatRupiah('250000'))).toBe('Rp 250.000')
+    expect(plain(formatRupiah('abc'))).toBe('Rp 0')
+    expect(plain(formatRupiah(null))).toBe('Rp 0')
+    expect(plain(formatRupiah(undefined))).toBe('Rp 0')
+    expect(plain(formatRupiah(Number.NaN))).toBe('Rp 0')
+  })
+})
+
+describe('Indonesian dates', () => {
+  it('writes the long date in Western Indonesian Time', () => {
+    expect(formatDate(new Date('2026-08-17T03:00:00Z'))).toBe('17 Agustus 2026')
+    // 18:30 UTC on the 21st is already the 22nd in Jakarta (UTC+7).
+    expect(formatDate('2026-11-21T18:30:00Z')).toBe('22 November 2026')
+    expect(formatDate(Date.UTC(2025, 0, 1, 5))).toBe('1 Januari 2025')
+  })
+  it('adds the weekday in Indonesian', () => {
+    expect(formatDateWithWeekday('2026-11-21T18:30:00Z')).toBe('Minggu, 22 November 2026')
+    expect(formatDateWithWeekday(new Date('2026-08-17T03:00:00Z'))).toBe('Senin, 17 Agustus 2026')
+    expect(formatDateWithWeekday(new Date('2024-02-29T10:00:00Z'))).toBe('Kamis, 29 Februari 2024')
+  })
+  it('gives an empty text for missing or invalid dates', () => {
+    for (const value of [null, undefined, '', 'not a date']) {
+      expect(formatDate(value)).toBe('')
+      expect(formatDateWithWeekday(value)).toBe('')
+    }
+  })
+})
+
+describe('reading time', () => {
+  const words = (count: number) => Array.from({ length: count }, (_, i) => `kata${i}`).join(' ')
+  it('is the word count divided by 200, rounded up', () => {
+    expect(readingMinutes(`<p>${words(1)}</p>`)).toBe(1)
+    expect(readingMinutes(`<p>${words(200)}</p>`)).toBe(1)
+    expect(readingMinutes(`<p>${words(201)}</p>`)).toBe(2)
+    expect(readingMinutes(`<p>${words(399)}</p>`)).toBe(2)
+    expect(readingMinutes(`<p>${words(400)}</p>`)).toBe(2)
+    expect(readingMinutes(`<p>${words(401)}</p>`)).toBe(3)
+  })
+  it('is zero for empty content', () => {
+    expect(readingMinutes('')).toBe(0)
+    expect(readingMinutes(null)).toBe(0)
+    expect(readingMinutes('<p><br></p>')).toBe(0)
+  })
+  it('counts visible words only: tags split words, scripts and styles are not read', () => {
+    expect(countWords('<h2>Visi</h2><p>Desa&nbsp;mandiri</p><ul><li>satu</li><li>dua</li></ul>')).toBe(5)
+    expect(countWords('<p>satu</p><script>var a = 1 2 3</script><style>p { color: red }</style>')).toBe(1)
+  })
+})
+
+describe('htmlToText and excerpt', () => {
+  it('decodes entities once', () => {
+    expect(htmlToText('<p>Tom &amp; Jerry &lt;3 &quot;ok&quot; &#39;a&#39; &#x41;</p>')).toBe('Tom & Jerry <3 "ok" \'a\' A')
+    // A literal "&lt;" typed by an editor is stored as &amp;lt; and must stay "&lt;".
+    expect(htmlToText('a &amp;lt;b&amp;gt;')).toBe('a &lt;b&gt;')
+    expect(htmlToText('&unknown; stays')).toBe('&unknown; stays')
+  })
+  it('keeps short texts whole and cuts long ones on a word with an ellipsis', () => {
+    expect(excerpt('<p>Pendek saja</p>')).toBe('Pendek saja')
+    const long = `<p>${'lorem ipsum '.repeat(40)}</p>`
+    const cut = excerpt(long, 50)
+    expect(cut.endsWith('…')).toBe(true)
+    expect(cut.length).toBeLessThanOrEqual(51)
+    expect(cut.slice(0, -1)).toMatch(/(lorem|ipsum)$/)
+  })
+})
+
+describe('WhatsApp link', () => {
+  it('replaces the leading 0 of the phone with 62', () => {
+    expect(whatsappNumber('081234567801')).toBe('6281234567801')
+    expect(whatsappNumber('0812-3456-7801')).toBe('6281234567801')
+    expect(whatsappNumber('+62 812 3456 7801')).toBe('6281234567801')
+    expect(whatsappNumber('6281234567801')).toBe('6281234567801')
+  })
+  it('opens a chat with a prefilled message naming the product', () => {
+    const link = whatsappLink('081234567801', 'Madu Hutan Asli & Lebah')
+    const url = new URL(link)
+    expect(url.origin).toBe('https://wa.me')
+    expect(url.pathname).toBe('/6281234567801')
+    expect(url.searchParams.get('text')).toBe('Halo, saya tertarik dengan produk Madu Hutan Asli & Lebah. Apakah masih tersedia?')
+  })
+})
