@@ -3,6 +3,7 @@ import path from 'node:path'
 import { dbReady } from './lib/db.server'
 import { getEnv } from './lib/env.server'
 import { UPLOAD_KINDS } from './lib/uploads.server'
+import { accountsWithDefaultPassword } from './models/default-password.server'
 import { seed } from './models/seed.server'
 
 /**
@@ -14,5 +15,9 @@ export async function startup() {
   await dbReady
   await Promise.all(UPLOAD_KINDS.map((kind) => fsp.mkdir(path.join(env.UPLOADS_DIR, kind), { recursive: true })))
   const { firstStart } = await seed()
+  const weak = await accountsWithDefaultPassword()
+  if (weak.length) {
+    console.warn(`[balai-desa] WARNING: the seeded account(s) ${weak.join(', ')} still use the default password: change it in the admin (Users) now`)
+  }
   return { env: { database: env.DATABASE_FILE, uploads: env.UPLOADS_DIR, port: env.PORT, nodeEnv: env.NODE_ENV }, firstStart }
 }

@@ -1,0 +1,59 @@
+// `npm run backup [-- --out FILE]`: one archive with a consistent snapshot of the database, taken with SQLite's
+// online backup API while the site keeps running, and every upload. Prints the archive's path.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import zlib from 'node:zlib'
+import Database from 'better-sqlite3'
+import tar from 'tar-stream'
+import { locations, rowCounts, sha256, uploadFiles } from './backup-lib.mjs'
+
+const { databaseFile, uploadsDir } = locations()
+const outIndex = process.argv.indexOf('--out')
+const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
+const out = path.resolve(outIndex > 0 ? process.argv[outIndex + 1] : `backups/balai-desa-${stamp}.tar.gz`)
+
+if (!fs.existsSync(databaseFile)) {
+  console.error(`[backup] no database at ${databaseFile}`)
+  process.exit(1)
+}
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-backup-'))
+try {
+  const snapshot = path.join(work, 'database.db')
+  const live = new Database(databaseFile, { fileMustExist: true, timeout: 10_000 })
+  try {
+    // The online backup copies pages under SQLite's own locking: a consistent snapshot, never a torn file.
+    await live.backup(snapshot)
+  } finally {
+    live.close()
+  }
+  const copy = new Database(snapshot, { readonly: true })
+  const integrity = copy.pragma('integrity_check', { simple: true })
+  const counts = rowCounts(copy)
+  copy.close()
+  if (integrity !== 'ok') throw new Error(`snapshot failed integrity_check: ${integrity}`)
+
+  const files = uploadFiles(uploadsDir)
+  const manifest = { format: 1, created_at: new Date().toISOString(), rows: counts, database_sha256: sha256(fs.readFileSync(snapshot)), files: {} }
+  const pack = tar.pack()
+  fs.mkdirSync(path.dirname(out), { recursive: true })
+  const partial = `${out}.partial`
+  const written = pipeline(pack, zlib.createGzip(), fs.createWriteStream(partial))
+  const add = (name, buffer) => new Promise((resolve, reject) => pack.entry({ name, mode: 0o644 }, buffer, (error) => (error ? reject(error) : resolve())))
+  await add('database.db', fs.readFileSync(snapshot))
+  for (const [relative, full] of files) {
+    const buffer = fs.readFileSync(full)
+    manifest.files[relative] = sha256(buffer)
+    await add(`uploads/${relative}`, buffer)
+  }
+  await add('manifest.json', Buffer.from(JSON.stringify(manifest, null, 2)))
+  pack.finalize()
+  await written
+  fs.renameSync(partial, out)
+  const rows = Object.values(counts).reduce((a, b) => a + b, 0)
+  console.log(`[backup] ${out} (${rows} rows, ${files.length} files)`)
+} finally {
+  fs.rmSync(work, { recursive: true, force: true })
+}
