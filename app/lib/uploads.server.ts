@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import sharp from 'sharp'
+import { serializeWrite } from './db.server'
 import { getEnv } from './env.server'
 import { HttpError, validationError } from './http.server'
 
@@ -17,6 +18,8 @@ export const isUploadKind = (value: string): value is UploadKind => (UPLOAD_KIND
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 export const MAX_IMAGE_PIXELS = 40_000_000
+/** All frames of an animation together: decoding them costs this much memory at most. */
+export const MAX_ANIMATION_PIXELS = 100_000_000
 const MAX_FIELD_BYTES = 1024 * 1024
 
 const tooLarge = () => new HttpError(413, 'Payload Too Large', { Image: 'Image may not be larger than 10 MB' })
@@ -84,7 +87,8 @@ export async function readMultipart(request: Request): Promise<MultipartBody> {
       parser.on('close', resolve)
     })
     const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>)
-    source.on('error', () => parser.destroy())
+    // A client that goes away mid-upload is a broken body, never a (partial) success.
+    source.on('error', (error) => parser.destroy(error))
     source.pipe(parser)
     try {
       await done
@@ -132,40 +136,81 @@ export async function storeImage(file: StagedFile, kind: UploadKind): Promise<st
   const format = sniffImage(head)
   if (!format) throw invalidImage()
 
+  // The header only: a pixel bomb is judged by its declared size before anything is decoded.
   let metadata: sharp.Metadata
   try {
     metadata = await sharp(file.tempPath, { limitInputPixels: false }).metadata()
   } catch {
     throw invalidImage('Image is damaged or not a valid image file')
   }
-  if (metadata.format !== format && !(format === 'jpeg' && metadata.format === 'jpeg')) throw invalidImage()
+  if (metadata.format !== format) throw invalidImage()
   const width = metadata.width ?? 0
   const height = metadata.pageHeight ?? metadata.height ?? 0
+  const frames = Math.max(1, metadata.pages ?? 1)
   if (!width || !height) throw invalidImage('Image is damaged or not a valid image file')
-  if (width * height > MAX_IMAGE_PIXELS) throw invalidImage('Image may not be larger than 40 megapixels')
+  const animated = (format === 'gif' || format === 'webp') && frames > 1
+  if (width * height > MAX_IMAGE_PIXELS || (animated && width * height * frames > MAX_ANIMATION_PIXELS)) {
+    throw invalidImage('Image may not be larger than 40 megapixels')
+  }
 
   const name = `${crypto.randomBytes(16).toString('hex')}.${FORMATS[format]}`
   const dir = path.join(getEnv().UPLOADS_DIR, kind)
   await fsp.mkdir(dir, { recursive: true })
   const dest = path.join(dir, name)
-  const animated = (format === 'gif' || format === 'webp') && (metadata.pages ?? 1) > 1
+  // Written under a name the server never serves, then renamed: a crash leaves no half image behind a valid name.
+  const partial = `${dest}.partial`
   try {
-    let pipeline = sharp(file.tempPath, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', animated })
-    if (!animated) pipeline = pipeline.rotate()
-    if (format === 'jpeg') pipeline = pipeline.jpeg({ quality: 85, mozjpeg: true })
-    else if (format === 'png') pipeline = pipeline.png({ compressionLevel: 9 })
-    else if (format === 'gif') pipeline = pipeline.gif()
-    else pipeline = pipeline.webp({ quality: 85 })
-    await pipeline.toFile(dest)
+    let image = sharp(file.tempPath, {
+      limitInputPixels: animated ? MAX_ANIMATION_PIXELS : MAX_IMAGE_PIXELS,
+      failOn: 'truncated',
+      animated,
+    })
+    if (!animated) image = image.rotate()
+    if (format === 'jpeg') image = image.jpeg({ quality: 85, mozjpeg: true })
+    else if (format === 'png') image = image.png({ compressionLevel: 9 })
+    else if (format === 'gif') image = image.gif()
+    else image = image.webp({ quality: 85 })
+    await image.toFile(partial)
+    await fsp.rename(partial, dest)
   } catch {
-    await fsp.rm(dest, { force: true })
+    await fsp.rm(partial, { force: true })
     throw invalidImage('Image is damaged or not a valid image file')
   }
   return name
 }
 
+/**
+ * The one way a record with an image is written: `file` (if any) is judged and stored first (outside the
+ * write queue: re-encoding is slow), then `write` runs inside serializeWrite with the stored name. If the
+ * write fails the new file is removed; if it succeeds, the file it reports as `replaced` is removed.
+ * Validate every field before calling this, so a bad form never stores a file.
+ */
+export async function writeWithImage<T>(
+  kind: UploadKind,
+  file: StagedFile | undefined,
+  write: (image: string | undefined) => Promise<{ result: T; replaced?: string | null }>,
+): Promise<T> {
+  const image = file ? await storeImage(file, kind) : undefined
+  let outcome: { result: T; replaced?: string | null }
+  try {
+    outcome = await serializeWrite(() => write(image))
+  } catch (error) {
+    if (image) await removeImage(kind, image)
+    throw error
+  }
+  if (outcome.replaced && outcome.replaced !== image) await removeImage(kind, outcome.replaced).catch(() => undefined)
+  return outcome.result
+}
+
+/** The uploaded file of a write's input (`image`), or undefined; a text `image` field (JSON clients) is ignored. */
+export function stagedImage(input: Record<string, unknown>): StagedFile | undefined {
+  const value = input.image
+  if (value && typeof value === 'object' && typeof (value as StagedFile).tempPath === 'string') return value as StagedFile
+  return undefined
+}
+
 /** Removes a stored upload; a missing file is not an error. Only plain names inside the kind's folder. */
 export async function removeImage(kind: UploadKind, name: string | null | undefined) {
-  if (!name || name !== path.basename(name)) return
+  if (!name || name !== path.basename(name) || name.startsWith('.')) return
   await fsp.rm(uploadPath(kind, name), { force: true })
 }

@@ -1,8 +1,14 @@
 import type { SessionUser } from '~/auth/session.server'
 import type { ListQuery, Paginated } from '~/lib/paging'
+import { createAparatur, deleteAparatur, getAparatur, listAparaturs, updateAparatur } from './aparatur.server'
 import { allCategories, createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './category.server'
+import { createPage, deletePage, getPage, listPages, updatePage } from './page.server'
 import { allPermissions, createPermission, deletePermission, getPermission, listPermissions, updatePermission } from './permission.server'
+import { createPhoto, deletePhoto, listPhotos } from './photo.server'
+import { createPost, deletePost, getPost, listPosts, updatePost } from './post.server'
+import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './product.server'
 import { allRoles, createRole, deleteRole, getRole, listRoles, updateRole } from './role.server'
+import { createSlider, deleteSlider, listSliders } from './slider.server'
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './user.server'
 
 /** What an admin write receives: the body's fields (and, for multipart resources, the uploaded file under `image`). */
@@ -94,4 +100,75 @@ registerResource({
   create: (input) => createCategory(input),
   update: (id, input) => updateCategory(id, input),
   remove: (id) => deleteCategory(id),
+})
+
+registerResource({
+  name: 'posts',
+  thing: 'Post',
+  things: 'Posts',
+  body: 'multipart',
+  list: listPosts,
+  get: getPost,
+  create: (input, user) => createPost(input, user),
+  update: (id, input, user) => updatePost(id, input, user),
+  remove: (id) => deletePost(id),
+})
+
+registerResource({
+  name: 'pages',
+  thing: 'Page',
+  things: 'Pages',
+  body: 'json',
+  list: listPages,
+  get: getPage,
+  create: (input, user) => createPage(input, user),
+  update: (id, input, user) => updatePage(id, input, user),
+  remove: (id) => deletePage(id),
+})
+
+registerResource({
+  name: 'products',
+  thing: 'Product',
+  things: 'Products',
+  body: 'multipart',
+  list: listProducts,
+  get: getProduct,
+  create: (input, user) => createProduct(input, user),
+  update: (id, input, user) => updateProduct(id, input, user),
+  remove: (id) => deleteProduct(id),
+})
+
+registerResource({
+  name: 'photos',
+  thing: 'Photo',
+  things: 'Photos',
+  body: 'multipart',
+  list: listPhotos,
+  create: (input) => createPhoto(input),
+  remove: (id) => deletePhoto(id),
+  createdVerb: 'uploaded',
+})
+
+registerResource({
+  name: 'sliders',
+  thing: 'Slider',
+  things: 'Sliders',
+  body: 'multipart',
+  list: listSliders,
+  create: (input) => createSlider(input),
+  remove: (id) => deleteSlider(id),
+  createdVerb: 'uploaded',
+  deletePermission: 'sliders-delete',
+})
+
+registerResource({
+  name: 'aparaturs',
+  thing: 'Aparatur',
+  things: 'Aparaturs',
+  body: 'multipart',
+  list: listAparaturs,
+  get: getAparatur,
+  create: (input) => createAparatur(input),
+  update: (id, input) => updateAparatur(id, input),
+  remove: (id) => deleteAparatur(id),
 })

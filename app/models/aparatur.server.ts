@@ -1,0 +1,76 @@
+import { z } from 'zod'
+import { prisma } from '~/lib/db.server'
+import { notFound } from '~/lib/http.server'
+import type { ListQuery } from '~/lib/paging'
+import { sanitizedRichText } from '~/lib/sanitize.server'
+import { stagedImage, writeWithImage } from '~/lib/uploads.server'
+import { parseInput, requiredText } from '~/lib/validation.server'
+import { listPage } from './crud.server'
+
+export const aparaturSelect = {
+  id: true,
+  image: true,
+  name: true,
+  position: true,
+  description: true,
+  created_at: true,
+  updated_at: true,
+} as const
+
+const SEARCH = ['name', 'position'] as const
+const HOME_COUNT = 6
+
+const schema = z.object({
+  name: requiredText('Name'),
+  position: requiredText('Position'),
+  description: sanitizedRichText('Description', { required: false }),
+})
+
+export const listAparaturs = (query: ListQuery, path = '/api/admin/aparaturs') =>
+  listPage(prisma.aparatur, { select: aparaturSelect, searchColumns: SEARCH, query, path })
+
+export const listPublicAparaturs = (query: ListQuery, path = '/api/public/aparaturs') =>
+  listPage(prisma.aparatur, { select: aparaturSelect, searchColumns: SEARCH, query, path })
+
+export const homeAparaturs = () => prisma.aparatur.findMany({ select: aparaturSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
+
+export async function getAparatur(id: number) {
+  const row = await prisma.aparatur.findUnique({ where: { id }, select: aparaturSelect })
+  if (!row) throw notFound('Aparatur')
+  return row
+}
+
+/** The public detail is by id as well (the site links /aparaturs/{id}). */
+export const getPublicAparatur = getAparatur
+
+export async function createAparatur(input: Record<string, unknown>) {
+  const data = parseInput(schema, input)
+  return writeWithImage('aparaturs', stagedImage(input), async (image) => {
+    const result = await prisma.aparatur.create({ data: { ...data, image: image ?? null }, select: aparaturSelect })
+    return { result }
+  })
+}
+
+export async function updateAparatur(id: number, input: Record<string, unknown>) {
+  if (!(await prisma.aparatur.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Aparatur')
+  const data = parseInput(schema, input)
+  return writeWithImage('aparaturs', stagedImage(input), async (image) => {
+    const existing = await prisma.aparatur.findUnique({ where: { id }, select: { image: true } })
+    if (!existing) throw notFound('Aparatur')
+    const result = await prisma.aparatur.update({
+      where: { id },
+      data: { ...data, ...(image ? { image } : {}) },
+      select: aparaturSelect,
+    })
+    return { result, replaced: image ? existing.image : null }
+  })
+}
+
+export async function deleteAparatur(id: number) {
+  await writeWithImage('aparaturs', undefined, async () => {
+    const existing = await prisma.aparatur.findUnique({ where: { id }, select: { image: true } })
+    if (!existing) throw notFound('Aparatur')
+    await prisma.aparatur.delete({ where: { id } })
+    return { result: undefined, replaced: existing.image }
+  })
+}

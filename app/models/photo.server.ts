@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import { prisma } from '~/lib/db.server'
+import { notFound, validationError } from '~/lib/http.server'
+import type { ListQuery } from '~/lib/paging'
+import { stagedImage, writeWithImage } from '~/lib/uploads.server'
+import { fieldErrors, optionalText, requiredText } from '~/lib/validation.server'
+import { listPage } from './crud.server'
+
+export const photoSelect = { id: true, image: true, caption: true, description: true, created_at: true, updated_at: true } as const
+
+const SEARCH = ['caption', 'description'] as const
+const HOME_COUNT = 6
+
+const schema = z.object({
+  caption: requiredText('Caption'),
+  description: optionalText('Description', 1000),
+})
+
+export const listPhotos = (query: ListQuery, path = '/api/admin/photos') =>
+  listPage(prisma.photo, { select: photoSelect, searchColumns: SEARCH, query, path })
+
+export const listPublicPhotos = (query: ListQuery, path = '/api/public/photos') =>
+  listPage(prisma.photo, { select: photoSelect, searchColumns: SEARCH, query, path })
+
+export const homePhotos = () => prisma.photo.findMany({ select: photoSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
+
+/** The image is required: every field is checked (and every error reported) before it is stored. */
+export async function createPhoto(input: Record<string, unknown>) {
+  const file = stagedImage(input)
+  const parsed = schema.safeParse(input)
+  const errors = parsed.success ? {} : fieldErrors(parsed.error)
+  if (!file) errors.Image = 'Image is required'
+  if (!parsed.success || !file) throw validationError(errors)
+  const data = parsed.data
+  return writeWithImage('photos', file, async (image) => {
+    const result = await prisma.photo.create({ data: { ...data, image: image! }, select: photoSelect })
+    return { result }
+  })
+}
+
+export async function deletePhoto(id: number) {
+  await writeWithImage('photos', undefined, async () => {
+    const existing = await prisma.photo.findUnique({ where: { id }, select: { image: true } })
+    if (!existing) throw notFound('Photo')
+    await prisma.photo.delete({ where: { id } })
+    return { result: undefined, replaced: existing.image }
+  })
+}

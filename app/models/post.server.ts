@@ -1,0 +1,120 @@
+import { z } from 'zod'
+import type { SessionUser } from '~/auth/session.server'
+import { prisma } from '~/lib/db.server'
+import { notFound, validationError } from '~/lib/http.server'
+import type { ListQuery } from '~/lib/paging'
+import { sanitizedRichText } from '~/lib/sanitize.server'
+import { stagedImage, writeWithImage } from '~/lib/uploads.server'
+import { parseInput, requiredText } from '~/lib/validation.server'
+import { freeSlug, listPage } from './crud.server'
+
+export const postSelect = {
+  id: true,
+  image: true,
+  title: true,
+  slug: true,
+  content: true,
+  category_id: true,
+  user_id: true,
+  category: { select: { id: true, name: true } },
+  user: { select: { id: true, name: true } },
+  created_at: true,
+  updated_at: true,
+} as const
+
+const SEARCH = ['title'] as const
+const HOME_COUNT = 6
+
+/** A category id from JSON or a form field; `0`, empty or missing is "required". */
+const categoryId = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null) return 0
+    if (typeof value === 'string') return value.trim() === '' ? 0 : Number(value.trim())
+    return value
+  },
+  z
+    .number({ invalid_type_error: 'Category is required' })
+    .int('Category is required')
+    .refine((id) => id !== 0, 'Category is required')
+    .refine((id) => id > 0, 'The selected category does not exist'),
+)
+
+const schema = z.object({
+  title: requiredText('Title'),
+  content: sanitizedRichText('Content', { required: true }),
+  category_id: categoryId,
+})
+
+/** Fields and category checked before any file is stored. */
+async function parsePost(input: Record<string, unknown>) {
+  const data = parseInput(schema, input)
+  const category = await prisma.category.findUnique({ where: { id: data.category_id }, select: { id: true } })
+  if (!category) throw validationError({ CategoryID: 'The selected category does not exist' })
+  return data
+}
+
+export const listPosts = (query: ListQuery, path = '/api/admin/posts') =>
+  listPage(prisma.post, { select: postSelect, searchColumns: SEARCH, query, path })
+
+export const listPublicPosts = (query: ListQuery, path = '/api/public/posts') =>
+  listPage(prisma.post, { select: postSelect, searchColumns: SEARCH, query, path })
+
+export const homePosts = () => prisma.post.findMany({ select: postSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
+
+export async function getPost(id: number) {
+  const row = await prisma.post.findUnique({ where: { id }, select: postSelect })
+  if (!row) throw notFound('Post')
+  return row
+}
+
+export async function getPostBySlug(slug: string) {
+  const row = await prisma.post.findUnique({ where: { slug }, select: postSelect })
+  if (!row) throw notFound('Post')
+  return row
+}
+
+/** The author is the caller. */
+export async function createPost(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
+  const data = await parsePost(input)
+  return writeWithImage('posts', stagedImage(input), async (image) => {
+    // The category may have gone while the image was being stored.
+    if (!(await prisma.category.findUnique({ where: { id: data.category_id }, select: { id: true } }))) {
+      throw validationError({ CategoryID: 'The selected category does not exist' })
+    }
+    const slug = await freeSlug(prisma.post, data.title, undefined, 'post')
+    const result = await prisma.post.create({
+      data: { ...data, slug, image: image ?? null, user_id: user.id },
+      select: postSelect,
+    })
+    return { result }
+  })
+}
+
+/** Without a new file the old image stays; with one, the old file is removed once the row is saved. */
+export async function updatePost(id: number, input: Record<string, unknown>, _user?: Pick<SessionUser, 'id'>) {
+  if (!(await prisma.post.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Post')
+  const data = await parsePost(input)
+  return writeWithImage('posts', stagedImage(input), async (image) => {
+    const existing = await prisma.post.findUnique({ where: { id }, select: { title: true, slug: true, image: true } })
+    if (!existing) throw notFound('Post')
+    if (!(await prisma.category.findUnique({ where: { id: data.category_id }, select: { id: true } }))) {
+      throw validationError({ CategoryID: 'The selected category does not exist' })
+    }
+    const slug = existing.title === data.title ? existing.slug : await freeSlug(prisma.post, data.title, id, 'post')
+    const result = await prisma.post.update({
+      where: { id },
+      data: { ...data, slug, ...(image ? { image } : {}) },
+      select: postSelect,
+    })
+    return { result, replaced: image ? existing.image : null }
+  })
+}
+
+export async function deletePost(id: number) {
+  await writeWithImage('posts', undefined, async () => {
+    const existing = await prisma.post.findUnique({ where: { id }, select: { image: true } })
+    if (!existing) throw notFound('Post')
+    await prisma.post.delete({ where: { id } })
+    return { result: undefined, replaced: existing.image }
+  })
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod'
+import type { SessionUser } from '~/auth/session.server'
+import { prisma } from '~/lib/db.server'
+import { notFound } from '~/lib/http.server'
+import type { ListQuery } from '~/lib/paging'
+import { sanitizedRichText } from '~/lib/sanitize.server'
+import { stagedImage, writeWithImage } from '~/lib/uploads.server'
+import { parseInput, requiredText } from '~/lib/validation.server'
+import { freeSlug, listPage } from './crud.server'
+
+export const productSelect = {
+  id: true,
+  image: true,
+  title: true,
+  slug: true,
+  content: true,
+  owner: true,
+  price: true,
+  phone: true,
+  address: true,
+  user_id: true,
+  created_at: true,
+  updated_at: true,
+} as const
+
+const SEARCH = ['title', 'owner'] as const
+const HOME_COUNT = 6
+/** The database column is a 32-bit integer. */
+export const MAX_PRICE = 2_000_000_000
+
+/** A whole number of rupiah, at least 0, sent as a number (JSON) or digits (form). */
+const price = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null) return undefined
+    if (typeof value === 'string') return value.trim() === '' ? undefined : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN
+    return value
+  },
+  z
+    .number({ required_error: 'Price is required', invalid_type_error: 'Price must be a whole number of at least 0' })
+    .refine((n) => Number.isInteger(n) && n >= 0, 'Price must be a whole number of at least 0')
+    .refine((n) => n <= MAX_PRICE, `Price may not be more than ${MAX_PRICE}`),
+)
+
+const schema = z.object({
+  title: requiredText('Title'),
+  content: sanitizedRichText('Content', { required: true }),
+  owner: requiredText('Owner', 100),
+  price,
+  phone: requiredText('Phone', 30),
+  address: requiredText('Address', 500),
+})
+
+export const listProducts = (query: ListQuery, path = '/api/admin/products') =>
+  listPage(prisma.product, { select: productSelect, searchColumns: SEARCH, query, path })
+
+export const listPublicProducts = (query: ListQuery, path = '/api/public/products') =>
+  listPage(prisma.product, { select: productSelect, searchColumns: SEARCH, query, path })
+
+export const homeProducts = () => prisma.product.findMany({ select: productSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
+
+export async function getProduct(id: number) {
+  const row = await prisma.product.findUnique({ where: { id }, select: productSelect })
+  if (!row) throw notFound('Product')
+  return row
+}
+
+export async function getProductBySlug(slug: string) {
+  const row = await prisma.product.findUnique({ where: { slug }, select: productSelect })
+  if (!row) throw notFound('Product')
+  return row
+}
+
+export async function createProduct(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
+  const data = parseInput(schema, input)
+  return writeWithImage('products', stagedImage(input), async (image) => {
+    const slug = await freeSlug(prisma.product, data.title, undefined, 'produk')
+    const result = await prisma.product.create({
+      data: { ...data, slug, image: image ?? null, user_id: user.id },
+      select: productSelect,
+    })
+    return { result }
+  })
+}
+
+export async function updateProduct(id: number, input: Record<string, unknown>, _user?: Pick<SessionUser, 'id'>) {
+  if (!(await prisma.product.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Product')
+  const data = parseInput(schema, input)
+  return writeWithImage('products', stagedImage(input), async (image) => {
+    const existing = await prisma.product.findUnique({ where: { id }, select: { title: true, slug: true, image: true } })
+    if (!existing) throw notFound('Product')
+    const slug = existing.title === data.title ? existing.slug : await freeSlug(prisma.product, data.title, id, 'produk')
+    const result = await prisma.product.update({
+      where: { id },
+      data: { ...data, slug, ...(image ? { image } : {}) },
+      select: productSelect,
+    })
+    return { result, replaced: image ? existing.image : null }
+  })
+}
+
+export async function deleteProduct(id: number) {
+  await writeWithImage('products', undefined, async () => {
+    const existing = await prisma.product.findUnique({ where: { id }, select: { image: true } })
+    if (!existing) throw notFound('Product')
+    await prisma.product.delete({ where: { id } })
+    return { result: undefined, replaced: existing.image }
+  })
+}
