@@ -12,6 +12,7 @@ import {
 } from '@remix-run/react'
 import { getToast } from 'remix-toast'
 import { useNonce } from './components/shared/nonce'
+import { Toaster } from './components/shared/toaster'
 import { getEnv } from './lib/env.server'
 import stylesheet from './tailwind.css?url'
 
@@ -59,7 +60,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
+  )
 }
 
 export function ErrorBoundary() {
