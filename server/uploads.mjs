@@ -11,9 +11,10 @@ const FILE_NAME = /^[a-f0-9]{32}(?:-\d{2,4})?\.(jpg|png|gif|webp)$/
  */
 export function serveUploads(uploadsDir) {
   const root = path.resolve(uploadsDir)
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
-    const notFound = () => res.status(404).type('text/plain').send('Not found')
+  return (req, res) => {
+    const notFound = () => res.status(404).type('text/plain').set('X-Content-Type-Options', 'nosniff').send('Not found')
+    // Nothing under /uploads is ever written or handled by the site: other methods are 404 too.
+    if (req.method !== 'GET' && req.method !== 'HEAD') return notFound()
     const parts = req.path.split('/').filter(Boolean)
     if (parts.length !== 2) return notFound()
     const [kind, file] = parts

@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { apiSuccess, handleApi, HttpError } from '~/lib/http.server'
+import { findPublicResource, PUBLIC_CACHE } from '~/models/public.server'
+
+/** GET /api/public/{pages, posts, products}/{slug} and /api/public/aparaturs/{id}: one item or 404. */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    const resource = findPublicResource(params.resource)
+    if (!resource?.detail || !params.key) throw new HttpError(404, 'Not found')
+    return apiSuccess(`Detail Data ${resource.thing}`, await resource.detail(params.key), 200, PUBLIC_CACHE)
+  })
+
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    if (!findPublicResource(params.resource)?.detail) throw new HttpError(404, 'Not found')
+    throw new HttpError(405, 'Method Not Allowed')
+  })
