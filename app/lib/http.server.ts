@@ -35,8 +35,12 @@ export function apiResponse(body: unknown, status = 200, headers: HeadersInit = 
 export const apiSuccess = (message: string, data: unknown, status = 200, headers: HeadersInit = {}) =>
   apiResponse({ success: true, message, data }, status, headers)
 
-export const apiFailure = (error: HttpError) =>
-  apiResponse({ success: false, message: error.message, errors: error.errors }, error.status, error.headers)
+export function apiFailure(error: HttpError) {
+  const headers = new Headers(error.headers)
+  // A refused body may still be arriving: close the connection rather than leave unread bytes on a keep-alive socket.
+  if (error.status === 413) headers.set('Connection', 'close')
+  return apiResponse({ success: false, message: error.message, errors: error.errors }, error.status, headers)
+}
 
 /** Reads a request body as text, refusing more than `limit` bytes without buffering them (413). */
 export async function readBodyText(request: Request, limit = MAX_JSON_BYTES): Promise<string> {

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest'
+import { api, baseUrl, clientAddress, unique, userWithPermissions } from '../support/api'
+
+describe('headers on every response', () => {
+  it('sends CSP with a nonce and the other security headers on pages, API answers and assets', async () => {
+    for (const path of ['/', '/api/public/sliders', '/api/nope', '/favicon.svg', '/login']) {
+      const response = await fetch(`${baseUrl()}${path}`, { redirect: 'manual' })
+      const csp = response.headers.get('content-security-policy') ?? ''
+      expect(csp, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+      expect(csp).toContain("object-src 'none'")
+      expect(csp).toContain("base-uri 'none'")
+      expect(csp).toContain("frame-ancestors 'self'")
+      expect(csp).not.toContain('unsafe-inline\' \'nonce') // no unsafe-inline for scripts in production
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(response.headers.get('referrer-policy')).toBeTruthy()
+      expect(response.headers.get('permissions-policy')).toBeTruthy()
+      expect(response.headers.get('strict-transport-security')).toContain('max-age=') // the test server runs in production mode
+      expect(response.headers.get('x-powered-by')).toBeNull()
+    }
+  })
+
+  it('gives every inline script of a page the nonce of its CSP', async () => {
+    const response = await fetch(`${baseUrl()}/login`)
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
+    const html = await response.text()
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1])
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`)
+  })
+})
+
+describe('CSRF', () => {
+  it('refuses a cross-site state change that rides on the session cookie', async () => {
+    const login = await api('POST', '/api/login', { json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })
+    const token = login.body.data.token
+    const body = JSON.stringify({ name: unique('Csrf ') })
+    const headers = { Cookie: `token=${token}`, 'Content-Type': 'application/json' }
+    const crossSite = await fetch(`${baseUrl()}/api/admin/categories`, { method: 'POST', body, headers: { ...headers, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' } })
+    expect(crossSite.status).toBe(403)
+    expect((await crossSite.json()).success).toBe(false)
+    const evilOrigin = await fetch(`${baseUrl()}/logout`, { method: 'POST', headers: { ...headers, Origin: 'https://evil.example' }, redirect: 'manual' })
+    expect(evilOrigin.status).toBe(403)
+    const sameOrigin = await fetch(`${baseUrl()}/api/admin/categories`, { method: 'POST', body, headers: { ...headers, Origin: baseUrl(), 'Sec-Fetch-Site': 'same-origin' } })
+    expect(sameOrigin.status).toBe(201)
+    // A bearer token is never sent by a browser on its own, so it is not subject to the check.
+    const bearer = await fetch(`${baseUrl()}/api/admin/categories`, {
+      method: 'POST',
+      body: JSON.stringify({ name: unique('Bearer ') }),
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Origin: 'https://app.example' },
+    })
+    expect(bearer.status).toBe(201)
+  })
+
+  it('never changes state on GET', async () => {
+    const login = await api('POST', '/api/login', { json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })
+    const token = login.body.data.token
+    for (const path of ['/api/logout', '/logout']) {
+      const result = await fetch(`${baseUrl()}${path}`, { headers: { Authorization: `Bearer ${token}`, Cookie: `token=${token}` }, redirect: 'manual' })
+      expect(result.status, path).not.toBe(200)
+    }
+    expect((await api('GET', '/api/admin/dashboard', { token })).status).toBe(200)
+  })
+})
+
+describe('request bodies', () => {
+  it('refuses JSON bodies over 1 MB with 413', async () => {
+    const login = await api('POST', '/api/login', { json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })
+    const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) })
+    const result = await api('POST', '/api/admin/categories', { token: login.body.data.token, body: big, headers: { 'Content-Type': 'application/json' } })
+    expect(result.status).toBe(413)
+    expect(result.body.success).toBe(false)
+  })
+})
+
+describe('login throttling', () => {
+  it('answers 429 with Retry-After after 5 failures for one username, known or unknown alike', async () => {
+    // Never the seeded admin: other test files log in with it on this shared server.
+    const known = await userWithPermissions(['dashboard-index'])
+    for (const username of [unique('ghost'), known.username]) {
+      const statuses: number[] = []
+      for (let i = 0; i < 6; i++) {
+        // A different address each time: the per-username limit is what is tested here.
+        const result = await api('POST', '/api/login', { json: { username, password: 'wrong-password' }, headers: { 'X-Forwarded-For': clientAddress() } })
+        statuses.push(result.status)
+        if (result.status === 429) {
+          expect(Number(result.headers.get('retry-after'))).toBeGreaterThan(0)
+          expect(Number(result.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60)
+        }
+      }
+      expect(statuses, username).toEqual([401, 401, 401, 401, 401, 429])
+      if (username === known.username) {
+        // Even the right password waits until the window passes.
+        const right = await api('POST', '/api/login', { json: { username, password: 'password123' }, headers: { 'X-Forwarded-For': clientAddress() } })
+        expect(right.status).toBe(429)
+      }
+    }
+  })
+
+  it('answers 429 after 20 failures from one address, whatever the usernames', async () => {
+    const address = clientAddress()
+    const statuses: number[] = []
+    for (let i = 0; i < 21; i++) {
+      const result = await api('POST', '/api/login', { json: { username: unique('spray'), password: 'wrong-password' }, headers: { 'X-Forwarded-For': address } })
+      statuses.push(result.status)
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true)
+    expect(statuses[20]).toBe(429)
+  })
+})
