@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { hashPassword, passwordProblem, verifyAgainstNobody, verifyPassword } from '~/auth/password.server'
+import { hashPassword, MAX_PASSWORD_BYTES, passwordProblem, verifyAgainstNobody, verifyPassword } from '~/auth/password.server'
 import { prisma, serializeWrite } from '~/lib/db.server'
 import { conflict, notFound, validationError } from '~/lib/http.server'
 import type { ListQuery } from '~/lib/paging'
@@ -79,10 +79,13 @@ export async function findSessionUser(id: number): Promise<SessionUser | null> {
   return { ...user, roles, permissions }
 }
 
-/** Username and password, or null. Unknown users and wrong passwords cost the same time. */
+/**
+ * Username and password, or null. Unknown users and wrong passwords cost the same time. bcrypt reads only the
+ * first 72 bytes, so a longer password (never accepted when set) is wrong rather than compared by its start.
+ */
 export async function verifyLogin(username: string, password: string) {
   const row = await prisma.user.findUnique({ where: { username }, select: { id: true, password: true, token_version: true } })
-  if (!row) return verifyAgainstNobody(password).then(() => null)
+  if (!row || Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) return verifyAgainstNobody(password).then(() => null)
   return (await verifyPassword(password, row.password)) ? row : null
 }
 

@@ -16,8 +16,9 @@ function target(params: { resource?: string; id?: string }): { resource: AdminRe
 /** GET /api/admin/{resource}/{id} */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const { resource } = target(params)
-    if (!resource.get) throw new HttpError(404, 'Not found')
+    const resource = params.resource ? findResource(params.resource) : undefined
+    if (!resource?.get) throw new HttpError(404, 'Not found')
+    // The token and permission first: a caller without them learns nothing about which ids exist.
     await requirePermission(request, [`${resource.name}-show`, `${resource.name}-edit`])
     const { id } = target(params)
     return apiSuccess(`Detail Data ${resource.thing}`, await resource.get(id))

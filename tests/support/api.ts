@@ -1,4 +1,4 @@
-import { inject } from 'vitest'
+import { expect, inject } from 'vitest'
 
 export const baseUrl = () => inject('baseUrl')
 
@@ -68,4 +68,40 @@ export async function userWithPermissions(permissions: string[]): Promise<{ toke
   })
   if (user.status !== 201) throw new Error(`user: ${user.text}`)
   return { token: await login(username, 'password123'), userId: user.body.data.id, roleId: role.body.data.id, username }
+}
+
+/** ISO 8601 in UTC, as every date of the API is. */
+export const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
+
+/** The failure envelope of API.md: `{ success: false, message, errors }`, served as JSON. */
+export function expectFailure(result: ApiResult, status: number, message?: string, errors?: Record<string, string> | null) {
+  expect(result.status, result.text).toBe(status)
+  expect(result.headers.get('content-type')).toContain('application/json')
+  expect(result.body.success).toBe(false)
+  expect(Object.keys(result.body).sort()).toEqual(['errors', 'message', 'success'])
+  if (message !== undefined) expect(result.body.message).toBe(message)
+  if (errors !== undefined) expect(result.body.errors).toEqual(errors)
+}
+
+/** The success envelope of API.md: `{ success: true, message, data }`, served as JSON. Returns `data`. */
+export function expectSuccess<T = any>(result: ApiResult, status = 200, message?: string): T {
+  expect(result.status, result.text).toBe(status)
+  expect(result.headers.get('content-type')).toContain('application/json')
+  expect(result.body.success).toBe(true)
+  expect(Object.keys(result.body).sort()).toEqual(['data', 'message', 'success'])
+  if (message !== undefined) expect(result.body.message).toBe(message)
+  return result.body.data
+}
+
+/** No response may carry a password, in clear or as a bcrypt hash. */
+export function expectNoSecrets(result: ApiResult) {
+  expect(result.text).not.toMatch(/"password"/i)
+  expect(result.text).not.toMatch(/\$2[abxy]\$\d\d\$/)
+}
+
+/** Permission name -> id, as GET /api/admin/permissions/all reports them now. */
+export async function permissionIds(token?: string): Promise<Map<string, number>> {
+  const all = await api('GET', '/api/admin/permissions/all', { token: token ?? (await adminToken()) })
+  if (all.status !== 200) throw new Error(`permissions/all: ${all.text}`)
+  return new Map(all.body.data.map((p: { id: number; name: string }) => [p.name, p.id]))
 }
