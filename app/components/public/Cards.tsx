@@ -1,0 +1,117 @@
+import { Link } from '@remix-run/react'
+import { excerpt, formatDate, formatRupiah } from '~/lib/format'
+import { UploadImage } from './UploadImage'
+
+type DateLike = Date | string
+
+export type PostSummary = {
+  id: number
+  image: string | null
+  title: string
+  slug: string
+  content: string
+  created_at: DateLike
+  category: { name: string } | null
+  user: { name: string } | null
+}
+
+export type ProductSummary = { id: number; image: string | null; title: string; slug: string; price: number; owner: string }
+export type AparaturSummary = { id: number; image: string | null; name: string; position: string }
+export type PageSummary = { id: number; title: string; slug: string; content?: string; created_at: DateLike }
+
+const card = 'group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-emerald-600'
+
+/** The 1/2/3-column grid of every public list. */
+export function CardGrid({ children, label }: { children: React.ReactNode; label: string }) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {children}
+    </ul>
+  )
+}
+
+export function PostCard({ post, eager = false }: { post: PostSummary; eager?: boolean }) {
+  return (
+    <article className={card}>
+      <UploadImage kind="posts" image={post.image} alt={post.title} width={1200} height={675} eager={eager} className="aspect-video w-full" />
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <p className="flex flex-wrap items-center gap-2 text-xs text-gray-500">
+          <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 font-semibold text-emerald-800">{post.category?.name ?? 'Berita'}</span>
+          <time dateTime={new Date(post.created_at).toISOString()}>{formatDate(post.created_at)}</time>
+        </p>
+        <h3 className="text-lg font-semibold leading-snug text-gray-900">
+          <Link to={`/posts/${post.slug}`} className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800">
+            {post.title}
+          </Link>
+        </h3>
+        <p className="line-clamp-3 text-sm text-gray-600">{excerpt(post.content, 150)}</p>
+      </div>
+    </article>
+  )
+}
+
+export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+  return (
+    <article className={card}>
+      <UploadImage kind="products" image={product.image} alt={product.title} width={900} height={900} eager={eager} className="aspect-square w-full" />
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <h3 className="font-semibold leading-snug text-gray-900">
+          <Link to={`/products/${product.slug}`} className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800">
+            {product.title}
+          </Link>
+        </h3>
+        <p className="text-sm text-gray-500">{product.owner}</p>
+        <p className="mt-auto pt-2 text-lg font-bold text-emerald-700">{formatRupiah(product.price)}</p>
+      </div>
+    </article>
+  )
+}
+
+export function AparaturCard({ aparatur, eager = false }: { aparatur: AparaturSummary; eager?: boolean }) {
+  const name = aparatur.name || 'Nama Aparatur'
+  return (
+    <article className={`${card} items-center p-6 text-center`}>
+      {aparatur.image ? (
+        <UploadImage kind="aparaturs" image={aparatur.image} alt={name} width={600} height={600} eager={eager} className="h-32 w-32 rounded-full" />
+      ) : (
+        <PersonIcon className="h-32 w-32" />
+      )}
+      <h3 className="mt-4 font-semibold text-gray-900">
+        <Link to={`/aparaturs/${aparatur.id}`} className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800">
+          {name}
+        </Link>
+      </h3>
+      <p className="text-sm text-gray-600">{aparatur.position || 'Jabatan Aparatur'}</p>
+    </article>
+  )
+}
+
+export function PageCard({ page }: { page: PageSummary }) {
+  return (
+    <article className={`${card} p-6`}>
+      <p className="text-xs text-gray-500">
+        <time dateTime={new Date(page.created_at).toISOString()}>{formatDate(page.created_at)}</time>
+      </p>
+      <h3 className="mt-2 text-lg font-semibold text-gray-900">
+        <Link to={`/pages/${page.slug}`} className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800">
+          {page.title}
+        </Link>
+      </h3>
+      {page.content ? <p className="mt-2 line-clamp-3 text-sm text-gray-600">{excerpt(page.content, 150)}</p> : null}
+      <p className="mt-auto pt-4 text-sm font-semibold text-emerald-700" aria-hidden="true">
+        Baca selengkapnya →
+      </p>
+    </article>
+  )
+}
+
+/** The placeholder of an official without a photo. */
+export function PersonIcon({ className = '' }: { className?: string }) {
+  return (
+    <span role="img" aria-label="Foto belum tersedia" className={`flex items-center justify-center rounded-full bg-emerald-50 text-emerald-300 ${className}`}>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-1/2 w-1/2" fill="currentColor">
+        <path d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.5-8 5.5V21h16v-1.5c0-3-3.6-5.5-8-5.5Z" />
+      </svg>
+    </span>
+  )
+}

@@ -1,0 +1,51 @@
+import { A11y, Navigation } from 'swiper/modules'
+import { Swiper, SwiperSlide } from 'swiper/react'
+import 'swiper/css'
+
+const arrow = 'flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white text-gray-700 shadow-sm hover:bg-emerald-50 hover:text-emerald-800'
+
+/**
+ * A wrapping carousel: 4 items per view from 768px, 1.2 below (the next card peeks in).
+ * `id` names the previous/next buttons, so several carousels can share a page.
+ */
+export function Carousel<T extends { id: number }>({ id, label, items, render }: { id: string; label: string; items: T[]; render: (item: T, index: number) => React.ReactNode }) {
+  return (
+    <div className="relative">
+      <div className="mb-3 flex justify-end gap-2">
+        <button type="button" id={`${id}-prev`} className={arrow} aria-label={`${label} sebelumnya`}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M15 18 9 12l6-6" />
+          </svg>
+        </button>
+        <button type="button" id={`${id}-next`} className={arrow} aria-label={`${label} berikutnya`}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="m9 18 6-6-6-6" />
+          </svg>
+        </button>
+      </div>
+      <Swiper
+        className="home-carousel"
+        modules={[A11y, Navigation]}
+        // Loop mode needs more slides than fit in a view; with fewer, rewinding still wraps both ways.
+        loop={items.length > 5}
+        rewind={items.length <= 5}
+        slidesPerView={1.2}
+        spaceBetween={16}
+        breakpoints={{ 768: { slidesPerView: 4, spaceBetween: 24 } }}
+        navigation={{ prevEl: `#${id}-prev`, nextEl: `#${id}-next` }}
+        a11y={{
+          prevSlideMessage: `${label} sebelumnya`,
+          nextSlideMessage: `${label} berikutnya`,
+          slideLabelMessage: '{{index}} dari {{slidesLength}}',
+          itemRoleDescriptionMessage: 'slide',
+        }}
+      >
+        {items.map((item, index) => (
+          <SwiperSlide key={item.id} className="!h-auto pb-1">
+            {render(item, index)}
+          </SwiperSlide>
+        ))}
+      </Swiper>
+    </div>
+  )
+}

@@ -1,0 +1,141 @@
+import { Link, useLocation, useNavigate, useSearchParams } from '@remix-run/react'
+import type { FormEvent } from 'react'
+import { pagerWindow } from '~/lib/paging'
+
+/** The address of this list with `changes` applied: `search` only when non-empty, `page` only above 1. */
+export function listHref(pathname: string, params: URLSearchParams, changes: { search?: string; page?: number }) {
+  const next = new URLSearchParams(params)
+  if (changes.search !== undefined) {
+    const term = changes.search.trim()
+    if (term) next.set('search', term)
+    else next.delete('search')
+  }
+  if (changes.page !== undefined) {
+    if (changes.page > 1) next.set('page', String(changes.page))
+    else next.delete('page')
+  }
+  const query = next.toString()
+  return query ? `${pathname}?${query}` : pathname
+}
+
+/**
+ * The search box of a public list. The address is the state: the box starts from `?search=`, and Enter
+ * writes the new term there and goes back to page 1. Without JavaScript it is a plain GET form.
+ */
+export function ListSearch({ label, placeholder }: { label: string; placeholder: string }) {
+  const [params] = useSearchParams()
+  const { pathname } = useLocation()
+  const navigate = useNavigate()
+  const current = params.get('search') ?? ''
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const term = String(new FormData(event.currentTarget).get('search') ?? '')
+    navigate(listHref(pathname, params, { search: term, page: 1 }))
+  }
+
+  return (
+    <form method="get" action={pathname} role="search" onSubmit={submit} className="relative w-full sm:max-w-sm">
+      <label htmlFor="list-search" className="sr-only">
+        {label}
+      </label>
+      <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-400">
+        <circle cx="11" cy="11" r="7" />
+        <path d="m20 20-3.5-3.5" />
+      </svg>
+      {/* Keyed by the address so a search made elsewhere (header, back button) shows here too. */}
+      <input
+        key={current}
+        id="list-search"
+        name="search"
+        type="search"
+        enterKeyHint="search"
+        defaultValue={current}
+        placeholder={placeholder}
+        className="w-full rounded-full border border-gray-300 bg-white py-2.5 pl-10 pr-4 text-sm shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30"
+      />
+    </form>
+  )
+}
+
+const pageLink =
+  'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-medium transition-colors'
+
+/** Centred pager: at most five page numbers, first/last shortcuts and previous/next. Hidden for one page. */
+export function Pagination({ current, last }: { current: number; last: number }) {
+  const [params] = useSearchParams()
+  const { pathname } = useLocation()
+  if (last <= 1) return null
+  const { pages, showFirst, leadingEllipsis, showLast, trailingEllipsis } = pagerWindow(Math.min(current, last), last, 5)
+  const href = (page: number) => listHref(pathname, params, { page })
+  const number = (page: number) => (
+    <li key={page}>
+      <Link
+        to={href(page)}
+        aria-label={`Halaman ${page}`}
+        aria-current={page === current ? 'page' : undefined}
+        className={`${pageLink} ${
+          page === current ? 'border-emerald-700 bg-emerald-700 text-white' : 'border-gray-300 bg-white text-gray-700 hover:bg-emerald-50'
+        }`}
+      >
+        {page}
+      </Link>
+    </li>
+  )
+  const gap = (key: string) => (
+    <li key={key} aria-hidden="true" className="px-1 text-gray-400">
+      …
+    </li>
+  )
+  return (
+    <nav aria-label="Navigasi halaman" className="mt-10 flex justify-center">
+      <ul className="flex flex-wrap items-center justify-center gap-2">
+        <li>
+          {current > 1 ? (
+            <Link to={href(Math.min(current - 1, last))} className={`${pageLink} border-gray-300 bg-white text-gray-700 hover:bg-emerald-50`}>
+              <span aria-hidden="true">‹</span>
+              <span className="ml-1 hidden sm:inline">Sebelumnya</span>
+              <span className="sr-only sm:hidden">Sebelumnya</span>
+            </Link>
+          ) : null}
+        </li>
+        {showFirst ? number(1) : null}
+        {leadingEllipsis ? gap('lead') : null}
+        {pages.map(number)}
+        {trailingEllipsis ? gap('trail') : null}
+        {showLast ? number(last) : null}
+        <li>
+          {current < last ? (
+            <Link to={href(current + 1)} className={`${pageLink} border-gray-300 bg-white text-gray-700 hover:bg-emerald-50`}>
+              <span className="mr-1 hidden sm:inline">Berikutnya</span>
+              <span className="sr-only sm:hidden">Berikutnya</span>
+              <span aria-hidden="true">›</span>
+            </Link>
+          ) : null}
+        </li>
+      </ul>
+    </nav>
+  )
+}
+
+/** The text shown when a list has nothing to show. */
+export function EmptyState({ children }: { children: React.ReactNode }) {
+  return (
+    <p role="status" className="rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center text-gray-500">
+      {children}
+    </p>
+  )
+}
+
+/** Heading and search box above a public list. */
+export function ListHeader({ title, intro, children }: { title: string; intro?: string; children?: React.ReactNode }) {
+  return (
+    <div className="mb-8 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900 md:text-3xl">{title}</h1>
+        {intro ? <p className="mt-1 text-gray-600">{intro}</p> : null}
+      </div>
+      {children}
+    </div>
+  )
+}

@@ -1,0 +1,95 @@
+import { useRef, useState, type KeyboardEvent } from 'react'
+import { UploadImage } from './UploadImage'
+import { useDialogFocus } from './useDialogFocus'
+
+export type GalleryPhoto = { id: number; image: string; caption: string; description: string }
+
+/** Gallery tiles; a tile opens the full-screen viewer at its photo. */
+export function PhotoGallery({ photos }: { photos: GalleryPhoto[] }) {
+  const [open, setOpen] = useState<number | null>(null)
+  return (
+    <>
+      <ul aria-label="Daftar foto" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {photos.map((photo, index) => (
+          <li key={photo.id}>
+            {/* A button: click, Enter and Space all open the viewer. */}
+            <button
+              type="button"
+              onClick={() => setOpen(index)}
+              aria-haspopup="dialog"
+              className="group relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-gray-100 text-left shadow-sm"
+            >
+              <UploadImage kind="photos" image={photo.image} alt={photo.caption} width={1200} height={900} eager={index < 3} className="h-full w-full transition duration-300 group-hover:scale-105" />
+              <span className="absolute inset-x-0 bottom-0 flex translate-y-2 flex-col bg-gradient-to-t from-black/80 via-black/50 to-transparent p-4 text-white opacity-0 transition group-hover:translate-y-0 group-hover:opacity-100 group-focus-visible:translate-y-0 group-focus-visible:opacity-100">
+                <span className="font-semibold">{photo.caption}</span>
+                {photo.description ? <span className="mt-1 line-clamp-2 text-sm text-gray-200">{photo.description}</span> : null}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open !== null && photos[open] ? <PhotoViewer photos={photos} index={open} onIndex={setOpen} onClose={() => setOpen(null)} /> : null}
+    </>
+  )
+}
+
+function PhotoViewer({ photos, index, onIndex, onClose }: { photos: GalleryPhoto[]; index: number; onIndex: (index: number) => void; onClose: () => void }) {
+  const dialog = useRef<HTMLDivElement>(null)
+  useDialogFocus(dialog, true, onClose)
+  const photo = photos[index]
+  const total = photos.length
+  // Wraps at both ends.
+  const previous = () => onIndex((index - 1 + total) % total)
+  const next = () => onIndex((index + 1) % total)
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault()
+      previous()
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault()
+      next()
+    }
+  }
+  const control = 'flex h-12 w-12 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/25'
+  return (
+    <div
+      ref={dialog}
+      role="dialog"
+      aria-modal="true"
+      aria-label={`Foto: ${photo.caption}`}
+      onKeyDown={onKeyDown}
+      className="fixed inset-0 z-50 flex flex-col bg-black/95 text-white"
+    >
+      <div className="flex items-center justify-between p-4">
+        <p className="text-sm font-medium tabular-nums" aria-live="polite">
+          {index + 1} / {total}
+        </p>
+        <button type="button" onClick={onClose} data-autofocus className={control}>
+          <span className="sr-only">Tutup</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M6 6l12 12M18 6 6 18" />
+          </svg>
+        </button>
+      </div>
+      <div className="relative flex min-h-0 flex-1 items-center justify-center px-4">
+        <button type="button" onClick={previous} className={`${control} absolute left-2 top-1/2 z-10 -translate-y-1/2 md:left-6`}>
+          <span className="sr-only">Foto sebelumnya</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M15 18 9 12l6-6" />
+          </svg>
+        </button>
+        <UploadImage key={photo.id} kind="photos" image={photo.image} alt={photo.caption} width={1200} height={900} eager className="max-h-full w-auto max-w-full rounded-lg object-contain" />
+        <button type="button" onClick={next} className={`${control} absolute right-2 top-1/2 z-10 -translate-y-1/2 md:right-6`}>
+          <span className="sr-only">Foto berikutnya</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="m9 18 6-6-6-6" />
+          </svg>
+        </button>
+      </div>
+      <div className="mx-auto w-full max-w-3xl p-6 text-center">
+        <h2 className="text-lg font-semibold">{photo.caption}</h2>
+        {photo.description ? <p className="mt-1 text-gray-300">{photo.description}</p> : null}
+      </div>
+    </div>
+  )
+}

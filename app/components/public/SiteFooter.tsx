@@ -1,0 +1,83 @@
+import { Link } from '@remix-run/react'
+import { useSite } from '~/root'
+import { NAVIGATION } from './SiteHeader'
+
+export function SiteFooter() {
+  const site = useSite()
+  const year = new Date().getFullYear()
+  return (
+    <footer className="mt-16 bg-emerald-900 text-emerald-50">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-3">
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="text-lg font-semibold text-white">
+            Kontak {site.name}
+          </h2>
+          <address className="mt-4 space-y-3 text-sm not-italic text-emerald-100">
+            {site.address ? <p>{site.address}</p> : null}
+            {site.phone ? (
+              <p>
+                Telepon:{' '}
+                <a href={`tel:${site.phone.replace(/[^\d+]/g, '')}`} className="underline-offset-2 hover:underline">
+                  {site.phone}
+                </a>
+              </p>
+            ) : null}
+            {site.email ? (
+              <p>
+                Email:{' '}
+                <a href={`mailto:${site.email}`} className="underline-offset-2 hover:underline">
+                  {site.email}
+                </a>
+              </p>
+            ) : null}
+          </address>
+        </section>
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links" className="text-lg font-semibold text-white">
+            Jelajahi
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-2 text-sm text-emerald-100">
+            {NAVIGATION.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="underline-offset-2 hover:underline">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-app">
+          <h2 id="footer-app" className="text-lg font-semibold text-white">
+            Aplikasi Mobile
+          </h2>
+          <p className="mt-4 text-sm text-emerald-100">
+            Ikuti berita, layanan, dan produk {site.name} dari ponsel Anda. Aplikasi mobile desa segera hadir di Google Play dan App Store.
+          </p>
+          <ul className="mt-4 flex flex-wrap gap-3 text-xs font-semibold">
+            <li className="rounded-lg border border-emerald-600 px-3 py-2">Google Play · Segera Hadir</li>
+            <li className="rounded-lg border border-emerald-600 px-3 py-2">App Store · Segera Hadir</li>
+          </ul>
+        </section>
+      </div>
+      <div className="border-t border-emerald-800">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-sm text-emerald-200 md:flex-row md:items-center md:justify-between">
+          <p>
+            © {year} {site.name}. Hak cipta dilindungi.
+          </p>
+          <ul className="flex gap-4">
+            <li>
+              <Link to="/privacy" className="underline-offset-2 hover:underline">
+                Kebijakan Privasi
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className="underline-offset-2 hover:underline">
+                Syarat dan Ketentuan
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  )
+}

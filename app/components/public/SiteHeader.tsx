@@ -1,0 +1,154 @@
+import { Link, useLocation, useNavigate } from '@remix-run/react'
+import { useRef, useState, type FormEvent } from 'react'
+import { useSite } from '~/root'
+import { useDialogFocus } from './useDialogFocus'
+
+type NavItem = { to: string; label: string; paths: string[] }
+
+export const NAVIGATION: NavItem[] = [
+  { to: '/', label: 'Beranda', paths: [] },
+  { to: '/pages', label: 'Tentang Desa', paths: ['/pages'] },
+  { to: '/aparaturs', label: 'Aparaturs', paths: ['/aparaturs'] },
+  { to: '/posts', label: 'Berita', paths: ['/posts', '/berita'] },
+  { to: '/products', label: 'Produk Desa', paths: ['/products'] },
+  { to: '/photos', label: 'Galeri', paths: ['/photos'] },
+]
+
+function isCurrent(item: NavItem, pathname: string) {
+  if (item.to === '/') return pathname === '/'
+  return item.paths.some((path) => pathname === path || pathname.startsWith(`${path}/`))
+}
+
+/** The header search: goes to the news list searched for the term; an empty box does nothing. */
+function HeaderSearch({ id, onDone }: { id: string; onDone?: () => void }) {
+  const navigate = useNavigate()
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const input = event.currentTarget.elements.namedItem('search') as HTMLInputElement
+    const term = input.value.trim()
+    if (!term) {
+      input.focus()
+      return
+    }
+    input.value = ''
+    onDone?.()
+    navigate(`/posts?search=${encodeURIComponent(term)}`)
+  }
+  return (
+    <form method="get" action="/posts" role="search" onSubmit={submit} className="flex w-full items-center gap-2">
+      <label htmlFor={id} className="sr-only">
+        Cari informasi
+      </label>
+      <input
+        id={id}
+        name="search"
+        type="search"
+        placeholder="Cari informasi..."
+        className="w-full min-w-0 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30"
+      />
+      <button type="submit" className="rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800">
+        Cari
+      </button>
+    </form>
+  )
+}
+
+function Brand() {
+  const site = useSite()
+  return (
+    <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-emerald-800">
+      <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-white">
+        <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M3 10.5 12 4l9 6.5M5 9.5V20h14V9.5M10 20v-5h4v5" />
+        </svg>
+      </span>
+      <span className="truncate text-lg">{site.name}</span>
+    </Link>
+  )
+}
+
+export function SiteHeader() {
+  const { pathname, key } = useLocation()
+  // The drawer belongs to the location it was opened at, so any navigation closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null)
+  const open = openAt === key
+  const drawer = useRef<HTMLDivElement>(null)
+  const close = () => setOpenAt(null)
+  useDialogFocus(drawer, open, close)
+
+  const links = (onClick?: () => void) =>
+    NAVIGATION.map((item) => {
+      const current = isCurrent(item, pathname)
+      return (
+        <li key={item.to}>
+          <Link
+            to={item.to}
+            onClick={onClick}
+            aria-current={current ? 'page' : undefined}
+            className={`block rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+              current ? 'bg-emerald-50 text-emerald-800' : 'text-gray-700 hover:bg-gray-100 hover:text-emerald-800'
+            }`}
+          >
+            {item.label}
+          </Link>
+        </li>
+      )
+    })
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Brand />
+        <nav aria-label="Menu utama" className="ml-auto hidden md:block">
+          <ul className="flex items-center gap-1">{links()}</ul>
+        </nav>
+        <div className="hidden w-64 shrink-0 lg:block">
+          <HeaderSearch id="header-search" />
+        </div>
+        <button
+          type="button"
+          onClick={() => setOpenAt(key)}
+          aria-expanded={open}
+          aria-controls="menu-drawer"
+          className="ml-auto rounded-lg p-2 text-gray-700 hover:bg-gray-100 md:hidden"
+        >
+          <span className="sr-only">Buka menu</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
+        </button>
+      </div>
+      {/* Tablets have the menu but not the room for the search box: it gets its own row. */}
+      <div className="mx-auto hidden max-w-7xl px-4 pb-3 md:block lg:hidden">
+        <HeaderSearch id="header-search-tablet" />
+      </div>
+      {open ? (
+        <div className="fixed inset-0 z-40 md:hidden">
+          <div className="absolute inset-0 bg-black/40" aria-hidden="true" onClick={close} />
+          <div
+            ref={drawer}
+            id="menu-drawer"
+            role="dialog"
+            aria-modal="true"
+            aria-label="Menu"
+            className="absolute inset-y-0 right-0 flex w-80 max-w-[85%] flex-col gap-4 overflow-y-auto bg-white p-4 shadow-xl"
+          >
+            <div className="flex items-center justify-between">
+              <span className="font-semibold text-gray-900">Menu</span>
+              <button type="button" onClick={close} data-autofocus className="rounded-lg p-2 text-gray-700 hover:bg-gray-100">
+                <span className="sr-only">Tutup menu</span>
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+                  <path d="M6 6l12 12M18 6 6 18" />
+                </svg>
+              </button>
+            </div>
+            <HeaderSearch id="drawer-search" onDone={close} />
+            <nav aria-label="Menu utama">
+              <ul className="flex flex-col gap-1">{links(close)}</ul>
+            </nav>
+          </div>
+        </div>
+      ) : null}
+    </header>
+  )
+}

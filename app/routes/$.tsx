@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect } from '@remix-run/node'
+
+/** Areas with their own "not found" answers: an unknown path there is a 404, not a trip to the home page. */
+const OWN_NOT_FOUND = ['/api', '/admin', '/uploads']
+
+/** Any other unknown path goes to the home page (spec 2.1). */
+export function loader({ request }: LoaderFunctionArgs) {
+  const { pathname } = new URL(request.url)
+  if (OWN_NOT_FOUND.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
+    throw data(null, { status: 404, statusText: 'Not Found' })
+  }
+  return redirect('/')
+}
+
+// Never rendered: the loader always redirects or fails (the root error boundary shows the 404).
+export default function UnknownPath() {
+  return null
+}

@@ -1,0 +1,74 @@
+import type { MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { AparaturCard, PostCard, ProductCard } from '~/components/public/Cards'
+import { Carousel } from '~/components/public/Carousel'
+import { HomeSlider } from '~/components/public/HomeSlider'
+import { routeTitle } from '~/components/public/meta'
+import { homeAparaturs } from '~/models/aparatur.server'
+import { homePosts } from '~/models/post.server'
+import { homeProducts } from '~/models/product.server'
+import { allSliders } from '~/models/slider.server'
+import { useSite } from '~/root'
+
+export async function loader() {
+  const [sliders, products, posts, aparaturs] = await Promise.all([allSliders(), homeProducts(), homePosts(), homeAparaturs()])
+  return { sliders, products, posts, aparaturs }
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => routeTitle(args, () => 'Selamat Datang')
+
+function Section({ id, title, intro, more, children }: { id: string; title: string; intro: string; more: { to: string; label: string }; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-12">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={id} className="text-2xl font-bold text-gray-900 md:text-3xl">
+            {title}
+          </h2>
+          <p className="mt-1 text-gray-600">{intro}</p>
+        </div>
+        <Link to={more.to} className="font-semibold text-emerald-700 hover:text-emerald-900 hover:underline">
+          {more.label} <span aria-hidden="true">→</span>
+        </Link>
+      </div>
+      {children}
+    </section>
+  )
+}
+
+export default function HomeScreen() {
+  const { sliders, products, posts, aparaturs } = useLoaderData<typeof loader>()
+  const site = useSite()
+  return (
+    <>
+      <HomeSlider slides={sliders} siteName={site.name} />
+      <Section id="produk" title="Produk Desa" intro="Hasil karya dan usaha warga desa." more={{ to: '/products', label: 'Lihat Semua Produk' }}>
+        {products.length ? (
+          <Carousel id="produk-carousel" label="Produk" items={products} render={(product) => <ProductCard product={product} />} />
+        ) : (
+          <p className="text-gray-500">Belum ada produk.</p>
+        )}
+      </Section>
+      <Section id="berita" title="Berita Terbaru" intro="Kabar terkini dari desa." more={{ to: '/berita', label: 'Lihat Semua Berita' }}>
+        {posts.length ? (
+          <ul aria-label="Berita terbaru" className="grid grid-cols-1 gap-6 md:grid-cols-3">
+            {posts.map((post) => (
+              <li key={post.id}>
+                <PostCard post={post} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-gray-500">Belum ada berita.</p>
+        )}
+      </Section>
+      <Section id="aparatur" title="Aparatur Desa" intro="Perangkat desa yang siap melayani warga." more={{ to: '/aparaturs', label: 'Lihat Semua Aparatur' }}>
+        {aparaturs.length ? (
+          <Carousel id="aparatur-carousel" label="Aparatur" items={aparaturs} render={(aparatur) => <AparaturCard aparatur={aparatur} />} />
+        ) : (
+          <p className="text-gray-500">Belum ada data aparatur.</p>
+        )}
+      </Section>
+    </>
+  )
+}

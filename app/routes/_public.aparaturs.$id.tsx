@@ -1,0 +1,51 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { BackLink } from '~/components/public/BackLink'
+import { PersonIcon } from '~/components/public/Cards'
+import { routeTitle } from '~/components/public/meta'
+import { foundOr404, notFoundResponse } from '~/components/public/not-found.server'
+import { UploadImage } from '~/components/public/UploadImage'
+import { htmlToText } from '~/lib/format'
+import { getPublicAparatur } from '~/models/aparatur.server'
+import { parseId } from '~/models/crud.server'
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = parseId(params.id)
+  if (id === null) throw notFoundResponse()
+  return { aparatur: await foundOr404(() => getPublicAparatur(id)) }
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => routeTitle(args, (data) => data.aparatur.name || 'Nama Aparatur')
+
+export default function AparaturScreen() {
+  const { aparatur } = useLoaderData<typeof loader>()
+  const name = aparatur.name || 'Nama Aparatur'
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <BackLink fallback="/aparaturs">Kembali ke Aparaturs</BackLink>
+      <article className="mt-6 overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
+        <header className="flex flex-col items-center gap-4 bg-gradient-to-b from-emerald-50 to-white px-6 pb-6 pt-10 text-center">
+          {aparatur.image ? (
+            <UploadImage kind="aparaturs" image={aparatur.image} alt={name} width={600} height={600} eager className="h-40 w-40 rounded-full border-4 border-white shadow" />
+          ) : (
+            <PersonIcon className="h-40 w-40 border-4 border-white shadow" />
+          )}
+          <div>
+            <h1 className="text-2xl font-bold text-gray-900 md:text-3xl">{name}</h1>
+            <p className="mt-1 font-medium text-emerald-700">{aparatur.position || 'Jabatan Aparatur'}</p>
+          </div>
+        </header>
+        <section aria-labelledby="profil" className="border-t border-gray-100 px-6 py-8">
+          <h2 id="profil" className="text-lg font-semibold text-gray-900">
+            Profil Singkat
+          </h2>
+          {htmlToText(aparatur.description) ? (
+            <div className="rich-text mt-3 text-gray-800" dangerouslySetInnerHTML={{ __html: aparatur.description }} />
+          ) : (
+            <p className="mt-3 text-gray-500">Profil belum tersedia.</p>
+          )}
+        </section>
+      </article>
+    </div>
+  )
+}

@@ -1,0 +1,41 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { AparaturCard, CardGrid } from '~/components/public/Cards'
+import { EmptyState, ListHeader, ListSearch, Pagination } from '~/components/public/ListControls'
+import { routeTitle } from '~/components/public/meta'
+import { type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import { listPublicAparaturs, type homeAparaturs } from '~/models/aparatur.server'
+
+// The rows the model selects (its list helper is not generic over them).
+type Row = Awaited<ReturnType<typeof homeAparaturs>>[number]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const aparaturs = (await listPublicAparaturs(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)) as Paginated<Row>
+  return { aparaturs }
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => routeTitle(args, () => 'Aparaturs')
+
+export default function AparatursScreen() {
+  const { aparaturs } = useLoaderData<typeof loader>()
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <ListHeader title="Aparatur Desa" intro="Perangkat desa yang melayani warga.">
+        <ListSearch label="Cari aparatur" placeholder="Cari aparatur..." />
+      </ListHeader>
+      {aparaturs.data.length === 0 ? (
+        <EmptyState>Tidak ada aparatur yang ditemukan.</EmptyState>
+      ) : (
+        <CardGrid label="Daftar aparatur">
+          {aparaturs.data.map((aparatur, index) => (
+            <li key={aparatur.id}>
+              <AparaturCard aparatur={aparatur} eager={index < 3} />
+            </li>
+          ))}
+        </CardGrid>
+      )}
+      <Pagination current={aparaturs.current_page} last={aparaturs.last_page} />
+    </div>
+  )
+}

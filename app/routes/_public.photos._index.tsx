@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { EmptyState, ListHeader, ListSearch, Pagination } from '~/components/public/ListControls'
+import { routeTitle } from '~/components/public/meta'
+import { PhotoGallery } from '~/components/public/PhotoGallery'
+import { type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import { listPublicPhotos, type homePhotos } from '~/models/photo.server'
+
+// The rows the model selects (its list helper is not generic over them).
+type Row = Awaited<ReturnType<typeof homePhotos>>[number]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const photos = (await listPublicPhotos(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)) as Paginated<Row>
+  return { photos }
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => routeTitle(args, () => 'Galeri')
+
+export default function PhotosScreen() {
+  const { photos } = useLoaderData<typeof loader>()
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <ListHeader title="Galeri Desa" intro="Potret kegiatan dan keindahan desa.">
+        <ListSearch label="Cari foto" placeholder="Cari foto menarik..." />
+      </ListHeader>
+      {photos.data.length === 0 ? <EmptyState>Tidak ada foto yang tersedia.</EmptyState> : <PhotoGallery photos={photos.data} />}
+      <Pagination current={photos.current_page} last={photos.last_page} />
+    </div>
+  )
+}

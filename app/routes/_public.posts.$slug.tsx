@@ -1,0 +1,45 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { BackLink } from '~/components/public/BackLink'
+import { routeTitle } from '~/components/public/meta'
+import { foundOr404 } from '~/components/public/not-found.server'
+import { ShareButton, ShareSection } from '~/components/public/Share'
+import { UploadImage } from '~/components/public/UploadImage'
+import { formatDateWithWeekday, readingMinutes } from '~/lib/format'
+import { getPostBySlug } from '~/models/post.server'
+import { useSite } from '~/root'
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  return { post: await foundOr404(() => getPostBySlug(params.slug ?? '')) }
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => routeTitle(args, (data) => data.post.title)
+
+export default function PostScreen() {
+  const { post } = useLoaderData<typeof loader>()
+  const site = useSite()
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <BackLink fallback="/posts">Kembali ke Berita</BackLink>
+      {post.image ? (
+        <UploadImage kind="posts" image={post.image} alt={post.title} width={1200} height={675} eager className="mt-6 aspect-video w-full rounded-2xl" />
+      ) : null}
+      <header className="mt-6">
+        <div className="flex items-center justify-between gap-4">
+          <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800">{post.category?.name || 'Berita'}</span>
+          <ShareButton title={post.title} />
+        </div>
+        <h1 className="mt-4 text-3xl font-bold leading-tight text-gray-900 md:text-4xl">{post.title}</h1>
+        <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-600">
+          <span>
+            Oleh <span className="font-medium text-gray-800">{post.user?.name ?? site.name}</span>
+          </span>
+          <time dateTime={new Date(post.created_at).toISOString()}>{formatDateWithWeekday(post.created_at)}</time>
+          <span>{readingMinutes(post.content)} menit baca</span>
+        </p>
+      </header>
+      <div className="rich-text mt-8 text-gray-800" dangerouslySetInnerHTML={{ __html: post.content }} />
+      <ShareSection title={post.title} />
+    </article>
+  )
+}

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { routeTitle } from '~/components/public/meta'
+import { PostList } from '~/components/public/PostList'
+import { type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import { type homePosts, listPublicPosts } from '~/models/post.server'
+
+// The rows the model selects (its list helper is not generic over them).
+type Row = Awaited<ReturnType<typeof homePosts>>[number]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const posts = (await listPublicPosts(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)) as Paginated<Row>
+  return { posts }
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => routeTitle(args, () => 'Berita')
+
+export default function PostsScreen() {
+  const { posts } = useLoaderData<typeof loader>()
+  return <PostList posts={posts} />
+}

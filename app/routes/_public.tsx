@@ -1,0 +1,46 @@
+import type { MetaFunction } from '@remix-run/node'
+import { Outlet, useNavigation } from '@remix-run/react'
+import { ErrorScreen, errorTitle } from '~/components/public/ErrorScreen'
+import { screenTitle } from '~/components/public/meta'
+import { PendingBar } from '~/components/public/PendingBar'
+import { SiteFooter } from '~/components/public/SiteFooter'
+import { SiteHeader } from '~/components/public/SiteHeader'
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const navigation = useNavigation()
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#konten"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-emerald-800 focus:shadow"
+      >
+        Langsung ke konten
+      </a>
+      <PendingBar />
+      <SiteHeader />
+      <main id="konten" className="flex-1" aria-busy={navigation.state === 'loading'}>
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  )
+}
+
+export default function PublicLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  )
+}
+
+// A screen that fails (or is not found) keeps the header and footer around its message.
+export const meta: MetaFunction = ({ matches, error }) => (error ? screenTitle(matches, errorTitle(error)) : [])
+
+export function ErrorBoundary() {
+  return (
+    <Shell>
+      <ErrorScreen />
+    </Shell>
+  )
+}
