@@ -15,9 +15,10 @@ export function serveUploads(uploadsDir) {
     const notFound = () => res.status(404).type('text/plain').set('X-Content-Type-Options', 'nosniff').send('Not found')
     // Nothing under /uploads is ever written or handled by the site: other methods are 404 too.
     if (req.method !== 'GET' && req.method !== 'HEAD') return notFound()
-    const parts = req.path.split('/').filter(Boolean)
-    if (parts.length !== 2) return notFound()
-    const [kind, file] = parts
+    // Exactly "/{kind}/{file}": no empty segment, no trailing slash, nothing deeper.
+    const parts = req.path.split('/')
+    if (parts.length !== 3 || parts[0] !== '') return notFound()
+    const [, kind, file] = parts
     const match = FILE_NAME.exec(file)
     if (!UPLOAD_KINDS.includes(kind) || !match) return notFound()
     res.sendFile(

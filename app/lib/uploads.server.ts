@@ -95,7 +95,7 @@ export async function readMultipart(request: Request): Promise<MultipartBody> {
       await Promise.all(writes)
     } finally {
       source.unpipe(parser)
-      source.destroy()
+      if (!source.readableEnded) discardRest(source)
     }
     // An empty file input (no file chosen) is "no image".
     if (file && (file as StagedFile).size === 0) file = null
@@ -104,6 +104,19 @@ export async function readMultipart(request: Request): Promise<MultipartBody> {
     await cleanup()
     throw error
   }
+}
+
+/** How much of a refused body is still read (and dropped) so the client gets our answer, not a reset connection. */
+const MAX_DISCARD_BYTES = 64 * 1024 * 1024
+
+function discardRest(source: Readable) {
+  let discarded = 0
+  source.on('error', () => undefined)
+  source.on('data', (chunk: Buffer) => {
+    discarded += chunk.length
+    if (discarded > MAX_DISCARD_BYTES) source.destroy()
+  })
+  source.resume()
 }
 
 const FORMATS = { jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp' } as const
@@ -159,6 +172,7 @@ export async function storeImage(file: StagedFile, kind: UploadKind): Promise<st
   const dest = path.join(dir, name)
   // Written under a name the server never serves, then renamed: a crash leaves no half image behind a valid name.
   const partial = `${dest}.partial`
+  await markPending(kind, name)
   try {
     let image = sharp(file.tempPath, {
       limitInputPixels: animated ? MAX_ANIMATION_PIXELS : MAX_IMAGE_PIXELS,
@@ -196,10 +210,28 @@ export async function writeWithImage<T>(
     outcome = await serializeWrite(() => write(image))
   } catch (error) {
     if (image) await removeImage(kind, image)
+    if (image) await unmarkPending(kind, image)
     throw error
   }
+  if (image) await unmarkPending(kind, image)
   if (outcome.replaced && outcome.replaced !== image) await removeImage(kind, outcome.replaced).catch(() => undefined)
   return outcome.result
+}
+
+/**
+ * A stored file whose record is not committed yet is marked in UPLOADS_DIR/.pending. If the process dies before
+ * the commit, the start-up sweep (models/upload-sweep.server.ts) removes the file unless a record points at it.
+ */
+export const pendingDir = () => path.join(getEnv().UPLOADS_DIR, '.pending')
+const pendingMarker = (kind: UploadKind, name: string) => path.join(pendingDir(), `${kind}__${name}`)
+
+async function markPending(kind: UploadKind, name: string) {
+  await fsp.mkdir(pendingDir(), { recursive: true })
+  await fsp.writeFile(pendingMarker(kind, name), '')
+}
+
+async function unmarkPending(kind: UploadKind, name: string) {
+  await fsp.rm(pendingMarker(kind, name), { force: true }).catch(() => undefined)
 }
 
 /** The uploaded file of a write's input (`image`), or undefined; a text `image` field (JSON clients) is ignored. */
