@@ -1,0 +1,221 @@
+import { Form, useActionData, useNavigate, useNavigation } from '@remix-run/react'
+import { useId, type ReactNode } from 'react'
+
+export type FieldErrors = Record<string, string> | null | undefined
+
+/** Field errors from the action (422): `errors[Key]` under the matching field. */
+export function useFieldErrors(): FieldErrors {
+  return useActionData<{ errors?: FieldErrors }>()?.errors ?? null
+}
+
+/** The first message among `keys` (the contract's key and any alias the spec reads). */
+export const errorFor = (errors: FieldErrors, ...keys: string[]) => keys.map((key) => errors?.[key]).find(Boolean)
+
+const inputClass =
+  'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500'
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null
+  return (
+    <p id={id} className="mt-1 text-sm text-red-600">
+      {message}
+    </p>
+  )
+}
+
+type FieldProps = { label: string; error?: string; children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode }
+
+/** A label, the control, and its server error underneath, wired together for screen readers. */
+export function Field({ label, error, children }: FieldProps) {
+  const id = useId()
+  const errorId = `${id}-error`
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-700">
+        {label}
+      </label>
+      {children({ id, 'aria-invalid': !!error, 'aria-describedby': error ? errorId : undefined })}
+      <FieldError id={errorId} message={error} />
+    </div>
+  )
+}
+
+type TextFieldProps = {
+  label: string
+  name: string
+  error?: string
+  defaultValue?: string | number | null
+  type?: 'text' | 'email' | 'password' | 'number' | 'tel'
+  placeholder?: string
+  autoComplete?: string
+  multiline?: boolean
+}
+
+export function TextField({ label, name, error, defaultValue, type = 'text', placeholder, autoComplete, multiline }: TextFieldProps) {
+  return (
+    <Field label={label} error={error}>
+      {(props) =>
+        multiline ? (
+          <textarea {...props} name={name} rows={3} defaultValue={defaultValue ?? ''} placeholder={placeholder} className={inputClass} />
+        ) : (
+          <input
+            {...props}
+            name={name}
+            type={type}
+            defaultValue={defaultValue ?? ''}
+            placeholder={placeholder}
+            autoComplete={autoComplete}
+            min={type === 'number' ? 0 : undefined}
+            step={type === 'number' ? 1 : undefined}
+            className={inputClass}
+          />
+        )
+      }
+    </Field>
+  )
+}
+
+export function SelectField({
+  label,
+  name,
+  error,
+  defaultValue,
+  options,
+}: {
+  label: string
+  name: string
+  error?: string
+  defaultValue?: string | number | null
+  options: { value: string | number; label: string }[]
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(props) => (
+        <select {...props} name={name} defaultValue={defaultValue ?? undefined} className={inputClass}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  )
+}
+
+/** An image file input (image files only), with the current image when editing. */
+export function ImageField({ label = 'Image', error, current }: { label?: string; error?: string; current?: string | null }) {
+  return (
+    <Field label={label} error={error}>
+      {(props) => (
+        <div className="space-y-2">
+          {current ? <img src={current} alt="" className="h-24 w-auto rounded-lg border border-gray-200 object-cover" /> : null}
+          <input
+            {...props}
+            name="image"
+            type="file"
+            accept="image/*"
+            className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-brand-700"
+          />
+        </div>
+      )}
+    </Field>
+  )
+}
+
+/** Checkboxes for ids (roles of a user, permissions of a role) under one legend. */
+export function CheckboxGroup({
+  legend,
+  name,
+  error,
+  groups,
+  checked,
+  className = '',
+}: {
+  legend: string
+  name: string
+  error?: string
+  groups: { title?: string; items: { id: number; name: string }[] }[]
+  checked: number[]
+  className?: string
+}) {
+  const errorId = useId()
+  const chosen = new Set(checked)
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-2 text-sm font-medium text-gray-700">{legend}</legend>
+      <div className={`space-y-4 ${className}`}>
+        {groups.map((group, index) => (
+          <div key={group.title ?? index}>
+            {group.title ? <p className="mb-1 text-sm font-semibold text-gray-800">{group.title}</p> : null}
+            <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
+              {group.items.map((item) => (
+                <label key={item.id} className="flex items-center gap-2 text-sm text-gray-700">
+                  <input type="checkbox" name={name} value={item.id} defaultChecked={chosen.has(item.id)} className="h-4 w-4 rounded border-gray-300 text-brand-600" />
+                  {item.name}
+                </label>
+              ))}
+            </div>
+          </div>
+        ))}
+      </div>
+      <FieldError id={errorId} message={error} />
+    </fieldset>
+  )
+}
+
+/** Whether a POST of this page (or of `action`) is under way, including the redirect that follows it. */
+export function useSubmitting() {
+  const navigation = useNavigation()
+  return navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
+}
+
+export function SubmitButton({ label, pendingLabel, pending }: { label: string; pendingLabel: string; pending?: boolean }) {
+  const submitting = useSubmitting()
+  const busy = pending ?? submitting
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className="inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+    >
+      {busy ? pendingLabel : label}
+    </button>
+  )
+}
+
+/**
+ * The frame of every create/edit screen: title, the fields, Cancel (back) and Save/Update.
+ * Files need a multipart body; the rest post urlencoded.
+ */
+export function ResourceForm({
+  title,
+  mode,
+  multipart,
+  children,
+}: {
+  title: string
+  mode: 'create' | 'edit'
+  multipart?: boolean
+  children: ReactNode
+}) {
+  const navigate = useNavigate()
+  return (
+    <section className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <h1 className="mb-6 text-xl font-semibold text-gray-900">{title}</h1>
+      <Form method="post" encType={multipart ? 'multipart/form-data' : undefined} className="space-y-5" noValidate>
+        {children}
+        <div className="flex justify-end gap-3 pt-2">
+          <button
+            type="button"
+            onClick={() => navigate(-1)}
+            className="rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
+          >
+            Cancel
+          </button>
+          {mode === 'create' ? <SubmitButton label="Save" pendingLabel="Saving..." /> : <SubmitButton label="Update" pendingLabel="Updating..." />}
+        </div>
+      </Form>
+    </section>
+  )
+}

@@ -1,0 +1,205 @@
+import { Form, Link, useLocation, useNavigate, useNavigation } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { pagerWindow } from '~/lib/paging'
+import { DeleteButton } from './delete-dialog'
+import { PencilIcon, PlusIcon, SearchIcon } from './icons'
+
+export type Column<Row> = { header: string; cell: (row: Row) => ReactNode; className?: string }
+
+export type ListData<Row> = {
+  page: { data: Row[]; current_page: number; last_page: number } | null
+  search: string
+  failed: boolean
+}
+
+/** `?search=..&page=..`: search only when non-empty, page only above 1. */
+export function listHref(pathname: string, search: string, page = 1) {
+  const params = new URLSearchParams()
+  if (search) params.set('search', search)
+  if (page > 1) params.set('page', String(page))
+  const query = params.toString()
+  return query ? `${pathname}?${query}` : pathname
+}
+
+/** Search applied on Enter, back to page 1, mirrored to the address. */
+export function SearchBox({ search, placeholder = 'Search...' }: { search: string; placeholder?: string }) {
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+  return (
+    <Form
+      method="get"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault()
+        const value = String(new FormData(event.currentTarget).get('search') ?? '').trim()
+        navigate(listHref(pathname, value))
+      }}
+      className="relative w-full sm:max-w-xs"
+    >
+      <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-gray-400">
+        <SearchIcon className="h-4 w-4" />
+      </span>
+      <input
+        key={search}
+        type="search"
+        name="search"
+        aria-label="Search"
+        defaultValue={search}
+        placeholder={placeholder}
+        className="block w-full rounded-lg border border-gray-300 bg-white py-2 pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+      />
+    </Form>
+  )
+}
+
+const pageClass = (active: boolean) =>
+  `inline-flex h-9 min-w-9 items-center justify-center rounded-lg border px-3 text-sm ${
+    active ? 'border-brand-600 bg-brand-600 text-white' : 'border-gray-300 bg-white text-gray-700 hover:bg-gray-50'
+  }`
+
+/** The admin pager, on the right: at most 5 page links, first/last shortcuts and ellipses. */
+export function Pager({ current, last, search }: { current: number; last: number; search: string }) {
+  const { pathname } = useLocation()
+  if (last <= 1) return null
+  const window = pagerWindow(Math.min(current, last), last)
+  const link = (page: number) => (
+    <li key={page}>
+      <Link to={listHref(pathname, search, page)} aria-label={`Page ${page}`} aria-current={page === current ? 'page' : undefined} className={pageClass(page === current)}>
+        {page}
+      </Link>
+    </li>
+  )
+  const ellipsis = (key: string) => (
+    <li key={key} aria-hidden="true" className="px-1 text-gray-500">
+      …
+    </li>
+  )
+  return (
+    <nav aria-label="Pagination" className="flex justify-end">
+      <ul className="flex flex-wrap items-center gap-1">
+        {window.showFirst ? link(1) : null}
+        {window.leadingEllipsis ? ellipsis('lead') : null}
+        {window.pages.map(link)}
+        {window.trailingEllipsis ? ellipsis('trail') : null}
+        {window.showLast ? link(last) : null}
+      </ul>
+    </nav>
+  )
+}
+
+function StateRow({ span, title, text }: { span: number; title: string; text?: string }) {
+  return (
+    <tr>
+      <td colSpan={span} className="px-4 py-12 text-center">
+        <p className="font-medium text-gray-800">{title}</p>
+        {text ? <p className="mt-1 text-sm text-gray-500">{text}</p> : null}
+      </td>
+    </tr>
+  )
+}
+
+export type ListScreenProps<Row extends { id: number }> = {
+  title: string
+  /** Lower-case singular for the delete question and message: "permission". */
+  thing: string
+  /** "No Permissions Found". */
+  emptyTitle: string
+  /** "Add New Permission": the button (with the create permission) and the empty state's hint. */
+  addLabel?: string
+  createHref?: string
+  editHref?: (row: Row) => string
+  /** The row's name for the edit/delete controls' accessible names. */
+  rowLabel: (row: Row) => string
+  canDelete: boolean
+  columns: Column<Row>[]
+  list: ListData<Row>
+  /** Shown above the table (the upload forms of photos and sliders). */
+  above?: ReactNode
+}
+
+/**
+ * Every admin list: title, add button, search, the table with its loading / error / empty states,
+ * per-row edit and delete, and the pager.
+ */
+export function ListScreen<Row extends { id: number }>(props: ListScreenProps<Row>) {
+  const { list, columns } = props
+  const navigation = useNavigation()
+  const { pathname } = useLocation()
+  const loading = navigation.state === 'loading' && navigation.location.pathname === pathname && !navigation.formMethod
+  const span = columns.length + 1
+  const rows = list.page?.data ?? []
+
+  let body: ReactNode
+  if (loading) body = <StateRow span={span} title="Loading Data..." />
+  else if (list.failed || !list.page) body = <StateRow span={span} title="Failed to Load Data" text="An error occurred while loading data. Please try again." />
+  else if (rows.length === 0)
+    body = <StateRow span={span} title={props.emptyTitle} text={list.search ? 'Try with Other Keywords' : props.addLabel ?? 'Add New ...'} />
+  else
+    body = rows.map((row) => (
+      <tr key={row.id} className="border-t border-gray-100 hover:bg-gray-50">
+        {columns.map((column) => (
+          <td key={column.header} className={`px-4 py-3 align-middle text-sm text-gray-700 ${column.className ?? ''}`}>
+            {column.cell(row)}
+          </td>
+        ))}
+        <td className="px-4 py-3 text-right">
+          <div className="flex justify-end gap-1">
+            {props.editHref ? (
+              <Link to={props.editHref(row)} aria-label={`Edit ${props.rowLabel(row)}`} title="Edit" className="rounded-lg p-2 text-brand-700 hover:bg-brand-50">
+                <PencilIcon />
+              </Link>
+            ) : null}
+            {props.canDelete ? <DeleteButton id={row.id} thing={props.thing} label={props.rowLabel(row)} search={list.search} /> : null}
+          </div>
+        </td>
+      </tr>
+    ))
+
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-gray-900">{props.title}</h1>
+        {props.createHref && props.addLabel ? (
+          <Link to={props.createHref} className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+            <PlusIcon className="h-4 w-4" />
+            {props.addLabel}
+          </Link>
+        ) : null}
+      </div>
+      {props.above}
+      <div className="rounded-xl border border-gray-200 bg-white shadow-sm">
+        <div className="border-b border-gray-100 p-4">
+          <SearchBox search={list.search} />
+        </div>
+        <div className="overflow-x-auto">
+          <table className="min-w-full">
+            <thead className="bg-gray-50 text-left text-xs font-semibold uppercase tracking-wide text-gray-500">
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.header} scope="col" className="px-4 py-3">
+                    {column.header}
+                  </th>
+                ))}
+                <th scope="col" className="px-4 py-3 text-right">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>{body}</tbody>
+          </table>
+        </div>
+        {list.page && !loading ? (
+          <div className="border-t border-gray-100 p-4">
+            <Pager current={list.page.current_page} last={list.page.last_page} search={list.search} />
+          </div>
+        ) : null}
+      </div>
+    </section>
+  )
+}
+
+/** A thumbnail of an uploaded image. */
+export function Thumbnail({ kind, image }: { kind: string; image: string | null }) {
+  if (!image) return <span className="text-gray-400">-</span>
+  return <img src={`/uploads/${kind}/${image}`} alt="" loading="lazy" className="h-12 w-16 rounded-md object-cover" />
+}

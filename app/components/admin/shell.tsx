@@ -1,0 +1,201 @@
+import { Form, Link, NavLink, useLocation } from '@remix-run/react'
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
+import { BadgeIcon, ChevronDownIcon, FolderIcon, HomeIcon, ImageIcon, MenuIcon, UsersIcon } from './icons'
+import type { AdminSession } from './session'
+
+type NavItem = { label: string; to: string; permission?: string }
+type NavEntry = { label: string; icon: ComponentType<{ className?: string }> } & ({ to: string; permission?: string } | { items: NavItem[] })
+
+const item = (label: string, resource: string): NavItem => ({ label, to: `/admin/${resource}`, permission: `${resource}-index` })
+
+/** The sidebar of the spec: an item shows with its {resource}-index permission, a group with any of its items. */
+export const NAVIGATION: NavEntry[] = [
+  { label: 'Dashboard', icon: HomeIcon, to: '/admin/dashboard' },
+  { label: 'Contents Management', icon: FolderIcon, items: [item('Categories', 'categories'), item('Posts', 'posts'), item('Pages', 'pages'), item('Products', 'products')] },
+  { label: 'Media', icon: ImageIcon, items: [item('Photos', 'photos'), item('Sliders', 'sliders')] },
+  { label: 'Aparaturs', icon: BadgeIcon, to: '/admin/aparaturs', permission: 'aparaturs-index' },
+  { label: 'Users Management', icon: UsersIcon, items: [item('Roles', 'roles'), item('Permissions', 'permissions'), item('Users', 'users')] },
+]
+
+const inside = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`)
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-100'}`
+
+function NavGroup({ label, icon: Icon, items }: { label: string; icon: ComponentType<{ className?: string }>; items: NavItem[] }) {
+  const { pathname } = useLocation()
+  const active = items.some((entry) => inside(pathname, entry.to))
+  const [open, setOpen] = useState(active)
+  useEffect(() => {
+    if (active) setOpen(true)
+  }, [active])
+  return (
+    <li>
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100"
+      >
+        <Icon />
+        <span className="flex-1">{label}</span>
+        <ChevronDownIcon className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+      </button>
+      {open ? (
+        <ul className="mt-1 space-y-1 pl-8">
+          {items.map((entry) => (
+            <li key={entry.to}>
+              <NavLink to={entry.to} className={linkClass}>
+                {entry.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  )
+}
+
+function Sidebar({ permissions }: { permissions: AdminSession['permissions'] }) {
+  const allowed = (entry: { permission?: string }) => !entry.permission || permissions[entry.permission] === true
+  return (
+    <nav aria-label="Admin" className="flex-1 overflow-y-auto p-3">
+      <ul className="space-y-1">
+        {NAVIGATION.map((entry) => {
+          if ('items' in entry) {
+            const items = entry.items.filter(allowed)
+            return items.length ? <NavGroup key={entry.label} label={entry.label} icon={entry.icon} items={items} /> : null
+          }
+          if (!allowed(entry)) return null
+          const Icon = entry.icon
+          return (
+            <li key={entry.to}>
+              <NavLink to={entry.to} className={linkClass}>
+                <Icon />
+                {entry.label}
+              </NavLink>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
+}
+
+function UserMenu({ user }: { user: AdminSession['user'] }) {
+  const [open, setOpen] = useState(false)
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!open) return
+    const onPointer = (event: MouseEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false)
+    }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false)
+    }
+    document.addEventListener('mousedown', onPointer)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('mousedown', onPointer)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [open])
+  const initial = (user.name || user.username || '?').charAt(0).toUpperCase()
+  const itemClass = 'block w-full px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-100'
+  return (
+    <div ref={box} className="relative">
+      <button
+        type="button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-label="User menu"
+        onClick={() => setOpen(!open)}
+        className="flex items-center gap-2 rounded-full p-1 pr-3 hover:bg-gray-100"
+      >
+        <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 font-semibold text-white">
+          {initial}
+        </span>
+        <span className="hidden text-sm font-medium text-gray-800 sm:block">{user.name}</span>
+      </button>
+      {open ? (
+        <div className="absolute right-0 z-40 mt-2 w-64 rounded-xl border border-gray-200 bg-white py-2 shadow-lg">
+          <div className="border-b border-gray-100 px-4 pb-3 pt-1">
+            <p className="font-medium text-gray-900">{user.name}</p>
+            <p className="text-sm text-gray-500">@{user.username}</p>
+            <p className="truncate text-sm text-gray-500">{user.email}</p>
+          </div>
+          <ul className="py-1">
+            <li>
+              <button type="button" className={itemClass}>
+                Profil Saya
+              </button>
+            </li>
+            <li>
+              <button type="button" className={itemClass}>
+                Pengaturan
+              </button>
+            </li>
+            <li className="border-t border-gray-100">
+              <Form method="post" action="/logout" replace>
+                <button type="submit" className={`${itemClass} text-red-600`}>
+                  Keluar
+                </button>
+              </Form>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+const MOBILE_QUERY = '(max-width: 767.98px)'
+
+/** The admin frame: sidebar (a drawer with an overlay below 768px), top bar with the user menu, the screen. */
+export function AdminShell({ session, siteName, children }: { session: AdminSession; siteName: string; children: ReactNode }) {
+  const { pathname } = useLocation()
+  // Phones: closed drawer by default. Wider screens: open by default, and the button folds it away.
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const [desktopOpen, setDesktopOpen] = useState(true)
+  useEffect(() => setDrawerOpen(false), [pathname])
+  const toggle = () => {
+    if (window.matchMedia(MOBILE_QUERY).matches) setDrawerOpen(!drawerOpen)
+    else setDesktopOpen(!desktopOpen)
+  }
+  const visibility = `${drawerOpen ? 'flex' : 'hidden'} ${desktopOpen ? 'md:flex' : 'md:hidden'}`
+  return (
+    <div className="flex min-h-screen bg-gray-50">
+      {drawerOpen ? (
+        <div aria-hidden="true" data-testid="drawer-overlay" className="fixed inset-0 z-30 bg-black/40 md:hidden" onClick={() => setDrawerOpen(false)} />
+      ) : null}
+      <aside
+        id="admin-sidebar"
+        aria-label="Sidebar"
+        className={`${visibility} fixed inset-y-0 left-0 z-40 w-64 flex-col border-r border-gray-200 bg-white md:sticky md:top-0 md:h-screen md:shrink-0`}
+      >
+        <div className="flex h-16 items-center border-b border-gray-200 px-5">
+          <Link to="/admin/dashboard" className="text-lg font-bold text-brand-700">
+            {siteName}
+          </Link>
+        </div>
+        <Sidebar permissions={session.permissions} />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-20 flex h-16 items-center justify-between border-b border-gray-200 bg-white px-4">
+          <button
+            type="button"
+            aria-label="Toggle sidebar"
+            aria-controls="admin-sidebar"
+            aria-expanded={drawerOpen}
+            onClick={toggle}
+            className="rounded-lg p-2 text-gray-700 hover:bg-gray-100"
+          >
+            <MenuIcon />
+          </button>
+          <UserMenu user={session.user} />
+        </header>
+        <main className="flex-1 p-4 md:p-6">{children}</main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,170 @@
+import { data } from '@remix-run/node'
+import { jsonWithError, jsonWithSuccess, redirectWithSuccess } from 'remix-toast'
+import { requirePermission, type SessionUser } from '~/auth/session.server'
+import { HttpError, notFound, type FieldErrors } from './http.server'
+import { ADMIN_PAGE_SIZE, parseListQuery, type ListQuery, type Paginated } from './paging'
+import { readMultipart } from './uploads.server'
+
+/**
+ * The admin screens' side of the routes: form data becomes the same plain input object the JSON API
+ * hands to the models, so both doors share one validation and one set of error keys.
+ */
+
+/** Fields that the models read as id lists: repeated checkboxes always become an array. */
+const LIST_FIELDS = new Set(['role_ids', 'permission_ids'])
+
+function fieldsToInput(entries: Iterable<[string, FormDataEntryValue | string]>): Record<string, unknown> {
+  const input: Record<string, unknown> = {}
+  for (const [name, value] of entries) {
+    if (typeof value !== 'string') continue
+    if (LIST_FIELDS.has(name)) {
+      input[name] = [...((input[name] as string[] | undefined) ?? []), value]
+    } else {
+      input[name] = value
+    }
+  }
+  return input
+}
+
+function multipartEntries(fields: Record<string, string | string[]>): [string, string][] {
+  return Object.entries(fields).flatMap(([name, value]) => (Array.isArray(value) ? value.map((item) => [name, item] as [string, string]) : [[name, value] as [string, string]]))
+}
+
+/**
+ * Runs `work` with the submitted form as model input: urlencoded fields, or a multipart body whose
+ * `image` file arrives as a StagedFile (its temporary copy is removed afterwards, whatever happens).
+ * (Checkbox lists left all unchecked are absent, which the models read as empty lists.)
+ */
+export async function withFormInput<T>(request: Request, work: (input: Record<string, unknown>) => Promise<T>): Promise<T> {
+  const type = (request.headers.get('content-type') ?? '').toLowerCase()
+  if (!type.startsWith('multipart/form-data')) {
+    const form = await request.formData()
+    return work(fieldsToInput(form.entries()))
+  }
+  const body = await readMultipart(request)
+  try {
+    return await work({ ...fieldsToInput(multipartEntries(body.fields)), image: body.file ?? undefined })
+  } finally {
+    await body.cleanup()
+  }
+}
+
+export type FormResult = { errors: FieldErrors | null }
+
+/**
+ * A create or update form's action: on success back to the list with the success toast; a 4xx with
+ * field errors is answered with them (shown under the fields); any other refusal (e.g. 409) as an error toast.
+ */
+export async function submitForm(
+  request: Request,
+  save: (input: Record<string, unknown>) => Promise<unknown>,
+  success: { to: string; message: string },
+) {
+  try {
+    await withFormInput(request, save)
+  } catch (error) {
+    if (error instanceof HttpError && error.status < 500) {
+      if (error.errors && error.status !== 404) return data<FormResult>({ errors: error.errors }, { status: error.status })
+      return jsonWithError<FormResult>({ errors: null }, error.message, { status: error.status })
+    }
+    throw error
+  }
+  return redirectWithSuccess(success.to, { message: success.message, duration: 3000 })
+}
+
+/** The route's numeric id, or a 404 response. */
+export function routeId(value: string | undefined): number {
+  const id = value && /^\d{1,15}$/.test(value) ? Number(value) : NaN
+  if (!Number.isSafeInteger(id) || id < 1) throw new Response('Not Found', { status: 404 })
+  return id
+}
+
+/** Loads one record for an edit form; a missing one is the 404 screen. */
+export async function loadRecord<T>(get: () => Promise<T>): Promise<T> {
+  try {
+    return await get()
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) throw new Response(error.message, { status: 404 })
+    throw error
+  }
+}
+
+export type ListLoad<Row> = { page: Paginated<Row> | null; search: string; failed: boolean }
+
+/**
+ * A list screen's loader: the permission, the query of the address, one page of rows. A failure to
+ * read is shown in the table ("Failed to Load Data") rather than as an error page. `Row` names the
+ * model's row type where the model's list does not carry one.
+ */
+export async function loadList<Row>(
+  request: Request,
+  permission: string,
+  list: (query: ListQuery, path: string) => Promise<Paginated<unknown>>,
+): Promise<ListLoad<Row>> {
+  await requirePermission(request, permission)
+  const url = new URL(request.url)
+  const query = parseListQuery(url.searchParams, ADMIN_PAGE_SIZE)
+  try {
+    return { page: (await list(query, url.pathname)) as Paginated<Row>, search: query.search, failed: false }
+  } catch (error) {
+    if (error instanceof Response) throw error
+    console.error('[admin] list failed', url.pathname, error)
+    return { page: null, search: query.search, failed: true }
+  }
+}
+
+/** The list address after a delete: the same search, back on page 1. */
+function firstPage(request: Request, search: FormDataEntryValue | null) {
+  const url = new URL(request.url)
+  const params = new URLSearchParams()
+  if (typeof search === 'string' && search.trim()) params.set('search', search.trim())
+  const query = params.toString()
+  return query ? `${url.pathname}?${query}` : url.pathname
+}
+
+/**
+ * A list screen's delete action (intent=delete, id): `{Thing} deleted successfully!` and the list again
+ * from page 1, or `Failed to delete {thing}: {message}` when the model refuses.
+ */
+export async function deleteFromList(
+  request: Request,
+  options: { permission: string; thing: string; remove: (id: number, user: SessionUser) => Promise<unknown> },
+) {
+  const user = await requirePermission(request, options.permission)
+  const form = await request.formData()
+  const id = Number(form.get('id'))
+  const label = options.thing.toLowerCase()
+  try {
+    if (form.get('intent') !== 'delete' || !Number.isSafeInteger(id) || id < 1) throw notFound(options.thing)
+    await options.remove(id, user)
+  } catch (error) {
+    if (error instanceof HttpError && error.status < 500) {
+      return jsonWithError({ deleted: false }, { message: `Failed to delete ${label}: ${error.message}`, duration: 3000 })
+    }
+    throw error
+  }
+  return redirectWithSuccess(firstPage(request, form.get('search')), { message: `${options.thing} deleted successfully!`, duration: 3000 })
+}
+
+/**
+ * The upload form above the photo and slider lists (multipart): `{Thing} uploaded successfully!` and the
+ * list refreshed in place (the form clears itself), or the field errors under the form's fields.
+ */
+export async function uploadFromList(
+  request: Request,
+  options: { permission: string; create: (input: Record<string, unknown>) => Promise<unknown>; message: string },
+) {
+  await requirePermission(request, options.permission)
+  try {
+    await withFormInput(request, options.create)
+  } catch (error) {
+    if (error instanceof HttpError && error.status < 500) {
+      return data<FormResult & { uploaded: false }>({ errors: error.errors ?? { Image: error.message }, uploaded: false }, { status: error.status })
+    }
+    throw error
+  }
+  return jsonWithSuccess({ errors: null, uploaded: true }, { message: options.message, duration: 3000 })
+}
+
+/** A list screen that also uploads: multipart posts are uploads, the rest deletes. */
+export const isUpload = (request: Request) => (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')

@@ -1,0 +1,39 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { requireUser } from '~/auth/session.server'
+import { titled } from '~/components/admin/meta'
+import { dashboardCounts } from '~/models/dashboard.server'
+
+export const meta = titled('Dashboard')
+
+/** The dashboard has no permission of its own (SPEC 2.3): any logged-in user sees the counts. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request)
+  return dashboardCounts()
+}
+
+export default function Dashboard() {
+  const counts = useLoaderData<typeof loader>()
+  const cards = [
+    { label: 'Categories', count: counts.categories_count, to: '/admin/categories' },
+    { label: 'Posts', count: counts.posts_count, to: '/admin/posts' },
+    { label: 'Products', count: counts.products_count, to: '/admin/products' },
+    { label: 'Aparaturs', count: counts.aparaturs_count, to: '/admin/aparaturs' },
+  ]
+  return (
+    <section className="space-y-6">
+      <h1 className="text-xl font-semibold text-gray-900">Dashboard</h1>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map((card) => (
+          <li key={card.label} aria-label={card.label} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+            <p className="text-sm font-medium text-gray-500">{card.label}</p>
+            <p className="mt-2 text-3xl font-bold text-gray-900">{card.count}</p>
+            <Link to={card.to} className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">
+              See detail →
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

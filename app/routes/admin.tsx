@@ -1,0 +1,24 @@
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
+import { Outlet, useLoaderData } from '@remix-run/react'
+import quillStyles from 'quill/dist/quill.snow.css?url'
+import { requireUser } from '~/auth/session.server'
+import { AdminShell } from '~/components/admin/shell'
+import { useSite } from '~/root'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: quillStyles }]
+
+/** Every admin screen needs a working session; the shell shows what the user's permissions allow. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  return { user: { name: user.name, username: user.username, email: user.email }, permissions: user.permissions }
+}
+
+export default function AdminLayout() {
+  const session = useLoaderData<typeof loader>()
+  const site = useSite()
+  return (
+    <AdminShell session={session} siteName={site.name}>
+      <Outlet />
+    </AdminShell>
+  )
+}

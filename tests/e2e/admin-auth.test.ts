@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest'
+import { api, adminToken, userWithPermissions } from '../support/api'
+import { PHONE, useBrowser } from '../support/browser'
+
+const { newPage, loggedInPage } = useBrowser()
+
+describe('login', () => {
+  it('refuses bad credentials and shows field errors from the server', async () => {
+    const page = await newPage()
+    await page.goto('/login')
+    expect(await page.title()).toBe('Login - Desa Uji Coba')
+    await page.getByRole('checkbox', { name: 'Remember me' }).waitFor()
+    await page.getByRole('link', { name: /forgot password/i }).waitFor()
+
+    await page.getByRole('button', { name: 'Login' }).click()
+    await page.getByText('Username is required').waitFor()
+    await page.getByText('Password is required').waitFor()
+
+    await page.getByLabel('Username').fill('admin')
+    await page.getByLabel('Password').fill('not-the-password')
+    await page.getByRole('button', { name: 'Login' }).click()
+    await page.getByText('Username atau password salah.').waitFor()
+    expect(new URL(page.url()).pathname).toBe('/login')
+    expect(page.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+  })
+
+  it('logs in to the dashboard (replacing history), keeps a logged-in visitor away from /login, and logs out', async () => {
+    const page = await loggedInPage()
+    expect(await page.title()).toBe('Dashboard - Desa Uji Coba')
+    const cookies = await page.context().cookies()
+    const token = cookies.find((cookie) => cookie.name === 'token')!
+    expect(token.httpOnly).toBe(true)
+    expect(token.sameSite).toBe('Lax')
+
+    // Four count cards with their links.
+    for (const [label, to] of [['Categories', '/admin/categories'], ['Posts', '/admin/posts'], ['Products', '/admin/products'], ['Aparaturs', '/admin/aparaturs']]) {
+      const card = page.getByRole('listitem', { name: label })
+      expect(await card.getByRole('link', { name: /see detail/i }).getAttribute('href')).toBe(to)
+      expect(Number(await card.locator('p').nth(1).textContent())).toBeGreaterThanOrEqual(0)
+    }
+
+    await page.goto('/login')
+    await page.waitForURL('**/admin/dashboard')
+
+    // The user menu.
+    await page.getByRole('button', { name: 'User menu' }).click()
+    for (const text of ['@admin', 'admin@example.com', 'Profil Saya', 'Pengaturan']) await page.getByText(text, { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Keluar' }).click()
+    await page.waitForURL('**/login')
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'token')).toBeUndefined()
+
+    // The old token no longer opens the admin.
+    await page.goto('/admin/categories')
+    await page.waitForURL(/\/login/)
+    // And it was revoked on the server too.
+    const bearer = JSON.parse(Buffer.from(decodeURIComponent(token.value), 'base64').toString('utf8')) as string
+    const revoked = await api('GET', '/api/admin/dashboard', { token: bearer })
+    expect(revoked.status).toBe(401)
+  })
+
+  it('sends a visitor without a session to /login', async () => {
+    const page = await newPage()
+    await page.goto('/admin/users')
+    await page.waitForURL(/\/login/)
+    await page.getByRole('button', { name: 'Login' }).waitFor()
+  })
+})
+
+describe('permissions in the back office', () => {
+  it('shows a limited user only their menus and buttons, and the 403 page on a forbidden address', async () => {
+    const limited = await userWithPermissions(['dashboard-index', 'categories-index', 'categories-create', 'photos-index'])
+    const page = await loggedInPage(limited.username, 'password123')
+    const nav = page.getByRole('navigation', { name: 'Admin' })
+    await nav.getByRole('button', { name: 'Contents Management' }).click()
+    await nav.getByRole('link', { name: 'Categories' }).waitFor()
+    expect(await nav.getByRole('link', { name: 'Posts' }).count()).toBe(0)
+    await nav.getByRole('button', { name: 'Media' }).click()
+    await nav.getByRole('link', { name: 'Photos' }).waitFor()
+    expect(await nav.getByRole('link', { name: 'Sliders' }).count()).toBe(0)
+    expect(await nav.getByRole('button', { name: 'Users Management' }).count()).toBe(0)
+    expect(await nav.getByRole('link', { name: 'Aparaturs' }).count()).toBe(0)
+
+    await nav.getByRole('link', { name: 'Categories' }).click()
+    await page.waitForURL('**/admin/categories')
+    await page.getByRole('link', { name: 'Add New Category' }).waitFor()
+    await page.getByRole('row').nth(1).waitFor()
+    expect(await page.getByRole('link', { name: /^Edit / }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0)
+    // The group of the current path is open by itself.
+    expect(await nav.getByRole('button', { name: 'Contents Management' }).getAttribute('aria-expanded')).toBe('true')
+
+    // Photos: no upload form without photos-create, no delete without photos-delete.
+    await page.goto('/admin/photos')
+    await page.getByRole('heading', { name: 'Manage Photos' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Upload' }).count()).toBe(0)
+
+    for (const address of ['/admin/users', '/admin/posts/create', '/admin/sliders', '/admin/roles/create']) {
+      await page.goto(address)
+      await page.waitForURL('**/admin/forbidden')
+      await page.getByText('403').first().waitFor()
+    }
+    await page.getByRole('link', { name: 'Return to Dashboard' }).waitFor()
+    await page.getByRole('button', { name: 'Go Back' }).waitFor()
+
+    // A deleted user's session ends at once.
+    const removed = await api('DELETE', `/api/admin/users/${limited.userId}`, { token: await adminToken() })
+    expect(removed.status).toBe(200)
+    await page.goto('/admin/categories')
+    await page.waitForURL(/\/login/)
+  })
+})
+
+describe('phone width', () => {
+  it('uses a drawer with an overlay for the sidebar', async () => {
+    const page = await loggedInPage('admin', 'password', { viewport: PHONE })
+    const nav = page.getByRole('navigation', { name: 'Admin' })
+    expect(await nav.isVisible()).toBe(false)
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click()
+    await nav.waitFor({ state: 'visible' })
+    const overlay = page.getByTestId('drawer-overlay')
+    await overlay.waitFor()
+    await overlay.click({ position: { x: 350, y: 400 } })
+    await nav.waitFor({ state: 'hidden' })
+
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click()
+    await nav.getByRole('button', { name: 'Users Management' }).click()
+    await nav.getByRole('link', { name: 'Roles' }).click()
+    await page.waitForURL('**/admin/roles')
+    await nav.waitFor({ state: 'hidden' })
+    await page.getByRole('heading', { name: 'Manage Roles' }).waitFor()
+  })
+})
