@@ -35,8 +35,14 @@ try {
   process.exit(1)
 }
 
+let stopping = false
 const app = express()
 app.disable('x-powered-by')
+// While shutting down, answer in-flight requests and close their connections instead of keeping them alive.
+app.use((_req, res, next) => {
+  if (stopping) res.setHeader('Connection', 'close')
+  next()
+})
 app.set('trust proxy', process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true')
 app.use(requestLog({ quiet: process.env.LOG_REQUESTS === '0' }))
 // The client's address for the app (login throttling); any value a client sent itself is replaced.
@@ -73,14 +79,15 @@ const server = app.listen(info.port, () => {
 server.keepAliveTimeout = 65_000
 
 // SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, then exit.
-let stopping = false
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => {
     if (stopping) return
     stopping = true
     console.log(`[balai-desa] ${signal}: finishing in-flight requests`)
     server.close(() => process.exit(0))
-    server.closeIdleConnections?.()
+    // Keep-alive connections that go idle are closed as soon as their request is answered.
+    setInterval(() => server.closeIdleConnections(), 100).unref()
+    server.closeIdleConnections()
     setTimeout(() => process.exit(0), 10_000).unref()
   })
 }

@@ -5,6 +5,7 @@ import { getEnv } from './lib/env.server'
 import { UPLOAD_KINDS } from './lib/uploads.server'
 import { accountsWithDefaultPassword } from './models/default-password.server'
 import { seed } from './models/seed.server'
+import { sweepOrphanUploads } from './models/upload-sweep.server'
 
 /**
  * Called once by the server before it listens: parses the environment (a bad value stops the start with
@@ -15,6 +16,8 @@ export async function startup() {
   await dbReady
   await Promise.all(UPLOAD_KINDS.map((kind) => fsp.mkdir(path.join(env.UPLOADS_DIR, kind), { recursive: true })))
   const { firstStart } = await seed()
+  const orphans = await sweepOrphanUploads()
+  if (orphans) console.warn(`[balai-desa] removed ${orphans} upload file(s) that no record pointed at (left by an interrupted write)`)
   const weak = await accountsWithDefaultPassword()
   if (weak.length) {
     console.warn(`[balai-desa] WARNING: the seeded account(s) ${weak.join(', ')} still use the default password: change it in the admin (Users) now`)
