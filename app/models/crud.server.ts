@@ -6,13 +6,30 @@ import { slugify, uniqueSlug } from '~/lib/slug'
 /** The part of a Prisma model delegate that the shared list helper uses. */
 type ListDelegate = {
   count(args: { where: object }): Promise<number>
-  findMany(args: { where: object; select: object; orderBy: object; skip: number; take: number }): Promise<unknown[]>
+  findMany(args: { where: object; select: object; orderBy?: object; skip?: number; take?: number }): Promise<unknown[]>
 }
 
-/** Case-insensitive substring search (SQLite LIKE) over `columns`. */
-export function searchWhere(columns: readonly string[], search: string): object {
+/** SQLite's LIKE folds ASCII letters only; the literal check below does the same. */
+const foldAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase())
+
+/**
+ * Case-insensitive substring search (SQLite LIKE) over `columns`. Prisma hands `%` and `_` to LIKE unescaped
+ * and has no ESCAPE option, so a search holding them is narrowed in SQL by its other parts and then matched
+ * literally here: searching "100%" finds "100%", not every row with "100".
+ */
+export async function searchWhere(delegate: ListDelegate, columns: readonly string[], search: string): Promise<object> {
   if (!search) return {}
-  return { OR: columns.map((column) => ({ [column]: { contains: search } })) }
+  if (!/[%_]/.test(search)) return { OR: columns.map((column) => ({ [column]: { contains: search } })) }
+  const parts = search.split(/[%_]+/).filter(Boolean)
+  const candidates = (await delegate.findMany({
+    where: parts.length ? { OR: columns.map((column) => ({ AND: parts.map((part) => ({ [column]: { contains: part } })) })) } : {},
+    select: Object.fromEntries(['id', ...columns].map((column) => [column, true])),
+  })) as Record<string, unknown>[]
+  const needle = foldAscii(search)
+  const ids = candidates
+    .filter((row) => columns.some((column) => typeof row[column] === 'string' && foldAscii(row[column]).includes(needle)))
+    .map((row) => row.id as number)
+  return { id: { in: ids } }
 }
 
 /** One page of a list, newest first, in the contract's paging payload. */
@@ -21,7 +38,7 @@ export async function listPage<Row>(
   options: { select: object; searchColumns: readonly string[]; query: ListQuery; path: string; map?: (row: any) => Row },
 ): Promise<Paginated<Row>> {
   const { query, select, searchColumns, path } = options
-  const where = searchWhere(searchColumns, query.search)
+  const where = await searchWhere(delegate, searchColumns, query.search)
   const [total, rows] = await Promise.all([
     delegate.count({ where }),
     delegate.findMany({ where, select, orderBy: { id: 'desc' }, skip: (query.page - 1) * query.limit, take: query.limit }),

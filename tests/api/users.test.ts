@@ -143,7 +143,7 @@ async function createUser(overrides: Record<string, unknown> = {}) {
   const input = newUser(overrides)
   const result = await api('POST', '/api/admin/users', { token: admin, json: input })
   expect(result.status, result.text).toBe(201)
-  return { input, user: result.body.data as { id: number; username: string; email: string; name: string } }
+  return { input, user: result.body.data as { id: number; username: string; email: string; name: string; updated_at: string } }
 }
 
 describe('GET /api/admin/users', () => {
@@ -199,7 +199,7 @@ describe('PUT /api/admin/users/{id}', () => {
     const data = expectSuccess(result, 200, 'User updated successfully')
     expectNoSecrets(result)
     expect(data).toMatchObject({ id: user.id, name: 'Nama Baru', username: changed.username, email: changed.email, roles: [] })
-    expect(new Date(data.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(user.updated_at as never).getTime())
+    expect(new Date(data.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(user.updated_at).getTime())
     const untouched = await api('GET', `/api/admin/users/${other.id}`, { token: admin })
     expect(untouched.body.data.username).toBe(other.username)
     expect((await tryLogin(changed.username, input.password)).status).toBe(200)
