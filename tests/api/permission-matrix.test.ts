@@ -1,0 +1,118 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { adminToken, api, expectFailure, login, permissionIds, unique, type ApiResult } from '../support/api'
+
+/**
+ * API.md "Permissions per call", route by route: anonymous -> 401, the seeded `user` -> per its role,
+ * admin -> allowed, a custom role holding exactly one of the needed permissions -> allowed, a custom
+ * role holding every other permission -> 403. The custom role is rewritten between requests while its
+ * user keeps one token, which also proves that permissions are read from the database on every request.
+ *
+ * Writes send an empty body and ids that do not exist, so "allowed" shows as 404 or 422, never as a change.
+ */
+
+const MISSING_ID = 999_999_999
+
+type Case = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; anyOf: string[]; allowed: number[] }
+
+const RESOURCES = ['users', 'permissions', 'roles', 'categories', 'posts', 'pages', 'products', 'photos', 'sliders', 'aparaturs']
+/** Resources with a detail and an update call (photos and sliders are only listed, uploaded and deleted). */
+const EDITABLE = new Set(['users', 'permissions', 'roles', 'categories', 'posts', 'pages', 'products', 'aparaturs'])
+/** `/all` lists and the form permissions that also open them. */
+const ALL_ALSO_FOR: Record<string, string[]> = {
+  permissions: ['roles-create', 'roles-edit'],
+  roles: ['users-create', 'users-edit'],
+  categories: ['posts-create', 'posts-edit'],
+}
+
+const SEEDED_USER_PERMISSIONS = new Set(['dashboard-index', 'posts-index', 'pages-index', 'photos-index', 'sliders-index'])
+
+const cases: Case[] = [{ method: 'GET', path: '/api/admin/dashboard', anyOf: ['dashboard-index'], allowed: [200] }]
+for (const r of RESOURCES) {
+  cases.push({ method: 'GET', path: `/api/admin/${r}`, anyOf: [`${r}-index`], allowed: [200] })
+  if (ALL_ALSO_FOR[r]) cases.push({ method: 'GET', path: `/api/admin/${r}/all`, anyOf: [`${r}-index`, ...ALL_ALSO_FOR[r]], allowed: [200] })
+  if (EDITABLE.has(r)) cases.push({ method: 'GET', path: `/api/admin/${r}/${MISSING_ID}`, anyOf: [`${r}-show`, `${r}-edit`], allowed: [404] })
+  cases.push({ method: 'POST', path: `/api/admin/${r}`, anyOf: [`${r}-create`], allowed: [422] })
+  if (EDITABLE.has(r)) cases.push({ method: 'PUT', path: `/api/admin/${r}/${MISSING_ID}`, anyOf: [`${r}-update`, `${r}-edit`], allowed: [404, 422] })
+  cases.push({ method: 'DELETE', path: `/api/admin/${r}/${MISSING_ID}`, anyOf: [`${r}-delete`], allowed: [404] })
+}
+
+let ids: Map<string, number>
+let admin: string
+let seededUser: string
+let custom: { token: string; roleId: number; roleName: string }
+
+const call = (c: Case, token?: string) => api(c.method, c.path, { token, ...(c.method === 'POST' || c.method === 'PUT' ? { json: {} } : {}) })
+
+function expectAllowed(c: Case, result: ApiResult, who: string) {
+  expect(c.allowed, `${who}: ${c.method} ${c.path} -> ${result.status} ${result.text}`).toContain(result.status)
+  expect(result.headers.get('content-type')).toContain('application/json')
+  expect(typeof result.body.success).toBe('boolean')
+}
+
+async function grant(permissions: string[]) {
+  const permission_ids = permissions.map((name) => {
+    const id = ids.get(name)
+    if (id === undefined) throw new Error(`no permission ${name}`)
+    return id
+  })
+  const result = await api('PUT', `/api/admin/roles/${custom.roleId}`, { token: admin, json: { name: custom.roleName, permission_ids } })
+  expect(result.status, result.text).toBe(200)
+}
+
+beforeAll(async () => {
+  admin = await adminToken()
+  ids = await permissionIds(admin)
+  seededUser = await login('user')
+  const roleName = unique('matrix-')
+  const role = await api('POST', '/api/admin/roles', { token: admin, json: { name: roleName, permission_ids: [] } })
+  expect(role.status, role.text).toBe(201)
+  const username = unique('matrix')
+  const user = await api('POST', '/api/admin/users', {
+    token: admin,
+    json: { name: 'Matrix User', username, email: `${username}@example.com`, password: 'matrix-password', role_ids: [role.body.data.id] },
+  })
+  expect(user.status, user.text).toBe(201)
+  custom = { token: await login(username, 'matrix-password'), roleId: role.body.data.id, roleName }
+})
+
+describe('the seeded permissions', () => {
+  it('exist, and each of them opens at least one call', () => {
+    const seeded = [
+      'dashboard-index',
+      ...['users', 'permissions', 'roles', 'categories', 'posts', 'products', 'pages', 'aparaturs'].flatMap((r) =>
+        ['index', 'create', 'show', 'edit', 'update', 'delete'].map((action) => `${r}-${action}`),
+      ),
+      ...['photos', 'sliders'].flatMap((r) => ['index', 'create', 'delete'].map((action) => `${r}-${action}`)),
+    ]
+    expect(seeded.filter((name) => !ids.has(name))).toEqual([])
+    const used = new Set(cases.flatMap((c) => c.anyOf))
+    expect(seeded.filter((name) => !used.has(name))).toEqual([])
+  })
+})
+
+describe.each(cases)('$method $path (any of $anyOf)', (c) => {
+  it('answers an anonymous caller 401 Unauthenticated', async () => {
+    expectFailure(await call(c), 401, 'Unauthenticated', null)
+  })
+
+  it(`answers the seeded user per its role`, async () => {
+    const result = await call(c, seededUser)
+    if (c.anyOf.some((name) => SEEDED_USER_PERMISSIONS.has(name))) expectAllowed(c, result, 'user')
+    else expectFailure(result, 403, 'Forbidden', null)
+  })
+
+  it('lets admin through', async () => {
+    expectAllowed(c, await call(c, admin), 'admin')
+  })
+
+  it('lets a role holding exactly one of the permissions through, and refuses a role holding every other one', async () => {
+    for (const name of c.anyOf) {
+      await grant([name])
+      expectAllowed(c, await call(c, custom.token), `role with only ${name}`)
+    }
+    await grant([...ids.keys()].filter((name) => !c.anyOf.includes(name)))
+    expectFailure(await call(c, custom.token), 403, 'Forbidden', null)
+    await grant([])
+    expectFailure(await call(c, custom.token), 403, 'Forbidden', null)
+  })
+})
