@@ -1,0 +1,66 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { adminToken, api, unique } from '../support/api'
+import { useBrowser } from '../support/browser'
+import { search } from './admin-support'
+
+const { loggedInPage } = useBrowser()
+
+const prefix = unique('Daftar')
+const TOTAL = 63 // 7 pages of 10
+
+beforeAll(async () => {
+  const token = await adminToken()
+  for (let i = 1; i <= TOTAL; i++) {
+    const result = await api('POST', '/api/admin/categories', { token, json: { name: `${prefix} ${String(i).padStart(2, '0')}` } })
+    if (result.status !== 201) throw new Error(result.text)
+  }
+})
+
+const pageLinks = async (page: import('playwright-core').Page) =>
+  page.getByRole('navigation', { name: 'Pagination' }).getByRole('link').evaluateAll((links) => links.map((link) => link.textContent))
+
+describe('admin lists', () => {
+  it('keeps search and page in the address, pages with at most 5 links, and resets to page 1 on a new search', async () => {
+    const page = await loggedInPage()
+    await page.goto('/admin/categories')
+    await search(page, prefix)
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull()
+    expect(await page.getByRole('row').count()).toBe(11) // header + 10
+    // Newest first: 63 .. 54 on page 1.
+    await page.getByRole('cell', { name: `${prefix} 63`, exact: true }).waitFor()
+    expect(await pageLinks(page)).toEqual(['1', '2', '3', '4', '5', '7'])
+    expect(await page.getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page')
+
+    await page.getByRole('link', { name: 'Page 4' }).click()
+    await page.waitForURL((url) => url.searchParams.get('page') === '4' && url.searchParams.get('search') === prefix)
+    await page.getByRole('cell', { name: `${prefix} 33`, exact: true }).waitFor()
+    // First and last shortcuts with ellipses around a window of 5.
+    expect(await pageLinks(page)).toEqual(['1', '2', '3', '4', '5', '6', '7'])
+    await page.getByRole('link', { name: 'Page 7' }).click()
+    await page.waitForURL((url) => url.searchParams.get('page') === '7')
+    await page.getByRole('cell', { name: `${prefix} 03`, exact: true }).waitFor()
+    expect(await pageLinks(page)).toEqual(['1', '3', '4', '5', '6', '7'])
+    expect(await page.getByRole('navigation', { name: 'Pagination' }).getByText('…').count()).toBe(1)
+
+    // Opening the address directly gives the same screen.
+    await page.goto(`/admin/categories?search=${encodeURIComponent(prefix)}&page=2`)
+    await page.getByRole('cell', { name: `${prefix} 53`, exact: true }).waitFor()
+
+    // A new search goes back to page 1.
+    await search(page, `${prefix} 1`)
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull()
+    expect(await page.getByRole('row').count()).toBe(11)
+    expect(await page.getByRole('navigation', { name: 'Pagination' }).count()).toBe(0)
+
+    // Nothing found, with the hint for a search.
+    await search(page, `${prefix} tidak ada`)
+    await page.getByText('No Categories Found').waitFor()
+    await page.getByText('Try with Other Keywords').waitFor()
+
+    // Clearing the search removes it from the address.
+    const box = page.getByRole('searchbox', { name: 'Search' })
+    await box.fill('')
+    await box.press('Enter')
+    await page.waitForURL((url) => url.pathname === '/admin/categories' && url.search === '')
+  })
+})
