@@ -1,0 +1,156 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import jwt from 'jsonwebtoken'
+import { describe, expect, it } from 'vitest'
+import { adminToken, api, baseUrl, login, userWithPermissions } from '../support/api'
+import { startServer } from '../support/server'
+
+const SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789'
+
+describe('forged and stale tokens', () => {
+  it('are all 401', async () => {
+    const real = await login('admin')
+    const [header, payload, signature] = real.split('.')
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString())
+    const edited = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: '2' })).toString('base64url')}.${signature}`
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`
+    const noneKeepingClaims = jwt.sign({ ...claims }, '', { algorithm: 'none' })
+    const wrongSecret = jwt.sign({ ver: claims.ver }, 'x'.repeat(48), { algorithm: 'HS256', subject: claims.sub, issuer: 'balai-desa', expiresIn: '1h', jwtid: 'a' })
+    const expired = jwt.sign({ ver: claims.ver, exp: Math.floor(Date.now() / 1000) - 60 }, SECRET, { algorithm: 'HS256', subject: claims.sub, issuer: 'balai-desa', jwtid: 'b' })
+    const otherIssuer = jwt.sign({ ver: claims.ver }, SECRET, { algorithm: 'HS256', subject: claims.sub, issuer: 'someone-else', expiresIn: '1h', jwtid: 'c' })
+    const hs512 = jwt.sign({ ver: claims.ver }, SECRET, { algorithm: 'HS512', subject: claims.sub, issuer: 'balai-desa', expiresIn: '1h', jwtid: 'd' })
+    const ghost = jwt.sign({ ver: 0 }, SECRET, { algorithm: 'HS256', subject: '999999', issuer: 'balai-desa', expiresIn: '1h', jwtid: 'e' })
+    const other = await userWithPermissions(['dashboard-index'])
+    expect((await api('POST', '/api/logout', { token: other.token })).status).toBe(200)
+
+    const forged = { edited, none, noneKeepingClaims, wrongSecret, expired, otherIssuer, hs512, ghost, revokedOtherUser: other.token, garbage: 'a.b.c' }
+    for (const [name, token] of Object.entries(forged)) {
+      for (const path of ['/api/admin/dashboard', '/api/admin/users']) {
+        const result = await api('GET', path, { token })
+        expect(result.status, `${name} ${path}`).toBe(401)
+        expect(result.body).toEqual({ success: false, message: 'Unauthenticated', errors: null })
+      }
+      const cookie = await fetch(`${baseUrl()}/admin/dashboard`, { headers: { Cookie: `token=${token}` }, redirect: 'manual' })
+      expect(cookie.status, `${name} cookie`).toBe(302)
+      expect(cookie.headers.get('location')).toMatch(/^\/login/)
+    }
+    // The real token still works: nothing above disturbed it.
+    expect((await api('GET', '/api/admin/dashboard', { token: real })).status).toBe(200)
+  })
+})
+
+/** A GET with the path exactly as written (fetch would normalise `..` away before sending). */
+function rawGet(path: string): Promise<{ status: number; text: string }> {
+  const url = new URL(baseUrl())
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: url.hostname, port: url.port, path, method: 'GET' }, (response) => {
+      let text = ''
+      response.on('data', (chunk) => (text += chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+    })
+    request.on('error', reject)
+    request.end()
+  })
+}
+
+describe('/uploads path traversal', () => {
+  it('answers 404 to every traversal, encoding and listing attempt', async () => {
+    const attempts = [
+      '/uploads/',
+      '/uploads/posts',
+      '/uploads/posts/',
+      '/uploads/../package.json',
+      '/uploads/posts/../../package.json',
+      '/uploads/posts/..%2f..%2fpackage.json',
+      '/uploads/posts/%2e%2e%2f%2e%2e%2fpackage.json',
+      '/uploads/%2e%2e/%2e%2e/package.json',
+      '/uploads/posts/..%252f..%252fpackage.json',
+      '/uploads/posts/%2e%2e%5c%2e%2e%5cpackage.json',
+      '/uploads/posts/..\\..\\package.json',
+      '/uploads/data/balai-desa.db',
+      '/uploads/.pending/x',
+      '/uploads/posts/.htaccess',
+      '/uploads/posts/%00.jpg',
+      '/uploads/posts/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.jpg%00.html',
+      '/uploads/etc/passwd',
+      '/uploads//etc/passwd',
+      '/uploads/posts//etc/passwd',
+      '/uploads/posts/%2fetc%2fpasswd',
+    ]
+    for (const path of attempts) {
+      const { status, text } = await rawGet(path)
+      expect(status, path).toBe(404)
+      expect(text, path).not.toContain('"name": "balai-desa"')
+      expect(text).not.toContain('root:')
+    }
+  })
+})
+
+describe('hostile search strings', () => {
+  it('answers huge, unicode and SQL-like searches normally', async () => {
+    const token = await adminToken()
+    const searches = [
+      "' OR 1=1 --",
+      '"; DROP TABLE posts; --',
+      "%' UNION SELECT password FROM users --",
+      '%',
+      '_',
+      '\\',
+      // Huge, yet within what an HTTP request line may carry.
+      'a'.repeat(8_000),
+      'Désa 🌾 ꦱꦸꦏ ملک 中文',
+      '\u0000\u0001',
+      '<script>alert(1)</script>',
+      '${7*7}{{7*7}}',
+    ]
+    for (const search of searches) {
+      for (const path of ['/api/public/posts', '/api/public/products', '/api/public/pages', '/api/admin/users', '/api/admin/posts']) {
+        const result = await api('GET', `${path}?search=${encodeURIComponent(search)}`, { token })
+        expect(result.status, `${path} ${search.slice(0, 20)}`).toBe(200)
+        expect(result.body.success).toBe(true)
+        expect(Array.isArray(result.body.data.data)).toBe(true)
+        expect(result.text).not.toMatch(/\$2[aby]\$/)
+      }
+      const page = await fetch(`${baseUrl()}/posts?search=${encodeURIComponent(search)}`)
+      expect(page.status, `/posts ${search.slice(0, 20)}`).toBe(200)
+    }
+    // SQL-like text is data, not SQL: the users table is intact.
+    expect((await api('GET', '/api/admin/users?search=admin', { token })).body.data.total).toBeGreaterThanOrEqual(1)
+  })
+})
+
+describe('start-up configuration', () => {
+  const refuses = async (env: Record<string, string>, mention: string) => {
+    const attempt = startServer({ env })
+    await expect(attempt).rejects.toThrow(mention)
+  }
+
+  it('refuses to start in production without a strong JWT_SECRET, naming the variable', async () => {
+    await refuses({ JWT_SECRET: '' }, 'JWT_SECRET is required')
+    await refuses({ JWT_SECRET: 'short-secret' }, 'JWT_SECRET must be at least 32 characters')
+  })
+
+  it('names any other bad variable', async () => {
+    await refuses({ PORT: 'eighty' }, 'PORT')
+    await refuses({ SEED_DEMO: 'maybe' }, 'SEED_DEMO')
+    await refuses({ TOKEN_TTL: 'forever' }, 'TOKEN_TTL')
+    await refuses({ DATABASE_URL: 'postgres://x' }, 'DATABASE_URL')
+  })
+
+  it('warns at start while a seeded account keeps the default password', async () => {
+    const server = await startServer({ env: { SEED_DEMO: 'false' } })
+    try {
+      expect(server.output()).toMatch(/WARNING: the seeded account\(s\) admin, user still use the default password/)
+    } finally {
+      await server.stop()
+      fs.rmSync(server.dir, { recursive: true, force: true })
+    }
+    const strong = await startServer({ env: { SEED_DEMO: 'false', SEED_ADMIN_PASSWORD: 'kuat-sekali-123', SEED_USER_PASSWORD: 'juga-kuat-456' } })
+    try {
+      expect(strong.output()).not.toContain('default password')
+    } finally {
+      await strong.stop()
+      fs.rmSync(strong.dir, { recursive: true, force: true })
+    }
+  })
+})
