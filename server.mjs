@@ -71,6 +71,15 @@ app.all(
   }),
 )
 
+// Errors Express meets before Remix does (a path that is not valid percent-encoding, say) still answer `/api/*`
+// in the JSON envelope, never as an HTML page.
+app.use((error, req, res, next) => {
+  if (res.headersSent || !/^\/api(\/|$)/.test(req.path)) return next(error)
+  const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 500 ? error.status : 500
+  if (status === 500) console.error('[api] unexpected error', req.method, req.path, error)
+  res.status(status).set('Cache-Control', 'no-store').json({ success: false, message: status === 500 ? 'Internal Server Error' : 'Bad Request', errors: null })
+})
+
 const server = app.listen(info.port, () => {
   console.log(
     `[balai-desa] listening on http://localhost:${info.port} (${info.nodeEnv}); database ${info.database}; uploads ${path.resolve(info.uploads)}`,

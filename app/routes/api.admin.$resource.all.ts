@@ -12,7 +12,9 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     return apiSuccess(`List Data ${resource.things}`, await resource.all())
   })
 
-export const action = ({ request }: ActionFunctionArgs) =>
+export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
+    const resource = params.resource ? findResource(params.resource) : undefined
+    if (!resource?.all) throw new HttpError(404, 'Not found')
     throw new HttpError(405, 'Method Not Allowed')
   })

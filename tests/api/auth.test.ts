@@ -1,6 +1,18 @@
+import crypto from 'node:crypto'
 import jwt from 'jsonwebtoken'
-import { describe, expect, it } from 'vitest'
-import { api, clientAddress, login, unique, userWithPermissions, adminToken } from '../support/api'
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  adminToken,
+  api,
+  clientAddress,
+  expectFailure,
+  expectNoSecrets,
+  expectSuccess,
+  ISO_UTC,
+  login,
+  unique,
+  userWithPermissions,
+} from '../support/api'
 
 const post = (path: string, json: unknown, headers: Record<string, string> = {}) =>
   api('POST', path, { json, headers: { 'X-Forwarded-For': clientAddress(), ...headers } })
@@ -109,5 +121,182 @@ describe('unknown API paths', () => {
       expect(result.headers.get('content-type')).toContain('application/json')
       expect(result.body).toMatchObject({ success: false })
     }
+  })
+})
+
+describe('login payload and logout envelope', () => {
+  it('answers exactly the fields of API.md, with ISO dates', async () => {
+    const result = await post('/api/login', { username: 'user', password: 'password' })
+    const data = expectSuccess(result, 200)
+    expect(Object.keys(data).sort()).toEqual(['created_at', 'email', 'id', 'name', 'permissions', 'token', 'updated_at', 'username'])
+    expect(data.created_at).toMatch(ISO_UTC)
+    expect(data.updated_at).toMatch(ISO_UTC)
+    expect(Object.values(data.permissions).every((value) => value === true)).toBe(true)
+    expectNoSecrets(result)
+  })
+
+  it('trims the username but never the password', async () => {
+    expect((await post('/api/login', { username: '  user ', password: 'password' })).status).toBe(200)
+    expectFailure(await post('/api/login', { username: 'user', password: ' password ' }), 401, undefined, { Error: 'Invalid username or password' })
+  })
+
+  it('answers fields of the wrong type with 422, not 500', async () => {
+    const result = await post('/api/login', { username: ['admin'], password: 12345678 })
+    expectFailure(result, 422, 'Validation Errors')
+    expect(Object.keys(result.body.errors).sort()).toEqual(['Password', 'Username'])
+  })
+
+  it('logs out with data null, and refuses an anonymous logout with 401', async () => {
+    const token = await login('user')
+    expect(expectSuccess(await api('POST', '/api/logout', { token }), 200)).toBeNull()
+    expectFailure(await api('POST', '/api/logout'), 401, 'Unauthenticated', null)
+  })
+
+  it('revokes a token sent as the cookie on logout as well', async () => {
+    const token = await login('user')
+    const cookie = { Cookie: `token=${token}` }
+    expect((await api('POST', '/api/logout', { headers: cookie })).status).toBe(200)
+    expect((await api('GET', '/api/admin/dashboard', { headers: cookie })).status).toBe(401)
+    expect((await api('GET', '/api/admin/dashboard', { token })).status).toBe(401)
+  })
+})
+
+describe('token claims', () => {
+  // The secret every test server runs with (tests/support/server.ts).
+  const SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789'
+  const sign = (claims: { sub: string; ver: number; iss?: string; exp?: number }, secret = SECRET) =>
+    jwt.sign(
+      { ver: claims.ver, exp: claims.exp ?? Math.floor(Date.now() / 1000) + 600, jti: crypto.randomUUID() },
+      secret,
+      { algorithm: 'HS256', subject: claims.sub, issuer: claims.iss ?? 'balai-desa' },
+    )
+  let adminId: string
+
+  beforeAll(async () => {
+    const me = await api('GET', '/api/admin/users?search=admin@example.com', { token: await adminToken() })
+    adminId = String(me.body.data.data.find((user: { username: string }) => user.username === 'admin').id)
+  })
+
+  it('accepts a well-formed token of ours (so the refusals below are about the claim they change)', async () => {
+    expect((await api('GET', '/api/admin/dashboard', { token: sign({ sub: adminId, ver: 0 }) })).status).toBe(200)
+  })
+
+  it('refuses an expired token, a stale version, another issuer, an unknown user and a non-bearer scheme', async () => {
+    const refused = [
+      sign({ sub: adminId, ver: 0, exp: Math.floor(Date.now() / 1000) - 10 }),
+      sign({ sub: adminId, ver: 1 }),
+      sign({ sub: adminId, ver: 0, iss: 'someone-else' }),
+      sign({ sub: '999999999', ver: 0 }),
+      sign({ sub: 'admin', ver: 0 }),
+    ]
+    for (const token of refused) {
+      expectFailure(await api('GET', '/api/admin/dashboard', { token }), 401, 'Unauthenticated', null)
+    }
+    const valid = sign({ sub: adminId, ver: 0 })
+    for (const header of [`Basic ${valid}`, valid, 'Bearer', `Bearer ${valid} extra`]) {
+      expectFailure(await api('GET', '/api/admin/dashboard', { headers: { Authorization: header } }), 401, 'Unauthenticated', null)
+    }
+    expect((await api('GET', '/api/admin/dashboard', { headers: { Authorization: `bearer ${valid}` } })).status).toBe(200)
+  })
+})
+
+describe('JSON errors, never HTML', () => {
+  const paths = [
+    '/api',
+    '/api/',
+    '/api/admin',
+    '/api/admin/',
+    '/api/admin/users/all',
+    '/api/admin/users/1/extra',
+    '/api/login/extra',
+    '/api/public/nothing-here',
+    '/api/admin/dashboard/more',
+  ]
+  it.each(['GET', 'POST', 'PUT', 'DELETE'])('%s on unknown /api/* paths answers a JSON 404', async (method) => {
+    const token = await adminToken()
+    for (const path of paths) {
+      const result = await api(method, path, { token })
+      expect(result.status, `${method} ${path}: ${result.text.slice(0, 200)}`).toBe(404)
+      expect(result.headers.get('content-type'), path).toContain('application/json')
+      expect(result.body, path).toMatchObject({ success: false, errors: null })
+    }
+  })
+
+  it('answers a path that is not valid percent-encoding with a JSON 400', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      for (const path of ['/api/%E0%A4%A', '/api/admin/users/%', '/api/admin/%zz/1']) {
+        const result = await api(method, path, { token: await adminToken() })
+        expect(result.status, `${method} ${path}: ${result.text.slice(0, 200)}`).toBe(400)
+        expect(result.headers.get('content-type'), path).toContain('application/json')
+        expect(result.body, path).toEqual({ success: false, message: 'Bad Request', errors: null })
+      }
+    }
+  })
+
+  it('answers a method a route does not take with a JSON error', async () => {
+    const token = await adminToken()
+    for (const [method, path] of [
+      ['GET', '/api/login'],
+      ['GET', '/api/logout'],
+      ['DELETE', '/api/admin/users'],
+      ['PUT', '/api/admin/categories'],
+      ['POST', '/api/admin/dashboard'],
+      ['POST', '/api/admin/roles/1'],
+      ['DELETE', '/api/admin/permissions/all'],
+    ]) {
+      const result = await api(method, path, { token })
+      expect(result.status, `${method} ${path}`).toBeGreaterThanOrEqual(400)
+      expect(result.status, `${method} ${path}`).toBeLessThan(500)
+      expect(result.headers.get('content-type'), `${method} ${path}`).toContain('application/json')
+      expect(result.body.success).toBe(false)
+    }
+  })
+
+  it.each([
+    ['POST', '/api/login'],
+    ['POST', '/api/admin/permissions'],
+    ['PUT', '/api/admin/permissions/1'],
+    ['POST', '/api/admin/roles'],
+    ['PUT', '/api/admin/roles/1'],
+    ['POST', '/api/admin/users'],
+    ['PUT', '/api/admin/users/1'],
+    ['POST', '/api/admin/categories'],
+    ['PUT', '/api/admin/categories/1'],
+  ])('%s %s answers malformed JSON, or JSON that is not an object, with a JSON 400', async (method, path) => {
+    const token = await adminToken()
+    for (const body of ['{"name":', '{name: "x"}', '[]', '"text"', '42', 'null', '\u0000']) {
+      const result = await api(method, path, { token, body, headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': clientAddress() } })
+      expectFailure(result, 400)
+      expect(result.text).not.toMatch(/SyntaxError|at JSON\.parse|node_modules|\/work\//)
+    }
+  })
+})
+
+describe('no response carries a password or a hash', () => {
+  it('on any read of users, roles, login and the dashboard', async () => {
+    const { userId } = await userWithPermissions(['dashboard-index'])
+    const token = await adminToken()
+    const reads = [
+      '/api/admin/users?limit=100',
+      `/api/admin/users/${userId}`,
+      `/api/admin/users?search=example.com&limit=100`,
+      '/api/admin/roles?limit=100',
+      '/api/admin/roles/all',
+      '/api/admin/permissions/all',
+      '/api/admin/dashboard',
+      '/api/admin/posts?limit=100',
+      '/api/admin/pages?limit=100',
+      '/api/admin/products?limit=100',
+      '/api/public/posts?limit=100',
+      '/api/public/posts_home',
+      '/api/public/pages?limit=100',
+      '/api/public/products?limit=100',
+    ]
+    for (const path of reads) {
+      const result = await api('GET', path, { token })
+      expect(result.status, path).toBe(200)
+      expectNoSecrets(result)
+    }
+    expectNoSecrets(await post('/api/login', { username: 'admin', password: 'password' }))
   })
 })
