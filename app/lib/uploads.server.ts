@@ -119,6 +119,22 @@ function discardRest(source: Readable) {
   source.resume()
 }
 
+/** Decoding a 40 MP image takes ~160 MB: a few at a time, the rest wait their turn. */
+const MAX_CONCURRENT_ENCODES = 2
+let encoding = 0
+const waiting: (() => void)[] = []
+
+async function withEncodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  while (encoding >= MAX_CONCURRENT_ENCODES) await new Promise<void>((resolve) => waiting.push(resolve))
+  encoding++
+  try {
+    return await work()
+  } finally {
+    encoding--
+    waiting.shift()?.()
+  }
+}
+
 const FORMATS = { jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp' } as const
 type ImageFormat = keyof typeof FORMATS
 
@@ -184,10 +200,11 @@ export async function storeImage(file: StagedFile, kind: UploadKind): Promise<st
     else if (format === 'png') image = image.png({ compressionLevel: 9 })
     else if (format === 'gif') image = image.gif()
     else image = image.webp({ quality: 85 })
-    await image.toFile(partial)
+    await withEncodeSlot(() => image.toFile(partial))
     await fsp.rename(partial, dest)
   } catch {
     await fsp.rm(partial, { force: true })
+    await unmarkPending(kind, name)
     throw invalidImage('Image is damaged or not a valid image file')
   }
   return name

@@ -209,6 +209,18 @@ describe('public posts', () => {
     expect((await api('GET', '/api/public/posts?search=no-such-title-anywhere-zzz')).body.data).toMatchObject({ total: 0, last_page: 1, data: [] })
   })
 
+  it('searches % and _ literally, case-insensitively', async () => {
+    const marker = unique('wc')
+    await createPost({ title: `Diskon ${marker} 50%`, content: 'x', category_id: category.id })
+    await createPost({ title: `Diskon ${marker} 50x`, content: 'x', category_id: category.id })
+    const percent = (await api('GET', `/api/public/posts?search=${encodeURIComponent(`${marker} 50%`)}`)).body.data
+    expect(percent.total).toBe(1)
+    const underscore = (await api('GET', `/api/public/posts?search=${encodeURIComponent(`${marker} 50_`)}`)).body.data
+    expect(underscore.total).toBe(0)
+    const upper = (await api('GET', `/api/admin/posts?search=${encodeURIComponent(`DISKON ${marker.toUpperCase()}`)}`, { token })).body.data
+    expect(upper.total).toBe(2)
+  })
+
   it('answers the 6 newest on posts_home and a detail by slug (404 otherwise)', async () => {
     const title = unique('Terbaru ')
     const created = (await createPost({ title, content: '<p>z</p>', category_id: category.id })).body.data

@@ -58,7 +58,7 @@ export async function pngClaiming(width: number, height: number): Promise<Pictur
 export function form(fields: Record<string, string | number>, picture?: Picture): FormData {
   const body = new FormData()
   for (const [key, value] of Object.entries(fields)) body.append(key, String(value))
-  if (picture) body.append('image', new Blob([picture.data], { type: picture.type }), picture.name)
+  if (picture) body.append('image', new Blob([new Uint8Array(picture.data)], { type: picture.type }), picture.name)
   return body
 }
 

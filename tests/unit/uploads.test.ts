@@ -1,0 +1,124 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+// The module reads its folders from the environment on first use: point them at a throw-away directory.
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-unit-uploads-'))
+process.env.DATABASE_URL = `file:${path.join(root, 'data', 'unit.db')}`
+process.env.UPLOADS_DIR = path.join(root, 'uploads')
+fs.mkdirSync(path.join(root, 'data'), { recursive: true })
+
+type Uploads = typeof import('~/lib/uploads.server')
+let uploads: Uploads
+
+beforeAll(async () => {
+  uploads = await import('~/lib/uploads.server')
+})
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
+
+const stored = (kind: string) => {
+  const dir = path.join(root, 'uploads', kind)
+  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []
+}
+
+async function staged(name = 'a.png') {
+  const dir = fs.mkdtempSync(path.join(root, 'staged-'))
+  const tempPath = path.join(dir, name)
+  await sharp({ create: { width: 10, height: 10, channels: 3, background: '#0a0' } }).png().toFile(tempPath)
+  return { tempPath, size: fs.statSync(tempPath).size, originalName: name }
+}
+
+describe('writeWithImage', () => {
+  it('removes the stored file when the database write fails', async () => {
+    const before = stored('posts')
+    await expect(
+      uploads.writeWithImage('posts', await staged(), async (image) => {
+        expect(image).toMatch(/^[a-f0-9]{32}\.png$/)
+        expect(stored('posts')).toContain(image)
+        throw new Error('database is locked')
+      }),
+    ).rejects.toThrow('database is locked')
+    expect(stored('posts')).toEqual(before)
+  })
+
+  it('removes the replaced file once the write succeeded, and keeps the new one', async () => {
+    const first = await uploads.writeWithImage('products', await staged(), async (image) => ({ result: image! }))
+    const second = await uploads.writeWithImage('products', await staged(), async (image) => ({ result: image!, replaced: first }))
+    expect(stored('products')).toEqual([second])
+  })
+
+  it('stores nothing without a file, and still removes what a delete reports', async () => {
+    const kept = await uploads.writeWithImage('photos', await staged(), async (image) => ({ result: image! }))
+    const result = await uploads.writeWithImage('photos', undefined, async (image) => {
+      expect(image).toBeUndefined()
+      return { result: 'deleted', replaced: kept }
+    })
+    expect(result).toBe('deleted')
+    expect(stored('photos')).toEqual([])
+  })
+
+  it('never removes anything outside the kind folder', async () => {
+    const outside = path.join(root, 'uploads', 'keep.txt')
+    fs.writeFileSync(outside, 'x')
+    await uploads.removeImage('posts', '../keep.txt')
+    await uploads.removeImage('posts', '.')
+    expect(fs.existsSync(outside)).toBe(true)
+  })
+})
+
+describe('readMultipart', () => {
+  const boundary = 'unit-boundary'
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="caption"\r\n\r\nHalo\r\n--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`
+  const request = (body: ReadableStream<Uint8Array> | string) =>
+    new Request('http://localhost/api/admin/photos', {
+      method: 'POST',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+  const tempDirs = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('balai-upload-')).length
+
+  it('reads fields and stages the file', async () => {
+    const body = await readAll(request(`${head}JPEGDATA\r\n--${boundary}--\r\n`))
+    expect(body.fields).toEqual({ caption: 'Halo' })
+    expect(body.file?.size).toBe(8)
+    expect(fs.readFileSync(body.file!.tempPath, 'utf8')).toBe('JPEGDATA')
+    await body.cleanup()
+    expect(fs.existsSync(body.file!.tempPath)).toBe(false)
+  })
+
+  it('treats a client that goes away mid-upload as a broken body (400), leaving no temporary file', async () => {
+    const before = tempDirs()
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(`${head}partial bytes`))
+        setTimeout(() => controller.error(new Error('socket hang up')), 20)
+      },
+    })
+    await expect(uploads.readMultipart(request(stream))).rejects.toMatchObject({ status: 400 })
+    expect(tempDirs()).toBeLessThanOrEqual(before)
+  })
+
+  it('refuses a file over 10 MB with 413 while streaming, leaving no temporary file', async () => {
+    const before = tempDirs()
+    let chunks = 0
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (chunks === 0) controller.enqueue(new TextEncoder().encode(head))
+        if (chunks++ > 40) return controller.close()
+        controller.enqueue(new Uint8Array(512 * 1024))
+      },
+    })
+    await expect(uploads.readMultipart(request(stream))).rejects.toMatchObject({
+      status: 413,
+      errors: { Image: 'Image may not be larger than 10 MB' },
+    })
+    expect(tempDirs()).toBeLessThanOrEqual(before)
+  })
+
+  async function readAll(req: Request) {
+    return uploads.readMultipart(req)
+  }
+})
