@@ -14,11 +14,15 @@ import { getToast } from 'remix-toast'
 import { useNonce } from './components/shared/nonce'
 import { Toaster } from './components/shared/toaster'
 import { getEnv } from './lib/env.server'
+import { siteOrigin } from './models/seo.server'
 import stylesheet from './tailwind.css?url'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'alternate', type: 'application/rss+xml', title: 'Berita', href: '/rss.xml' },
 ]
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -26,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request)
   return data(
     {
-      site: { name: env.SITE_NAME, address: env.SITE_ADDRESS, phone: env.SITE_PHONE, email: env.SITE_EMAIL },
+      site: { name: env.SITE_NAME, url: siteOrigin(request), address: env.SITE_ADDRESS, phone: env.SITE_PHONE, email: env.SITE_EMAIL },
       toast: toast ?? null,
     },
     { headers },
@@ -36,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export type RootData = Awaited<ReturnType<typeof loader>>['data']
 
 export function useSite() {
-  return useRouteLoaderData<typeof loader>('root')?.site ?? { name: 'Balai Desa', address: '', phone: '', email: '' }
+  return useRouteLoaderData<typeof loader>('root')?.site ?? { name: 'Balai Desa', url: '', address: '', phone: '', email: '' }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

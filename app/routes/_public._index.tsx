@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { AparaturCard, PostCard, ProductCard } from '~/components/public/Cards'
 import { Carousel } from '~/components/public/Carousel'
 import { HomeSlider } from '~/components/public/HomeSlider'
-import { routeTitle } from '~/components/public/meta'
+import { absoluteUrl, routeSeo, villageLd } from '~/lib/seo'
 import { homeAparaturs } from '~/models/aparatur.server'
 import { homePosts } from '~/models/post.server'
 import { homeProducts } from '~/models/product.server'
@@ -15,7 +15,12 @@ export async function loader() {
   return { sliders, products, posts, aparaturs }
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => routeTitle(args, () => 'Selamat Datang')
+export const meta: MetaFunction<typeof loader> = (args) =>
+  routeSeo(args, (_data, site) => ({
+    title: 'Selamat Datang',
+    description: `Situs resmi ${site.name}: berita, profil desa, aparatur, produk desa dan galeri foto.`,
+    jsonLd: [villageLd(site), { '@type': 'WebSite', name: site.name, url: absoluteUrl(site.url, '/'), inLanguage: 'id' }],
+  }))
 
 function Section({ id, title, intro, more, children }: { id: string; title: string; intro: string; more: { to: string; label: string }; children: React.ReactNode }) {
   return (

@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/BackLink'
 import { PersonIcon } from '~/components/public/Cards'
-import { routeTitle } from '~/components/public/meta'
 import { foundOr404, notFoundResponse } from '~/components/public/not-found.server'
 import { UploadImage } from '~/components/public/UploadImage'
 import { htmlToText } from '~/lib/format'
+import { describe, personLd, routeSeo, uploadPath } from '~/lib/seo'
 import { getPublicAparatur } from '~/models/aparatur.server'
 import { parseId } from '~/models/crud.server'
 
@@ -15,7 +15,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return { aparatur: await foundOr404(() => getPublicAparatur(id)) }
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => routeTitle(args, (data) => data.aparatur.name || 'Nama Aparatur')
+export const meta: MetaFunction<typeof loader> = (args) =>
+  routeSeo(args, (data, site) => ({
+    title: data.aparatur.name || 'Nama Aparatur',
+    description: describe(data.aparatur.description, `${data.aparatur.name}, ${data.aparatur.position} ${site.name}.`),
+    image: uploadPath('aparaturs', data.aparatur.image),
+    type: 'profile',
+    jsonLd: personLd(site, data.aparatur),
+  }))
 
 export default function AparaturScreen() {
   const { aparatur } = useLoaderData<typeof loader>()

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AparaturCard, CardGrid } from '~/components/public/Cards'
 import { EmptyState, ListHeader, ListSearch, Pagination } from '~/components/public/ListControls'
-import { routeTitle } from '~/components/public/meta'
 import { type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import { routeSeo } from '~/lib/seo'
 import { listPublicAparaturs, type homeAparaturs } from '~/models/aparatur.server'
 
 // The rows the model selects (its list helper is not generic over them).
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { aparaturs }
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => routeTitle(args, () => 'Aparaturs')
+export const meta: MetaFunction<typeof loader> = (args) => routeSeo(args, (_data, site) => ({ title: 'Aparaturs', description: `Daftar aparatur pemerintahan ${site.name}.` }))
 
 export default function AparatursScreen() {
   const { aparaturs } = useLoaderData<typeof loader>()

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { routeTitle } from '~/components/public/meta'
 import { PostList } from '~/components/public/PostList'
 import { type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import { canonicalPath, routeSeo } from '~/lib/seo'
 import { type homePosts, listPublicPosts } from '~/models/post.server'
 
 // The rows the model selects (its list helper is not generic over them).
@@ -15,7 +15,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { posts }
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => routeTitle(args, () => 'Berita')
+export const meta: MetaFunction<typeof loader> = (args) =>
+  routeSeo(args, (_data, site) => ({
+    title: 'Berita',
+    description: `Berita dan kabar terkini dari ${site.name}.`,
+    // The same list as /posts: search engines are pointed there.
+    path: canonicalPath({ pathname: '/posts', search: args.location.search }),
+  }))
 
 export default function BeritaScreen() {
   const { posts } = useLoaderData<typeof loader>()

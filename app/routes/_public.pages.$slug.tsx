@@ -1,16 +1,21 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/BackLink'
-import { routeTitle } from '~/components/public/meta'
 import { foundOr404 } from '~/components/public/not-found.server'
 import { formatDate, htmlToText, readingMinutes } from '~/lib/format'
+import { describe, routeSeo } from '~/lib/seo'
 import { getPageBySlug } from '~/models/page.server'
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return { page: await foundOr404(() => getPageBySlug(params.slug ?? '')) }
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => routeTitle(args, (data) => data.page.title)
+export const meta: MetaFunction<typeof loader> = (args) =>
+  routeSeo(args, (data, site) => ({
+    title: data.page.title,
+    description: describe(data.page.content, `${data.page.title} - informasi dari ${site.name}.`),
+    type: 'article',
+  }))
 
 export default function PageScreen() {
   const { page } = useLoaderData<typeof loader>()

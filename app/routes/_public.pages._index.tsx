@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { CardGrid, PageCard } from '~/components/public/Cards'
 import { EmptyState, ListHeader, ListSearch, Pagination } from '~/components/public/ListControls'
-import { routeTitle } from '~/components/public/meta'
 import { type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import { routeSeo } from '~/lib/seo'
 import { listPublicPages, type getPageBySlug } from '~/models/page.server'
 
 // The rows the model selects (its list helper is not generic over them).
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { pages }
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => routeTitle(args, () => 'Tentang Desa')
+export const meta: MetaFunction<typeof loader> = (args) => routeSeo(args, (_data, site) => ({ title: 'Tentang Desa', description: `Profil, sejarah dan informasi tentang ${site.name}.` }))
 
 export default function PagesScreen() {
   const { pages } = useLoaderData<typeof loader>()

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { EmptyState, ListHeader, ListSearch, Pagination } from '~/components/public/ListControls'
-import { routeTitle } from '~/components/public/meta'
 import { PhotoGallery } from '~/components/public/PhotoGallery'
 import { type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import { routeSeo, uploadPath } from '~/lib/seo'
 import { listPublicPhotos, type homePhotos } from '~/models/photo.server'
 
 // The rows the model selects (its list helper is not generic over them).
@@ -15,7 +15,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { photos }
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => routeTitle(args, () => 'Galeri')
+export const meta: MetaFunction<typeof loader> = (args) =>
+  routeSeo(args, (data, site) => ({
+    title: 'Galeri',
+    description: `Galeri foto kegiatan dan suasana ${site.name}.`,
+    image: uploadPath('photos', data.photos.data[0]?.image),
+    imageAlt: data.photos.data[0]?.caption,
+  }))
 
 export default function PhotosScreen() {
   const { photos } = useLoaderData<typeof loader>()

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/BackLink'
-import { routeTitle } from '~/components/public/meta'
 import { foundOr404 } from '~/components/public/not-found.server'
 import { ShareButton, ShareSection } from '~/components/public/Share'
 import { UploadImage } from '~/components/public/UploadImage'
 import { formatDateWithWeekday, readingMinutes } from '~/lib/format'
+import { describe, newsArticleLd, routeSeo, uploadPath } from '~/lib/seo'
 import { getPostBySlug } from '~/models/post.server'
 import { useSite } from '~/root'
 
@@ -13,7 +13,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return { post: await foundOr404(() => getPostBySlug(params.slug ?? '')) }
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => routeTitle(args, (data) => data.post.title)
+export const meta: MetaFunction<typeof loader> = (args) =>
+  routeSeo(args, (data, site) => ({
+    title: data.post.title,
+    description: describe(data.post.content, data.post.title),
+    image: uploadPath('posts', data.post.image),
+    type: 'article',
+    jsonLd: newsArticleLd(site, data.post),
+  }))
 
 export default function PostScreen() {
   const { post } = useLoaderData<typeof loader>()

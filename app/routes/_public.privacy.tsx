@@ -1,9 +1,9 @@
 import type { MetaFunction } from '@remix-run/node'
 import { LegalPage } from '~/components/public/LegalPage'
-import { screenTitle } from '~/components/public/meta'
+import { seoMeta, seoSiteFrom } from '~/lib/seo'
 import { useSite } from '~/root'
 
-export const meta: MetaFunction = ({ matches }) => screenTitle(matches, 'Kebijakan Privasi')
+export const meta: MetaFunction = ({ matches, location }) => seoMeta(seoSiteFrom(matches), { title: 'Kebijakan Privasi', description: `Kebijakan privasi situs ${seoSiteFrom(matches).name}.` }, location)
 
 export default function PrivacyScreen() {
   const site = useSite()

@@ -1,18 +1,25 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/BackLink'
-import { routeTitle } from '~/components/public/meta'
 import { foundOr404 } from '~/components/public/not-found.server'
 import { Tabs } from '~/components/public/ProductTabs'
 import { UploadImage } from '~/components/public/UploadImage'
 import { formatRupiah, whatsappLink } from '~/lib/format'
+import { describe, productLd, routeSeo, uploadPath } from '~/lib/seo'
 import { getProductBySlug } from '~/models/product.server'
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return { product: await foundOr404(() => getProductBySlug(params.slug ?? '')) }
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => routeTitle(args, (data) => data.product.title)
+export const meta: MetaFunction<typeof loader> = (args) =>
+  routeSeo(args, (data, site) => ({
+    title: data.product.title,
+    description: describe(data.product.content, data.product.title),
+    image: uploadPath('products', data.product.image),
+    type: 'product',
+    jsonLd: productLd(site, data.product),
+  }))
 
 export default function ProductScreen() {
   const { product } = useLoaderData<typeof loader>()

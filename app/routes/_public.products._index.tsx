@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { CardGrid, ProductCard } from '~/components/public/Cards'
 import { EmptyState, ListHeader, ListSearch, Pagination } from '~/components/public/ListControls'
-import { routeTitle } from '~/components/public/meta'
 import { type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import { routeSeo } from '~/lib/seo'
 import { listPublicProducts, type homeProducts } from '~/models/product.server'
 
 // The rows the model selects (its list helper is not generic over them).
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { products }
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => routeTitle(args, () => 'Produk Desa')
+export const meta: MetaFunction<typeof loader> = (args) => routeSeo(args, (_data, site) => ({ title: 'Produk Desa', description: `Produk unggulan warga ${site.name}, dibeli langsung dari penjualnya.` }))
 
 export default function ProductsScreen() {
   const { products } = useLoaderData<typeof loader>()

@@ -35,7 +35,8 @@ export default function PublicLayout() {
 }
 
 // A screen that fails (or is not found) keeps the header and footer around its message.
-export const meta: MetaFunction = ({ matches, error }) => (error ? screenTitle(matches, errorTitle(error)) : [])
+export const meta: MetaFunction = ({ matches, error }) =>
+  error ? [...screenTitle(matches, errorTitle(error)), { name: 'robots', content: 'noindex' }] : []
 
 export function ErrorBoundary() {
   return (

@@ -1,0 +1,45 @@
+import { getEnv } from '~/lib/env.server'
+import { prisma } from '~/lib/db.server'
+import { postSelect } from './post.server'
+
+/**
+ * The site's public address for canonical links, the sitemap and the feed: SITE_URL when set,
+ * otherwise the origin the request came to.
+ */
+export function siteOrigin(request: Request): string {
+  const configured = getEnv().SITE_URL.replace(/\/+$/, '')
+  return configured || new URL(request.url).origin
+}
+
+/** The public screens that exist whatever the content (the list screens, the legal texts); /berita is /posts under another name. */
+export const STATIC_PATHS = ['/', '/pages', '/aparaturs', '/posts', '/products', '/photos', '/privacy', '/terms'] as const
+
+/** A sitemap holds at most 50,000 addresses. */
+const SITEMAP_LIMIT = 50_000
+
+export type SitemapEntry = { path: string; lastModified?: Date }
+
+/** Every public address: the fixed screens, then every page, post, product and official, newest first. */
+export async function sitemapEntries(): Promise<SitemapEntry[]> {
+  const take = SITEMAP_LIMIT
+  const slugged = { slug: true, updated_at: true } as const
+  const [pages, posts, products, aparaturs] = await Promise.all([
+    prisma.page.findMany({ select: slugged, orderBy: { id: 'desc' }, take }),
+    prisma.post.findMany({ select: slugged, orderBy: { id: 'desc' }, take }),
+    prisma.product.findMany({ select: slugged, orderBy: { id: 'desc' }, take }),
+    prisma.aparatur.findMany({ select: { id: true, updated_at: true }, orderBy: { id: 'desc' }, take }),
+  ])
+  const entries: SitemapEntry[] = [
+    ...STATIC_PATHS.map((path) => ({ path })),
+    ...pages.map((page) => ({ path: `/pages/${page.slug}`, lastModified: page.updated_at })),
+    ...posts.map((post) => ({ path: `/posts/${post.slug}`, lastModified: post.updated_at })),
+    ...products.map((product) => ({ path: `/products/${product.slug}`, lastModified: product.updated_at })),
+    ...aparaturs.map((person) => ({ path: `/aparaturs/${person.id}`, lastModified: person.updated_at })),
+  ]
+  return entries.slice(0, SITEMAP_LIMIT)
+}
+
+export const FEED_SIZE = 20
+
+/** The newest posts for the RSS feed, with author and category. */
+export const feedPosts = () => prisma.post.findMany({ select: postSelect, orderBy: { id: 'desc' }, take: FEED_SIZE })

@@ -1,0 +1,55 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { getEnv } from '~/lib/env.server'
+import { excerpt } from '~/lib/format'
+import { escapeXml } from '~/lib/xml'
+import { feedPosts, siteOrigin } from '~/models/seo.server'
+
+/** GET /rss.xml: an RSS 2.0 feed of the latest posts, newest first. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const origin = siteOrigin(request)
+  const site = getEnv().SITE_NAME
+  const posts = await feedPosts()
+  const items = posts.map((post) => {
+    const link = `${origin}/posts/${encodeURIComponent(post.slug)}`
+    const image = post.image ? `${origin}/uploads/posts/${encodeURIComponent(post.image)}` : null
+    return [
+      '    <item>',
+      `      <title>${escapeXml(post.title)}</title>`,
+      `      <link>${escapeXml(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `      <pubDate>${post.created_at.toUTCString()}</pubDate>`,
+      `      <dc:creator>${escapeXml(post.user?.name ?? site)}</dc:creator>`,
+      post.category ? `      <category>${escapeXml(post.category.name)}</category>` : null,
+      `      <description>${escapeXml(excerpt(post.content, 300))}</description>`,
+      // The sanitised article itself, as escaped HTML (never raw markup inside the XML).
+      `      <content:encoded>${escapeXml(post.content)}</content:encoded>`,
+      image ? `      <enclosure url="${escapeXml(image)}" length="0" type="${imageType(post.image!)}"/>` : null,
+      '    </item>',
+    ]
+      .filter((line) => line !== null)
+      .join('\n')
+  })
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    '  <channel>',
+    `    <title>${escapeXml(`Berita - ${site}`)}</title>`,
+    `    <link>${escapeXml(`${origin}/posts`)}</link>`,
+    `    <description>${escapeXml(`Kabar terkini dari ${site}.`)}</description>`,
+    '    <language>id</language>',
+    `    <atom:link href="${escapeXml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    `    <lastBuildDate>${(posts[0]?.updated_at ?? new Date()).toUTCString()}</lastBuildDate>`,
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n')
+  return new Response(body, {
+    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+  })
+}
+
+function imageType(name: string): string {
+  const extension = name.split('.').pop()?.toLowerCase()
+  return { png: 'image/png', gif: 'image/gif', webp: 'image/webp' }[extension ?? ''] ?? 'image/jpeg'
+}

@@ -1,0 +1,131 @@
+import fs from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { api, clientAddress } from '../support/api'
+import { startServer, type TestServer } from '../support/server'
+
+// The loader's failure branch is driven with a database that does not answer; the HTTP tests below
+// speak to real servers and do not load this module.
+const queryRawUnsafe = vi.hoisted(() => vi.fn())
+vi.mock('~/lib/db.server', () => ({ prisma: { $queryRawUnsafe: queryRawUnsafe } }))
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+describe('/healthz', () => {
+  it('answers 200 with status ok and no caching when the database answers', async () => {
+    const result = await api('GET', '/healthz')
+    expect(result.status).toBe(200)
+    expect(result.body).toEqual({ status: 'ok' })
+    expect(result.headers.get('cache-control')).toBe('no-store')
+    expect(result.headers.get('content-type')).toContain('application/json')
+  })
+
+  it('needs no login and is not an HTML page', async () => {
+    const result = await api('GET', '/healthz', { headers: { Accept: 'text/html' } })
+    expect(result.status).toBe(200)
+    expect(result.text).not.toContain('<html')
+  })
+
+  it('answers 503 when the database query fails, and 200 again once it answers', async () => {
+    const { loader } = await import('~/routes/healthz')
+    queryRawUnsafe.mockRejectedValueOnce(new Error('SQLITE_CANTOPEN: unable to open database file'))
+    const down = await loader()
+    expect(down.status).toBe(503)
+    expect(await down.json()).toEqual({ status: 'unavailable' })
+    expect(down.headers.get('cache-control')).toBe('no-store')
+    queryRawUnsafe.mockResolvedValueOnce([{ 1: 1 }])
+    const up = await loader()
+    expect(up.status).toBe(200)
+    expect(queryRawUnsafe).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('request logs and the start-up line', () => {
+  const ADMIN_PASSWORD = 'Rahasia-Log-7781'
+  let server: TestServer
+
+  beforeAll(async () => {
+    server = await startServer({ env: { LOG_REQUESTS: '1', SEED_DEMO: 'false', SEED_ADMIN_PASSWORD: ADMIN_PASSWORD } })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    if (server && !process.env.KEEP_TEST_DATA) fs.rmSync(server.dir, { recursive: true, force: true })
+  })
+
+  type LogLine = { t: string; id: string; method: string; path: string; status: number; ms: number }
+  const logLines = (): LogLine[] =>
+    server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as LogLine)
+  /** The log line of the request answered with this X-Request-Id (lines are written when the response ends). */
+  async function lineFor(id: string | null): Promise<LogLine> {
+    expect(id).toMatch(UUID)
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const line = logLines().find((entry) => entry.id === id)
+      if (line) return line
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    throw new Error(`no log line for ${id}:\n${server.output()}`)
+  }
+
+  it('prints one start-up line with the address, the database file and the uploads folder', () => {
+    const lines = server.output().split('\n').filter((line) => line.includes('listening on'))
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(`http://localhost:${server.port}`)
+    expect(lines[0]).toContain(`database ${server.dbFile}`)
+    expect(lines[0]).toContain(`uploads ${server.uploadsDir}`)
+  })
+
+  it('writes one JSON line per request with time, id, method, path, status and duration', async () => {
+    const health = await api('GET', '/healthz', { base: server.url })
+    const line = await lineFor(health.headers.get('x-request-id'))
+    expect(Object.keys(line).sort()).toEqual(['id', 'method', 'ms', 'path', 'status', 't'])
+    expect(line).toMatchObject({ method: 'GET', path: '/healthz', status: 200 })
+    expect(typeof line.ms).toBe('number')
+    expect(line.ms).toBeGreaterThanOrEqual(0)
+    expect(Date.now() - Date.parse(line.t)).toBeLessThan(60_000)
+
+    const missing = await api('DELETE', '/api/admin/nothing-here/1', { base: server.url })
+    expect(missing.status).toBe(404)
+    expect(await lineFor(missing.headers.get('x-request-id'))).toMatchObject({ method: 'DELETE', path: '/api/admin/nothing-here/1', status: 404 })
+  })
+
+  it('gives every request its own id', async () => {
+    const results = await Promise.all(Array.from({ length: 5 }, () => api('GET', '/healthz', { base: server.url })))
+    const ids = results.map((result) => result.headers.get('x-request-id'))
+    expect(new Set(ids).size).toBe(5)
+    for (const id of ids) await lineFor(id)
+  })
+
+  it('never logs a password, a token or a query string', async () => {
+    const login = await api('POST', '/api/login', {
+      base: server.url,
+      json: { username: 'admin', password: ADMIN_PASSWORD },
+      headers: { 'X-Forwarded-For': clientAddress() },
+    })
+    expect(login.status).toBe(200)
+    const token: string = login.body.data.token
+    expect(await lineFor(login.headers.get('x-request-id'))).toMatchObject({ method: 'POST', path: '/api/login', status: 200 })
+
+    const wrong = await api('POST', '/api/login', {
+      base: server.url,
+      json: { username: 'admin', password: `${ADMIN_PASSWORD}-salah` },
+      headers: { 'X-Forwarded-For': clientAddress() },
+    })
+    expect(await lineFor(wrong.headers.get('x-request-id'))).toMatchObject({ path: '/api/login', status: 401 })
+
+    const users = await api('GET', `/api/admin/users?search=${ADMIN_PASSWORD}&token=${token}`, { base: server.url, token })
+    expect(users.status).toBe(200)
+    expect(await lineFor(users.headers.get('x-request-id'))).toMatchObject({ method: 'GET', path: '/api/admin/users', status: 200 })
+
+    const page = await api('GET', `/login?password=${ADMIN_PASSWORD}`, { base: server.url, headers: { Cookie: `token=${token}` } })
+    await lineFor(page.headers.get('x-request-id'))
+
+    const output = server.output()
+    expect(output).not.toContain(ADMIN_PASSWORD)
+    expect(output).not.toContain(token)
+    expect(output).not.toContain(token.split('.')[2])
+    expect(output).not.toMatch(/search=|token=|password=/i)
+  })
+})
