@@ -28,8 +28,8 @@ const toRole = (row: RoleRow) => ({ ...row, permissions: row.permissions.map(({ 
 export const listRoles = (query: ListQuery, path = '/api/admin/roles') =>
   listPage(prisma.role, { select: roleSelect, searchColumns: ['name'], query, path, map: toRole })
 
-export const allRoles = () =>
-  prisma.role.findMany({ select: { id: true, name: true, created_at: true, updated_at: true }, orderBy: { name: 'asc' } })
+/** Every role by name, each a whole Role of the contract (with its permissions, as in the list). */
+export const allRoles = async () => (await prisma.role.findMany({ select: roleSelect, orderBy: { name: 'asc' } })).map(toRole)
 
 export async function getRole(id: number) {
   const row = await prisma.role.findUnique({ where: { id }, select: roleSelect })

@@ -149,7 +149,8 @@ describe('roles', () => {
     expect(Array.isArray(all)).toBe(true)
     expect(all).toEqual([...all].sort(byName))
     const found = all.find((role: { id: number }) => role.id === mine.id)
-    expect(found).toMatchObject({ id: mine.id, name: mine.name })
+    expect(found).toEqual(mine)
+    for (const role of all) expect(Object.keys(role).sort()).toEqual(ROLE_KEYS)
     expect(all.map((role: { name: string }) => role.name)).toEqual(expect.arrayContaining(['admin', 'user']))
   })
 
