@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { titled } from '~/components/admin/meta'
-import { ListScreen } from '~/components/admin/resource-list'
+import { ListErrorBoundary, ListScreen } from '~/components/admin/resource-list'
 import { useCan } from '~/components/admin/session'
 import { deleteFromList, loadList } from '~/lib/form-input.server'
 import { deleteAparatur, getAparatur, listAparaturs } from '~/models/aparatur.server'
@@ -14,6 +14,8 @@ export const loader = ({ request }: LoaderFunctionArgs) => loadList<Row>(request
 
 export const action = ({ request }: ActionFunctionArgs) =>
   deleteFromList(request, { permission: 'aparaturs-delete', thing: 'Aparatur', remove: deleteAparatur })
+
+export const ErrorBoundary = ListErrorBoundary
 
 export default function Aparaturs() {
   const list = useLoaderData<typeof loader>()

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { titled } from '~/components/admin/meta'
-import { ListScreen } from '~/components/admin/resource-list'
+import { ListErrorBoundary, ListScreen } from '~/components/admin/resource-list'
 import { useCan } from '~/components/admin/session'
 import { deleteFromList, loadList } from '~/lib/form-input.server'
 import { formatDate } from '~/lib/format'
@@ -14,6 +14,8 @@ type Row = Awaited<ReturnType<typeof getPage>>
 export const loader = ({ request }: LoaderFunctionArgs) => loadList<Row>(request, 'pages-index', listPages)
 
 export const action = ({ request }: ActionFunctionArgs) => deleteFromList(request, { permission: 'pages-delete', thing: 'Page', remove: deletePage })
+
+export const ErrorBoundary = ListErrorBoundary
 
 export default function Pages() {
   const list = useLoaderData<typeof loader>()

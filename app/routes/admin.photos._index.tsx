@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { titled } from '~/components/admin/meta'
-import { ListScreen, Thumbnail } from '~/components/admin/resource-list'
+import { ListErrorBoundary, ListScreen, Thumbnail } from '~/components/admin/resource-list'
 import { useCan } from '~/components/admin/session'
 import { UploadForm } from '~/components/admin/upload-form'
 import { deleteFromList, isUpload, loadList, uploadFromList } from '~/lib/form-input.server'
@@ -17,6 +17,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
   isUpload(request)
     ? uploadFromList(request, { permission: 'photos-create', create: createPhoto, message: 'Photo uploaded successfully!' })
     : deleteFromList(request, { permission: 'photos-delete', thing: 'Photo', remove: deletePhoto })
+
+export const ErrorBoundary = ListErrorBoundary
 
 export default function Photos() {
   const list = useLoaderData<typeof loader>()

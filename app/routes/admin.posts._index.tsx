@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { titled } from '~/components/admin/meta'
-import { ListScreen } from '~/components/admin/resource-list'
+import { ListErrorBoundary, ListScreen } from '~/components/admin/resource-list'
 import { useCan } from '~/components/admin/session'
 import { deleteFromList, loadList } from '~/lib/form-input.server'
 import { formatDate } from '~/lib/format'
@@ -14,6 +14,8 @@ type Row = Awaited<ReturnType<typeof getPost>>
 export const loader = ({ request }: LoaderFunctionArgs) => loadList<Row>(request, 'posts-index', listPosts)
 
 export const action = ({ request }: ActionFunctionArgs) => deleteFromList(request, { permission: 'posts-delete', thing: 'Post', remove: deletePost })
+
+export const ErrorBoundary = ListErrorBoundary
 
 export default function Posts() {
   const list = useLoaderData<typeof loader>()

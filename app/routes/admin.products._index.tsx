@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { titled } from '~/components/admin/meta'
-import { ListScreen } from '~/components/admin/resource-list'
+import { ListErrorBoundary, ListScreen } from '~/components/admin/resource-list'
 import { useCan } from '~/components/admin/session'
 import { deleteFromList, loadList } from '~/lib/form-input.server'
 import { formatDate, formatRupiah } from '~/lib/format'
@@ -15,6 +15,8 @@ export const loader = ({ request }: LoaderFunctionArgs) => loadList<Row>(request
 
 export const action = ({ request }: ActionFunctionArgs) =>
   deleteFromList(request, { permission: 'products-delete', thing: 'Product', remove: deleteProduct })
+
+export const ErrorBoundary = ListErrorBoundary
 
 export default function Products() {
   const list = useLoaderData<typeof loader>()

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { titled } from '~/components/admin/meta'
-import { ListScreen } from '~/components/admin/resource-list'
+import { ListErrorBoundary, ListScreen } from '~/components/admin/resource-list'
 import { useCan } from '~/components/admin/session'
 import { deleteFromList, loadList } from '~/lib/form-input.server'
 import { formatDate } from '~/lib/format'
@@ -14,6 +14,8 @@ type Row = Awaited<ReturnType<typeof getRole>>
 export const loader = ({ request }: LoaderFunctionArgs) => loadList<Row>(request, 'roles-index', listRoles)
 
 export const action = ({ request }: ActionFunctionArgs) => deleteFromList(request, { permission: 'roles-delete', thing: 'Role', remove: deleteRole })
+
+export const ErrorBoundary = ListErrorBoundary
 
 export default function Roles() {
   const list = useLoaderData<typeof loader>()

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { titled } from '~/components/admin/meta'
-import { ListScreen } from '~/components/admin/resource-list'
+import { ListErrorBoundary, ListScreen } from '~/components/admin/resource-list'
 import { useCan } from '~/components/admin/session'
 import { deleteFromList, loadList } from '~/lib/form-input.server'
 import { deleteUser, getUser, listUsers } from '~/models/user.server'
@@ -14,6 +14,8 @@ export const loader = ({ request }: LoaderFunctionArgs) => loadList<Row>(request
 
 export const action = ({ request }: ActionFunctionArgs) =>
   deleteFromList(request, { permission: 'users-delete', thing: 'User', remove: (id, user) => deleteUser(id, user.id) })
+
+export const ErrorBoundary = ListErrorBoundary
 
 export default function Users() {
   const list = useLoaderData<typeof loader>()

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { api, adminToken, userWithPermissions } from '../support/api'
 import { PHONE, useBrowser } from '../support/browser'
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest fixture named like a hook, not a React hook
 const { newPage, loggedInPage } = useBrowser()
 
 describe('login', () => {
@@ -26,7 +27,7 @@ describe('login', () => {
 
   it('logs in to the dashboard (replacing history), keeps a logged-in visitor away from /login, and logs out', async () => {
     const page = await loggedInPage()
-    expect(await page.title()).toBe('Dashboard - Desa Uji Coba')
+    await page.waitForFunction(() => document.title === 'Dashboard - Desa Uji Coba')
     const cookies = await page.context().cookies()
     const token = cookies.find((cookie) => cookie.name === 'token')!
     expect(token.httpOnly).toBe(true)
@@ -128,5 +129,6 @@ describe('phone width', () => {
     await page.waitForURL('**/admin/roles')
     await nav.waitFor({ state: 'hidden' })
     await page.getByRole('heading', { name: 'Manage Roles' }).waitFor()
+    expect(page.errors).toEqual([])
   })
 })

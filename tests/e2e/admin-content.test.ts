@@ -3,6 +3,7 @@ import { adminToken, api, unique } from '../support/api'
 import { useBrowser } from '../support/browser'
 import { deleteRow, PNG, search, toast, typeRichText, valueOf } from './admin-support'
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest fixture named like a hook, not a React hook
 const { loggedInPage } = useBrowser()
 
 describe('categories screens', () => {
@@ -91,6 +92,8 @@ describe('posts screens', () => {
     await search(page, `${title} Lagi`)
     await deleteRow(page, `${title} Lagi`, 'post')
     await page.getByText('No Post Found').waitFor()
+    // No script errors (422 answers are logged by the browser as failed loads, nothing else).
+    expect(page.errors.filter((error) => !error.includes('Failed to load resource'))).toEqual([])
   })
 })
 

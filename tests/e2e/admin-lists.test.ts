@@ -3,6 +3,7 @@ import { adminToken, api, unique } from '../support/api'
 import { useBrowser } from '../support/browser'
 import { search } from './admin-support'
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest fixture named like a hook, not a React hook
 const { loggedInPage } = useBrowser()
 
 const prefix = unique('Daftar')
@@ -62,5 +63,27 @@ describe('admin lists', () => {
     await box.fill('')
     await box.press('Enter')
     await page.waitForURL((url) => url.pathname === '/admin/categories' && url.search === '')
+  })
+})
+
+describe('list states', () => {
+  it('shows Loading Data... while a page loads', async () => {
+    const page = await loggedInPage()
+    await page.goto('/admin/categories')
+    await page.getByRole('heading', { name: 'Manage Categories' }).waitFor()
+
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/admin/categories.data*', async (route) => {
+      await held
+      await route.continue()
+    })
+    const box = page.getByRole('searchbox', { name: 'Search' })
+    await box.fill(prefix)
+    await box.press('Enter')
+    await page.getByText('Loading Data...').waitFor()
+    release()
+    await page.getByRole('cell', { name: `${prefix} 63`, exact: true }).waitFor()
+    expect(await page.getByText('Loading Data...').count()).toBe(0)
   })
 })

@@ -198,6 +198,16 @@ export function ListScreen<Row extends { id: number }>(props: ListScreenProps<Ro
   )
 }
 
+/** A list route whose data could not be loaded (e.g. the connection dropped): the shell stays, the table says so. */
+export function ListErrorBoundary() {
+  return (
+    <section role="alert" className="rounded-xl border border-gray-200 bg-white px-4 py-12 text-center shadow-sm">
+      <p className="font-medium text-gray-800">Failed to Load Data</p>
+      <p className="mt-1 text-sm text-gray-500">An error occurred while loading data. Please try again.</p>
+    </section>
+  )
+}
+
 /** A thumbnail of an uploaded image. */
 export function Thumbnail({ kind, image }: { kind: string; image: string | null }) {
   if (!image) return <span className="text-gray-400">-</span>

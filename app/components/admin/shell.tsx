@@ -26,9 +26,12 @@ function NavGroup({ label, icon: Icon, items }: { label: string; icon: Component
   const { pathname } = useLocation()
   const active = items.some((entry) => inside(pathname, entry.to))
   const [open, setOpen] = useState(active)
-  useEffect(() => {
+  // Opens by itself when the current path moves inside the group.
+  const [wasActive, setWasActive] = useState(active)
+  if (active !== wasActive) {
+    setWasActive(active)
     if (active) setOpen(true)
-  }, [active])
+  }
   return (
     <li>
       <button
@@ -157,7 +160,12 @@ export function AdminShell({ session, siteName, children }: { session: AdminSess
   // Phones: closed drawer by default. Wider screens: open by default, and the button folds it away.
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [desktopOpen, setDesktopOpen] = useState(true)
-  useEffect(() => setDrawerOpen(false), [pathname])
+  // The drawer closes when a link was followed.
+  const [drawerPath, setDrawerPath] = useState(pathname)
+  if (drawerPath !== pathname) {
+    setDrawerPath(pathname)
+    setDrawerOpen(false)
+  }
   const toggle = () => {
     if (window.matchMedia(MOBILE_QUERY).matches) setDrawerOpen(!drawerOpen)
     else setDesktopOpen(!desktopOpen)

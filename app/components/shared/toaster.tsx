@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 
 type ToastMessage = { message: string; description?: string; duration?: number; type: 'info' | 'success' | 'error' | 'warning' }
 type Shown = ToastMessage & { key: number }
@@ -20,14 +20,34 @@ let counter = 0
 export function Toaster() {
   const toast = useRouteLoaderData<{ toast: ToastMessage | null }>('root')?.toast ?? null
   const [shown, setShown] = useState<Shown[]>([])
+  const [seen, setSeen] = useState<ToastMessage | null>(null)
 
+  // Every loader answer with a toast adds one (adjusting state while rendering, as React advises).
+  if (toast !== seen) {
+    setSeen(toast)
+    if (toast) {
+      const entry = { ...toast, key: ++counter }
+      setShown((list) => [...list, entry].slice(-MAX_TOASTS))
+    }
+  }
+
+  // One timer per toast, started when it appears and not restarted by later ones.
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>())
   useEffect(() => {
-    if (!toast) return
-    const key = ++counter
-    setShown((list) => [...list, { ...toast, key }].slice(-MAX_TOASTS))
-    // Not cleared when the next loader answer arrives: each toast stays for its own duration.
-    setTimeout(() => setShown((list) => list.filter((item) => item.key !== key)), toast.duration ?? DEFAULT_DURATION)
-  }, [toast])
+    const running = timers.current
+    for (const item of shown) {
+      if (running.has(item.key)) continue
+      const dismiss = () => {
+        running.delete(item.key)
+        setShown((list) => list.filter((other) => other.key !== item.key))
+      }
+      running.set(item.key, setTimeout(dismiss, item.duration ?? DEFAULT_DURATION))
+    }
+  }, [shown])
+  useEffect(() => {
+    const running = timers.current
+    return () => running.forEach(clearTimeout)
+  }, [])
 
   return (
     <div aria-live="polite" className="pointer-events-none fixed right-4 top-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
