@@ -6,6 +6,10 @@ import tsconfigPaths from 'vite-tsconfig-paths'
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    // Most API and browser tests wait on the server or Chromium, not on the CPU: run more files at once than
+    // the two cores alone would suggest.
+    maxWorkers: 4,
+    minWorkers: 1,
     projects: [
       {
         extends: true,
