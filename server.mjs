@@ -8,6 +8,7 @@ import express from 'express'
 import fs from 'node:fs'
 import { requestLog } from './server/logging.mjs'
 import { csrfProtection, securityHeaders } from './server/security.mjs'
+import { responseCache } from './server/response-cache.mjs'
 import { serveUploads } from './server/uploads.mjs'
 
 // Values in .env apply where the environment does not set them already.
@@ -53,6 +54,8 @@ app.use((req, _res, next) => {
 app.use(securityHeaders({ production, development }))
 app.use(csrfProtection())
 app.use(compression())
+// Anonymous public reads from memory until the next write (see server/response-cache.mjs).
+if (!vite) app.use(responseCache())
 app.use('/uploads', serveUploads(info.uploads))
 
 if (vite) {
@@ -74,7 +77,7 @@ app.all(
 // Errors Express meets before Remix does (a path that is not valid percent-encoding, say) still answer `/api/*`
 // in the JSON envelope, never as an HTML page.
 app.use((error, req, res, next) => {
-  if (res.headersSent || !/^\/api(\/|$)/.test(req.path)) return next(error)
+  if (res.headersSent || !/^\/api(\/|$)/i.test(req.path)) return next(error)
   const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 500 ? error.status : 500
   if (status === 500) console.error('[api] unexpected error', req.method, req.path, error)
   res.status(status).set('Cache-Control', 'no-store').json({ success: false, message: status === 500 ? 'Internal Server Error' : 'Bad Request', errors: null })

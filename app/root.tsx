@@ -33,7 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       site: { name: env.SITE_NAME, url: siteOrigin(request), address: env.SITE_ADDRESS, phone: env.SITE_PHONE, email: env.SITE_EMAIL },
       toast: toast ?? null,
     },
-    { headers },
+    // Without a toast there is nothing to clear: no cookie, so public pages stay shareable (server/response-cache.mjs).
+    { headers: toast ? headers : undefined },
   )
 }
 

@@ -5,6 +5,7 @@ import { getEnv } from './env.server'
 declare global {
   // Survives module reloads in development so we never open the database twice.
   var __balaiDb: { prisma: PrismaClient; ready: Promise<void> } | undefined
+  var __balaiDataVersion: { value: number } | undefined
 }
 
 function connect() {
@@ -36,6 +37,18 @@ let writeQueue: Promise<unknown> = Promise.resolve()
  */
 export function serializeWrite<T>(work: () => Promise<T>): Promise<T> {
   const run = writeQueue.then(work, work)
-  writeQueue = run.catch(() => undefined)
-  return run
+  // Public caches and ETags key on the data version: any write, even a failed one, makes them stale.
+  const settled = run.finally(bumpDataVersion)
+  writeQueue = settled.catch(() => undefined)
+  return settled
+}
+
+// On the global object so the HTTP layer (server/response-cache.mjs) reads the same number.
+global.__balaiDataVersion ??= { value: 1 }
+
+/** A number that changes after every write through serializeWrite (see app/lib/public-cache.server.ts). */
+export const dataVersion = () => global.__balaiDataVersion!.value
+
+function bumpDataVersion() {
+  global.__balaiDataVersion!.value++
 }

@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { apiSuccess, handleApi, HttpError } from '~/lib/http.server'
-import { findPublicResource, PUBLIC_CACHE } from '~/models/public.server'
+import { handleApi, HttpError } from '~/lib/http.server'
+import { cachedRead, publicApiSuccess } from '~/lib/public-cache.server'
+import { findPublicResource } from '~/models/public.server'
 
 /** GET /api/public/{pages, posts, products}/{slug} and /api/public/aparaturs/{id}: one item or 404. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
     const resource = findPublicResource(params.resource)
     if (!resource?.detail || !params.key) throw new HttpError(404, 'Not found')
-    return apiSuccess(`Detail Data ${resource.thing}`, await resource.detail(params.key), 200, PUBLIC_CACHE)
+    const item = await cachedRead(new URL(request.url).pathname, () => resource.detail!(params.key!))
+    return publicApiSuccess(request, `Detail Data ${resource.thing}`, item)
   })
 
 export const action = ({ request, params }: ActionFunctionArgs) =>

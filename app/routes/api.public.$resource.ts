@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { apiSuccess, handleApi, HttpError } from '~/lib/http.server'
+import { handleApi, HttpError } from '~/lib/http.server'
 import { parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
-import { findPublicResource, PUBLIC_CACHE } from '~/models/public.server'
+import { cachedRead, publicApiSuccess } from '~/lib/public-cache.server'
+import { findPublicResource } from '~/models/public.server'
 
 /** GET /api/public/{sliders, *_home}: a plain array; /api/public/{pages, posts, products, aparaturs, photos}: a page. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
@@ -9,10 +10,11 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     const resource = findPublicResource(params.resource)
     if (!resource) throw new HttpError(404, 'Not found')
     const message = `List Data ${resource.things}`
-    if (resource.all) return apiSuccess(message, await resource.all(), 200, PUBLIC_CACHE)
     const url = new URL(request.url)
-    const page = await resource.list!(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)
-    return apiSuccess(message, page, 200, PUBLIC_CACHE)
+    if (resource.all) return publicApiSuccess(request, message, await cachedRead(url.pathname, resource.all))
+    const query = parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE)
+    const page = await cachedRead(`${url.pathname}?${JSON.stringify(query)}`, () => resource.list!(query, url.pathname))
+    return publicApiSuccess(request, message, page)
   })
 
 export const action = ({ request, params }: ActionFunctionArgs) =>

@@ -1,0 +1,47 @@
+import crypto from 'node:crypto'
+import { dataVersion } from './db.server'
+import { apiSuccess } from './http.server'
+
+const MAX_ENTRIES = 500
+const reads = new Map<string, Promise<unknown>>()
+let readsVersion = 0
+
+/**
+ * A public read, computed once per data version (bumped by every write, see db.server.ts) and shared by
+ * every request that asks for the same `key` meanwhile: the API and the page loaders read through this.
+ * A read that fails is not kept.
+ */
+export function cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const version = dataVersion()
+  if (version !== readsVersion) {
+    reads.clear()
+    readsVersion = version
+  }
+  const hit = reads.get(key)
+  if (hit) return hit as Promise<T>
+  if (reads.size >= MAX_ENTRIES) reads.delete(reads.keys().next().value!)
+  const pending = read()
+  reads.set(key, pending)
+  pending.catch(() => {
+    if (reads.get(key) === pending) reads.delete(key)
+  })
+  return pending
+}
+
+/** Public answers may be stored, but are checked again every time: with the ETag that costs a 304. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
+
+/** The ETag of a body: weak, because compression may change the bytes sent. */
+export const etagOf = (body: string) => `W/"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`
+
+const matches = (request: Request, etag: string) =>
+  (request.headers.get('If-None-Match') ?? '').split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')
+
+/** A public API success with an ETag; a 304 without a body when the client already holds it. */
+export async function publicApiSuccess(request: Request, message: string, data: unknown): Promise<Response> {
+  const response = apiSuccess(message, data, 200, { 'Cache-Control': PUBLIC_CACHE_CONTROL })
+  const etag = etagOf(await response.clone().text())
+  if (matches(request, etag)) return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': PUBLIC_CACHE_CONTROL } })
+  response.headers.set('ETag', etag)
+  return response
+}

@@ -1,0 +1,155 @@
+// Fills a migrated, seeded (admin user only) database with a large village, straight through
+// better-sqlite3: thousands of rows in one transaction take a second, not the minutes the API would.
+// Every record with an image gets its own stored name; the files are hard links to a few pictures
+// drawn with sharp, so 14,000 images cost the disk a few megabytes.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import sharp from 'sharp'
+
+export const FULL = { posts: 10_000, products: 2_000, photos: 2_000, pages: 200, aparaturs: 200, categories: 50, sliders: 5 }
+export const QUICK = { posts: 200, products: 40, photos: 40, pages: 10, aparaturs: 10, categories: 5, sliders: 3 }
+
+/** A word every so many post titles carries, so `/posts?search=` has a realistic number of matches. */
+export const SEARCH_WORD = 'panen'
+export const PRODUCT_SEARCH_WORD = 'kopi'
+
+const WORDS = ['gotong', 'royong', 'warga', 'desa', 'musyawarah', 'jalan', 'irigasi', 'posyandu', 'sekolah', 'pasar',
+  'sawah', 'kebun', 'balai', 'karang', 'taruna', 'bantuan', 'pelatihan', 'festival', 'budaya', 'air', 'bersih',
+  'kesehatan', 'pemuda', 'lomba', 'pembangunan', 'anggaran', 'laporan', 'kegiatan', 'umkm', 'wisata']
+const PRODUCTS = ['Keripik Singkong', 'Gula Aren', 'Anyaman Bambu', 'Madu Hutan', 'Batik Tulis', 'Beras Organik', 'Dodol Nangka', 'Sambal Roa']
+
+/** Pictures of the sizes staff upload: a gradient with a label, re-encoded as the upload path does. */
+async function drawPicture(file, { width, height, hue, label }) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},60%,45%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},55%,30%)"/>
+    </linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>
+    ${Array.from({ length: 40 }, (_, i) => `<circle cx="${(i * 97) % width}" cy="${(i * 53) % height}" r="${20 + ((i * 13) % 60)}" fill="hsla(${(hue + i * 9) % 360},70%,70%,0.35)"/>`).join('')}
+    <text x="50%" y="50%" font-size="${Math.round(height / 8)}" fill="white" text-anchor="middle" font-family="sans-serif">${label}</text>
+  </svg>`
+  await sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toFile(file)
+}
+
+const SHAPES = {
+  posts: { width: 1200, height: 800 },
+  products: { width: 900, height: 900 },
+  photos: { width: 1200, height: 800 },
+  sliders: { width: 1600, height: 700 },
+  aparaturs: { width: 600, height: 600 },
+}
+
+/**
+ * Makes `variants(sourceFile)` extra files per picture when the app stores responsive copies
+ * (`{stem}-{w}.webp`); `variantWidths` lists the widths the app writes.
+ */
+async function pictureSet(dir, kind, count, variantWidths) {
+  const sources = []
+  for (let i = 0; i < count; i++) {
+    const file = path.join(dir, `${kind}-${i}.jpg`)
+    await drawPicture(file, { ...SHAPES[kind], hue: (i * 53 + kind.length * 40) % 360, label: `${kind} ${i + 1}` })
+    const variants = []
+    for (const width of variantWidths) {
+      if (width >= SHAPES[kind].width) continue
+      const variant = path.join(dir, `${kind}-${i}-${width}.webp`)
+      await sharp(file).resize({ width }).webp({ quality: 75 }).toFile(variant)
+      variants.push({ width, file: variant })
+    }
+    sources.push({ file, variants })
+  }
+  return sources
+}
+
+const iso = (ms) => new Date(ms).toISOString().replace('Z', '+00:00')
+const pick = (list, i) => list[i % list.length]
+const words = (i, n) => Array.from({ length: n }, (_, k) => pick(WORDS, i * 7 + k * 13 + (i >> 3)))
+const title = (i, n) => {
+  const text = words(i, n).join(' ')
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+const slugify = (text) => text.toLowerCase().replace(/[^a-z0-9 -]/g, '').trim().replace(/ +/g, '-').replace(/-+/g, '-')
+const paragraphs = (i, n) =>
+  Array.from({ length: n }, (_, k) => `<p>${title(i + k, 40)}. ${words(i * 3 + k, 30).join(' ')}.</p>`).join('\n') +
+  `\n<h2>${title(i, 4)}</h2>\n<ul><li>${title(i + 1, 5)}</li><li>${title(i + 2, 5)}</li></ul>`
+
+/**
+ * Writes the village into `dbFile` and its pictures into `uploadsDir`. `counts` is FULL or QUICK.
+ * Returns what the benchmark needs to address: a post slug, the searched words.
+ */
+export async function generateVillage({ dbFile, uploadsDir, counts, variantWidths = [] }) {
+  const scratch = fs.mkdtempSync(path.join(path.dirname(dbFile), 'pictures-'))
+  const pictures = {}
+  for (const kind of Object.keys(SHAPES)) pictures[kind] = await pictureSet(scratch, kind, kind === 'sliders' ? counts.sliders : 6, variantWidths)
+
+  const storeImage = (kind, i) => {
+    const source = pick(pictures[kind], i)
+    const stem = crypto.randomBytes(16).toString('hex')
+    const dir = path.join(uploadsDir, kind)
+    fs.mkdirSync(dir, { recursive: true })
+    fs.linkSync(source.file, path.join(dir, `${stem}.jpg`))
+    for (const variant of source.variants) fs.linkSync(variant.file, path.join(dir, `${stem}-${variant.width}.webp`))
+    return `${stem}.jpg`
+  }
+
+  const db = new Database(dbFile)
+  db.pragma('journal_mode = WAL')
+  const admin = db.prepare("SELECT id FROM users WHERE username = 'admin'").get()
+  if (!admin) throw new Error('the database has no admin user: start the server on it once first')
+  const start = Date.UTC(2020, 0, 1)
+  const step = (Date.UTC(2026, 0, 1) - start) / counts.posts
+  const at = (i, total) => iso(start + Math.round((i * (Date.UTC(2026, 0, 1) - start)) / total))
+
+  db.transaction(() => {
+    const category = db.prepare('INSERT INTO categories (name, slug, created_at, updated_at) VALUES (?, ?, ?, ?)')
+    const categoryIds = []
+    for (let i = 0; i < counts.categories; i++) {
+      const name = `${title(i, 2)} ${i + 1}`
+      categoryIds.push(Number(category.run(name, slugify(name), at(i, counts.categories), at(i, counts.categories)).lastInsertRowid))
+    }
+    const post = db.prepare(
+      'INSERT INTO posts (image, title, slug, content, category_id, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    for (let i = 0; i < counts.posts; i++) {
+      // One post in 25 mentions the harvest: a search with some hundreds of hits in the full village.
+      const text = `${title(i, 6)}${i % 25 === 0 ? ` ${SEARCH_WORD} raya` : ''} ${i + 1}`
+      const time = iso(start + Math.round(i * step))
+      post.run(i % 10 === 9 ? null : storeImage('posts', i), text, slugify(text), paragraphs(i, 5), pick(categoryIds, i), admin.id, time, time)
+    }
+    const product = db.prepare(
+      'INSERT INTO products (image, title, slug, content, owner, price, phone, address, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    for (let i = 0; i < counts.products; i++) {
+      const text = `${pick(PRODUCTS, i)}${i % 20 === 0 ? ` ${PRODUCT_SEARCH_WORD}` : ''} ${title(i, 2)} ${i + 1}`
+      const time = at(i, counts.products)
+      product.run(storeImage('products', i), text, slugify(text), paragraphs(i, 3), `Ibu ${title(i, 1)}`, 5_000 + (i % 50) * 2_500,
+        `0812${String(1_000_000 + i).padStart(8, '0')}`, `RT 0${i % 9 + 1} RW 0${i % 5 + 1}, Dusun ${title(i, 1)}`, admin.id, time, time)
+    }
+    const photo = db.prepare('INSERT INTO photos (image, caption, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
+    for (let i = 0; i < counts.photos; i++) {
+      const time = at(i, counts.photos)
+      photo.run(storeImage('photos', i), `${title(i, 3)} ${i + 1}`, words(i, 12).join(' '), time, time)
+    }
+    const page = db.prepare('INSERT INTO pages (title, slug, content, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+    for (let i = 0; i < counts.pages; i++) {
+      const text = `${title(i, 3)} ${i + 1}`
+      const time = at(i, counts.pages)
+      page.run(text, slugify(text), paragraphs(i, 8), admin.id, time, time)
+    }
+    const aparatur = db.prepare('INSERT INTO aparaturs (image, name, position, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+    for (let i = 0; i < counts.aparaturs; i++) {
+      const time = at(i, counts.aparaturs)
+      aparatur.run(storeImage('aparaturs', i), `Bapak ${title(i, 2)}`, `Kepala Urusan ${title(i, 1)}`, paragraphs(i, 2), time, time)
+    }
+    const slider = db.prepare('INSERT INTO sliders (image, description, created_at, updated_at) VALUES (?, ?, ?, ?)')
+    for (let i = 0; i < counts.sliders; i++) slider.run(storeImage('sliders', i), `Selamat datang ${i + 1}`, at(i, counts.sliders), at(i, counts.sliders))
+  })()
+
+  // A post in the middle of the list for the detail page.
+  const detail = db.prepare('SELECT slug FROM posts ORDER BY id DESC LIMIT 1 OFFSET ?').get(Math.floor(counts.posts / 2))
+  const image = db.prepare('SELECT image FROM posts WHERE image IS NOT NULL ORDER BY id DESC LIMIT 1').get()
+  db.close()
+  fs.rmSync(scratch, { recursive: true, force: true })
+  return { postSlug: detail.slug, postImage: image.image }
+}

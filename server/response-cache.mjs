@@ -1,0 +1,101 @@
+import crypto from 'node:crypto'
+
+/** Paths that are never shared between visitors: the back office, sign-in, admin API, files served elsewhere. */
+const PRIVATE = /^\/(?:admin|login|logout|healthz|uploads\/|assets\/|api\/(?!public\/))/i
+const MAX_ENTRIES = 1000
+const MAX_BODY = 2 * 1024 * 1024
+/** Set per response by the server itself (or by the middleware before this one), never stored. */
+const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive', 'etag'])
+
+/**
+ * Public reads answered from memory. An anonymous GET (no cookie, no Authorization) of a public page, its
+ * single-fetch `.data`, or `/api/public/*` that answered 200 without setting a cookie is kept with the data
+ * version it was computed at (app/lib/db.server.ts bumps it after every write), and answered again while that
+ * version holds: a write through any door empties the cache. Pages are stored with their CSP nonce, which is
+ * swapped for this response's own. Non-HTML answers carry an ETag and get a 304 when the client has it;
+ * HTML does not, because a 304 would pair the browser's old page (old nonce) with a new CSP header.
+ */
+export function responseCache() {
+  const entries = new Map()
+  /** Keys being computed now: the same request arriving meanwhile waits for that answer instead of rendering again. */
+  const computing = new Map()
+  let cachedVersion
+  const middleware = (req, res, next) => {
+    const version = globalThis.__balaiDataVersion?.value
+    if (req.method !== 'GET' || version === undefined || req.headers.cookie || req.headers.authorization || PRIVATE.test(req.path)) {
+      return next()
+    }
+    if (version !== cachedVersion) {
+      entries.clear()
+      cachedVersion = version
+    }
+    const key = `${req.protocol}://${req.get('host')}${req.originalUrl}\n${req.headers.origin ?? ''}\n${req.headers.accept ?? ''}`
+    const entry = entries.get(key)
+    if (entry) return replay(entry, req, res)
+    const running = computing.get(key)
+    if (running && !req.waitedForCache) {
+      req.waitedForCache = true
+      running.then(() => middleware(req, res, next))
+      return
+    }
+    let done
+    computing.set(key, new Promise((resolve) => (done = resolve)))
+    res.on('close', () => {
+      computing.delete(key)
+      done()
+    })
+
+    // A miss: pass the response through and keep a copy of what the app wrote.
+    const before = new Set(Object.keys(res.getHeaders()))
+    const chunks = []
+    let size = 0
+    const keep = (chunk, encoding) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > MAX_BODY) return
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8')
+      size += buffer.length
+      chunks.push(buffer)
+    }
+    const write = res.write
+    const end = res.end
+    res.write = function (chunk, encoding, callback) {
+      keep(chunk, encoding)
+      return write.call(this, chunk, encoding, callback)
+    }
+    res.end = function (chunk, encoding, callback) {
+      keep(chunk, encoding)
+      return end.call(this, chunk, encoding, callback)
+    }
+    res.on('finish', () => {
+      if (res.statusCode !== 200 || size > MAX_BODY || res.getHeader('set-cookie')) return
+      if (globalThis.__balaiDataVersion?.value !== version || cachedVersion !== version) return
+      const headers = Object.entries(res.getHeaders()).filter(([name]) => !before.has(name) && !PER_RESPONSE.has(name))
+      const body = Buffer.concat(chunks)
+      const html = String(res.getHeader('content-type') ?? '').startsWith('text/html')
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value)
+      entries.set(key, {
+        headers,
+        body: html ? body.toString('utf8') : body,
+        nonce: html ? res.locals.cspNonce : undefined,
+        etag: html ? undefined : `W/"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+      })
+    })
+    next()
+  }
+  return middleware
+}
+
+function replay(entry, req, res) {
+  for (const [name, value] of entry.headers) res.setHeader(name, value)
+  if (entry.etag) {
+    res.setHeader('ETag', entry.etag)
+    const match = req.headers['if-none-match']
+    if (match && match.split(',').some((tag) => tag.trim() === entry.etag || tag.trim() === '*')) {
+      res.statusCode = 304
+      return res.end()
+    }
+  }
+  const body = entry.nonce && res.locals.cspNonce ? entry.body.replaceAll(entry.nonce, res.locals.cspNonce) : entry.body
+  res.statusCode = 200
+  res.setHeader('Content-Length', Buffer.byteLength(body))
+  res.end(body)
+}

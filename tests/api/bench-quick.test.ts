@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { BUILD_DIR, ROOT } from '../support/server'
+
+/** Runs the benchmark's quick mode on the build under test; resolves with its exit code and output. */
+function runQuickBench(): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'scripts/bench.mjs'), '--quick', '--build', BUILD_DIR], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('exit', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+describe('npm run bench --quick', () => {
+  it('builds a village, loads the site and the floor, and prints the table', async () => {
+    const { code, stdout, stderr } = await runQuickBench()
+    expect(code, `${stdout}\n${stderr}`).toBe(0)
+    expect(stderr).not.toContain("floor's JSON differs")
+    expect(stdout).toContain('| target | req/s | p50 ms | p99 ms | errors | floor req/s | ratio |')
+    const rows = stdout.split('\n').filter((line) => /^\| \/(?!--)/.test(line))
+    const targets = rows.map((line) => line.split('|')[1].trim())
+    expect(targets).toEqual([
+      '/',
+      expect.stringMatching(/^\/posts\?page=\d+$/),
+      '/posts?search=panen',
+      expect.stringMatching(/^\/posts\/[a-z0-9-]+$/),
+      expect.stringMatching(/^\/api\/public\/posts\?page=\d+$/),
+      '/api/public/posts_home',
+      '/api/public/products?search=kopi',
+      expect.stringMatching(/^\/api\/public\/posts\/[a-z0-9-]+$/),
+      '/api/admin/posts (token)',
+      expect.stringMatching(/^\/uploads\/posts\/[a-f0-9]{32}\.jpg$/),
+    ])
+    // Every target answered, and every API target has its floor and ratio.
+    for (const row of rows) {
+      const cells = row.split('|').map((cell) => cell.trim())
+      expect(Number(cells[5]), row).toBe(0)
+      if (!cells[1].startsWith('/uploads/')) expect(cells[7], row).toMatch(/^\d+%$/)
+    }
+    expect(stdout).toMatch(/server peak memory \(RSS\): \d+ MB/)
+    expect(stdout).toMatch(/home page weight, large village: HTML [\d.]+ KB \+ JS [\d.]+ KB \+ CSS [\d.]+ KB \(gzipped\) \+ \d+ images [\d.]+ KB = [\d.]+ KB/)
+    expect(stdout).toMatch(/targets: \d+\/\d+ hold/)
+  }, 300_000)
+})
