@@ -6,16 +6,20 @@ export default tseslint.config(
   { ignores: ['build/**', 'build-*/**', 'app/generated/**', 'node_modules/**', 'data/**', 'uploads/**', 'backups/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { plugins: { 'react-hooks': reactHooks } },
   {
-    plugins: { 'react-hooks': reactHooks },
+    // Only the app has React components; test helpers named use* (useBrowser) are vitest fixtures, not hooks.
+    files: ['app/**/*.{ts,tsx}'],
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
     rules: {
-      ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
     },
   },
   {
     files: ['**/*.mjs', '**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', setInterval: 'readonly', clearTimeout: 'readonly', clearInterval: 'readonly' } },
   },
 )
