@@ -51,6 +51,10 @@ export async function withFormInput<T>(request: Request, work: (input: Record<st
 
 export type FormResult = { errors: FieldErrors | null }
 
+/** Errors that belong under a field (anything but the generic `Error` key, e.g. a malformed body). */
+const hasFieldErrors = (error: HttpError): error is HttpError & { errors: FieldErrors } =>
+  !!error.errors && error.status !== 404 && Object.keys(error.errors).some((key) => key !== 'Error')
+
 /**
  * A create or update form's action: on success back to the list with the success toast; a 4xx with
  * field errors is answered with them (shown under the fields); any other refusal (e.g. 409) as an error toast.
@@ -64,8 +68,8 @@ export async function submitForm(
     await withFormInput(request, save)
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
-      if (error.errors && error.status !== 404) return data<FormResult>({ errors: error.errors }, { status: error.status })
-      return jsonWithError<FormResult>({ errors: null }, error.message, { status: error.status })
+      if (hasFieldErrors(error)) return data<FormResult>({ errors: error.errors }, { status: error.status })
+      return jsonWithError<FormResult>({ errors: null }, { message: error.errors?.Error ?? error.message, duration: 3000 }, { status: error.status })
     }
     throw error
   }
@@ -159,7 +163,9 @@ export async function uploadFromList(
     await withFormInput(request, options.create)
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
-      return data<FormResult & { uploaded: false }>({ errors: error.errors ?? { Image: error.message }, uploaded: false }, { status: error.status })
+      // A body that could not be read at all is reported on the file, the form's only non-text field.
+      const errors = hasFieldErrors(error) ? error.errors : { Image: error.errors?.Error ?? error.message }
+      return data<FormResult & { uploaded: false }>({ errors, uploaded: false }, { status: error.status })
     }
     throw error
   }

@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { requirePermission } from '~/auth/session.server'
 import { errorFor, ResourceForm, TextField, useFieldErrors } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
+import { RecordErrorBoundary } from '~/components/admin/resource-list'
 import { loadRecord, routeId, submitForm } from '~/lib/form-input.server'
 import { getCategory, updateCategory } from '~/models/category.server'
 
@@ -18,6 +19,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = routeId(params.id)
   return submitForm(request, (input) => updateCategory(id, input), { to: '/admin/categories', message: 'Category updated successfully!' })
 }
+
+export const ErrorBoundary = RecordErrorBoundary
 
 export default function EditCategory() {
   const category = useLoaderData<typeof loader>()

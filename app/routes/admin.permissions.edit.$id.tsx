@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { requirePermission } from '~/auth/session.server'
 import { errorFor, ResourceForm, TextField, useFieldErrors } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
+import { RecordErrorBoundary } from '~/components/admin/resource-list'
 import { loadRecord, routeId, submitForm } from '~/lib/form-input.server'
 import { getPermission, updatePermission } from '~/models/permission.server'
 
@@ -18,6 +19,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = routeId(params.id)
   return submitForm(request, (input) => updatePermission(id, input), { to: '/admin/permissions', message: 'Permission updated successfully!' })
 }
+
+export const ErrorBoundary = RecordErrorBoundary
 
 export default function EditPermission() {
   const permission = useLoaderData<typeof loader>()

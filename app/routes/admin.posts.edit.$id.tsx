@@ -4,6 +4,7 @@ import { requirePermission } from '~/auth/session.server'
 import { PostFields } from '~/components/admin/fields'
 import { ResourceForm, useFieldErrors } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
+import { RecordErrorBoundary } from '~/components/admin/resource-list'
 import { loadRecord, routeId, submitForm } from '~/lib/form-input.server'
 import { allCategories } from '~/models/category.server'
 import { getPost, updatePost } from '~/models/post.server'
@@ -21,6 +22,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = routeId(params.id)
   return submitForm(request, (input) => updatePost(id, input, user), { to: '/admin/posts', message: 'Post updated successfully!' })
 }
+
+export const ErrorBoundary = RecordErrorBoundary
 
 export default function EditPost() {
   const { post, categories } = useLoaderData<typeof loader>()

@@ -4,6 +4,7 @@ import { requirePermission } from '~/auth/session.server'
 import { ProductFields } from '~/components/admin/fields'
 import { ResourceForm, useFieldErrors } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
+import { RecordErrorBoundary } from '~/components/admin/resource-list'
 import { loadRecord, routeId, submitForm } from '~/lib/form-input.server'
 import { getProduct, updateProduct } from '~/models/product.server'
 
@@ -19,6 +20,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = routeId(params.id)
   return submitForm(request, (input) => updateProduct(id, input, user), { to: '/admin/products', message: 'Product updated successfully!' })
 }
+
+export const ErrorBoundary = RecordErrorBoundary
 
 export default function EditProduct() {
   const product = useLoaderData<typeof loader>()

@@ -4,6 +4,7 @@ import { requirePermission } from '~/auth/session.server'
 import { RoleFields } from '~/components/admin/fields'
 import { ResourceForm, useFieldErrors } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
+import { RecordErrorBoundary } from '~/components/admin/resource-list'
 import { loadRecord, routeId, submitForm } from '~/lib/form-input.server'
 import { allPermissions } from '~/models/permission.server'
 import { getRole, updateRole } from '~/models/role.server'
@@ -21,6 +22,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = routeId(params.id)
   return submitForm(request, (input) => updateRole(id, input), { to: '/admin/roles', message: 'Role updated successfully!' })
 }
+
+export const ErrorBoundary = RecordErrorBoundary
 
 export default function EditRole() {
   const { role, permissions } = useLoaderData<typeof loader>()

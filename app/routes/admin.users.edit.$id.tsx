@@ -4,6 +4,7 @@ import { requirePermission } from '~/auth/session.server'
 import { UserFields } from '~/components/admin/fields'
 import { ResourceForm, useFieldErrors } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
+import { RecordErrorBoundary } from '~/components/admin/resource-list'
 import { loadRecord, routeId, submitForm } from '~/lib/form-input.server'
 import { allRoles } from '~/models/role.server'
 import { getUser, updateUser } from '~/models/user.server'
@@ -21,6 +22,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = routeId(params.id)
   return submitForm(request, (input) => updateUser(id, input), { to: '/admin/users', message: 'User updated successfully!' })
 }
+
+export const ErrorBoundary = RecordErrorBoundary
 
 export default function EditUser() {
   const { user, roles } = useLoaderData<typeof loader>()

@@ -19,7 +19,17 @@ describe('login', () => {
 
     await page.getByLabel('Username').fill('admin')
     await page.getByLabel('Password').fill('not-the-password')
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/login.data*', async (route) => {
+      await held
+      await route.continue()
+    })
     await page.getByRole('button', { name: 'Login' }).click()
+    const busy = page.getByRole('button', { name: 'Memproses...' })
+    await busy.waitFor()
+    expect(await busy.isDisabled()).toBe(true)
+    release()
     await page.getByText('Username atau password salah.').waitFor()
     expect(new URL(page.url()).pathname).toBe('/login')
     expect(page.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])

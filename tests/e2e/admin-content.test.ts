@@ -15,8 +15,20 @@ describe('categories screens', () => {
     await page.getByText('Name is required').waitFor()
     const name = unique('Kategori ')
     await page.getByLabel('Category Name').fill(name)
+    // While the server works the button says so and cannot be pressed again.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/admin/categories/create.data*', async (route) => {
+      await held
+      await route.continue()
+    })
     await page.getByRole('button', { name: 'Save' }).click()
+    const saving = page.getByRole('button', { name: 'Saving...' })
+    await saving.waitFor()
+    expect(await saving.isDisabled()).toBe(true)
+    release()
     await toast(page, 'Category created successfully!')
+    await page.unroute('**/admin/categories/create.data*')
 
     await search(page, name)
     const row = page.getByRole('row').filter({ hasText: name })
@@ -31,6 +43,11 @@ describe('categories screens', () => {
     await search(page, `${name} Baru`)
     await deleteRow(page, `${name} Baru`, 'category')
 
+    // An edit address of a record that is gone: a message inside the shell.
+    await page.goto('/admin/categories/edit/999999999')
+    await page.getByText('Data Not Found').waitFor()
+    await page.getByRole('navigation', { name: 'Admin' }).waitFor()
+
     // A category that still has posts cannot go.
     const token = await adminToken()
     const busy = await api('POST', '/api/admin/categories', { token, json: { name: unique('Sibuk ') } })
@@ -39,6 +56,7 @@ describe('categories screens', () => {
     form.set('title', unique('Berita '))
     form.set('content', '<p>Isi</p>')
     expect((await api('POST', '/api/admin/posts', { token, form })).status).toBe(201)
+    await page.goto('/admin/categories')
     await search(page, busy.body.data.name)
     await page.getByRole('button', { name: `Delete ${busy.body.data.name}` }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete' }).click()

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigate, useNavigation } from '@remix-run/react'
+import { Form, isRouteErrorResponse, Link, useLocation, useNavigate, useNavigation, useRouteError } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { pagerWindow } from '~/lib/paging'
 import { DeleteButton } from './delete-dialog'
@@ -204,6 +204,24 @@ export function ListErrorBoundary() {
     <section role="alert" className="rounded-xl border border-gray-200 bg-white px-4 py-12 text-center shadow-sm">
       <p className="font-medium text-gray-800">Failed to Load Data</p>
       <p className="mt-1 text-sm text-gray-500">An error occurred while loading data. Please try again.</p>
+    </section>
+  )
+}
+
+/** An edit screen whose record does not exist (404), or that failed to load, inside the shell. */
+export function RecordErrorBoundary() {
+  const error = useRouteError()
+  const navigate = useNavigate()
+  const missing = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <section role="alert" className="rounded-xl border border-gray-200 bg-white px-4 py-12 text-center shadow-sm">
+      <p className="font-medium text-gray-800">{missing ? 'Data Not Found' : 'Failed to Load Data'}</p>
+      <p className="mt-1 text-sm text-gray-500">
+        {missing ? 'The data you are looking for does not exist or has been deleted.' : 'An error occurred while loading data. Please try again.'}
+      </p>
+      <button type="button" onClick={() => navigate(-1)} className="mt-4 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+        Go Back
+      </button>
     </section>
   )
 }

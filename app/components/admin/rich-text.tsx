@@ -39,6 +39,8 @@ export function RichTextField({ label, name, defaultValue, error }: { label: str
       root.setAttribute('role', 'textbox')
       root.setAttribute('aria-multiline', 'true')
       root.setAttribute('aria-labelledby', labelId)
+      // Quill's heading picker is a role=button span without a name.
+      for (const picker of element.querySelectorAll('.ql-picker-label')) picker.setAttribute('aria-label', 'Text style')
       if (error) root.setAttribute('aria-describedby', errorId)
       quill.on('text-change', () => setHtml(quill.getLength() > 1 ? root.innerHTML : ''))
       setReady(true)
