@@ -69,7 +69,8 @@ export function getSessionUser(request: Request): Promise<(SessionUser & { claim
   return pending
 }
 
-const isApi = (request: Request) => new URL(request.url).pathname.startsWith('/api/')
+// Route matching ignores case, so /API/... reaches the API's routes too and must get its JSON answers.
+const isApi = (request: Request) => /^\/api\//i.test(new URL(request.url).pathname)
 
 async function loginRedirect(request: Request) {
   const url = new URL(request.url)

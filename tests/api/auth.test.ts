@@ -233,6 +233,15 @@ describe('JSON errors, never HTML', () => {
     }
   })
 
+  it('answers API routes reached with another letter case in JSON too, never with a redirect to /login', async () => {
+    for (const path of ['/API/admin/dashboard', '/Api/admin/users', '/api/ADMIN/roles/1']) {
+      const result = await api('GET', path)
+      expect([401, 404], `${path}: ${result.status} ${result.headers.get('location')}`).toContain(result.status)
+      expect(result.headers.get('content-type'), path).toContain('application/json')
+      expect(result.body.success).toBe(false)
+    }
+  })
+
   it('answers a method a route does not take with a JSON error', async () => {
     const token = await adminToken()
     for (const [method, path] of [

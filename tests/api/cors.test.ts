@@ -77,6 +77,21 @@ describe('with CORS_ORIGINS listing two origins', () => {
     }
   })
 
+  it('answers each origin with its own header when the same public read is repeated', async () => {
+    const read = (origin?: string) => api('GET', '/api/public/posts?page=1', { base: server.url, headers: origin ? { Origin: origin } : {} })
+    for (const [origin, expected] of [
+      [allowed[0], allowed[0]],
+      [allowed[1], allowed[1]],
+      ['https://jahat.example', null],
+      [undefined, null],
+      [allowed[0], allowed[0]],
+    ] as const) {
+      const result = await read(origin)
+      expect(result.status).toBe(200)
+      expect(result.headers.get('access-control-allow-origin'), origin).toBe(expected)
+    }
+  })
+
   it('gives any other origin, or no origin, no Access-Control-Allow-Origin', async () => {
     for (const origin of ['https://jahat.example', 'https://satu.example.jahat.example', 'http://satu.example', 'null']) {
       const pre = await preflight('/api/admin/users', origin, server.url)
