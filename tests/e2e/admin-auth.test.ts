@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { api, adminToken, userWithPermissions } from '../support/api'
 import { PHONE, useBrowser } from '../support/browser'
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest fixture named like a hook, not a React hook
 const { newPage, loggedInPage } = useBrowser()
 
 describe('login', () => {

@@ -3,7 +3,6 @@ import { adminToken, api, unique } from '../support/api'
 import { useBrowser } from '../support/browser'
 import { search } from './admin-support'
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest fixture named like a hook, not a React hook
 const { loggedInPage } = useBrowser()
 
 const prefix = unique('Daftar')
