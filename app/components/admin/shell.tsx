@@ -153,8 +153,6 @@ function UserMenu({ user }: { user: AdminSession['user'] }) {
   )
 }
 
-const MOBILE_QUERY = '(max-width: 767.98px)'
-
 /** The admin frame: sidebar (a drawer with an overlay below 768px), top bar with the user menu, the screen. */
 export function AdminShell({ session, siteName, children }: { session: AdminSession; siteName: string; children: ReactNode }) {
   const { pathname } = useLocation()
@@ -167,10 +165,14 @@ export function AdminShell({ session, siteName, children }: { session: AdminSess
     setDrawerPath(pathname)
     setDrawerOpen(false)
   }
-  const toggle = () => {
-    if (window.matchMedia(MOBILE_QUERY).matches) setDrawerOpen(!drawerOpen)
-    else setDesktopOpen(!desktopOpen)
-  }
+  useEffect(() => {
+    if (!drawerOpen) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDrawerOpen(false)
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [drawerOpen])
   const visibility = `${drawerOpen ? 'flex' : 'hidden'} ${desktopOpen ? 'md:flex' : 'md:hidden'}`
   return (
     <div className="flex min-h-screen bg-gray-50">
@@ -191,13 +193,24 @@ export function AdminShell({ session, siteName, children }: { session: AdminSess
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-16 items-center justify-between border-b border-gray-200 bg-white px-4">
+          {/* Phones open the drawer; wider screens fold the always-there sidebar away. */}
           <button
             type="button"
             aria-label="Toggle sidebar"
             aria-controls="admin-sidebar"
             aria-expanded={drawerOpen}
-            onClick={toggle}
-            className="rounded-lg p-2 text-gray-700 hover:bg-gray-100"
+            onClick={() => setDrawerOpen(!drawerOpen)}
+            className="rounded-lg p-2 text-gray-700 hover:bg-gray-100 md:hidden"
+          >
+            <MenuIcon />
+          </button>
+          <button
+            type="button"
+            aria-label="Toggle sidebar"
+            aria-controls="admin-sidebar"
+            aria-expanded={desktopOpen}
+            onClick={() => setDesktopOpen(!desktopOpen)}
+            className="hidden rounded-lg p-2 text-gray-700 hover:bg-gray-100 md:inline-flex"
           >
             <MenuIcon />
           </button>
