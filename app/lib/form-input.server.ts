@@ -62,7 +62,8 @@ const hasFieldErrors = (error: HttpError): error is HttpError & { errors: FieldE
 export async function submitForm(
   request: Request,
   save: (input: Record<string, unknown>) => Promise<unknown>,
-  success: { to: string; message: string },
+  /** `duration: null` keeps the toaster's default (the spec's role-update toast); otherwise 3000 ms. */
+  success: { to: string; message: string; duration?: number | null },
 ) {
   try {
     await withFormInput(request, save)
@@ -73,7 +74,8 @@ export async function submitForm(
     }
     throw error
   }
-  return redirectWithSuccess(success.to, { message: success.message, duration: 3000 })
+  const duration = success.duration === null ? undefined : success.duration ?? 3000
+  return redirectWithSuccess(success.to, { message: success.message, duration })
 }
 
 /** The route's numeric id, or a 404 response. */

@@ -120,8 +120,8 @@ describe('permissions in the back office', () => {
   })
 })
 
-describe('phone width', () => {
-  it('uses a drawer with an overlay for the sidebar', async () => {
+describe('sidebar', () => {
+  it('is a drawer with an overlay at phone width', async () => {
     const page = await loggedInPage('admin', 'password', { viewport: PHONE })
     const nav = page.getByRole('navigation', { name: 'Admin' })
     expect(await nav.isVisible()).toBe(false)
@@ -133,11 +133,29 @@ describe('phone width', () => {
     await nav.waitFor({ state: 'hidden' })
 
     await page.getByRole('button', { name: 'Toggle sidebar' }).click()
+    await nav.waitFor({ state: 'visible' })
+    await page.keyboard.press('Escape')
+    await nav.waitFor({ state: 'hidden' })
+
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click()
     await nav.getByRole('button', { name: 'Users Management' }).click()
     await nav.getByRole('link', { name: 'Roles' }).click()
     await page.waitForURL('**/admin/roles')
     await nav.waitFor({ state: 'hidden' })
     await page.getByRole('heading', { name: 'Manage Roles' }).waitFor()
     expect(page.errors).toEqual([])
+  })
+
+  it('keeps the sidebar open by default on wider screens, and folds it away on request', async () => {
+    const page = await loggedInPage()
+    const nav = page.getByRole('navigation', { name: 'Admin' })
+    await nav.waitFor({ state: 'visible' })
+    expect(await page.getByTestId('drawer-overlay').count()).toBe(0)
+    const toggle = page.getByRole('button', { name: 'Toggle sidebar' })
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    await toggle.click()
+    await nav.waitFor({ state: 'hidden' })
+    await toggle.click()
+    await nav.waitFor({ state: 'visible' })
   })
 })
