@@ -65,9 +65,15 @@ export function idList(label: string) {
       if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? Number(item.trim()) : item))
       return value
     },
-    z.array(z.number({ invalid_type_error: `${label} must be a list of ids` }).int(`${label} must be a list of ids`).positive(`${label} must be a list of ids`), {
-      invalid_type_error: `${label} must be a list of ids`,
-    }),
+    z.array(
+      z
+        .number({ invalid_type_error: `${label} must be a list of ids` })
+        .int(`${label} must be a list of ids`)
+        .positive(`${label} must be a list of ids`)
+        // beyond this the number is no longer an exact id (and the database driver refuses it)
+        .max(Number.MAX_SAFE_INTEGER, `${label} must be a list of ids`),
+      { invalid_type_error: `${label} must be a list of ids` },
+    ),
   )
 }
 

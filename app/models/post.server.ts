@@ -36,7 +36,7 @@ const categoryId = z.preprocess(
     .number({ invalid_type_error: 'Category is required' })
     .int('Category is required')
     .refine((id) => id !== 0, 'Category is required')
-    .refine((id) => id > 0, 'The selected category does not exist'),
+    .refine((id) => id > 0 && id <= Number.MAX_SAFE_INTEGER, 'The selected category does not exist'),
 )
 
 const schema = z.object({

@@ -108,6 +108,14 @@ describe('categories', () => {
     expectSuccess(await api('DELETE', `/api/admin/categories/${category.id}`, { token: admin }), 200, 'Category deleted successfully')
   })
 
+  it('answers a post whose category_id is no category, however large or odd, with 422 CategoryID', async () => {
+    for (const category_id of [MISSING, 1e20, '99999999999999999999', -3, 'abc']) {
+      const result = await api('POST', '/api/admin/posts', { token: admin, json: { title: unique('Kabar '), content: '<p>Isi</p>', category_id } })
+      expectFailure(result, 422, 'Validation Errors')
+      expect(Object.keys(result.body.errors), String(category_id)).toEqual(['CategoryID'])
+    }
+  })
+
   it('/all answers every category as a plain array ordered by name, also to post editors', async () => {
     const mine = await createCategory()
     const all = expectSuccess(await api('GET', '/api/admin/categories/all', { token: admin }), 200)

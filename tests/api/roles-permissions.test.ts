@@ -133,9 +133,11 @@ describe('roles', () => {
     const unknown = await api('POST', '/api/admin/roles', { token: admin, json: { name: unique('peran-'), permission_ids: [ids.get('posts-index'), MISSING] } })
     expectFailure(unknown, 422, 'Validation Errors')
     expect(Object.keys(unknown.body.errors)).toEqual(['Permission_ids'])
-    const garbage = await api('POST', '/api/admin/roles', { token: admin, json: { name: unique('peran-'), permission_ids: ['abc'] } })
-    expect(garbage.status).toBe(422)
-    expect(Object.keys(garbage.body.errors)).toEqual(['Permission_ids'])
+    for (const permission_ids of [['abc'], [1e20], [-1], [1.5], 'x', { id: 1 }, [null]]) {
+      const garbage = await api('POST', '/api/admin/roles', { token: admin, json: { name: unique('peran-'), permission_ids } })
+      expect(garbage.status, JSON.stringify(permission_ids)).toBe(422)
+      expect(Object.keys(garbage.body.errors)).toEqual(['Permission_ids'])
+    }
     const role = await createRole()
     const clash = await api('PUT', `/api/admin/roles/${role.id}`, { token: admin, json: { name: 'user', permission_ids: [] } })
     expectFailure(clash, 422, 'Validation Errors', { Name: 'Name already exists' })

@@ -99,9 +99,11 @@ describe('POST /api/admin/users', () => {
   })
 
   it('refuses unknown role ids', async () => {
-    const result = await api('POST', '/api/admin/users', { token: admin, json: newUser({ role_ids: [MISSING] }) })
-    expect(result.status).toBe(422)
-    expect(Object.keys(result.body.errors)).toHaveLength(1)
+    for (const role_ids of [[MISSING], [1e20], ['x'], [0]]) {
+      const result = await api('POST', '/api/admin/users', { token: admin, json: newUser({ role_ids }) })
+      expect(result.status, JSON.stringify(role_ids)).toBe(422)
+      expect(Object.keys(result.body.errors)).toHaveLength(1)
+    }
   })
 
   it('accepts passwords of 8 to 72 bytes and refuses others with 422 Password', async () => {
