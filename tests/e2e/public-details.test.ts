@@ -14,8 +14,12 @@ const content = useContent()
 const words = (count: number) => Array.from({ length: count }, (_, i) => `kata${i}`).join(' ')
 const plain = (text: string) => text.replace(/\u00a0/g, ' ')
 
-/** For states the API refuses to create (empty content, empty name), the test writes the row directly. */
-function sql(statement: string, ...params: unknown[]) {
+/**
+ * For states the API refuses to create (empty content, empty name), the test writes the row directly.
+ * That bypasses the app's write path, so a harmless write through the API follows: it tells the
+ * server's read caches that the data changed.
+ */
+async function sql(statement: string, ...params: unknown[]) {
   const db = new Database(path.join(inject('serverDir'), 'data', 'test.db'))
   try {
     db.pragma('busy_timeout = 5000')
@@ -23,6 +27,9 @@ function sql(statement: string, ...params: unknown[]) {
   } finally {
     db.close()
   }
+  const token = await adminToken()
+  const marker = await api('POST', '/api/admin/categories', { token, json: { name: `${content.tag} penanda ${Math.random()}` } })
+  await api('DELETE', `/api/admin/categories/${marker.body.data.id}`, { token })
 }
 
 const main = (page: Page) => page.getByRole('main')
@@ -48,7 +55,7 @@ describe('page detail', () => {
 
   it('shows "Konten Sedang Dipersiapkan" when the content is empty', async () => {
     const made = await content.page(`${content.tag} Kosong`, '<p>sementara</p>')
-    sql('UPDATE pages SET content = ? WHERE id = ?', '<p><br></p>', made.id)
+    await sql('UPDATE pages SET content = ? WHERE id = ?', '<p><br></p>', made.id)
     const page = await newPage({ viewport: PHONE, isMobile: true })
     await page.goto(`/pages/${made.slug}`)
     await shown(main(page).getByRole('heading', { name: 'Konten Sedang Dipersiapkan' }))
@@ -85,7 +92,7 @@ describe('aparatur detail', () => {
     await page.goto(`/aparaturs/${made.id}`)
     await shown(main(page).getByRole('img', { name: 'Foto belum tersedia' }))
     await titled(page, `${content.tag} Tanpa Foto - Desa Uji Coba`)
-    sql("UPDATE aparaturs SET name = '', position = '' WHERE id = ?", made.id)
+    await sql("UPDATE aparaturs SET name = '', position = '' WHERE id = ?", made.id)
     await page.reload()
     await shown(main(page).getByRole('heading', { level: 1, name: 'Nama Aparatur' }))
     await shown(main(page).getByText('Jabatan Aparatur', { exact: true }))
@@ -135,7 +142,7 @@ describe('post detail', () => {
     expect(await main(page).getByRole('img', { name: `${content.tag} Tanpa Penulis` }).count()).toBe(0)
     await shown(main(page).getByText('1 menit baca'))
     // The category badge falls back to "Berita" when a post has no category name (legacy rows).
-    sql("UPDATE categories SET name = '' WHERE id = ?", category.body.data.id)
+    await sql("UPDATE categories SET name = '' WHERE id = ?", category.body.data.id)
     await page.reload()
     await shown(main(page).getByText('Berita', { exact: true }))
     const token = await adminToken()

@@ -172,6 +172,10 @@ describe('unknown addresses', () => {
     const upload = await api('GET', '/uploads/photos/tidak-ada.jpg', { headers: { Accept: 'text/html' } })
     expect(upload.status).toBe(404)
     expect(upload.headers.get('location')).toBeNull()
+    // The back office answers its own unknown paths (not found, or the login it needs): never the home page.
+    const admin = await api('GET', '/admin/tidak-ada', { headers: { Accept: 'text/html' } })
+    expect(admin.headers.get('location')).not.toBe('/')
+    expect([302, 303, 404]).toContain(admin.status)
   })
 
   it('answers an unknown slug or id with the not-found screen and status 404', async () => {
