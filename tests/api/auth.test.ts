@@ -309,3 +309,40 @@ describe('no response carries a password or a hash', () => {
     expectNoSecrets(await post('/api/login', { username: 'admin', password: 'password' }))
   })
 })
+
+describe('odd input is a 4xx, never a 500', () => {
+  const odd: unknown[] = [null, true, 0, -1, 1e308, 12345678, '', ' ', 'x'.repeat(5000), '\u0000', '<script>alert(1)</script>', [], ['a'], {}, { $gt: '' }]
+  const routes: [string, string, string[]][] = [
+    ['POST', '/api/admin/permissions', ['name']],
+    ['POST', '/api/admin/roles', ['name', 'permission_ids']],
+    ['POST', '/api/admin/users', ['name', 'username', 'email', 'password', 'role_ids']],
+    ['POST', '/api/admin/categories', ['name']],
+    ['POST', '/api/login', ['username', 'password']],
+  ]
+  it.each(routes)('%s %s', async (method, path, fields) => {
+    const token = await adminToken()
+    for (const field of fields) {
+      for (const value of odd) {
+        const tag = unique('odd').toLowerCase()
+        const valid: Record<string, unknown> = {
+          name: path.endsWith('permissions') ? `${tag}-index` : `Nama ${tag}`,
+          username: tag,
+          email: `${tag}@example.com`,
+          password: path === '/api/login' ? 'wrong-password' : 'password123',
+          role_ids: [],
+          permission_ids: [],
+        }
+        const result = await api(method, path, {
+          token,
+          json: { ...valid, [field]: value },
+          headers: { 'X-Forwarded-For': clientAddress() },
+        })
+        const label = `${field}=${JSON.stringify(value)?.slice(0, 40)}: ${result.status} ${result.text.slice(0, 200)}`
+        expect(result.status, label).toBeGreaterThanOrEqual(200)
+        expect(result.status, label).toBeLessThan(500)
+        expect(result.headers.get('content-type'), label).toContain('application/json')
+        if (result.status === 422) expect(Object.keys(result.body.errors ?? {}).length, label).toBeGreaterThan(0)
+      }
+    }
+  })
+})
