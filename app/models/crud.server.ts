@@ -9,40 +9,55 @@ type ListDelegate = {
   findMany(args: { where: object; select: object; orderBy?: object; skip?: number; take?: number }): Promise<unknown[]>
 }
 
-/** SQLite's LIKE folds ASCII letters only; the literal check below does the same. */
+/** LIKE's wildcards: Prisma hands them on unescaped, and has no ESCAPE option. */
+const WILDCARDS = /[%_]/
+
+/** SQLite's LIKE folds ASCII letters only; the literal match below does the same. */
 const foldAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase())
 
 /**
- * Case-insensitive substring search (SQLite LIKE) over `columns`. Prisma hands `%` and `_` to LIKE unescaped
- * and has no ESCAPE option, so a search holding them is narrowed in SQL by its other parts and then matched
- * literally here: searching "100%" finds "100%", not every row with "100".
+ * Case-insensitive substring search (SQLite LIKE) over `columns`. For a search holding `%` or `_` this only
+ * narrows the rows by the parts between them; `listPage` then matches the whole search literally.
  */
-export async function searchWhere(delegate: ListDelegate, columns: readonly string[], search: string): Promise<object> {
-  if (!search) return {}
-  if (!/[%_]/.test(search)) return { OR: columns.map((column) => ({ [column]: { contains: search } })) }
-  const parts = search.split(/[%_]+/).filter(Boolean)
-  const candidates = (await delegate.findMany({
-    where: parts.length ? { OR: columns.map((column) => ({ AND: parts.map((part) => ({ [column]: { contains: part } })) })) } : {},
-    select: Object.fromEntries(['id', ...columns].map((column) => [column, true])),
-  })) as Record<string, unknown>[]
-  const needle = foldAscii(search)
-  const ids = candidates
-    .filter((row) => columns.some((column) => typeof row[column] === 'string' && foldAscii(row[column]).includes(needle)))
-    .map((row) => row.id as number)
-  return { id: { in: ids } }
+function searchWhere(columns: readonly string[], search: string): object {
+  const parts = WILDCARDS.test(search) ? search.split(/[%_]+/).filter(Boolean) : [search].filter(Boolean)
+  if (!parts.length) return {}
+  return { OR: columns.map((column) => ({ AND: parts.map((part) => ({ [column]: { contains: part } })) })) }
 }
 
-/** One page of a list, newest first, in the contract's paging payload. */
+/**
+ * One page of a list, newest first, in the contract's paging payload. A search holding `%` or `_` is matched
+ * literally here ("100%" finds "100%", not every row with "100"), and only the page's own ids go back to the
+ * database, so the query stays small however many rows match.
+ */
 export async function listPage<Row>(
   delegate: ListDelegate,
   options: { select: object; searchColumns: readonly string[]; query: ListQuery; path: string; map?: (row: any) => Row },
 ): Promise<Paginated<Row>> {
   const { query, select, searchColumns, path } = options
-  const where = await searchWhere(delegate, searchColumns, query.search)
-  const [total, rows] = await Promise.all([
-    delegate.count({ where }),
-    delegate.findMany({ where, select, orderBy: { id: 'desc' }, skip: (query.page - 1) * query.limit, take: query.limit }),
-  ])
+  const where = searchWhere(searchColumns, query.search)
+  const skip = (query.page - 1) * query.limit
+  let total: number
+  let rows: unknown[]
+  if (WILDCARDS.test(query.search)) {
+    const needle = foldAscii(query.search)
+    const candidates = (await delegate.findMany({
+      where,
+      select: Object.fromEntries(['id', ...searchColumns].map((column) => [column, true])),
+      orderBy: { id: 'desc' },
+    })) as Record<string, unknown>[]
+    const ids = candidates
+      .filter((row) => searchColumns.some((column) => typeof row[column] === 'string' && foldAscii(row[column]).includes(needle)))
+      .map((row) => row.id as number)
+    total = ids.length
+    const pageIds = ids.slice(skip, skip + query.limit)
+    rows = pageIds.length ? await delegate.findMany({ where: { id: { in: pageIds } }, select, orderBy: { id: 'desc' } }) : []
+  } else {
+    ;[total, rows] = await Promise.all([
+      delegate.count({ where }),
+      delegate.findMany({ where, select, orderBy: { id: 'desc' }, skip, take: query.limit }),
+    ])
+  }
   const items = options.map ? rows.map(options.map) : (rows as Row[])
   return paginate(items, total, query, path)
 }

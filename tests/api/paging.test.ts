@@ -1,5 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest'
-import { adminToken, api, expectSuccess, unique } from '../support/api'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminToken, api, expectSuccess, login, unique } from '../support/api'
+import { startServer, type TestServer } from '../support/server'
 
 /**
  * The list contract of API.md ("Lists") on the admin lists of the foundation. Each test makes its own rows
@@ -226,5 +228,44 @@ describe('every admin list of the foundation answers the paging payload, newest 
     expect(ids).toEqual([...ids].sort((a, b) => b - a))
     expect(data.total).toBeGreaterThanOrEqual(ids.length)
     expect(data.last_page).toBeGreaterThanOrEqual(1)
+  })
+})
+
+describe('a literal % or _ search over thousands of matching rows (on a server of its own)', () => {
+  let server: TestServer
+  let token: string
+
+  beforeAll(async () => {
+    server = await startServer()
+    token = await login('admin', 'password', server.url)
+    // Thousands of rows through the API would take minutes; the test writes them straight into its own database.
+    const db = new Database(server.dbFile)
+    db.pragma('busy_timeout = 10000')
+    const insert = db.prepare('INSERT INTO categories (name, slug, created_at, updated_at) VALUES (?, ?, ?, ?)')
+    const now = new Date().toISOString()
+    db.transaction(() => {
+      for (let i = 1; i <= 3000; i++) insert.run(`Diskon 100% nomor ${i}`, `diskon-100-nomor-${i}`, now, now)
+      for (let i = 1; i <= 500; i++) insert.run(`Diskon 1000 nomor_${i}`, `diskon-1000-nomor-${i}`, now, now)
+    })()
+    db.close()
+  })
+
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  const search = (query: string) => api('GET', `/api/admin/categories?${query}`, { token, base: server.url })
+
+  it('counts and pages the literal matches only', async () => {
+    const page = expectSuccess(await search(`search=${encodeURIComponent('100%')}&page=2&limit=10`))
+    expect(page).toMatchObject({ total: 3000, last_page: 300, from: 11, to: 20, current_page: 2 })
+    expect(page.data.map((row: { name: string }) => row.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Diskon 100% nomor ${2990 - i}`))
+    const last = expectSuccess(await search(`search=${encodeURIComponent('100%')}&page=300&limit=10`))
+    expect(last.data.map((row: { name: string }) => row.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Diskon 100% nomor ${10 - i}`))
+    const underscore = expectSuccess(await search(`search=${encodeURIComponent('NOMOR_')}&limit=100`))
+    expect(underscore).toMatchObject({ total: 500, per_page: 100, last_page: 5 })
+    expect(expectSuccess(await search(`search=${encodeURIComponent('%')}&page=31&limit=100`)).total).toBe(3000)
+    expect(expectSuccess(await search(`search=${encodeURIComponent('%')}&page=31&limit=100`)).data).toEqual([])
+    expect(expectSuccess(await search(`search=${encodeURIComponent('100_')}`)).total).toBe(0)
   })
 })
