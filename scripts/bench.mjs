@@ -1,7 +1,7 @@
 // `npm run bench`: loads the production server with a large village and compares it with the floor
 // (scripts/bench/floor.mjs, the same API answers from plain node:http + better-sqlite3).
 //   node scripts/bench.mjs            full run: 10,000 posts..., 40 connections, 10 s per target (~5 min)
-//   node scripts/bench.mjs --quick    small village, 1 s runs: only checks that the benchmark works (CI)
+//   node scripts/bench.mjs --quick    small village, 100 requests per target: only checks that the benchmark works (CI)
 //   --build <dir>                     use an existing production build instead of building one in a temp dir
 //   --json <file>                     also write the results as JSON
 // Everything (build, database, uploads) lives in a temp folder that is removed at the end.
@@ -21,10 +21,13 @@ const args = process.argv.slice(2)
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
 const quick = args.includes('--quick')
 const settings = quick
-  ? { counts: QUICK, connections: 10, warmup: 0, duration: 1 }
+  ? { counts: QUICK, connections: 4, warmup: 0, amount: 100 }
   : { counts: FULL, connections: 40, warmup: 3, duration: 10 }
-/** The widths storeImage writes as `{stem}-{w}.webp` next to the original (see app/lib/uploads.server.ts). */
-const VARIANT_WIDTHS = [320, 640, 1024, 1600]
+/** The widths storeImage writes as `{stem}-{w}.webp` next to the original, read from app/lib/image-variants.ts. */
+const VARIANT_WIDTHS = (/VARIANT_WIDTHS = \[([\d, ]+)\]/.exec(fs.readFileSync(path.join(root, 'app/lib/image-variants.ts'), 'utf8'))?.[1] ?? '')
+  .split(',')
+  .map(Number)
+  .filter(Boolean)
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789'
 
 const log = (...parts) => console.error('[bench]', ...parts)
@@ -131,10 +134,10 @@ function build() {
 }
 
 /** One autocannon run from its own process; returns its JSON result. */
-function autocannon(url, { connections, duration, headers = {} }) {
+function autocannon(url, { connections, duration, amount, headers = {} }) {
   return new Promise((resolve, reject) => {
     const headerArgs = Object.entries(headers).flatMap(([key, value]) => ['-H', `${key}=${value}`])
-    const child = spawn(process.execPath, [path.join(root, 'node_modules/autocannon/autocannon.js'), '--json', '-c', String(connections), '-d', String(duration), ...headerArgs, url], {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules/autocannon/autocannon.js'), '--json', '-c', String(connections), ...(amount ? ['-a', String(amount)] : ['-d', String(duration)]), ...headerArgs, url], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     children.add(child)
@@ -154,9 +157,9 @@ async function load(url, headers) {
   // One request first, so even a one-second quick run measures answers rather than the very first render.
   await (await fetch(url, { headers })).arrayBuffer()
   if (settings.warmup) await autocannon(url, { connections: settings.connections, duration: settings.warmup, headers })
-  const result = await autocannon(url, { connections: settings.connections, duration: settings.duration, headers })
+  const result = await autocannon(url, { connections: settings.connections, duration: settings.duration, amount: settings.amount, headers })
   return {
-    rps: result.requests.average,
+    rps: result.requests.total / Math.max(result.duration, 0.001),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
@@ -176,10 +179,24 @@ function peakMemory(pid) {
 
 const gzipSize = (buffer) => zlib.gzipSync(buffer, { level: 6 }).length
 
+/** The phone the page weight is judged on: 390 CSS px wide at 2 device pixels per CSS pixel. */
+const PHONE = { width: 390, dpr: 2 }
+
+/** The slot width `sizes` gives on the phone, in CSS px: the first entry whose (min-width) holds. */
+function slotWidth(sizes) {
+  for (const entry of (sizes ?? '100vw').split(',').map((part) => part.trim())) {
+    const match = /^(?:\(min-width:\s*(\d+)px\)\s*)?(\d+(?:\.\d+)?)(px|vw)$/.exec(entry)
+    if (!match) continue
+    if (match[1] && PHONE.width < Number(match[1])) continue
+    return match[3] === 'px' ? Number(match[2]) : (Number(match[2]) * PHONE.width) / 100
+  }
+  return PHONE.width
+}
+
 /**
  * What a first visit to `/` downloads: the HTML, the scripts (script src and modulepreload) and style sheets,
- * gzipped as the server sends them, and the images. For an image with a srcset the candidate a phone
- * (390 CSS px at 2x) would pick is counted: the smallest at least 780 px wide, else the largest.
+ * gzipped as the server sends them, and every image (lazy ones too). For an image with a srcset the copy a
+ * phone picks is counted: the smallest at least as wide as its slot (from `sizes`) times the pixel ratio.
  */
 async function homeWeight(base) {
   const html = Buffer.from(await (await fetch(`${base}/`)).arrayBuffer())
@@ -203,7 +220,8 @@ async function homeWeight(base) {
     if (srcset) {
       const candidates = decode(srcset).split(',').map((part) => part.trim().split(/\s+/)).map(([src, w]) => ({ src, width: Number.parseInt(w, 10) || 0 }))
       candidates.sort((a, b) => a.width - b.width)
-      images.add((candidates.find((c) => c.width >= 780) ?? candidates.at(-1)).src)
+      const needed = slotWidth(attr(tag, 'sizes')) * PHONE.dpr
+      images.add((candidates.find((c) => c.width >= needed) ?? candidates.at(-1)).src)
     } else if (attr(tag, 'src')) images.add(decode(attr(tag, 'src')))
   }
   for (const match of text.matchAll(/url\((?:&quot;|["'])?(\/uploads\/[^"')&]+)/g)) images.add(match[1])
@@ -234,8 +252,7 @@ async function main() {
   fs.mkdirSync(path.join(village, 'uploads'), { recursive: true })
   log('seeding and generating the village...')
   const dbFile = await seededSite(buildDir, village, false)
-  const variantWidths = fs.readFileSync(path.join(root, 'app/lib/uploads.server.ts'), 'utf8').includes('VARIANT_WIDTHS') ? VARIANT_WIDTHS : []
-  const generated = await generateVillage({ dbFile, uploadsDir: path.join(village, 'uploads'), counts: settings.counts, variantWidths })
+  const generated = await generateVillage({ dbFile, uploadsDir: path.join(village, 'uploads'), counts: settings.counts, variantWidths: VARIANT_WIDTHS })
 
   const site = await startSite(buildDir, village)
   const floorPort = await freePort()
@@ -307,7 +324,7 @@ async function main() {
 
   const lines = []
   lines.push(`Balai Desa benchmark (${quick ? 'QUICK: small village, short runs; numbers mean nothing' : 'full'})`)
-  lines.push(`village: ${Object.entries(settings.counts).map(([k, v]) => `${v} ${k}`).join(', ')}; ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.duration} s per target`)
+  lines.push(`village: ${Object.entries(settings.counts).map(([k, v]) => `${v} ${k}`).join(', ')}; ${settings.connections} connections, ${settings.amount ? `${settings.amount} requests per target` : `${settings.warmup} s warm-up, ${settings.duration} s per target`}`)
   lines.push(`machine: ${os.cpus()[0]?.model ?? 'unknown cpu'} x ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.platform()} ${os.release()}, node ${process.version}`)
   lines.push('')
   lines.push('| target | req/s | p50 ms | p99 ms | errors | floor req/s | ratio |')

@@ -4,6 +4,8 @@ import crypto from 'node:crypto'
 const PRIVATE = /^\/(?:admin|login|logout|healthz|uploads\/|assets\/|api\/(?!public\/))/i
 const MAX_ENTRIES = 1000
 const MAX_BODY = 2 * 1024 * 1024
+/** All stored bodies together; the oldest entries go first. */
+const MAX_BYTES = 64 * 1024 * 1024
 /** Set per response by the server itself (or by the middleware before this one), never stored. */
 const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive', 'etag'])
 
@@ -20,6 +22,11 @@ export function responseCache() {
   /** Keys being computed now: the same request arriving meanwhile waits for that answer instead of rendering again. */
   const computing = new Map()
   let cachedVersion
+  let bytes = 0
+  const forget = (key) => {
+    bytes -= entries.get(key).size
+    entries.delete(key)
+  }
   const middleware = (req, res, next) => {
     const version = globalThis.__balaiDataVersion?.value
     if (req.method !== 'GET' || version === undefined || req.headers.cookie || req.headers.authorization || PRIVATE.test(req.path)) {
@@ -27,6 +34,7 @@ export function responseCache() {
     }
     if (version !== cachedVersion) {
       entries.clear()
+      bytes = 0
       cachedVersion = version
     }
     const key = `${req.protocol}://${req.get('host')}${req.originalUrl}\n${req.headers.origin ?? ''}\n${req.headers.accept ?? ''}`
@@ -67,15 +75,19 @@ export function responseCache() {
     }
     res.on('finish', () => {
       if (res.statusCode !== 200 || size > MAX_BODY || res.getHeader('set-cookie')) return
+      if (/no-store|private/.test(String(res.getHeader('cache-control') ?? ''))) return
       if (globalThis.__balaiDataVersion?.value !== version || cachedVersion !== version) return
       const headers = Object.entries(res.getHeaders()).filter(([name]) => !before.has(name) && !PER_RESPONSE.has(name))
       const body = Buffer.concat(chunks)
       const html = String(res.getHeader('content-type') ?? '').startsWith('text/html')
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value)
+      if (entries.has(key)) forget(key)
+      while (entries.size && (entries.size >= MAX_ENTRIES || bytes + body.length > MAX_BYTES)) forget(entries.keys().next().value)
+      bytes += body.length
       entries.set(key, {
+        size: body.length,
         headers,
-        body: html ? body.toString('utf8') : body,
-        nonce: html ? res.locals.cspNonce : undefined,
+        // A page is kept as the pieces between its nonces, so a replay only joins buffers.
+        pieces: html && res.locals.cspNonce ? split(body, Buffer.from(res.locals.cspNonce)) : [body],
         etag: html ? undefined : `W/"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
       })
     })
@@ -94,8 +106,26 @@ function replay(entry, req, res) {
       return res.end()
     }
   }
-  const body = entry.nonce && res.locals.cspNonce ? entry.body.replaceAll(entry.nonce, res.locals.cspNonce) : entry.body
+  const { pieces } = entry
+  let body = pieces[0]
+  if (pieces.length > 1) {
+    const nonce = Buffer.from(res.locals.cspNonce ?? '')
+    const parts = [pieces[0]]
+    for (let i = 1; i < pieces.length; i++) parts.push(nonce, pieces[i])
+    body = Buffer.concat(parts)
+  }
   res.statusCode = 200
-  res.setHeader('Content-Length', Buffer.byteLength(body))
+  res.setHeader('Content-Length', body.length)
   res.end(body)
+}
+
+function split(buffer, separator) {
+  const pieces = []
+  let start = 0
+  for (let at = buffer.indexOf(separator); at !== -1; at = buffer.indexOf(separator, start)) {
+    pieces.push(buffer.subarray(start, at))
+    start = at + separator.length
+  }
+  pieces.push(buffer.subarray(start))
+  return pieces
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 
 export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs']
@@ -21,24 +22,34 @@ export function serveUploads(uploadsDir) {
     const [, kind, file] = parts
     const match = FILE_NAME.exec(file)
     if (!UPLOAD_KINDS.includes(kind) || !match) return notFound()
-    res.sendFile(
-      path.join(kind, file),
-      {
-        root,
-        dotfiles: 'deny',
-        etag: true,
-        lastModified: true,
-        headers: {
-          'Content-Type': TYPES[match[1]],
-          'Cache-Control': 'public, max-age=31536000, immutable',
-          'X-Content-Type-Options': 'nosniff',
-          'Cross-Origin-Resource-Policy': 'cross-origin',
-          'Content-Security-Policy': "default-src 'none'; sandbox",
+    send(file, match[1], () => {
+      // A WebP width copy that was never made (an image stored before copies existed): the original instead.
+      const original = /^([a-f0-9]{32})-\d{2,4}\.webp$/.exec(file)?.[1]
+      const fallback = original && ['jpg', 'png', 'webp'].find((ext) => fs.existsSync(path.join(root, kind, `${original}.${ext}`)))
+      if (fallback && !res.headersSent) send(`${original}.${fallback}`, fallback, notFound)
+      else if (!res.headersSent) notFound()
+    })
+
+    function send(name, type, onMissing) {
+      res.sendFile(
+        path.join(kind, name),
+        {
+          root,
+          dotfiles: 'deny',
+          etag: true,
+          lastModified: true,
+          headers: {
+            'Content-Type': TYPES[type],
+            'Cache-Control': 'public, max-age=31536000, immutable',
+            'X-Content-Type-Options': 'nosniff',
+            'Cross-Origin-Resource-Policy': 'cross-origin',
+            'Content-Security-Policy': "default-src 'none'; sandbox",
+          },
         },
-      },
-      (error) => {
-        if (error && !res.headersSent) notFound()
-      },
-    )
+        (error) => {
+          if (error && !res.headersSent) onMissing()
+        },
+      )
+    }
   }
 }

@@ -11,6 +11,7 @@ import sharp from 'sharp'
 import { serializeWrite } from './db.server'
 import { getEnv } from './env.server'
 import { HttpError, validationError } from './http.server'
+import { VARIANT_WIDTHS, variantName } from './image-variants'
 
 export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs'] as const
 export type UploadKind = (typeof UPLOAD_KINDS)[number]
@@ -201,9 +202,22 @@ export async function storeImage(file: StagedFile, kind: UploadKind): Promise<st
     else if (format === 'gif') image = image.gif()
     else image = image.webp({ quality: 85 })
     await withEncodeSlot(() => image.toFile(partial))
+    // The copies are made from the cleaned file and put in place before the original, which comes last.
+    if (format !== 'gif') {
+      for (const size of VARIANT_WIDTHS) {
+        const variant = path.join(dir, variantName(name, size))
+        await withEncodeSlot(() => sharp(partial, { animated, limitInputPixels: false }).resize({ width: size, withoutEnlargement: true }).webp({ quality: 75 }).toFile(`${variant}.partial`))
+        await fsp.rename(`${variant}.partial`, variant)
+      }
+    }
     await fsp.rename(partial, dest)
   } catch {
     await fsp.rm(partial, { force: true })
+    for (const size of VARIANT_WIDTHS) {
+      const variant = path.join(dir, variantName(name, size))
+      await fsp.rm(variant, { force: true })
+      await fsp.rm(`${variant}.partial`, { force: true })
+    }
     await unmarkPending(kind, name)
     throw invalidImage('Image is damaged or not a valid image file')
   }
@@ -262,4 +276,5 @@ export function stagedImage(input: Record<string, unknown>): StagedFile | undefi
 export async function removeImage(kind: UploadKind, name: string | null | undefined) {
   if (!name || name !== path.basename(name) || name.startsWith('.')) return
   await fsp.rm(uploadPath(kind, name), { force: true })
+  for (const size of VARIANT_WIDTHS) await fsp.rm(uploadPath(kind, variantName(name, size)), { force: true })
 }

@@ -41,10 +41,7 @@ const SHAPES = {
   aparaturs: { width: 600, height: 600 },
 }
 
-/**
- * Makes `variants(sourceFile)` extra files per picture when the app stores responsive copies
- * (`{stem}-{w}.webp`); `variantWidths` lists the widths the app writes.
- */
+/** A few pictures of a kind, with the `{stem}-{w}.webp` copies storeImage writes (app/lib/uploads.server.ts). */
 async function pictureSet(dir, kind, count, variantWidths) {
   const sources = []
   for (let i = 0; i < count; i++) {
@@ -52,9 +49,8 @@ async function pictureSet(dir, kind, count, variantWidths) {
     await drawPicture(file, { ...SHAPES[kind], hue: (i * 53 + kind.length * 40) % 360, label: `${kind} ${i + 1}` })
     const variants = []
     for (const width of variantWidths) {
-      if (width >= SHAPES[kind].width) continue
       const variant = path.join(dir, `${kind}-${i}-${width}.webp`)
-      await sharp(file).resize({ width }).webp({ quality: 75 }).toFile(variant)
+      await sharp(file).resize({ width, withoutEnlargement: true }).webp({ quality: 75 }).toFile(variant)
       variants.push({ width, file: variant })
     }
     sources.push({ file, variants })

@@ -8,7 +8,7 @@ function runQuickBench(): Promise<{ code: number | null; stdout: string; stderr:
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'scripts/bench.mjs'), '--quick', '--build', BUILD_DIR], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      env: process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { VARIANT_WIDTHS, variantName } from '~/lib/image-variants'
 
 // The module reads its folders from the environment on first use: point them at a throw-away directory.
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-unit-uploads-'))
@@ -46,7 +47,8 @@ describe('writeWithImage', () => {
   it('removes the replaced file once the write succeeded, and keeps the new one', async () => {
     const first = await uploads.writeWithImage('products', await staged(), async (image) => ({ result: image! }))
     const second = await uploads.writeWithImage('products', await staged(), async (image) => ({ result: image!, replaced: first }))
-    expect(stored('products')).toEqual([second])
+    // The original and its WebP copies in every width (see app/lib/image-variants.ts).
+    expect(stored('products')).toEqual([second, ...VARIANT_WIDTHS.map((width) => variantName(second, width))].sort())
   })
 
   it('stores nothing without a file, and still removes what a delete reports', async () => {

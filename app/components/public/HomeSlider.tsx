@@ -55,6 +55,7 @@ export function HomeSlider({ slides, siteName }: { slides: Slide[]; siteName: st
                 width={1600}
                 height={700}
                 eager={index === 0}
+                sizes="100vw"
                 className="h-64 w-full sm:h-80 md:h-[28rem]"
               />
               {slide.description ? (

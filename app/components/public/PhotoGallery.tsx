@@ -78,7 +78,7 @@ function PhotoViewer({ photos, index, onIndex, onClose }: { photos: GalleryPhoto
             <path d="M15 18 9 12l6-6" />
           </svg>
         </button>
-        <UploadImage key={photo.id} kind="photos" image={photo.image} alt={photo.caption} width={1200} height={900} eager className="max-h-full w-auto max-w-full rounded-lg object-contain" />
+        <UploadImage key={photo.id} kind="photos" image={photo.image} alt={photo.caption} width={1200} height={900} eager sizes="100vw" className="max-h-full w-auto max-w-full rounded-lg object-contain" />
         <button type="button" onClick={next} className={`${control} absolute right-2 top-1/2 z-10 -translate-y-1/2 md:right-6`}>
           <span className="sr-only">Foto berikutnya</span>
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">

@@ -1,3 +1,5 @@
+import { ResponsiveImage } from '~/components/shared/responsive-image'
+
 export type UploadKind = 'posts' | 'products' | 'photos' | 'sliders' | 'aparaturs'
 
 export const uploadUrl = (kind: UploadKind, image: string | null | undefined) =>
@@ -12,15 +14,19 @@ type Props = {
   className?: string
   /** Images above the fold load at once; the rest wait until they are scrolled near. */
   eager?: boolean
+  /** How wide it shows (the browser picks a stored width from it); a grid card's by default. */
+  sizes?: string
 }
+
+/** A card in a grid of 1, 2 or 3 columns inside the 80rem page. */
+const CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw'
 
 /**
  * An uploaded picture with its intrinsic size declared (so nothing jumps while it loads), or a
  * neutral placeholder of the same shape when the item has none.
  */
-export function UploadImage({ kind, image, alt, width, height, className = '', eager = false }: Props) {
-  const src = uploadUrl(kind, image)
-  if (!src) {
+export function UploadImage({ kind, image, alt, width, height, className = '', eager = false, sizes = CARD_SIZES }: Props) {
+  if (!image) {
     return (
       <div
         role="img"
@@ -37,8 +43,10 @@ export function UploadImage({ kind, image, alt, width, height, className = '', e
     )
   }
   return (
-    <img
-      src={src}
+    <ResponsiveImage
+      kind={kind}
+      image={image}
+      sizes={sizes}
       alt={alt}
       width={width}
       height={height}
