@@ -1,7 +1,7 @@
 import { data } from '@remix-run/node'
 import { jsonWithError, jsonWithSuccess, redirectWithSuccess } from 'remix-toast'
 import { requirePermission, type SessionUser } from '~/auth/session.server'
-import { HttpError, notFound, type FieldErrors } from './http.server'
+import { HttpError, notFound, readBodyText, type FieldErrors } from './http.server'
 import { ADMIN_PAGE_SIZE, parseListQuery, type ListQuery, type Paginated } from './paging'
 import { readMultipart } from './uploads.server'
 
@@ -13,10 +13,9 @@ import { readMultipart } from './uploads.server'
 /** Fields that the models read as id lists: repeated checkboxes always become an array. */
 const LIST_FIELDS = new Set(['role_ids', 'permission_ids'])
 
-function fieldsToInput(entries: Iterable<[string, FormDataEntryValue | string]>): Record<string, unknown> {
+function fieldsToInput(entries: Iterable<[string, string]>): Record<string, unknown> {
   const input: Record<string, unknown> = {}
   for (const [name, value] of entries) {
-    if (typeof value !== 'string') continue
     if (LIST_FIELDS.has(name)) {
       input[name] = [...((input[name] as string[] | undefined) ?? []), value]
     } else {
@@ -30,6 +29,14 @@ function multipartEntries(fields: Record<string, string | string[]>): [string, s
   return Object.entries(fields).flatMap(([name, value]) => (Array.isArray(value) ? value.map((item) => [name, item] as [string, string]) : [[name, value] as [string, string]]))
 }
 
+/** Rich text may reach 1 MB, which percent-encoding can triple. */
+const MAX_FORM_BYTES = 4 * 1024 * 1024
+
+/** An urlencoded form, refused with 413 past the limit without buffering more of it. */
+async function readUrlEncoded(request: Request): Promise<URLSearchParams> {
+  return new URLSearchParams(await readBodyText(request, MAX_FORM_BYTES))
+}
+
 /**
  * Runs `work` with the submitted form as model input: urlencoded fields, or a multipart body whose
  * `image` file arrives as a StagedFile (its temporary copy is removed afterwards, whatever happens).
@@ -38,8 +45,7 @@ function multipartEntries(fields: Record<string, string | string[]>): [string, s
 export async function withFormInput<T>(request: Request, work: (input: Record<string, unknown>) => Promise<T>): Promise<T> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
   if (!type.startsWith('multipart/form-data')) {
-    const form = await request.formData()
-    return work(fieldsToInput(form.entries()))
+    return work(fieldsToInput((await readUrlEncoded(request)).entries()))
   }
   const body = await readMultipart(request)
   try {
@@ -120,7 +126,7 @@ export async function loadList<Row>(
 }
 
 /** The list address after a delete: the same search, back on page 1. */
-function firstPage(request: Request, search: FormDataEntryValue | null) {
+function firstPage(request: Request, search: string | null) {
   const url = new URL(request.url)
   const params = new URLSearchParams()
   if (typeof search === 'string' && search.trim()) params.set('search', search.trim())
@@ -137,7 +143,7 @@ export async function deleteFromList(
   options: { permission: string; thing: string; remove: (id: number, user: SessionUser) => Promise<unknown> },
 ) {
   const user = await requirePermission(request, options.permission)
-  const form = await request.formData()
+  const form = await readUrlEncoded(request)
   const id = Number(form.get('id'))
   const label = options.thing.toLowerCase()
   try {

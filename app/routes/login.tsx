@@ -5,7 +5,7 @@ import { login } from '~/auth/login.server'
 import { getSessionUser, tokenCookie } from '~/auth/session.server'
 import { FieldError } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
-import { HttpError } from '~/lib/http.server'
+import { HttpError, readBodyText } from '~/lib/http.server'
 import { useSite } from '~/root'
 
 export const meta = titled('Login')
@@ -19,8 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type LoginErrors = { Username?: string; Password?: string; Error?: string }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData()
   try {
+    const form = new URLSearchParams(await readBodyText(request, 64 * 1024))
     const session = await login({ username: form.get('username') ?? '', password: form.get('password') ?? '' }, request)
     return redirect('/admin/dashboard', { headers: { 'Set-Cookie': await tokenCookie().serialize(session.token) } })
   } catch (error) {

@@ -49,6 +49,7 @@ describe('admin lists', () => {
     // A new search goes back to page 1.
     await search(page, `${prefix} 1`)
     expect(new URL(page.url()).searchParams.get('page')).toBeNull()
+    await page.getByRole('cell', { name: `${prefix} 19`, exact: true }).waitFor()
     expect(await page.getByRole('row').count()).toBe(11)
     expect(await page.getByRole('navigation', { name: 'Pagination' }).count()).toBe(0)
 

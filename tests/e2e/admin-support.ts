@@ -19,6 +19,7 @@ export async function search(page: Page, term: string) {
   await box.fill(term)
   await box.press('Enter')
   await page.waitForURL((url) => url.searchParams.get('search') === term)
+  await page.getByText('Loading Data...').waitFor({ state: 'detached' })
 }
 
 /** Deletes the row through the confirmation dialog and waits for the success toast. */
