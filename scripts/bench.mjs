@@ -201,7 +201,7 @@ function slotWidth(sizes) {
 async function homeWeight(base) {
   const html = Buffer.from(await (await fetch(`${base}/`)).arrayBuffer())
   const text = html.toString('utf8')
-  const attr = (tag, name) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]
+  const attr = (tag, name) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1]
   const tags = (name) => text.match(new RegExp(`<${name}\\b[^>]*>`, 'g')) ?? []
   const scripts = new Set()
   const styles = new Set()
