@@ -204,11 +204,17 @@ export async function storeImage(file: StagedFile, kind: UploadKind): Promise<st
     await withEncodeSlot(() => image.toFile(partial))
     // The copies are made from the cleaned file and put in place before the original, which comes last.
     if (format !== 'gif') {
-      for (const size of VARIANT_WIDTHS) {
-        const variant = path.join(dir, variantName(name, size))
-        await withEncodeSlot(() => sharp(partial, { animated, limitInputPixels: false }).resize({ width: size, withoutEnlargement: true }).webp({ quality: 75 }).toFile(`${variant}.partial`))
-        await fsp.rename(`${variant}.partial`, variant)
-      }
+      // One decode shared by the four copies; effort 2 encodes several times faster than the default for a few % more bytes.
+      const source = sharp(partial, { animated, limitInputPixels: false })
+      await withEncodeSlot(() =>
+        Promise.all(
+          VARIANT_WIDTHS.map(async (size) => {
+            const variant = path.join(dir, variantName(name, size))
+            await source.clone().resize({ width: size, withoutEnlargement: true }).webp({ quality: 75, effort: 2 }).toFile(`${variant}.partial`)
+            await fsp.rename(`${variant}.partial`, variant)
+          }),
+        ),
+      )
     }
     await fsp.rename(partial, dest)
   } catch {
