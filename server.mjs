@@ -65,6 +65,13 @@ if (vite) {
   app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }))
 }
 
+// Remix would answer `<path>.data` in its own single-fetch encoding; no API path ends so (slugs and ids hold no
+// dot), so under /api it is an unknown path like any other: a JSON 404.
+app.use((req, res, next) => {
+  if (!/^\/api\/.*\.data$/i.test(req.path)) return next()
+  res.status(404).set('Cache-Control', 'no-store').json({ success: false, message: 'Not found', errors: null })
+})
+
 app.all(
   '*',
   createRequestHandler({

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import jwt from 'jsonwebtoken'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   adminToken,
   api,
@@ -13,6 +13,9 @@ import {
   unique,
   userWithPermissions,
 } from '../support/api'
+
+// bcrypt and private servers are slow on a busy machine shared with the other test files
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
 const post = (path: string, json: unknown, headers: Record<string, string> = {}) =>
   api('POST', path, { json, headers: { 'X-Forwarded-For': clientAddress(), ...headers } })
@@ -211,6 +214,10 @@ describe('JSON errors, never HTML', () => {
     '/api/login/extra',
     '/api/public/nothing-here',
     '/api/admin/dashboard/more',
+    '/api/admin/dashboard.data',
+    '/api/admin/users.data',
+    '/api/login.data',
+    '/api/nope.data',
   ]
   it.each(['GET', 'POST', 'PUT', 'DELETE'])('%s on unknown /api/* paths answers a JSON 404', async (method) => {
     const token = await adminToken()

@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { adminToken, api, expectFailure, expectSuccess, ISO_UTC, login, unique, userWithPermissions } from '../support/api'
 import { startServer, type TestServer } from '../support/server'
+
+// bcrypt and private servers are slow on a busy machine shared with the other test files
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
 const MISSING = 999_999_999
 const CATEGORY_KEYS = ['created_at', 'id', 'name', 'slug', 'updated_at']

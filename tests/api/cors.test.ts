@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { adminToken, api, login, type ApiResult } from '../support/api'
 import { startServer, type TestServer } from '../support/server'
+
+// bcrypt and private servers are slow on a busy machine shared with the other test files
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
 /** API.md "Transport": preflight answered, allowed headers and methods, Access-Control-Allow-Origin per CORS_ORIGINS. */
 

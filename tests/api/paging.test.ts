@@ -1,7 +1,10 @@
 import Database from 'better-sqlite3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { adminToken, api, expectSuccess, login, unique } from '../support/api'
 import { startServer, type TestServer } from '../support/server'
+
+// bcrypt and private servers are slow on a busy machine shared with the other test files
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
 /**
  * The list contract of API.md ("Lists") on the admin lists of the foundation. Each test makes its own rows

@@ -1,5 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { adminToken, api, expectFailure, login, permissionIds, unique, type ApiResult } from '../support/api'
+
+// bcrypt and private servers are slow on a busy machine shared with the other test files
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
 /**
  * API.md "Permissions per call", route by route: anonymous -> 401, the seeded `user` -> per its role,

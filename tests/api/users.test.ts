@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   adminToken,
   api,
@@ -12,6 +12,9 @@ import {
   userWithPermissions,
 } from '../support/api'
 import { startServer, type TestServer } from '../support/server'
+
+// bcrypt and private servers are slow on a busy machine shared with the other test files
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
 const USER_KEYS = ['created_at', 'email', 'id', 'name', 'roles', 'updated_at', 'username']
 
