@@ -77,23 +77,21 @@ describe('axe finds no serious or critical violation in the back office', () => 
     await page.goto(`/admin/posts?search=${unique('tidak-ada-')}`)
     await page.getByText('No Post Found').waitFor()
     await expectAccessible(page, 'empty list')
-  })
+  }, 180_000)
 
-  it('on every create and edit form, also with validation errors shown', async () => {
+  it.each(FORMS)('on the %s create and edit forms, also with validation errors shown', async (kind) => {
     const page = await loggedInPage()
-    for (const kind of FORMS) {
-      for (const path of [`/admin/${kind}/create`, `/admin/${kind}/edit/${ids[kind]}`]) {
-        await page.goto(path)
-        await settled(page)
-        await expectAccessible(page, path)
-      }
-      await page.goto(`/admin/${kind}/create`)
+    for (const path of [`/admin/${kind}/create`, `/admin/${kind}/edit/${ids[kind]}`]) {
+      await page.goto(path)
       await settled(page)
-      await page.getByRole('button', { name: /^(Save|Simpan)$/ }).click()
-      await page.getByText(/is required/).first().waitFor({ timeout: 10_000 })
-      await expectAccessible(page, `${kind} form with errors`)
+      await expectAccessible(page, path)
     }
-  })
+    await page.goto(`/admin/${kind}/create`)
+    await settled(page)
+    await page.getByRole('button', { name: /^(Save|Simpan)$/ }).click()
+    await page.getByText(/is required/).first().waitFor({ timeout: 10_000 })
+    await expectAccessible(page, `${kind} form with errors`)
+  }, 120_000)
 
   it('with the user menu, the delete dialog and the phone drawer open', async () => {
     const page = await loggedInPage()
@@ -115,7 +113,7 @@ describe('axe finds no serious or critical violation in the back office', () => 
     await phone.getByRole('button', { name: 'Toggle sidebar' }).click()
     await phone.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).waitFor()
     await expectAccessible(phone, 'admin drawer')
-  })
+  }, 120_000)
 })
 
 describe('the back office by keyboard alone', () => {
@@ -128,6 +126,36 @@ describe('the back office by keyboard alone', () => {
     await page.keyboard.type('password')
     await page.keyboard.press('Enter')
     await page.waitForURL('**/admin/dashboard')
+  })
+
+  it('opens and closes a sidebar group with Enter and follows its links', async () => {
+    const page = await loggedInPage()
+    const nav = page.getByRole('navigation', { name: 'Admin' })
+    const group = nav.getByRole('button', { name: 'Users Management' })
+    await group.focus()
+    const before = await group.getAttribute('aria-expanded')
+    await page.keyboard.press('Enter')
+    expect(await group.getAttribute('aria-expanded')).not.toBe(before)
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await page.keyboard.press('Enter')
+    const roles = nav.getByRole('link', { name: 'Roles' })
+    await roles.waitFor()
+    await page.keyboard.press('Tab')
+    expect(await roles.evaluate((element) => element === document.activeElement)).toBe(true)
+    await page.keyboard.press('Enter')
+    await page.waitForURL('**/admin/roles')
+  })
+
+  it('opens the phone drawer from the keyboard and closes it with Escape', async () => {
+    const page = await loggedInPage('admin', 'password', { viewport: PHONE })
+    const toggle = page.getByRole('button', { name: 'Toggle sidebar' })
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    const dashboard = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' })
+    await dashboard.waitFor()
+    await page.keyboard.press('Escape')
+    await dashboard.waitFor({ state: 'hidden' })
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
   })
 
   it('opens the user menu with Enter, reaches its items with Tab and closes it with Escape', async () => {

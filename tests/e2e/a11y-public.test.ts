@@ -55,7 +55,7 @@ describe('axe finds no serious or critical violation', () => {
       await expectAccessible(page, `${path} at ${viewport.width}px`)
     }
     expect(page.errors.filter((error) => !error.includes('404'))).toEqual([])
-  })
+  }, 240_000)
 
   it('with the drawer, the product seller tab and the gallery viewer open', async () => {
     const phone = await newPage({ viewport: PHONE })
@@ -74,7 +74,7 @@ describe('axe finds no serious or critical violation', () => {
     await page.getByRole('button', { name: new RegExp(`Pasar Desa ${content.tag}`) }).click()
     await shown(page.getByRole('dialog'))
     await expectAccessible(page, 'gallery viewer')
-  })
+  }, 120_000)
 })
 
 describe('the axe check itself', () => {
@@ -137,7 +137,7 @@ describe('keyboard alone', () => {
       }
       expect(seen.size, path).toBeGreaterThan(5)
     }
-  })
+  }, 120_000)
 
   it('opens and closes the drawer menu, keeping focus inside while open', async () => {
     const page = await newPage({ viewport: PHONE })
@@ -231,7 +231,7 @@ describe('images and fields', () => {
       const expected = names.get(path)
       if (expected) expect(images.map((image) => image.alt), path).toContain(expected)
     }
-  })
+  }, 120_000)
 
   it('every search box has a label', async () => {
     const page = await newPage()

@@ -35,7 +35,7 @@ function HeaderSearch({ id, onDone }: { id: string; onDone?: () => void }) {
     navigate(`/posts?search=${encodeURIComponent(term)}`)
   }
   return (
-    <form method="get" action="/posts" role="search" onSubmit={submit} className="flex w-full items-center gap-2">
+    <form method="get" action="/posts" role="search" aria-label="Pencarian situs" onSubmit={submit} className="flex w-full items-center gap-2">
       <label htmlFor={id} className="sr-only">
         Cari informasi
       </label>
