@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { useBrowser } from '../support/browser'
 import { useContent } from './public-fixtures'
 
 const { newPage } = useBrowser()
+// The first test opens a dozen screens and fetches each shared picture; give a loaded machine room.
+vi.setConfig({ testTimeout: 120_000 })
 const content = useContent()
 const SITE = 'Desa Uji Coba'
 const base = () => inject('baseUrl')
