@@ -1,4 +1,5 @@
 import { createCookie, redirect } from '@remix-run/node'
+import { dataVersion } from '~/lib/db.server'
 import { getEnv } from '~/lib/env.server'
 import { forbidden, unauthenticated } from '~/lib/http.server'
 import { findSessionUser, isTokenRevoked, type SessionUser } from '~/models/user.server'
@@ -50,7 +51,29 @@ export function readToken(request: Request): string | null {
 const cache = new WeakMap<Request, Promise<(SessionUser & { claims: TokenClaims }) | null>>()
 
 /**
- * The user behind the request's token, with permissions read from the database now: a changed role,
+ * What the database said about a token (user, permissions, revoked or not), valid for one data version.
+ * Every write bumps that version (serializeWrite), so a changed role or permission, a logout, a password
+ * change or a deleted user is read afresh on the very next request, while repeated requests between writes
+ * skip the three lookups.
+ */
+const MAX_REMEMBERED = 2000
+const remembered = new Map<string, { version: number; user: SessionUser | null }>()
+
+async function lookUp(claims: TokenClaims): Promise<SessionUser | null> {
+  const version = dataVersion()
+  const hit = remembered.get(claims.jti)
+  if (hit && hit.version === version) return hit.user
+  const [user, revoked] = await Promise.all([findSessionUser(claims.userId), isTokenRevoked(claims.jti)])
+  const valid = user && !revoked && user.token_version === claims.version ? user : null
+  if (dataVersion() === version) {
+    if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!)
+    remembered.set(claims.jti, { version, user: valid })
+  }
+  return valid
+}
+
+/**
+ * The user behind the request's token, with the permissions the database holds now: a changed role,
  * a logout, a password change or a deleted user take effect on the very next request.
  */
 export function getSessionUser(request: Request): Promise<(SessionUser & { claims: TokenClaims }) | null> {
@@ -60,9 +83,8 @@ export function getSessionUser(request: Request): Promise<(SessionUser & { claim
       const token = readToken(request)
       const claims = token ? verifyToken(token) : null
       if (!claims) return null
-      const [user, revoked] = await Promise.all([findSessionUser(claims.userId), isTokenRevoked(claims.jti)])
-      if (!user || revoked || user.token_version !== claims.version) return null
-      return { ...user, claims }
+      const user = await lookUp(claims)
+      return user ? { ...user, claims } : null
     })()
     cache.set(request, pending)
   }
