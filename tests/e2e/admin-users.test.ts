@@ -11,7 +11,8 @@ describe('permissions screens', () => {
     await page.goto('/admin/permissions')
     await page.getByRole('link', { name: 'Add New Permission' }).click()
     await page.waitForURL('**/admin/permissions/create')
-    expect(await page.title()).toBe('Create Permission - Desa Uji Coba')
+    // The address changes before the new screen (and its title) has rendered.
+    await expect.poll(() => page.title()).toBe('Create Permission - Desa Uji Coba')
 
     await page.getByLabel('Permission Name').fill('Not Valid')
     await page.getByRole('button', { name: 'Save' }).click()
