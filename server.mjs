@@ -1,5 +1,6 @@
 // The Balai Desa HTTP server: Remix behind a small Express app that adds security headers,
 // request logs, the uploads folder and graceful shutdown. `npm start` runs it after migrating.
+import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
@@ -45,17 +46,20 @@ app.use((_req, res, next) => {
   next()
 })
 app.set('trust proxy', process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true')
-app.use(requestLog({ quiet: process.env.LOG_REQUESTS === '0' }))
+const logRequests = requestLog({ quiet: process.env.LOG_REQUESTS === '0' })
+app.use(logRequests)
 // The client's address for the app (login throttling); any value a client sent itself is replaced.
 app.use((req, _res, next) => {
   req.headers['x-balai-client-ip'] = req.ip ?? req.socket.remoteAddress ?? ''
   next()
 })
-app.use(securityHeaders({ production, development }))
+const addSecurityHeaders = securityHeaders({ production, development })
+app.use(addSecurityHeaders)
 app.use(csrfProtection())
 app.use(compression())
 // Anonymous public reads from memory until the next write (see server/response-cache.mjs).
-if (!vite) app.use(responseCache())
+const cache = vite ? undefined : responseCache()
+if (cache) app.use(cache)
 app.use('/uploads', serveUploads(info.uploads))
 
 if (vite) {
@@ -90,7 +94,19 @@ app.use((error, req, res, next) => {
   res.status(status).set('Cache-Control', 'no-store').json({ success: false, message: status === 500 ? 'Internal Server Error' : 'Bad Request', errors: null })
 })
 
-const server = app.listen(info.port, () => {
+// A cached public read is answered before Express runs, with the same log line and security headers.
+const noop = () => undefined
+const server = http.createServer((req, res) => {
+  const served = cache?.tryReplay(req, res, () => {
+    res.locals = {}
+    req.path = req.url.split('?')[0]
+    if (stopping) res.setHeader('Connection', 'close')
+    logRequests(req, res, noop)
+    addSecurityHeaders(req, res, noop)
+  })
+  if (!served) app(req, res)
+})
+server.listen(info.port, () => {
   console.log(
     `[balai-desa] listening on http://localhost:${info.port} (${info.nodeEnv}); database ${info.database}; uploads ${path.resolve(info.uploads)}`,
   )

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import zlib from 'node:zlib'
 
 /** Paths that are never shared between visitors: the back office, sign-in, admin API, files served elsewhere. */
 const PRIVATE = /^\/(?:admin|login|logout|healthz|uploads\/|assets\/|api\/(?!public\/))/i
@@ -37,7 +38,7 @@ export function responseCache() {
       bytes = 0
       cachedVersion = version
     }
-    const key = `${req.protocol}://${req.get('host')}${req.originalUrl}\n${req.headers.origin ?? ''}\n${req.headers.accept ?? ''}`
+    const key = keyOf(req)
     const entry = entries.get(key)
     if (entry) return replay(entry, req, res)
     const running = computing.get(key)
@@ -93,10 +94,36 @@ export function responseCache() {
     })
     next()
   }
+  /**
+   * The fast path, called by server.mjs before Express: answers a request from the cache when it can
+   * (returns true), after `prepare` has set the per-response headers (log line, security headers, nonce).
+   * Bodies without a nonce are also kept gzipped, so browsers get them compressed; a page (nonce inside)
+   * for a client that wants gzip goes through Express's compression instead.
+   */
+  middleware.tryReplay = (req, res, prepare) => {
+    const version = globalThis.__balaiDataVersion?.value
+    if (req.method !== 'GET' || version !== cachedVersion || req.headers.cookie || req.headers.authorization) return false
+    const entry = entries.get(keyOf(req))
+    if (!entry) return false
+    const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
+    if (gzip && entry.pieces.length > 1) return false
+    prepare()
+    if (gzip) {
+      entry.gzipped ??= zlib.gzipSync(entry.pieces[0], { level: 6 })
+      res.setHeader('Content-Encoding', 'gzip')
+      res.setHeader('Vary', 'Accept-Encoding')
+    }
+    replay(entry, req, res, gzip ? entry.gzipped : undefined)
+    return true
+  }
   return middleware
 }
 
-function replay(entry, req, res) {
+/** Raw request properties only, so Express and the plain node:http fast path compute the same key. */
+const keyOf = (req) =>
+  `${req.headers['x-forwarded-proto'] ?? ''}|${req.headers.host}${req.url}\n${req.headers.origin ?? ''}\n${req.headers.accept ?? ''}`
+
+function replay(entry, req, res, encodedBody) {
   for (const [name, value] of entry.headers) res.setHeader(name, value)
   if (entry.etag) {
     res.setHeader('ETag', entry.etag)
@@ -107,8 +134,8 @@ function replay(entry, req, res) {
     }
   }
   const { pieces } = entry
-  let body = pieces[0]
-  if (pieces.length > 1) {
+  let body = encodedBody ?? pieces[0]
+  if (!encodedBody && pieces.length > 1) {
     const nonce = Buffer.from(res.locals.cspNonce ?? '')
     const parts = [pieces[0]]
     for (let i = 1; i < pieces.length; i++) parts.push(nonce, pieces[i])
