@@ -7,10 +7,12 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
+import type { z } from 'zod'
 import sharp from 'sharp'
 import { serializeWrite } from './db.server'
 import { getEnv } from './env.server'
 import { HttpError, validationError } from './http.server'
+import { fieldErrors } from './validation.server'
 import { VARIANT_WIDTHS, variantName } from './image-variants'
 
 export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs'] as const
@@ -269,6 +271,19 @@ async function markPending(kind: UploadKind, name: string) {
 
 async function unmarkPending(kind: UploadKind, name: string) {
   await fsp.rm(pendingMarker(kind, name), { force: true }).catch(() => undefined)
+}
+
+/**
+ * The fields of a media upload (photo, slider) and its required image, every problem reported at once
+ * (422), before anything is stored.
+ */
+export function parseMediaUpload<S extends z.ZodTypeAny>(schema: S, input: Record<string, unknown>): { data: z.infer<S>; file: StagedFile } {
+  const file = stagedImage(input)
+  const parsed = schema.safeParse(input)
+  const errors = parsed.success ? {} : fieldErrors(parsed.error)
+  if (!file) errors.Image = 'Image is required'
+  if (!parsed.success || !file) throw validationError(errors)
+  return { data: parsed.data, file }
 }
 
 /** The uploaded file of a write's input (`image`), or undefined; a text `image` field (JSON clients) is ignored. */

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { prisma } from '~/lib/db.server'
-import { notFound, validationError } from '~/lib/http.server'
+import { notFound } from '~/lib/http.server'
 import type { ListQuery } from '~/lib/paging'
-import { stagedImage, writeWithImage } from '~/lib/uploads.server'
-import { fieldErrors, optionalText, requiredText } from '~/lib/validation.server'
+import { parseMediaUpload, writeWithImage } from '~/lib/uploads.server'
+import { optionalText, requiredText } from '~/lib/validation.server'
 import { listPage } from './crud.server'
 
 export const photoSelect = { id: true, image: true, caption: true, description: true, created_at: true, updated_at: true } as const
@@ -26,12 +26,7 @@ export const homePhotos = () => prisma.photo.findMany({ select: photoSelect, ord
 
 /** The image is required: every field is checked (and every error reported) before it is stored. */
 export async function createPhoto(input: Record<string, unknown>) {
-  const file = stagedImage(input)
-  const parsed = schema.safeParse(input)
-  const errors = parsed.success ? {} : fieldErrors(parsed.error)
-  if (!file) errors.Image = 'Image is required'
-  if (!parsed.success || !file) throw validationError(errors)
-  const data = parsed.data
+  const { data, file } = parseMediaUpload(schema, input)
   return writeWithImage('photos', file, async (image) => {
     const result = await prisma.photo.create({ data: { ...data, image: image! }, select: photoSelect })
     return { result }

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { prisma } from '~/lib/db.server'
-import { notFound, validationError } from '~/lib/http.server'
+import { notFound } from '~/lib/http.server'
 import type { ListQuery } from '~/lib/paging'
-import { stagedImage, writeWithImage } from '~/lib/uploads.server'
-import { fieldErrors, optionalText } from '~/lib/validation.server'
+import { parseMediaUpload, writeWithImage } from '~/lib/uploads.server'
+import { optionalText } from '~/lib/validation.server'
 import { listPage } from './crud.server'
 
 export const sliderSelect = { id: true, image: true, description: true, created_at: true, updated_at: true } as const
@@ -17,12 +17,7 @@ export const listSliders = (query: ListQuery, path = '/api/admin/sliders') =>
 export const allSliders = () => prisma.slider.findMany({ select: sliderSelect, orderBy: { id: 'desc' } })
 
 export async function createSlider(input: Record<string, unknown>) {
-  const file = stagedImage(input)
-  const parsed = schema.safeParse(input)
-  const errors = parsed.success ? {} : fieldErrors(parsed.error)
-  if (!file) errors.Image = 'Image is required'
-  if (!parsed.success || !file) throw validationError(errors)
-  const data = parsed.data
+  const { data, file } = parseMediaUpload(schema, input)
   return writeWithImage('sliders', file, async (image) => {
     const result = await prisma.slider.create({ data: { ...data, image: image! }, select: sliderSelect })
     return { result }
