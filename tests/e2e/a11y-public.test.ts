@@ -54,7 +54,7 @@ describe('axe finds no serious or critical violation', () => {
       await page.goto(path)
       await expectAccessible(page, `${path} at ${viewport.width}px`)
     }
-    expect(page.errors.filter((error) => !error.includes('404'))).toEqual([])
+    expect((await page.settled()).filter((error) => !error.includes('404'))).toEqual([])
   }, 240_000)
 
   it('with the drawer, the product seller tab and the gallery viewer open', async () => {

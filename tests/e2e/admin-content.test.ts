@@ -13,7 +13,7 @@ describe('categories screens', () => {
     await page.getByRole('button', { name: 'Save' }).click()
     await page.getByText('Name is required').waitFor()
     const name = unique('Kategori ')
-    await page.getByLabel('Category Name').fill(name)
+    await page.getByLabel('Category Name', { exact: true }).fill(name)
     // While the server works the button says so and cannot be pressed again.
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
@@ -35,7 +35,7 @@ describe('categories screens', () => {
     expect(await row.getByRole('cell').nth(1).textContent()).toMatch(/^\d{1,2} (Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember) \d{4}$/)
     await page.getByRole('link', { name: `Edit ${name}` }).click()
     expect(await valueOf(page, 'Category Name')).toBe(name)
-    await page.getByLabel('Category Name').fill(`${name} Baru`)
+    await page.getByLabel('Category Name', { exact: true }).fill(`${name} Baru`)
     await page.getByRole('button', { name: 'Update' }).click()
     await toast(page, 'Category updated successfully!')
 
@@ -71,8 +71,8 @@ describe('posts screens', () => {
     await page.goto('/admin/posts')
     await page.getByRole('link', { name: 'Add New Post' }).click()
     await page.waitForURL('**/admin/posts/create')
-    expect(await page.getByLabel('Category').inputValue()).toBe('0')
-    expect(await page.getByLabel('Category').locator('option').first().textContent()).toBe('Select Category')
+    expect(await page.getByLabel('Category', { exact: true }).inputValue()).toBe('0')
+    expect(await page.getByLabel('Category', { exact: true }).locator('option').first().textContent()).toBe('Select Category')
     await page.getByRole('textbox', { name: 'Content' }).waitFor()
     await page.getByRole('button', { name: 'Save' }).click()
     await page.getByText('Title is required').waitFor()
@@ -81,8 +81,8 @@ describe('posts screens', () => {
 
     const title = unique('Gotong Royong ')
     await page.getByLabel('Image', { exact: true }).setInputFiles(PNG)
-    await page.getByLabel('Category').selectOption(String(category.id))
-    await page.getByLabel('Title').fill(title)
+    await page.getByLabel('Category', { exact: true }).selectOption(String(category.id))
+    await page.getByLabel('Title', { exact: true }).fill(title)
     await typeRichText(page, 'Content', 'Warga bekerja bakti membersihkan saluran air.')
     await page.getByRole('button', { name: 'Save' }).click()
     await toast(page, 'Post created successfully!')
@@ -94,11 +94,11 @@ describe('posts screens', () => {
     await page.getByRole('link', { name: `Edit ${title}` }).click()
     await page.waitForURL(/\/admin\/posts\/edit\/\d+$/)
     expect(await valueOf(page, 'Title')).toBe(title)
-    expect(await page.getByLabel('Category').inputValue()).toBe(String(category.id))
+    expect(await page.getByLabel('Category', { exact: true }).inputValue()).toBe(String(category.id))
     const editor = page.getByRole('textbox', { name: 'Content' })
     await editor.getByText('Warga bekerja bakti membersihkan saluran air.').waitFor()
     expect(await page.locator('img[src^="/uploads/posts/"]').count()).toBe(1)
-    await page.getByLabel('Title').fill(`${title} Lagi`)
+    await page.getByLabel('Title', { exact: true }).fill(`${title} Lagi`)
     await page.getByRole('button', { name: 'Update' }).click()
     await toast(page, 'Post updated successfully!')
 
@@ -110,7 +110,7 @@ describe('posts screens', () => {
     await deleteRow(page, `${title} Lagi`, 'post')
     await page.getByText('No Post Found').waitFor()
     // No script errors (422 answers are logged by the browser as failed loads, nothing else).
-    expect(page.errors.filter((error) => !error.includes('Failed to load resource'))).toEqual([])
+    expect((await page.settled()).filter((error) => !error.includes('Failed to load resource'))).toEqual([])
   })
 })
 
@@ -120,7 +120,7 @@ describe('pages screens', () => {
     await page.goto('/admin/pages')
     await page.getByRole('link', { name: 'Add New Page' }).click()
     const title = unique('Sejarah Desa ')
-    await page.getByLabel('Title').fill(title)
+    await page.getByLabel('Title', { exact: true }).fill(title)
     await typeRichText(page, 'Content', 'Desa ini berdiri sejak lama.')
     await page.getByRole('button', { name: 'Save' }).click()
     await toast(page, 'Page created successfully!')

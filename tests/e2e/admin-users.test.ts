@@ -14,15 +14,15 @@ describe('permissions screens', () => {
     // The address changes before the new screen (and its title) has rendered.
     await expect.poll(() => page.title()).toBe('Create Permission - Desa Uji Coba')
 
-    await page.getByLabel('Permission Name').fill('Not Valid')
+    await page.getByLabel('Permission Name', { exact: true }).fill('Not Valid')
     await page.getByRole('button', { name: 'Save' }).click()
     const error = page.getByText('Name must look like resource-action, e.g. posts-create')
     await error.waitFor()
     // The message is tied to its field.
-    expect(await page.getByLabel('Permission Name').getAttribute('aria-describedby')).toBe(await error.getAttribute('id'))
+    expect(await page.getByLabel('Permission Name', { exact: true }).getAttribute('aria-describedby')).toBe(await error.getAttribute('id'))
 
     const name = `${unique('perm')}-view`
-    await page.getByLabel('Permission Name').fill(name)
+    await page.getByLabel('Permission Name', { exact: true }).fill(name)
     await page.getByRole('button', { name: 'Save' }).click()
     await toast(page, 'Permission created successfully!')
     await page.waitForURL((url) => url.pathname === '/admin/permissions')
@@ -33,7 +33,7 @@ describe('permissions screens', () => {
     await page.waitForURL(/\/admin\/permissions\/edit\/\d+$/)
     expect(await valueOf(page, 'Permission Name')).toBe(name)
     const renamed = `${name}x`
-    await page.getByLabel('Permission Name').fill(renamed)
+    await page.getByLabel('Permission Name', { exact: true }).fill(renamed)
     await page.getByRole('button', { name: 'Update' }).click()
     await toast(page, 'Permission updated successfully!')
     await page.waitForURL((url) => url.pathname === '/admin/permissions')
@@ -56,7 +56,7 @@ describe('roles screens', () => {
     // Groups are titled by the capitalised part before the first hyphen.
     for (const group of ['Posts', 'Users', 'Dashboard']) await page.getByText(group, { exact: true }).first().waitFor()
     const name = unique('role')
-    await page.getByLabel('Role Name').fill(name)
+    await page.getByLabel('Role Name', { exact: true }).fill(name)
     await page.getByRole('checkbox', { name: 'posts-index', exact: true }).check()
     await page.getByRole('checkbox', { name: 'pages-index', exact: true }).check()
     await page.getByRole('button', { name: 'Save' }).click()
@@ -106,20 +106,20 @@ describe('users screens', () => {
     await page.goto('/admin/users')
     await page.getByRole('link', { name: 'Add New User' }).click()
     await page.waitForURL('**/admin/users/create')
-    expect(await page.getByLabel('Email').getAttribute('type')).toBe('email')
-    expect(await page.getByLabel('Password').getAttribute('type')).toBe('password')
+    expect(await page.getByLabel('Email', { exact: true }).getAttribute('type')).toBe('email')
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('password')
 
     const username = unique('u')
-    await page.getByLabel('Full Name').fill('Warga Uji')
-    await page.getByLabel('Username').fill('admin')
-    await page.getByLabel('Email').fill(`${username}@example.com`)
-    await page.getByLabel('Password').fill('password123')
+    await page.getByLabel('Full Name', { exact: true }).fill('Warga Uji')
+    await page.getByLabel('Username', { exact: true }).fill('admin')
+    await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`)
+    await page.getByLabel('Password', { exact: true }).fill('password123')
     await page.getByRole('checkbox', { name: 'user', exact: true }).check()
     await page.getByRole('button', { name: 'Save' }).click()
     await page.getByText('Username already exists').waitFor()
 
-    await page.getByLabel('Username').fill(username)
-    await page.getByLabel('Password').fill('password123')
+    await page.getByLabel('Username', { exact: true }).fill(username)
+    await page.getByLabel('Password', { exact: true }).fill('password123')
     await page.getByRole('button', { name: 'Save' }).click()
     await toast(page, 'User created successfully!')
 
@@ -133,9 +133,9 @@ describe('users screens', () => {
     expect(await valueOf(page, 'Username')).toBe(username)
     expect(await valueOf(page, 'Email')).toBe(`${username}@example.com`)
     expect(await valueOf(page, 'Password')).toBe('')
-    expect(await page.getByLabel('Password').getAttribute('placeholder')).toMatch(/blank/i)
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('placeholder')).toMatch(/blank/i)
     expect(await page.getByRole('checkbox', { name: 'user', exact: true }).isChecked()).toBe(true)
-    await page.getByLabel('Full Name').fill('Warga Uji Dua')
+    await page.getByLabel('Full Name', { exact: true }).fill('Warga Uji Dua')
     await page.getByRole('button', { name: 'Update' }).click()
     await toast(page, 'User updated successfully!')
 

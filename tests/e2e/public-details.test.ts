@@ -50,7 +50,7 @@ describe('page detail', () => {
     await shown(main(page).getByText(`Terakhir diperbarui ${formatDate(made.updated_at)}`))
     await main(page).getByRole('link', { name: 'Kembali ke Tentang Desa' }).click()
     await page.waitForURL((url) => url.pathname === '/pages' && url.searchParams.get('search') === `${content.tag} Profil`)
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 
   it('shows "Konten Sedang Dipersiapkan" when the content is empty', async () => {
@@ -83,7 +83,7 @@ describe('aparatur detail', () => {
     expect(await main(page).locator('strong').filter({ hasText: '2019' }).count()).toBe(1)
     await main(page).getByRole('link', { name: 'Kembali ke Aparaturs' }).click()
     await page.waitForURL((url) => url.pathname === '/aparaturs' && url.searchParams.get('search') === content.tag)
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 
   it('shows a placeholder icon without a photo and the fallbacks for an empty name and position', async () => {
@@ -122,7 +122,7 @@ describe('post detail', () => {
     await shown(main(page).getByText('3 menit baca'))
     await shown(main(page).getByRole('heading', { level: 2, name: 'Latar' }))
     await shown(main(page).getByRole('heading', { name: 'Bagikan Artikel' }))
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 
   it('falls back to "Berita" and the village name, and hides the cover when there is none', async () => {
@@ -180,8 +180,8 @@ describe('post detail', () => {
     await desktop.evaluate(() => navigator.clipboard.writeText(''))
     await main(desktop).getByRole('button', { name: 'Bagikan berita' }).click()
     await expect.poll(() => desktop.evaluate(() => navigator.clipboard.readText())).toBe(desktop.url())
-    expect(phone.errors).toEqual([])
-    expect(desktop.errors).toEqual([])
+    expect(await phone.settled()).toEqual([])
+    expect(await desktop.settled()).toEqual([])
   })
 })
 
@@ -236,7 +236,7 @@ describe('product detail', () => {
       expect(popup.url()).toBe(href.toString())
       await main(page).getByRole('link', { name: 'Kembali ke Produk Desa' }).click()
       await page.waitForURL((url) => url.pathname === '/products' && url.searchParams.get('search') === `${content.tag} Dodol ${name}`)
-      expect(page.errors).toEqual([])
+      expect(await page.settled()).toEqual([])
     })
   }
 })

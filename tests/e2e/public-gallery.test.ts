@@ -48,7 +48,7 @@ describe('gallery', () => {
     await page.keyboard.press('Tab')
     expect(await tile.evaluate((el) => el === document.activeElement)).toBe(true)
     await expect.poll(opacity).toBe(1)
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 
   it('opens the viewer by click, Enter or Space; counter, previous/next and arrow keys wrap; Escape closes and returns focus', async () => {
@@ -95,7 +95,7 @@ describe('gallery', () => {
     await expectShowing(page, 'Dua', '2 / 3')
     await page.keyboard.press('Escape')
     await viewer(page).waitFor({ state: 'detached' })
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 
   it('works full-screen on a phone', async () => {
@@ -111,6 +111,6 @@ describe('gallery', () => {
     await expectShowing(page, 'Tiga', '1 / 3')
     await viewer(page).getByRole('button', { name: 'Tutup' }).tap()
     await viewer(page).waitFor({ state: 'detached' })
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 })

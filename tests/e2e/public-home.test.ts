@@ -71,7 +71,7 @@ describe('home page at desktop width', () => {
       expect(image.alt).toBeTruthy()
     }
     expect(images.filter((image) => image.top > DESKTOP.height * 1.5).every((image) => image.loading === 'lazy')).toBe(true)
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 
   it('slider advances every 5 seconds, pauses while hovered, and has previous, next and dots that wrap', async () => {
@@ -108,7 +108,7 @@ describe('home page at desktop width', () => {
     // Leaving the slider lets it run again.
     await page.mouse.move(5, DESKTOP.height - 5)
     await waitForSlide(page, 2, 7000)
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   }, 40_000)
 
   it('product and official carousels show 4 per view and wrap around', async () => {
@@ -143,7 +143,7 @@ describe('home page at desktop width', () => {
     const product = page.getByRole('region', { name: 'Produk Desa' }).getByRole('link').filter({ hasText: /\w/ })
     expect(await product.first().getAttribute('href')).toMatch(/^\/products(\/[\w-]+)?$/)
     expect(await page.getByRole('region', { name: 'Aparatur Desa' }).getByRole('link', { name: 'Lihat Semua Aparatur' }).getAttribute('href')).toBe('/aparaturs')
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   }, 30_000)
 
   it('shows the latest news in a 3-column grid with a link to all news at /berita', async () => {
@@ -182,6 +182,6 @@ describe('home page at phone width', () => {
     await waitForSlide(page, 2)
     await slider.getByRole('button', { name: 'Ke slide 1' }).click()
     await waitForSlide(page, 1)
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 })

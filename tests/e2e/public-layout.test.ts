@@ -33,7 +33,7 @@ describe('public layout at desktop width', () => {
     expect(await nav.getByRole('link', { name: 'Berita', exact: true }).getAttribute('aria-current')).toBe('page')
     // No drawer button on wide screens.
     expect(await page.getByRole('button', { name: 'Buka menu' }).isVisible()).toBe(false)
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 
   it('header search goes to the news list searched for the term and ignores empty input', async () => {
@@ -52,7 +52,7 @@ describe('public layout at desktop width', () => {
     await shown(page.getByRole('heading', { name: 'Panen Raya Padi Disambut Syukuran Warga' }))
     // The list's own box shows the term it was searched for.
     expect(await page.getByRole('main').getByRole('searchbox', { name: 'Cari berita' }).inputValue()).toBe('Panen Raya')
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 
   it('footer holds the contact details, a mobile-app block and links to privacy and terms', async () => {
@@ -74,7 +74,7 @@ describe('public layout at desktop width', () => {
     await page.waitForURL('**/terms')
     await titled(page, 'Syarat dan Ketentuan - Desa Uji Coba')
     await shown(page.getByRole('heading', { name: 'Produk Desa', level: 2 }))
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 
   it('shows a pending indicator while the next screen loads', async () => {
@@ -150,7 +150,7 @@ describe('public layout at phone width', () => {
     await shown(page.getByRole('heading', { name: 'Kerja Bakti Membersihkan Saluran Irigasi' }))
     // The footer is there on phones too.
     await shown(page.getByRole('contentinfo').getByRole('link', { name: 'Kebijakan Privasi' }))
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 })
 
@@ -188,6 +188,6 @@ describe('unknown addresses', () => {
       await shown(page.getByRole('navigation', { name: 'Menu utama' }))
     }
     // Hydrating the not-found screen must not fail (the browser's own 404 resource notice aside).
-    expect(page.errors.filter((error) => !error.includes('404'))).toEqual([])
+    expect((await page.settled()).filter((error) => !error.includes('404'))).toEqual([])
   })
 })

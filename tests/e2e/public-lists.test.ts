@@ -50,7 +50,7 @@ describe('public lists', () => {
       await box.fill('')
       await box.press('Enter')
       await page.waitForURL((url) => url.pathname === list.path && url.search === '')
-      expect(page.errors).toEqual([])
+      expect(await page.settled()).toEqual([])
     })
   }
 
@@ -95,8 +95,8 @@ describe('public lists', () => {
     await again.goBack()
     await again.waitForURL((url) => url.searchParams.get('page') === '2')
     await expect.poll(() => searchBox(again, 'Cari halaman').inputValue()).toBe(content.tag)
-    expect(page.errors).toEqual([])
-    expect(again.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
+    expect(await again.settled()).toEqual([])
   })
 
   it('lays cards out in 3 columns on desktop, 2 on tablets and 1 on phones', async () => {
@@ -131,7 +131,7 @@ describe('public lists', () => {
     await pager.getByRole('link', { name: 'Berikutnya' }).click()
     await page.waitForURL((url) => url.searchParams.get('page') === '2')
     await shown(page.getByRole('link', { name: `${content.tag} Halaman 01` }))
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 
   it('/berita is the news list, keeping its query', async () => {
@@ -151,6 +151,6 @@ describe('public lists', () => {
     // The detail's back button returns to the list as it was.
     await page.getByRole('link', { name: 'Kembali ke Berita' }).click()
     await page.waitForURL((url) => url.pathname === '/berita' && url.searchParams.get('search') === 'Panen Raya')
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 })

@@ -189,6 +189,6 @@ describe('web app manifest and icons', () => {
     expect(url).toBe(`${base()}/manifest.webmanifest`)
     expect(errors.filter((error) => error.critical)).toEqual([])
     expect(JSON.parse(data!).name).toBe('Desa Uji Coba')
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 })

@@ -116,7 +116,7 @@ describe('every public screen has its own title, description, canonical address,
     // A later page of a list is its own address; a search is not.
     await expectSeo(page, '/posts?page=2', { title: 'Berita' })
     await expectSeo(page, '/posts?search=panen', { title: 'Berita', canonicalPath: '/posts' })
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 
   it('a post: its picture, summary and NewsArticle data', async () => {
@@ -139,7 +139,7 @@ describe('every public screen has its own title, description, canonical address,
       publisher: { '@type': 'GovernmentOrganization', name: SITE },
       inLanguage: 'id',
     })
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 
   it('a product: its picture and Product data with the price in rupiah', async () => {
@@ -156,7 +156,7 @@ describe('every public screen has its own title, description, canonical address,
       url: `${base()}/products/${product.slug}`,
       offers: { '@type': 'Offer', price: '85000', priceCurrency: 'IDR', seller: { name: 'Penjual Uji' } },
     })
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 
   it('a page and an official', async () => {
@@ -171,7 +171,7 @@ describe('every public screen has its own title, description, canonical address,
     expect(personHead.og['og:image']).toEqual([`${base()}/uploads/aparaturs/${person.image}`])
     expect(personHead.description[0]).toContain('Mengurus administrasi desa')
     expect(personHead.jsonLd.find((graph) => graph['@type'] === 'Person')).toMatchObject({ name: person.name, jobTitle: 'Sekretaris Desa' })
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 
   it('the gallery shares its newest photo', async () => {
@@ -194,7 +194,7 @@ describe('every public screen has its own title, description, canonical address,
     })
     expect(head.jsonLd.find((graph) => graph['@type'] === 'WebSite')).toMatchObject({ name: SITE, url: `${base()}/` })
     // JSON-LD is data: the CSP refuses nothing on the page.
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 
   it('keeps the tags right when moving between screens without a reload', async () => {
@@ -207,7 +207,7 @@ describe('every public screen has its own title, description, canonical address,
     expect(head.canonical).toEqual([`${base()}/posts/${post.slug}`])
     expect(head.og['og:image']).toEqual([`${base()}/uploads/posts/${post.image}`])
     expect(head.jsonLd.map((graph) => graph['@type'])).toEqual(['NewsArticle'])
-    expect(page.errors).toEqual([])
+    expect(await page.settled()).toEqual([])
   })
 
   it('a missing item is not indexed', async () => {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { adminToken, api, unique } from '../support/api'
-import { useBrowser } from '../support/browser'
+import { useBrowser, type WatchedPage } from '../support/browser'
 import { form, jpeg, newCategory } from '../support/content'
 import { ALL_XSS_PAYLOADS, MARKER_PAYLOADS } from '../support/xss-payloads'
 import { PNG, toast, typeRichText } from './admin-support'
@@ -20,9 +20,9 @@ const made: { kind: string; id: number }[] = []
 const records: Record<'posts' | 'pages' | 'products' | 'aparaturs', { id: number; slug?: string }[]> = { posts: [], pages: [], products: [], aparaturs: [] }
 let categoryId: number
 
-type Guarded = Page & { errors: string[]; dialogs: string[] }
+type Guarded = WatchedPage & { dialogs: string[] }
 
-function guard(page: Page & { errors: string[] }): Guarded {
+function guard(page: WatchedPage): Guarded {
   const dialogs: string[] = []
   page.on('dialog', (dialog) => {
     dialogs.push(`${dialog.type()}: ${dialog.message()}`)
@@ -48,7 +48,7 @@ async function assertClean(page: Guarded, label: string, options: { parsedPaste?
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), `${label}: marker`).toBeUndefined()
   expect(page.dialogs, `${label}: dialogs`).toEqual([])
   if (options.parsedPaste) return
-  expect(page.errors.filter((error) => /Content Security Policy|Refused to (execute|load|apply)/i.test(error)), `${label}: CSP`).toEqual([])
+  expect((await page.settled()).filter((error) => /Content Security Policy|Refused to (execute|load|apply)/i.test(error)), `${label}: CSP`).toEqual([])
 }
 
 /** Payloads spread over the plain-text fields of every kind; rich text carries the whole corpus. */
@@ -251,8 +251,8 @@ describe('payloads entered through the admin forms run nowhere', () => {
     const page = guard(await loggedInPage())
     await page.goto('/admin/posts/create')
     await page.getByLabel('Image', { exact: true }).setInputFiles(PNG)
-    await page.getByLabel('Category').selectOption(String(categoryId))
-    await page.getByLabel('Title').fill(`${payload(0)} ${formTag}`)
+    await page.getByLabel('Category', { exact: true }).selectOption(String(categoryId))
+    await page.getByLabel('Title', { exact: true }).fill(`${payload(0)} ${formTag}`)
     await typeRichText(page, 'Content', 'Isi berita ')
     await pasteHtml(page, 'Content', `<p>tempel ${formTag}</p>${MARKER_PAYLOADS.join('')}<img src=x onerror=alert(1)>`)
     await assertClean(page, 'post form after paste', { parsedPaste: true })
@@ -278,25 +278,25 @@ describe('payloads entered through the admin forms run nowhere', () => {
   it('a page, a product and an official, with payloads in every text field', async () => {
     const page = guard(await loggedInPage())
     await page.goto('/admin/pages/create')
-    await page.getByLabel('Title').fill(`${payload(1)} ${formTag}`)
+    await page.getByLabel('Title', { exact: true }).fill(`${payload(1)} ${formTag}`)
     await typeRichText(page, 'Content', 'Isi halaman')
     await forgeHiddenField(page, 'content', `<p>halaman ${formTag}</p>${ALL_XSS_PAYLOADS.join('')}`)
     await page.getByRole('button', { name: 'Save' }).click()
     await toast(page, 'Page created successfully!')
 
     await page.goto('/admin/products/create')
-    await page.getByLabel('Title').fill(`${payload(2)} ${formTag}`)
+    await page.getByLabel('Title', { exact: true }).fill(`${payload(2)} ${formTag}`)
     await pasteHtml(page, 'Content', `<p>produk ${formTag}</p>${MARKER_PAYLOADS.join('')}`)
-    await page.getByLabel('Price').fill('15000')
-    await page.getByLabel('Owner').fill(payload(3))
-    await page.getByLabel('Phone').fill('081234567890')
-    await page.getByLabel('Address').fill(payload(4))
+    await page.getByLabel('Price', { exact: true }).fill('15000')
+    await page.getByLabel('Owner', { exact: true }).fill(payload(3))
+    await page.getByLabel('Phone', { exact: true }).fill('081234567890')
+    await page.getByLabel('Address', { exact: true }).fill(payload(4))
     await page.getByRole('button', { name: 'Save' }).click()
     await toast(page, 'Product created successfully!')
 
     await page.goto('/admin/aparaturs/create')
-    await page.getByLabel('Name').fill(`${payload(5)} ${formTag}`)
-    await page.getByLabel('Position').fill(payload(6))
+    await page.getByLabel('Name', { exact: true }).fill(`${payload(5)} ${formTag}`)
+    await page.getByLabel('Position', { exact: true }).fill(payload(6))
     await pasteHtml(page, 'Description', `<p>profil ${formTag}</p>${MARKER_PAYLOADS.join('')}`)
     await page.getByRole('button', { name: 'Save' }).click()
     await toast(page, 'Aparatur created successfully!')
@@ -320,8 +320,8 @@ describe('payloads entered through the admin forms run nowhere', () => {
     const page = guard(await loggedInPage())
     await page.goto('/admin/photos')
     await page.getByLabel('Image', { exact: true }).setInputFiles(PNG)
-    await page.getByLabel('Caption').fill(`${payload(7)} ${formTag}`)
-    await page.getByLabel('Description').fill(payload(8))
+    await page.getByLabel('Caption', { exact: true }).fill(`${payload(7)} ${formTag}`)
+    await page.getByLabel('Description', { exact: true }).fill(payload(8))
     await page.getByRole('button', { name: 'Upload' }).click()
     await toast(page, 'Photo uploaded successfully!')
     await assertClean(page, 'admin photos after upload')

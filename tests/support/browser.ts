@@ -12,6 +12,71 @@ export function launchBrowser(): Promise<Browser> {
   })
 }
 
+export type WatchedPage = Page & {
+  /** Script errors, console errors and failed loads so far (read it through `settled()`). */
+  errors: string[]
+  /** Waits for the checks still running on failed loads, then gives every error of the page so far. */
+  settled(): Promise<string[]>
+}
+
+/**
+ * Collects what went wrong on a page: uncaught errors, console errors, and every load that failed, named by its
+ * address (`Failed to load resource: 404 /path`). Chromium's own "Failed to load resource" console line carries
+ * no address, so it is replaced by the response's.
+ *
+ * One failure is explained rather than reported: an upload that answers 404 while the page's own address, asked
+ * again, no longer refers to it. Test files share one server, and another file may delete a record (and so its
+ * picture) between the page's HTML and a lazily loaded image. If the page still shows the missing file, the 404
+ * is reported as usual: that would be stale HTML.
+ */
+export function watchErrors(page: Page): WatchedPage {
+  const errors: string[] = []
+  const checks: Promise<void>[] = []
+  // The first frames of the stack say where an uncaught error came from when a run on a loaded machine fails.
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}${stackHead(error)}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(`console: ${message.text()}`)
+  })
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? 'failed'
+    // A load the page itself gave up on (navigation away, an image scrolled past) is not a failure.
+    if (reason !== 'net::ERR_ABORTED') errors.push(`Failed to load resource: ${reason} ${new URL(request.url()).pathname}`)
+  })
+  page.on('response', (response) => {
+    if (response.status() < 400) return
+    const { pathname } = new URL(response.url())
+    const failure = `Failed to load resource: the server responded with a status of ${response.status()} ${pathname}`
+    if (response.status() !== 404 || !pathname.startsWith('/uploads/')) return void errors.push(failure)
+    const shownOn = page.url()
+    checks.push(
+      stillReferenced(page, shownOn, pathname).then(
+        (referenced) => void (referenced && errors.push(`${failure} (still shown on ${shownOn})`)),
+        (error) => void errors.push(`${failure} (could not check ${shownOn}: ${error})`),
+      ),
+    )
+  })
+  async function settled() {
+    while (checks.length) await Promise.all(checks.splice(0))
+    return errors
+  }
+  return Object.assign(page, { errors, settled }) as WatchedPage
+}
+
+const stackHead = (error: Error) =>
+  (error.stack ?? '')
+    .split('\n')
+    .filter((line) => line.trim().startsWith('at '))
+    .slice(0, 3)
+    .map((line) => `\n    ${line.trim()}`)
+    .join('')
+
+/** Whether the page at `address`, fetched afresh with the page's cookies, still refers to `pathname`. */
+async function stillReferenced(page: Page, address: string, pathname: string): Promise<boolean> {
+  const cookies = await page.context().cookies(address)
+  const response = await fetch(address, { headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), 'sec-fetch-site': 'same-origin' } })
+  return (await response.text()).includes(pathname)
+}
+
 /**
  * One Chromium per test file. `newPage()` opens a page in a fresh context (own cookies) on the shared
  * server; console errors and page errors are collected so tests can assert none happened.
@@ -36,12 +101,7 @@ export function useBrowser() {
     })
     contexts.push(context)
     const page = await context.newPage()
-    const errors: string[] = []
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`console: ${message.text()}`)
-    })
-    return Object.assign(page, { errors }) as Page & { errors: string[] }
+    return watchErrors(page)
   }
   /** A page whose context is logged in as `username` through the real login form. */
   async function loggedInPage(username = 'admin', password = 'password', options: { viewport?: { width: number; height: number } } = {}) {
