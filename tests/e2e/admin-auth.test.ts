@@ -9,10 +9,10 @@ describe('login', () => {
     const page = await newPage()
     await page.goto('/login')
     expect(await page.title()).toBe('Login - Desa Uji Coba')
-    await page.getByRole('checkbox', { name: 'Remember me' }).waitFor()
+    await page.getByRole('checkbox', { name: 'Remember me', exact: true }).waitFor()
     await page.getByRole('link', { name: /forgot password/i }).waitFor()
 
-    await page.getByRole('button', { name: 'Login' }).click()
+    await page.getByRole('button', { name: 'Login', exact: true }).click()
     await page.getByText('Username is required').waitFor()
     await page.getByText('Password is required').waitFor()
 
@@ -24,8 +24,8 @@ describe('login', () => {
       await held
       await route.continue()
     })
-    await page.getByRole('button', { name: 'Login' }).click()
-    const busy = page.getByRole('button', { name: 'Memproses...' })
+    await page.getByRole('button', { name: 'Login', exact: true }).click()
+    const busy = page.getByRole('button', { name: 'Memproses...', exact: true })
     await busy.waitFor()
     expect(await busy.isDisabled()).toBe(true)
     release()
@@ -59,7 +59,7 @@ describe('login', () => {
     // The user menu.
     await page.getByRole('button', { name: 'User menu' }).click()
     for (const text of ['@admin', 'admin@example.com', 'Profil Saya', 'Pengaturan']) await page.getByText(text, { exact: true }).waitFor()
-    await page.getByRole('button', { name: 'Keluar' }).click()
+    await page.getByRole('button', { name: 'Keluar', exact: true }).click()
     await page.waitForURL('**/login')
     expect((await page.context().cookies()).find((cookie) => cookie.name === 'token')).toBeUndefined()
 
@@ -76,7 +76,7 @@ describe('login', () => {
     const page = await newPage()
     await page.goto('/admin/users')
     await page.waitForURL(/\/login/)
-    await page.getByRole('button', { name: 'Login' }).waitFor()
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor()
   })
 })
 
@@ -84,37 +84,37 @@ describe('permissions in the back office', () => {
   it('shows a limited user only their menus and buttons, and the 403 page on a forbidden address', async () => {
     const limited = await userWithPermissions(['dashboard-index', 'categories-index', 'categories-create', 'photos-index'])
     const page = await loggedInPage(limited.username, 'password123')
-    const nav = page.getByRole('navigation', { name: 'Admin' })
-    await nav.getByRole('button', { name: 'Contents Management' }).click()
-    await nav.getByRole('link', { name: 'Categories' }).waitFor()
-    expect(await nav.getByRole('link', { name: 'Posts' }).count()).toBe(0)
-    await nav.getByRole('button', { name: 'Media' }).click()
-    await nav.getByRole('link', { name: 'Photos' }).waitFor()
-    expect(await nav.getByRole('link', { name: 'Sliders' }).count()).toBe(0)
-    expect(await nav.getByRole('button', { name: 'Users Management' }).count()).toBe(0)
-    expect(await nav.getByRole('link', { name: 'Aparaturs' }).count()).toBe(0)
+    const nav = page.getByRole('navigation', { name: 'Admin', exact: true })
+    await nav.getByRole('button', { name: 'Contents Management', exact: true }).click()
+    await nav.getByRole('link', { name: 'Categories', exact: true }).waitFor()
+    expect(await nav.getByRole('link', { name: 'Posts', exact: true }).count()).toBe(0)
+    await nav.getByRole('button', { name: 'Media', exact: true }).click()
+    await nav.getByRole('link', { name: 'Photos', exact: true }).waitFor()
+    expect(await nav.getByRole('link', { name: 'Sliders', exact: true }).count()).toBe(0)
+    expect(await nav.getByRole('button', { name: 'Users Management', exact: true }).count()).toBe(0)
+    expect(await nav.getByRole('link', { name: 'Aparaturs', exact: true }).count()).toBe(0)
 
-    await nav.getByRole('link', { name: 'Categories' }).click()
+    await nav.getByRole('link', { name: 'Categories', exact: true }).click()
     await page.waitForURL('**/admin/categories')
-    await page.getByRole('link', { name: 'Add New Category' }).waitFor()
+    await page.getByRole('link', { name: 'Add New Category', exact: true }).waitFor()
     await page.getByRole('row').nth(1).waitFor()
     expect(await page.getByRole('link', { name: /^Edit / }).count()).toBe(0)
     expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0)
     // The group of the current path is open by itself.
-    expect(await nav.getByRole('button', { name: 'Contents Management' }).getAttribute('aria-expanded')).toBe('true')
+    expect(await nav.getByRole('button', { name: 'Contents Management', exact: true }).getAttribute('aria-expanded')).toBe('true')
 
     // Photos: no upload form without photos-create, no delete without photos-delete.
     await page.goto('/admin/photos')
-    await page.getByRole('heading', { name: 'Manage Photos' }).waitFor()
-    expect(await page.getByRole('button', { name: 'Upload' }).count()).toBe(0)
+    await page.getByRole('heading', { name: 'Manage Photos', exact: true }).waitFor()
+    expect(await page.getByRole('button', { name: 'Upload', exact: true }).count()).toBe(0)
 
     for (const address of ['/admin/users', '/admin/posts/create', '/admin/sliders', '/admin/roles/create']) {
       await page.goto(address)
       await page.waitForURL('**/admin/forbidden')
       await page.getByText('403').first().waitFor()
     }
-    await page.getByRole('link', { name: 'Return to Dashboard' }).waitFor()
-    await page.getByRole('button', { name: 'Go Back' }).waitFor()
+    await page.getByRole('link', { name: 'Return to Dashboard', exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Go Back', exact: true }).waitFor()
 
     // A deleted user's session ends at once.
     const removed = await api('DELETE', `/api/admin/users/${limited.userId}`, { token: await adminToken() })
@@ -127,35 +127,35 @@ describe('permissions in the back office', () => {
 describe('sidebar', () => {
   it('is a drawer with an overlay at phone width', async () => {
     const page = await loggedInPage('admin', 'password', { viewport: PHONE })
-    const nav = page.getByRole('navigation', { name: 'Admin' })
+    const nav = page.getByRole('navigation', { name: 'Admin', exact: true })
     expect(await nav.isVisible()).toBe(false)
-    await page.getByRole('button', { name: 'Toggle sidebar' }).click()
+    await page.getByRole('button', { name: 'Toggle sidebar', exact: true }).click()
     await nav.waitFor({ state: 'visible' })
     const overlay = page.getByTestId('drawer-overlay')
     await overlay.waitFor()
     await overlay.click({ position: { x: 350, y: 400 } })
     await nav.waitFor({ state: 'hidden' })
 
-    await page.getByRole('button', { name: 'Toggle sidebar' }).click()
+    await page.getByRole('button', { name: 'Toggle sidebar', exact: true }).click()
     await nav.waitFor({ state: 'visible' })
     await page.keyboard.press('Escape')
     await nav.waitFor({ state: 'hidden' })
 
-    await page.getByRole('button', { name: 'Toggle sidebar' }).click()
-    await nav.getByRole('button', { name: 'Users Management' }).click()
-    await nav.getByRole('link', { name: 'Roles' }).click()
+    await page.getByRole('button', { name: 'Toggle sidebar', exact: true }).click()
+    await nav.getByRole('button', { name: 'Users Management', exact: true }).click()
+    await nav.getByRole('link', { name: 'Roles', exact: true }).click()
     await page.waitForURL('**/admin/roles')
     await nav.waitFor({ state: 'hidden' })
-    await page.getByRole('heading', { name: 'Manage Roles' }).waitFor()
+    await page.getByRole('heading', { name: 'Manage Roles', exact: true }).waitFor()
     expect(await page.settled()).toEqual([])
   })
 
   it('keeps the sidebar open by default on wider screens, and folds it away on request', async () => {
     const page = await loggedInPage()
-    const nav = page.getByRole('navigation', { name: 'Admin' })
+    const nav = page.getByRole('navigation', { name: 'Admin', exact: true })
     await nav.waitFor({ state: 'visible' })
     expect(await page.getByTestId('drawer-overlay').count()).toBe(0)
-    const toggle = page.getByRole('button', { name: 'Toggle sidebar' })
+    const toggle = page.getByRole('button', { name: 'Toggle sidebar', exact: true })
     expect(await toggle.getAttribute('aria-expanded')).toBe('true')
     await toggle.click()
     await nav.waitFor({ state: 'hidden' })

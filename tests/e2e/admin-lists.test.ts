@@ -17,7 +17,7 @@ beforeAll(async () => {
 })
 
 const pageLinks = async (page: import('playwright-core').Page) =>
-  page.getByRole('navigation', { name: 'Pagination' }).getByRole('link').evaluateAll((links) => links.map((link) => link.textContent))
+  page.getByRole('navigation', { name: 'Pagination', exact: true }).getByRole('link').evaluateAll((links) => links.map((link) => link.textContent))
 
 describe('admin lists', () => {
   it('keeps search and page in the address, pages with at most 5 links, and resets to page 1 on a new search', async () => {
@@ -29,18 +29,18 @@ describe('admin lists', () => {
     // Newest first: 63 .. 54 on page 1.
     await page.getByRole('cell', { name: `${prefix} 63`, exact: true }).waitFor()
     expect(await pageLinks(page)).toEqual(['1', '2', '3', '4', '5', '7'])
-    expect(await page.getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page')
+    expect(await page.getByRole('link', { name: 'Page 1', exact: true }).getAttribute('aria-current')).toBe('page')
 
-    await page.getByRole('link', { name: 'Page 4' }).click()
+    await page.getByRole('link', { name: 'Page 4', exact: true }).click()
     await page.waitForURL((url) => url.searchParams.get('page') === '4' && url.searchParams.get('search') === prefix)
     await page.getByRole('cell', { name: `${prefix} 33`, exact: true }).waitFor()
     // First and last shortcuts with ellipses around a window of 5.
     expect(await pageLinks(page)).toEqual(['1', '2', '3', '4', '5', '6', '7'])
-    await page.getByRole('link', { name: 'Page 7' }).click()
+    await page.getByRole('link', { name: 'Page 7', exact: true }).click()
     await page.waitForURL((url) => url.searchParams.get('page') === '7')
     await page.getByRole('cell', { name: `${prefix} 03`, exact: true }).waitFor()
     expect(await pageLinks(page)).toEqual(['1', '3', '4', '5', '6', '7'])
-    expect(await page.getByRole('navigation', { name: 'Pagination' }).getByText('…').count()).toBe(1)
+    expect(await page.getByRole('navigation', { name: 'Pagination', exact: true }).getByText('…').count()).toBe(1)
 
     // Opening the address directly gives the same screen.
     await page.goto(`/admin/categories?search=${encodeURIComponent(prefix)}&page=2`)
@@ -51,7 +51,7 @@ describe('admin lists', () => {
     expect(new URL(page.url()).searchParams.get('page')).toBeNull()
     await page.getByRole('cell', { name: `${prefix} 19`, exact: true }).waitFor()
     expect(await page.getByRole('row').count()).toBe(11)
-    expect(await page.getByRole('navigation', { name: 'Pagination' }).count()).toBe(0)
+    expect(await page.getByRole('navigation', { name: 'Pagination', exact: true }).count()).toBe(0)
 
     // Nothing found, with the hint for a search.
     await search(page, `${prefix} tidak ada`)
@@ -59,7 +59,7 @@ describe('admin lists', () => {
     await page.getByText('Try with Other Keywords').waitFor()
 
     // Clearing the search removes it from the address.
-    const box = page.getByRole('searchbox', { name: 'Search' })
+    const box = page.getByRole('searchbox', { name: 'Search', exact: true })
     await box.fill('')
     await box.press('Enter')
     await page.waitForURL((url) => url.pathname === '/admin/categories' && url.search === '')
@@ -70,7 +70,7 @@ describe('list states', () => {
   it('shows Loading Data... while a page loads', async () => {
     const page = await loggedInPage()
     await page.goto('/admin/categories')
-    await page.getByRole('heading', { name: 'Manage Categories' }).waitFor()
+    await page.getByRole('heading', { name: 'Manage Categories', exact: true }).waitFor()
 
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
@@ -78,7 +78,7 @@ describe('list states', () => {
       await held
       await route.continue()
     })
-    const box = page.getByRole('searchbox', { name: 'Search' })
+    const box = page.getByRole('searchbox', { name: 'Search', exact: true })
     await box.fill(prefix)
     await box.press('Enter')
     await page.getByText('Loading Data...').waitFor()

@@ -9,13 +9,13 @@ describe('permissions screens', () => {
   it('creates (with a validation error first), edits prefilled and deletes a permission', async () => {
     const page = await loggedInPage()
     await page.goto('/admin/permissions')
-    await page.getByRole('link', { name: 'Add New Permission' }).click()
+    await page.getByRole('link', { name: 'Add New Permission', exact: true }).click()
     await page.waitForURL('**/admin/permissions/create')
     // The address changes before the new screen (and its title) has rendered.
     await expect.poll(() => page.title()).toBe('Create Permission - Desa Uji Coba')
 
     await page.getByLabel('Permission Name', { exact: true }).fill('Not Valid')
-    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
     const error = page.getByText('Name must look like resource-action, e.g. posts-create')
     await error.waitFor()
     // The message is tied to its field.
@@ -23,7 +23,7 @@ describe('permissions screens', () => {
 
     const name = `${unique('perm')}-view`
     await page.getByLabel('Permission Name', { exact: true }).fill(name)
-    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
     await toast(page, 'Permission created successfully!')
     await page.waitForURL((url) => url.pathname === '/admin/permissions')
 
@@ -34,7 +34,7 @@ describe('permissions screens', () => {
     expect(await valueOf(page, 'Permission Name')).toBe(name)
     const renamed = `${name}x`
     await page.getByLabel('Permission Name', { exact: true }).fill(renamed)
-    await page.getByRole('button', { name: 'Update' }).click()
+    await page.getByRole('button', { name: 'Update', exact: true }).click()
     await toast(page, 'Permission updated successfully!')
     await page.waitForURL((url) => url.pathname === '/admin/permissions')
 
@@ -59,7 +59,7 @@ describe('roles screens', () => {
     await page.getByLabel('Role Name', { exact: true }).fill(name)
     await page.getByRole('checkbox', { name: 'posts-index', exact: true }).check()
     await page.getByRole('checkbox', { name: 'pages-index', exact: true }).check()
-    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
     await toast(page, 'Role created successfully!')
 
     await search(page, name)
@@ -71,7 +71,7 @@ describe('roles screens', () => {
     expect(await page.getByRole('checkbox', { name: 'pages-index', exact: true }).isChecked()).toBe(true)
     expect(await page.getByRole('checkbox', { name: 'posts-create', exact: true }).isChecked()).toBe(false)
     await page.getByRole('checkbox', { name: 'pages-index', exact: true }).uncheck()
-    await page.getByRole('button', { name: 'Update' }).click()
+    await page.getByRole('button', { name: 'Update', exact: true }).click()
     await toast(page, 'Role updated successfully!')
     await search(page, name)
     expect(await page.getByRole('row').filter({ hasText: name }).getByRole('cell').nth(1).textContent()).toBe('1')
@@ -81,15 +81,15 @@ describe('roles screens', () => {
   it('refuses to delete the admin role with the reason', async () => {
     const page = await loggedInPage()
     await page.goto('/admin/roles?search=admin')
-    await page.getByRole('button', { name: 'Delete admin' }).click()
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete' }).click()
+    await page.getByRole('button', { name: 'Delete admin', exact: true }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete', exact: true }).click()
     await page.getByRole('alert').filter({ hasText: 'Failed to delete role: The admin role cannot be deleted' }).waitFor()
   })
 
   it('cancels a delete with Escape', async () => {
     const page = await loggedInPage()
     await page.goto('/admin/roles?search=admin')
-    const opener = page.getByRole('button', { name: 'Delete admin' })
+    const opener = page.getByRole('button', { name: 'Delete admin', exact: true })
     await opener.click()
     const dialog = page.getByRole('alertdialog')
     await dialog.waitFor()
@@ -104,7 +104,7 @@ describe('users screens', () => {
   it('creates a user with roles, shows duplicate errors, edits prefilled and deletes', async () => {
     const page = await loggedInPage()
     await page.goto('/admin/users')
-    await page.getByRole('link', { name: 'Add New User' }).click()
+    await page.getByRole('link', { name: 'Add New User', exact: true }).click()
     await page.waitForURL('**/admin/users/create')
     expect(await page.getByLabel('Email', { exact: true }).getAttribute('type')).toBe('email')
     expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('password')
@@ -115,12 +115,12 @@ describe('users screens', () => {
     await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`)
     await page.getByLabel('Password', { exact: true }).fill('password123')
     await page.getByRole('checkbox', { name: 'user', exact: true }).check()
-    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.getByText('Username already exists').waitFor()
 
     await page.getByLabel('Username', { exact: true }).fill(username)
     await page.getByLabel('Password', { exact: true }).fill('password123')
-    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
     await toast(page, 'User created successfully!')
 
     await search(page, username)
@@ -136,7 +136,7 @@ describe('users screens', () => {
     expect(await page.getByLabel('Password', { exact: true }).getAttribute('placeholder')).toMatch(/blank/i)
     expect(await page.getByRole('checkbox', { name: 'user', exact: true }).isChecked()).toBe(true)
     await page.getByLabel('Full Name', { exact: true }).fill('Warga Uji Dua')
-    await page.getByRole('button', { name: 'Update' }).click()
+    await page.getByRole('button', { name: 'Update', exact: true }).click()
     await toast(page, 'User updated successfully!')
 
     await search(page, username)
