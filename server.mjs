@@ -55,7 +55,9 @@ app.use((req, _res, next) => {
 })
 const addSecurityHeaders = securityHeaders({ production, development })
 app.use(addSecurityHeaders)
-app.use(csrfProtection())
+// The CORS headers of the API, for the `/api/*` answers Express gives itself (below); Remix adds its own.
+const apiHeaders = (req) => build.entry.module.apiCorsHeaders(req.headers.origin)
+app.use(csrfProtection({ apiHeaders }))
 app.use(compression())
 // Anonymous public reads from memory until the next write (see server/response-cache.mjs).
 const cache = vite ? undefined : responseCache()
@@ -73,7 +75,7 @@ if (vite) {
 // dot), so under /api it is an unknown path like any other: a JSON 404.
 app.use((req, res, next) => {
   if (!/^\/api\/.*\.data$/i.test(req.path)) return next()
-  res.status(404).set('Cache-Control', 'no-store').json({ success: false, message: 'Not found', errors: null })
+  res.status(404).set(apiHeaders(req)).set('Cache-Control', 'no-store').json({ success: false, message: 'Not found', errors: null })
 })
 
 app.all(
@@ -91,7 +93,7 @@ app.use((error, req, res, next) => {
   if (res.headersSent || !/^\/api(\/|$)/i.test(req.path)) return next(error)
   const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 500 ? error.status : 500
   if (status === 500) console.error('[api] unexpected error', req.method, req.path, error)
-  res.status(status).set('Cache-Control', 'no-store').json({ success: false, message: status === 500 ? 'Internal Server Error' : 'Bad Request', errors: null })
+  res.status(status).set(apiHeaders(req)).set('Cache-Control', 'no-store').json({ success: false, message: status === 500 ? 'Internal Server Error' : 'Bad Request', errors: null })
 })
 
 // A cached public read is answered before Express runs, with the same log line and security headers.

@@ -38,9 +38,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * CSRF: a state change that rides on the session cookie must come from our own pages. Browsers send
  * Sec-Fetch-Site and/or Origin with every POST/PUT/DELETE; a cross-site one is refused with 403.
  * Requests carrying a bearer token (the API's clients) are not affected: a browser never adds that header
- * on its own, so it cannot be forged cross-site.
+ * on its own, so it cannot be forged cross-site. `apiHeaders(req)` gives the CORS headers of an `/api/*` refusal.
  */
-export function csrfProtection() {
+export function csrfProtection({ apiHeaders = () => ({}) } = {}) {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next()
     if (/^Bearer\s/i.test(req.headers.authorization ?? '')) return next()
@@ -58,7 +58,7 @@ export function csrfProtection() {
     if (!crossSite) return next()
     res.status(403)
     if (req.path.startsWith('/api/')) {
-      res.json({ success: false, message: 'Cross-site request refused', errors: null })
+      res.set(apiHeaders(req)).json({ success: false, message: 'Cross-site request refused', errors: null })
     } else {
       res.type('text/plain').send('Cross-site request refused')
     }

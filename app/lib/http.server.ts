@@ -81,18 +81,25 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
 
 /** CORS headers for `/api/*`, per CORS_ORIGINS (comma-separated, default `*`). */
 export function corsHeaders(request: Request): Headers {
-  const headers = new Headers()
-  const allowed = getEnv().CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean)
-  const origin = request.headers.get('Origin')
+  return new Headers(apiCorsHeaders(request.headers.get('Origin') ?? undefined))
+}
+
+/**
+ * The same headers for a request's `Origin`, as plain pairs: the Express server (server.mjs) adds them to the
+ * few `/api/*` answers it gives before Remix runs (a cross-site refusal, a malformed address).
+ */
+export function apiCorsHeaders(origin: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {}
+  const allowed = getEnv().CORS_ORIGINS.split(',').map((entry) => entry.trim()).filter(Boolean)
   if (allowed.includes('*')) {
-    headers.set('Access-Control-Allow-Origin', '*')
+    headers['Access-Control-Allow-Origin'] = '*'
   } else if (origin && allowed.includes(origin)) {
-    headers.set('Access-Control-Allow-Origin', origin)
-    headers.set('Vary', 'Origin')
+    headers['Access-Control-Allow-Origin'] = origin
+    headers['Vary'] = 'Origin'
   }
-  headers.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept')
-  headers.set('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS')
-  headers.set('Access-Control-Max-Age', '600')
+  headers['Access-Control-Allow-Headers'] = 'Authorization, Content-Type, Accept'
+  headers['Access-Control-Allow-Methods'] = 'GET, POST, PUT, DELETE, OPTIONS'
+  headers['Access-Control-Max-Age'] = '600'
   return headers
 }
 

@@ -45,6 +45,25 @@ describe('with the default CORS_ORIGINS (*)', () => {
     for (const result of results) expect(result.headers.get('access-control-allow-origin')).toBe('*')
   })
 
+  it('sends them too on the answers the server gives before the API code runs', async () => {
+    const origin = { Origin: 'https://aplikasi.example' }
+    const token = await adminToken()
+    const results = [
+      // A cross-site change riding on the session cookie (CSRF refusal).
+      await api('POST', '/api/admin/categories', { json: { name: 'x' }, headers: { ...origin, Cookie: `token=${token}`, 'Sec-Fetch-Site': 'cross-site' } }),
+      // A path that is not valid percent-encoding.
+      await api('GET', '/api/%E0%A4%A', { token, headers: origin }),
+      // Remix's own data suffix under /api.
+      await api('GET', '/api/public/posts.data', { headers: origin }),
+    ]
+    expect(results.map((result) => result.status)).toEqual([403, 400, 404])
+    for (const result of results) {
+      expect(result.headers.get('access-control-allow-origin'), result.text).toBe('*')
+      expectAllowsHeadersAndMethods(result)
+      expect(result.body.success).toBe(false)
+    }
+  })
+
   it('lets a cross-origin client log in and call the API with a bearer token', async () => {
     const origin = { Origin: 'https://aplikasi.example' }
     const token = await login('user')
@@ -77,6 +96,10 @@ describe('with CORS_ORIGINS listing two origins', () => {
       expect(answer.status).toBe(401)
       expect(answer.headers.get('access-control-allow-origin')).toBe(origin)
       expect(list(answer.headers.get('vary'))).toContain('origin')
+      const malformed = await api('GET', '/api/admin/users/%', { base: server.url, headers: { Origin: origin } })
+      expect(malformed.status).toBe(400)
+      expect(malformed.headers.get('access-control-allow-origin')).toBe(origin)
+      expect(list(malformed.headers.get('vary'))).toContain('origin')
     }
   })
 
