@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { seriousViolations } from '../support/axe'
+import { axe, seriousViolations } from '../support/axe'
 import { DESKTOP, PHONE, useBrowser } from '../support/browser'
 import { shown, useContent } from './public-fixtures'
 
@@ -40,11 +40,12 @@ const screens = () => [
   '/login',
 ]
 
+/** Issue 8 asks for no serious or critical violation; the public screens meet axe in full (moderate and minor too). */
 async function expectAccessible(page: Page, label: string) {
-  expect(await seriousViolations(page), label).toEqual([])
+  expect(await axe(page), label).toEqual([])
 }
 
-describe('axe finds no serious or critical violation', () => {
+describe('axe finds no violation at all', () => {
   it.each([
     ['desktop', DESKTOP],
     ['phone', PHONE],

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { createContext, useContext } from 'react'
 import { excerpt, formatDate, formatRupiah } from '~/lib/format'
 import { UploadImage } from './UploadImage'
 
@@ -21,13 +22,26 @@ export type PageSummary = { id: number; title: string; slug: string; content?: s
 
 const card = 'group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-emerald-600'
 
+/**
+ * A card's title is one level below the heading above it: `h3` under a home page section's `h2`, `h2` in a
+ * list screen's grid, right under the page's `h1` (screen readers list headings by level).
+ */
+const CardHeading = createContext<'h2' | 'h3'>('h3')
+
 /** The 1/2/3-column grid of every public list. */
 export function CardGrid({ children, label }: { children: React.ReactNode; label: string }) {
   return (
-    <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {children}
-    </ul>
+    <CardHeading.Provider value="h2">
+      <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {children}
+      </ul>
+    </CardHeading.Provider>
   )
+}
+
+function CardTitle({ className, children }: { className: string; children: React.ReactNode }) {
+  const Heading = useContext(CardHeading)
+  return <Heading className={className}>{children}</Heading>
 }
 
 export function PostCard({ post, eager = false }: { post: PostSummary; eager?: boolean }) {
@@ -39,11 +53,11 @@ export function PostCard({ post, eager = false }: { post: PostSummary; eager?: b
           <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 font-semibold text-emerald-800">{post.category?.name ?? 'Berita'}</span>
           <time dateTime={new Date(post.created_at).toISOString()}>{formatDate(post.created_at)}</time>
         </p>
-        <h3 className="text-lg font-semibold leading-snug text-gray-900">
+        <CardTitle className="text-lg font-semibold leading-snug text-gray-900">
           <Link to={`/posts/${post.slug}`} className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800">
             {post.title}
           </Link>
-        </h3>
+        </CardTitle>
         <p className="line-clamp-3 text-sm text-gray-600">{excerpt(post.content, 150)}</p>
       </div>
     </article>
@@ -55,11 +69,11 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
     <article className={card}>
       <UploadImage kind="products" image={product.image} alt={product.title} width={900} height={900} eager={eager} sizes="(min-width: 1280px) 300px, (min-width: 768px) 25vw, 85vw" className="aspect-square w-full" />
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <h3 className="font-semibold leading-snug text-gray-900">
+        <CardTitle className="font-semibold leading-snug text-gray-900">
           <Link to={`/products/${product.slug}`} className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800">
             {product.title}
           </Link>
-        </h3>
+        </CardTitle>
         <p className="text-sm text-gray-500">{product.owner}</p>
         <p className="mt-auto pt-2 text-lg font-bold text-emerald-700">{formatRupiah(product.price)}</p>
       </div>
@@ -76,11 +90,11 @@ export function AparaturCard({ aparatur, eager = false }: { aparatur: AparaturSu
       ) : (
         <PersonIcon className="h-32 w-32" />
       )}
-      <h3 className="mt-4 font-semibold text-gray-900">
+      <CardTitle className="mt-4 font-semibold text-gray-900">
         <Link to={`/aparaturs/${aparatur.id}`} className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800">
           {name}
         </Link>
-      </h3>
+      </CardTitle>
       <p className="text-sm text-gray-600">{aparatur.position || 'Jabatan Aparatur'}</p>
     </article>
   )
@@ -92,11 +106,11 @@ export function PageCard({ page }: { page: PageSummary }) {
       <p className="text-xs text-gray-500">
         <time dateTime={new Date(page.created_at).toISOString()}>{formatDate(page.created_at)}</time>
       </p>
-      <h3 className="mt-2 text-lg font-semibold text-gray-900">
+      <CardTitle className="mt-2 text-lg font-semibold text-gray-900">
         <Link to={`/pages/${page.slug}`} className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800">
           {page.title}
         </Link>
-      </h3>
+      </CardTitle>
       {page.content ? <p className="mt-2 line-clamp-3 text-sm text-gray-600">{excerpt(page.content, 150)}</p> : null}
       <p className="mt-auto pt-4 text-sm font-semibold text-emerald-700" aria-hidden="true">
         Baca selengkapnya →
