@@ -14,6 +14,7 @@ import { getToast } from 'remix-toast'
 import { useNonce } from './components/shared/nonce'
 import { Toaster } from './components/shared/toaster'
 import { getEnv } from './lib/env.server'
+import { revalidateAfterSubmissions } from './lib/revalidate'
 import { siteOrigin } from './models/seo.server'
 import stylesheet from './tailwind.css?url'
 
@@ -37,6 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: toast ? headers : undefined },
   )
 }
+
+export const shouldRevalidate = revalidateAfterSubmissions
 
 export type RootData = Awaited<ReturnType<typeof loader>>['data']
 

@@ -4,6 +4,7 @@ import quillStyles from 'quill/dist/quill.snow.css?url'
 import { requireUser } from '~/auth/session.server'
 import { DefaultPasswordWarning } from '~/components/admin/default-password-warning'
 import { AdminShell } from '~/components/admin/shell'
+import { revalidateAfterSubmissions } from '~/lib/revalidate'
 import { accountsWithDefaultPassword } from '~/models/default-password.server'
 import { useSite } from '~/root'
 
@@ -19,6 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     weakAccounts: await accountsWithDefaultPassword(),
   }
 }
+
+export const shouldRevalidate = revalidateAfterSubmissions
 
 export default function AdminLayout() {
   const session = useLoaderData<typeof loader>()

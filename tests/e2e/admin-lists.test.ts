@@ -86,4 +86,43 @@ describe('list states', () => {
     await page.getByRole('cell', { name: `${prefix} 63`, exact: true }).waitFor()
     expect(await page.getByText('Loading Data...').count()).toBe(0)
   })
+
+  it('shows Failed to Load Data inside the shell when a list cannot be read, and the list again once it can', async () => {
+    const page = await loggedInPage()
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor()
+    const failed = page.getByRole('alert').filter({ hasText: 'Failed to Load Data' })
+    const dropConnection = () => page.route('**/admin/categories.data*', (route) => route.abort('connectionfailed'))
+    const expectFailedInShell = async () => {
+      await failed.waitFor()
+      await failed.getByText('An error occurred while loading data. Please try again.').waitFor()
+      expect(new URL(page.url()).pathname).toBe('/admin/categories')
+      // The layout stays: the sidebar and the user menu are still there to move on.
+      await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Dashboard', exact: true }).waitFor()
+      await page.getByRole('button', { name: 'User menu' }).waitFor()
+    }
+
+    // The connection drops while a list screen's data is read...
+    await dropConnection()
+    await page.getByRole('listitem', { name: 'Categories' }).getByRole('link', { name: /see detail/i }).click()
+    await expectFailedInShell()
+    // ...and once it is back, the list shows.
+    await page.unroute('**/admin/categories.data*')
+    await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Dashboard', exact: true }).click()
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor()
+    await page.getByRole('listitem', { name: 'Categories' }).getByRole('link', { name: /see detail/i }).click()
+    await page.getByRole('heading', { name: 'Manage Categories', exact: true }).waitFor()
+    expect(await failed.count()).toBe(0)
+
+    // The same for a search on the list.
+    await dropConnection()
+    const box = page.getByRole('searchbox', { name: 'Search', exact: true })
+    await box.fill(prefix)
+    await box.press('Enter')
+    await expectFailedInShell()
+    await page.unroute('**/admin/categories.data*')
+    await page.reload()
+    await page.getByRole('cell', { name: `${prefix} 63`, exact: true }).waitFor()
+    expect(await failed.count()).toBe(0)
+    expect((await page.settled()).filter((error) => !error.includes('/admin/categories.data'))).toEqual([])
+  })
 })
