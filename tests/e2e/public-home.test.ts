@@ -48,6 +48,21 @@ function carousel(section: Locator) {
         return slides.find((slide) => Math.abs(slide.getBoundingClientRect().left - left) < 2)?.querySelector('h3')?.textContent ?? null
       }),
     count: () => section.getByRole('group').count(),
+    /** Resolves once Swiper has finished moving (a click made during a transition is ignored in loop mode). */
+    settled: () =>
+      section.evaluate(
+        (el) =>
+          new Promise<void>((resolve) => {
+            const swiper = (el.querySelector('.swiper') as HTMLElement & { swiper?: { animating: boolean } }).swiper!
+            let calm = 0
+            const check = () => {
+              calm = swiper.animating ? 0 : calm + 1
+              if (calm >= 3) resolve()
+              else setTimeout(check, 50)
+            }
+            setTimeout(check, 50)
+          }),
+      ),
   }
 }
 
@@ -83,10 +98,28 @@ describe('home page at desktop width', () => {
     const total = await dots.count()
     expect(total).toBeGreaterThanOrEqual(2)
     expect(await currentSlide(page)).toBe(1)
-    // Autoplay: still on slide 1 after 3.5 s, on slide 2 soon after 5 s.
-    await page.waitForTimeout(3500)
-    expect(await currentSlide(page)).toBe(1)
-    await waitForSlide(page, 2, 3000)
+    // Autoplay: the slides move on by themselves, 5 s apart (timed in the page, between two changes, so the
+    // moment Swiper started does not matter).
+    const changes = await slider.evaluate(
+      (el) =>
+        new Promise<number[]>((resolve) => {
+          const times: number[] = []
+          const observer = new MutationObserver((records) => {
+            if (!records.some((record) => (record.target as Element).getAttribute('aria-current') === 'true')) return
+            times.push(performance.now())
+            if (times.length === 2) {
+              observer.disconnect()
+              resolve(times)
+            }
+          })
+          for (const dot of el.querySelectorAll('[aria-label^="Ke slide"]')) observer.observe(dot, { attributes: true, attributeFilter: ['aria-current'] })
+        }),
+    )
+    expect(changes[1] - changes[0]).toBeGreaterThan(4500)
+    expect(changes[1] - changes[0]).toBeLessThan(6500)
+    await waitForSlide(page, await currentSlide(page))
+    await dots.nth(1).click()
+    await waitForSlide(page, 2)
 
     // Next, previous, and wrapping at both ends.
     await slider.getByRole('button', { name: 'Slide sebelumnya' }).click()
@@ -109,7 +142,7 @@ describe('home page at desktop width', () => {
     await page.mouse.move(5, DESKTOP.height - 5)
     await waitForSlide(page, 2, 7000)
     expect(await page.settled()).toEqual([])
-  }, 40_000)
+  }, 60_000)
 
   it('product and official carousels show 4 per view and wrap around', async () => {
     const page = await newPage({ viewport: DESKTOP })
@@ -127,15 +160,15 @@ describe('home page at desktop width', () => {
       expect(first).toBeTruthy()
       // Going back from the first card wraps to the last one...
       await section.getByRole('button', { name: `${label} sebelumnya` }).click()
-      await page.waitForTimeout(500)
+      await cards.settled()
       expect(await cards.first()).not.toBe(first)
       await section.getByRole('button', { name: `${label} berikutnya` }).click()
-      await page.waitForTimeout(500)
+      await cards.settled()
       expect(await cards.first()).toBe(first)
       // ...and going forward past the last card comes round to the first again.
       for (let i = 0; i < count; i++) {
         await section.getByRole('button', { name: `${label} berikutnya` }).click()
-        await page.waitForTimeout(400)
+        await cards.settled()
       }
       expect(await cards.first()).toBe(first)
     }
