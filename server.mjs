@@ -68,7 +68,10 @@ if (vite) {
   app.use(vite.middlewares)
 } else {
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }))
-  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }))
+  // Every public file has an extension (favicon.svg, icon-192.png...): a path without one (a page, the API) goes
+  // straight on, without a disk lookup per request.
+  const publicFiles = express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false })
+  app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()))
 }
 
 // Remix would answer `<path>.data` in its own single-fetch encoding; no API path ends so (slugs and ids hold no
