@@ -72,6 +72,19 @@ describe('login', () => {
     expect(revoked.status).toBe(401)
   })
 
+  it('returns to /login on the next screen once the session is revoked elsewhere', async () => {
+    const page = await loggedInPage()
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor()
+    const cookie = (await page.context().cookies()).find((entry) => entry.name === 'token')!
+    const bearer = JSON.parse(Buffer.from(decodeURIComponent(cookie.value), 'base64').toString('utf8')) as string
+    // The same session is logged out from another device (the API revokes the token).
+    expect((await api('POST', '/api/logout', { token: bearer })).status).toBe(200)
+    // Moving to another screen in the open back office (a client-side navigation) ends at the login.
+    await page.getByRole('listitem', { name: 'Categories' }).getByRole('link', { name: /see detail/i }).click()
+    await page.waitForURL(/\/login/)
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor()
+  })
+
   it('sends a visitor without a session to /login', async () => {
     const page = await newPage()
     await page.goto('/admin/users')
