@@ -80,6 +80,17 @@ describe('readMultipart', () => {
       body,
       duplex: 'half',
     } as RequestInit)
+  // Staging folders go to os.tmpdir(), which servers of other test files share: this block gets a temp folder
+  // of its own (os.tmpdir() follows TMPDIR), so the count below is exactly this module's.
+  const ownTemp = fs.mkdtempSync(path.join(root, 'tmp-'))
+  const previousTemp = process.env.TMPDIR
+  beforeAll(() => {
+    process.env.TMPDIR = ownTemp
+  })
+  afterAll(() => {
+    if (previousTemp === undefined) delete process.env.TMPDIR
+    else process.env.TMPDIR = previousTemp
+  })
   const tempDirs = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('balai-upload-')).length
 
   it('reads fields and stages the file', async () => {
@@ -87,12 +98,14 @@ describe('readMultipart', () => {
     expect(body.fields).toEqual({ caption: 'Halo' })
     expect(body.file?.size).toBe(8)
     expect(fs.readFileSync(body.file!.tempPath, 'utf8')).toBe('JPEGDATA')
+    expect(path.dirname(path.dirname(body.file!.tempPath))).toBe(ownTemp)
     await body.cleanup()
     expect(fs.existsSync(body.file!.tempPath)).toBe(false)
+    expect(tempDirs()).toBe(0)
   })
 
   it('treats a client that goes away mid-upload as a broken body (400), leaving no temporary file', async () => {
-    const before = tempDirs()
+    expect(tempDirs()).toBe(0)
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(new TextEncoder().encode(`${head}partial bytes`))
@@ -100,11 +113,11 @@ describe('readMultipart', () => {
       },
     })
     await expect(uploads.readMultipart(request(stream))).rejects.toMatchObject({ status: 400 })
-    expect(tempDirs()).toBeLessThanOrEqual(before)
+    expect(tempDirs()).toBe(0)
   })
 
   it('refuses a file over 10 MB with 413 while streaming, leaving no temporary file', async () => {
-    const before = tempDirs()
+    expect(tempDirs()).toBe(0)
     let chunks = 0
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -117,7 +130,7 @@ describe('readMultipart', () => {
       status: 413,
       errors: { Image: 'Image may not be larger than 10 MB' },
     })
-    expect(tempDirs()).toBeLessThanOrEqual(before)
+    expect(tempDirs()).toBe(0)
   })
 
   async function readAll(req: Request) {
