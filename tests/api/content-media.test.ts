@@ -1,6 +1,9 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { adminToken, api, unique, userWithPermissions } from '../support/api'
-import { fileExists, form, gif, jpeg, png, storedFiles, STORED_NAME, webp } from '../support/content'
+import { adminToken, api, login, unique, userWithPermissions } from '../support/api'
+import { fileExists, form, gif, jpeg, png, STORED_NAME, webp } from '../support/content'
+import { startServer } from '../support/server'
 
 let token: string
 beforeAll(async () => {
@@ -36,18 +39,30 @@ describe('photos', () => {
   })
 
   it('requires the image and the caption, and stores nothing when either is missing', async () => {
-    const before = storedFiles('photos')
-    const noImage = await api('POST', '/api/admin/photos', { token, form: form({ caption: 'x' }) })
-    expect(noImage.status).toBe(422)
-    expect(noImage.body.errors).toEqual({ Image: 'Image is required' })
-    const noCaption = await api('POST', '/api/admin/photos', { token, form: form({ description: 'x' }, await jpeg()) })
-    expect(noCaption.status).toBe(422)
-    expect(noCaption.body.errors).toEqual({ Caption: 'Caption is required' })
-    const nothing = await api('POST', '/api/admin/photos', { token, form: form({}) })
-    expect(nothing.body.errors).toEqual({ Caption: 'Caption is required', Image: 'Image is required' })
-    const after = storedFiles('photos')
-    expect([...after].filter((name) => !before.has(name))).toEqual([])
-  })
+    // On a server of its own: other test files upload photos to the shared one meanwhile.
+    const own = await startServer()
+    try {
+      const ownToken = await login('admin', 'password', own.url)
+      const photos = path.join(own.uploadsDir, 'photos')
+      const stored = () => (fs.existsSync(photos) ? fs.readdirSync(photos).sort() : [])
+      const before = stored()
+      const noImage = await api('POST', '/api/admin/photos', { base: own.url, token: ownToken, form: form({ caption: 'x' }) })
+      expect(noImage.status).toBe(422)
+      expect(noImage.body.errors).toEqual({ Image: 'Image is required' })
+      const noCaption = await api('POST', '/api/admin/photos', { base: own.url, token: ownToken, form: form({ description: 'x' }, await jpeg()) })
+      expect(noCaption.status).toBe(422)
+      expect(noCaption.body.errors).toEqual({ Caption: 'Caption is required' })
+      const nothing = await api('POST', '/api/admin/photos', { base: own.url, token: ownToken, form: form({}) })
+      expect(nothing.body.errors).toEqual({ Caption: 'Caption is required', Image: 'Image is required' })
+      expect(stored()).toEqual(before)
+      // The same server does store a complete upload, so the comparison above can see one.
+      expect((await api('POST', '/api/admin/photos', { base: own.url, token: ownToken, form: form({ caption: 'x' }, await jpeg()) })).status).toBe(201)
+      expect(stored().length).toBeGreaterThan(before.length)
+    } finally {
+      await own.stop()
+      fs.rmSync(own.dir, { recursive: true, force: true })
+    }
+  }, 60_000)
 
   it('has no show or update call', async () => {
     expect((await api('GET', '/api/admin/photos/1', { token })).status).toBe(404)

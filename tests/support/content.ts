@@ -67,11 +67,6 @@ export type Kind = 'posts' | 'products' | 'photos' | 'sliders' | 'aparaturs'
 /** The shared test server's uploads folder for `kind`. */
 export const uploadsDir = (kind: Kind) => path.join(inject('serverDir'), 'uploads', kind)
 
-export function storedFiles(kind: Kind): Set<string> {
-  const dir = uploadsDir(kind)
-  return new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : [])
-}
-
 export const fileExists = (kind: Kind, name: string) => fs.existsSync(path.join(uploadsDir(kind), name))
 
 /** A new category (posts need one). */
