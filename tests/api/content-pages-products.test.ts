@@ -160,7 +160,8 @@ describe('admin products (multipart)', () => {
 
   it('needs products-* permissions', async () => {
     const shower = await userWithPermissions(['products-show'])
-    const any = (await api('GET', '/api/public/products')).body.data.data[0]
+    // A product of this test's own: another file may delete the newest one meanwhile.
+    const any = (await api('POST', '/api/admin/products', { token, json: productFields(unique('Kopi ')) })).body.data
     expect((await api('GET', `/api/admin/products/${any.id}`, { token: shower.token })).status).toBe(200)
     expect((await api('GET', '/api/admin/products', { token: shower.token })).status).toBe(403)
     expect((await api('PUT', `/api/admin/products/${any.id}`, { token: shower.token, json: {} })).status).toBe(403)
