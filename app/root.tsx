@@ -1,16 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
 import { getToast } from 'remix-toast'
+import { ErrorScreen } from './components/public/ErrorScreen'
 import { useNonce } from './components/shared/nonce'
 import { Toaster } from './components/shared/toaster'
 import { getEnv } from './lib/env.server'
@@ -77,22 +76,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const status = isRouteErrorResponse(error) ? error.status : 500
-  const notFound = status === 404
-  return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
-      <title>{notFound ? 'Halaman Tidak Ditemukan' : 'Terjadi Kesalahan'}</title>
-      <p className="text-6xl font-bold text-emerald-700">{status}</p>
-      <h1 className="text-2xl font-semibold">{notFound ? 'Halaman tidak ditemukan' : 'Maaf, terjadi kesalahan'}</h1>
-      <p className="text-gray-600">
-        {notFound
-          ? 'Halaman yang Anda cari tidak ada atau sudah dipindahkan.'
-          : 'Silakan muat ulang halaman ini atau coba lagi beberapa saat lagi.'}
-      </p>
-      <a href="/" className="rounded-lg bg-emerald-700 px-5 py-2.5 font-medium text-white hover:bg-emerald-800">
-        Kembali ke Beranda
-      </a>
-    </main>
-  )
+  return <ErrorScreen standalone />
 }

@@ -190,4 +190,15 @@ describe('unknown addresses', () => {
     // Hydrating the not-found screen must not fail (the browser's own 404 resource notice aside).
     expect((await page.settled()).filter((error) => !error.includes('404'))).toEqual([])
   })
+
+  it('answers an address outside every layout with the root error page, which leads home', async () => {
+    const page = await newPage({ viewport: DESKTOP })
+    const response = await page.goto('/admin/tidak-ada/sama-sekali')
+    expect(response?.status()).toBe(404)
+    await shown(page.getByRole('heading', { level: 1, name: 'Halaman tidak ditemukan' }))
+    await titled(page, 'Halaman Tidak Ditemukan')
+    await page.getByRole('link', { name: 'Kembali ke Beranda' }).click()
+    await page.waitForURL((url) => url.pathname === '/')
+    await titled(page, 'Selamat Datang - Desa Uji Coba')
+  })
 })
