@@ -7,7 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './components/shared/nonce'
 
 export { startup } from './startup.server'
-export { apiCorsHeaders } from './lib/http.server'
+export { apiCorsHeaders } from './server/http.server'
 
 const ABORT_DELAY = 5_000
 

@@ -9,10 +9,10 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import { getToast } from 'remix-toast'
-import { ErrorScreen } from './components/public/ErrorScreen'
+import { ErrorScreen } from './components/public/error-screen'
 import { useNonce } from './components/shared/nonce'
 import { Toaster } from './components/shared/toaster'
-import { getEnv } from './lib/env.server'
+import { getEnv } from './server/env.server'
 import { revalidateAfterSubmissions } from './lib/revalidate'
 import { siteOrigin } from './models/seo.server'
 import stylesheet from './tailwind.css?url'

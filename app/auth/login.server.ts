@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { HttpError } from '~/lib/http.server'
-import { parseInput } from '~/lib/validation.server'
+import { HttpError } from '~/server/http.server'
+import { parseInput } from '~/server/validation.server'
 import { findSessionUser, revokeToken, verifyLogin } from '~/models/user.server'
 import { clientAddress, recordFailure, recordSuccess, retryAfterSeconds } from './throttle.server'
 import { signToken, type TokenClaims } from './token.server'

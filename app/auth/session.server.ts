@@ -1,7 +1,7 @@
 import { createCookie, redirect } from '@remix-run/node'
-import { dataVersion } from '~/lib/db.server'
-import { getEnv } from '~/lib/env.server'
-import { forbidden, unauthenticated } from '~/lib/http.server'
+import { dataVersion } from '~/server/db.server'
+import { getEnv } from '~/server/env.server'
+import { forbidden, unauthenticated } from '~/server/http.server'
 import { findSessionUser, isTokenRevoked, type SessionUser } from '~/models/user.server'
 import { verifyToken, type TokenClaims } from './token.server'
 

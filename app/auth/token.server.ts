@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import jwt from 'jsonwebtoken'
-import { getEnv } from '~/lib/env.server'
+import { getEnv } from '~/server/env.server'
 
 const ISSUER = 'balai-desa'
 const ALGORITHM = 'HS256'

@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { prisma } from '~/lib/db.server'
-import { notFound } from '~/lib/http.server'
+import { prisma } from '~/server/db.server'
+import { notFound } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
-import { sanitizedRichText } from '~/lib/sanitize.server'
-import { stagedImage, writeWithImage } from '~/lib/uploads.server'
-import { parseInput, requiredText } from '~/lib/validation.server'
+import { sanitizedRichText } from '~/server/sanitize.server'
+import { stagedImage, writeWithImage } from '~/server/uploads.server'
+import { parseInput, requiredText } from '~/server/validation.server'
 import { listPage } from './crud.server'
 
 export const aparaturSelect = {

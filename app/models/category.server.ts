@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { prisma, serializeWrite } from '~/lib/db.server'
-import { conflict, notFound, validationError } from '~/lib/http.server'
+import { prisma, serializeWrite } from '~/server/db.server'
+import { conflict, notFound, validationError } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
-import { parseInput, requiredText } from '~/lib/validation.server'
+import { parseInput, requiredText } from '~/server/validation.server'
 import { freeSlug, listPage, rethrowUnique } from './crud.server'
 
 export const categorySelect = { id: true, name: true, slug: true, created_at: true, updated_at: true } as const

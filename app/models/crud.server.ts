@@ -1,5 +1,5 @@
 import { Prisma } from '~/generated/prisma/client'
-import { HttpError, validationError } from '~/lib/http.server'
+import { HttpError, validationError } from '~/server/http.server'
 import { paginate, type ListQuery, type Paginated } from '~/lib/paging'
 import { slugify, uniqueSlug } from '~/lib/slug'
 

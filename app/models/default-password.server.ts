@@ -1,5 +1,5 @@
-import { verifyPassword } from '~/auth/password.server'
-import { prisma } from '~/lib/db.server'
+import { verifyPassword } from '~/server/password.server'
+import { prisma } from '~/server/db.server'
 
 export const DEFAULT_PASSWORD = 'password'
 const SEEDED_USERNAMES = ['admin', 'user']

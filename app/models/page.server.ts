@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import type { SessionUser } from '~/auth/session.server'
-import { prisma, serializeWrite } from '~/lib/db.server'
-import { notFound } from '~/lib/http.server'
+import type { SessionUser } from './user.server'
+import { prisma, serializeWrite } from '~/server/db.server'
+import { notFound } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
-import { sanitizedRichText } from '~/lib/sanitize.server'
-import { parseInput, requiredText } from '~/lib/validation.server'
+import { sanitizedRichText } from '~/server/sanitize.server'
+import { parseInput, requiredText } from '~/server/validation.server'
 import { freeSlug, listPage } from './crud.server'
 
 export const pageSelect = { id: true, title: true, slug: true, content: true, created_at: true, updated_at: true } as const

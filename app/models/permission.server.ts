@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { prisma, serializeWrite } from '~/lib/db.server'
-import { notFound, validationError } from '~/lib/http.server'
+import { prisma, serializeWrite } from '~/server/db.server'
+import { notFound, validationError } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
-import { parseInput, requiredText } from '~/lib/validation.server'
+import { parseInput, requiredText } from '~/server/validation.server'
 import { listPage, rethrowUnique } from './crud.server'
 import { ADMIN_ROLE } from './user.server'
 

@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import type { SessionUser } from '~/auth/session.server'
-import { prisma } from '~/lib/db.server'
-import { notFound, validationError } from '~/lib/http.server'
+import type { SessionUser } from './user.server'
+import { prisma } from '~/server/db.server'
+import { notFound, validationError } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
-import { sanitizedRichText } from '~/lib/sanitize.server'
-import { stagedImage, writeWithImage } from '~/lib/uploads.server'
-import { parseInput, requiredText } from '~/lib/validation.server'
+import { sanitizedRichText } from '~/server/sanitize.server'
+import { stagedImage, writeWithImage } from '~/server/uploads.server'
+import { parseInput, requiredText } from '~/server/validation.server'
 import { freeSlug, listPage } from './crud.server'
 
 export const postSelect = {

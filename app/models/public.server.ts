@@ -1,4 +1,4 @@
-import { notFound } from '~/lib/http.server'
+import { notFound } from '~/server/http.server'
 import type { ListQuery, Paginated } from '~/lib/paging'
 import { getPublicAparatur, homeAparaturs, listPublicAparaturs } from './aparatur.server'
 import { parseId } from './crud.server'

@@ -1,4 +1,4 @@
-import type { SessionUser } from '~/auth/session.server'
+import type { SessionUser } from './user.server'
 import type { ListQuery, Paginated } from '~/lib/paging'
 import { createAparatur, deleteAparatur, getAparatur, listAparaturs, updateAparatur } from './aparatur.server'
 import { allCategories, createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './category.server'

@@ -1,5 +1,5 @@
-import { getEnv } from '~/lib/env.server'
-import { prisma } from '~/lib/db.server'
+import { getEnv } from '~/server/env.server'
+import { prisma } from '~/server/db.server'
 import { postSelect } from './post.server'
 
 /**

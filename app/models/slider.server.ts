@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { prisma } from '~/lib/db.server'
-import { notFound } from '~/lib/http.server'
+import { prisma } from '~/server/db.server'
+import { notFound } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
-import { parseMediaUpload, writeWithImage } from '~/lib/uploads.server'
-import { optionalText } from '~/lib/validation.server'
+import { parseMediaUpload, writeWithImage } from '~/server/uploads.server'
+import { optionalText } from '~/server/validation.server'
 import { listPage } from './crud.server'
 
 export const sliderSelect = { id: true, image: true, description: true, created_at: true, updated_at: true } as const

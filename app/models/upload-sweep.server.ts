@@ -1,8 +1,8 @@
 import fsp from 'node:fs/promises'
 import path from 'node:path'
-import { prisma } from '~/lib/db.server'
-import { getEnv } from '~/lib/env.server'
-import { isUploadKind, pendingDir, UPLOAD_KINDS, type UploadKind } from '~/lib/uploads.server'
+import { prisma } from '~/server/db.server'
+import { getEnv } from '~/server/env.server'
+import { isUploadKind, pendingDir, UPLOAD_KINDS, type UploadKind } from '~/server/uploads.server'
 
 /** The stored file names each kind's records point at. */
 async function referencedImages(): Promise<Record<UploadKind, Set<string>>> {

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { hashPassword, MAX_PASSWORD_BYTES, passwordProblem, verifyAgainstNobody, verifyPassword } from '~/auth/password.server'
-import { prisma, serializeWrite } from '~/lib/db.server'
-import { conflict, notFound, validationError } from '~/lib/http.server'
+import { hashPassword, MAX_PASSWORD_BYTES, passwordProblem, verifyAgainstNobody, verifyPassword } from '~/server/password.server'
+import { prisma, serializeWrite } from '~/server/db.server'
+import { conflict, notFound, validationError } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
-import { idList, parseInput, requiredText } from '~/lib/validation.server'
+import { idList, parseInput, requiredText } from '~/server/validation.server'
 import { listPage, rethrowUnique } from './crud.server'
 
 export const ADMIN_ROLE = 'admin'

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PostList } from '~/components/public/PostList'
+import { PostList } from '~/components/public/post-list'
 import { type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { canonicalPath, routeSeo } from '~/lib/seo'
 import { type homePosts, listPublicPosts } from '~/models/post.server'

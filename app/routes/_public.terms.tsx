@@ -1,5 +1,5 @@
 import type { MetaFunction } from '@remix-run/node'
-import { LegalPage } from '~/components/public/LegalPage'
+import { LegalPage } from '~/components/public/legal-page'
 import { seoMeta, seoSiteFrom } from '~/lib/seo'
 import { useSite } from '~/root'
 

@@ -1,10 +1,10 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Outlet, useNavigation } from '@remix-run/react'
-import { ErrorScreen, errorTitle } from '~/components/public/ErrorScreen'
+import { ErrorScreen, errorTitle } from '~/components/public/error-screen'
 import { screenTitle } from '~/components/public/meta'
-import { PendingBar } from '~/components/public/PendingBar'
-import { SiteFooter } from '~/components/public/SiteFooter'
-import { SiteHeader } from '~/components/public/SiteHeader'
+import { PendingBar } from '~/components/public/pending-bar'
+import { SiteFooter } from '~/components/public/site-footer'
+import { SiteHeader } from '~/components/public/site-header'
 
 function Shell({ children }: { children: React.ReactNode }) {
   const navigation = useNavigation()

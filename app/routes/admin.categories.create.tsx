@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { requirePermission } from '~/auth/session.server'
 import { errorFor, ResourceForm, TextField, useFieldErrors } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
-import { submitForm } from '~/lib/form-input.server'
+import { submitForm } from '~/doors/admin.server'
 import { createCategory } from '~/models/category.server'
 
 export const meta = titled('Create Category')

@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { titled } from '~/components/admin/meta'
 import { ListErrorBoundary, ListScreen } from '~/components/admin/resource-list'
 import { useCan } from '~/components/admin/session'
-import { deleteFromList, loadList } from '~/lib/form-input.server'
+import { deleteFromList, loadList } from '~/doors/admin.server'
 import { formatDate } from '~/lib/format'
 import { deletePage, getPage, listPages } from '~/models/page.server'
 

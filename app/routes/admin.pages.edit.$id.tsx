@@ -5,7 +5,7 @@ import { PageFields } from '~/components/admin/fields'
 import { ResourceForm, useFieldErrors } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
 import { RecordErrorBoundary } from '~/components/admin/resource-list'
-import { loadRecord, routeId, submitForm } from '~/lib/form-input.server'
+import { loadRecord, routeId, submitForm } from '~/doors/admin.server'
 import { getPage, updatePage } from '~/models/page.server'
 
 export const meta = titled('Edit Page')

@@ -4,7 +4,7 @@ import { requirePermission } from '~/auth/session.server'
 import { errorFor, ResourceForm, TextField, useFieldErrors } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
 import { RecordErrorBoundary } from '~/components/admin/resource-list'
-import { loadRecord, routeId, submitForm } from '~/lib/form-input.server'
+import { loadRecord, routeId, submitForm } from '~/doors/admin.server'
 import { getPermission, updatePermission } from '~/models/permission.server'
 
 export const meta = titled('Edit Permission')

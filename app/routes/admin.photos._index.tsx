@@ -4,7 +4,7 @@ import { titled } from '~/components/admin/meta'
 import { ListErrorBoundary, ListScreen, Thumbnail } from '~/components/admin/resource-list'
 import { useCan } from '~/components/admin/session'
 import { UploadForm } from '~/components/admin/upload-form'
-import { deleteFromList, isUpload, loadList, uploadFromList } from '~/lib/form-input.server'
+import { deleteFromList, isUpload, loadList, uploadFromList } from '~/doors/admin.server'
 import { createPhoto, deletePhoto, homePhotos, listPhotos } from '~/models/photo.server'
 
 export const meta = titled('Manage Photos')

@@ -4,7 +4,7 @@ import { requirePermission } from '~/auth/session.server'
 import { PostFields } from '~/components/admin/fields'
 import { ResourceForm, useFieldErrors } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
-import { submitForm } from '~/lib/form-input.server'
+import { submitForm } from '~/doors/admin.server'
 import { allCategories } from '~/models/category.server'
 import { createPost } from '~/models/post.server'
 

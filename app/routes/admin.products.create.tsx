@@ -3,7 +3,7 @@ import { requirePermission } from '~/auth/session.server'
 import { ProductFields } from '~/components/admin/fields'
 import { ResourceForm, useFieldErrors } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
-import { submitForm } from '~/lib/form-input.server'
+import { submitForm } from '~/doors/admin.server'
 import { createProduct } from '~/models/product.server'
 
 export const meta = titled('Create Product')

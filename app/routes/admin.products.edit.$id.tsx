@@ -5,7 +5,7 @@ import { ProductFields } from '~/components/admin/fields'
 import { ResourceForm, useFieldErrors } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
 import { RecordErrorBoundary } from '~/components/admin/resource-list'
-import { loadRecord, routeId, submitForm } from '~/lib/form-input.server'
+import { loadRecord, routeId, submitForm } from '~/doors/admin.server'
 import { getProduct, updateProduct } from '~/models/product.server'
 
 export const meta = titled('Edit Product')

@@ -4,7 +4,7 @@ import { requirePermission } from '~/auth/session.server'
 import { RoleFields } from '~/components/admin/fields'
 import { ResourceForm, useFieldErrors } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
-import { submitForm } from '~/lib/form-input.server'
+import { submitForm } from '~/doors/admin.server'
 import { allPermissions } from '~/models/permission.server'
 import { createRole } from '~/models/role.server'
 

@@ -4,7 +4,7 @@ import { requirePermission } from '~/auth/session.server'
 import { UserFields } from '~/components/admin/fields'
 import { ResourceForm, useFieldErrors } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
-import { submitForm } from '~/lib/form-input.server'
+import { submitForm } from '~/doors/admin.server'
 import { allRoles } from '~/models/role.server'
 import { createUser } from '~/models/user.server'
 

@@ -5,7 +5,7 @@ import { UserFields } from '~/components/admin/fields'
 import { ResourceForm, useFieldErrors } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
 import { RecordErrorBoundary } from '~/components/admin/resource-list'
-import { loadRecord, routeId, submitForm } from '~/lib/form-input.server'
+import { loadRecord, routeId, submitForm } from '~/doors/admin.server'
 import { allRoles } from '~/models/role.server'
 import { getUser, updateUser } from '~/models/user.server'
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { requirePermission } from '~/auth/session.server'
-import { withWriteInput } from '~/lib/api-input.server'
-import { apiSuccess, handleApi, HttpError, notFound } from '~/lib/http.server'
+import { withWriteInput } from '~/server/api-input.server'
+import { apiSuccess, handleApi, HttpError, notFound } from '~/server/http.server'
 import { parseId } from '~/models/crud.server'
 import { findResource, type AdminResource } from '~/models/resources.server'
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { requirePermission } from '~/auth/session.server'
-import { withWriteInput } from '~/lib/api-input.server'
-import { apiSuccess, handleApi, HttpError } from '~/lib/http.server'
+import { withWriteInput } from '~/server/api-input.server'
+import { apiSuccess, handleApi, HttpError } from '~/server/http.server'
 import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
 import { findResource } from '~/models/resources.server'
 

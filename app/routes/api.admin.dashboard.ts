@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { requirePermission } from '~/auth/session.server'
-import { apiSuccess, handleApi, HttpError } from '~/lib/http.server'
+import { apiSuccess, handleApi, HttpError } from '~/server/http.server'
 import { dashboardCounts } from '~/models/dashboard.server'
 
 export const loader = ({ request }: LoaderFunctionArgs) =>

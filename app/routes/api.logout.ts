@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { logout } from '~/auth/login.server'
 import { requireUser } from '~/auth/session.server'
-import { apiSuccess, handleApi, HttpError } from '~/lib/http.server'
+import { apiSuccess, handleApi, HttpError } from '~/server/http.server'
 
 /** POST /api/logout: revokes the caller's token. */
 export const action = ({ request }: ActionFunctionArgs) =>

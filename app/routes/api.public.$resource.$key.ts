@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, HttpError } from '~/lib/http.server'
-import { cachedRead, publicApiSuccess } from '~/lib/public-cache.server'
+import { handleApi, HttpError } from '~/server/http.server'
+import { cachedRead, publicApiSuccess } from '~/server/public-cache.server'
 import { findPublicResource } from '~/models/public.server'
 
 /** GET /api/public/{pages, posts, products}/{slug} and /api/public/aparaturs/{id}: one item or 404. */

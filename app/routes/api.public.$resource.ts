@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, HttpError } from '~/lib/http.server'
+import { handleApi, HttpError } from '~/server/http.server'
 import { parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
-import { cachedRead, publicApiSuccess } from '~/lib/public-cache.server'
+import { cachedRead, publicApiSuccess } from '~/server/public-cache.server'
 import { findPublicResource } from '~/models/public.server'
 
 /** GET /api/public/{sliders, *_home}: a plain array; /api/public/{pages, posts, products, aparaturs, photos}: a page. */

@@ -5,7 +5,7 @@ import { login } from '~/auth/login.server'
 import { getSessionUser, tokenCookie } from '~/auth/session.server'
 import { FieldError } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
-import { HttpError, readBodyText } from '~/lib/http.server'
+import { HttpError, readBodyText } from '~/server/http.server'
 import { useSite } from '~/root'
 
 export const meta = titled('Login')

@@ -1,4 +1,4 @@
-import { getEnv } from '~/lib/env.server'
+import { getEnv } from '~/server/env.server'
 
 /** GET /manifest.webmanifest: installable as an app, named after the village. */
 export function loader() {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { getEnv } from '~/lib/env.server'
+import { getEnv } from '~/server/env.server'
 import { excerpt } from '~/lib/format'
 import { escapeXml } from '~/lib/xml'
 import { feedPosts, siteOrigin } from '~/models/seo.server'

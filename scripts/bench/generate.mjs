@@ -41,7 +41,7 @@ const SHAPES = {
   aparaturs: { width: 600, height: 600 },
 }
 
-/** A few pictures of a kind, with the `{stem}-{w}.webp` copies storeImage writes (app/lib/uploads.server.ts). */
+/** A few pictures of a kind, with the `{stem}-{w}.webp` copies storeImage writes (app/server/uploads.server.ts). */
 async function pictureSet(dir, kind, count, variantWidths) {
   const sources = []
   for (let i = 0; i < count; i++) {

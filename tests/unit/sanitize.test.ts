@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sanitizeRichText } from '~/lib/sanitize.server'
+import { sanitizeRichText } from '~/server/sanitize.server'
 
 describe('sanitizeRichText keeps what Quill 2 produces', () => {
   it.each([

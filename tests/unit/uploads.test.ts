@@ -11,11 +11,11 @@ process.env.DATABASE_URL = `file:${path.join(root, 'data', 'unit.db')}`
 process.env.UPLOADS_DIR = path.join(root, 'uploads')
 fs.mkdirSync(path.join(root, 'data'), { recursive: true })
 
-type Uploads = typeof import('~/lib/uploads.server')
+type Uploads = typeof import('~/server/uploads.server')
 let uploads: Uploads
 
 beforeAll(async () => {
-  uploads = await import('~/lib/uploads.server')
+  uploads = await import('~/server/uploads.server')
 })
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
 

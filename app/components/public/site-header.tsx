@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from '@remix-run/react'
 import { useRef, useState, type FormEvent } from 'react'
 import { useSite } from '~/root'
-import { useDialogFocus } from './useDialogFocus'
+import { useDialogFocus } from './use-dialog-focus'
 
 type NavItem = { to: string; label: string; paths: string[] }
 

@@ -46,7 +46,7 @@ export function serializeWrite<T>(work: () => Promise<T>): Promise<T> {
 // On the global object so the HTTP layer (server/response-cache.mjs) reads the same number.
 global.__balaiDataVersion ??= { value: 1 }
 
-/** A number that changes after every write through serializeWrite (see app/lib/public-cache.server.ts). */
+/** A number that changes after every write through serializeWrite (see app/server/public-cache.server.ts). */
 export const dataVersion = () => global.__balaiDataVersion!.value
 
 function bumpDataVersion() {

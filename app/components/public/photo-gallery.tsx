@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
-import { UploadImage } from './UploadImage'
-import { useDialogFocus } from './useDialogFocus'
+import { UploadImage } from './upload-image'
+import { useDialogFocus } from './use-dialog-focus'
 
 export type GalleryPhoto = { id: number; image: string; caption: string; description: string }
 

@@ -2,7 +2,7 @@ import { A11y, Autoplay, Navigation, Pagination } from 'swiper/modules'
 import { Swiper, SwiperSlide } from 'swiper/react'
 import 'swiper/css'
 import 'swiper/css/pagination'
-import { UploadImage } from './UploadImage'
+import { UploadImage } from './upload-image'
 
 export type Slide = { id: number; image: string; description: string }
 

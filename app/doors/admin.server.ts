@@ -1,59 +1,11 @@
 import { data } from '@remix-run/node'
 import { jsonWithError, jsonWithSuccess, redirectWithSuccess } from 'remix-toast'
 import { requirePermission, type SessionUser } from '~/auth/session.server'
-import { HttpError, notFound, readBodyText, type FieldErrors } from './http.server'
-import { ADMIN_PAGE_SIZE, parseListQuery, type ListQuery, type Paginated } from './paging'
-import { readMultipart } from './uploads.server'
+import { ADMIN_PAGE_SIZE, parseListQuery, type ListQuery, type Paginated } from '~/lib/paging'
+import { readUrlEncoded, withFormInput } from '~/server/form-input.server'
+import { HttpError, notFound, type FieldErrors } from '~/server/http.server'
 
-/**
- * The admin screens' side of the routes: form data becomes the same plain input object the JSON API
- * hands to the models, so both doors share one validation and one set of error keys.
- */
-
-/** Fields that the models read as id lists: repeated checkboxes always become an array. */
-const LIST_FIELDS = new Set(['role_ids', 'permission_ids'])
-
-function fieldsToInput(entries: Iterable<[string, string]>): Record<string, unknown> {
-  const input: Record<string, unknown> = {}
-  for (const [name, value] of entries) {
-    if (LIST_FIELDS.has(name)) {
-      input[name] = [...((input[name] as string[] | undefined) ?? []), value]
-    } else {
-      input[name] = value
-    }
-  }
-  return input
-}
-
-function multipartEntries(fields: Record<string, string | string[]>): [string, string][] {
-  return Object.entries(fields).flatMap(([name, value]) => (Array.isArray(value) ? value.map((item) => [name, item] as [string, string]) : [[name, value] as [string, string]]))
-}
-
-/** Rich text may reach 1 MB, which percent-encoding can triple. */
-const MAX_FORM_BYTES = 4 * 1024 * 1024
-
-/** An urlencoded form, refused with 413 past the limit without buffering more of it. */
-async function readUrlEncoded(request: Request): Promise<URLSearchParams> {
-  return new URLSearchParams(await readBodyText(request, MAX_FORM_BYTES))
-}
-
-/**
- * Runs `work` with the submitted form as model input: urlencoded fields, or a multipart body whose
- * `image` file arrives as a StagedFile (its temporary copy is removed afterwards, whatever happens).
- * (Checkbox lists left all unchecked are absent, which the models read as empty lists.)
- */
-export async function withFormInput<T>(request: Request, work: (input: Record<string, unknown>) => Promise<T>): Promise<T> {
-  const type = (request.headers.get('content-type') ?? '').toLowerCase()
-  if (!type.startsWith('multipart/form-data')) {
-    return work(fieldsToInput((await readUrlEncoded(request)).entries()))
-  }
-  const body = await readMultipart(request)
-  try {
-    return await work({ ...fieldsToInput(multipartEntries(body.fields)), image: body.file ?? undefined })
-  } finally {
-    await body.cleanup()
-  }
-}
+/** The admin door: what the back office's loaders and actions share (permission, form input, toasts). */
 
 export type FormResult = { errors: FieldErrors | null }
 

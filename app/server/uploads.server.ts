@@ -13,7 +13,7 @@ import { serializeWrite } from './db.server'
 import { getEnv } from './env.server'
 import { HttpError, validationError } from './http.server'
 import { fieldErrors } from './validation.server'
-import { VARIANT_WIDTHS, variantName } from './image-variants'
+import { VARIANT_WIDTHS, variantName } from '~/lib/image-variants'
 
 export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs'] as const
 export type UploadKind = (typeof UPLOAD_KINDS)[number]

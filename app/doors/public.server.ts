@@ -1,5 +1,5 @@
 import { data } from '@remix-run/node'
-import { HttpError } from '~/lib/http.server'
+import { HttpError } from '~/server/http.server'
 
 /**
  * Runs a model lookup for a screen: the model's 404 becomes a 404 response, which the public layout's

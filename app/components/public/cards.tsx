@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { createContext, useContext } from 'react'
 import { excerpt, formatDate, formatRupiah } from '~/lib/format'
-import { UploadImage } from './UploadImage'
+import { UploadImage } from './upload-image'
 
 type DateLike = Date | string
 
@@ -40,8 +40,7 @@ export function CardGrid({ children, label }: { children: React.ReactNode; label
 }
 
 function CardTitle({ className, children }: { className: string; children: React.ReactNode }) {
-  const Heading = useContext(CardHeading)
-  return <Heading className={className}>{children}</Heading>
+  return useContext(CardHeading) === 'h2' ? <h2 className={className}>{children}</h2> : <h3 className={className}>{children}</h3>
 }
 
 export function PostCard({ post, eager = false }: { post: PostSummary; eager?: boolean }) {

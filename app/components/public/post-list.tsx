@@ -1,5 +1,5 @@
-import { CardGrid, PostCard, type PostSummary } from './Cards'
-import { EmptyState, ListHeader, ListSearch, Pagination } from './ListControls'
+import { CardGrid, PostCard, type PostSummary } from './cards'
+import { EmptyState, ListHeader, ListSearch, Pagination } from './list-controls'
 
 /** The news list, shown at /posts and /berita. */
 export function PostList({ posts }: { posts: { data: PostSummary[]; current_page: number; last_page: number } }) {

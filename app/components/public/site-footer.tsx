@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useSite } from '~/root'
-import { NAVIGATION } from './SiteHeader'
+import { NAVIGATION } from './site-header'
 
 export function SiteFooter() {
   const site = useSite()
