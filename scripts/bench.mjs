@@ -2,9 +2,11 @@
 // (scripts/bench/floor.mjs, the same API answers from plain node:http + better-sqlite3).
 //   node scripts/bench.mjs            full run: 10,000 posts..., 40 connections, 10 s per target (~5 min)
 //   node scripts/bench.mjs --quick    small village, 100 requests per target: only checks that the benchmark works (CI)
-//   --build <dir>                     use an existing production build instead of building one in a temp dir
+//   --build <dir>                     use an existing production build instead of building one
 //   --json <file>                     also write the results as JSON
-// Everything (build, database, uploads) lives in a temp folder that is removed at the end.
+// The database and uploads live in a temp folder; the build in a `build-bench-*` folder of the project (its server
+// bundle imports react & co. from the project's node_modules, which a folder outside the project cannot see).
+// Both are removed at the end.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -33,10 +35,12 @@ const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789'
 const log = (...parts) => console.error('[bench]', ...parts)
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-desa-bench-'))
 const children = new Set()
+let ownBuild
 
 function cleanup() {
   for (const child of children) child.kill('SIGKILL')
   fs.rmSync(work, { recursive: true, force: true })
+  if (ownBuild) fs.rmSync(ownBuild, { recursive: true, force: true })
 }
 process.on('exit', cleanup)
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130))
@@ -122,7 +126,8 @@ function build() {
     if (!fs.existsSync(path.join(dir, 'server/index.js'))) throw new Error(`${dir} holds no production build`)
     return dir
   }
-  const dir = path.join(work, 'build')
+  // Inside the project (ignored by git, eslint and tsc), next to the node_modules its server bundle imports from.
+  const dir = (ownBuild = fs.mkdtempSync(path.join(root, 'build-bench-')))
   log('building the production server...')
   const result = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'], {
     cwd: root,
