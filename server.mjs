@@ -60,7 +60,7 @@ const apiHeaders = (req) => build.entry.module.apiCorsHeaders(req.headers.origin
 app.use(csrfProtection({ apiHeaders }))
 app.use(compression())
 // Anonymous public reads from memory until the next write (see server/response-cache.mjs).
-const cache = vite ? undefined : responseCache()
+const cache = vite ? undefined : responseCache({ canonicalUrl: (url) => build.entry.module.canonicalPublicUrl(url) })
 if (cache) app.use(cache)
 app.use('/uploads', serveUploads(info.uploads))
 
@@ -86,7 +86,11 @@ app.all(
   createRequestHandler({
     build: vite ? () => loadBuild() : build,
     mode: development ? 'development' : 'production',
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, requestId: res.locals.requestId }),
+    getLoadContext: (_req, res) => ({
+      cspNonce: res.locals.cspNonce,
+      requestId: res.locals.requestId,
+      skipResponseCache: () => (res.locals.skipResponseCache = true),
+    }),
   }),
 )
 

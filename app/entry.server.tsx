@@ -8,6 +8,7 @@ import { NonceProvider } from './components/shared/nonce'
 
 export { startup } from './startup.server'
 export { apiCorsHeaders } from './server/http.server'
+export { canonicalPublicUrl } from './doors/public.server'
 
 const ABORT_DELAY = 5_000
 
@@ -18,7 +19,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : undefined
+  const nonce = loadContext.cspNonce
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false

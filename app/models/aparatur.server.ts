@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { prisma } from '~/server/db.server'
 import { notFound } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
+import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { stagedImage, writeWithImage } from '~/server/uploads.server'
 import { parseInput, requiredText } from '~/server/validation.server'
@@ -27,10 +28,10 @@ const schema = z.object({
 })
 
 export const listAparaturs = (query: ListQuery, path = '/api/admin/aparaturs') =>
-  listPage(prisma.aparatur, { select: aparaturSelect, searchColumns: SEARCH, query, path })
+  listPage(prisma.aparatur, { table: 'aparaturs', select: aparaturSelect, searchColumns: SEARCH, query, path })
 
 export const listPublicAparaturs = (query: ListQuery, path = '/api/public/aparaturs') =>
-  listPage(prisma.aparatur, { select: aparaturSelect, searchColumns: SEARCH, query, path })
+  listPage(prisma.aparatur, { table: 'aparaturs', select: aparaturSelect, searchColumns: SEARCH, query, path, memo: cachedRead })
 
 export const homeAparaturs = () => prisma.aparatur.findMany({ select: aparaturSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
 

@@ -2,6 +2,7 @@ import { Prisma } from '~/generated/prisma/client'
 import { HttpError, validationError } from '~/server/http.server'
 import { paginate, type ListQuery, type Paginated } from '~/lib/paging'
 import { slugify, uniqueSlug } from '~/lib/slug'
+import { foldSearch, searchIds } from '~/server/search.server'
 
 /** The part of a Prisma model delegate that the shared list helper uses. */
 type ListDelegate = {
@@ -9,54 +10,37 @@ type ListDelegate = {
   findMany(args: { where: object; select: object; orderBy?: object; skip?: number; take?: number }): Promise<unknown[]>
 }
 
-/** LIKE's wildcards: Prisma hands them on unescaped, and has no ESCAPE option. */
-const WILDCARDS = /[%_]/
-
-/** SQLite's LIKE folds ASCII letters only; the literal match below does the same. */
-const foldAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase())
+/** Keeps a read under a key (the public read memo, app/server/public-cache.server.ts), or just runs it. */
+export type ReadMemo = <T>(key: string, read: () => Promise<T>) => Promise<T>
+const unmemoised: ReadMemo = (_key, read) => read()
 
 /**
- * Case-insensitive substring search (SQLite LIKE) over `columns`. For a search holding `%` or `_` this only
- * narrows the rows by the parts between them; `listPage` then matches the whole search literally.
- */
-function searchWhere(columns: readonly string[], search: string): object {
-  const parts = WILDCARDS.test(search) ? search.split(/[%_]+/).filter(Boolean) : [search].filter(Boolean)
-  if (!parts.length) return {}
-  return { OR: columns.map((column) => ({ AND: parts.map((part) => ({ [column]: { contains: part } })) })) }
-}
-
-/**
- * One page of a list, newest first, in the contract's paging payload. A search holding `%` or `_` is matched
- * literally here ("100%" finds "100%", not every row with "100"), and only the page's own ids go back to the
- * database, so the query stays small however many rows match.
+ * One page of a list, newest first, in the contract's paging payload. A search (app/server/search.server.ts)
+ * first finds the ids of every match, and only the page's own ids go back for their rows, so the query stays
+ * small however many rows match. With a `memo` (public lists) each read is kept under its canonical query:
+ * the ids per search (every page of a search is a slice of them), the count, each page's rows; a page past
+ * the last one is answered from the count alone and keeps nothing of its own.
  */
 export async function listPage<Row>(
   delegate: ListDelegate,
-  options: { select: object; searchColumns: readonly string[]; query: ListQuery; path: string; map?: (row: any) => Row },
+  options: { table: string; select: object; searchColumns: readonly string[]; query: ListQuery; path: string; map?: (row: any) => Row; memo?: ReadMemo },
 ): Promise<Paginated<Row>> {
-  const { query, select, searchColumns, path } = options
-  const where = searchWhere(searchColumns, query.search)
+  const { query, select, searchColumns, path, table } = options
+  const memo = options.memo ?? unmemoised
   const skip = (query.page - 1) * query.limit
+  // LIKE folds A-Z only, so searches differing only there have the same matches.
+  const search = foldSearch(query.search)
+  const key = (...parts: unknown[]) => JSON.stringify([table, search, ...parts])
   let total: number
-  let rows: unknown[]
-  if (WILDCARDS.test(query.search)) {
-    const needle = foldAscii(query.search)
-    const candidates = (await delegate.findMany({
-      where,
-      select: Object.fromEntries(['id', ...searchColumns].map((column) => [column, true])),
-      orderBy: { id: 'desc' },
-    })) as Record<string, unknown>[]
-    const ids = candidates
-      .filter((row) => searchColumns.some((column) => typeof row[column] === 'string' && foldAscii(row[column]).includes(needle)))
-      .map((row) => row.id as number)
+  let rows: unknown[] = []
+  if (search) {
+    const ids = await memo(key('ids'), () => searchIds(table, searchColumns, search))
     total = ids.length
     const pageIds = ids.slice(skip, skip + query.limit)
-    rows = pageIds.length ? await delegate.findMany({ where: { id: { in: pageIds } }, select, orderBy: { id: 'desc' } }) : []
+    if (pageIds.length) rows = await memo(key(query.page, query.limit), () => delegate.findMany({ where: { id: { in: pageIds } }, select, orderBy: { id: 'desc' } }))
   } else {
-    ;[total, rows] = await Promise.all([
-      delegate.count({ where }),
-      delegate.findMany({ where, select, orderBy: { id: 'desc' }, skip, take: query.limit }),
-    ])
+    total = await memo(key('count'), () => delegate.count({ where: {} }))
+    if (skip < total) rows = await memo(key(query.page, query.limit), () => delegate.findMany({ where: {}, select, orderBy: { id: 'desc' }, skip, take: query.limit }))
   }
   const items = options.map ? rows.map(options.map) : (rows as Row[])
   return paginate(items, total, query, path)

@@ -3,6 +3,7 @@ import type { SessionUser } from './user.server'
 import { prisma, serializeWrite } from '~/server/db.server'
 import { notFound } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
+import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { parseInput, requiredText } from '~/server/validation.server'
 import { freeSlug, listPage } from './crud.server'
@@ -17,10 +18,10 @@ const schema = z.object({
 })
 
 export const listPages = (query: ListQuery, path = '/api/admin/pages') =>
-  listPage(prisma.page, { select: pageSelect, searchColumns: SEARCH, query, path })
+  listPage(prisma.page, { table: 'pages', select: pageSelect, searchColumns: SEARCH, query, path })
 
 export const listPublicPages = (query: ListQuery, path = '/api/public/pages') =>
-  listPage(prisma.page, { select: pageSelect, searchColumns: SEARCH, query, path })
+  listPage(prisma.page, { table: 'pages', select: pageSelect, searchColumns: SEARCH, query, path, memo: cachedRead })
 
 export async function getPage(id: number) {
   const row = await prisma.page.findUnique({ where: { id }, select: pageSelect })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { prisma } from '~/server/db.server'
 import { notFound } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
+import { cachedRead } from '~/server/public-cache.server'
 import { parseMediaUpload, writeWithImage } from '~/server/uploads.server'
 import { optionalText, requiredText } from '~/server/validation.server'
 import { listPage } from './crud.server'
@@ -17,10 +18,10 @@ const schema = z.object({
 })
 
 export const listPhotos = (query: ListQuery, path = '/api/admin/photos') =>
-  listPage(prisma.photo, { select: photoSelect, searchColumns: SEARCH, query, path })
+  listPage(prisma.photo, { table: 'photos', select: photoSelect, searchColumns: SEARCH, query, path })
 
 export const listPublicPhotos = (query: ListQuery, path = '/api/public/photos') =>
-  listPage(prisma.photo, { select: photoSelect, searchColumns: SEARCH, query, path })
+  listPage(prisma.photo, { table: 'photos', select: photoSelect, searchColumns: SEARCH, query, path, memo: cachedRead })
 
 export const homePhotos = () => prisma.photo.findMany({ select: photoSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
 

@@ -3,6 +3,7 @@ import type { SessionUser } from './user.server'
 import { prisma } from '~/server/db.server'
 import { notFound, validationError } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
+import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { stagedImage, writeWithImage } from '~/server/uploads.server'
 import { parseInput, requiredText } from '~/server/validation.server'
@@ -54,10 +55,10 @@ async function parsePost(input: Record<string, unknown>) {
 }
 
 export const listPosts = (query: ListQuery, path = '/api/admin/posts') =>
-  listPage(prisma.post, { select: postSelect, searchColumns: SEARCH, query, path })
+  listPage(prisma.post, { table: 'posts', select: postSelect, searchColumns: SEARCH, query, path })
 
 export const listPublicPosts = (query: ListQuery, path = '/api/public/posts') =>
-  listPage(prisma.post, { select: postSelect, searchColumns: SEARCH, query, path })
+  listPage(prisma.post, { table: 'posts', select: postSelect, searchColumns: SEARCH, query, path, memo: cachedRead })
 
 export const homePosts = () => prisma.post.findMany({ select: postSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
 

@@ -3,6 +3,7 @@ import type { SessionUser } from './user.server'
 import { prisma } from '~/server/db.server'
 import { notFound } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
+import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { stagedImage, writeWithImage } from '~/server/uploads.server'
 import { parseInput, requiredText } from '~/server/validation.server'
@@ -51,10 +52,10 @@ const schema = z.object({
 })
 
 export const listProducts = (query: ListQuery, path = '/api/admin/products') =>
-  listPage(prisma.product, { select: productSelect, searchColumns: SEARCH, query, path })
+  listPage(prisma.product, { table: 'products', select: productSelect, searchColumns: SEARCH, query, path })
 
 export const listPublicProducts = (query: ListQuery, path = '/api/public/products') =>
-  listPage(prisma.product, { select: productSelect, searchColumns: SEARCH, query, path })
+  listPage(prisma.product, { table: 'products', select: productSelect, searchColumns: SEARCH, query, path, memo: cachedRead })
 
 export const homeProducts = () => prisma.product.findMany({ select: productSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
 

@@ -11,7 +11,7 @@ export const sliderSelect = { id: true, image: true, description: true, created_
 const schema = z.object({ description: optionalText('Description', 1000) })
 
 export const listSliders = (query: ListQuery, path = '/api/admin/sliders') =>
-  listPage(prisma.slider, { select: sliderSelect, searchColumns: ['description'], query, path })
+  listPage(prisma.slider, { table: 'sliders', select: sliderSelect, searchColumns: ['description'], query, path })
 
 /** Every slider, newest first (the home page slider). */
 export const allSliders = () => prisma.slider.findMany({ select: sliderSelect, orderBy: { id: 'desc' } })

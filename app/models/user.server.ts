@@ -111,7 +111,7 @@ export function revokeAllTokens(userId: number) {
 export const userSearchColumns = ['name', 'username', 'email'] as const
 
 export const listUsers = (query: ListQuery, path = '/api/admin/users') =>
-  listPage(prisma.user, { select: publicUserSelect, searchColumns: userSearchColumns, query, path, map: toPublicUser })
+  listPage(prisma.user, { table: 'users', select: publicUserSelect, searchColumns: userSearchColumns, query, path, map: toPublicUser })
 
 export async function getUser(id: number) {
   const row = await prisma.user.findUnique({ where: { id }, select: publicUserSelect })

@@ -4,14 +4,11 @@ import { AparaturCard, PostCard, ProductCard } from '~/components/public/cards'
 import { Carousel } from '~/components/public/carousel'
 import { HomeSlider } from '~/components/public/home-slider'
 import { absoluteUrl, routeSeo, villageLd } from '~/lib/seo'
-import { homeAparaturs } from '~/models/aparatur.server'
-import { homePosts } from '~/models/post.server'
-import { homeProducts } from '~/models/product.server'
-import { allSliders } from '~/models/slider.server'
+import { publicHomeAparaturs, publicHomePosts, publicHomeProducts, publicSliders } from '~/models/public.server'
 import { useSite } from '~/root'
 
 export async function loader() {
-  const [sliders, products, posts, aparaturs] = await Promise.all([allSliders(), homeProducts(), homePosts(), homeAparaturs()])
+  const [sliders, products, posts, aparaturs] = await Promise.all([publicSliders(), publicHomeProducts(), publicHomePosts(), publicHomeAparaturs()])
   return { sliders, products, posts, aparaturs }
 }
 

@@ -6,13 +6,13 @@ import { foundOr404, notFoundResponse } from '~/doors/public.server'
 import { UploadImage } from '~/components/public/upload-image'
 import { htmlToText } from '~/lib/format'
 import { describe, personLd, routeSeo, uploadPath } from '~/lib/seo'
-import { getPublicAparatur } from '~/models/aparatur.server'
+import { publicAparatur } from '~/models/public.server'
 import { parseId } from '~/models/crud.server'
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = parseId(params.id)
   if (id === null) throw notFoundResponse()
-  return { aparatur: await foundOr404(() => getPublicAparatur(id)) }
+  return { aparatur: await foundOr404(() => publicAparatur(id)) }
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>

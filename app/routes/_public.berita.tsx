@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { PostList } from '~/components/public/post-list'
-import { type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import type { Paginated } from '~/lib/paging'
 import { canonicalPath, routeSeo } from '~/lib/seo'
 import { type homePosts, listPublicPosts } from '~/models/post.server'
+import { publicList } from '~/doors/public.server'
 
 // The rows the model selects (its list helper is not generic over them).
 type Row = Awaited<ReturnType<typeof homePosts>>[number]
 
 /** /berita (linked from the home page) is the news list itself, with the same search and paging. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url)
-  const posts = (await listPublicPosts(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)) as Paginated<Row>
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const posts = (await publicList(request, context, listPublicPosts)) as Paginated<Row>
   return { posts }
 }
 

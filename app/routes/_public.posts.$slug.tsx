@@ -6,11 +6,11 @@ import { ShareButton, ShareSection } from '~/components/public/share'
 import { UploadImage } from '~/components/public/upload-image'
 import { formatDateWithWeekday, readingMinutes } from '~/lib/format'
 import { describe, newsArticleLd, routeSeo, uploadPath } from '~/lib/seo'
-import { getPostBySlug } from '~/models/post.server'
+import { publicPost } from '~/models/public.server'
 import { useSite } from '~/root'
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  return { post: await foundOr404(() => getPostBySlug(params.slug ?? '')) }
+  return { post: await foundOr404(() => publicPost(params.slug ?? '')) }
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>

@@ -6,10 +6,10 @@ import { Tabs } from '~/components/public/product-tabs'
 import { UploadImage } from '~/components/public/upload-image'
 import { formatRupiah, whatsappLink } from '~/lib/format'
 import { describe, productLd, routeSeo, uploadPath } from '~/lib/seo'
-import { getProductBySlug } from '~/models/product.server'
+import { publicProduct } from '~/models/public.server'
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  return { product: await foundOr404(() => getProductBySlug(params.slug ?? '')) }
+  return { product: await foundOr404(() => publicProduct(params.slug ?? '')) }
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>

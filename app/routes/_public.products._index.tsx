@@ -2,16 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { CardGrid, ProductCard } from '~/components/public/cards'
 import { EmptyState, ListHeader, ListSearch, Pagination } from '~/components/public/list-controls'
-import { type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import type { Paginated } from '~/lib/paging'
 import { routeSeo } from '~/lib/seo'
 import { listPublicProducts, type homeProducts } from '~/models/product.server'
+import { publicList } from '~/doors/public.server'
 
 // The rows the model selects (its list helper is not generic over them).
 type Row = Awaited<ReturnType<typeof homeProducts>>[number]
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url)
-  const products = (await listPublicProducts(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)) as Paginated<Row>
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const products = (await publicList(request, context, listPublicProducts)) as Paginated<Row>
   return { products }
 }
 

@@ -1,0 +1,59 @@
+import { prisma } from './db.server'
+
+/**
+ * The lists' `?search=` (../shared/API.md "Lists"): a case-insensitive substring match on the list's columns,
+ * exactly SQLite's `LIKE` with every character taken literally (`%`, `_` and `\` too) and ASCII letters folded.
+ *
+ * The tables in SEARCH_INDEXES have an FTS5 table with the trigram tokenizer holding a copy of their searched
+ * columns (prisma/migrations/20261124200000_substring_search_index). A term of 3 characters or more takes the
+ * index's candidates and the same LIKE decides among them: the index folds case at least as widely as LIKE (all
+ * of Unicode, not only A-Z), so its candidates include every LIKE match and the answer is the LIKE answer. A
+ * shorter term cannot be split into trigrams: LIKE alone then scans the copy, a few small columns instead of
+ * whole rows. Tables without an index (the small admin lists) are matched by LIKE on the table itself.
+ */
+export const SEARCH_INDEXES: Readonly<Record<string, string>> = {
+  posts: 'posts_fts',
+  pages: 'pages_fts',
+  products: 'products_fts',
+  photos: 'photos_fts',
+  sliders: 'sliders_fts',
+  aparaturs: 'aparaturs_fts',
+}
+
+/** What LIKE folds: ASCII letters only (SQLite without ICU), so `É` and `é` stay different. */
+export const foldSearch = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase())
+
+/** `term` as a LIKE pattern that matches it literally anywhere (with `ESCAPE '\'`). */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/** `term` as one FTS5 phrase: its trigrams, in order, in one column. */
+const ftsPhrase = (term: string) => `"${term.replaceAll('"', '""')}"`
+
+/** Trigrams need 3 characters (code points, not UTF-16 units); a NUL would end the phrase early. */
+const indexable = (term: string) => [...term].length >= 3 && !term.includes('\0')
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
+
+/**
+ * The dialect-specific part of search, as one statement: the ids of `table`'s rows where one of `columns`
+ * holds `term`, newest (highest id) first. Table and column names come from the code, never from a request.
+ */
+export function substringSearchSql(table: string, columns: readonly string[], term: string): { sql: string; params: string[] } {
+  const pattern = likePattern(term)
+  const like = columns.map((column) => `${quote(column)} LIKE ? ESCAPE '\\'`).join(' OR ')
+  const likeParams = columns.map(() => pattern)
+  const index = Object.hasOwn(SEARCH_INDEXES, table) ? SEARCH_INDEXES[table] : undefined
+  if (!index) return { sql: `SELECT "id" FROM ${quote(table)} WHERE ${like} ORDER BY "id" DESC`, params: likeParams }
+  if (!indexable(term)) return { sql: `SELECT rowid AS "id" FROM ${quote(index)} WHERE ${like} ORDER BY rowid DESC`, params: likeParams }
+  return {
+    sql: `SELECT rowid AS "id" FROM ${quote(index)} WHERE ${quote(index)} MATCH ? AND (${like}) ORDER BY rowid DESC`,
+    params: [ftsPhrase(term), ...likeParams],
+  }
+}
+
+/** The ids of every row of `table` matching `term` (see above), newest first. */
+export async function searchIds(table: string, columns: readonly string[], term: string): Promise<number[]> {
+  const { sql, params } = substringSearchSql(table, columns, term)
+  const rows = await prisma.$queryRawUnsafe<{ id: number | bigint }[]>(sql, ...params)
+  return rows.map((row) => Number(row.id))
+}
