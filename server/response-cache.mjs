@@ -101,6 +101,8 @@ export function responseCache({ canonicalUrl = (url) => url } = {}) {
         etag: html ? undefined : `W/"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
       })
     })
+    // Rendered from the canonical address: what the key leaves out cannot show in the stored answer.
+    if (url !== req.url) req.url = req.originalUrl = url
     next()
   }
   /**

@@ -40,7 +40,10 @@ export async function publicList<T>(
   list: (query: ListQuery, path: string) => Promise<Paginated<T>>,
 ): Promise<Paginated<T>> {
   const url = new URL(request.url)
-  const page = await list(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)
+  const query = parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE)
+  // The search as it matches (and as canonicalPublicUrl keys it), also in the page's links: the answer is the
+  // same for every visitor, whether the response cache saw the request or not.
+  const page = await list({ ...query, search: foldSearch(query.search) }, url.pathname)
   if (page.current_page > page.last_page) context.skipResponseCache?.()
   return page
 }

@@ -1,0 +1,72 @@
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { api, login, unique } from '../support/api'
+import { startServer, type TestServer } from '../support/server'
+
+// A server of its own: rows are written straight into its database, behind the site's back (no write through the
+// site, so no cache is told), which shows which answers come from a stored copy. No other file writes here.
+let server: TestServer
+let db: Database.Database
+let categoryId: number
+
+beforeAll(async () => {
+  server = await startServer({ env: { SEED_DEMO: 'false' } })
+  db = new Database(server.dbFile)
+  db.pragma('busy_timeout = 10000')
+  categoryId = Number(db.prepare("INSERT INTO categories (name, slug, updated_at) VALUES ('Umum', 'umum', '2026-01-01')").run().lastInsertRowid)
+})
+afterAll(async () => {
+  db?.close()
+  await server?.stop()
+})
+
+const get = async (path: string, headers: Record<string, string> = {}) => {
+  const response = await fetch(server.url + path, { headers })
+  return { status: response.status, text: await response.text() }
+}
+const json = async (path: string, headers: Record<string, string> = {}) => JSON.parse((await get(path, headers)).text)
+/** A post written straight into SQLite: the site learns of it only at its next own write. */
+const sneakPost = (title: string) =>
+  db.prepare("INSERT INTO posts (title, slug, content, category_id, updated_at) VALUES (?, ?, '<p>Isi</p>', ?, '2026-01-01')").run(title, unique('slug-'), categoryId)
+
+describe('one cache entry per canonical address', () => {
+  it('answers tracking parameters, page=1, case and padding of a search from the plain address, on every door', async () => {
+    const word = unique('kanonik')
+    expect((await get(`/posts?search=${word}`)).text).toContain('Tidak ada post yang tersedia.')
+    expect((await json(`/api/public/posts?search=${word}`)).data.total).toBe(0)
+    expect((await get('/')).text).not.toContain(`Baru ${word}`)
+
+    sneakPost(`Berita ${word}`)
+    sneakPost(`Baru ${word}`)
+    // The stored page of the plain address, for every form of it.
+    for (const path of [`/posts?search=${word.toUpperCase()}&fbclid=IwAR0&page=1`, `/posts?utm_source=wa&search=%20${word}%20`, `/posts?gclid=1&search=${word}&limit=x`]) {
+      expect((await get(path)).text, path).toContain('Tidak ada post yang tersedia.')
+    }
+    expect((await get('/?fbclid=IwAR1&utm_medium=social')).text).not.toContain(`Baru ${word}`)
+    // The screens' loaders and the API share one read memo: a visitor with a cookie skips the response cache,
+    // yet the same read answers, by the same canonical key, on /berita, /posts.data and the API.
+    const cookie = { cookie: 'pilihan=1' }
+    expect((await get(`/berita?search=${word}&fbclid=2`, cookie)).text).toContain('Tidak ada post yang tersedia.')
+    expect((await get(`/posts.data?search=${word.toUpperCase()}`, cookie)).text).not.toContain(`Berita ${word}`)
+    expect((await json(`/api/public/posts?search=${word}&utm_source=x`, cookie)).data.total).toBe(0)
+    expect((await json(`/api/public/posts?search=${word.toUpperCase()}`)).data.total).toBe(0)
+
+    // Any write through the site makes every copy stale.
+    expect((await api('POST', '/api/admin/categories', { token: await login('admin', 'password', server.url), json: { name: unique('Kategori ') }, base: server.url })).status).toBe(201)
+    const found = await get(`/posts?search=${word}&fbclid=3`)
+    expect(found.text).toContain(`Berita ${word}`)
+    expect(found.text).not.toContain('Tidak ada post yang tersedia.')
+    expect((await json(`/api/public/posts?search=${word.toUpperCase()}`)).data.total).toBe(2)
+    expect((await get('/?fbclid=IwAR4')).text).toContain(`Baru ${word}`)
+  })
+
+  it('answers a past-the-end page, and writes the search into the links as it matches, for every visitor', async () => {
+    const past = await json('/api/public/posts?page=99999&fbclid=1')
+    expect(past.data).toMatchObject({ current_page: 99999, data: [], from: null, to: null, prev_page_url: '/api/public/posts?page=99998' })
+    const searched = await json('/api/public/posts?search=%20Berita%20&limit=5')
+    expect(searched.data.first_page_url).toBe('/api/public/posts?page=1&search=berita&limit=5')
+    // The same answer whether or not the response cache saw the request.
+    expect(await json('/api/public/posts?search=%20Berita%20&limit=5', { cookie: 'a=1' })).toEqual(searched)
+    expect((await get('/posts?page=99999')).status).toBe(200)
+  })
+})

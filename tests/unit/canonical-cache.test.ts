@@ -1,0 +1,138 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import express from 'express'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { responseCache } from '../../server/response-cache.mjs'
+
+// The modules below open the database on first use: point them at a throw-away one.
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-unit-cache-'))
+process.env.DATABASE_URL = `file:${path.join(root, 'unit.db')}`
+process.env.UPLOADS_DIR = path.join(root, 'uploads')
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
+
+let canonical: typeof import('~/doors/public.server').canonicalPublicUrl
+let listPage: typeof import('~/models/crud.server').listPage
+let cachedRead: typeof import('~/server/public-cache.server').cachedRead
+beforeAll(async () => {
+  canonical = (await import('~/doors/public.server')).canonicalPublicUrl
+  listPage = (await import('~/models/crud.server')).listPage
+  cachedRead = (await import('~/server/public-cache.server')).cachedRead
+})
+
+describe('canonicalPublicUrl', () => {
+  it('drops what a route does not read, tracking parameters first', () => {
+    expect(canonical('/?fbclid=IwAR0abc')).toBe('/')
+    expect(canonical('/?utm_source=wa&utm_medium=social&gclid=x&anything=1')).toBe('/')
+    expect(canonical('/posts/musyawarah-desa?fbclid=1&page=3')).toBe('/posts/musyawarah-desa')
+    expect(canonical('/aparaturs/12?x=1')).toBe('/aparaturs/12')
+    expect(canonical('/privacy?ref=footer')).toBe('/privacy')
+    expect(canonical('/sitemap.xml?x=1')).toBe('/sitemap.xml')
+    expect(canonical('/api/public/posts_home?_=123')).toBe('/api/public/posts_home')
+    expect(canonical('/api/public/posts/some-slug?utm_campaign=x')).toBe('/api/public/posts/some-slug')
+  })
+
+  it('normalises page, search and limit as the lists read them', () => {
+    expect(canonical('/posts?page=1')).toBe('/posts')
+    expect(canonical('/posts?page=abc&search=%20%20')).toBe('/posts')
+    expect(canonical('/posts?fbclid=1&page=0002')).toBe('/posts?page=2')
+    expect(canonical('/posts?search=%20Panen%20Raya%20&fbclid=1')).toBe('/posts?search=panen+raya')
+    expect(canonical('/posts?search=PANEN')).toBe(canonical('/posts?search=panen'))
+    // LIKE folds A-Z only: these are different searches.
+    expect(canonical('/posts?search=%C3%89cole')).not.toBe(canonical('/posts?search=%C3%A9cole'))
+    expect(canonical('/posts?limit=500&search=a')).toBe('/posts?search=a&limit=100')
+    expect(canonical('/posts?limit=x')).toBe('/posts')
+    // `limit=9` is written into the page's links, so it is not the same answer as no limit.
+    expect(canonical('/posts?limit=9')).toBe('/posts?limit=9')
+    expect(canonical('/api/public/products?page=2&search=Kopi&utm_source=x')).toBe('/api/public/products?page=2&search=kopi')
+    expect(canonical('/berita?page=3&gclid=1')).toBe('/berita?page=3')
+    // Canonical forms are fixed points.
+    for (const url of ['/posts?search=%F0%9F%8C%BE%25_%27', '/photos?search=' + '%F0%9F%8C%BE'.repeat(120), '/pages?page=7&limit=3&search=a+b']) {
+      expect(canonical(canonical(url))).toBe(canonical(url))
+    }
+  })
+
+  it("keeps Remix's _routes on a screen's data request", () => {
+    expect(canonical('/_root.data?fbclid=1')).toBe('/_root.data')
+    expect(canonical('/posts.data?page=2&fbclid=1&_routes=routes%2F_public.posts._index')).toBe('/posts.data?page=2&_routes=routes%2F_public.posts._index')
+  })
+
+  it('leaves the addresses of other routes exactly as they came', () => {
+    for (const url of ['/reset-password?token=abc', '/__manifest?p=%2Fposts&version=1', '/api/public/nope?x=1', '/api/public/photos/1?x=1', '/posts/a/b?x=1', '/api/public/posts.data?x=1']) {
+      expect(canonical(url)).toBe(url)
+    }
+  })
+})
+
+describe('listPage with the read memo', () => {
+  it('answers pages past the last one from the count, keeping nothing of their own', async () => {
+    const calls = { count: 0, findMany: 0 }
+    const delegate = {
+      count: async () => (calls.count++, 20),
+      findMany: async ({ skip = 0, take = 0 }: { skip?: number; take?: number }) => (calls.findMany++, Array.from({ length: Math.max(0, Math.min(take, 20 - skip)) }, (_, i) => ({ id: 20 - skip - i }))),
+    }
+    const list = (page: number) =>
+      listPage(delegate, { table: 'memo_test', select: {}, searchColumns: [], query: { page, search: '', limit: 9 }, path: '/x', memo: cachedRead })
+    expect((await list(1)).data).toHaveLength(9)
+    expect(calls).toEqual({ count: 1, findMany: 1 })
+    // A thousand pages past the end: correct empty pages, and no read but the (kept) count.
+    for (let page = 4; page < 1004; page++) {
+      const empty = await list(page)
+      expect(empty).toMatchObject({ current_page: page, last_page: 3, data: [], from: null, to: null })
+    }
+    expect(calls).toEqual({ count: 1, findMany: 1 })
+    // Page 1 was not pushed out by them (the memo holds 500 reads).
+    await list(1)
+    expect(calls).toEqual({ count: 1, findMany: 1 })
+    expect((await list(3)).data).toHaveLength(2)
+    expect(calls).toEqual({ count: 1, findMany: 2 })
+  })
+})
+
+describe('the response cache', () => {
+  let server: http.Server
+  let base: string
+  let renders: string[]
+  beforeAll(async () => {
+    globalThis.__balaiDataVersion = { value: 1 }
+    renders = []
+    const cache = responseCache({ canonicalUrl: (url: string) => canonical(url) })
+    const app = express()
+    app.use(cache)
+    app.get('*', (req, res) => {
+      renders.push(req.originalUrl)
+      if (/page=(\d{3,})/.test(req.originalUrl)) res.locals.skipResponseCache = true
+      res.type('text/plain').send(`rendered ${req.originalUrl} #${renders.length}`)
+    })
+    server = http.createServer((req, res) => {
+      if (!cache.tryReplay(req, res, () => ((res as any).locals = {}))) app(req, res)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise((resolve) => server.close(resolve)))
+  const get = async (url: string, headers: Record<string, string> = {}) => (await fetch(base + url, { headers })).text()
+
+  it('answers every form of an address from one entry, rendered from the canonical form', async () => {
+    const first = await get('/posts?search=Panen&utm_source=whatsapp&page=1')
+    expect(first).toBe('rendered /posts?search=panen #1')
+    expect(await get('/posts?search=panen')).toBe(first)
+    expect(await get('/posts?fbclid=abc&search=%20PANEN%20')).toBe(first)
+    expect(renders).toEqual(['/posts?search=panen'])
+    // A visitor with cookies is never answered from (or stored in) the cache, and sees what it asked for.
+    expect(await get('/posts?search=Panen&x=1', { cookie: 'a=b' })).toBe('rendered /posts?search=Panen&x=1 #2')
+  })
+
+  it('keeps nothing the app marked, such as a page past the end', async () => {
+    expect(await get('/posts?page=999')).toBe('rendered /posts?page=999 #3')
+    expect(await get('/posts?page=999&fbclid=1')).toBe('rendered /posts?page=999 #4')
+  })
+
+  it('starts afresh after a write', async () => {
+    globalThis.__balaiDataVersion!.value++
+    expect(await get('/?gclid=1')).toBe('rendered / #5')
+    expect(await get('/?gclid=2')).toBe('rendered / #5')
+  })
+})
