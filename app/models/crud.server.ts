@@ -2,7 +2,7 @@ import { Prisma } from '~/generated/prisma/client'
 import { HttpError, validationError } from '~/server/http.server'
 import { paginate, type ListQuery, type Paginated } from '~/lib/paging'
 import { slugify, uniqueSlug } from '~/lib/slug'
-import { foldSearch, searchIds } from '~/server/search.server'
+import { foldSearch, pageOfIds, searchIds } from '~/server/search.server'
 
 /** The part of a Prisma model delegate that the shared list helper uses. */
 type ListDelegate = {
@@ -15,9 +15,10 @@ export type ReadMemo = <T>(key: string, read: () => Promise<T>) => Promise<T>
 const unmemoised: ReadMemo = (_key, read) => read()
 
 /**
- * One page of a list, newest first, in the contract's paging payload. A search (app/server/search.server.ts)
- * first finds the ids of every match, and only the page's own ids go back for their rows, so the query stays
- * small however many rows match. With a `memo` (public lists) each read is kept under its canonical query:
+ * One page of a list, newest first, in the contract's paging payload. The page's ids come first, and only they go
+ * back for their rows: from the ids of every match of a search (app/server/search.server.ts), or from the narrow
+ * index on `id` of the table, so neither a popular search nor a page deep in a long list reads more rows than it
+ * shows. With a `memo` (public lists) each read is kept under its canonical query:
  * the ids per search (every page of a search is a slice of them), the count, each page's rows; a page past
  * the last one is answered from the count alone and keeps nothing of its own.
  */
@@ -31,16 +32,17 @@ export async function listPage<Row>(
   // LIKE folds A-Z only, so searches differing only there have the same matches.
   const search = foldSearch(query.search)
   const key = (...parts: unknown[]) => JSON.stringify([table, search, ...parts])
+  const rowsOf = async (ids: number[]) => (ids.length ? delegate.findMany({ where: { id: { in: ids } }, select, orderBy: { id: 'desc' } }) : [])
   let total: number
   let rows: unknown[] = []
   if (search) {
     const ids = await memo(key('ids'), () => searchIds(table, searchColumns, search))
     total = ids.length
     const pageIds = ids.slice(skip, skip + query.limit)
-    if (pageIds.length) rows = await memo(key(query.page, query.limit), () => delegate.findMany({ where: { id: { in: pageIds } }, select, orderBy: { id: 'desc' } }))
+    if (pageIds.length) rows = await memo(key(query.page, query.limit), () => rowsOf(pageIds))
   } else {
     total = await memo(key('count'), () => delegate.count({ where: {} }))
-    if (skip < total) rows = await memo(key(query.page, query.limit), () => delegate.findMany({ where: {}, select, orderBy: { id: 'desc' }, skip, take: query.limit }))
+    if (skip < total) rows = await memo(key(query.page, query.limit), async () => rowsOf(await pageOfIds(table, skip, query.limit)))
   }
   const items = options.map ? rows.map(options.map) : (rows as Row[])
   return paginate(items, total, query, path)

@@ -1,3 +1,4 @@
+import { Prisma } from '~/generated/prisma/client'
 import { prisma } from './db.server'
 
 /**
@@ -55,5 +56,14 @@ export function substringSearchSql(table: string, columns: readonly string[], te
 export async function searchIds(table: string, columns: readonly string[], term: string): Promise<number[]> {
   const { sql, params } = substringSearchSql(table, columns, term)
   const rows = await prisma.$queryRawUnsafe<{ id: number | bigint }[]>(sql, ...params)
+  return rows.map((row) => Number(row.id))
+}
+
+/**
+ * The ids of one page of `table`, newest first. Read from the narrow index on `id` (migration
+ * 20261124200100_list_page_index): a page deep in a long list steps over earlier ids, not over earlier rows.
+ */
+export async function pageOfIds(table: string, offset: number, limit: number): Promise<number[]> {
+  const rows = await prisma.$queryRaw<{ id: number | bigint }[]>`SELECT "id" FROM ${Prisma.raw(quote(table))} ORDER BY "id" DESC LIMIT ${limit} OFFSET ${offset}`
   return rows.map((row) => Number(row.id))
 }
