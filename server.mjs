@@ -62,7 +62,7 @@ app.use(compression())
 // Anonymous public reads from memory until the next write (see server/response-cache.mjs).
 const cache = vite ? undefined : responseCache({ canonicalUrl: (url) => build.entry.module.canonicalPublicUrl(url) })
 if (cache) app.use(cache)
-app.use('/uploads', serveUploads(info.uploads))
+app.use('/uploads', serveUploads(info.uploads, { storedName: build.entry.module.STORED_NAME, copyName: build.entry.module.COPY_NAME }))
 
 if (vite) {
   app.use(vite.middlewares)

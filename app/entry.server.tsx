@@ -9,6 +9,7 @@ import { NonceProvider } from './components/shared/nonce'
 export { startup } from './startup.server'
 export { apiCorsHeaders } from './server/http.server'
 export { canonicalPublicUrl } from './doors/public.server'
+export { COPY_NAME, STORED_NAME } from './lib/image-variants'
 
 const ABORT_DELAY = 5_000
 

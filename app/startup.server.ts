@@ -5,6 +5,7 @@ import { getEnv } from './server/env.server'
 import { UPLOAD_KINDS } from './server/uploads.server'
 import { accountsWithDefaultPassword } from './models/default-password.server'
 import { seed } from './models/seed.server'
+import { nameUploadSizes } from './models/upload-sizes.server'
 import { sweepOrphanUploads } from './models/upload-sweep.server'
 
 /**
@@ -18,6 +19,8 @@ export async function startup() {
   const { firstStart } = await seed()
   const orphans = await sweepOrphanUploads()
   if (orphans) console.warn(`[balai-desa] removed ${orphans} upload file(s) that no record pointed at (left by an interrupted write)`)
+  const sized = await nameUploadSizes()
+  if (sized) console.log(`[balai-desa] gave ${sized} picture(s) stored by an older version a name with their size, and copies in the widths they have`)
   const weak = await accountsWithDefaultPassword()
   if (weak.length) {
     console.warn(`[balai-desa] WARNING: the seeded account(s) ${weak.join(', ')} still use the default password: change it in the admin (Users) now`)

@@ -13,7 +13,7 @@ import { serializeWrite } from './db.server'
 import { getEnv } from './env.server'
 import { HttpError, validationError } from './http.server'
 import { fieldErrors } from './validation.server'
-import { VARIANT_WIDTHS, variantName } from '~/lib/image-variants'
+import { copiesOf, STORED_NAME, storedName, VARIANT_WIDTHS, variantName } from '~/lib/image-variants'
 
 export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs'] as const
 export type UploadKind = (typeof UPLOAD_KINDS)[number]
@@ -185,7 +185,10 @@ export async function storeImage(file: StagedFile, kind: UploadKind): Promise<st
     throw invalidImage('Image may not be larger than 40 megapixels')
   }
 
-  const name = `${crypto.randomBytes(16).toString('hex')}.${FORMATS[format]}`
+  // The stored picture's own size goes into its name (app/lib/image-variants.js); a JPEG turned a quarter by its
+  // EXIF orientation (5 to 8) is stored upright by rotate() below, so its sides swap.
+  const turned = !animated && (metadata.orientation ?? 1) >= 5
+  const name = storedName(crypto.randomBytes(16).toString('hex'), turned ? height : width, turned ? width : height, FORMATS[format])
   const dir = path.join(getEnv().UPLOADS_DIR, kind)
   await fsp.mkdir(dir, { recursive: true })
   const dest = path.join(dir, name)
@@ -205,24 +208,12 @@ export async function storeImage(file: StagedFile, kind: UploadKind): Promise<st
     else image = image.webp({ quality: 85 })
     await withEncodeSlot(() => image.toFile(partial))
     // The copies are made from the cleaned file and put in place before the original, which comes last.
-    if (format !== 'gif') {
-      // One decode shared by the four copies; effort 2 encodes several times faster than the default for a few % more bytes.
-      const source = sharp(partial, { animated, limitInputPixels: false })
-      await withEncodeSlot(() =>
-        Promise.all(
-          VARIANT_WIDTHS.map(async (size) => {
-            const variant = path.join(dir, variantName(name, size))
-            await source.clone().resize({ width: size, withoutEnlargement: true }).webp({ quality: 75, effort: 2 }).toFile(`${variant}.partial`)
-            await fsp.rename(`${variant}.partial`, variant)
-          }),
-        ),
-      )
-    }
+    await writeCopies(partial, dir, name, copiesOf(name), animated)
     await fsp.rename(partial, dest)
   } catch {
     await fsp.rm(partial, { force: true })
-    for (const size of VARIANT_WIDTHS) {
-      const variant = path.join(dir, variantName(name, size))
+    for (const width of copiesOf(name)) {
+      const variant = path.join(dir, variantName(name, width))
       await fsp.rm(variant, { force: true })
       await fsp.rm(`${variant}.partial`, { force: true })
     }
@@ -230,6 +221,25 @@ export async function storeImage(file: StagedFile, kind: UploadKind): Promise<st
     throw invalidImage('Image is damaged or not a valid image file')
   }
   return name
+}
+
+/**
+ * Writes the WebP copies of the picture in `source` for stored name `name` into `dir`, each under a name the
+ * server never serves first, then renamed. One decode is shared by the copies; effort 2 encodes several times
+ * faster than the default for a few % more bytes. A copy at the picture's own width is not resized.
+ */
+export async function writeCopies(source: string, dir: string, name: string, widths: number[], animated = false) {
+  if (!widths.length) return
+  const decoded = sharp(source, { animated, limitInputPixels: false })
+  await withEncodeSlot(() =>
+    Promise.all(
+      widths.map(async (width) => {
+        const variant = path.join(dir, variantName(name, width))
+        await decoded.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 75, effort: 2 }).toFile(`${variant}.partial`)
+        await fsp.rename(`${variant}.partial`, variant)
+      }),
+    ),
+  )
 }
 
 /**
@@ -293,9 +303,22 @@ export function stagedImage(input: Record<string, unknown>): StagedFile | undefi
   return undefined
 }
 
+/**
+ * Every file a stored picture may have: its name and copies, and, for a picture named before names carried its
+ * size, the older name of the same file (kept so addresses already shared keep working) and its old copies.
+ */
+export function storedFiles(name: string): string[] {
+  const files = new Set([name, ...copiesOf(name).map((width) => variantName(name, width))])
+  const match = STORED_NAME.exec(name)
+  if (match) {
+    const older = `${match[1]}.${match[4]}`
+    for (const file of [older, ...VARIANT_WIDTHS.map((width) => variantName(older, width))]) files.add(file)
+  }
+  return [...files]
+}
+
 /** Removes a stored upload; a missing file is not an error. Only plain names inside the kind's folder. */
 export async function removeImage(kind: UploadKind, name: string | null | undefined) {
   if (!name || name !== path.basename(name) || name.startsWith('.')) return
-  await fsp.rm(uploadPath(kind, name), { force: true })
-  for (const size of VARIANT_WIDTHS) await fsp.rm(uploadPath(kind, variantName(name, size)), { force: true })
+  for (const file of storedFiles(name)) await fsp.rm(uploadPath(kind, file), { force: true })
 }
