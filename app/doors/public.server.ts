@@ -40,10 +40,7 @@ export async function publicList<T>(
   list: (query: ListQuery, path: string) => Promise<Paginated<T>>,
 ): Promise<Paginated<T>> {
   const url = new URL(request.url)
-  const query = parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE)
-  // The search as it matches (and as canonicalPublicUrl keys it), also in the page's links: the answer is the
-  // same for every visitor, whether the response cache saw the request or not.
-  const page = await list({ ...query, search: foldSearch(query.search) }, url.pathname)
+  const page = await list(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)
   if (page.current_page > page.last_page) context.skipResponseCache?.()
   return page
 }
@@ -67,8 +64,10 @@ function readsOf(path: string): 'list' | 'nothing' | undefined {
 /**
  * The canonical form of a public address (path and query, as in `request.url`'s path part): the path with
  * only the parameters its route reads, normalised, so that every address answered the same way has one form.
- * A list keeps `page` above 1, `search` trimmed and folded as the search matches it (A-Z only, as LIKE does)
- * and `limit` as the list reads it; every other parameter (`fbclid`, `gclid`, `utm_*`, anything) is dropped. A
+ * A list keeps `page` above 1, `search` trimmed (and on a screen folded as the search matches it: A-Z only, as
+ * LIKE does; the API writes the search into its answer's links as it was given, ../shared/API.md, so there it
+ * keeps its case, and only the read memo underneath shares the matches) and `limit` as the list reads it;
+ * every other parameter (`fbclid`, `gclid`, `utm_*`, anything) is dropped. A
  * screen's single-fetch data (`/posts.data`, `/_root.data` for `/`) keeps Remix's own `_routes` besides.
  * Addresses of routes not declared here come back unchanged. The response cache keys on this form and has the
  * site render it (server/response-cache.mjs), so a stored answer never depends on a parameter it ignored.
@@ -85,7 +84,7 @@ export function canonicalPublicUrl(url: string): string {
     const query = parseListQuery(given, PUBLIC_PAGE_SIZE)
     if (query.page > 1) kept.set('page', String(query.page))
     // (URLSearchParams writes a lone surrogate, which cutting a search at 200 may leave, as U+FFFD.)
-    const search = foldSearch(query.search)
+    const search = path.startsWith('/api/') ? query.search : foldSearch(query.search)
     if (search) kept.set('search', search)
     if (query.requestedLimit !== undefined) kept.set('limit', String(query.requestedLimit))
   }

@@ -6,7 +6,7 @@ import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { stagedImage, writeWithImage } from '~/server/uploads.server'
 import { parseInput, requiredText } from '~/server/validation.server'
-import { listPage } from './crud.server'
+import { listPage, publicRows } from './crud.server'
 
 export const aparaturSelect = {
   id: true,
@@ -30,10 +30,12 @@ const schema = z.object({
 export const listAparaturs = (query: ListQuery, path = '/api/admin/aparaturs') =>
   listPage(prisma.aparatur, { table: 'aparaturs', select: aparaturSelect, searchColumns: SEARCH, query, path })
 
-export const listPublicAparaturs = (query: ListQuery, path = '/api/public/aparaturs') =>
-  listPage(prisma.aparatur, { table: 'aparaturs', select: aparaturSelect, searchColumns: SEARCH, query, path, memo: cachedRead })
+const publicAparaturs = publicRows<Awaited<ReturnType<typeof getAparatur>>>('aparaturs', aparaturSelect)
 
-export const homeAparaturs = () => prisma.aparatur.findMany({ select: aparaturSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
+export const listPublicAparaturs = (query: ListQuery, path = '/api/public/aparaturs') =>
+  listPage(prisma.aparatur, { table: 'aparaturs', select: aparaturSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicAparaturs.byIds })
+
+export const homeAparaturs = () => publicAparaturs.newest(HOME_COUNT)
 
 export async function getAparatur(id: number) {
   const row = await prisma.aparatur.findUnique({ where: { id }, select: aparaturSelect })
@@ -42,7 +44,11 @@ export async function getAparatur(id: number) {
 }
 
 /** The public detail is by id as well (the site links /aparaturs/{id}). */
-export const getPublicAparatur = getAparatur
+export async function getPublicAparatur(id: number) {
+  const row = await publicAparaturs.one('id', id)
+  if (!row) throw notFound('Aparatur')
+  return row
+}
 
 export async function createAparatur(input: Record<string, unknown>) {
   const data = parseInput(schema, input)

@@ -6,7 +6,7 @@ import type { ListQuery } from '~/lib/paging'
 import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { parseInput, requiredText } from '~/server/validation.server'
-import { freeSlug, listPage } from './crud.server'
+import { freeSlug, listPage, publicRows } from './crud.server'
 
 export const pageSelect = { id: true, title: true, slug: true, content: true, created_at: true, updated_at: true } as const
 
@@ -20,8 +20,10 @@ const schema = z.object({
 export const listPages = (query: ListQuery, path = '/api/admin/pages') =>
   listPage(prisma.page, { table: 'pages', select: pageSelect, searchColumns: SEARCH, query, path })
 
+const publicPages = publicRows<Awaited<ReturnType<typeof getPage>>>('pages', pageSelect)
+
 export const listPublicPages = (query: ListQuery, path = '/api/public/pages') =>
-  listPage(prisma.page, { table: 'pages', select: pageSelect, searchColumns: SEARCH, query, path, memo: cachedRead })
+  listPage(prisma.page, { table: 'pages', select: pageSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPages.byIds })
 
 export async function getPage(id: number) {
   const row = await prisma.page.findUnique({ where: { id }, select: pageSelect })
@@ -30,7 +32,7 @@ export async function getPage(id: number) {
 }
 
 export async function getPageBySlug(slug: string) {
-  const row = await prisma.page.findUnique({ where: { slug }, select: pageSelect })
+  const row = await publicPages.one('slug', slug)
   if (!row) throw notFound('Page')
   return row
 }

@@ -5,7 +5,7 @@ import type { ListQuery } from '~/lib/paging'
 import { cachedRead } from '~/server/public-cache.server'
 import { parseMediaUpload, writeWithImage } from '~/server/uploads.server'
 import { optionalText, requiredText } from '~/server/validation.server'
-import { listPage } from './crud.server'
+import { listPage, publicRows } from './crud.server'
 
 export const photoSelect = { id: true, image: true, caption: true, description: true, created_at: true, updated_at: true } as const
 
@@ -20,10 +20,12 @@ const schema = z.object({
 export const listPhotos = (query: ListQuery, path = '/api/admin/photos') =>
   listPage(prisma.photo, { table: 'photos', select: photoSelect, searchColumns: SEARCH, query, path })
 
-export const listPublicPhotos = (query: ListQuery, path = '/api/public/photos') =>
-  listPage(prisma.photo, { table: 'photos', select: photoSelect, searchColumns: SEARCH, query, path, memo: cachedRead })
+const publicPhotos = publicRows<{ id: number; image: string; caption: string; description: string; created_at: Date; updated_at: Date }>('photos', photoSelect)
 
-export const homePhotos = () => prisma.photo.findMany({ select: photoSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
+export const listPublicPhotos = (query: ListQuery, path = '/api/public/photos') =>
+  listPage(prisma.photo, { table: 'photos', select: photoSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPhotos.byIds })
+
+export const homePhotos = () => publicPhotos.newest(HOME_COUNT)
 
 /** The image is required: every field is checked (and every error reported) before it is stored. */
 export async function createPhoto(input: Record<string, unknown>) {

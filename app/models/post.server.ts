@@ -7,7 +7,7 @@ import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { stagedImage, writeWithImage } from '~/server/uploads.server'
 import { parseInput, requiredText } from '~/server/validation.server'
-import { freeSlug, listPage } from './crud.server'
+import { freeSlug, listPage, publicRows } from './crud.server'
 
 export const postSelect = {
   id: true,
@@ -57,10 +57,16 @@ async function parsePost(input: Record<string, unknown>) {
 export const listPosts = (query: ListQuery, path = '/api/admin/posts') =>
   listPage(prisma.post, { table: 'posts', select: postSelect, searchColumns: SEARCH, query, path })
 
-export const listPublicPosts = (query: ListQuery, path = '/api/public/posts') =>
-  listPage(prisma.post, { table: 'posts', select: postSelect, searchColumns: SEARCH, query, path, memo: cachedRead })
+/** What the public sees of posts, read in one statement each (crud.server.ts, publicRows). */
+const publicPosts = publicRows<Awaited<ReturnType<typeof getPost>>>('posts', postSelect, {
+  category: { table: 'categories', key: 'category_id' },
+  user: { table: 'users', key: 'user_id' },
+})
 
-export const homePosts = () => prisma.post.findMany({ select: postSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
+export const listPublicPosts = (query: ListQuery, path = '/api/public/posts') =>
+  listPage(prisma.post, { table: 'posts', select: postSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPosts.byIds })
+
+export const homePosts = () => publicPosts.newest(HOME_COUNT)
 
 export async function getPost(id: number) {
   const row = await prisma.post.findUnique({ where: { id }, select: postSelect })
@@ -69,7 +75,7 @@ export async function getPost(id: number) {
 }
 
 export async function getPostBySlug(slug: string) {
-  const row = await prisma.post.findUnique({ where: { slug }, select: postSelect })
+  const row = await publicPosts.one('slug', slug)
   if (!row) throw notFound('Post')
   return row
 }

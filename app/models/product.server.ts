@@ -7,7 +7,7 @@ import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { stagedImage, writeWithImage } from '~/server/uploads.server'
 import { parseInput, requiredText } from '~/server/validation.server'
-import { freeSlug, listPage } from './crud.server'
+import { freeSlug, listPage, publicRows } from './crud.server'
 
 export const productSelect = {
   id: true,
@@ -54,10 +54,12 @@ const schema = z.object({
 export const listProducts = (query: ListQuery, path = '/api/admin/products') =>
   listPage(prisma.product, { table: 'products', select: productSelect, searchColumns: SEARCH, query, path })
 
-export const listPublicProducts = (query: ListQuery, path = '/api/public/products') =>
-  listPage(prisma.product, { table: 'products', select: productSelect, searchColumns: SEARCH, query, path, memo: cachedRead })
+const publicProducts = publicRows<Awaited<ReturnType<typeof getProduct>>>('products', productSelect)
 
-export const homeProducts = () => prisma.product.findMany({ select: productSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
+export const listPublicProducts = (query: ListQuery, path = '/api/public/products') =>
+  listPage(prisma.product, { table: 'products', select: productSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicProducts.byIds })
+
+export const homeProducts = () => publicProducts.newest(HOME_COUNT)
 
 export async function getProduct(id: number) {
   const row = await prisma.product.findUnique({ where: { id }, select: productSelect })
@@ -66,7 +68,7 @@ export async function getProduct(id: number) {
 }
 
 export async function getProductBySlug(slug: string) {
-  const row = await prisma.product.findUnique({ where: { slug }, select: productSelect })
+  const row = await publicProducts.one('slug', slug)
   if (!row) throw notFound('Product')
   return row
 }

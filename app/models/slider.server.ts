@@ -4,7 +4,7 @@ import { notFound } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { parseMediaUpload, writeWithImage } from '~/server/uploads.server'
 import { optionalText } from '~/server/validation.server'
-import { listPage } from './crud.server'
+import { listPage, publicRows } from './crud.server'
 
 export const sliderSelect = { id: true, image: true, description: true, created_at: true, updated_at: true } as const
 
@@ -14,7 +14,10 @@ export const listSliders = (query: ListQuery, path = '/api/admin/sliders') =>
   listPage(prisma.slider, { table: 'sliders', select: sliderSelect, searchColumns: ['description'], query, path })
 
 /** Every slider, newest first (the home page slider). */
-export const allSliders = () => prisma.slider.findMany({ select: sliderSelect, orderBy: { id: 'desc' } })
+const publicSliders = publicRows<{ id: number; image: string; description: string; created_at: Date; updated_at: Date }>('sliders', sliderSelect)
+
+/** Every slider, newest first (the public home slider). */
+export const allSliders = () => publicSliders.newest()
 
 export async function createSlider(input: Record<string, unknown>) {
   const { data, file } = parseMediaUpload(schema, input)
