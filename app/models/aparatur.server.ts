@@ -33,7 +33,7 @@ export const listAparaturs = (query: ListQuery, path = '/api/admin/aparaturs') =
 const publicAparaturs = publicRows<Awaited<ReturnType<typeof getAparatur>>>('aparaturs', aparaturSelect)
 
 export const listPublicAparaturs = (query: ListQuery, path = '/api/public/aparaturs') =>
-  listPage(prisma.aparatur, { table: 'aparaturs', select: aparaturSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicAparaturs.byIds })
+  listPage<Awaited<ReturnType<typeof getAparatur>>>(prisma.aparatur, { table: 'aparaturs', select: aparaturSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicAparaturs.byIds })
 
 export const homeAparaturs = () => publicAparaturs.newest(HOME_COUNT)
 

@@ -23,7 +23,7 @@ export const listPages = (query: ListQuery, path = '/api/admin/pages') =>
 const publicPages = publicRows<Awaited<ReturnType<typeof getPage>>>('pages', pageSelect)
 
 export const listPublicPages = (query: ListQuery, path = '/api/public/pages') =>
-  listPage(prisma.page, { table: 'pages', select: pageSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPages.byIds })
+  listPage<Awaited<ReturnType<typeof getPage>>>(prisma.page, { table: 'pages', select: pageSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPages.byIds })
 
 export async function getPage(id: number) {
   const row = await prisma.page.findUnique({ where: { id }, select: pageSelect })

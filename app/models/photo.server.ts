@@ -20,10 +20,11 @@ const schema = z.object({
 export const listPhotos = (query: ListQuery, path = '/api/admin/photos') =>
   listPage(prisma.photo, { table: 'photos', select: photoSelect, searchColumns: SEARCH, query, path })
 
-const publicPhotos = publicRows<{ id: number; image: string; caption: string; description: string; created_at: Date; updated_at: Date }>('photos', photoSelect)
+type PhotoRow = { id: number; image: string; caption: string; description: string; created_at: Date; updated_at: Date }
+const publicPhotos = publicRows<PhotoRow>('photos', photoSelect)
 
 export const listPublicPhotos = (query: ListQuery, path = '/api/public/photos') =>
-  listPage(prisma.photo, { table: 'photos', select: photoSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPhotos.byIds })
+  listPage<PhotoRow>(prisma.photo, { table: 'photos', select: photoSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPhotos.byIds })
 
 export const homePhotos = () => publicPhotos.newest(HOME_COUNT)
 

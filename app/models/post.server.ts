@@ -64,7 +64,7 @@ const publicPosts = publicRows<Awaited<ReturnType<typeof getPost>>>('posts', pos
 })
 
 export const listPublicPosts = (query: ListQuery, path = '/api/public/posts') =>
-  listPage(prisma.post, { table: 'posts', select: postSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPosts.byIds })
+  listPage<Awaited<ReturnType<typeof getPost>>>(prisma.post, { table: 'posts', select: postSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPosts.byIds })
 
 export const homePosts = () => publicPosts.newest(HOME_COUNT)
 

@@ -57,7 +57,7 @@ export const listProducts = (query: ListQuery, path = '/api/admin/products') =>
 const publicProducts = publicRows<Awaited<ReturnType<typeof getProduct>>>('products', productSelect)
 
 export const listPublicProducts = (query: ListQuery, path = '/api/public/products') =>
-  listPage(prisma.product, { table: 'products', select: productSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicProducts.byIds })
+  listPage<Awaited<ReturnType<typeof getProduct>>>(prisma.product, { table: 'products', select: productSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicProducts.byIds })
 
 export const homeProducts = () => publicProducts.newest(HOME_COUNT)
 

@@ -10,14 +10,16 @@ import { UPLOAD_KINDS, type UploadKind, writeCopies } from '~/server/uploads.ser
 /** Each kind of picture belongs to the rows of the table of the same name. */
 type Renamed = { kind: UploadKind; id: number; from: string; to: string }
 
-/** `to` as a second name of the file `from` (a hard link, or a copy where links are not possible). */
-async function alsoName(from: string, to: string) {
+/** `to` as a second name of the file `from` (a hard link, or a copy where links are not possible); false if `from` is missing. */
+async function alsoName(from: string, to: string): Promise<boolean> {
   try {
     await fsp.link(from, to)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return
-    await fsp.copyFile(from, to)
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return false
+    if (code !== 'EEXIST') await fsp.copyFile(from, to)
   }
+  return true
 }
 
 /** The picture's width and (frame) height as stored; undefined when the file is missing or unreadable. */
@@ -58,11 +60,10 @@ export async function nameUploadSizes(): Promise<number> {
       await alsoName(original, path.join(dir, name))
       const missing: number[] = []
       for (const width of copiesOf(name)) {
-        // The old copy of the smallest standard width at least this wide holds exactly this width (never enlarged).
-        const standard = VARIANT_WIDTHS.find((candidate) => candidate >= width)
-        const old = standard === undefined ? undefined : path.join(dir, variantName(row.image, standard))
-        if (old && (await measure(old))?.width === width) await alsoName(old, path.join(dir, variantName(name, width)))
-        else missing.push(width)
+        // The old copy of the smallest standard width at least this wide holds exactly this width: the old upload
+        // path resized to each standard width without enlarging. Made afresh where it is missing.
+        const standard = VARIANT_WIDTHS.find((candidate) => candidate >= width)!
+        if (!(await alsoName(path.join(dir, variantName(row.image, standard)), path.join(dir, variantName(name, width))))) missing.push(width)
       }
       await writeCopies(path.join(dir, name), dir, name, missing)
       renamed.push({ kind, id: Number(row.id), from: row.image, to: name })

@@ -2,16 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AparaturCard, CardGrid } from '~/components/public/cards'
 import { EmptyState, ListHeader, ListSearch, Pagination } from '~/components/public/list-controls'
-import type { Paginated } from '~/lib/paging'
+import { aparaturSummary, screenPage } from '~/lib/summaries'
 import { routeSeo } from '~/lib/seo'
-import { listPublicAparaturs, type homeAparaturs } from '~/models/aparatur.server'
+import { listPublicAparaturs } from '~/models/aparatur.server'
 import { publicList } from '~/doors/public.server'
 
-// The rows the model selects (its list helper is not generic over them).
-type Row = Awaited<ReturnType<typeof homeAparaturs>>[number]
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const aparaturs = (await publicList(request, context, listPublicAparaturs)) as Paginated<Row>
+  const aparaturs = screenPage(await publicList(request, context, listPublicAparaturs), aparaturSummary)
   return { aparaturs }
 }
 

@@ -1,17 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { PostList } from '~/components/public/post-list'
-import type { Paginated } from '~/lib/paging'
+import { postSummary, screenPage } from '~/lib/summaries'
 import { canonicalPath, routeSeo } from '~/lib/seo'
-import { type homePosts, listPublicPosts } from '~/models/post.server'
+import { listPublicPosts } from '~/models/post.server'
 import { publicList } from '~/doors/public.server'
 
-// The rows the model selects (its list helper is not generic over them).
-type Row = Awaited<ReturnType<typeof homePosts>>[number]
 
 /** /berita (linked from the home page) is the news list itself, with the same search and paging. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const posts = (await publicList(request, context, listPublicPosts)) as Paginated<Row>
+  const posts = screenPage(await publicList(request, context, listPublicPosts), postSummary)
   return { posts }
 }
 

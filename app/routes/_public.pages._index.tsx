@@ -2,16 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { CardGrid, PageCard } from '~/components/public/cards'
 import { EmptyState, ListHeader, ListSearch, Pagination } from '~/components/public/list-controls'
-import type { Paginated } from '~/lib/paging'
+import { pageSummary, screenPage } from '~/lib/summaries'
 import { routeSeo } from '~/lib/seo'
-import { listPublicPages, type getPageBySlug } from '~/models/page.server'
+import { listPublicPages } from '~/models/page.server'
 import { publicList } from '~/doors/public.server'
 
-// The rows the model selects (its list helper is not generic over them).
-type Row = Awaited<ReturnType<typeof getPageBySlug>>
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const pages = (await publicList(request, context, listPublicPages)) as Paginated<Row>
+  const pages = screenPage(await publicList(request, context, listPublicPages), pageSummary)
   return { pages }
 }
 

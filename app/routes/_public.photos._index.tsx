@@ -2,16 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { EmptyState, ListHeader, ListSearch, Pagination } from '~/components/public/list-controls'
 import { PhotoGallery } from '~/components/public/photo-gallery'
-import type { Paginated } from '~/lib/paging'
+import { photoSummary, screenPage } from '~/lib/summaries'
 import { routeSeo, uploadPath } from '~/lib/seo'
-import { listPublicPhotos, type homePhotos } from '~/models/photo.server'
+import { listPublicPhotos } from '~/models/photo.server'
 import { publicList } from '~/doors/public.server'
 
-// The rows the model selects (its list helper is not generic over them).
-type Row = Awaited<ReturnType<typeof homePhotos>>[number]
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const photos = (await publicList(request, context, listPublicPhotos)) as Paginated<Row>
+  const photos = screenPage(await publicList(request, context, listPublicPhotos), photoSummary)
   return { photos }
 }
 

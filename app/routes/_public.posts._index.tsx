@@ -1,16 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { PostList } from '~/components/public/post-list'
-import type { Paginated } from '~/lib/paging'
+import { postSummary, screenPage } from '~/lib/summaries'
 import { routeSeo } from '~/lib/seo'
-import { type homePosts, listPublicPosts } from '~/models/post.server'
+import { listPublicPosts } from '~/models/post.server'
 import { publicList } from '~/doors/public.server'
 
-// The rows the model selects (its list helper is not generic over them).
-type Row = Awaited<ReturnType<typeof homePosts>>[number]
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const posts = (await publicList(request, context, listPublicPosts)) as Paginated<Row>
+  const posts = screenPage(await publicList(request, context, listPublicPosts), postSummary)
   return { posts }
 }
 

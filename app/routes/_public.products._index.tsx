@@ -2,16 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { CardGrid, ProductCard } from '~/components/public/cards'
 import { EmptyState, ListHeader, ListSearch, Pagination } from '~/components/public/list-controls'
-import type { Paginated } from '~/lib/paging'
+import { productSummary, screenPage } from '~/lib/summaries'
 import { routeSeo } from '~/lib/seo'
-import { listPublicProducts, type homeProducts } from '~/models/product.server'
+import { listPublicProducts } from '~/models/product.server'
 import { publicList } from '~/doors/public.server'
 
-// The rows the model selects (its list helper is not generic over them).
-type Row = Awaited<ReturnType<typeof homeProducts>>[number]
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const products = (await publicList(request, context, listPublicProducts)) as Paginated<Row>
+  const products = screenPage(await publicList(request, context, listPublicProducts), productSummary)
   return { products }
 }
 

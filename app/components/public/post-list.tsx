@@ -1,8 +1,9 @@
+import type { ScreenPage } from '~/lib/summaries'
 import { CardGrid, PostCard, type PostSummary } from './cards'
 import { EmptyState, ListHeader, ListSearch, Pagination } from './list-controls'
 
 /** The news list, shown at /posts and /berita. */
-export function PostList({ posts }: { posts: { data: PostSummary[]; current_page: number; last_page: number } }) {
+export function PostList({ posts }: { posts: ScreenPage<PostSummary> }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <ListHeader title="Berita Desa" intro="Kabar terbaru dari pemerintah dan warga desa.">
