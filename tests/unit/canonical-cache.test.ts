@@ -7,6 +7,7 @@ import Database from 'better-sqlite3'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { responseCache } from '../../server/response-cache.mjs'
+import { applyMigrations } from '../support/migrations'
 
 // The modules below open the database on first use: point them at a throw-away one, migrated, with 20 posts.
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-unit-cache-'))
@@ -16,8 +17,7 @@ process.env.UPLOADS_DIR = path.join(root, 'uploads')
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
 {
   const db = new Database(dbFile)
-  const migrations = path.resolve(__dirname, '../../prisma/migrations')
-  for (const dir of fs.readdirSync(migrations).filter((name) => /^\d+_/.test(name)).sort()) db.exec(fs.readFileSync(path.join(migrations, dir, 'migration.sql'), 'utf8'))
+  applyMigrations(db)
   db.exec("INSERT INTO categories (id, name, slug, updated_at) VALUES (1, 'c', 'c', '2026-01-01')")
   const post = db.prepare("INSERT INTO posts (title, slug, content, category_id, updated_at) VALUES (?, ?, '', 1, '2026-01-01')")
   for (let i = 1; i <= 20; i++) post.run(`Berita ${i}`, `berita-${i}`)

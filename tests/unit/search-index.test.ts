@@ -1,15 +1,11 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { substringSearchSql } from '~/server/search.server'
+import { applyMigrations } from '../support/migrations'
 
 // The committed migrations, applied to a database in memory: the same tables, indexes and triggers as a real site.
 const db = new Database(':memory:')
-const migrations = path.resolve(__dirname, '../../prisma/migrations')
-for (const dir of fs.readdirSync(migrations).filter((name) => /^\d+_/.test(name)).sort()) {
-  db.exec(fs.readFileSync(path.join(migrations, dir, 'migration.sql'), 'utf8'))
-}
+applyMigrations(db)
 afterAll(() => db.close())
 
 /** The site's answer: the statement search.server.ts runs. */
