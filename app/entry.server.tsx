@@ -1,8 +1,6 @@
 import { PassThrough } from 'node:stream'
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
-import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './components/shared/nonce'
 
@@ -13,6 +11,11 @@ export { COPY_NAME, STORED_NAME } from './lib/image-variants'
 
 const ABORT_DELAY = 5_000
 
+/**
+ * Renders the whole document before answering: the pages hold no deferred data, so there is nothing to stream
+ * early, and one buffer goes out (and into the response cache) without a web stream per chunk. The abort timer is
+ * cleared once the page is done, so no finished render is kept alive for its 5 s.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -21,7 +24,6 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
@@ -30,23 +32,32 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+        onShellReady() {
           shellRendered = true
+        },
+        onAllReady() {
           const body = new PassThrough()
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+          const chunks: Buffer[] = []
+          body.on('data', (chunk: Buffer) => chunks.push(chunk))
+          body.on('end', () => {
+            clearTimeout(timer)
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+          })
           pipe(body)
         },
         onShellError(error: unknown) {
+          clearTimeout(timer)
           reject(error)
         },
         onError(error: unknown) {
           responseStatusCode = 500
+          // An error in the shell is Remix's to report (it renders the error boundary instead).
           if (shellRendered) console.error(error)
         },
       },
     )
-    setTimeout(abort, ABORT_DELAY)
+    const timer = setTimeout(abort, ABORT_DELAY)
   })
 }
 

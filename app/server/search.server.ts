@@ -5,12 +5,13 @@ import { prisma } from './db.server'
  * The lists' `?search=` (../shared/API.md "Lists"): a case-insensitive substring match on the list's columns,
  * exactly SQLite's `LIKE` with every character taken literally (`%`, `_` and `\` too) and ASCII letters folded.
  *
- * The tables in SEARCH_INDEXES have an FTS5 table with the trigram tokenizer holding a copy of their searched
- * columns (prisma/migrations/20261124200000_substring_search_index). A term of 3 characters or more takes the
- * index's candidates and the same LIKE decides among them: the index folds case at least as widely as LIKE (all
- * of Unicode, not only A-Z), so its candidates include every LIKE match and the answer is the LIKE answer. A
- * shorter term cannot be split into trigrams: LIKE alone then scans the copy, a few small columns instead of
- * whole rows. Tables without an index (the small admin lists) are matched by LIKE on the table itself.
+ * The tables in SEARCH_INDEXES have an FTS5 table holding a copy of their searched columns folded as LIKE folds
+ * (`lower()`: A-Z only), indexed by the trigram tokenizer case-sensitively (prisma/migrations/
+ * 20261124200000_substring_search_index). A term of 3 characters or more, folded the same way, is matched as one
+ * phrase: its trigrams in a row, in one column, which is exactly "the folded column holds the folded term", the
+ * LIKE answer without reading a row. A shorter term cannot be split into trigrams: LIKE alone then scans the copy,
+ * a few small columns instead of whole rows. Tables without an index (the small admin lists) are matched by LIKE
+ * on the table itself.
  */
 export const SEARCH_INDEXES: Readonly<Record<string, string>> = {
   posts: 'posts_fts',
@@ -46,10 +47,7 @@ export function substringSearchSql(table: string, columns: readonly string[], te
   const index = Object.hasOwn(SEARCH_INDEXES, table) ? SEARCH_INDEXES[table] : undefined
   if (!index) return { sql: `SELECT "id" FROM ${quote(table)} WHERE ${like} ORDER BY "id" DESC`, params: likeParams }
   if (!indexable(term)) return { sql: `SELECT rowid AS "id" FROM ${quote(index)} WHERE ${like} ORDER BY rowid DESC`, params: likeParams }
-  return {
-    sql: `SELECT rowid AS "id" FROM ${quote(index)} WHERE ${quote(index)} MATCH ? AND (${like}) ORDER BY rowid DESC`,
-    params: [ftsPhrase(term), ...likeParams],
-  }
+  return { sql: `SELECT rowid AS "id" FROM ${quote(index)} WHERE ${quote(index)} MATCH ? ORDER BY rowid DESC`, params: [ftsPhrase(foldSearch(term))] }
 }
 
 /** The ids of every row of `table` matching `term` (see above), newest first. */

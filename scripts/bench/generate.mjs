@@ -158,9 +158,9 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
 
 /**
  * Distinct search terms of the kind villagers type, each a different search for the site (no two equal once
- * case is folded): the words of the titles and their parts of 3 letters or more, phrases as the titles hold them
- * (from a word to a few letters or words further), and numbers of 3 digits. Some match hundreds of rows, some a
- * handful, some none. More of them than the caches hold, so a repeated term has always been pushed out.
+ * case is folded): the words of the titles and their parts of 3 letters or more, one to three words as the titles
+ * hold them (the last one possibly cut short, as while typing), and 3-digit numbers. Many match hundreds of rows,
+ * some a handful, some none. More of them than the caches hold, so a repeated term has always been pushed out.
  */
 function searchTerms(rows, vocabulary) {
   const terms = new Set()
@@ -168,9 +168,12 @@ function searchTerms(rows, vocabulary) {
     for (let length = word.length; length >= 3; length--) for (let at = 0; at + length <= word.length; at++) terms.add(word.slice(at, at + length))
   }
   for (let i = 0; i < Math.min(rows, 240); i++) {
-    const phrase = words(i, 6).join(' ')
-    for (let end = phrase.indexOf(' ') + 2; end <= phrase.length; end++) terms.add(phrase.slice(0, end).trim())
+    const parts = words(i, 3)
+    for (let count = 2; count <= 3; count++) {
+      const phrase = parts.slice(0, count).join(' ')
+      for (let end = phrase.lastIndexOf(' ') + 2; end <= phrase.length; end++) terms.add(phrase.slice(0, end))
+    }
   }
-  for (let n = 100; n < 1000; n++) terms.add(String(n))
+  for (let n = 100; n < 400; n++) terms.add(String(n))
   return [...terms]
 }
