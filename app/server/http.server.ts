@@ -23,7 +23,7 @@ export const forbidden = () => new HttpError(403, 'Forbidden')
 
 export const MAX_JSON_BYTES = 1024 * 1024
 
-const JSON_TYPE = 'application/json; charset=utf-8'
+export const JSON_TYPE = 'application/json; charset=utf-8'
 
 export function apiResponse(body: unknown, status = 200, headers: HeadersInit = {}) {
   const result = new Headers(headers)
