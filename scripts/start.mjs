@@ -13,7 +13,7 @@ if (fs.existsSync('.env')) process.loadEnvFile('.env')
 const dev = process.argv.includes('--dev')
 if (dev) process.env.NODE_ENV = 'development'
 
-migrate()
+await migrate()
 
 function newestMtime(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false })

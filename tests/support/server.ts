@@ -38,7 +38,7 @@ export async function ensureTemplateDb() {
   if (fs.existsSync(TEMPLATE_DB)) return TEMPLATE_DB
   fs.mkdirSync(TEMPLATE_DIR, { recursive: true })
   const { migrate } = await import(path.join(ROOT, 'scripts/migrate.mjs'))
-  migrate({ ...process.env, DATABASE_URL: `file:${TEMPLATE_DB}` })
+  await migrate({ ...process.env, DATABASE_URL: `file:${TEMPLATE_DB}` })
   return TEMPLATE_DB
 }
 
