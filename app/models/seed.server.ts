@@ -6,7 +6,7 @@ import { hashPassword } from '~/server/password.server'
 import { prisma, serializeWrite } from '~/server/db.server'
 import { getEnv } from '~/server/env.server'
 import { slugify } from '~/lib/slug'
-import { storeImage, type UploadKind } from '~/server/uploads.server'
+import { storeImage, unmarkPending, type UploadKind } from '~/server/uploads.server'
 import { demoVillage } from './demo-village'
 import { ADMIN_ROLE } from './user.server'
 
@@ -148,4 +148,7 @@ async function seedDemoVillage() {
       await prisma.aparatur.create({ data: { ...person, image: aparaturImages[i] } })
     }
   })
+  // Every picture now has its record.
+  const stored: [UploadKind, string[]][] = [['posts', postImages], ['products', productImages], ['photos', photoImages], ['sliders', sliderImages], ['aparaturs', aparaturImages]]
+  for (const [kind, names] of stored) for (const name of names) await unmarkPending(kind, name)
 }

@@ -84,6 +84,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       SITE_URL: `http://127.0.0.1:${port}`,
       TRUST_PROXY: '1',
       LOG_REQUESTS: '0',
+      // One process unless a test asks for workers: the machine running the tests has few cores to share.
+      WEB_CONCURRENCY: '1',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
