@@ -2,6 +2,7 @@ import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3'
 import { PrismaPg } from '@prisma/adapter-pg'
 import { PrismaClient } from '~/generated/prisma/client'
 import { PrismaClient as PostgresPrismaClient } from '~/generated/prisma-pg/client'
+import { withoutNul } from './dialect.server'
 import { getEnv } from './env.server'
 
 export { serializeWrite } from './write-lock.server'
@@ -21,7 +22,9 @@ function connect() {
   const env = getEnv()
   if (env.DATABASE_PROVIDER === 'postgresql') {
     const adapter = new PrismaPg({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL })
-    const prisma = new PostgresPrismaClient({ adapter }) as unknown as PrismaClient
+    const prisma = new PostgresPrismaClient({ adapter }).$extends({
+      query: { $allModels: { $allOperations: ({ args, query }) => query(withoutNul(args)) } },
+    }) as unknown as PrismaClient
     return { prisma, ready: prisma.$queryRawUnsafe('SELECT 1').then(() => undefined) }
   }
   // One better-sqlite3 connection; `timeout` is SQLite's busy_timeout for other processes (workers, backup).

@@ -15,8 +15,11 @@ type Uploads = typeof import('~/server/uploads.server')
 let uploads: Uploads
 
 beforeAll(async () => {
+  // Pending-upload markers live in the database.
+  const { migrate } = await import('../../scripts/migrate.mjs')
+  await migrate(process.env)
   uploads = await import('~/server/uploads.server')
-})
+}, 60_000)
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
 
 const stored = (kind: string) => {
