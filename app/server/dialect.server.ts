@@ -21,7 +21,7 @@ export const foldCase = (text: string) =>
  * error from the database.
  */
 export function withoutNul<T>(value: T): T {
-  if (typeof value === 'string') return (value.includes('\u0000') ? value.replace(/\u0000/g, '') : value) as T
+  if (typeof value === 'string') return (value.includes('\u0000') ? value.split('\u0000').join('') : value) as T
   if (Array.isArray(value)) return value.map(withoutNul) as T
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutNul(item)])) as T

@@ -173,6 +173,23 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
 }
 
 /**
+ * An empty database (no tables) for a server to be started later in `dir` with `fresh: false`: a SQLite file
+ * that does not exist yet, or a new PostgreSQL database whose address is kept in the folder.
+ */
+export async function createEmptyDatabase(dir: string): Promise<{ databaseUrl: string; dbFile: string }> {
+  fs.mkdirSync(path.join(dir, 'data'), { recursive: true })
+  if (!onPostgres()) {
+    const dbFile = path.join(dir, 'data', 'test.db')
+    return { databaseUrl: `file:${dbFile}`, dbFile }
+  }
+  const name = `balai_${crypto.randomBytes(6).toString('hex')}`
+  await pgAdmin(`CREATE DATABASE "${name}"`)
+  const databaseUrl = await pgDatabaseUrl(name)
+  fs.writeFileSync(path.join(dir, 'database-url'), databaseUrl)
+  return { databaseUrl, dbFile: '' }
+}
+
+/**
  * Runs one statement on a test server's database, whichever it is (`?` placeholders; turned into `$1`, `$2`...
  * on PostgreSQL). Returns the rows of a query.
  */
