@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import Database from 'better-sqlite3'
 import pg from 'pg'
 import { createStorage, storageConfig, UPLOAD_KINDS } from '../server/storage.mjs'
 import { postgresBin } from './pg-cluster.mjs'
@@ -54,6 +55,19 @@ export async function pgRowCounts(url) {
 }
 
 export const sha256 = (buffer) => crypto.createHash('sha256').update(buffer).digest('hex')
+
+/**
+ * Copies the SQLite database `file` to `target` with SQLite's online backup API, which copies pages under SQLite's
+ * own locking: a consistent snapshot while the site keeps writing, never a torn file.
+ */
+export async function snapshotSqlite(file, target) {
+  const live = new Database(file, { fileMustExist: true, timeout: 10_000 })
+  try {
+    await live.backup(target)
+  } finally {
+    live.close()
+  }
+}
 
 /** Every stored upload as [kind, name], in the local folder or the bucket. */
 export async function uploadFiles(storage) {

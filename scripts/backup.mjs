@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises'
 import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
 import tar from 'tar-stream'
-import { locations, pgRowCounts, rowCounts, runPgTool, sha256, uploadFiles } from './backup-lib.mjs'
+import { locations, pgRowCounts, rowCounts, runPgTool, sha256, snapshotSqlite, uploadFiles } from './backup-lib.mjs'
 
 const { postgres, databaseUrl, databaseFile, storage } = locations()
 const outIndex = process.argv.indexOf('--out')
@@ -32,13 +32,7 @@ try {
     runPgTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', '--file', snapshot, '--dbname', databaseUrl])
   } else {
     snapshot = path.join(work, 'database.db')
-    const live = new Database(databaseFile, { fileMustExist: true, timeout: 10_000 })
-    try {
-      // The online backup copies pages under SQLite's own locking: a consistent snapshot, never a torn file.
-      await live.backup(snapshot)
-    } finally {
-      live.close()
-    }
+    await snapshotSqlite(databaseFile, snapshot)
     const copy = new Database(snapshot, { readonly: true })
     const integrity = copy.pragma('integrity_check', { simple: true })
     counts = rowCounts(copy)

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import { sha256 } from './backup-lib.mjs'
+import { sha256, snapshotSqlite } from './backup-lib.mjs'
 import { databaseFile, isPostgresUrl, migratePostgres } from './migrate.mjs'
 import { createStorage, storageConfig, UPLOAD_KINDS } from '../server/storage.mjs'
 
@@ -46,14 +46,8 @@ export async function migrateData({ sourceFile, uploadsDir, to, targetStorage, f
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-migrate-data-'))
   const client = new pg.Client({ connectionString: to })
   try {
-    // A consistent snapshot through SQLite's online backup, never the live file.
     const snapshot = path.join(work, 'source.db')
-    const live = new Database(sourceFile, { fileMustExist: true, timeout: 10_000 })
-    try {
-      await live.backup(snapshot)
-    } finally {
-      live.close()
-    }
+    await snapshotSqlite(sourceFile, snapshot)
     const source = new Database(snapshot, { readonly: true })
 
     await migratePostgres(to, { log })

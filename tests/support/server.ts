@@ -140,7 +140,11 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   child.stderr!.on('data', (chunk) => (output += chunk))
   const url = `http://127.0.0.1:${port}`
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000)
+    const timer = setTimeout(() => {
+      // Never leave a server behind that a test can no longer stop.
+      child.kill('SIGKILL')
+      reject(new Error(`server did not start:\n${output}`))
+    }, 60_000)
     const check = () => {
       if (output.includes('listening on')) {
         clearTimeout(timer)
