@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
@@ -49,6 +49,20 @@ afterAll(async () => {
 async function keys(prefix: string) {
   const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }))
   return (listed.Contents ?? []).map((object) => object.Key!).sort()
+}
+
+/**
+ * Runs one of our scripts. Never spawnSync here: the S3 server lives in this process and must keep answering.
+ */
+function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('close', (status) => resolve({ status, stdout, stderr }))
+  })
 }
 
 const sha = (buffer: Buffer | Uint8Array) => crypto.createHash('sha256').update(buffer).digest('hex')
@@ -107,14 +121,10 @@ describe.skipIf(onPostgres())('uploads in an S3-compatible bucket (STORAGE=s3)',
   it('backs up the bucket and restores it into another', async () => {
     const archive = path.join(work, 'backup.tar.gz')
     const env = { ...process.env, ...s3env, DATABASE_URL: server.databaseUrl, UPLOADS_DIR: server.uploadsDir }
-    const backup = spawnSync(process.execPath, ['scripts/backup.mjs', '--out', archive], { cwd: ROOT, env, encoding: 'utf8' })
+    const backup = await runScript(['scripts/backup.mjs', '--out', archive], env)
     expect(backup.status, backup.stderr).toBe(0)
     const target = await createEmptyDatabase(path.join(work, 'restored'))
-    const restore = spawnSync(process.execPath, ['scripts/restore.mjs', archive], {
-      cwd: ROOT,
-      env: { ...env, DATABASE_URL: target.databaseUrl, S3_BUCKET: 'balai-pulih' },
-      encoding: 'utf8',
-    })
+    const restore = await runScript(['scripts/restore.mjs', archive], { ...env, DATABASE_URL: target.databaseUrl, S3_BUCKET: 'balai-pulih' })
     // The second bucket does not exist yet: the restore stops before it touches anything.
     expect(restore.status).not.toBe(0)
     expect(fs.existsSync(target.dbFile)).toBe(false)
@@ -127,11 +137,7 @@ describe.skipIf(onPostgres())('uploads in an S3-compatible bucket (STORAGE=s3)',
       configureBuckets: [{ name: BUCKET, configs: [] }, { name: 'balai-pulih', configs: [] }],
     })
     await s3server.run()
-    const again = spawnSync(process.execPath, ['scripts/restore.mjs', archive], {
-      cwd: ROOT,
-      env: { ...env, DATABASE_URL: target.databaseUrl, S3_BUCKET: 'balai-pulih' },
-      encoding: 'utf8',
-    })
+    const again = await runScript(['scripts/restore.mjs', archive], { ...env, DATABASE_URL: target.databaseUrl, S3_BUCKET: 'balai-pulih' })
     expect(again.status, again.stderr).toBe(0)
     const listedBack = await client.send(new ListObjectsV2Command({ Bucket: 'balai-pulih', Prefix: 'posts/' }))
     expect((listedBack.Contents ?? []).map((object) => object.Key).sort()).toEqual(await keys('posts/'))
@@ -161,12 +167,12 @@ describe.skipIf(!onPostgres())('npm run migrate-data -- --to postgresql://... --
     const targetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-pg-target-'))
     const target = await createEmptyDatabase(targetDir)
     const env = { ...process.env, ...s3env, DATABASE_URL: `file:${sqliteFile}`, UPLOADS_DIR: path.join(sqliteDir, 'uploads') }
-    const migrated = spawnSync(process.execPath, ['scripts/migrate-data.mjs', '--to', target.databaseUrl, '--storage', 's3'], { cwd: ROOT, env, encoding: 'utf8' })
+    const migrated = await runScript(['scripts/migrate-data.mjs', '--to', target.databaseUrl, '--storage', 's3'], env)
     expect(migrated.status, migrated.stdout + migrated.stderr).toBe(0)
     expect(migrated.stdout).toMatch(/rows in \d+ tables copied and counted/)
     expect(migrated.stdout).toMatch(/\d+ upload files copied to s3:\/\/balai-uji/)
     // Nothing twice: a second run into the now filled database is refused.
-    const again = spawnSync(process.execPath, ['scripts/migrate-data.mjs', '--to', target.databaseUrl, '--storage', 's3'], { cwd: ROOT, env, encoding: 'utf8' })
+    const again = await runScript(['scripts/migrate-data.mjs', '--to', target.databaseUrl, '--storage', 's3'], env)
     expect(again.status).not.toBe(0)
     expect(again.stderr).toContain('already holds a site')
 
