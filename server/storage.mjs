@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 
 export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs']
 const TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' }
@@ -141,7 +141,7 @@ function s3Storage(config) {
     describe: () => `s3://${Bucket}${config.endpoint ? ` at ${config.endpoint}` : ''}`,
     async prepare() {
       // Fails early, with the service's own message, when the bucket cannot be reached.
-      await client.send(new ListObjectsV2Command({ Bucket, MaxKeys: 1 }))
+      await client.send(new HeadBucketCommand({ Bucket }))
     },
     async put(kind, name, source) {
       const body = await fsp.readFile(source)

@@ -260,7 +260,8 @@ export async function writeWithImage<T>(
   try {
     outcome = await serializeWrite(async () => {
       const done = await write(image)
-      if (image) await prisma.pendingUpload.deleteMany({ where: { kind, name: image } })
+      // The record is committed: a marker left by a failure here only costs the sweep a look (the record keeps the file).
+      if (image) await prisma.pendingUpload.deleteMany({ where: { kind, name: image } }).catch(() => undefined)
       return done
     })
   } catch (error) {
