@@ -57,13 +57,16 @@ describe('crash safety', () => {
     if (server && !process.env.KEEP_TEST_DATA) fs.rmSync(server.dir, { recursive: true, force: true })
   })
 
-  it('loses no acknowledged write and leaves no orphaned upload when killed mid-burst, ten times over', async () => {
+  // PostgreSQL keeps its own durability; there the rounds check our part (acknowledged rows, swept uploads), and
+  // three keep the second API run lean.
+  const rounds = onPostgres() ? 3 : 10
+  it(`loses no acknowledged write and leaves no orphaned upload when killed mid-burst, ${rounds} times over`, async () => {
     server = await startServer({ env: { SEED_DEMO: 'false' } })
     const dir = server.dir
     const image = await png()
     const acknowledged: { kind: 'categories' | 'photos'; id: number; name: string }[] = []
 
-    for (let round = 0; round < 10; round++) {
+    for (let round = 0; round < rounds; round++) {
       const base = server.url
       const login = await api('POST', '/api/login', { base, json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })
       const token = login.body.data.token
