@@ -1,4 +1,5 @@
 import cluster from 'node:cluster'
+import { fileURLToPath } from 'node:url'
 
 /**
  * WEB_CONCURRENCY > 1: this (primary) process has done the start-up work and now runs `count` worker processes
@@ -7,6 +8,8 @@ import cluster from 'node:cluster'
  * every worker finish its in-flight requests before exiting. `listening()` runs once every worker listens.
  */
 export function runPrimary({ count, serveWriteLock, listening }) {
+  // Workers run the server itself, never what started the primary (`npm start` migrates and builds first).
+  cluster.setupPrimary({ exec: fileURLToPath(new URL('../server.mjs', import.meta.url)), args: [] })
   serveWriteLock(cluster)
   let stopping = false
   let ready = 0
