@@ -3,7 +3,7 @@ import http from 'node:http'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, clientAddress, unique } from '../support/api'
-import { onPostgres, startServer, type TestServer } from '../support/server'
+import { onPostgres, queryDb, startServer, type TestServer } from '../support/server'
 
 /** A GET on a connection of its own (no keep-alive), so node:cluster hands each one to the next worker. */
 function freshGet(url: string): Promise<{ status: number; body: string }> {
@@ -144,26 +144,40 @@ describe.skipIf(onPostgres())('worker processes on SQLite (WEB_CONCURRENCY=2)', 
     }
   })
 
-  it('keeps check-then-write rules across workers: concurrent duplicates make one category', async () => {
+  it('keeps check-then-write rules across workers: two admins demoted at once leave one admin', async () => {
+    // "The last admin cannot lose the role" reads, then writes; only the write lock keeps two workers from both
+    // reading "another admin exists" and both writing. (Last in this file: the seeded admin may lose the role.)
     const token = await adminLogin(server.url)
-    const name = unique('Kembar ')
-    const results = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        new Promise<number>((resolve, reject) => {
-          const request = http.request(
-            `${server.url}/api/admin/categories`,
-            { method: 'POST', agent: false, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' } },
-            (res) => {
-              res.resume()
-              resolve(res.statusCode ?? 0)
-            },
-          )
-          request.on('error', reject)
-          request.end(JSON.stringify({ name }))
-        }),
-      ),
+    const roles = await api('GET', '/api/admin/roles/all', { base: server.url, token })
+    const adminRole = roles.body.data.find((role: { name: string }) => role.name === 'admin').id
+    const username = unique('admin')
+    const second = await api('POST', '/api/admin/users', {
+      base: server.url,
+      token,
+      json: { name: 'Admin Kedua', username, email: `${username}@example.com`, password: 'password123', role_ids: [adminRole] },
+    })
+    expect(second.status, second.text).toBe(201)
+    const me = await api('GET', '/api/admin/users?search=admin%40example.com', { base: server.url, token })
+    const first = me.body.data.data[0]
+    const demote = (user: { id: number; name: string; username: string; email: string }) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request(
+          `${server.url}/api/admin/users/${user.id}`,
+          { method: 'PUT', agent: false, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' } },
+          (res) => {
+            res.resume()
+            resolve(res.statusCode ?? 0)
+          },
+        )
+        request.on('error', reject)
+        request.end(JSON.stringify({ name: user.name, username: user.username, email: user.email, role_ids: [] }))
+      })
+    const results = await Promise.all([demote(first), demote(second.body.data)])
+    expect(results.sort()).toEqual([200, 409])
+    const admins = await queryDb<{ n: number }>(
+      server,
+      "SELECT COUNT(*) AS n FROM user_has_roles ur JOIN roles r ON r.id = ur.role_id WHERE r.name = 'admin'",
     )
-    expect(results.filter((status) => status === 201)).toHaveLength(1)
-    expect(results.filter((status) => status === 422)).toHaveLength(7)
+    expect(Number(admins[0].n)).toBe(1)
   })
 })
