@@ -148,7 +148,6 @@ async function seedDemoVillage() {
       await prisma.aparatur.create({ data: { ...person, image: aparaturImages[i] } })
     }
   })
-  // Every picture now has its record.
-  const stored: [UploadKind, string[]][] = [['posts', postImages], ['products', productImages], ['photos', photoImages], ['sliders', sliderImages], ['aparaturs', aparaturImages]]
-  for (const [kind, names] of stored) for (const name of names) await unmarkPending(kind, name)
+  // Every picture now has its record: one write lifts all their markers.
+  await unmarkPending([...postImages, ...productImages, ...photoImages, ...sliderImages, ...aparaturImages])
 }

@@ -235,7 +235,7 @@ export async function storeImage(file: StagedFile, kind: UploadKind): Promise<st
       await storage().put(kind, name, path.join(work, name))
     } catch (error) {
       await removeImage(kind, name).catch(() => undefined)
-      await unmarkPending(kind, name).catch(() => undefined)
+      await unmarkPending([name]).catch(() => undefined)
       throw error
     }
   } finally {
@@ -266,7 +266,7 @@ export async function writeWithImage<T>(
     })
   } catch (error) {
     if (image) await removeImage(kind, image)
-    if (image) await unmarkPending(kind, image)
+    if (image) await unmarkPending([image])
     throw error
   }
   if (outcome.replaced && outcome.replaced !== image) await removeImage(kind, outcome.replaced).catch(() => undefined)
@@ -282,9 +282,9 @@ async function markPending(kind: UploadKind, name: string) {
   await serializeWrite(() => prisma.pendingUpload.create({ data: { kind, name } }))
 }
 
-/** The record of `name` is committed (or the file is gone): the sweep must leave it alone. */
-export async function unmarkPending(kind: UploadKind, name: string) {
-  await serializeWrite(() => prisma.pendingUpload.deleteMany({ where: { kind, name } }))
+/** The records of these stored names are committed (or the files are gone): the sweep must leave them alone. */
+export async function unmarkPending(names: string[]) {
+  await serializeWrite(() => prisma.pendingUpload.deleteMany({ where: { name: { in: names } } }))
 }
 
 /**
