@@ -132,6 +132,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       LOG_REQUESTS: '0',
       // One process unless a test asks for workers: the machine running the tests has few cores to share.
       WEB_CONCURRENCY: '1',
+      // Many test servers share one PostgreSQL cluster: a few connections each are plenty.
+      DATABASE_POOL: '5',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
