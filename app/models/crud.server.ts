@@ -1,4 +1,5 @@
 import { Prisma } from '~/generated/prisma/client'
+import { containsFilter, foldCase } from '~/server/dialect.server'
 import { HttpError, validationError } from '~/server/http.server'
 import { paginate, type ListQuery, type Paginated } from '~/lib/paging'
 import { slugify, uniqueSlug } from '~/lib/slug'
@@ -12,17 +13,14 @@ type ListDelegate = {
 /** LIKE's wildcards: Prisma hands them on unescaped, and has no ESCAPE option. */
 const WILDCARDS = /[%_]/
 
-/** SQLite's LIKE folds ASCII letters only; the literal match below does the same. */
-const foldAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase())
-
 /**
- * Case-insensitive substring search (SQLite LIKE) over `columns`. For a search holding `%` or `_` this only
+ * Case-insensitive substring search over `columns` (see dialect.server.ts). For a search holding `%` or `_` this only
  * narrows the rows by the parts between them; `listPage` then matches the whole search literally.
  */
 function searchWhere(columns: readonly string[], search: string): object {
   const parts = WILDCARDS.test(search) ? search.split(/[%_]+/).filter(Boolean) : [search].filter(Boolean)
   if (!parts.length) return {}
-  return { OR: columns.map((column) => ({ AND: parts.map((part) => ({ [column]: { contains: part } })) })) }
+  return { OR: columns.map((column) => ({ AND: parts.map((part) => ({ [column]: containsFilter(part) })) })) }
 }
 
 /**
@@ -40,14 +38,14 @@ export async function listPage<Row>(
   let total: number
   let rows: unknown[]
   if (WILDCARDS.test(query.search)) {
-    const needle = foldAscii(query.search)
+    const needle = foldCase(query.search)
     const candidates = (await delegate.findMany({
       where,
       select: Object.fromEntries(['id', ...searchColumns].map((column) => [column, true])),
       orderBy: { id: 'desc' },
     })) as Record<string, unknown>[]
     const ids = candidates
-      .filter((row) => searchColumns.some((column) => typeof row[column] === 'string' && foldAscii(row[column]).includes(needle)))
+      .filter((row) => searchColumns.some((column) => typeof row[column] === 'string' && foldCase(row[column]).includes(needle)))
       .map((row) => row.id as number)
     total = ids.length
     const pageIds = ids.slice(skip, skip + query.limit)

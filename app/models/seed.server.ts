@@ -6,7 +6,7 @@ import { hashPassword } from '~/server/password.server'
 import { prisma, serializeWrite } from '~/server/db.server'
 import { getEnv } from '~/server/env.server'
 import { slugify } from '~/lib/slug'
-import { storeImage, type UploadKind } from '~/server/uploads.server'
+import { storeImage, unmarkPending, type UploadKind } from '~/server/uploads.server'
 import { demoVillage } from './demo-village'
 import { ADMIN_ROLE } from './user.server'
 
@@ -148,4 +148,6 @@ async function seedDemoVillage() {
       await prisma.aparatur.create({ data: { ...person, image: aparaturImages[i] } })
     }
   })
+  // Every picture now has its record: one write lifts all their markers.
+  await unmarkPending([...postImages, ...productImages, ...photoImages, ...sliderImages, ...aparaturImages])
 }
