@@ -16,13 +16,12 @@ declare module 'vitest' {
  * and one shared server on it, as tests/support/global-setup.ts does on SQLite.
  */
 export default async function setup(project: TestProject) {
-  process.env.BALAI_TEST_DB = 'postgresql'
   const cluster = await startPostgres()
   try {
     process.env.BALAI_PG_ADMIN_URL = cluster.url()
     await cluster.createDatabase(PG_TEMPLATE)
     await migratePostgres(cluster.url(PG_TEMPLATE), { log: () => undefined })
-    const server = await startServer()
+    const server = await startServer({ postgres: true })
     project.provide('pgAdminUrl', cluster.url())
     project.provide('baseUrl', server.url)
     project.provide('serverDir', server.dir)

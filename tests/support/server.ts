@@ -84,6 +84,11 @@ export type ServerOptions = {
   dir?: string
   /** Copy the template database into a new folder (default true). */
   fresh?: boolean
+  /**
+   * Which database (default: this project's, see onPostgres). The global setups name it: they all run in
+   * vitest's one main process, where another project's setting must not leak in.
+   */
+  postgres?: boolean
 }
 
 /**
@@ -94,11 +99,12 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   if (!fs.existsSync(path.join(BUILD_DIR, 'server/index.js'))) {
     throw new Error('No build: run `npm run build` (npm test does it for you)')
   }
+  const postgres = options.postgres ?? onPostgres()
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'balai-desa-test-'))
   let dbFile = path.join(dir, 'data', 'test.db')
   const uploadsDir = path.join(dir, 'uploads')
   let databaseUrl = `file:${dbFile}`
-  if (onPostgres()) {
+  if (postgres) {
     // A database of its own, copied from the migrated template; its address is kept in the folder for restarts.
     dbFile = ''
     const saved = path.join(dir, 'database-url')
@@ -165,7 +171,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     dir,
     dbFile,
     databaseUrl,
-    databaseLabel: onPostgres() ? databaseUrl : dbFile,
+    databaseLabel: postgres ? databaseUrl : dbFile,
     uploadsDir,
     process: child,
     output: () => output,
