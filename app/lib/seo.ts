@@ -1,21 +1,6 @@
-import { isRouteErrorResponse, type MetaArgs, type MetaDescriptor } from '@remix-run/react'
+import type { MetaArgs, MetaDescriptor } from '@remix-run/react'
 import { excerpt } from '~/lib/format'
-
-/** What the root loader tells every route about the village (SITE_NAME, SITE_URL or the request's origin). */
-export type SeoSite = { name: string; url: string; address: string; phone: string; email: string }
-
-type RootMatchData = { site?: Partial<SeoSite> } | undefined
-
-export function seoSiteFrom(matches: MetaArgs['matches']): SeoSite {
-  const site = (matches.find((match) => match.id === 'root')?.data as RootMatchData)?.site ?? {}
-  return {
-    name: site.name ?? 'Balai Desa',
-    url: (site.url ?? '').replace(/\/+$/, ''),
-    address: site.address ?? '',
-    phone: site.phone ?? '',
-    email: site.email ?? '',
-  }
-}
+import { errorTitle, screenTitle, siteFromMatches, type Site } from '~/lib/site'
 
 /** `path` made absolute on the site's own address (already absolute addresses pass unchanged). */
 export function absoluteUrl(siteUrl: string, path: string): string {
@@ -58,7 +43,7 @@ export type SeoPage = {
  * OpenGraph, Twitter card and JSON-LD (rendered by Remix as `<script type="application/ld+json">`:
  * data, which the CSP lets through, with `<` escaped so text can never close the element).
  */
-export function seoMeta(site: SeoSite, page: SeoPage, location?: { pathname: string; search: string }): MetaDescriptor[] {
+export function seoMeta(site: Site, page: SeoPage, location?: { pathname: string; search: string }): MetaDescriptor[] {
   const title = `${page.title} - ${site.name}`
   const url = absoluteUrl(site.url, page.path ?? canonicalPath(location))
   const image = absoluteUrl(site.url, page.image || DEFAULT_IMAGE)
@@ -99,18 +84,17 @@ export function canonicalPath(location?: { pathname: string; search: string }): 
  */
 export function routeSeo<Data>(
   args: { data: Data | undefined; matches: MetaArgs['matches']; location: { pathname: string; search: string }; error?: unknown },
-  build: (data: Data, site: SeoSite) => SeoPage,
+  build: (data: Data, site: Site) => SeoPage,
 ): MetaDescriptor[] {
-  const site = seoSiteFrom(args.matches)
   if (args.error || args.data === undefined || args.data === null) {
-    const notFound = isRouteErrorResponse(args.error) && args.error.status === 404
-    return [{ title: `${notFound ? 'Halaman Tidak Ditemukan' : 'Terjadi Kesalahan'} - ${site.name}` }, { name: 'robots', content: 'noindex' }]
+    return [{ title: screenTitle(args.matches, errorTitle(args.error)) }, { name: 'robots', content: 'noindex' }]
   }
+  const site = siteFromMatches(args.matches)
   return seoMeta(site, build(args.data, site), args.location)
 }
 
 /** The village as the organisation behind the site (home page, publisher of every article). */
-export function villageLd(site: SeoSite): JsonLd {
+export function villageLd(site: Site): JsonLd {
   return {
     '@type': 'GovernmentOrganization',
     '@id': `${absoluteUrl(site.url, '/')}#desa`,
@@ -128,7 +112,7 @@ type DateLike = string | Date
 const iso = (value: DateLike) => new Date(value).toISOString()
 
 export function newsArticleLd(
-  site: SeoSite,
+  site: Site,
   post: { title: string; slug: string; content: string; image: string | null; created_at: DateLike; updated_at: DateLike; user?: { name: string } | null; category?: { name: string } | null },
 ): JsonLd {
   const url = absoluteUrl(site.url, `/posts/${post.slug}`)
@@ -150,7 +134,7 @@ export function newsArticleLd(
 }
 
 export function productLd(
-  site: SeoSite,
+  site: Site,
   product: { title: string; slug: string; content: string; image: string | null; price: number; owner: string },
 ): JsonLd {
   const url = absoluteUrl(site.url, `/products/${product.slug}`)
@@ -172,7 +156,7 @@ export function productLd(
   }
 }
 
-export function personLd(site: SeoSite, person: { id: number; name: string; position: string; image: string | null }): JsonLd {
+export function personLd(site: Site, person: { id: number; name: string; position: string; image: string | null }): JsonLd {
   const image = uploadPath('aparaturs', person.image)
   return {
     '@type': 'Person',
