@@ -1,5 +1,4 @@
-import { data } from '@remix-run/node'
-import { HttpError } from '~/server/http.server'
+import { HttpError, notFoundResponse } from '~/server/http.server'
 
 /**
  * Runs a model lookup for a screen: the model's 404 becomes a 404 response, which the public layout's
@@ -13,5 +12,3 @@ export async function foundOr404<T>(lookup: () => Promise<T>): Promise<T> {
     throw error
   }
 }
-
-export const notFoundResponse = () => data(null, { status: 404, statusText: 'Not Found' })
