@@ -42,7 +42,7 @@ export async function createPage(input: Record<string, unknown>, user: Pick<Sess
   })
 }
 
-export async function updatePage(id: number, input: Record<string, unknown>, _user?: Pick<SessionUser, 'id'>) {
+export async function updatePage(id: number, input: Record<string, unknown>) {
   if (!(await prisma.page.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Page')
   const data = parseInput(schema, input)
   return serializeWrite(async () => {

@@ -91,7 +91,7 @@ export async function createPost(input: Record<string, unknown>, user: Pick<Sess
 }
 
 /** Without a new file the old image stays; with one, the old file is removed once the row is saved. */
-export async function updatePost(id: number, input: Record<string, unknown>, _user?: Pick<SessionUser, 'id'>) {
+export async function updatePost(id: number, input: Record<string, unknown>) {
   if (!(await prisma.post.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Post')
   const data = await parsePost(input)
   return writeWithImage('posts', stagedImage(input), async (image) => {

@@ -82,7 +82,7 @@ export async function createProduct(input: Record<string, unknown>, user: Pick<S
   })
 }
 
-export async function updateProduct(id: number, input: Record<string, unknown>, _user?: Pick<SessionUser, 'id'>) {
+export async function updateProduct(id: number, input: Record<string, unknown>) {
   if (!(await prisma.product.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Product')
   const data = parseInput(schema, input)
   return writeWithImage('products', stagedImage(input), async (image) => {

@@ -215,11 +215,12 @@ export async function updateUser(id: number, raw: unknown) {
   })
 }
 
-export function deleteUser(id: number, actingUserId: number) {
+/** `actor` is the user asking: nobody deletes their own account. */
+export function deleteUser(id: number, actor: Pick<SessionUser, 'id'>) {
   return serializeWrite(async () => {
     const existing = await prisma.user.findUnique({ where: { id }, select: { id: true, roles: { select: { role: { select: { name: true } } } } } })
     if (!existing) throw notFound('User')
-    if (id === actingUserId) throw conflict('You cannot delete your own account')
+    if (id === actor.id) throw conflict('You cannot delete your own account')
     const isAdmin = existing.roles.some(({ role }) => role.name === ADMIN_ROLE)
     if (isAdmin && (await adminHolders(id)) === 0) throw conflict('The last user with the admin role cannot be deleted')
     await prisma.user.delete({ where: { id } })
