@@ -3,7 +3,9 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
-export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs']
+import { UPLOAD_KINDS } from '../app/lib/upload-kinds.js'
+
+export { UPLOAD_KINDS }
 
 /** Reads .env like the server does, then DATABASE_URL and UPLOADS_DIR with the same defaults. */
 export function locations() {

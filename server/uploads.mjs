@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { UPLOAD_KINDS } from '../app/lib/upload-kinds.js'
 
-export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs']
 const TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' }
 // Only names we generate: 32 hex characters, an optional width suffix, a known image extension.
 const FILE_NAME = /^[a-f0-9]{32}(?:-\d{2,4})?\.(jpg|png|gif|webp)$/

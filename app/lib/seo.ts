@@ -1,6 +1,7 @@
 import type { MetaArgs, MetaDescriptor } from '@remix-run/react'
 import { excerpt } from '~/lib/format'
 import { errorTitle, screenTitle, siteFromMatches, type Site } from '~/lib/site'
+import { uploadUrl } from '~/lib/uploads'
 
 /** `path` made absolute on the site's own address (already absolute addresses pass unchanged). */
 export function absoluteUrl(siteUrl: string, path: string): string {
@@ -8,11 +9,6 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${path.startsWith('/') ? '' : '/'}${path}`
 }
 
-export type UploadKind = 'posts' | 'products' | 'photos' | 'sliders' | 'aparaturs'
-
-/** Where an uploaded image is served, as a path (`null` when the item has none). */
-export const uploadPath = (kind: UploadKind, image: string | null | undefined) =>
-  image ? `/uploads/${kind}/${encodeURIComponent(image)}` : null
 
 /** The square icon of the web app manifest: the picture shared when a page has none of its own. */
 export const DEFAULT_IMAGE = '/icon-512.png'
@@ -116,7 +112,7 @@ export function newsArticleLd(
   post: { title: string; slug: string; content: string; image: string | null; created_at: DateLike; updated_at: DateLike; user?: { name: string } | null; category?: { name: string } | null },
 ): JsonLd {
   const url = absoluteUrl(site.url, `/posts/${post.slug}`)
-  const image = uploadPath('posts', post.image)
+  const image = uploadUrl('posts', post.image)
   return {
     '@type': 'NewsArticle',
     headline: post.title.slice(0, 110),
@@ -138,7 +134,7 @@ export function productLd(
   product: { title: string; slug: string; content: string; image: string | null; price: number; owner: string },
 ): JsonLd {
   const url = absoluteUrl(site.url, `/products/${product.slug}`)
-  const image = uploadPath('products', product.image)
+  const image = uploadUrl('products', product.image)
   return {
     '@type': 'Product',
     name: product.title,
@@ -157,7 +153,7 @@ export function productLd(
 }
 
 export function personLd(site: Site, person: { id: number; name: string; position: string; image: string | null }): JsonLd {
-  const image = uploadPath('aparaturs', person.image)
+  const image = uploadUrl('aparaturs', person.image)
   return {
     '@type': 'Person',
     name: person.name,

@@ -1,3 +1,4 @@
+import { uploadUrl, type UploadKind } from '~/lib/uploads'
 import { permissionOf, UPLOAD_ONLY_RESOURCES, type PermissionName, type ResourceName } from './permissions'
 
 /**
@@ -79,6 +80,9 @@ export const isUploadOnly = (resource: ResourceDeclaration) => (UPLOAD_ONLY_RESO
 export const fieldOn = (field: Field, mode: FormMode): Field => ({ ...field, ...field[mode] })
 
 export const errorKeysOf = (field: Field) => field.errorKeys ?? [field.name.charAt(0).toUpperCase() + field.name.slice(1)]
+
+/** Where a row's image is served: a resource keeps its images under its own name (app/lib/upload-kinds.js). */
+export const imageUrlOf = (resource: ResourceDeclaration, image: unknown) => uploadUrl(resource.name as UploadKind, typeof image === 'string' ? image : null)
 
 /** A resource with a file field takes multipart bodies (API and forms); the others JSON or plain forms. */
 export const bodyOf = (resource: ResourceDeclaration): 'json' | 'multipart' =>

@@ -6,7 +6,8 @@ import { foundOr404 } from '~/doors/public.server'
 import { notFoundResponse } from '~/server/http.server'
 import { UploadImage } from '~/components/public/upload-image'
 import { htmlToText } from '~/lib/format'
-import { describe, personLd, routeSeo, uploadPath } from '~/lib/seo'
+import { describe, personLd, routeSeo } from '~/lib/seo'
+import { uploadUrl } from '~/lib/uploads'
 import { getPublicAparatur } from '~/models/aparatur.server'
 import { parseId } from '~/models/crud.server'
 
@@ -20,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({
     title: data.aparatur.name || 'Nama Aparatur',
     description: describe(data.aparatur.description, `${data.aparatur.name}, ${data.aparatur.position} ${site.name}.`),
-    image: uploadPath('aparaturs', data.aparatur.image),
+    image: uploadUrl('aparaturs', data.aparatur.image),
     type: 'profile',
     jsonLd: personLd(site, data.aparatur),
   }))

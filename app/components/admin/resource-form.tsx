@@ -1,6 +1,6 @@
 import { useLoaderData, useLocation, useParams } from '@remix-run/react'
 import { screenResource } from '~/resources'
-import { bodyOf, errorKeysOf, fieldOn, formTitle, type Choice, type Field, type FormLoad, type FormMode, type ResourceDeclaration, type Row } from '~/resources/resource'
+import { bodyOf, errorKeysOf, imageUrlOf, fieldOn, formTitle, type Choice, type Field, type FormLoad, type FormMode, type ResourceDeclaration, type Row } from '~/resources/resource'
 import { CheckboxGroup, errorFor, ImageField, ResourceForm, SelectField, TextField, useFieldErrors, type FieldErrors } from './form'
 import { RichTextField } from './rich-text'
 
@@ -25,7 +25,7 @@ function ResourceField({ resource, field, record, choices, errors }: { resource:
   const options = field.options ? (choices[field.options] ?? []) : []
   switch (field.kind) {
     case 'image':
-      return <ImageField label={field.label} error={error} current={record?.image ? `/uploads/${resource.name}/${record.image}` : null} />
+      return <ImageField label={field.label} error={error} current={imageUrlOf(resource, record?.image)} />
     case 'richtext':
       return <RichTextField label={field.label} name={field.name} defaultValue={value as string | null | undefined} error={error} />
     case 'select':

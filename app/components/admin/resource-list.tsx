@@ -2,7 +2,7 @@ import { Form, isRouteErrorResponse, Link, useLocation, useNavigate, useNavigati
 import type { ReactNode } from 'react'
 import { formatDate, formatRupiah } from '~/lib/format'
 import { pagerWindow } from '~/lib/paging'
-import { addLabel, emptyTitle, isUploadOnly, listTitle, lowerThing, permissionsOf, type Column, type ResourceDeclaration, type Row } from '~/resources/resource'
+import { addLabel, emptyTitle, imageUrlOf, isUploadOnly, listTitle, lowerThing, permissionsOf, type Column, type ResourceDeclaration, type Row } from '~/resources/resource'
 import { DeleteButton } from './delete-dialog'
 import { PencilIcon, PlusIcon, SearchIcon } from './icons'
 import { useCan } from './session'
@@ -101,7 +101,7 @@ function StateRow({ span, title, text }: { span: number; title: string; text?: s
 }
 
 /** A list cell: the row's field in the column's format (see ColumnFormat). */
-function Cell({ row, column, kind }: { row: Row; column: Column; kind: string }) {
+function Cell({ row, column, resource }: { row: Row; column: Column; resource: ResourceDeclaration }) {
   const value = row[column.field]
   switch (column.format) {
     case 'date':
@@ -113,7 +113,7 @@ function Cell({ row, column, kind }: { row: Row; column: Column; kind: string })
     case 'count':
       return (value as unknown[]).length
     case 'thumbnail':
-      return <Thumbnail kind={kind} image={value as string | null} />
+      return <Thumbnail url={imageUrlOf(resource, value)} />
     case 'badges':
       return (
         <span className="flex flex-wrap gap-1">
@@ -158,7 +158,7 @@ export function ListScreen({ resource, list }: { resource: ResourceDeclaration; 
       <tr key={row.id} className="border-t border-gray-100 hover:bg-gray-50">
         {columns.map((column) => (
           <td key={column.header} className={`px-4 py-3 align-middle text-sm text-gray-700 ${column.format === 'rupiah' ? 'whitespace-nowrap' : ''}`}>
-            <Cell row={row} column={column} kind={resource.name} />
+            <Cell row={row} column={column} resource={resource} />
           </td>
         ))}
         <td className="px-4 py-3 text-right">
@@ -246,7 +246,7 @@ export function RecordErrorBoundary() {
 }
 
 /** A thumbnail of an uploaded image. */
-function Thumbnail({ kind, image }: { kind: string; image: string | null }) {
-  if (!image) return <span className="text-gray-400">-</span>
-  return <img src={`/uploads/${kind}/${image}`} alt="" loading="lazy" className="h-12 w-16 rounded-md object-cover" />
+function Thumbnail({ url }: { url: string | null }) {
+  if (!url) return <span className="text-gray-400">-</span>
+  return <img src={url} alt="" loading="lazy" className="h-12 w-16 rounded-md object-cover" />
 }
