@@ -28,12 +28,14 @@ const card = 'group relative flex h-full flex-col overflow-hidden rounded-xl bor
  */
 const CardHeading = createContext<'h2' | 'h3'>('h3')
 
-/** The 1/2/3-column grid of every public list. */
-export function CardGrid({ children, label }: { children: React.ReactNode; label: string }) {
+/** The 1/2/3-column grid of every public list: a card for each item, the first row's pictures loaded at once. */
+export function CardGrid<Item extends { id: number }>({ label, items, card }: { label: string; items: Item[]; card: (item: Item, eager: boolean) => React.ReactNode }) {
   return (
     <CardHeading.Provider value="h2">
       <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {children}
+        {items.map((item, index) => (
+          <li key={item.id}>{card(item, index < 3)}</li>
+        ))}
       </ul>
     </CardHeading.Provider>
   )
