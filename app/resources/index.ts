@@ -12,20 +12,12 @@ const createdAt = { header: 'Created At', field: 'created_at', format: 'date' } 
 
 export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration & { name: Name } } = {
   permissions: {
-    name: 'permissions',
-    thing: 'Permission',
-    things: 'Permissions',
-    title: 'Permissions',
-    label: 'name',
+    name: 'permissions', thing: 'Permission', things: 'Permissions', title: 'Permissions', label: 'name',
     columns: [{ header: 'Name', field: 'name' }, createdAt],
     fields: [{ name: 'name', label: 'Permission Name', create: { placeholder: 'e.g. posts-create' } }],
   },
   roles: {
-    name: 'roles',
-    thing: 'Role',
-    things: 'Roles',
-    empty: 'No Role Found',
-    label: 'name',
+    name: 'roles', thing: 'Role', things: 'Roles', empty: 'No Role Found', label: 'name',
     columns: [{ header: 'Role Name', field: 'name' }, { header: 'Permissions Count', field: 'permissions', format: 'count' }, createdAt],
     fields: [
       { name: 'name', label: 'Role Name' },
@@ -34,11 +26,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     updateToastDefaultDuration: true,
   },
   users: {
-    name: 'users',
-    thing: 'User',
-    things: 'Users',
-    empty: 'No User Found',
-    label: 'username',
+    name: 'users', thing: 'User', things: 'Users', empty: 'No User Found', label: 'username',
     columns: [{ header: 'Name', field: 'name' }, { header: 'Email', field: 'email' }, { header: 'Role', field: 'roles', format: 'badges' }],
     fields: [
       { name: 'name', label: 'Full Name' },
@@ -49,25 +37,13 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     ],
   },
   categories: {
-    name: 'categories',
-    thing: 'Category',
-    things: 'Categories',
-    label: 'name',
+    name: 'categories', thing: 'Category', things: 'Categories', label: 'name',
     columns: [{ header: 'Category Name', field: 'name' }, createdAt],
     fields: [{ name: 'name', label: 'Category Name' }],
   },
   posts: {
-    name: 'posts',
-    thing: 'Post',
-    things: 'Posts',
-    empty: 'No Post Found',
-    label: 'title',
-    columns: [
-      { header: 'Post Title', field: 'title' },
-      { header: 'Category', field: 'category', format: 'name' },
-      { header: 'User', field: 'user', format: 'name' },
-      createdAt,
-    ],
+    name: 'posts', thing: 'Post', things: 'Posts', empty: 'No Post Found', label: 'title',
+    columns: [{ header: 'Post Title', field: 'title' }, { header: 'Category', field: 'category', format: 'name' }, { header: 'User', field: 'user', format: 'name' }, createdAt],
     fields: [
       image,
       { name: 'category_id', label: 'Category', kind: 'select', options: 'categories', none: 'Select Category', errorKeys: ['CategoryID', 'category_id'] },
@@ -76,10 +52,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     ],
   },
   pages: {
-    name: 'pages',
-    thing: 'Page',
-    things: 'Pages',
-    label: 'title',
+    name: 'pages', thing: 'Page', things: 'Pages', label: 'title',
     columns: [{ header: 'Title', field: 'title' }, createdAt],
     fields: [
       { name: 'title', label: 'Title' },
@@ -87,16 +60,8 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     ],
   },
   products: {
-    name: 'products',
-    thing: 'Product',
-    things: 'Products',
-    label: 'title',
-    columns: [
-      { header: 'Product Name', field: 'title' },
-      { header: 'Owner', field: 'owner' },
-      { header: 'Price', field: 'price', format: 'rupiah' },
-      createdAt,
-    ],
+    name: 'products', thing: 'Product', things: 'Products', label: 'title',
+    columns: [{ header: 'Product Name', field: 'title' }, { header: 'Owner', field: 'owner' }, { header: 'Price', field: 'price', format: 'rupiah' }, createdAt],
     fields: [
       image,
       { name: 'title', label: 'Title' },
@@ -109,37 +74,18 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     ],
   },
   photos: {
-    name: 'photos',
-    thing: 'Photo',
-    things: 'Photos',
-    label: 'caption',
-    columns: [
-      { header: 'Image', field: 'image', format: 'thumbnail' },
-      { header: 'Caption', field: 'caption' },
-      { header: 'Description', field: 'description' },
-    ],
+    name: 'photos', thing: 'Photo', things: 'Photos', label: 'caption',
+    columns: [{ header: 'Image', field: 'image', format: 'thumbnail' }, { header: 'Caption', field: 'caption' }, { header: 'Description', field: 'description' }],
     fields: [image, { name: 'caption', label: 'Caption' }, { name: 'description', label: 'Description', kind: 'textarea' }],
   },
   sliders: {
-    name: 'sliders',
-    thing: 'Slider',
-    things: 'Sliders',
-    label: 'description',
-    columns: [
-      { header: 'Image', field: 'image', format: 'thumbnail' },
-      { header: 'Description', field: 'description' },
-    ],
+    name: 'sliders', thing: 'Slider', things: 'Sliders', label: 'description',
+    columns: [{ header: 'Image', field: 'image', format: 'thumbnail' }, { header: 'Description', field: 'description' }],
     fields: [image, { name: 'description', label: 'Description', kind: 'textarea' }],
   },
   aparaturs: {
-    name: 'aparaturs',
-    thing: 'Aparatur',
-    things: 'Aparaturs',
-    label: 'name',
-    columns: [
-      { header: 'Name', field: 'name' },
-      { header: 'Position', field: 'position' },
-    ],
+    name: 'aparaturs', thing: 'Aparatur', things: 'Aparaturs', label: 'name',
+    columns: [{ header: 'Name', field: 'name' }, { header: 'Position', field: 'position' }],
     fields: [
       image,
       { name: 'name', label: 'Name' },

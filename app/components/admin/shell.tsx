@@ -153,6 +153,21 @@ function UserMenu({ user }: { user: AdminSession['user'] }) {
   )
 }
 
+function SidebarToggle({ open, onToggle, className }: { open: boolean; onToggle: () => void; className: string }) {
+  return (
+    <button
+      type="button"
+      aria-label="Toggle sidebar"
+      aria-controls="admin-sidebar"
+      aria-expanded={open}
+      onClick={onToggle}
+      className={`rounded-lg p-2 text-gray-700 hover:bg-gray-100 ${className}`}
+    >
+      <MenuIcon />
+    </button>
+  )
+}
+
 /** The admin frame: sidebar (a drawer with an overlay below 768px), top bar with the user menu, the screen. */
 export function AdminShell({ session, siteName, children }: { session: AdminSession; siteName: string; children: ReactNode }) {
   const { pathname } = useLocation()
@@ -194,26 +209,8 @@ export function AdminShell({ session, siteName, children }: { session: AdminSess
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-16 items-center justify-between border-b border-gray-200 bg-white px-4">
           {/* Phones open the drawer; wider screens fold the always-there sidebar away. */}
-          <button
-            type="button"
-            aria-label="Toggle sidebar"
-            aria-controls="admin-sidebar"
-            aria-expanded={drawerOpen}
-            onClick={() => setDrawerOpen(!drawerOpen)}
-            className="rounded-lg p-2 text-gray-700 hover:bg-gray-100 md:hidden"
-          >
-            <MenuIcon />
-          </button>
-          <button
-            type="button"
-            aria-label="Toggle sidebar"
-            aria-controls="admin-sidebar"
-            aria-expanded={desktopOpen}
-            onClick={() => setDesktopOpen(!desktopOpen)}
-            className="hidden rounded-lg p-2 text-gray-700 hover:bg-gray-100 md:inline-flex"
-          >
-            <MenuIcon />
-          </button>
+          <SidebarToggle open={drawerOpen} onToggle={() => setDrawerOpen(!drawerOpen)} className="md:hidden" />
+          <SidebarToggle open={desktopOpen} onToggle={() => setDesktopOpen(!desktopOpen)} className="hidden md:inline-flex" />
           <UserMenu user={session.user} />
         </header>
         <main className="flex-1 p-4 md:p-6">{children}</main>
