@@ -7,6 +7,7 @@ import { AdminShell } from '~/components/admin/shell'
 import { revalidateAfterSubmissions } from '~/lib/revalidate'
 import { accountsWithDefaultPassword } from '~/models/default-password.server'
 import { isResourceScreen } from '~/resources'
+import { holdsAny } from '~/resources/permissions'
 import { useSite } from '~/root'
 import { notFoundResponse } from '~/server/http.server'
 
@@ -37,7 +38,7 @@ export default function AdminLayout() {
   const site = useSite()
   return (
     <AdminShell session={session} siteName={site.name}>
-      <DefaultPasswordWarning accounts={session.weakAccounts} canEditUsers={session.permissions['users-edit'] === true} />
+      <DefaultPasswordWarning accounts={session.weakAccounts} canEditUsers={holdsAny(session.permissions, 'users-edit')} />
       <Outlet />
     </AdminShell>
   )

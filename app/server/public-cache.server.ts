@@ -8,7 +8,7 @@ let readsVersion = 0
 
 /**
  * A public read, computed once per data version (bumped by every write, see db.server.ts) and shared by
- * every request that asks for the same `key` meanwhile: the API and the page loaders read through this.
+ * every request that asks for the same `key` meanwhile: the public API (/api/public/*) reads through this.
  * A read that fails is not kept.
  */
 export function cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
