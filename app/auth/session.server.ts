@@ -6,8 +6,6 @@ import { findSessionUser, isTokenRevoked, type SessionUser } from '~/models/user
 import { holdsAny, type PermissionName } from '~/resources/permissions'
 import { verifyToken, type TokenClaims } from './token.server'
 
-export type { SessionUser }
-
 /** The admin UI's session: the same token as the API's, in an HttpOnly cookie named `token`. */
 export function tokenCookie() {
   const env = getEnv()

@@ -34,9 +34,6 @@ export const homeAparaturs = () => prisma.aparatur.findMany({ select: aparaturSe
 
 export const getAparatur = (id: number) => orNotFound(prisma.aparatur.findUnique({ where: { id }, select: aparaturSelect }), 'Aparatur')
 
-/** The public detail is by id as well (the site links /aparaturs/{id}). */
-export const getPublicAparatur = getAparatur
-
 export async function createAparatur(input: Record<string, unknown>) {
   const data = parseInput(schema, input)
   return writeWithImage('aparaturs', stagedImage(input), async (image) => {

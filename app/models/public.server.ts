@@ -1,6 +1,6 @@
 import { notFound } from '~/server/http.server'
 import type { ListQuery, Paginated } from '~/lib/paging'
-import { getPublicAparatur, homeAparaturs, listAparaturs } from './aparatur.server'
+import { getAparatur, homeAparaturs, listAparaturs } from './aparatur.server'
 import { parseId } from './crud.server'
 import { getPageBySlug, listPages } from './page.server'
 import { homePhotos, listPhotos } from './photo.server'
@@ -39,7 +39,7 @@ const RESOURCES: Record<string, PublicResource> = {
   pages: { things: 'Pages', thing: 'Page', list: listPages, detail: getPageBySlug },
   posts: { things: 'Posts', thing: 'Post', list: listPosts, detail: getPostBySlug },
   products: { things: 'Products', thing: 'Product', list: listProducts, detail: getProductBySlug },
-  aparaturs: { things: 'Aparaturs', thing: 'Aparatur', list: listAparaturs, detail: byId('Aparatur', getPublicAparatur) },
+  aparaturs: { things: 'Aparaturs', thing: 'Aparatur', list: listAparaturs, detail: byId('Aparatur', getAparatur) },
   photos: { things: 'Photos', list: listPhotos },
 }
 

@@ -110,8 +110,6 @@ const updateSchema = z.object({ ...userFields, password: passwordField }).superR
   if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['password'], message: problem })
 })
 
-export type UserInput = z.input<typeof createSchema>
-
 async function checkUnique(input: { username: string; email: string; role_ids: number[] }, exceptId?: number) {
   const not = exceptId ? { NOT: { id: exceptId } } : {}
   const [username, email, roles] = await Promise.all([

@@ -96,7 +96,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
 }
 
 /** The declaration named `name` (a URL segment), or undefined. */
-export const findDeclaration = (name: string | undefined): ResourceDeclaration | undefined =>
+const findDeclaration = (name: string | undefined): ResourceDeclaration | undefined =>
   name !== undefined && Object.hasOwn(RESOURCES, name) ? RESOURCES[name as ResourceName] : undefined
 
 /**

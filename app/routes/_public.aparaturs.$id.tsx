@@ -8,13 +8,13 @@ import { UploadImage } from '~/components/public/upload-image'
 import { htmlToText } from '~/lib/format'
 import { describe, personLd, routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/uploads'
-import { getPublicAparatur } from '~/models/aparatur.server'
+import { getAparatur } from '~/models/aparatur.server'
 import { parseId } from '~/models/crud.server'
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = parseId(params.id)
   if (id === null) throw notFoundResponse()
-  return { aparatur: await foundOr404(() => getPublicAparatur(id)) }
+  return { aparatur: await foundOr404(() => getAparatur(id)) }
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
