@@ -7,7 +7,7 @@ import { isUploadOnly, permissionsOf, type Field, type ResourceDeclaration } fro
  * Adding a text field to a resource is one line in its `fields` (plus the model's schema and a migration).
  */
 
-const image: Field = { name: 'image', label: 'Image', kind: 'image', errorKeys: ['Image', 'image'] }
+const image: Field = { name: 'image', label: 'Image', kind: 'image', alsoErrorKeys: ['image'] }
 const createdAt = { header: 'Created At', field: 'created_at', format: 'date' } as const
 
 export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration & { name: Name } } = {
@@ -21,7 +21,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     columns: [{ header: 'Role Name', field: 'name' }, { header: 'Permissions Count', field: 'permissions', format: 'count' }, createdAt],
     fields: [
       { name: 'name', label: 'Role Name' },
-      { name: 'permission_ids', label: 'Permissions', kind: 'checkboxes', options: 'permissions', grouped: true, errorKeys: ['Permission_ids', 'permission_ids'] },
+      { name: 'permission_ids', label: 'Permissions', kind: 'checkboxes', options: 'permissions', grouped: true, alsoErrorKeys: ['permission_ids'] },
     ],
     updateToastDefaultDuration: true,
   },
@@ -30,7 +30,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     columns: [{ header: 'Name', field: 'name' }, { header: 'Email', field: 'email' }, { header: 'Role', field: 'roles', format: 'badges' }],
     fields: [
       { name: 'name', label: 'Full Name' },
-      { name: 'username', label: 'Username', autoComplete: 'off', errorKeys: ['Username', 'Uni_users_username'] },
+      { name: 'username', label: 'Username', autoComplete: 'off', alsoErrorKeys: ['Uni_users_username'] },
       { name: 'email', label: 'Email', kind: 'email', autoComplete: 'off' },
       { name: 'password', label: 'Password', kind: 'password', autoComplete: 'new-password', edit: { placeholder: 'Leave blank to keep the current password' } },
       { name: 'role_ids', label: 'Assign Roles', kind: 'checkboxes', options: 'roles' },
@@ -46,7 +46,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     columns: [{ header: 'Post Title', field: 'title' }, { header: 'Category', field: 'category', format: 'name' }, { header: 'User', field: 'user', format: 'name' }, createdAt],
     fields: [
       image,
-      { name: 'category_id', label: 'Category', kind: 'select', options: 'categories', none: 'Select Category', errorKeys: ['CategoryID', 'category_id'] },
+      { name: 'category_id', label: 'Category', kind: 'select', options: 'categories', none: 'Select Category', alsoErrorKeys: ['category_id'] },
       { name: 'title', label: 'Title' },
       { name: 'content', label: 'Content', kind: 'richtext' },
     ],

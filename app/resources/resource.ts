@@ -1,3 +1,4 @@
+import { errorKey } from '~/lib/error-keys'
 import { uploadUrl, type UploadKind } from '~/lib/uploads'
 import { permissionOf, UPLOAD_ONLY_RESOURCES, type PermissionName, type ResourceName } from './permissions'
 
@@ -47,8 +48,8 @@ export type Field = FieldLook & {
   /** The input's name: the model's input key, and the record's field that prefills it on edit. */
   name: string
   label: string
-  /** The error keys shown under the field, the first present wins; by default the name capitalised ("Title"). */
-  errorKeys?: readonly string[]
+  /** Other error keys the spec reads under this field, after its own (errorKey in app/lib/error-keys.ts). */
+  alsoErrorKeys?: readonly string[]
   /**
    * A select's or checkboxes' choices: every row of that resource (its `all`, by name). Checkboxes are
    * checked on edit from the record's field of that name (a role's `permissions`, a user's `roles`).
@@ -79,7 +80,8 @@ export const isUploadOnly = (resource: ResourceDeclaration) => (UPLOAD_ONLY_RESO
 /** The field as one screen shows it. */
 export const fieldOn = (field: Field, mode: FormMode): Field => ({ ...field, ...field[mode] })
 
-export const errorKeysOf = (field: Field) => field.errorKeys ?? [field.name.charAt(0).toUpperCase() + field.name.slice(1)]
+/** The keys of the errors shown under a field, the first present wins. */
+export const errorKeysOf = (field: Field) => [errorKey(field.name), ...(field.alsoErrorKeys ?? [])]
 
 /** Where a row's image is served: a resource keeps its images under its own name (app/lib/upload-kinds.js). */
 export const imageUrlOf = (resource: ResourceDeclaration, image: unknown) => uploadUrl(resource.name as UploadKind, typeof image === 'string' ? image : null)

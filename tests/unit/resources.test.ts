@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { allAlsoFor, RESOURCES, screenResource } from '~/resources'
 import { SEEDED_PERMISSIONS } from '~/resources/permissions'
-import { addLabel, emptyTitle, listTitle, permissionsOf, writeMessage, writeToast } from '~/resources/resource'
+import { addLabel, emptyTitle, errorKeysOf, listTitle, permissionsOf, writeMessage, writeToast } from '~/resources/resource'
 
 const all = Object.values(RESOURCES)
 
@@ -44,6 +44,13 @@ describe('the resource declarations', () => {
     expect(allAlsoFor('permissions')).toEqual(['roles-create', 'roles-edit'])
     expect(allAlsoFor('categories')).toEqual(['posts-create', 'posts-edit'])
     expect(allAlsoFor('posts')).toEqual([])
+  })
+
+  it('read the field error keys of spec 5 and the contract', () => {
+    const keys = (resource: keyof typeof RESOURCES) => RESOURCES[resource].fields.map(errorKeysOf)
+    expect(keys('posts')).toEqual([['Image', 'image'], ['CategoryID', 'category_id'], ['Title'], ['Content']])
+    expect(keys('roles')).toEqual([['Name'], ['Permission_ids', 'permission_ids']])
+    expect(keys('users')).toEqual([['Name'], ['Username', 'Uni_users_username'], ['Email'], ['Password'], ['Role_ids']])
   })
 
   it('find the screens of an admin address as the router does (any case), and no form for photos or sliders', () => {
