@@ -26,20 +26,7 @@ const card = 'group relative flex h-full flex-col overflow-hidden rounded-xl bor
  * A card's title is one level below the heading above it: `h3` under a home page section's `h2`, `h2` in a
  * list screen's grid, right under the page's `h1` (screen readers list headings by level).
  */
-const CardHeading = createContext<'h2' | 'h3'>('h3')
-
-/** The 1/2/3-column grid of every public list: a card for each item, the first row's pictures loaded at once. */
-export function CardGrid<Item extends { id: number }>({ label, items, card }: { label: string; items: Item[]; card: (item: Item, eager: boolean) => React.ReactNode }) {
-  return (
-    <CardHeading.Provider value="h2">
-      <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {items.map((item, index) => (
-          <li key={item.id}>{card(item, index < 3)}</li>
-        ))}
-      </ul>
-    </CardHeading.Provider>
-  )
-}
+export const CardHeading = createContext<'h2' | 'h3'>('h3')
 
 function CardTitle({ className, children }: { className: string; children: React.ReactNode }) {
   return useContext(CardHeading) === 'h2' ? <h2 className={className}>{children}</h2> : <h3 className={className}>{children}</h3>

@@ -1,7 +1,7 @@
 import { Link, useLoaderData, useLocation, useNavigate, useSearchParams } from '@remix-run/react'
 import type { FormEvent } from 'react'
 import { pagerWindow, type Paginated } from '~/lib/paging'
-import { CardGrid } from './cards'
+import { CardHeading } from './cards'
 
 /** The address of this list with `changes` applied: `search` only when non-empty, `page` only above 1. */
 export function listHref(pathname: string, params: URLSearchParams, changes: { search?: string; page?: number }) {
@@ -127,6 +127,19 @@ const LISTS = {
   products: ['Produk Desa', 'Hasil bumi dan kerajinan warga, langsung dari penjualnya.', 'Cari produk', 'Cari produk...', 'Tidak ada produk yang ditemukan.', 'Daftar produk'],
   photos: ['Galeri Desa', 'Potret kegiatan dan keindahan desa.', 'Cari foto', 'Cari foto menarik...', 'Tidak ada foto yang tersedia.', 'Daftar foto'],
 } as const
+
+/** The 1/2/3-column grid of every public list: a card for each item, the first row's pictures loaded at once. */
+function CardGrid<Item extends { id: number }>({ label, items, card }: { label: string; items: Item[]; card: (item: Item, eager: boolean) => React.ReactNode }) {
+  return (
+    <CardHeading.Provider value="h2">
+      <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map((item, index) => (
+          <li key={item.id}>{card(item, index < 3)}</li>
+        ))}
+      </ul>
+    </CardHeading.Provider>
+  )
+}
 
 type PublicListProps<Item> = {
   of: keyof typeof LISTS
