@@ -6,9 +6,11 @@
 import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
+import { UPLOAD_KINDS } from '../app/lib/upload-kinds.js'
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 
-export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs']
+export { UPLOAD_KINDS }
+
 const TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' }
 /** Stored names never change content (a replaced image gets a new name). */
 export const IMMUTABLE = 'public, max-age=31536000, immutable'

@@ -3,9 +3,8 @@ import { freshDataVersion } from '~/server/data-version.server'
 import { getEnv } from '~/server/env.server'
 import { forbidden, unauthenticated } from '~/server/http.server'
 import { findSessionUser, isTokenRevoked, type SessionUser } from '~/models/user.server'
+import { holdsAny, type PermissionName } from '~/resources/permissions'
 import { verifyToken, type TokenClaims } from './token.server'
-
-export type { SessionUser }
 
 /** The admin UI's session: the same token as the API's, in an HttpOnly cookie named `token`. */
 export function tokenCookie() {
@@ -117,14 +116,16 @@ export async function requireUser(request: Request): Promise<SessionUser & { cla
   throw await loginRedirect(request)
 }
 
-export const can = (user: SessionUser | null | undefined, anyOf: string | readonly string[]) =>
-  !!user && (typeof anyOf === 'string' ? [anyOf] : anyOf).some((name) => user.permissions[name] === true)
+export const can = (user: SessionUser | null | undefined, anyOf: PermissionName | readonly PermissionName[]) => !!user && holdsAny(user.permissions, anyOf)
 
 /**
  * The one permission check both doors use. For `/api/*` it answers 401/403 JSON; for the admin UI
  * it redirects to /login or /admin/forbidden.
  */
-export async function requirePermission(request: Request, anyOf: string | readonly string[]): Promise<SessionUser & { claims: TokenClaims }> {
+export async function requirePermission(
+  request: Request,
+  anyOf: PermissionName | readonly PermissionName[],
+): Promise<SessionUser & { claims: TokenClaims }> {
   const user = await requireUser(request)
   if (can(user, anyOf)) return user
   if (isApi(request)) throw forbidden()

@@ -1,19 +1,17 @@
 import { prisma, serializeWrite } from '~/server/db.server'
-import { isUploadKind, removeImage, storage, type UploadKind } from '~/server/uploads.server'
+import { isUploadKind, UPLOAD_KINDS, type UploadKind } from '~/lib/uploads'
+import { removeImage, storage } from '~/server/uploads.server'
+import { IMAGE_TABLES } from './crud.server'
 
 /** The stored file names each kind's records point at. */
 async function referencedImages(): Promise<Record<UploadKind, Set<string>>> {
-  const where = { image: { not: null } }
-  const select = { image: true } as const
-  const [posts, products, photos, sliders, aparaturs] = await Promise.all([
-    prisma.post.findMany({ where, select }),
-    prisma.product.findMany({ where, select }),
-    prisma.photo.findMany({ select }),
-    prisma.slider.findMany({ select }),
-    prisma.aparatur.findMany({ where, select }),
-  ])
-  const names = (rows: { image: string | null }[]) => new Set(rows.map((row) => row.image!).filter(Boolean))
-  return { posts: names(posts), products: names(products), photos: names(photos), sliders: names(sliders), aparaturs: names(aparaturs) }
+  const names = await Promise.all(
+    UPLOAD_KINDS.map(async (kind) => {
+      const rows = await IMAGE_TABLES[kind].findMany({ select: { image: true } })
+      return [kind, new Set(rows.flatMap((row) => (row.image ? [row.image] : [])))] as const
+    }),
+  )
+  return Object.fromEntries(names) as Record<UploadKind, Set<string>>
 }
 
 /**

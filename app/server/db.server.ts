@@ -30,7 +30,7 @@ function connect() {
   // One better-sqlite3 connection; `timeout` is SQLite's busy_timeout for other processes (workers, backup).
   const adapter = new PrismaBetterSQLite3({ url: `file:${env.DATABASE_FILE}`, timeout: 10_000 })
   const prisma = new PrismaClient({ adapter })
-  // See docs/decisions/004-sqlite-durability.md for why these settings.
+  // See docs/decisions/004-sqlite-durability-and-concurrency.md for why these settings.
   const ready = (async () => {
     await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL')
     await prisma.$queryRawUnsafe('PRAGMA synchronous = FULL')

@@ -15,10 +15,7 @@ import { getEnv } from './env.server'
 import { HttpError, validationError } from './http.server'
 import { fieldErrors } from './validation.server'
 import { VARIANT_WIDTHS, variantName } from '~/lib/image-variants'
-
-export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs'] as const
-export type UploadKind = (typeof UPLOAD_KINDS)[number]
-export const isUploadKind = (value: string): value is UploadKind => (UPLOAD_KINDS as readonly string[]).includes(value)
+import type { UploadKind } from '~/lib/uploads'
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 export const MAX_IMAGE_PIXELS = 40_000_000
