@@ -1,6 +1,6 @@
 // Applies the committed migrations to DATABASE_URL. SQLite (`file:`): `prisma migrate deploy`, offline through the
 // JS schema engine. PostgreSQL: our own short runner over prisma/postgresql/migrations, because `prisma migrate
-// deploy` through @prisma/adapter-pg fails (docs/decisions/008-d-postgresql-through-adapter-pg.md): each folder once,
+// deploy` through @prisma/adapter-pg fails (docs/decisions/009-postgresql-through-adapter-pg.md): each folder once,
 // in order, in a transaction, recorded with its SHA-256 in `_balai_migrations`; a recorded migration whose file
 // has changed since stops everything. An advisory lock makes instances that start together migrate one at a time.
 import { spawnSync } from 'node:child_process'

@@ -6,7 +6,7 @@ import { getEnv } from './env.server'
  * The data version: one number that changes whenever data a visitor or a session could see has changed, in this
  * process or any other worker or instance. Every cache keys on it: the response cache (server/response-cache.mjs)
  * and the read memo (public-cache.server.ts) through `dataVersion()`, the session memo (auth/session.server.ts)
- * through `freshDataVersion()`. See docs/decisions/009-d-one-data-version-for-workers-and-instances.md.
+ * through `freshDataVersion()`. See docs/decisions/010-one-data-version-for-workers-and-instances.md.
  *
  * Its source is the `data_version` row, which triggers bump in the same transaction as every write to the site's
  * tables (the migrations): a writer anywhere, even a script or psql, cannot forget it, and no reader can see the

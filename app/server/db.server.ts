@@ -15,7 +15,7 @@ declare global {
 
 /**
  * The database of DATABASE_URL: SQLite through better-sqlite3 (a `file:` address, the default) or PostgreSQL
- * through pg (docs/decisions/008-d-postgresql-through-adapter-pg.md). Both clients are generated from the one
+ * through pg (docs/decisions/009-postgresql-through-adapter-pg.md). Both clients are generated from the one
  * schema (scripts/db-schema.mjs), so the code sees one type; where the dialects differ, see dialect.server.ts.
  */
 function connect() {

@@ -4,7 +4,7 @@ import { afterWrite } from './data-version.server'
 import { getEnv } from './env.server'
 
 /**
- * Writes one at a time, across every worker and instance (docs/decisions/010-d-writes-across-workers-and-instances.md).
+ * Writes one at a time, across every worker and instance (docs/decisions/011-writes-across-workers-and-instances.md).
  * Check-then-write rules (unique names, free slugs, "the last admin") read and write inside one serializeWrite, so
  * they cannot race, and the database's unique constraints stay as a second guard.
  * - In this process: a queue (Prisma shares one SQLite connection; a write must never join another's transaction).
