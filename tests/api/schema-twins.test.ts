@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { derivePostgresSchema, POSTGRES_MIGRATIONS, POSTGRES_SCHEMA, SQLITE_MIGRATIONS, SQLITE_SCHEMA } from '../../scripts/db-schema.mjs'
 import { ensureTemplateDb, onPostgres, PG_TEMPLATE, pgAdminUrl, ROOT } from '../support/server'
 
-// Both databases are made from one schema and two migration histories (docs/decisions/008-d-...): this file fails
+// Both databases are made from one schema and two migration histories (docs/decisions/009-postgresql-through-adapter-pg.md): this file fails
 // when they drift apart, and when a table misses the triggers that keep every cache honest (decision 009).
 
 /** Tables whose writes never change what a visitor or a session sees: no data-version trigger. */
