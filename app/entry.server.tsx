@@ -4,10 +4,10 @@ import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './components/shared/nonce'
 
-export { startup } from './startup.server'
+export { startup, sweepPeriodically, workerStartup } from './startup.server'
+export { serveWriteLock } from './server/write-lock.server'
 export { apiCorsHeaders } from './server/http.server'
 export { canonicalPublicUrl } from './doors/public.server'
-export { COPY_NAME, STORED_NAME } from './lib/image-variants'
 
 const ABORT_DELAY = 5_000
 

@@ -1,8 +1,11 @@
-import { type AppLoadContext, data } from '@remix-run/node'
-import { HttpError } from '~/server/http.server'
+import type { AppLoadContext } from '@remix-run/node'
+import { HttpError, notFoundResponse } from '~/server/http.server'
 import { type ListQuery, type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import { screenPage, type ScreenPage } from '~/lib/summaries'
 import { foldSearch } from '~/server/search.server'
 import { findPublicResource } from '~/models/public.server'
+
+/** The public door: what the loaders of the public site's screens share. */
 
 declare module '@remix-run/node' {
   interface AppLoadContext {
@@ -27,8 +30,6 @@ export async function foundOr404<T>(lookup: () => Promise<T>): Promise<T> {
   }
 }
 
-export const notFoundResponse = () => data(null, { status: 404, statusText: 'Not Found' })
-
 /**
  * A public list (screen or `/api/public/*`) for the request's `page`, `search` and `limit`. A page past the last
  * one is a correct empty page, but neither the read memo (see listPage) nor the response cache keeps it: any
@@ -43,6 +44,19 @@ export async function publicList<T>(
   const page = await list(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)
   if (page.current_page > page.last_page) context.skipResponseCache?.()
   return page
+}
+
+/**
+ * One page of a public list screen, for the address's `?search=` and `?page=` (9 to a page): the summaries its
+ * cards show (app/lib/summaries.ts) and the pager's numbers, not the whole rows the API answers.
+ */
+export async function publicPage<Row, T>(
+  request: Request,
+  context: AppLoadContext,
+  list: (query: ListQuery, path: string) => Promise<Paginated<Row>>,
+  summary: (row: Row) => T,
+): Promise<ScreenPage<T>> {
+  return screenPage(await publicList(request, context, list), summary)
 }
 
 /** The public screens that read `page`, `search` and `limit` (as the lists of the API do). */

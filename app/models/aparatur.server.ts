@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/server/db.server'
 import { notFound } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
@@ -6,7 +7,7 @@ import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { stagedImage, writeWithImage } from '~/server/uploads.server'
 import { parseInput, requiredText } from '~/server/validation.server'
-import { listPage, publicRows } from './crud.server'
+import { deleteWithImage, listPage, orNotFound, publicRows } from './crud.server'
 
 export const aparaturSelect = {
   id: true,
@@ -27,28 +28,23 @@ const schema = z.object({
   description: sanitizedRichText('Description', { required: false }),
 })
 
-export const listAparaturs = (query: ListQuery, path = '/api/admin/aparaturs') =>
-  listPage(prisma.aparatur, { table: 'aparaturs', select: aparaturSelect, searchColumns: SEARCH, query, path })
+type AparaturRow = Prisma.AparaturGetPayload<{ select: typeof aparaturSelect }>
 
-const publicAparaturs = publicRows<Awaited<ReturnType<typeof getAparatur>>>('aparaturs', aparaturSelect)
+export const listAparaturs = (query: ListQuery, path: string) =>
+  listPage<AparaturRow>(prisma.aparatur, { table: 'aparaturs', select: aparaturSelect, searchColumns: SEARCH, query, path })
+
+/** What the public sees of aparaturs, read in one statement each (crud.server.ts, publicRows). */
+const publicAparaturs = publicRows<AparaturRow>('aparaturs', aparaturSelect)
 
 export const listPublicAparaturs = (query: ListQuery, path = '/api/public/aparaturs') =>
-  listPage<Awaited<ReturnType<typeof getAparatur>>>(prisma.aparatur, { table: 'aparaturs', select: aparaturSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicAparaturs.byIds })
+  listPage<AparaturRow>(prisma.aparatur, { table: 'aparaturs', select: aparaturSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicAparaturs.byIds })
 
 export const homeAparaturs = () => publicAparaturs.newest(HOME_COUNT)
 
-export async function getAparatur(id: number) {
-  const row = await prisma.aparatur.findUnique({ where: { id }, select: aparaturSelect })
-  if (!row) throw notFound('Aparatur')
-  return row
-}
+export const getAparatur = (id: number) => orNotFound(prisma.aparatur.findUnique({ where: { id }, select: aparaturSelect }), 'Aparatur')
 
 /** The public detail is by id as well (the site links /aparaturs/{id}). */
-export async function getPublicAparatur(id: number) {
-  const row = await publicAparaturs.one('id', id)
-  if (!row) throw notFound('Aparatur')
-  return row
-}
+export const getPublicAparatur = (id: number) => orNotFound(publicAparaturs.one('id', id), 'Aparatur')
 
 export async function createAparatur(input: Record<string, unknown>) {
   const data = parseInput(schema, input)
@@ -73,11 +69,4 @@ export async function updateAparatur(id: number, input: Record<string, unknown>)
   })
 }
 
-export async function deleteAparatur(id: number) {
-  await writeWithImage('aparaturs', undefined, async () => {
-    const existing = await prisma.aparatur.findUnique({ where: { id }, select: { image: true } })
-    if (!existing) throw notFound('Aparatur')
-    await prisma.aparatur.delete({ where: { id } })
-    return { result: undefined, replaced: existing.image }
-  })
-}
+export const deleteAparatur = (id: number) => deleteWithImage('aparaturs', 'Aparatur', id)

@@ -1,9 +1,12 @@
 import { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/server/db.server'
-import { HttpError, validationError } from '~/server/http.server'
+import { isPostgres, withoutNul } from '~/server/dialect.server'
+import { HttpError, notFound, validationError } from '~/server/http.server'
 import { paginate, type ListQuery, type Paginated } from '~/lib/paging'
 import { slugify, uniqueSlug } from '~/lib/slug'
+import type { UploadKind } from '~/lib/uploads'
 import { foldSearch, pageOfIds, searchIds } from '~/server/search.server'
+import { writeWithImage } from '~/server/uploads.server'
 
 /** The part of a Prisma model delegate that the shared list helper uses. */
 type ListDelegate = {
@@ -102,9 +105,17 @@ export function publicRows<Row>(table: string, select: Record<string, unknown>, 
     byIds: (ids: number[]) => (ids.length ? read(Prisma.sql`WHERE "t"."id" IN (${Prisma.join(ids)}) ORDER BY "t"."id" DESC`) : Promise.resolve([])),
     /** The `count` newest rows (all of them without a count). */
     newest: (count?: number) => read(count === undefined ? Prisma.sql`ORDER BY "t"."id" DESC` : Prisma.sql`ORDER BY "t"."id" DESC LIMIT ${count}`),
-    /** The row whose `column` holds `value`, or undefined. */
-    one: async (column: string, value: string | number) => (await read(Prisma.sql`WHERE "t".${quoted(column)} = ${value}`))[0],
+    /** The row whose `column` holds `value`, or null. */
+    one: async (column: string, value: string | number): Promise<Row | null> =>
+      (await read(Prisma.sql`WHERE "t".${quoted(column)} = ${isPostgres() ? withoutNul(value) : value}`))[0] ?? null,
   }
+}
+
+/** The row a lookup found, or the contract's 404 (`{Thing} not found`). */
+export async function orNotFound<Row>(lookup: Promise<Row | null>, thing: string): Promise<Row> {
+  const row = await lookup
+  if (!row) throw notFound(thing)
+  return row
 }
 
 /** A route id such as "12": a positive integer, or null (which the caller answers as not found). */
@@ -144,5 +155,29 @@ export function rethrowUnique(error: unknown, fieldKeys: Record<string, string>)
   throw error
 }
 
-export const isNotFoundError = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025'
+/** The part of a Prisma model delegate that reads and deletes a record's image. */
+type ImageTable = {
+  findMany(args: { select: { image: true } }): Promise<{ image: string | null }[]>
+  findUnique(args: { where: { id: number }; select: { image: true } }): Promise<{ image: string | null } | null>
+  delete(args: { where: { id: number } }): Promise<unknown>
+}
+
+/** The table whose records own each kind of upload (app/lib/upload-kinds.js): every kind names one. */
+export const IMAGE_TABLES: Record<UploadKind, ImageTable> = {
+  posts: prisma.post,
+  products: prisma.product,
+  photos: prisma.photo,
+  sliders: prisma.slider,
+  aparaturs: prisma.aparatur,
+}
+
+/** Deletes a record that may own an image, then the image and its width copies (`{Thing} not found` if missing). */
+export async function deleteWithImage(kind: UploadKind, thing: string, id: number): Promise<void> {
+  const table = IMAGE_TABLES[kind]
+  await writeWithImage(kind, undefined, async () => {
+    const existing = await table.findUnique({ where: { id }, select: { image: true } })
+    if (!existing) throw notFound(thing)
+    await table.delete({ where: { id } })
+    return { result: undefined, replaced: existing.image }
+  })
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Prisma } from '~/generated/prisma/client'
 import type { SessionUser } from './user.server'
 import { prisma, serializeWrite } from '~/server/db.server'
 import { notFound } from '~/server/http.server'
@@ -6,7 +7,7 @@ import type { ListQuery } from '~/lib/paging'
 import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { parseInput, requiredText } from '~/server/validation.server'
-import { freeSlug, listPage, publicRows } from './crud.server'
+import { freeSlug, listPage, orNotFound, publicRows } from './crud.server'
 
 export const pageSelect = { id: true, title: true, slug: true, content: true, created_at: true, updated_at: true } as const
 
@@ -17,25 +18,20 @@ const schema = z.object({
   content: sanitizedRichText('Content', { required: true }),
 })
 
-export const listPages = (query: ListQuery, path = '/api/admin/pages') =>
-  listPage(prisma.page, { table: 'pages', select: pageSelect, searchColumns: SEARCH, query, path })
+type PageRow = Prisma.PageGetPayload<{ select: typeof pageSelect }>
 
-const publicPages = publicRows<Awaited<ReturnType<typeof getPage>>>('pages', pageSelect)
+export const listPages = (query: ListQuery, path: string) =>
+  listPage<PageRow>(prisma.page, { table: 'pages', select: pageSelect, searchColumns: SEARCH, query, path })
+
+/** What the public sees of pages, read in one statement each (crud.server.ts, publicRows). */
+const publicPages = publicRows<PageRow>('pages', pageSelect)
 
 export const listPublicPages = (query: ListQuery, path = '/api/public/pages') =>
-  listPage<Awaited<ReturnType<typeof getPage>>>(prisma.page, { table: 'pages', select: pageSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPages.byIds })
+  listPage<PageRow>(prisma.page, { table: 'pages', select: pageSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPages.byIds })
 
-export async function getPage(id: number) {
-  const row = await prisma.page.findUnique({ where: { id }, select: pageSelect })
-  if (!row) throw notFound('Page')
-  return row
-}
+export const getPage = (id: number) => orNotFound(prisma.page.findUnique({ where: { id }, select: pageSelect }), 'Page')
 
-export async function getPageBySlug(slug: string) {
-  const row = await publicPages.one('slug', slug)
-  if (!row) throw notFound('Page')
-  return row
-}
+export const getPageBySlug = (slug: string) => orNotFound(publicPages.one('slug', slug), 'Page')
 
 export async function createPage(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
   const data = parseInput(schema, input)
@@ -45,7 +41,7 @@ export async function createPage(input: Record<string, unknown>, user: Pick<Sess
   })
 }
 
-export async function updatePage(id: number, input: Record<string, unknown>, _user?: Pick<SessionUser, 'id'>) {
+export async function updatePage(id: number, input: Record<string, unknown>) {
   if (!(await prisma.page.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Page')
   const data = parseInput(schema, input)
   return serializeWrite(async () => {

@@ -1,11 +1,11 @@
 import { z } from 'zod'
+import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/server/db.server'
-import { notFound } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { cachedRead } from '~/server/public-cache.server'
 import { parseMediaUpload, writeWithImage } from '~/server/uploads.server'
 import { optionalText, requiredText } from '~/server/validation.server'
-import { listPage, publicRows } from './crud.server'
+import { deleteWithImage, listPage, publicRows } from './crud.server'
 
 export const photoSelect = { id: true, image: true, caption: true, description: true, created_at: true, updated_at: true } as const
 
@@ -17,10 +17,11 @@ const schema = z.object({
   description: optionalText('Description', 1000),
 })
 
-export const listPhotos = (query: ListQuery, path = '/api/admin/photos') =>
-  listPage(prisma.photo, { table: 'photos', select: photoSelect, searchColumns: SEARCH, query, path })
+type PhotoRow = Prisma.PhotoGetPayload<{ select: typeof photoSelect }>
 
-type PhotoRow = { id: number; image: string; caption: string; description: string; created_at: Date; updated_at: Date }
+export const listPhotos = (query: ListQuery, path: string) =>
+  listPage<PhotoRow>(prisma.photo, { table: 'photos', select: photoSelect, searchColumns: SEARCH, query, path })
+
 const publicPhotos = publicRows<PhotoRow>('photos', photoSelect)
 
 export const listPublicPhotos = (query: ListQuery, path = '/api/public/photos') =>
@@ -37,11 +38,4 @@ export async function createPhoto(input: Record<string, unknown>) {
   })
 }
 
-export async function deletePhoto(id: number) {
-  await writeWithImage('photos', undefined, async () => {
-    const existing = await prisma.photo.findUnique({ where: { id }, select: { image: true } })
-    if (!existing) throw notFound('Photo')
-    await prisma.photo.delete({ where: { id } })
-    return { result: undefined, replaced: existing.image }
-  })
-}
+export const deletePhoto = (id: number) => deleteWithImage('photos', 'Photo', id)

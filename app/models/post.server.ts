@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Prisma } from '~/generated/prisma/client'
 import type { SessionUser } from './user.server'
 import { prisma } from '~/server/db.server'
 import { notFound, validationError } from '~/server/http.server'
@@ -7,7 +8,7 @@ import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { stagedImage, writeWithImage } from '~/server/uploads.server'
 import { parseInput, requiredText } from '~/server/validation.server'
-import { freeSlug, listPage, publicRows } from './crud.server'
+import { deleteWithImage, freeSlug, listPage, orNotFound, publicRows } from './crud.server'
 
 export const postSelect = {
   id: true,
@@ -54,31 +55,25 @@ async function parsePost(input: Record<string, unknown>) {
   return data
 }
 
-export const listPosts = (query: ListQuery, path = '/api/admin/posts') =>
-  listPage(prisma.post, { table: 'posts', select: postSelect, searchColumns: SEARCH, query, path })
+type PostRow = Prisma.PostGetPayload<{ select: typeof postSelect }>
+
+export const listPosts = (query: ListQuery, path: string) =>
+  listPage<PostRow>(prisma.post, { table: 'posts', select: postSelect, searchColumns: SEARCH, query, path })
 
 /** What the public sees of posts, read in one statement each (crud.server.ts, publicRows). */
-const publicPosts = publicRows<Awaited<ReturnType<typeof getPost>>>('posts', postSelect, {
+const publicPosts = publicRows<PostRow>('posts', postSelect, {
   category: { table: 'categories', key: 'category_id' },
   user: { table: 'users', key: 'user_id' },
 })
 
 export const listPublicPosts = (query: ListQuery, path = '/api/public/posts') =>
-  listPage<Awaited<ReturnType<typeof getPost>>>(prisma.post, { table: 'posts', select: postSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPosts.byIds })
+  listPage<PostRow>(prisma.post, { table: 'posts', select: postSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPosts.byIds })
 
 export const homePosts = () => publicPosts.newest(HOME_COUNT)
 
-export async function getPost(id: number) {
-  const row = await prisma.post.findUnique({ where: { id }, select: postSelect })
-  if (!row) throw notFound('Post')
-  return row
-}
+export const getPost = (id: number) => orNotFound(prisma.post.findUnique({ where: { id }, select: postSelect }), 'Post')
 
-export async function getPostBySlug(slug: string) {
-  const row = await publicPosts.one('slug', slug)
-  if (!row) throw notFound('Post')
-  return row
-}
+export const getPostBySlug = (slug: string) => orNotFound(publicPosts.one('slug', slug), 'Post')
 
 /** The author is the caller. */
 export async function createPost(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
@@ -98,7 +93,7 @@ export async function createPost(input: Record<string, unknown>, user: Pick<Sess
 }
 
 /** Without a new file the old image stays; with one, the old file is removed once the row is saved. */
-export async function updatePost(id: number, input: Record<string, unknown>, _user?: Pick<SessionUser, 'id'>) {
+export async function updatePost(id: number, input: Record<string, unknown>) {
   if (!(await prisma.post.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Post')
   const data = await parsePost(input)
   return writeWithImage('posts', stagedImage(input), async (image) => {
@@ -117,11 +112,4 @@ export async function updatePost(id: number, input: Record<string, unknown>, _us
   })
 }
 
-export async function deletePost(id: number) {
-  await writeWithImage('posts', undefined, async () => {
-    const existing = await prisma.post.findUnique({ where: { id }, select: { image: true } })
-    if (!existing) throw notFound('Post')
-    await prisma.post.delete({ where: { id } })
-    return { result: undefined, replaced: existing.image }
-  })
-}
+export const deletePost = (id: number) => deleteWithImage('posts', 'Post', id)

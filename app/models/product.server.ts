@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Prisma } from '~/generated/prisma/client'
 import type { SessionUser } from './user.server'
 import { prisma } from '~/server/db.server'
 import { notFound } from '~/server/http.server'
@@ -7,7 +8,7 @@ import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { stagedImage, writeWithImage } from '~/server/uploads.server'
 import { parseInput, requiredText } from '~/server/validation.server'
-import { freeSlug, listPage, publicRows } from './crud.server'
+import { deleteWithImage, freeSlug, listPage, orNotFound, publicRows } from './crud.server'
 
 export const productSelect = {
   id: true,
@@ -51,27 +52,22 @@ const schema = z.object({
   address: requiredText('Address', 500),
 })
 
-export const listProducts = (query: ListQuery, path = '/api/admin/products') =>
-  listPage(prisma.product, { table: 'products', select: productSelect, searchColumns: SEARCH, query, path })
+type ProductRow = Prisma.ProductGetPayload<{ select: typeof productSelect }>
 
-const publicProducts = publicRows<Awaited<ReturnType<typeof getProduct>>>('products', productSelect)
+export const listProducts = (query: ListQuery, path: string) =>
+  listPage<ProductRow>(prisma.product, { table: 'products', select: productSelect, searchColumns: SEARCH, query, path })
+
+/** What the public sees of products, read in one statement each (crud.server.ts, publicRows). */
+const publicProducts = publicRows<ProductRow>('products', productSelect)
 
 export const listPublicProducts = (query: ListQuery, path = '/api/public/products') =>
-  listPage<Awaited<ReturnType<typeof getProduct>>>(prisma.product, { table: 'products', select: productSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicProducts.byIds })
+  listPage<ProductRow>(prisma.product, { table: 'products', select: productSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicProducts.byIds })
 
 export const homeProducts = () => publicProducts.newest(HOME_COUNT)
 
-export async function getProduct(id: number) {
-  const row = await prisma.product.findUnique({ where: { id }, select: productSelect })
-  if (!row) throw notFound('Product')
-  return row
-}
+export const getProduct = (id: number) => orNotFound(prisma.product.findUnique({ where: { id }, select: productSelect }), 'Product')
 
-export async function getProductBySlug(slug: string) {
-  const row = await publicProducts.one('slug', slug)
-  if (!row) throw notFound('Product')
-  return row
-}
+export const getProductBySlug = (slug: string) => orNotFound(publicProducts.one('slug', slug), 'Product')
 
 export async function createProduct(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
   const data = parseInput(schema, input)
@@ -85,7 +81,7 @@ export async function createProduct(input: Record<string, unknown>, user: Pick<S
   })
 }
 
-export async function updateProduct(id: number, input: Record<string, unknown>, _user?: Pick<SessionUser, 'id'>) {
+export async function updateProduct(id: number, input: Record<string, unknown>) {
   if (!(await prisma.product.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Product')
   const data = parseInput(schema, input)
   return writeWithImage('products', stagedImage(input), async (image) => {
@@ -101,11 +97,4 @@ export async function updateProduct(id: number, input: Record<string, unknown>, 
   })
 }
 
-export async function deleteProduct(id: number) {
-  await writeWithImage('products', undefined, async () => {
-    const existing = await prisma.product.findUnique({ where: { id }, select: { image: true } })
-    if (!existing) throw notFound('Product')
-    await prisma.product.delete({ where: { id } })
-    return { result: undefined, replaced: existing.image }
-  })
-}
+export const deleteProduct = (id: number) => deleteWithImage('products', 'Product', id)

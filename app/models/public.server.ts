@@ -43,7 +43,7 @@ export const publicHomePosts = memoAll('posts_home', homePosts)
 export const publicHomeProducts = memoAll('products_home', homeProducts)
 export const publicHomeAparaturs = memoAll('aparaturs_home', homeAparaturs)
 export const publicHomePhotos = memoAll('photos_home', homePhotos)
-export const publicPage = memoDetail('pages', getPageBySlug)
+export const publicPageBySlug = memoDetail('pages', getPageBySlug)
 export const publicPost = memoDetail('posts', getPostBySlug)
 export const publicProduct = memoDetail('products', getProductBySlug)
 export const publicAparatur = memoDetail('aparaturs', getPublicAparatur)
@@ -54,7 +54,7 @@ const RESOURCES: Record<string, PublicResource> = {
   products_home: { things: 'Products', all: publicHomeProducts },
   aparaturs_home: { things: 'Aparaturs', all: publicHomeAparaturs },
   photos_home: { things: 'Photos', all: publicHomePhotos },
-  pages: { things: 'Pages', thing: 'Page', list: listPublicPages, detail: publicPage },
+  pages: { things: 'Pages', thing: 'Page', list: listPublicPages, detail: publicPageBySlug },
   posts: { things: 'Posts', thing: 'Post', list: listPublicPosts, detail: publicPost },
   products: { things: 'Products', thing: 'Product', list: listPublicProducts, detail: publicProduct },
   aparaturs: { things: 'Aparaturs', thing: 'Aparatur', list: listPublicAparaturs, detail: byId('Aparatur', publicAparatur) },
@@ -63,6 +63,3 @@ const RESOURCES: Record<string, PublicResource> = {
 
 export const findPublicResource = (name: string | undefined): PublicResource | undefined =>
   name && Object.hasOwn(RESOURCES, name) ? RESOURCES[name] : undefined
-
-/** Public reads may be stored, but must be checked again every time (the performance work tunes this). */
-export const PUBLIC_CACHE = { 'Cache-Control': 'public, max-age=0, must-revalidate' }

@@ -1,29 +1,18 @@
 import fsp from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { copiesOf, pictureSize, STORED_NAME, storedName, VARIANT_WIDTHS, variantName } from '~/lib/image-variants'
-import { prisma, serializeWrite } from '~/server/db.server'
-import { getEnv } from '~/server/env.server'
+import { UPLOAD_KINDS, type UploadKind } from '~/lib/uploads'
 import { Prisma } from '~/generated/prisma/client'
-import { UPLOAD_KINDS, type UploadKind, writeCopies } from '~/server/uploads.server'
+import { prisma, serializeWrite } from '~/server/db.server'
+import { storage, writeCopies } from '~/server/uploads.server'
+import { IMAGE_TABLES } from './crud.server'
 
-/** Each kind of picture belongs to the rows of the table of the same name. */
-type Renamed = { kind: UploadKind; id: number; from: string; to: string }
+type Renamed = { kind: UploadKind; from: string; to: string }
 
-/** `to` as a second name of the file `from` (a hard link, or a copy where links are not possible); false if `from` is missing. */
-async function alsoName(from: string, to: string): Promise<boolean> {
-  try {
-    await fsp.link(from, to)
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === 'ENOENT') return false
-    if (code !== 'EEXIST') await fsp.copyFile(from, to)
-  }
-  return true
-}
-
-/** The picture's width and (frame) height as stored; undefined when the file is missing or unreadable. */
-async function measure(file: string): Promise<{ width: number; height: number } | undefined> {
+/** The picture's width and (frame) height as stored; undefined when it is unreadable. */
+async function measure(file: Buffer): Promise<{ width: number; height: number } | undefined> {
   try {
     const metadata = await sharp(file, { limitInputPixels: false }).metadata()
     const height = metadata.pageHeight ?? metadata.height
@@ -36,48 +25,56 @@ async function measure(file: string): Promise<{ width: number; height: number } 
 /**
  * Gives every picture stored before names carried their size (`{32 hex}.jpg`) a name with it
  * (`{32 hex}-{w}x{h}.jpg`), so pages can declare its real size and list only the widths it really has.
- * For each: the file gets the new name as a second name, its copies are put under the new name in the widths the
- * picture has (an old copy narrower than the picture is reused, the rest is made), the record points at the new
- * name, and the old copies go: the old ones at widths the picture did not have held its full size under a false
- * width. The old name of the original stays (same file) so addresses already shared keep working; removing the
- * picture removes it too (uploads.server.ts, storedFiles). A missing or unreadable file is left as it is.
- * Idempotent, and safe to stop at any point: it runs before the server listens (app/startup.server.ts), and a
- * second run finishes what a first one left. Returns how many pictures were renamed.
+ * For each: the stored file gets the new name as a second name (storage's `alias`: a hard link on disk, a copy made
+ * by the bucket), its copies are put under the new name in the widths the picture has (an old copy narrower than
+ * the picture is reused, the rest is made), the record points at the new name, and the old copies go: the old ones
+ * at widths the picture did not have held its full size under a false width. The old name of the original stays
+ * so addresses already shared keep working; removing the picture removes it too (uploads.server.ts, storedFiles).
+ * A missing or unreadable file is left as it is. Idempotent, and safe to stop at any point: it runs before the
+ * server listens (app/startup.server.ts), and a second run finishes what a first one left. Returns how many
+ * pictures were renamed.
  */
 export async function nameUploadSizes(): Promise<number> {
-  const uploads = getEnv().UPLOADS_DIR
+  const files = storage()
   const renamed: Renamed[] = []
-  for (const kind of UPLOAD_KINDS) {
-    const rows = await prisma.$queryRaw<{ id: number | bigint; image: string }[]>`SELECT "id", "image" FROM ${Prisma.raw(`"${kind}"`)} WHERE "image" IS NOT NULL`
-    const dir = path.join(uploads, kind)
-    for (const row of rows) {
-      const match = STORED_NAME.exec(row.image)
-      if (!match || pictureSize(row.image)) continue
-      const original = path.join(dir, row.image)
-      const size = await measure(original)
-      if (!size) continue
-      const name = storedName(match[1], size.width, size.height, match[4])
-      await alsoName(original, path.join(dir, name))
-      const missing: number[] = []
-      for (const width of copiesOf(name)) {
-        // The old copy of the smallest standard width at least this wide holds exactly this width: the old upload
-        // path resized to each standard width without enlarging. Made afresh where it is missing.
-        const standard = VARIANT_WIDTHS.find((candidate) => candidate >= width)!
-        if (!(await alsoName(path.join(dir, variantName(row.image, standard)), path.join(dir, variantName(name, width))))) missing.push(width)
+  const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'balai-sizes-'))
+  try {
+    for (const kind of UPLOAD_KINDS) {
+      const rows = await IMAGE_TABLES[kind].findMany({ select: { image: true } })
+      for (const image of new Set(rows.flatMap((row) => (row.image ? [row.image] : [])))) {
+        const match = STORED_NAME.exec(image)
+        if (!match || pictureSize(image)) continue
+        const original = await files.read(kind, image)
+        const size = original && (await measure(original))
+        if (!size) continue
+        const name = storedName(match[1], size.width, size.height, match[4])
+        const missing: number[] = []
+        for (const width of copiesOf(name)) {
+          // The old copy of the smallest standard width at least this wide holds exactly this width: the old upload
+          // path resized to each standard width without enlarging. Made afresh where it is missing.
+          const standard = VARIANT_WIDTHS.find((candidate) => candidate >= width)!
+          if (!(await files.alias(kind, variantName(image, standard), variantName(name, width)))) missing.push(width)
+        }
+        if (missing.length) {
+          const source = path.join(work, name)
+          await fsp.writeFile(source, original)
+          for (const copy of await writeCopies(source, work, name, missing)) await files.put(kind, copy, path.join(work, copy))
+        }
+        // The original under its new name last: the name a record will point at exists only with its copies.
+        if (!(await files.alias(kind, image, name))) continue
+        renamed.push({ kind, from: image, to: name })
       }
-      await writeCopies(path.join(dir, name), dir, name, missing)
-      renamed.push({ kind, id: Number(row.id), from: row.image, to: name })
     }
+  } finally {
+    await fsp.rm(work, { recursive: true, force: true })
   }
   if (!renamed.length) return 0
   // Raw updates: the content did not change, so neither does `updated_at` (Prisma's @updatedAt would).
   await serializeWrite(() =>
-    prisma.$transaction(
-      renamed.map(({ kind, id, from, to }) => prisma.$executeRaw`UPDATE ${Prisma.raw(`"${kind}"`)} SET "image" = ${to} WHERE "id" = ${id} AND "image" = ${from}`),
-    ),
+    prisma.$transaction(renamed.map(({ kind, from, to }) => prisma.$executeRaw`UPDATE ${Prisma.raw(`"${kind}"`)} SET "image" = ${to} WHERE "image" = ${from}`)),
   )
   for (const { kind, from } of renamed) {
-    for (const width of VARIANT_WIDTHS) await fsp.rm(path.join(uploads, kind, variantName(from, width)), { force: true })
+    for (const width of VARIANT_WIDTHS) await files.remove(kind, variantName(from, width))
   }
   return renamed.length
 }

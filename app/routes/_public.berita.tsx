@@ -1,17 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { PostList } from '~/components/public/post-list'
-import { postSummary, screenPage } from '~/lib/summaries'
+import { PostCard, type PostSummary } from '~/components/public/cards'
+import { PublicList } from '~/components/public/list-controls'
+import { publicPage } from '~/doors/public.server'
+import { postSummary } from '~/lib/summaries'
 import { canonicalPath, routeSeo } from '~/lib/seo'
 import { listPublicPosts } from '~/models/post.server'
-import { publicList } from '~/doors/public.server'
-
 
 /** /berita (linked from the home page) is the news list itself, with the same search and paging. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const posts = screenPage(await publicList(request, context, listPublicPosts), postSummary)
-  return { posts }
-}
+export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(request, context, listPublicPosts, postSummary)
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (_data, site) => ({
@@ -22,6 +18,5 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   }))
 
 export default function BeritaScreen() {
-  const { posts } = useLoaderData<typeof loader>()
-  return <PostList posts={posts} />
+  return <PublicList of="posts" card={(post: PostSummary, eager) => <PostCard post={post} eager={eager} />} />
 }

@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { getEnv } from '~/server/env.server'
 import { excerpt } from '~/lib/format'
 import { escapeXml } from '~/lib/xml'
-import { feedPosts, siteOrigin } from '~/models/seo.server'
+import { feedPosts } from '~/models/seo.server'
+import { siteIdentity } from '~/models/site.server'
 
 /** GET /rss.xml: an RSS 2.0 feed of the latest posts, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = siteOrigin(request)
-  const site = getEnv().SITE_NAME
+  const { url: origin, name: site } = await siteIdentity(request)
   const posts = await feedPosts()
   const items = posts.map((post) => {
     const link = `${origin}/posts/${encodeURIComponent(post.slug)}`

@@ -106,11 +106,12 @@ describe('listPage with the read memo', () => {
 })
 
 describe('the response cache', () => {
+  let version = 1
   let server: http.Server
   let base: string
   let renders: string[]
   beforeAll(async () => {
-    globalThis.__balaiDataVersion = { value: 1 }
+    globalThis.__balaiDataVersion = { get value() { return version } }
     renders = []
     const cache = responseCache({ canonicalUrl: (url: string) => canonical(url) })
     const app = express()
@@ -145,7 +146,7 @@ describe('the response cache', () => {
   })
 
   it('starts afresh after a write', async () => {
-    globalThis.__balaiDataVersion!.value++
+    version++
     expect(await get('/?gclid=1')).toBe('rendered / #5')
     expect(await get('/?gclid=2')).toBe('rendered / #5')
   })

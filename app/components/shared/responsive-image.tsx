@@ -1,17 +1,18 @@
 import { copiesOf, pictureSize, variantName } from '~/lib/image-variants'
+import { uploadUrl, type UploadKind } from '~/lib/uploads'
 
 /**
  * The `srcset` of an uploaded picture: its WebP copies in the widths it really has (see app/lib/image-variants.js),
  * or undefined when it has none (a GIF, a small picture, a name stored without its size).
  */
-export function uploadSrcSet(kind: string, image: string): string | undefined {
+export function uploadSrcSet(kind: UploadKind, image: string): string | undefined {
   const widths = copiesOf(image)
   if (!widths.length) return undefined
-  return widths.map((width) => `/uploads/${kind}/${encodeURIComponent(variantName(image, width))} ${width}w`).join(', ')
+  return widths.map((width) => `${uploadUrl(kind, variantName(image, width))} ${width}w`).join(', ')
 }
 
 type Props = Omit<React.ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> & {
-  kind: string
+  kind: UploadKind
   image: string
   /** How wide the picture shows, e.g. "(min-width: 768px) 33vw, 100vw": the browser picks the copy from it. */
   sizes: string
@@ -29,7 +30,7 @@ export function ResponsiveImage({ kind, image, sizes, alt, width, height, ...res
   const own = pictureSize(image)
   return (
     <img
-      src={`/uploads/${kind}/${encodeURIComponent(image)}`}
+      src={uploadUrl(kind, image)!}
       srcSet={srcSet}
       sizes={srcSet ? sizes : undefined}
       alt={alt}

@@ -4,7 +4,7 @@
 -- exactly what LIKE finds, without checking the rows again. Triggers keep it in step with every insert, update and
 -- delete, whatever writes them. The query side is app/server/search.server.ts (terms under 3 characters scan the
 -- copy with LIKE). These virtual tables are not in prisma/schema.prisma (Prisma has no FTS); see
--- docs/decisions/ for why later `prisma migrate diff` runs never drop them.
+-- docs/decisions/017-trigram-search-index.md for why later `prisma migrate diff` runs never drop them.
 
 -- posts: title
 CREATE VIRTUAL TABLE "posts_fts" USING fts5("title", tokenize = 'trigram case_sensitive 1');
