@@ -1,22 +1,21 @@
 import Database from 'better-sqlite3'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, login, unique } from '../support/api'
-import { startServer, type TestServer } from '../support/server'
+import { onPostgres, queryDb, startServer, type TestServer } from '../support/server'
 
-// A server of its own: rows are written straight into its database, behind the site's back (no write through the
-// site, so no cache is told), which shows which answers come from a stored copy. No other file writes here.
+// A server of its own: rows are written straight into its database behind the site's back, without telling the
+// caches (the data version is left as it was), which shows which answers come from a stored copy. No other file
+// writes here.
 let server: TestServer
-let db: Database.Database
 let categoryId: number
 
 beforeAll(async () => {
   server = await startServer({ env: { SEED_DEMO: 'false' } })
-  db = new Database(server.dbFile)
-  db.pragma('busy_timeout = 10000')
-  categoryId = Number(db.prepare("INSERT INTO categories (name, slug, updated_at) VALUES ('Umum', 'umum', '2026-01-01')").run().lastInsertRowid)
+  await queryDb(server, "INSERT INTO categories (name, slug, updated_at) VALUES ('Umum', 'umum', '2026-01-01')")
+  categoryId = Number((await queryDb<{ id: number }>(server, "SELECT id FROM categories WHERE slug = 'umum'"))[0].id)
 })
 afterAll(async () => {
-  db?.close()
   await server?.stop()
 })
 
@@ -25,9 +24,37 @@ const get = async (path: string, headers: Record<string, string> = {}) => {
   return { status: response.status, text: await response.text() }
 }
 const json = async (path: string, headers: Record<string, string> = {}) => JSON.parse((await get(path, headers)).text)
-/** A post written straight into SQLite: the site learns of it only at its next own write. */
-const sneakPost = (title: string) =>
-  db.prepare("INSERT INTO posts (title, slug, content, category_id, updated_at) VALUES (?, ?, '<p>Isi</p>', ?, '2026-01-01')").run(title, unique('slug-'), categoryId)
+
+/**
+ * A post written straight into the database, the data version left as it was: the site learns of it only at its
+ * next own write. SQLite: the trigger's bump is taken back in the same transaction; PostgreSQL: triggers are off for
+ * this session (so no bump and no NOTIFY).
+ */
+async function sneakPost(title: string) {
+  const row = [title, unique('slug-'), categoryId]
+  const insert = "INSERT INTO posts (title, slug, content, category_id, updated_at) VALUES (?, ?, '<p>Isi</p>', ?, '2026-01-01')"
+  if (!onPostgres()) {
+    const db = new Database(server.dbFile)
+    try {
+      db.pragma('busy_timeout = 10000')
+      db.transaction(() => {
+        db.prepare(insert).run(...row)
+        db.prepare('UPDATE data_version SET value = value - 1 WHERE id = 1').run()
+      })()
+    } finally {
+      db.close()
+    }
+    return
+  }
+  const client = new pg.Client({ connectionString: server.databaseUrl })
+  await client.connect()
+  try {
+    await client.query("SET session_replication_role = 'replica'")
+    await client.query("INSERT INTO posts (title, slug, content, category_id, updated_at) VALUES ($1, $2, '<p>Isi</p>', $3, '2026-01-01')", row)
+  } finally {
+    await client.end()
+  }
+}
 
 describe('one cache entry per canonical address', () => {
   it('answers tracking parameters, page=1, case and padding of a search from the plain address, on every door', async () => {
@@ -36,8 +63,8 @@ describe('one cache entry per canonical address', () => {
     expect((await json(`/api/public/posts?search=${word}`)).data.total).toBe(0)
     expect((await get('/')).text).not.toContain(`Baru ${word}`)
 
-    sneakPost(`Berita ${word}`)
-    sneakPost(`Baru ${word}`)
+    await sneakPost(`Berita ${word}`)
+    await sneakPost(`Baru ${word}`)
     // The stored page of the plain address, for every form of it.
     for (const path of [`/posts?search=${word.toUpperCase()}&fbclid=IwAR0&page=1`, `/posts?utm_source=wa&search=%20${word}%20`, `/posts?gclid=1&search=${word}&limit=x`]) {
       expect((await get(path)).text, path).toContain('Tidak ada post yang tersedia.')
