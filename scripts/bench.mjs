@@ -406,6 +406,7 @@ async function main() {
   lines.push(`Balai Desa benchmark (${quick ? 'QUICK: small village, short runs; numbers mean nothing' : 'full'}; ${postgres ? 'PostgreSQL' : 'SQLite'})`)
   lines.push(`village: ${Object.entries(settings.counts).map(([k, v]) => `${v} ${k}`).join(', ')}; ${settings.connections} connections, ${settings.amount ? `${settings.amount} requests per target` : `${settings.warmup} s warm-up, ${settings.duration} s per target`}`)
   lines.push(`machine: ${os.cpus()[0]?.model ?? 'unknown cpu'} x ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.platform()} ${os.release()}, node ${process.version}`)
+  lines.push(`server: ${process.env.WEB_CONCURRENCY || os.availableParallelism()} worker process(es) (WEB_CONCURRENCY, default: one per core)`)
   lines.push(`load average (1/5/15 min) before the run ${loadBefore}, after it ${loadAverage()}`)
   lines.push('')
   lines.push('Same address every time (answered from the cache), and uncached: a different address each time (pages,')
