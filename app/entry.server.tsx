@@ -8,6 +8,7 @@ import { NonceProvider } from './components/shared/nonce'
 
 export { startup } from './startup.server'
 export { apiCorsHeaders } from './server/http.server'
+export { resetLinkForUsername } from './models/password-reset.server'
 
 const ABORT_DELAY = 5_000
 

@@ -12,9 +12,10 @@ import { getToast } from 'remix-toast'
 import { ErrorScreen } from './components/public/error-screen'
 import { useNonce } from './components/shared/nonce'
 import { Toaster } from './components/shared/toaster'
-import { getEnv } from './server/env.server'
 import { revalidateAfterSubmissions } from './lib/revalidate'
+import { siteOf, type Site } from './lib/seo'
 import { siteOrigin } from './models/seo.server'
+import { getSettings } from './models/settings.server'
 import stylesheet from './tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -26,11 +27,10 @@ export const links: LinksFunction = () => [
 ]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const env = getEnv()
-  const { toast, headers } = await getToast(request)
+  const [settings, { toast, headers }] = await Promise.all([getSettings(), getToast(request)])
   return data(
     {
-      site: { name: env.SITE_NAME, url: siteOrigin(request), address: env.SITE_ADDRESS, phone: env.SITE_PHONE, email: env.SITE_EMAIL },
+      site: siteOf(settings, siteOrigin(request)),
       toast: toast ?? null,
     },
     // Without a toast there is nothing to clear: no cookie, so public pages stay shareable (server/response-cache.mjs).
@@ -42,8 +42,10 @@ export const shouldRevalidate = revalidateAfterSubmissions
 
 export type RootData = Awaited<ReturnType<typeof loader>>['data']
 
-export function useSite() {
-  return useRouteLoaderData<typeof loader>('root')?.site ?? { name: 'Balai Desa', url: '', address: '', phone: '', email: '' }
+const NO_SITE: Site = { name: 'Balai Desa', tagline: '', logo: null, url: '', address: '', phone: '', email: '', whatsapp: '', facebook: '', instagram: '', youtube: '', mapUrl: '' }
+
+export function useSite(): Site {
+  return useRouteLoaderData<typeof loader>('root')?.site ?? NO_SITE
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -3,7 +3,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
-export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs']
+export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs', 'settings']
 
 /** Reads .env like the server does, then DATABASE_URL and UPLOADS_DIR with the same defaults. */
 export function locations() {

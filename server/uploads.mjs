@@ -1,13 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs']
+export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs', 'settings']
 const TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' }
 // Only names we generate: 32 hex characters, an optional width suffix, a known image extension.
 const FILE_NAME = /^[a-f0-9]{32}(?:-\d{2,4})?\.(jpg|png|gif|webp)$/
 
 /**
- * GET /uploads/{kind}/{file}: only files we stored, in one of the five folders; anything else is 404
+ * GET /uploads/{kind}/{file}: only files we stored, in one of the six folders (`settings` holds the village's logo); anything else is 404
  * (no traversal, no listing). Long immutable caching: a replaced image gets a new name.
  */
 export function serveUploads(uploadsDir) {

@@ -2,22 +2,30 @@ import { createCookie, redirect } from '@remix-run/node'
 import { dataVersion } from '~/server/db.server'
 import { getEnv } from '~/server/env.server'
 import { forbidden, unauthenticated } from '~/server/http.server'
-import { findSessionUser, isTokenRevoked, type SessionUser } from '~/models/user.server'
+import { findSession, touchSession, TOUCH_INTERVAL_MS } from '~/models/session.server'
+import { findSessionUser, type SessionUser } from '~/models/user.server'
+import { clientAddress } from './throttle.server'
 import { verifyToken, type TokenClaims } from './token.server'
 
 export type { SessionUser }
 
-/** The admin UI's session: the same token as the API's, in an HttpOnly cookie named `token`. */
-export function tokenCookie() {
+/**
+ * The admin UI's session: the same token as the API's, in an HttpOnly cookie named `token`. Without "remember me"
+ * it is a browser-session cookie (no Max-Age): closing the browser ends it.
+ */
+export function tokenCookie(maxAge?: number) {
   const env = getEnv()
   return createCookie('token', {
     httpOnly: true,
     sameSite: 'lax',
     secure: env.NODE_ENV === 'production',
     path: '/',
-    maxAge: env.TOKEN_TTL,
+    ...(maxAge !== undefined ? { maxAge } : {}),
   })
 }
+
+/** The Set-Cookie of a new admin session: kept for TOKEN_TTL with "remember me", for the browser's session otherwise. */
+export const sessionCookie = (token: string, remember: boolean) => tokenCookie(remember ? getEnv().TOKEN_TTL : undefined).serialize(token)
 
 function readCookieToken(header: string | null): string | null {
   if (!header) return null
@@ -51,25 +59,32 @@ export function readToken(request: Request): string | null {
 const cache = new WeakMap<Request, Promise<(SessionUser & { claims: TokenClaims }) | null>>()
 
 /**
- * What the database said about a token (user, permissions, revoked or not), valid for one data version.
- * Every write bumps that version (serializeWrite), so a changed role or permission, a logout, a password
- * change or a deleted user is read afresh on the very next request, while repeated requests between writes
- * skip the three lookups.
+ * What the database said about a token (user, permissions, whether its session row still exists), valid for one
+ * data version. Every write that ends a session or changes a user bumps that version (serializeWrite), so a
+ * changed role or permission, a logout, a password change or a deleted user is read afresh on the very next
+ * request, while repeated requests between writes skip the lookups.
  */
 const MAX_REMEMBERED = 2000
-const remembered = new Map<string, { version: number; user: SessionUser | null }>()
+const remembered = new Map<string, { version: number; user: SessionUser | null; lastUsed: number }>()
 
-async function lookUp(claims: TokenClaims): Promise<SessionUser | null> {
+/** The one place a token's session is looked up (and its last use noted, every few minutes at most). */
+async function lookUp(claims: TokenClaims, request: Request): Promise<SessionUser | null> {
   const version = dataVersion()
-  const hit = remembered.get(claims.jti)
-  if (hit && hit.version === version) return hit.user
-  const [user, revoked] = await Promise.all([findSessionUser(claims.userId), isTokenRevoked(claims.jti)])
-  const valid = user && !revoked && user.token_version === claims.version ? user : null
-  if (dataVersion() === version) {
-    if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!)
-    remembered.set(claims.jti, { version, user: valid })
+  let hit = remembered.get(claims.jti)
+  if (!hit || hit.version !== version) {
+    const [user, session] = await Promise.all([findSessionUser(claims.userId), findSession(claims.jti)])
+    const valid = user && session && session.user_id === user.id && session.expires_at.getTime() > Date.now() ? user : null
+    hit = { version, user: valid, lastUsed: session?.last_used_at.getTime() ?? 0 }
+    if (dataVersion() === version) {
+      if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!)
+      remembered.set(claims.jti, hit)
+    }
   }
-  return valid
+  if (hit.user && Date.now() - hit.lastUsed > TOUCH_INTERVAL_MS) {
+    hit.lastUsed = Date.now()
+    touchSession(claims.jti, clientAddress(request)).catch((error) => console.error('[session] could not note the last use', error))
+  }
+  return hit.user
 }
 
 /**
@@ -83,7 +98,7 @@ export function getSessionUser(request: Request): Promise<(SessionUser & { claim
       const token = readToken(request)
       const claims = token ? verifyToken(token) : null
       if (!claims) return null
-      const user = await lookUp(claims)
+      const user = await lookUp(claims, request)
       return user ? { ...user, claims } : null
     })()
     cache.set(request, pending)

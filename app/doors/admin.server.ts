@@ -1,13 +1,31 @@
 import { data } from '@remix-run/node'
 import { jsonWithError, jsonWithSuccess, redirectWithSuccess } from 'remix-toast'
-import { requirePermission, type SessionUser } from '~/auth/session.server'
+import { actorOf } from '~/auth/actor.server'
+import { requirePermission, requireUser, type SessionUser } from '~/auth/session.server'
 import { ADMIN_PAGE_SIZE, parseListQuery, type ListQuery, type Paginated } from '~/lib/paging'
 import { readUrlEncoded, withFormInput } from '~/server/form-input.server'
 import { HttpError, notFound, type FieldErrors } from '~/server/http.server'
+import { trackWrite } from '~/models/activity.server'
+import { trackedResource } from '~/models/resources.server'
 
 /** The admin door: what the back office's loaders and actions share (permission, form input, toasts). */
 
 export type FormResult = { errors: FieldErrors | null }
+
+/** What the activity log records of an admin write: the resource, and the record's id for an update or delete. */
+type Tracked = { resource: string; id?: number }
+
+/**
+ * Runs an admin write and adds its activity entry (create without an id, update with one, or delete). The user was
+ * checked by the route already; the session lookup is memoised per request, so asking again costs nothing.
+ */
+async function tracked<T>(request: Request, what: Tracked, action: 'create' | 'update' | 'delete', input: Record<string, unknown> | undefined, write: () => Promise<T>) {
+  const user = await requireUser(request)
+  return trackWrite(actorOf(request, user), { resource: trackedResource(what.resource), action, id: what.id, input }, write)
+}
+
+/** `posts-delete` -> `posts`: the resource a list screen's permission names. */
+const resourceOf = (permission: string) => permission.slice(0, permission.lastIndexOf('-'))
 
 /** Errors that belong under a field (anything but the generic `Error` key, e.g. a malformed body). */
 const hasFieldErrors = (error: HttpError): error is HttpError & { errors: FieldErrors } =>
@@ -22,9 +40,11 @@ export async function submitForm(
   save: (input: Record<string, unknown>) => Promise<unknown>,
   /** `duration: null` keeps the toaster's default (the spec's role-update toast); otherwise 3000 ms. */
   success: { to: string; message: string; duration?: number | null },
+  /** The activity log's entry: a create of `resource`, or an update of the record `id`. */
+  activity: Tracked,
 ) {
   try {
-    await withFormInput(request, save)
+    await withFormInput(request, (input) => tracked(request, activity, activity.id === undefined ? 'create' : 'update', input, () => save(input)))
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
       if (hasFieldErrors(error)) return data<FormResult>({ errors: error.errors }, { status: error.status })
@@ -100,7 +120,7 @@ export async function deleteFromList(
   const label = options.thing.toLowerCase()
   try {
     if (form.get('intent') !== 'delete' || !Number.isSafeInteger(id) || id < 1) throw notFound(options.thing)
-    await options.remove(id, user)
+    await tracked(request, { resource: resourceOf(options.permission), id }, 'delete', undefined, () => options.remove(id, user))
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
       return jsonWithError({ deleted: false }, { message: `Failed to delete ${label}: ${error.message}`, duration: 3000 })
@@ -120,7 +140,7 @@ export async function uploadFromList(
 ) {
   await requirePermission(request, options.permission)
   try {
-    await withFormInput(request, options.create)
+    await withFormInput(request, (input) => tracked(request, { resource: resourceOf(options.permission) }, 'create', input, () => options.create(input)))
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
       // A body that could not be read at all is reported on the file, the form's only non-text field.

@@ -1,8 +1,31 @@
 import { isRouteErrorResponse, type MetaArgs, type MetaDescriptor } from '@remix-run/react'
 import { excerpt } from '~/lib/format'
 
-/** What the root loader tells every route about the village (SITE_NAME, SITE_URL or the request's origin). */
-export type SeoSite = { name: string; url: string; address: string; phone: string; email: string }
+/** What the root loader tells every route about the village (its site settings, and SITE_URL or the request's origin). */
+export type SeoSite = { name: string; url: string; address: string; phone: string; email: string; logo?: string | null }
+
+/** The village as every screen shows it: the site settings, with the public address. */
+export type Site = SeoSite & { tagline: string; logo: string | null; whatsapp: string; facebook: string; instagram: string; youtube: string; mapUrl: string }
+
+export function siteOf(
+  settings: { site_name: string; tagline: string; logo: string | null; address: string; phone: string; email: string; whatsapp: string; facebook: string; instagram: string; youtube: string; map_url: string },
+  url: string,
+): Site {
+  return {
+    name: settings.site_name,
+    tagline: settings.tagline,
+    logo: settings.logo,
+    url,
+    address: settings.address,
+    phone: settings.phone,
+    email: settings.email,
+    whatsapp: settings.whatsapp,
+    facebook: settings.facebook,
+    instagram: settings.instagram,
+    youtube: settings.youtube,
+    mapUrl: settings.map_url,
+  }
+}
 
 type RootMatchData = { site?: Partial<SeoSite> } | undefined
 
@@ -14,8 +37,12 @@ export function seoSiteFrom(matches: MetaArgs['matches']): SeoSite {
     address: site.address ?? '',
     phone: site.phone ?? '',
     email: site.email ?? '',
+    logo: site.logo ?? null,
   }
 }
+
+/** The village's logo as an absolute address (the site's icon while no logo is set). */
+export const logoUrl = (site: SeoSite) => absoluteUrl(site.url, uploadPath('settings', site.logo) ?? DEFAULT_IMAGE)
 
 /** `path` made absolute on the site's own address (already absolute addresses pass unchanged). */
 export function absoluteUrl(siteUrl: string, path: string): string {
@@ -23,7 +50,7 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${path.startsWith('/') ? '' : '/'}${path}`
 }
 
-export type UploadKind = 'posts' | 'products' | 'photos' | 'sliders' | 'aparaturs'
+export type UploadKind = 'posts' | 'products' | 'photos' | 'sliders' | 'aparaturs' | 'settings'
 
 /** Where an uploaded image is served, as a path (`null` when the item has none). */
 export const uploadPath = (kind: UploadKind, image: string | null | undefined) =>
@@ -116,7 +143,7 @@ export function villageLd(site: SeoSite): JsonLd {
     '@id': `${absoluteUrl(site.url, '/')}#desa`,
     name: site.name,
     url: absoluteUrl(site.url, '/'),
-    logo: absoluteUrl(site.url, DEFAULT_IMAGE),
+    logo: logoUrl(site),
     ...(site.address ? { address: { '@type': 'PostalAddress', streetAddress: site.address, addressCountry: 'ID' } } : {}),
     ...(site.phone ? { telephone: site.phone } : {}),
     ...(site.email ? { email: site.email } : {}),
@@ -145,7 +172,7 @@ export function newsArticleLd(
     inLanguage: 'id',
     ...(post.category?.name ? { articleSection: post.category.name } : {}),
     author: post.user?.name ? { '@type': 'Person', name: post.user.name } : { '@type': 'GovernmentOrganization', name: site.name },
-    publisher: { '@type': 'GovernmentOrganization', name: site.name, logo: { '@type': 'ImageObject', url: absoluteUrl(site.url, DEFAULT_IMAGE) } },
+    publisher: { '@type': 'GovernmentOrganization', name: site.name, logo: { '@type': 'ImageObject', url: logoUrl(site) } },
   }
 }
 

@@ -32,10 +32,12 @@ function searchWhere(columns: readonly string[], search: string): object {
  */
 export async function listPage<Row>(
   delegate: ListDelegate,
-  options: { select: object; searchColumns: readonly string[]; query: ListQuery; path: string; map?: (row: any) => Row },
+  options: { select: object; searchColumns: readonly string[]; query: ListQuery; path: string; map?: (row: any) => Row; where?: object },
 ): Promise<Paginated<Row>> {
   const { query, select, searchColumns, path } = options
-  const where = searchWhere(searchColumns, query.search)
+  const search = searchWhere(searchColumns, query.search)
+  // Filters (the activity log's) narrow the rows before the search does.
+  const where = options.where ? { AND: [options.where, search] } : search
   const skip = (query.page - 1) * query.limit
   let total: number
   let rows: unknown[]

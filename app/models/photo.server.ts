@@ -22,6 +22,13 @@ export const listPhotos = (query: ListQuery, path = '/api/admin/photos') =>
 export const listPublicPhotos = (query: ListQuery, path = '/api/public/photos') =>
   listPage(prisma.photo, { select: photoSelect, searchColumns: SEARCH, query, path })
 
+/** One photo (the activity log reads it before a delete; photos have no detail call). */
+export async function findPhoto(id: number) {
+  const row = await prisma.photo.findUnique({ where: { id }, select: photoSelect })
+  if (!row) throw notFound('Photo')
+  return row
+}
+
 export const homePhotos = () => prisma.photo.findMany({ select: photoSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
 
 /** The image is required: every field is checked (and every error reported) before it is stored. */

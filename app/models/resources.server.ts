@@ -4,11 +4,11 @@ import { createAparatur, deleteAparatur, getAparatur, listAparaturs, updateApara
 import { allCategories, createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './category.server'
 import { createPage, deletePage, getPage, listPages, updatePage } from './page.server'
 import { allPermissions, createPermission, deletePermission, getPermission, listPermissions, updatePermission } from './permission.server'
-import { createPhoto, deletePhoto, listPhotos } from './photo.server'
+import { createPhoto, deletePhoto, findPhoto, listPhotos } from './photo.server'
 import { createPost, deletePost, getPost, listPosts, updatePost } from './post.server'
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './product.server'
 import { allRoles, createRole, deleteRole, getRole, listRoles, updateRole } from './role.server'
-import { createSlider, deleteSlider, listSliders } from './slider.server'
+import { createSlider, deleteSlider, findSlider, listSliders } from './slider.server'
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './user.server'
 
 /** What an admin write receives: the body's fields (and, for multipart resources, the uploaded file under `image`). */
@@ -31,6 +31,8 @@ export type AdminResource = {
   /** Permissions that also open `/all` (e.g. roles/all for the user form). */
   allAlsoFor?: readonly string[]
   get?(id: number): Promise<unknown>
+  /** Reads a record for the activity log (before an update or delete) where there is no `get`. */
+  read?(id: number): Promise<unknown>
   create?(input: WriteInput, user: SessionUser): Promise<unknown>
   update?(id: number, input: WriteInput, user: SessionUser): Promise<unknown>
   remove(id: number, user: SessionUser): Promise<void>
@@ -47,6 +49,13 @@ export function registerResource(resource: AdminResource) {
 }
 
 export const findResource = (name: string) => registry.get(name)
+
+/** The resource as the activity log tracks it: its name and how to read a record before it changes. */
+export function trackedResource(name: string) {
+  const resource = registry.get(name)
+  if (!resource) throw new Error(`unknown resource ${name}`)
+  return { name: resource.name, read: resource.get ?? resource.read }
+}
 
 registerResource({
   name: 'permissions',
@@ -144,6 +153,7 @@ registerResource({
   things: 'Photos',
   body: 'multipart',
   list: listPhotos,
+  read: findPhoto,
   create: (input) => createPhoto(input),
   remove: (id) => deletePhoto(id),
   createdVerb: 'uploaded',
@@ -155,6 +165,7 @@ registerResource({
   things: 'Sliders',
   body: 'multipart',
   list: listSliders,
+  read: findSlider,
   create: (input) => createSlider(input),
   remove: (id) => deleteSlider(id),
   createdVerb: 'uploaded',

@@ -8,16 +8,19 @@ import { getEnv } from '~/server/env.server'
 import { slugify } from '~/lib/slug'
 import { storeImage, type UploadKind } from '~/server/uploads.server'
 import { demoVillage } from './demo-village'
+import { fillSettingsIfEmpty } from './settings.server'
 import { ADMIN_ROLE } from './user.server'
 
 const CRUD = ['index', 'create', 'show', 'edit', 'update', 'delete']
 const MEDIA = ['index', 'create', 'delete']
 
-/** Every permission of ../shared/API.md "Seeded data". */
+/** Every permission of ../shared/API.md "Seeded data", and those of "Beyond the original client" (site settings, activity log). */
 export const SEEDED_PERMISSIONS = [
   'dashboard-index',
   ...['users', 'permissions', 'roles', 'categories', 'posts', 'products', 'pages', 'aparaturs'].flatMap((r) => CRUD.map((a) => `${r}-${a}`)),
   ...['photos', 'sliders'].flatMap((r) => MEDIA.map((a) => `${r}-${a}`)),
+  'settings-edit',
+  'activities-index',
 ]
 export const USER_ROLE_PERMISSIONS = ['dashboard-index', 'posts-index', 'pages-index', 'photos-index', 'sliders-index']
 
@@ -30,6 +33,7 @@ export async function seed({ demo = getEnv().SEED_DEMO } = {}) {
   const env = getEnv()
   const firstStart = (await prisma.user.count()) === 0
   await serializeWrite(async () => {
+    await fillSettingsIfEmpty()
     const existing = new Set((await prisma.permission.findMany({ select: { name: true } })).map((p) => p.name))
     for (const name of SEEDED_PERMISSIONS) {
       if (!existing.has(name)) await prisma.permission.create({ data: { name } })

@@ -13,6 +13,13 @@ const schema = z.object({ description: optionalText('Description', 1000) })
 export const listSliders = (query: ListQuery, path = '/api/admin/sliders') =>
   listPage(prisma.slider, { select: sliderSelect, searchColumns: ['description'], query, path })
 
+/** One slider (the activity log reads it before a delete; sliders have no detail call). */
+export async function findSlider(id: number) {
+  const row = await prisma.slider.findUnique({ where: { id }, select: sliderSelect })
+  if (!row) throw notFound('Slider')
+  return row
+}
+
 /** Every slider, newest first (the home page slider). */
 export const allSliders = () => prisma.slider.findMany({ select: sliderSelect, orderBy: { id: 'desc' } })
 

@@ -8,15 +8,23 @@ import { isUploadKind, pendingDir, UPLOAD_KINDS, type UploadKind } from '~/serve
 async function referencedImages(): Promise<Record<UploadKind, Set<string>>> {
   const where = { image: { not: null } }
   const select = { image: true } as const
-  const [posts, products, photos, sliders, aparaturs] = await Promise.all([
+  const [posts, products, photos, sliders, aparaturs, settings] = await Promise.all([
     prisma.post.findMany({ where, select }),
     prisma.product.findMany({ where, select }),
     prisma.photo.findMany({ select }),
     prisma.slider.findMany({ select }),
     prisma.aparatur.findMany({ where, select }),
+    prisma.siteSetting.findMany({ select: { logo: true } }),
   ])
   const names = (rows: { image: string | null }[]) => new Set(rows.map((row) => row.image!).filter(Boolean))
-  return { posts: names(posts), products: names(products), photos: names(photos), sliders: names(sliders), aparaturs: names(aparaturs) }
+  return {
+    posts: names(posts),
+    products: names(products),
+    photos: names(photos),
+    sliders: names(sliders),
+    aparaturs: names(aparaturs),
+    settings: names(settings.map((row) => ({ image: row.logo }))),
+  }
 }
 
 /** `abc.jpg`, `abc-480.webp` and `abc.webp` all belong to the record whose image is `abc.jpg`. */

@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requirePermission(request, 'aparaturs-create')
-  return submitForm(request, createAparatur, { to: '/admin/aparaturs', message: 'Aparatur created successfully!' })
+  return submitForm(request, createAparatur, { to: '/admin/aparaturs', message: 'Aparatur created successfully!' }, { resource: 'aparaturs' })
 }
 
 export default function CreateAparatur() {

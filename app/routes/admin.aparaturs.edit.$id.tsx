@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, 'aparaturs-edit')
   const id = routeId(params.id)
-  return submitForm(request, (input) => updateAparatur(id, input), { to: '/admin/aparaturs', message: 'Aparatur updated successfully!' })
+  return submitForm(request, (input) => updateAparatur(id, input), { to: '/admin/aparaturs', message: 'Aparatur updated successfully!' }, { resource: 'aparaturs', id })
 }
 
 export const ErrorBoundary = RecordErrorBoundary

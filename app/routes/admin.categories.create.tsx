@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requirePermission(request, 'categories-create')
-  return submitForm(request, createCategory, { to: '/admin/categories', message: 'Category created successfully!' })
+  return submitForm(request, createCategory, { to: '/admin/categories', message: 'Category created successfully!' }, { resource: 'categories' })
 }
 
 export default function CreateCategory() {

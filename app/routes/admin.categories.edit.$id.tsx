@@ -17,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, 'categories-edit')
   const id = routeId(params.id)
-  return submitForm(request, (input) => updateCategory(id, input), { to: '/admin/categories', message: 'Category updated successfully!' })
+  return submitForm(request, (input) => updateCategory(id, input), { to: '/admin/categories', message: 'Category updated successfully!' }, { resource: 'categories', id })
 }
 
 export const ErrorBoundary = RecordErrorBoundary

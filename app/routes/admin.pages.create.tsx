@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, 'pages-create')
-  return submitForm(request, (input) => createPage(input, user), { to: '/admin/pages', message: 'Page created successfully!' })
+  return submitForm(request, (input) => createPage(input, user), { to: '/admin/pages', message: 'Page created successfully!' }, { resource: 'pages' })
 }
 
 export default function CreatePage() {

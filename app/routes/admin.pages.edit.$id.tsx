@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, 'pages-edit')
   const id = routeId(params.id)
-  return submitForm(request, (input) => updatePage(id, input, user), { to: '/admin/pages', message: 'Page updated successfully!' })
+  return submitForm(request, (input) => updatePage(id, input, user), { to: '/admin/pages', message: 'Page updated successfully!' }, { resource: 'pages', id })
 }
 
 export const ErrorBoundary = RecordErrorBoundary

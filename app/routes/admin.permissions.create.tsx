@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requirePermission(request, 'permissions-create')
-  return submitForm(request, createPermission, { to: '/admin/permissions', message: 'Permission created successfully!' })
+  return submitForm(request, createPermission, { to: '/admin/permissions', message: 'Permission created successfully!' }, { resource: 'permissions' })
 }
 
 export default function CreatePermission() {

@@ -17,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, 'permissions-edit')
   const id = routeId(params.id)
-  return submitForm(request, (input) => updatePermission(id, input), { to: '/admin/permissions', message: 'Permission updated successfully!' })
+  return submitForm(request, (input) => updatePermission(id, input), { to: '/admin/permissions', message: 'Permission updated successfully!' }, { resource: 'permissions', id })
 }
 
 export const ErrorBoundary = RecordErrorBoundary

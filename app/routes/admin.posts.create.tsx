@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, 'posts-create')
-  return submitForm(request, (input) => createPost(input, user), { to: '/admin/posts', message: 'Post created successfully!' })
+  return submitForm(request, (input) => createPost(input, user), { to: '/admin/posts', message: 'Post created successfully!' }, { resource: 'posts' })
 }
 
 export default function CreatePost() {

@@ -20,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, 'posts-edit')
   const id = routeId(params.id)
-  return submitForm(request, (input) => updatePost(id, input, user), { to: '/admin/posts', message: 'Post updated successfully!' })
+  return submitForm(request, (input) => updatePost(id, input, user), { to: '/admin/posts', message: 'Post updated successfully!' }, { resource: 'posts', id })
 }
 
 export const ErrorBoundary = RecordErrorBoundary

@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, 'products-create')
-  return submitForm(request, (input) => createProduct(input, user), { to: '/admin/products', message: 'Product created successfully!' })
+  return submitForm(request, (input) => createProduct(input, user), { to: '/admin/products', message: 'Product created successfully!' }, { resource: 'products' })
 }
 
 export default function CreateProduct() {

@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, 'products-edit')
   const id = routeId(params.id)
-  return submitForm(request, (input) => updateProduct(id, input, user), { to: '/admin/products', message: 'Product updated successfully!' })
+  return submitForm(request, (input) => updateProduct(id, input, user), { to: '/admin/products', message: 'Product updated successfully!' }, { resource: 'products', id })
 }
 
 export const ErrorBoundary = RecordErrorBoundary

@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requirePermission(request, 'roles-create')
-  return submitForm(request, createRole, { to: '/admin/roles', message: 'Role created successfully!' })
+  return submitForm(request, createRole, { to: '/admin/roles', message: 'Role created successfully!' }, { resource: 'roles' })
 }
 
 export default function CreateRole() {

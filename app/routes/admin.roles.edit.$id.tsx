@@ -20,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, 'roles-edit')
   const id = routeId(params.id)
-  return submitForm(request, (input) => updateRole(id, input), { to: '/admin/roles', message: 'Role updated successfully!', duration: null })
+  return submitForm(request, (input) => updateRole(id, input), { to: '/admin/roles', message: 'Role updated successfully!', duration: null }, { resource: 'roles', id })
 }
 
 export const ErrorBoundary = RecordErrorBoundary

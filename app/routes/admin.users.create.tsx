@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requirePermission(request, 'users-create')
-  return submitForm(request, createUser, { to: '/admin/users', message: 'User created successfully!' })
+  return submitForm(request, createUser, { to: '/admin/users', message: 'User created successfully!' }, { resource: 'users' })
 }
 
 export default function CreateUser() {

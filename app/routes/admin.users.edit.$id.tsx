@@ -20,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, 'users-edit')
   const id = routeId(params.id)
-  return submitForm(request, (input) => updateUser(id, input), { to: '/admin/users', message: 'User updated successfully!' })
+  return submitForm(request, (input) => updateUser(id, input), { to: '/admin/users', message: 'User updated successfully!' }, { resource: 'users', id })
 }
 
 export const ErrorBoundary = RecordErrorBoundary

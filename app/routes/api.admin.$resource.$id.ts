@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
 import { withWriteInput } from '~/server/api-input.server'
 import { apiSuccess, handleApi, HttpError, notFound } from '~/server/http.server'
 import { parseId } from '~/models/crud.server'
-import { findResource, type AdminResource } from '~/models/resources.server'
+import { trackWrite } from '~/models/activity.server'
+import { findResource, trackedResource, type AdminResource } from '~/models/resources.server'
 
 function target(params: { resource?: string; id?: string }): { resource: AdminResource; id: number } {
   const resource = params.resource ? findResource(params.resource) : undefined
@@ -32,13 +34,15 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     if (request.method === 'DELETE') {
       const user = await requirePermission(request, resource.deletePermission ?? `${resource.name}-delete`)
       const { id } = target(params)
-      await resource.remove(id, user)
+      await trackWrite(actorOf(request, user), { resource: trackedResource(resource.name), action: 'delete', id }, () => resource.remove(id, user))
       return apiSuccess(`${resource.thing} deleted successfully`, null)
     }
     if (request.method === 'PUT' && resource.update) {
       const user = await requirePermission(request, [`${resource.name}-update`, `${resource.name}-edit`])
       const { id } = target(params)
-      const updated = await withWriteInput(request, resource.body, (input) => resource.update!(id, input, user))
+      const updated = await withWriteInput(request, resource.body, (input) =>
+        trackWrite(actorOf(request, user), { resource: trackedResource(resource.name), action: 'update', id, input }, () => resource.update!(id, input, user)),
+      )
       return apiSuccess(`${resource.thing} updated successfully`, updated)
     }
     throw new HttpError(405, 'Method Not Allowed')

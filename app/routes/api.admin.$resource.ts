@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
 import { withWriteInput } from '~/server/api-input.server'
 import { apiSuccess, handleApi, HttpError } from '~/server/http.server'
 import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
-import { findResource } from '~/models/resources.server'
+import { trackWrite } from '~/models/activity.server'
+import { findResource, trackedResource } from '~/models/resources.server'
 
 function resourceOr404(name: string | undefined) {
   const resource = name ? findResource(name) : undefined
@@ -27,6 +29,8 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const resource = resourceOr404(params.resource)
     if (request.method !== 'POST' || !resource.create) throw new HttpError(405, 'Method Not Allowed')
     const user = await requirePermission(request, `${resource.name}-create`)
-    const created = await withWriteInput(request, resource.body, (input) => resource.create!(input, user))
+    const created = await withWriteInput(request, resource.body, (input) =>
+      trackWrite(actorOf(request, user), { resource: trackedResource(resource.name), action: 'create', input }, () => resource.create!(input, user)),
+    )
     return apiSuccess(`${resource.thing} ${resource.createdVerb ?? 'created'} successfully`, created, 201)
   })

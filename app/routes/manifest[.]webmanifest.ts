@@ -1,12 +1,12 @@
-import { getEnv } from '~/server/env.server'
+import { getSettings } from '~/models/settings.server'
 
-/** GET /manifest.webmanifest: installable as an app, named after the village. */
-export function loader() {
-  const name = getEnv().SITE_NAME
+/** GET /manifest.webmanifest: installable as an app, named after the village (its site settings). */
+export async function loader() {
+  const { site_name: name, tagline } = await getSettings()
   const manifest = {
     name,
     short_name: name.length > 12 ? name.replace(/^Desa\s+/i, '').slice(0, 12) : name,
-    description: `Situs resmi ${name}: berita, profil, aparatur, produk desa dan galeri.`,
+    description: tagline || `Situs resmi ${name}: berita, profil, aparatur, produk desa dan galeri.`,
     lang: 'id',
     dir: 'ltr',
     start_url: '/',

@@ -43,6 +43,16 @@ export function serializeWrite<T>(work: () => Promise<T>): Promise<T> {
   return settled
 }
 
+/**
+ * A write that changes nothing a cache or the session memo holds (an activity entry, a session's last use, a new
+ * login's session row): queued like every write, but the data version stays, so public caches are kept.
+ */
+export function serializeQuietWrite<T>(work: () => Promise<T>): Promise<T> {
+  const run = writeQueue.then(work, work)
+  writeQueue = run.catch(() => undefined)
+  return run
+}
+
 // On the global object so the HTTP layer (server/response-cache.mjs) reads the same number.
 global.__balaiDataVersion ??= { value: 1 }
 

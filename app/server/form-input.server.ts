@@ -38,14 +38,14 @@ export async function readUrlEncoded(request: Request): Promise<URLSearchParams>
  * `image` file arrives as a StagedFile (its temporary copy is removed afterwards, whatever happens).
  * (Checkbox lists left all unchecked are absent, which the models read as empty lists.)
  */
-export async function withFormInput<T>(request: Request, work: (input: Record<string, unknown>) => Promise<T>): Promise<T> {
+export async function withFormInput<T>(request: Request, work: (input: Record<string, unknown>) => Promise<T>, fileField = 'image'): Promise<T> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
   if (!type.startsWith('multipart/form-data')) {
     return work(fieldsToInput((await readUrlEncoded(request)).entries()))
   }
-  const body = await readMultipart(request)
+  const body = await readMultipart(request, fileField)
   try {
-    return await work({ ...fieldsToInput(multipartEntries(body.fields)), image: body.file ?? undefined })
+    return await work({ ...fieldsToInput(multipartEntries(body.fields)), [fileField]: body.file ?? undefined })
   } finally {
     await body.cleanup()
   }
