@@ -1,9 +1,9 @@
 // `npm run reset-password -- USERNAME`: prints a one-time link (valid 60 minutes) that sets a new password for the
-// user, for an administrator locked out of the back office. Runs on the server, against its database.
+// user, for an administrator locked out of the back office. Runs on the server, against its database (which the
+// site has created and migrated: `npm start` once), whether the site is running or not.
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { migrate } from './migrate.mjs'
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env')
 const username = process.argv[2]
@@ -19,7 +19,6 @@ if (!fs.existsSync(entry)) {
 }
 
 try {
-  migrate()
   const build = await import(pathToFileURL(entry).href)
   const origin = (process.env.SITE_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, '')
   const link = await build.entry.module.resetLinkForUsername(username, origin)
