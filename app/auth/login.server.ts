@@ -4,7 +4,7 @@ import { HttpError } from '~/server/http.server'
 import { parseInput } from '~/server/validation.server'
 import { recordActivity } from '~/models/activity.server'
 import { createSession, endSession, endSessions } from '~/models/session.server'
-import { useSecondFactor } from '~/models/two-factor.server'
+import { acceptSecondFactor } from '~/models/two-factor.server'
 import { findSessionUser, userIdByUsername, verifyLogin, type SessionUser } from '~/models/user.server'
 import { actorOf, deviceOf } from './actor.server'
 import { clientAddress, recordFailure, recordSuccess, retryAfterSeconds } from './throttle.server'
@@ -77,7 +77,7 @@ async function passwordStep(raw: unknown, request: Request): Promise<{ user: Ses
 async function codeStep(user: SessionUser, username: string, code: unknown, request: Request) {
   const typed = typeof code === 'string' ? code.trim() : typeof code === 'number' ? String(code).padStart(6, '0') : ''
   if (!typed) return failedAttempt(request, username, user.id, codeRequired(), 'Kode verifikasi tidak diisi')
-  if (typed.length > 64 || !(await useSecondFactor(user.id, typed))) return failedAttempt(request, username, user.id, invalidCode(), 'Kode verifikasi salah')
+  if (typed.length > 64 || !(await acceptSecondFactor(user.id, typed))) return failedAttempt(request, username, user.id, invalidCode(), 'Kode verifikasi salah')
 }
 
 /** A new session for the user: the login payload of the contract with its token. */
@@ -131,7 +131,4 @@ export async function logout(user: SessionUser & { claims: TokenClaims }, reques
 }
 
 /** Logs every device of the user out, this one included. */
-export async function logoutEverywhere(user: SessionUser, request: Request) {
-  await endSessions(user.id)
-  await recordActivity({ actor: actorOf(request, user), action: 'logout', resource: 'users', resourceId: user.id, summary: user.name, changes: ['sessions'] })
-}
+export const logoutEverywhere = (user: SessionUser, request: Request) => endSessions(user.id, actorOf(request, user))

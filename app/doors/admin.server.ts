@@ -38,13 +38,20 @@ const hasFieldErrors = (error: HttpError): error is HttpError & { errors: FieldE
 export async function submitForm(
   request: Request,
   save: (input: Record<string, unknown>) => Promise<unknown>,
-  /** `duration: null` keeps the toaster's default (the spec's role-update toast); otherwise 3000 ms. */
-  success: { to: string; message: string; duration?: number | null },
-  /** The activity log's entry: a create of `resource`, or an update of the record `id`. */
-  activity: Tracked,
+  /**
+   * `duration: null` keeps the toaster's default (the spec's role-update toast); otherwise 3000 ms. `fileField`
+   * names the form's file input when it is not `image` (the settings' `logo`).
+   */
+  success: { to: string; message: string; duration?: number | null; fileField?: string },
+  /** The activity log's entry: a create of `resource`, or an update of the record `id` (none: `save` records its own). */
+  activity?: Tracked,
 ) {
   try {
-    await withFormInput(request, (input) => tracked(request, activity, activity.id === undefined ? 'create' : 'update', input, () => save(input)))
+    await withFormInput(
+      request,
+      (input) => (activity ? tracked(request, activity, activity.id === undefined ? 'create' : 'update', input, () => save(input)) : save(input)),
+      success.fileField,
+    )
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
       if (hasFieldErrors(error)) return data<FormResult>({ errors: error.errors }, { status: error.status })

@@ -62,7 +62,8 @@ export async function endOwnSession(userId: number, id: string, actor: Actor) {
   await recordActivity({ actor, action: 'logout', resource: 'users', resourceId: userId, summary: actor.name, changes: ['sessions'] })
 }
 
-/** Logs every device of the user out, except `keep` (the one a password change came from). */
-export function endSessions(userId: number, keep?: string) {
-  return serializeWrite(() => prisma.session.deleteMany({ where: { user_id: userId, ...(keep ? { NOT: { id: keep } } : {}) } }))
+/** Logs every device of the user out, or every one but `keep` (the device asking, on "log out all others"). */
+export async function endSessions(userId: number, actor: Actor, keep?: string) {
+  await serializeWrite(() => prisma.session.deleteMany({ where: { user_id: userId, ...(keep ? { NOT: { id: keep } } : {}) } }))
+  await recordActivity({ actor, action: 'logout', resource: 'users', resourceId: userId, summary: actor.name, changes: ['sessions'] })
 }

@@ -96,7 +96,7 @@ export async function disableTwoFactor(userId: number, password: unknown, actor:
  * The second factor at login: a code from the app for the current step or one step either side, newer than the last
  * one accepted (so a code cannot be used twice), or an unused recovery code (which is then spent). True when accepted.
  */
-export async function useSecondFactor(userId: number, code: string): Promise<boolean> {
+export async function acceptSecondFactor(userId: number, code: string): Promise<boolean> {
   const typed = code.trim()
   if (/^\d{3}\s?\d{3}$/.test(typed)) {
     const digits = typed.replace(/\s/g, '')

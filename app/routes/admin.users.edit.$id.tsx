@@ -4,6 +4,7 @@ import { requirePermission } from '~/auth/session.server'
 import { UserFields } from '~/components/admin/fields'
 import { ResourceForm, useFieldErrors } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
+import { ResetLinkPanel } from '~/components/admin/reset-link'
 import { RecordErrorBoundary } from '~/components/admin/resource-list'
 import { loadRecord, routeId, submitForm } from '~/doors/admin.server'
 import { allRoles } from '~/models/role.server'
@@ -28,8 +29,11 @@ export const ErrorBoundary = RecordErrorBoundary
 export default function EditUser() {
   const { user, roles } = useLoaderData<typeof loader>()
   return (
-    <ResourceForm title="Edit User" mode="edit">
-      <UserFields errors={useFieldErrors()} roles={roles} user={user} />
-    </ResourceForm>
+    <div className="space-y-6">
+      <ResourceForm title="Edit User" mode="edit">
+        <UserFields errors={useFieldErrors()} roles={roles} user={user} />
+      </ResourceForm>
+      <ResetLinkPanel userId={user.id} />
+    </div>
   )
 }

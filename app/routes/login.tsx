@@ -3,10 +3,10 @@ import { data, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { loginWithCode, loginWithPassword } from '~/auth/login.server'
 import { getSessionUser, sessionCookie } from '~/auth/session.server'
+import { AuthCard, authButtonClass, authInputClass } from '~/components/admin/auth-card'
 import { FieldError } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
 import { HttpError, readBodyText } from '~/server/http.server'
-import { useSite } from '~/root'
 
 export const meta = titled('Login')
 
@@ -47,10 +47,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const inputClass =
-  'block w-full rounded-lg border border-gray-300 px-3 py-2.5 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
-const buttonClass =
-  'w-full rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60'
 
 function PasswordStep({ errors, submitting }: { errors?: LoginErrors | null; submitting: boolean }) {
   return (
@@ -65,7 +61,7 @@ function PasswordStep({ errors, submitting }: { errors?: LoginErrors | null; sub
           autoComplete="username"
           aria-invalid={!!errors?.Username}
           aria-describedby={errors?.Username ? 'username-error' : undefined}
-          className={inputClass}
+          className={authInputClass}
         />
         <FieldError id="username-error" message={errors?.Username} />
       </div>
@@ -80,7 +76,7 @@ function PasswordStep({ errors, submitting }: { errors?: LoginErrors | null; sub
           autoComplete="current-password"
           aria-invalid={!!errors?.Password}
           aria-describedby={errors?.Password ? 'password-error' : undefined}
-          className={inputClass}
+          className={authInputClass}
         />
         <FieldError id="password-error" message={errors?.Password} />
       </div>
@@ -93,7 +89,7 @@ function PasswordStep({ errors, submitting }: { errors?: LoginErrors | null; sub
           Lupa password?
         </Link>
       </div>
-      <button type="submit" disabled={submitting} className={buttonClass}>
+      <button type="submit" disabled={submitting} className={authButtonClass}>
         {submitting ? 'Memproses...' : 'Login'}
       </button>
     </Form>
@@ -120,11 +116,11 @@ function CodeStep({ ticket, error, submitting }: { ticket: string; error?: strin
           autoFocus
           aria-invalid={!!error}
           aria-describedby={error ? 'code-error' : undefined}
-          className={inputClass}
+          className={authInputClass}
         />
         <FieldError id="code-error" message={error} />
       </div>
-      <button type="submit" disabled={submitting} className={buttonClass}>
+      <button type="submit" disabled={submitting} className={authButtonClass}>
         {submitting ? 'Memproses...' : 'Verifikasi'}
       </button>
       <p className="text-center text-sm">
@@ -137,27 +133,17 @@ function CodeStep({ ticket, error, submitting }: { ticket: string; error?: strin
 }
 
 export default function Login() {
-  const site = useSite()
   const answer = useActionData<typeof action>()
   const errors = answer?.errors
   const navigation = useNavigation()
   const submitting = navigation.state !== 'idle' && navigation.formAction === '/login'
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 to-white p-4">
-      <div className="w-full max-w-sm rounded-2xl border border-gray-200 bg-white p-8 shadow-lg">
-        <p className="text-center text-sm font-medium text-brand-700">{site.name}</p>
-        <h1 className="mb-6 mt-1 text-center text-2xl font-bold text-gray-900">{answer?.ticket ? 'Verifikasi Dua Langkah' : 'Login'}</h1>
-        {errors?.Error ? (
-          <p role="alert" className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-            {errors.Error}
-          </p>
-        ) : null}
-        {answer?.ticket ? (
-          <CodeStep key={answer.ticket} ticket={answer.ticket} error={errors?.Code} submitting={submitting} />
-        ) : (
-          <PasswordStep errors={errors} submitting={submitting} />
-        )}
-      </div>
-    </main>
+    <AuthCard title={answer?.ticket ? 'Verifikasi Dua Langkah' : 'Login'} error={errors?.Error}>
+      {answer?.ticket ? (
+        <CodeStep key={answer.ticket} ticket={answer.ticket} error={errors?.Code} submitting={submitting} />
+      ) : (
+        <PasswordStep errors={errors} submitting={submitting} />
+      )}
+    </AuthCard>
   )
 }

@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
-import { BadgeIcon, ChevronDownIcon, FolderIcon, HomeIcon, ImageIcon, MenuIcon, UsersIcon } from './icons'
+import { BadgeIcon, ChevronDownIcon, ClockIcon, CogIcon, FolderIcon, HomeIcon, ImageIcon, MenuIcon, UsersIcon } from './icons'
 import type { AdminSession } from './session'
 
 type NavItem = { label: string; to: string; permission?: string }
@@ -15,6 +15,8 @@ export const NAVIGATION: NavEntry[] = [
   { label: 'Media', icon: ImageIcon, items: [item('Photos', 'photos'), item('Sliders', 'sliders')] },
   { label: 'Aparaturs', icon: BadgeIcon, to: '/admin/aparaturs', permission: 'aparaturs-index' },
   { label: 'Users Management', icon: UsersIcon, items: [item('Roles', 'roles'), item('Permissions', 'permissions'), item('Users', 'users')] },
+  { label: 'Pengaturan Situs', icon: CogIcon, to: '/admin/settings', permission: 'settings-edit' },
+  { label: 'Log Aktivitas', icon: ClockIcon, to: '/admin/activities', permission: 'activities-index' },
 ]
 
 const inside = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`)
@@ -85,7 +87,8 @@ function Sidebar({ permissions }: { permissions: AdminSession['permissions'] }) 
   )
 }
 
-function UserMenu({ user }: { user: AdminSession['user'] }) {
+/** The top bar's menu: 'Profil Saya' opens Akun Saya, 'Pengaturan' the site settings (for those who may edit them). */
+function UserMenu({ user, canEditSettings }: { user: AdminSession['user']; canEditSettings: boolean }) {
   const [open, setOpen] = useState(false)
   const box = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -130,15 +133,17 @@ function UserMenu({ user }: { user: AdminSession['user'] }) {
           </div>
           <ul className="py-1">
             <li>
-              <button type="button" className={itemClass}>
+              <Link to="/admin/account" onClick={() => setOpen(false)} className={itemClass}>
                 Profil Saya
-              </button>
+              </Link>
             </li>
-            <li>
-              <button type="button" className={itemClass}>
-                Pengaturan
-              </button>
-            </li>
+            {canEditSettings ? (
+              <li>
+                <Link to="/admin/settings" onClick={() => setOpen(false)} className={itemClass}>
+                  Pengaturan
+                </Link>
+              </li>
+            ) : null}
             <li className="border-t border-gray-100">
               <Form method="post" action="/logout" replace>
                 <button type="submit" className={`${itemClass} text-red-600`}>
@@ -214,7 +219,7 @@ export function AdminShell({ session, siteName, children }: { session: AdminSess
           >
             <MenuIcon />
           </button>
-          <UserMenu user={session.user} />
+          <UserMenu user={session.user} canEditSettings={session.permissions['settings-edit'] === true} />
         </header>
         <main className="flex-1 p-4 md:p-6">{children}</main>
       </div>
