@@ -259,7 +259,7 @@ export async function updateOwnProfile(userId: number, raw: unknown, actor: Acto
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : value)
 
 const passwordChangeSchema = z.object({
-  current_password: z.preprocess(text, z.string({ invalid_type_error: 'Current_password must be text' }).min(1, 'Current_password is required')),
+  current_password: z.preprocess(text, z.string({ invalid_type_error: 'Current_password must be text' })),
   password: z.preprocess(text, z.string({ invalid_type_error: 'Password must be text' })),
   password_confirmation: z.preprocess(text, z.string({ invalid_type_error: 'Password_confirmation must be text' })),
 })
@@ -280,7 +280,8 @@ export function newPasswordProblems(input: { password: string; password_confirma
 export async function changeOwnPassword(userId: number, keepSession: string, raw: unknown, actor: Actor) {
   const input = parseInput(passwordChangeSchema, raw)
   const errors = newPasswordProblems(input)
-  if (!(await checkPassword(userId, input.current_password))) errors.Current_password = 'Current_password is wrong'
+  if (!input.current_password) errors.Current_password = 'Current_password is required'
+  else if (!(await checkPassword(userId, input.current_password))) errors.Current_password = 'Current_password is wrong'
   if (Object.keys(errors).length) throw validationError(errors)
   const password = await hashPassword(input.password)
   return serializeWrite(async () => {

@@ -48,7 +48,7 @@ describe('GET /api/admin/activities', () => {
     const target = await userWithPermissions([])
     const secret = 'a-secret-new-password'
     expectSuccess(
-      await api('PUT', `/api/admin/users/${target.userId}`, { token, json: { name: 'Renamed Target', username: target.username, email: `${target.username}@example.com`, password: secret } }),
+      await api('PUT', `/api/admin/users/${target.userId}`, { token, json: { name: 'Renamed Target', username: target.username, email: `${target.username}@example.com`, password: secret, role_ids: [target.roleId] } }),
     )
     const [entry] = await entries(`resource=users&action=update&user_id=${userId}`)
     expect(entry).toMatchObject({ resource_id: target.userId, summary: 'Renamed Target' })
@@ -72,7 +72,7 @@ describe('GET /api/admin/activities', () => {
     const ghost = unique('ghost')
     expect((await attempt('whatever', ghost)).status).toBe(401)
     const token = expectSuccess(await attempt('password123')).token
-    expectSuccess(await api('POST', '/api/logout', { token }))
+    expectSuccess(await api('POST', '/api/logout', { token, headers: { 'X-Forwarded-For': address } }))
 
     const mine = await entries(`user_id=${userId}&resource=users`)
     expect(mine.slice(0, 3).map((entry) => [entry.action, entry.ip])).toEqual([
