@@ -56,6 +56,25 @@ const resourceLabel = (resource: string) => RESOURCE_LABELS[resource] ?? resourc
 const controlClass =
   'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
 
+function FilterSelect(props: { name: string; label: string; all: string; value: string | number | undefined; options: { value: string | number; label: string }[] }) {
+  const id = `activity-${props.name}`
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-700">
+        {props.label}
+      </label>
+      <select id={id} name={props.name} defaultValue={props.value ?? ''} className={controlClass}>
+        <option value="">{props.all}</option>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
 export default function Activities() {
   const { page, choices, search, filters } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
@@ -83,45 +102,27 @@ export default function Activities() {
             </label>
             <input id="activity-search" type="search" name="search" defaultValue={search} placeholder="Judul, nama atau pengguna..." className={controlClass} />
           </div>
-          <div>
-            <label htmlFor="activity-user" className="mb-1 block text-sm font-medium text-gray-700">
-              Pengguna
-            </label>
-            <select id="activity-user" name="user_id" defaultValue={filters.user_id ?? ''} className={controlClass}>
-              <option value="">Semua pengguna</option>
-              {choices.users.map((user) => (
-                <option key={user.id} value={user.id}>
-                  {user.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="activity-resource" className="mb-1 block text-sm font-medium text-gray-700">
-              Data
-            </label>
-            <select id="activity-resource" name="resource" defaultValue={filters.resource ?? ''} className={controlClass}>
-              <option value="">Semua data</option>
-              {choices.resources.map((resource) => (
-                <option key={resource} value={resource}>
-                  {resourceLabel(resource)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="activity-action" className="mb-1 block text-sm font-medium text-gray-700">
-              Aksi
-            </label>
-            <select id="activity-action" name="action" defaultValue={filters.action ?? ''} className={controlClass}>
-              <option value="">Semua aksi</option>
-              {choices.actions.map((action) => (
-                <option key={action} value={action}>
-                  {actionLabel(action)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            name="user_id"
+            label="Pengguna"
+            all="Semua pengguna"
+            value={filters.user_id}
+            options={choices.users.map((user) => ({ value: user.id, label: user.name }))}
+          />
+          <FilterSelect
+            name="resource"
+            label="Data"
+            all="Semua data"
+            value={filters.resource}
+            options={choices.resources.map((resource) => ({ value: resource, label: resourceLabel(resource) }))}
+          />
+          <FilterSelect
+            name="action"
+            label="Aksi"
+            all="Semua aksi"
+            value={filters.action}
+            options={choices.actions.map((action) => ({ value: action, label: actionLabel(action) }))}
+          />
           <div className="flex gap-2 md:col-span-5 md:justify-end">
             <Link to={pathname} className="rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
               Reset

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { AuthCard, authButtonClass, authInputClass } from '~/components/admin/auth-card'
+import { AuthCard, authButtonClass, AuthField } from '~/components/admin/auth-card'
 import { titled } from '~/components/admin/meta'
 import { readBodyText } from '~/server/http.server'
 import { mailConfigured } from '~/server/mail.server'
@@ -45,25 +45,7 @@ export default function ForgotPassword() {
       ) : (
         <Form method="post" className="space-y-4" noValidate>
           <p className="text-sm text-gray-600">Masukkan email akun Anda. Kami akan mengirim tautan untuk membuat password baru.</p>
-          <div>
-            <label htmlFor="email" className="mb-1 block text-sm font-medium text-gray-700">
-              Email
-            </label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              aria-invalid={!!answer?.error}
-              aria-describedby={answer?.error ? 'email-error' : undefined}
-              className={authInputClass}
-            />
-            {answer?.error ? (
-              <p id="email-error" className="mt-1 text-sm text-red-600">
-                {answer.error}
-              </p>
-            ) : null}
-          </div>
+          <AuthField name="email" label="Email" type="email" autoComplete="email" error={answer?.error ?? undefined} />
           <button type="submit" disabled={submitting} className={authButtonClass}>
             {submitting ? 'Mengirim...' : 'Kirim Tautan Reset'}
           </button>

@@ -3,8 +3,7 @@ import { data, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { loginWithCode, loginWithPassword } from '~/auth/login.server'
 import { getSessionUser, sessionCookie } from '~/auth/session.server'
-import { AuthCard, authButtonClass, authInputClass } from '~/components/admin/auth-card'
-import { FieldError } from '~/components/admin/form'
+import { AuthCard, authButtonClass, AuthField } from '~/components/admin/auth-card'
 import { titled } from '~/components/admin/meta'
 import { HttpError, readBodyText } from '~/server/http.server'
 
@@ -51,35 +50,8 @@ export async function action({ request }: ActionFunctionArgs) {
 function PasswordStep({ errors, submitting }: { errors?: LoginErrors | null; submitting: boolean }) {
   return (
     <Form method="post" action="/login" replace className="space-y-4" noValidate>
-      <div>
-        <label htmlFor="username" className="mb-1 block text-sm font-medium text-gray-700">
-          Username
-        </label>
-        <input
-          id="username"
-          name="username"
-          autoComplete="username"
-          aria-invalid={!!errors?.Username}
-          aria-describedby={errors?.Username ? 'username-error' : undefined}
-          className={authInputClass}
-        />
-        <FieldError id="username-error" message={errors?.Username} />
-      </div>
-      <div>
-        <label htmlFor="password" className="mb-1 block text-sm font-medium text-gray-700">
-          Password
-        </label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={!!errors?.Password}
-          aria-describedby={errors?.Password ? 'password-error' : undefined}
-          className={authInputClass}
-        />
-        <FieldError id="password-error" message={errors?.Password} />
-      </div>
+      <AuthField name="username" label="Username" autoComplete="username" error={errors?.Username} />
+      <AuthField name="password" label="Password" type="password" autoComplete="current-password" error={errors?.Password} />
       <div className="flex items-center justify-between text-sm">
         <label className="flex items-center gap-2 text-gray-700">
           <input type="checkbox" name="remember" className="h-4 w-4 rounded border-gray-300" />
@@ -103,23 +75,7 @@ function CodeStep({ ticket, error, submitting }: { ticket: string; error?: strin
       <p className="text-sm text-gray-600">
         Akun ini memakai verifikasi dua langkah. Masukkan kode 6 digit dari aplikasi autentikator Anda, atau salah satu kode pemulihan.
       </p>
-      <div>
-        <label htmlFor="code" className="mb-1 block text-sm font-medium text-gray-700">
-          Kode verifikasi
-        </label>
-        <input
-          id="code"
-          name="code"
-          autoComplete="one-time-code"
-          autoCapitalize="off"
-          spellCheck={false}
-          autoFocus
-          aria-invalid={!!error}
-          aria-describedby={error ? 'code-error' : undefined}
-          className={authInputClass}
-        />
-        <FieldError id="code-error" message={error} />
-      </div>
+      <AuthField name="code" label="Kode verifikasi" autoComplete="one-time-code" autoFocus error={error} />
       <button type="submit" disabled={submitting} className={authButtonClass}>
         {submitting ? 'Memproses...' : 'Verifikasi'}
       </button>

@@ -2,8 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@r
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { clientAddress } from '~/auth/throttle.server'
-import { AuthCard, authButtonClass, authInputClass } from '~/components/admin/auth-card'
-import { FieldError } from '~/components/admin/form'
+import { AuthCard, authButtonClass, AuthField } from '~/components/admin/auth-card'
 import { titled } from '~/components/admin/meta'
 import { HttpError, readBodyText } from '~/server/http.server'
 import { resetLinkValid, resetPassword } from '~/models/password-reset.server'
@@ -64,36 +63,8 @@ export default function ResetPassword() {
   return (
     <AuthCard title="Buat Password Baru">
       <Form method="post" className="space-y-4" noValidate>
-        <div>
-          <label htmlFor="password" className="mb-1 block text-sm font-medium text-gray-700">
-            Password Baru
-          </label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={!!errors?.Password}
-            aria-describedby={errors?.Password ? 'password-error' : undefined}
-            className={authInputClass}
-          />
-          <FieldError id="password-error" message={errors?.Password} />
-        </div>
-        <div>
-          <label htmlFor="password_confirmation" className="mb-1 block text-sm font-medium text-gray-700">
-            Ulangi Password Baru
-          </label>
-          <input
-            id="password_confirmation"
-            name="password_confirmation"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={!!errors?.Password_confirmation}
-            aria-describedby={errors?.Password_confirmation ? 'confirmation-error' : undefined}
-            className={authInputClass}
-          />
-          <FieldError id="confirmation-error" message={errors?.Password_confirmation} />
-        </div>
+        <AuthField name="password" label="Password Baru" type="password" autoComplete="new-password" error={errors?.Password} />
+        <AuthField name="password_confirmation" label="Ulangi Password Baru" type="password" autoComplete="new-password" error={errors?.Password_confirmation} />
         <button type="submit" disabled={submitting} className={authButtonClass}>
           {submitting ? 'Menyimpan...' : 'Simpan Password Baru'}
         </button>

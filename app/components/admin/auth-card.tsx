@@ -24,3 +24,45 @@ export function AuthCard({ title, error, children }: { title: string; error?: st
     </main>
   )
 }
+
+/** A labelled field of those screens, with the server's message underneath, wired for screen readers. */
+export function AuthField({
+  name,
+  label,
+  error,
+  type = 'text',
+  autoComplete,
+  autoFocus,
+}: {
+  name: string
+  label: string
+  error?: string
+  type?: 'text' | 'password' | 'email'
+  autoComplete?: string
+  autoFocus?: boolean
+}) {
+  const errorId = `${name}-error`
+  return (
+    <div>
+      <label htmlFor={name} className="mb-1 block text-sm font-medium text-gray-700">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
+        autoCapitalize={type === 'text' ? 'off' : undefined}
+        aria-invalid={!!error}
+        aria-describedby={error ? errorId : undefined}
+        className={authInputClass}
+      />
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
