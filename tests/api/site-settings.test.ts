@@ -18,7 +18,7 @@ let token: string
 const call = (method: string, route: string, options: Parameters<typeof api>[2] = {}) => api(method, route, { base: server.url, ...options })
 
 beforeAll(async () => {
-  server = await startServer({ env: { SITE_NAME: 'Desa Awal', SITE_PHONE: '(0262) 555-0101', SITE_EMAIL: 'kantor@awal.desa.id', SITE_ADDRESS: 'Jl. Awal 1' } })
+  server = await startServer({ env: { SITE_NAME: 'Desa Awal', SITE_PHONE: '(0262) 555-0101', SITE_EMAIL: 'kantor@awal.desa.id', SITE_ADDRESS: 'Jl. Awal 1', SEED_DEMO: 'false' } })
   const login = await call('POST', '/api/login', { json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })
   token = expectSuccess(login).token
 })
