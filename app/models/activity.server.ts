@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Prisma } from '~/generated/prisma/client'
 import { prisma, serializeQuietWrite } from '~/server/db.server'
 import { getEnv } from '~/server/env.server'
 import { excerpt } from '~/lib/format'
@@ -37,29 +38,43 @@ export type ActivityEntry = {
   changes?: string[]
 }
 
+let batch: { row: Prisma.ActivityCreateManyInput; done: () => void }[] = []
+
 /**
- * Adds one entry. The write it describes has already happened, so a failure to log is reported on the server's
- * log rather than turned into an error for the user. The entry changes nothing a cache holds: the data version stays.
+ * Writes the entries waiting now in one transaction (group commit): a burst of writes costs one more commit for its
+ * log, not one per write.
  */
-export async function recordActivity(entry: ActivityEntry): Promise<void> {
+async function flushBatch() {
+  const entries = batch
+  batch = []
   try {
-    await serializeQuietWrite(() =>
-      prisma.activity.create({
-        data: {
-          user_id: entry.actor.id,
-          user_name: entry.actor.name.slice(0, 255),
-          action: entry.action,
-          resource: entry.resource,
-          resource_id: entry.resourceId ?? null,
-          summary: (entry.summary ?? '').slice(0, 255),
-          changes: JSON.stringify(entry.changes ?? []),
-          ip: entry.actor.ip,
-        },
-      }),
-    )
+    await prisma.activity.createMany({ data: entries.map((entry) => entry.row) })
   } catch (error) {
-    console.error('[activity] could not record', entry.action, entry.resource, error)
+    console.error(`[activity] could not record ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`, error)
   }
+  for (const entry of entries) entry.done()
+}
+
+/**
+ * Adds one entry, and resolves once it is stored. The write it describes has already happened, so a failure to
+ * log is reported on the server's log rather than turned into an error for the user. Entries change nothing a cache
+ * holds: the data version stays.
+ */
+export function recordActivity(entry: ActivityEntry): Promise<void> {
+  const row = {
+    user_id: entry.actor.id,
+    user_name: entry.actor.name.slice(0, 255),
+    action: entry.action,
+    resource: entry.resource,
+    resource_id: entry.resourceId ?? null,
+    summary: (entry.summary ?? '').slice(0, 255),
+    changes: JSON.stringify(entry.changes ?? []),
+    ip: entry.actor.ip,
+  }
+  return new Promise<void>((done) => {
+    // The first entry of a batch queues its flush; those arriving before the flush runs join it.
+    if (batch.push({ row, done }) === 1) serializeQuietWrite(flushBatch).catch(() => undefined)
+  })
 }
 
 /** A record's title or name as the log shows it. */
@@ -134,7 +149,7 @@ export async function trackWrite<T>(
   return result
 }
 
-type ActivityRow = {
+type ActivityListRow = {
   id: number
   user_id: number | null
   user_name: string
@@ -169,7 +184,7 @@ function parseChanges(text: string): string[] {
   }
 }
 
-const toActivity = (row: ActivityRow) => ({ ...row, changes: parseChanges(row.changes) })
+const toActivity = (row: ActivityListRow) => ({ ...row, changes: parseChanges(row.changes) })
 export type ActivityItem = ReturnType<typeof toActivity>
 
 const filterSchema = z.object({
