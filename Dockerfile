@@ -13,6 +13,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY prisma ./prisma
 COPY prisma.config.ts ./
+# postinstall derives the PostgreSQL schema and generates both Prisma clients.
+COPY scripts/db-schema.mjs ./scripts/
 RUN npm ci
 
 COPY . .

@@ -1,5 +1,6 @@
 // The Balai Desa HTTP server: Remix behind a small Express app that adds security headers,
 // request logs, the uploads folder and graceful shutdown. `npm start` runs it after migrating.
+import cluster from 'node:cluster'
 import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -8,8 +9,10 @@ import compression from 'compression'
 import express from 'express'
 import fs from 'node:fs'
 import { requestLog } from './server/logging.mjs'
+import { runPrimary } from './server/cluster.mjs'
 import { csrfProtection, securityHeaders } from './server/security.mjs'
 import { responseCache } from './server/response-cache.mjs'
+import { storageFromEnv } from './server/storage.mjs'
 import { serveUploads } from './server/uploads.mjs'
 
 // Values in .env apply where the environment does not set them already.
@@ -30,7 +33,8 @@ let build
 let info
 try {
   build = await loadBuild()
-  info = (await build.entry.module.startup()).env
+  // With WEB_CONCURRENCY > 1 the primary process does the start-up work once, then starts the workers.
+  info = (await (cluster.isWorker ? build.entry.module.workerStartup() : build.entry.module.startup())).env
 } catch (error) {
   // A configuration error names the variable; nothing else of the stack is useful to the operator.
   console.error(error?.name === 'ConfigError' ? `[balai-desa] ${error.message}` : error)
@@ -62,7 +66,7 @@ app.use(compression())
 // Anonymous public reads from memory until the next write (see server/response-cache.mjs).
 const cache = vite ? undefined : responseCache()
 if (cache) app.use(cache)
-app.use('/uploads', serveUploads(info.uploads))
+app.use('/uploads', serveUploads(storageFromEnv()))
 
 if (vite) {
   app.use(vite.middlewares)
@@ -99,35 +103,47 @@ app.use((error, req, res, next) => {
   res.status(status).set(apiHeaders(req)).set('Cache-Control', 'no-store').json({ success: false, message: status === 500 ? 'Internal Server Error' : 'Bad Request', errors: null })
 })
 
-// A cached public read is answered before Express runs, with the same log line and security headers.
-const noop = () => undefined
-const server = http.createServer((req, res) => {
-  const served = cache?.tryReplay(req, res, () => {
-    res.locals = {}
-    req.path = req.url.split('?')[0]
-    if (stopping) res.setHeader('Connection', 'close')
-    logRequests(req, res, noop)
-    addSecurityHeaders(req, res, noop)
-  })
-  if (!served) app(req, res)
-})
-server.listen(info.port, () => {
+const listening = () =>
   console.log(
-    `[balai-desa] listening on http://localhost:${info.port} (${info.nodeEnv}); database ${info.database}; uploads ${path.resolve(info.uploads)}`,
+    `[balai-desa] listening on http://localhost:${info.port} (${info.nodeEnv}); database ${info.database}; uploads ${info.uploads}` +
+      (info.concurrency > 1 ? `; ${info.concurrency} workers` : ''),
   )
-})
-server.keepAliveTimeout = 65_000
 
-// SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, then exit.
-for (const signal of ['SIGTERM', 'SIGINT']) {
-  process.on(signal, () => {
-    if (stopping) return
-    stopping = true
-    console.log(`[balai-desa] ${signal}: finishing in-flight requests`)
-    server.close(() => process.exit(0))
-    // Keep-alive connections that go idle are closed as soon as their request is answered.
-    setInterval(() => server.closeIdleConnections(), 100).unref()
-    server.closeIdleConnections()
-    setTimeout(() => process.exit(0), 10_000).unref()
+if (cluster.isPrimary && info.concurrency > 1) {
+  runPrimary({ count: info.concurrency, serveWriteLock: build.entry.module.serveWriteLock, listening })
+  build.entry.module.sweepPeriodically()
+} else {
+  if (cluster.isPrimary) build.entry.module.sweepPeriodically()
+  serve()
+}
+
+function serve() {
+  // A cached public read is answered before Express runs, with the same log line and security headers.
+  const noop = () => undefined
+  const server = http.createServer((req, res) => {
+    const served = cache?.tryReplay(req, res, () => {
+      res.locals = {}
+      req.path = req.url.split('?')[0]
+      if (stopping) res.setHeader('Connection', 'close')
+      logRequests(req, res, noop)
+      addSecurityHeaders(req, res, noop)
+    })
+    if (!served) app(req, res)
   })
+  server.listen(info.port, cluster.isWorker ? undefined : listening)
+  server.keepAliveTimeout = 65_000
+
+  // SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, then exit.
+  for (const signal of ['SIGTERM', 'SIGINT']) {
+    process.on(signal, () => {
+      if (stopping) return
+      stopping = true
+      console.log(`[balai-desa] ${signal}: finishing in-flight requests`)
+      server.close(() => process.exit(0))
+      // Keep-alive connections that go idle are closed as soon as their request is answered.
+      setInterval(() => server.closeIdleConnections(), 100).unref()
+      server.closeIdleConnections()
+      setTimeout(() => process.exit(0), 10_000).unref()
+    })
+  }
 }

@@ -6,7 +6,8 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './components/shared/nonce'
 
-export { startup } from './startup.server'
+export { startup, sweepPeriodically, workerStartup } from './startup.server'
+export { serveWriteLock } from './server/write-lock.server'
 export { apiCorsHeaders } from './server/http.server'
 export { resetLinkForUsername } from './models/password-reset.server'
 

@@ -13,9 +13,8 @@ import { ErrorScreen } from './components/public/error-screen'
 import { useNonce } from './components/shared/nonce'
 import { Toaster } from './components/shared/toaster'
 import { revalidateAfterSubmissions } from './lib/revalidate'
-import { siteOf, type Site } from './lib/seo'
-import { siteOrigin } from './models/seo.server'
-import { getSettings } from './models/settings.server'
+import { FALLBACK_SITE } from './lib/site'
+import { siteIdentity } from './models/site.server'
 import stylesheet from './tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -27,12 +26,9 @@ export const links: LinksFunction = () => [
 ]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [settings, { toast, headers }] = await Promise.all([getSettings(), getToast(request)])
+  const [site, { toast, headers }] = await Promise.all([siteIdentity(request), getToast(request)])
   return data(
-    {
-      site: siteOf(settings, siteOrigin(request)),
-      toast: toast ?? null,
-    },
+    { site, toast: toast ?? null },
     // Without a toast there is nothing to clear: no cookie, so public pages stay shareable (server/response-cache.mjs).
     { headers: toast ? headers : undefined },
   )
@@ -42,10 +38,8 @@ export const shouldRevalidate = revalidateAfterSubmissions
 
 export type RootData = Awaited<ReturnType<typeof loader>>['data']
 
-const NO_SITE: Site = { name: 'Balai Desa', tagline: '', logo: null, url: '', address: '', phone: '', email: '', whatsapp: '', facebook: '', instagram: '', youtube: '', mapUrl: '' }
-
-export function useSite(): Site {
-  return useRouteLoaderData<typeof loader>('root')?.site ?? NO_SITE
+export function useSite() {
+  return useRouteLoaderData<typeof loader>('root')?.site ?? FALLBACK_SITE
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -44,7 +44,7 @@ function firstThrottledThisMinute(username: string, address: string | null, now 
 /** The 429 while the username or the address has too many recent failures. */
 async function refuseWhileThrottled(username: string, request: Request) {
   const address = clientAddress(request)
-  const wait = retryAfterSeconds(username, address)
+  const wait = await retryAfterSeconds(username, address)
   if (wait <= 0) return
   logLogin('throttled', username, address)
   if (firstThrottledThisMinute(username, address)) {
@@ -56,7 +56,7 @@ async function refuseWhileThrottled(username: string, request: Request) {
 /** A failed attempt: counted toward the throttle, logged, and kept in the activity log under the name that was tried. */
 async function failedAttempt(request: Request, username: string, userId: number | null, error: HttpError, reason: string): Promise<never> {
   const address = clientAddress(request)
-  recordFailure(username, address)
+  await recordFailure(username, address)
   logLogin('failed', username, address)
   const actor = actorOf(request, { id: userId ?? (await userIdByUsername(username)), name: username })
   await recordActivity({ actor, action: 'login_failed', resource: 'users', resourceId: actor.id, summary: reason })
@@ -82,7 +82,7 @@ async function codeStep(user: SessionUser, username: string, code: unknown, requ
 
 /** A new session for the user: the login payload of the contract with its token. */
 async function startSession(user: SessionUser, username: string, request: Request, seconds: number) {
-  recordSuccess(username)
+  await recordSuccess(username)
   logLogin('ok', username, clientAddress(request))
   const expiresAt = new Date(Date.now() + seconds * 1000)
   const sessionId = await createSession(user.id, deviceOf(request), expiresAt)

@@ -1,13 +1,12 @@
 import { createCookie, redirect } from '@remix-run/node'
-import { dataVersion } from '~/server/db.server'
+import { freshDataVersion } from '~/server/data-version.server'
 import { getEnv } from '~/server/env.server'
 import { forbidden, unauthenticated } from '~/server/http.server'
 import { findSession, touchSession, TOUCH_INTERVAL_MS } from '~/models/session.server'
 import { findSessionUser, type SessionUser } from '~/models/user.server'
+import { holdsAny, type PermissionName } from '~/resources/permissions'
 import { clientAddress } from './throttle.server'
 import { verifyToken, type TokenClaims } from './token.server'
-
-export type { SessionUser }
 
 /**
  * The admin UI's session: the same token as the API's, in an HttpOnly cookie named `token`. Without "remember me"
@@ -59,32 +58,33 @@ export function readToken(request: Request): string | null {
 const cache = new WeakMap<Request, Promise<(SessionUser & { claims: TokenClaims }) | null>>()
 
 /**
- * What the database said about a token (user, permissions, whether its session row still exists), valid for one
- * data version. Every write that ends a session or changes a user bumps that version (serializeWrite), so a
- * changed role or permission, a logout, a password change or a deleted user is read afresh on the very next
- * request, while repeated requests between writes skip the lookups.
+ * What the database said about a token's user (the user and their permissions), valid for one data version.
+ * Every committed write to users, roles or permissions bumps that version, in this worker or any other worker or
+ * instance, and the memo asks for the version afresh (freshDataVersion: one query on PostgreSQL, a local read on
+ * SQLite), so a changed role or permission, a password change or a deleted user is read afresh on the very next
+ * request wherever it lands. A version read before the lookup can only be older than the data the lookup sees,
+ * never newer, so a remembered answer is never staler than its version.
+ * The session row itself (one primary-key read) is read on every request: sessions have no data-version trigger,
+ * so that a login or a device's last use never empties the public caches, and a logout or a revoked device is
+ * refused on the very next request on every worker and instance all the same.
  */
 const MAX_REMEMBERED = 2000
-const remembered = new Map<string, { version: number; user: SessionUser | null; lastUsed: number }>()
+const remembered = new Map<string, { version: number; user: SessionUser | null }>()
 
-/** The one place a token's session is looked up (and its last use noted, every few minutes at most). */
+/** The one place a token's standing is read from the database (and its last use noted, every few minutes at most). */
 async function lookUp(claims: TokenClaims, request: Request): Promise<SessionUser | null> {
-  const version = dataVersion()
-  let hit = remembered.get(claims.jti)
-  if (!hit || hit.version !== version) {
-    const [user, session] = await Promise.all([findSessionUser(claims.userId), findSession(claims.jti)])
-    const valid = user && session && session.user_id === user.id && session.expires_at.getTime() > Date.now() ? user : null
-    hit = { version, user: valid, lastUsed: session?.last_used_at.getTime() ?? 0 }
-    if (dataVersion() === version) {
-      if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!)
-      remembered.set(claims.jti, hit)
-    }
+  const version = await freshDataVersion()
+  const hit = remembered.get(claims.jti)
+  const [user, session] = await Promise.all([hit && hit.version === version ? hit.user : findSessionUser(claims.userId), findSession(claims.jti)])
+  if ((!hit || hit.version !== version) && version >= 0) {
+    if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!)
+    remembered.set(claims.jti, { version, user })
   }
-  if (hit.user && Date.now() - hit.lastUsed > TOUCH_INTERVAL_MS) {
-    hit.lastUsed = Date.now()
+  const valid = user && session && session.user_id === user.id && session.expires_at.getTime() > Date.now() ? user : null
+  if (valid && Date.now() - session!.last_used_at.getTime() > TOUCH_INTERVAL_MS) {
     touchSession(claims.jti, clientAddress(request)).catch((error) => console.error('[session] could not note the last use', error))
   }
-  return hit.user
+  return valid
 }
 
 /**
@@ -125,14 +125,16 @@ export async function requireUser(request: Request): Promise<SessionUser & { cla
   throw await loginRedirect(request)
 }
 
-export const can = (user: SessionUser | null | undefined, anyOf: string | readonly string[]) =>
-  !!user && (typeof anyOf === 'string' ? [anyOf] : anyOf).some((name) => user.permissions[name] === true)
+export const can = (user: SessionUser | null | undefined, anyOf: PermissionName | readonly PermissionName[]) => !!user && holdsAny(user.permissions, anyOf)
 
 /**
  * The one permission check both doors use. For `/api/*` it answers 401/403 JSON; for the admin UI
  * it redirects to /login or /admin/forbidden.
  */
-export async function requirePermission(request: Request, anyOf: string | readonly string[]): Promise<SessionUser & { claims: TokenClaims }> {
+export async function requirePermission(
+  request: Request,
+  anyOf: PermissionName | readonly PermissionName[],
+): Promise<SessionUser & { claims: TokenClaims }> {
   const user = await requireUser(request)
   if (can(user, anyOf)) return user
   if (isApi(request)) throw forbidden()

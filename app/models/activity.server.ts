@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Prisma } from '~/generated/prisma/client'
-import { prisma, serializeQuietWrite } from '~/server/db.server'
+import { prisma, serializeWrite } from '~/server/db.server'
 import { getEnv } from '~/server/env.server'
 import { excerpt } from '~/lib/format'
 import type { ListQuery } from '~/lib/paging'
@@ -73,7 +73,7 @@ export function recordActivity(entry: ActivityEntry): Promise<void> {
   }
   return new Promise<void>((done) => {
     // The first entry of a batch queues its flush; those arriving before the flush runs join it.
-    if (batch.push({ row, done }) === 1) serializeQuietWrite(flushBatch).catch(() => undefined)
+    if (batch.push({ row, done }) === 1) serializeWrite(flushBatch).catch(() => undefined)
   })
 }
 
@@ -235,6 +235,6 @@ export async function activityFilterChoices() {
 /** Removes the entries older than ACTIVITY_RETENTION_DAYS; returns how many. */
 export async function pruneActivities(now = Date.now()): Promise<number> {
   const cutoff = new Date(now - getEnv().ACTIVITY_RETENTION_DAYS * 24 * 3600 * 1000)
-  const { count } = await serializeQuietWrite(() => prisma.activity.deleteMany({ where: { created_at: { lt: cutoff } } }))
+  const { count } = await serializeWrite(() => prisma.activity.deleteMany({ where: { created_at: { lt: cutoff } } }))
   return count
 }

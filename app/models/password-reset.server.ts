@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { z } from 'zod'
-import { prisma, serializeQuietWrite, serializeWrite } from '~/server/db.server'
+import { prisma, serializeWrite } from '~/server/db.server'
 import { validationError } from '~/server/http.server'
 import { mailConfigured, sendMail } from '~/server/mail.server'
 import { hashPassword } from '~/server/password.server'
@@ -21,7 +21,7 @@ async function newLink(userId: number, origin: string) {
   const token = crypto.randomBytes(32).toString('base64url')
   const expires_at = new Date(Date.now() + RESET_MINUTES * 60_000)
   // Nothing cached depends on a link: the data version stays.
-  await serializeQuietWrite(async () => {
+  await serializeWrite(async () => {
     await prisma.passwordReset.deleteMany({ where: { expires_at: { lt: new Date() } } })
     await prisma.passwordReset.create({ data: { token_hash: hashToken(token), user_id: userId, expires_at } })
   })

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { prisma, serializeQuietWrite, serializeWrite } from '~/server/db.server'
+import { prisma, serializeWrite } from '~/server/db.server'
 import { notFound } from '~/server/http.server'
 import { recordActivity, type Actor } from './activity.server'
 
@@ -14,12 +14,12 @@ export const TOUCH_INTERVAL_MS = 5 * 60 * 1000
 export type DeviceInfo = { ip: string | null; userAgent: string }
 
 /**
- * A new session row. Creating it changes nothing a cache holds (its id is new), so the data version stays; expired
+ * A new session row (sessions have no data-version trigger: a login empties no cache); expired
  * rows are cleared on the way.
  */
 export async function createSession(userId: number, device: DeviceInfo, expiresAt: Date): Promise<string> {
   const id = crypto.randomUUID()
-  await serializeQuietWrite(async () => {
+  await serializeWrite(async () => {
     await prisma.session.deleteMany({ where: { expires_at: { lt: new Date() } } })
     await prisma.session.create({
       data: { id, user_id: userId, expires_at: expiresAt, ip: device.ip, user_agent: device.userAgent.slice(0, 500) },
@@ -33,9 +33,9 @@ export type SessionRow = { user_id: number; expires_at: Date; last_used_at: Date
 export const findSession = (id: string): Promise<SessionRow | null> =>
   prisma.session.findUnique({ where: { id }, select: { user_id: true, expires_at: true, last_used_at: true } })
 
-/** Records that the session was used now, from `ip` (a quiet write: nothing cached depends on it). */
+/** Records that the session was used now, from `ip` (sessions have no data-version trigger: nothing cached depends on it). */
 export function touchSession(id: string, ip: string | null) {
-  return serializeQuietWrite(() => prisma.session.updateMany({ where: { id }, data: { last_used_at: new Date(), ...(ip ? { ip } : {}) } }))
+  return serializeWrite(() => prisma.session.updateMany({ where: { id }, data: { last_used_at: new Date(), ...(ip ? { ip } : {}) } }))
 }
 
 /** The user's logged-in devices, newest first; `current` marks the one asking. */
@@ -48,7 +48,7 @@ export async function listSessions(userId: number, currentId: string) {
   return rows.map((row) => ({ ...row, current: row.id === currentId }))
 }
 
-/** Logs one device out: the row goes, and with it every use of its token (the data version moves, so the session memo reads again). */
+/** Logs one device out: the row goes, and with it every use of its token (the session memo reads the row on every request). */
 export function endSession(id: string) {
   return serializeWrite(() => prisma.session.deleteMany({ where: { id } }))
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { renderSVG } from 'uqr'
-import { prisma, serializeQuietWrite, serializeWrite } from '~/server/db.server'
+import { prisma, serializeWrite } from '~/server/db.server'
 import { conflict, notFound, validationError } from '~/server/http.server'
 import { matchingStep, newSecret, otpauthUrl } from '~/server/totp.server'
 import { recordActivity, type Actor } from './activity.server'
@@ -100,8 +100,9 @@ export async function acceptSecondFactor(userId: number, code: string): Promise<
   const typed = code.trim()
   if (/^\d{3}\s?\d{3}$/.test(typed)) {
     const digits = typed.replace(/\s/g, '')
-    // Quiet writes: the last step and the recovery codes are in no cache and no session memo.
-    return serializeQuietWrite(async () => {
+    // The last step is a column of users (its triggers move the data version: a login with a code is rare);
+    // recovery codes have no trigger.
+    return serializeWrite(async () => {
       const row = await prisma.user.findUnique({ where: { id: userId }, select: { two_factor_secret: true, two_factor_last_step: true } })
       const step = row?.two_factor_secret ? matchingStep(row.two_factor_secret, digits) : null
       if (step === null || step <= row!.two_factor_last_step) return false
@@ -110,7 +111,7 @@ export async function acceptSecondFactor(userId: number, code: string): Promise<
     })
   }
   const hash = hashCode(normaliseRecoveryCode(typed))
-  return serializeQuietWrite(async () => (await prisma.recoveryCode.deleteMany({ where: { user_id: userId, code_hash: hash } })).count === 1)
+  return serializeWrite(async () => (await prisma.recoveryCode.deleteMany({ where: { user_id: userId, code_hash: hash } })).count === 1)
 }
 
 /** How many recovery codes the user has left (shown on Akun Saya). */

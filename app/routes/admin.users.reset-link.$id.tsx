@@ -5,7 +5,7 @@ import { requirePermission } from '~/auth/session.server'
 import { routeId } from '~/doors/admin.server'
 import { HttpError } from '~/server/http.server'
 import { createResetLink } from '~/models/password-reset.server'
-import { siteOrigin } from '~/models/seo.server'
+import { siteUrl } from '~/models/site.server'
 
 type ResetLinkAnswer = { link: { url: string; expires_at: Date } | null; error: string | null }
 
@@ -13,7 +13,7 @@ type ResetLinkAnswer = { link: { url: string; expires_at: Date } | null; error: 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, 'users-edit')
   try {
-    const link = await createResetLink(routeId(params.id), siteOrigin(request), actorOf(request, user))
+    const link = await createResetLink(routeId(params.id), siteUrl(request), actorOf(request, user))
     return data<ResetLinkAnswer>({ link, error: null })
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) return data<ResetLinkAnswer>({ link: null, error: error.message }, { status: error.status })

@@ -6,7 +6,7 @@ import { titled } from '~/components/admin/meta'
 import { readBodyText } from '~/server/http.server'
 import { mailConfigured } from '~/server/mail.server'
 import { mailResetLink } from '~/models/password-reset.server'
-import { siteOrigin } from '~/models/seo.server'
+import { siteUrl } from '~/models/site.server'
 
 export const meta = titled('Lupa Password')
 
@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = new URLSearchParams(await readBodyText(request, 16 * 1024))
   const email = (form.get('email') ?? '').trim()
   if (!email) return data({ sent: false, error: 'Email wajib diisi.' }, { status: 422 })
-  mailResetLink(email, siteOrigin(request)).catch((error) => console.error('[password-reset] could not send the mail', error))
+  mailResetLink(email, siteUrl(request)).catch((error) => console.error('[password-reset] could not send the mail', error))
   return { sent: true, error: null }
 }
 

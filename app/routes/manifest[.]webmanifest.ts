@@ -1,8 +1,9 @@
-import { getSettings } from '~/models/settings.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { siteIdentity } from '~/models/site.server'
 
-/** GET /manifest.webmanifest: installable as an app, named after the village (its site settings). */
-export async function loader() {
-  const { site_name: name, tagline } = await getSettings()
+/** GET /manifest.webmanifest: installable as an app, named after the village (Pengaturan Situs). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { name, tagline } = await siteIdentity(request)
   const manifest = {
     name,
     short_name: name.length > 12 ? name.replace(/^Desa\s+/i, '').slice(0, 12) : name,

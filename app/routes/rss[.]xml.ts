@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { excerpt } from '~/lib/format'
 import { escapeXml } from '~/lib/xml'
-import { feedPosts, siteOrigin } from '~/models/seo.server'
-import { getSettings } from '~/models/settings.server'
+import { feedPosts } from '~/models/seo.server'
+import { siteIdentity } from '~/models/site.server'
 
 /** GET /rss.xml: an RSS 2.0 feed of the latest posts, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = siteOrigin(request)
-  const [settings, posts] = await Promise.all([getSettings(), feedPosts()])
-  const site = settings.site_name
-  const logo = settings.logo ? `${origin}/uploads/settings/${encodeURIComponent(settings.logo)}` : null
+  const [identity, posts] = await Promise.all([siteIdentity(request), feedPosts()])
+  const { url: origin, name: site } = identity
+  const logo = identity.logo ? `${origin}/uploads/settings/${encodeURIComponent(identity.logo)}` : null
   const items = posts.map((post) => {
     const link = `${origin}/posts/${encodeURIComponent(post.slug)}`
     const image = post.image ? `${origin}/uploads/posts/${encodeURIComponent(post.image)}` : null
@@ -36,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     '  <channel>',
     `    <title>${escapeXml(`Berita - ${site}`)}</title>`,
     `    <link>${escapeXml(`${origin}/posts`)}</link>`,
-    `    <description>${escapeXml(settings.tagline || `Kabar terkini dari ${site}.`)}</description>`,
+    `    <description>${escapeXml(identity.tagline || `Kabar terkini dari ${site}.`)}</description>`,
     '    <language>id</language>',
     ...(logo ? [`    <image><url>${escapeXml(logo)}</url><title>${escapeXml(`Berita - ${site}`)}</title><link>${escapeXml(`${origin}/posts`)}</link></image>`] : []),
     `    <atom:link href="${escapeXml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,

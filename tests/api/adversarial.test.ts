@@ -119,7 +119,8 @@ describe('hostile search strings', () => {
   })
 })
 
-describe('start-up configuration', () => {
+// Each attempt starts a server process (and on PostgreSQL first copies a database): more time than one request.
+describe('start-up configuration', { timeout: 90_000 }, () => {
   const refuses = async (env: Record<string, string>, mention: string) => {
     const attempt = startServer({ env })
     await expect(attempt).rejects.toThrow(mention)
@@ -134,7 +135,10 @@ describe('start-up configuration', () => {
     await refuses({ PORT: 'eighty' }, 'PORT')
     await refuses({ SEED_DEMO: 'maybe' }, 'SEED_DEMO')
     await refuses({ TOKEN_TTL: 'forever' }, 'TOKEN_TTL')
-    await refuses({ DATABASE_URL: 'postgres://x' }, 'DATABASE_URL')
+    // Neither a SQLite file nor a PostgreSQL address.
+    await refuses({ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL')
+    await refuses({ STORAGE: 's3' }, 'S3_BUCKET is required')
+    await refuses({ WEB_CONCURRENCY: 'all' }, 'WEB_CONCURRENCY')
   })
 
   it('warns at start while a seeded account keeps the default password', async () => {

@@ -73,7 +73,7 @@ describe('request logs and the start-up line', () => {
     const lines = server.output().split('\n').filter((line) => line.includes('listening on'))
     expect(lines).toHaveLength(1)
     expect(lines[0]).toContain(`http://localhost:${server.port}`)
-    expect(lines[0]).toContain(`database ${server.dbFile}`)
+    expect(lines[0]).toContain(`database ${server.databaseLabel}`)
     expect(lines[0]).toContain(`uploads ${server.uploadsDir}`)
   })
 

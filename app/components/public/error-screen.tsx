@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import { errorTitle } from '~/lib/site'
 
 /**
  * What a visitor sees when a screen cannot be shown: not found, or a friendly failure (never a stack trace).
@@ -35,6 +36,3 @@ export function ErrorScreen({ standalone = false }: { standalone?: boolean }) {
     </Wrapper>
   )
 }
-
-export const errorTitle = (error: unknown) =>
-  isRouteErrorResponse(error) && error.status === 404 ? 'Halaman Tidak Ditemukan' : 'Terjadi Kesalahan'

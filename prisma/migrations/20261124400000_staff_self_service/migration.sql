@@ -111,3 +111,14 @@ CREATE INDEX "activities_created_at_idx" ON "activities"("created_at");
 -- CreateIndex
 CREATE INDEX "activities_user_id_idx" ON "activities"("user_id");
 
+
+-- The data version (decision 010): "users" was rebuilt above, which dropped its triggers; they come back, and the
+-- site settings (every public page shows them) get theirs. sessions, recovery_codes, password_resets and activities
+-- have none: a login, a device's last use, a reset link or a log entry must not empty the public caches (the session
+-- memo reads the session row itself on every request).
+CREATE TRIGGER "users_data_version_insert" AFTER INSERT ON "users" BEGIN UPDATE "data_version" SET "value" = "value" + 1 WHERE "id" = 1; END;
+CREATE TRIGGER "users_data_version_update" AFTER UPDATE ON "users" BEGIN UPDATE "data_version" SET "value" = "value" + 1 WHERE "id" = 1; END;
+CREATE TRIGGER "users_data_version_delete" AFTER DELETE ON "users" BEGIN UPDATE "data_version" SET "value" = "value" + 1 WHERE "id" = 1; END;
+CREATE TRIGGER "site_settings_data_version_insert" AFTER INSERT ON "site_settings" BEGIN UPDATE "data_version" SET "value" = "value" + 1 WHERE "id" = 1; END;
+CREATE TRIGGER "site_settings_data_version_update" AFTER UPDATE ON "site_settings" BEGIN UPDATE "data_version" SET "value" = "value" + 1 WHERE "id" = 1; END;
+CREATE TRIGGER "site_settings_data_version_delete" AFTER DELETE ON "site_settings" BEGIN UPDATE "data_version" SET "value" = "value" + 1 WHERE "id" = 1; END;
