@@ -3,7 +3,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { api, clientAddress, expectFailure, expectSuccess, ISO_UTC } from '../support/api'
-import { startServer, type TestServer } from '../support/server'
+import { queryDb, startServer, type TestServer } from '../support/server'
 
 // bcrypt and private servers are slow on a busy machine shared with the other test files
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
@@ -153,6 +153,19 @@ describe('GET and PUT /api/admin/settings', () => {
     expectFailure(result, 422, 'Validation Errors', { Logo: 'Logo must be a JPEG, PNG, GIF or WebP image' })
     expect(expectSuccess(await call('GET', '/api/admin/settings', { token }))).toEqual(before)
     expect(fs.readdirSync(path.join(server.uploadsDir, 'settings')).filter((name) => !name.startsWith('.'))).toEqual(before.logo ? [before.logo] : [])
+  })
+
+  it('moves the data version (every cache keys on it), while a login, a use and a logout leave it alone', async () => {
+    const version = async () => Number((await queryDb<{ value: unknown }>(server, 'SELECT "value" FROM "data_version" WHERE "id" = 1'))[0].value)
+    const before = await version()
+    const session = expectSuccess(await call('POST', '/api/login', { json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })).token
+    expect((await call('GET', '/api/admin/me', { token: session })).status).toBe(200)
+    expectSuccess(await call('POST', '/api/logout', { token: session }))
+    // Refused at once, although the session memo's version did not move: the session row is read on every request.
+    expect((await call('GET', '/api/admin/me', { token: session })).status).toBe(401)
+    expect(await version()).toBe(before)
+    expectSuccess(await call('PUT', '/api/admin/settings', { token, json: { ...full, tagline: 'Versi baru' } }))
+    expect(await version()).toBeGreaterThan(before)
   })
 
   it('keeps the admin\'s values over the SITE_* variables after a restart', async () => {
