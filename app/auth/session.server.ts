@@ -74,11 +74,14 @@ const remembered = new Map<string, { version: number; user: SessionUser | null }
 /** The one place a token's standing is read from the database (and its last use noted, every few minutes at most). */
 async function lookUp(claims: TokenClaims, request: Request): Promise<SessionUser | null> {
   const version = await freshDataVersion()
-  const hit = remembered.get(claims.jti)
-  const [user, session] = await Promise.all([hit && hit.version === version ? hit.user : findSessionUser(claims.userId), findSession(claims.jti)])
-  if ((!hit || hit.version !== version) && version >= 0) {
+  // Keyed by session and user: a forged token pairing a real session with another user must not change the answer.
+  const key = `${claims.jti}:${claims.userId}`
+  const hit = remembered.get(key)
+  const fresh = hit !== undefined && hit.version === version
+  const [user, session] = await Promise.all([fresh ? hit.user : findSessionUser(claims.userId), findSession(claims.jti)])
+  if (!fresh && version >= 0) {
     if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!)
-    remembered.set(claims.jti, { version, user })
+    remembered.set(key, { version, user })
   }
   const valid = user && session && session.user_id === user.id && session.expires_at.getTime() > Date.now() ? user : null
   if (valid && Date.now() - session!.last_used_at.getTime() > TOUCH_INTERVAL_MS) {

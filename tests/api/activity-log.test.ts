@@ -1,8 +1,7 @@
 import fs from 'node:fs'
-import Database from 'better-sqlite3'
 import { describe, expect, it, vi } from 'vitest'
 import { adminToken, api, clientAddress, expectFailure, expectSuccess, ISO_UTC, login, unique, userWithPermissions } from '../support/api'
-import { startServer } from '../support/server'
+import { insertRows, queryDb, startServer } from '../support/server'
 
 // bcrypt and private servers are slow on a busy machine shared with the other test files
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
@@ -123,15 +122,13 @@ describe('retention (a server of its own, ACTIVITY_RETENTION_DAYS=30)', () => {
     let server = await startServer({ env: { ACTIVITY_RETENTION_DAYS: '30', SEED_DEMO: 'false' } })
     try {
       await server.stop()
-      const db = new Database(server.dbFile)
-      const insert = db.prepare("INSERT INTO activities (user_name, action, resource, summary, changes, created_at) VALUES ('Lama', 'update', 'posts', ?, '[]', ?)")
-      insert.run('old', new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString().replace('Z', '+00:00'))
-      insert.run('recent', new Date(Date.now() - 29 * 24 * 3600 * 1000).toISOString().replace('Z', '+00:00'))
-      db.close()
+      const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000).toISOString().replace('Z', '+00:00')
+      await insertRows(server, 'activities', ['user_name', 'action', 'resource', 'summary', 'changes', 'created_at'], [
+        ['Lama', 'update', 'posts', 'old', '[]', daysAgo(31)],
+        ['Lama', 'update', 'posts', 'recent', '[]', daysAgo(29)],
+      ])
       server = await startServer({ dir: server.dir, env: { ACTIVITY_RETENTION_DAYS: '30', SEED_DEMO: 'false' } })
-      const check = new Database(server.dbFile, { readonly: true })
-      const left = check.prepare("SELECT summary FROM activities WHERE user_name = 'Lama'").all()
-      check.close()
+      const left = await queryDb(server, "SELECT summary FROM activities WHERE user_name = 'Lama'")
       expect(left).toEqual([{ summary: 'recent' }])
       expect(server.output()).toContain('removed 1 activity log entry older than 30 days')
     } finally {

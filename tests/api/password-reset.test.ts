@@ -1,9 +1,9 @@
+import fs from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { adminToken, api, clientAddress, expectFailure, expectSuccess, login, userWithPermissions } from '../support/api'
-import { freePort, startServer, type TestServer } from '../support/server'
+import { freePort, onPostgres, queryDb, startServer, type TestServer } from '../support/server'
 
 // bcrypt and private servers are slow on a busy machine shared with the other test files
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
@@ -75,12 +75,9 @@ describe('POST /api/password-reset', () => {
       Password_confirmation: 'Password_confirmation does not match the password',
     })
     // Refused input spent nothing: the link still works. Then it is made to have expired, in the database itself.
-    const db = new Database(path.join(inject('serverDir'), 'data', 'test.db'))
-    try {
-      db.prepare("UPDATE password_resets SET expires_at = '2000-01-01T00:00:00.000+00:00' WHERE user_id = ?").run(userId)
-    } finally {
-      db.close()
-    }
+    const dir = inject('serverDir')
+    const shared = { dbFile: path.join(dir, 'data', 'test.db'), databaseUrl: onPostgres() ? fs.readFileSync(path.join(dir, 'database-url'), 'utf8') : '' }
+    await queryDb(shared, 'UPDATE password_resets SET expires_at = ? WHERE user_id = ?', ['2000-01-01T00:00:00.000+00:00', userId])
     expectFailure(await reset(newPassword(tokenOf(url))), 422, 'Validation Errors', invalid)
     expect(await canLogin(username, 'password123')).toBe(true)
   })
