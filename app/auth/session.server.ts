@@ -71,6 +71,9 @@ const cache = new WeakMap<Request, Promise<(SessionUser & { claims: TokenClaims 
 const MAX_REMEMBERED = 2000
 const remembered = new Map<string, { version: number; user: SessionUser | null }>()
 
+/** Sessions whose last use is being written: requests arriving meanwhile do not queue the same write again. */
+const touching = new Set<string>()
+
 /** The one place a token's standing is read from the database (and its last use noted, every few minutes at most). */
 async function lookUp(claims: TokenClaims, request: Request): Promise<SessionUser | null> {
   const version = await freshDataVersion()
@@ -84,8 +87,11 @@ async function lookUp(claims: TokenClaims, request: Request): Promise<SessionUse
     remembered.set(key, { version, user })
   }
   const valid = user && session && session.user_id === user.id && session.expires_at.getTime() > Date.now() ? user : null
-  if (valid && Date.now() - session!.last_used_at.getTime() > TOUCH_INTERVAL_MS) {
-    touchSession(claims.jti, clientAddress(request)).catch((error) => console.error('[session] could not note the last use', error))
+  if (valid && Date.now() - session!.last_used_at.getTime() > TOUCH_INTERVAL_MS && !touching.has(claims.jti)) {
+    touching.add(claims.jti)
+    touchSession(claims.jti, clientAddress(request))
+      .catch((error) => console.error('[session] could not note the last use', error))
+      .finally(() => touching.delete(claims.jti))
   }
   return valid
 }
