@@ -110,3 +110,7 @@ ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_user_id_fkey" FORE
 -- recovery_codes, password_resets and activities have no trigger: a login, a device's last use, a reset link or a
 -- log entry must not empty the public caches (the session memo reads the session row itself on every request).
 CREATE TRIGGER "site_settings_data_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "site_settings" FOR EACH STATEMENT EXECUTE FUNCTION "bump_data_version"();
+
+-- The activity log's search (summary, user name) answered from trigram indexes, like the other lists' (decision 009).
+CREATE INDEX "activities_summary_trgm_idx" ON "activities" USING GIN ("summary" gin_trgm_ops);
+CREATE INDEX "activities_user_name_trgm_idx" ON "activities" USING GIN ("user_name" gin_trgm_ops);
