@@ -4,10 +4,10 @@ import { UPLOAD_KINDS, IMMUTABLE, contentTypeOf } from './storage.mjs'
 export { UPLOAD_KINDS }
 
 /**
- * GET /uploads/{kind}/{file}: only files we stored, in one of the five kinds; anything else is 404 (no traversal,
- * no listing). Only names the app makes are served: a stored picture or one of its width copies
- * (app/lib/image-variants.js, STORED_NAME and COPY_NAME). Long immutable caching: a replaced image gets a new name.
- * `storage` is server/storage.mjs's (local folder or S3 bucket).
+ * GET /uploads/{kind}/{file}: only files we stored, in one of the kinds (`settings` holds the village's logo); anything
+ * else is 404 (no traversal, no listing). Only names the app makes are served: a stored picture or one of its width
+ * copies (app/lib/image-variants.js, STORED_NAME and COPY_NAME). Long immutable caching: a replaced image gets a new
+ * name. `storage` is server/storage.mjs's (local folder or S3 bucket).
  */
 export function serveUploads(storage) {
   return async (req, res, next) => {

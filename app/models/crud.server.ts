@@ -24,7 +24,8 @@ const unmemoised: ReadMemo = (_key, read) => read()
  * index on `id` of the table, so neither a popular search nor a page deep in a long list reads more rows than it
  * shows. With a `memo` (public lists) each read is kept under its canonical query:
  * the ids per search (every page of a search is a slice of them), the count, each page's rows; a page past
- * the last one is answered from the count alone and keeps nothing of its own.
+ * the last one is answered from the count alone and keeps nothing of its own. Filters (`where`, the activity log's)
+ * narrow the rows before the search does; a filtered list is never memoised.
  */
 export async function listPage<Row>(
   delegate: ListDelegate,
@@ -38,10 +39,12 @@ export async function listPage<Row>(
     memo?: ReadMemo
     /** Reads the rows of a page's ids (publicRows' byIds); Prisma's findMany by default. */
     rows?: (ids: number[]) => Promise<unknown[]>
+    /** A Prisma filter of the rows (the activity log's filters). */
+    where?: object
   },
 ): Promise<Paginated<Row>> {
-  const { query, select, searchColumns, path, table } = options
-  const memo = options.memo ?? unmemoised
+  const { query, select, searchColumns, path, table, where } = options
+  const memo = (!where && options.memo) || unmemoised
   const skip = (query.page - 1) * query.limit
   // LIKE folds A-Z only, so searches differing only there have the same matches.
   const search = foldSearch(query.search)
@@ -51,10 +54,16 @@ export async function listPage<Row>(
   let total: number
   let rows: unknown[] = []
   if (search) {
-    const ids = await memo(key('ids'), () => searchIds(table, searchColumns, search))
+    let ids = await memo(key('ids'), () => searchIds(table, searchColumns, search))
+    if (where) {
+      const kept = new Set((await delegate.findMany({ where, select: { id: true } })).map((row) => (row as { id: number }).id))
+      ids = ids.filter((id) => kept.has(id))
+    }
     total = ids.length
     const pageIds = ids.slice(skip, skip + query.limit)
     if (pageIds.length) rows = await memo(key(query.page, query.limit), () => rowsOf(pageIds))
+  } else if (where) {
+    ;[total, rows] = await Promise.all([delegate.count({ where }), delegate.findMany({ where, select, orderBy: { id: 'desc' }, skip, take: query.limit })])
   } else {
     total = await memo(key('count'), () => delegate.count({ where: {} }))
     if (skip < total) rows = await memo(key(query.page, query.limit), async () => rowsOf(await pageOfIds(table, skip, query.limit)))
@@ -169,6 +178,15 @@ export const IMAGE_TABLES: Record<UploadKind, ImageTable> = {
   photos: prisma.photo,
   sliders: prisma.slider,
   aparaturs: prisma.aparatur,
+  settings: {
+    // The one row of Pengaturan Situs: its `logo` is the kind's image.
+    findMany: async () => (await prisma.siteSetting.findMany({ select: { logo: true } })).map((row) => ({ image: row.logo })),
+    findUnique: async ({ where }) => {
+      const row = await prisma.siteSetting.findUnique({ where, select: { logo: true } })
+      return row && { image: row.logo }
+    },
+    delete: (args) => prisma.siteSetting.delete(args),
+  },
 }
 
 /** Deletes a record that may own an image, then the image and its width copies (`{Thing} not found` if missing). */

@@ -5,7 +5,7 @@ import type { ListQuery } from '~/lib/paging'
 import { cachedRead } from '~/server/public-cache.server'
 import { parseMediaUpload, writeWithImage } from '~/server/uploads.server'
 import { optionalText, requiredText } from '~/server/validation.server'
-import { deleteWithImage, listPage, publicRows } from './crud.server'
+import { deleteWithImage, listPage, orNotFound, publicRows } from './crud.server'
 
 export const photoSelect = { id: true, image: true, caption: true, description: true, created_at: true, updated_at: true } as const
 
@@ -21,6 +21,9 @@ type PhotoRow = Prisma.PhotoGetPayload<{ select: typeof photoSelect }>
 
 export const listPhotos = (query: ListQuery, path: string) =>
   listPage<PhotoRow>(prisma.photo, { table: 'photos', select: photoSelect, searchColumns: SEARCH, query, path })
+
+/** One photo (the activity log reads it before a delete; photos have no detail call). */
+export const findPhoto = (id: number) => orNotFound(prisma.photo.findUnique({ where: { id }, select: photoSelect }), 'Photo')
 
 const publicPhotos = publicRows<PhotoRow>('photos', photoSelect)
 

@@ -11,6 +11,16 @@ import { IMAGE_TABLES } from './crud.server'
 
 type Renamed = { kind: UploadKind; from: string; to: string }
 
+/** Where each kind's stored name is kept: the table of the same name's `image`; the site's logo in its settings. */
+const NAME_COLUMN: Record<UploadKind, { table: string; column: string }> = {
+  posts: { table: 'posts', column: 'image' },
+  products: { table: 'products', column: 'image' },
+  photos: { table: 'photos', column: 'image' },
+  sliders: { table: 'sliders', column: 'image' },
+  aparaturs: { table: 'aparaturs', column: 'image' },
+  settings: { table: 'site_settings', column: 'logo' },
+}
+
 /** The picture's width and (frame) height as stored; undefined when it is unreadable. */
 async function measure(file: Buffer): Promise<{ width: number; height: number } | undefined> {
   try {
@@ -71,7 +81,12 @@ export async function nameUploadSizes(): Promise<number> {
   if (!renamed.length) return 0
   // Raw updates: the content did not change, so neither does `updated_at` (Prisma's @updatedAt would).
   await serializeWrite(() =>
-    prisma.$transaction(renamed.map(({ kind, from, to }) => prisma.$executeRaw`UPDATE ${Prisma.raw(`"${kind}"`)} SET "image" = ${to} WHERE "image" = ${from}`)),
+    prisma.$transaction(
+      renamed.map(({ kind, from, to }) => {
+        const { table, column } = NAME_COLUMN[kind]
+        return prisma.$executeRaw`UPDATE ${Prisma.raw(`"${table}"`)} SET ${Prisma.raw(`"${column}"`)} = ${to} WHERE ${Prisma.raw(`"${column}"`)} = ${from}`
+      }),
+    ),
   )
   for (const { kind, from } of renamed) {
     for (const width of VARIANT_WIDTHS) await files.remove(kind, variantName(from, width))
