@@ -5,6 +5,7 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './components/shared/nonce'
+import { logError } from './server/log.server'
 
 export { startup } from './startup.server'
 export { apiCorsHeaders } from './server/http.server'
@@ -40,7 +41,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          if (shellRendered) console.error(error)
+          if (shellRendered) logError('render-error', error, request)
         },
       },
     )
@@ -50,5 +51,5 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
-  console.error('[remix]', request.method, new URL(request.url).pathname, error)
+  logError('remix-error', error, request)
 }

@@ -4,6 +4,7 @@ import { requirePermission, type SessionUser } from '~/auth/session.server'
 import { ADMIN_PAGE_SIZE, parseListQuery, type ListQuery, type Paginated } from '~/lib/paging'
 import { readUrlEncoded, withFormInput } from '~/server/form-input.server'
 import { HttpError, notFound, type FieldErrors } from '~/server/http.server'
+import { logError } from '~/server/log.server'
 
 /** The admin door: what the back office's loaders and actions share (permission, form input, toasts). */
 
@@ -72,7 +73,7 @@ export async function loadList<Row>(
     return { page: (await list(query, url.pathname)) as Paginated<Row>, search: query.search, failed: false }
   } catch (error) {
     if (error instanceof Response) throw error
-    console.error('[admin] list failed', url.pathname, error)
+    logError('admin-list-error', error, request, 'list failed')
     return { page: null, search: query.search, failed: true }
   }
 }

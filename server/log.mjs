@@ -1,0 +1,16 @@
+import pino from 'pino'
+
+/** The levels LOG_LEVEL accepts (app/server/env.server.ts names a wrong one at start-up). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+/**
+ * The server's one logger: one JSON line per event on stdout, `{"level":"info","t":"<ISO time>","pid":..,
+ * "event":"...", ...fields, "msg":"..."}`. An error goes under `err` with its type, message and stack, in the
+ * same line. Used by server.mjs and server/*.mjs, and by the app through app/server/log.server.ts.
+ */
+export const log = pino({
+  level: LOG_LEVELS.includes(process.env.LOG_LEVEL?.trim().toLowerCase()) ? process.env.LOG_LEVEL.trim().toLowerCase() : 'info',
+  base: { pid: process.pid },
+  timestamp: () => `,"t":"${new Date().toISOString()}"`,
+  formatters: { level: (label) => ({ level: label }) },
+})
