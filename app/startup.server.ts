@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { dbReady } from './server/db.server'
 import { getEnv } from './server/env.server'
+import { log } from './server/log.server'
 import { UPLOAD_KINDS } from './server/uploads.server'
 import { accountsWithDefaultPassword } from './models/default-password.server'
 import { seed } from './models/seed.server'
@@ -13,14 +14,32 @@ import { sweepOrphanUploads } from './models/upload-sweep.server'
  */
 export async function startup() {
   const env = getEnv()
+  if (env.JWT_SECRET_GENERATED) {
+    log.info({ event: 'jwt-secret', file: env.JWT_SECRET_FILE }, `no JWT_SECRET given: generated one in ${env.JWT_SECRET_FILE} (kept for the next starts)`)
+  }
   await dbReady
   await Promise.all(UPLOAD_KINDS.map((kind) => fsp.mkdir(path.join(env.UPLOADS_DIR, kind), { recursive: true })))
   const { firstStart } = await seed()
   const orphans = await sweepOrphanUploads()
-  if (orphans) console.warn(`[balai-desa] removed ${orphans} upload file(s) that no record pointed at (left by an interrupted write)`)
+  if (orphans) log.warn({ event: 'orphan-uploads', count: orphans }, `removed ${orphans} upload file(s) that no record pointed at (left by an interrupted write)`)
   const weak = await accountsWithDefaultPassword()
   if (weak.length) {
-    console.warn(`[balai-desa] WARNING: the seeded account(s) ${weak.join(', ')} still use the default password: change it in the admin (Users) now`)
+    log.warn(
+      { event: 'default-password', accounts: weak },
+      `the seeded account(s) ${weak.join(', ')} still use the default password: change it in the admin (Users) now`,
+    )
   }
-  return { env: { database: env.DATABASE_FILE, uploads: env.UPLOADS_DIR, port: env.PORT, nodeEnv: env.NODE_ENV }, firstStart }
+  return {
+    env: {
+      database: env.DATABASE_FILE,
+      uploads: env.UPLOADS_DIR,
+      port: env.PORT,
+      nodeEnv: env.NODE_ENV,
+      trustProxy: env.TRUST_PROXY,
+      siteUrl: env.SITE_URL,
+      logRequests: env.LOG_REQUESTS,
+      logLevel: env.LOG_LEVEL,
+    },
+    firstStart,
+  }
 }

@@ -1,19 +1,22 @@
 import { createCookie, redirect } from '@remix-run/node'
 import { dataVersion } from '~/server/db.server'
 import { getEnv } from '~/server/env.server'
-import { forbidden, unauthenticated } from '~/server/http.server'
+import { forbidden, servedOverHttps, unauthenticated } from '~/server/http.server'
 import { findSessionUser, isTokenRevoked, type SessionUser } from '~/models/user.server'
 import { verifyToken, type TokenClaims } from './token.server'
 
 export type { SessionUser }
 
-/** The admin UI's session: the same token as the API's, in an HttpOnly cookie named `token`. */
-export function tokenCookie() {
+/**
+ * The admin UI's session: the same token as the API's, in an HttpOnly cookie named `token`, marked Secure when
+ * the site is served over HTTPS (a browser drops a Secure cookie on a plain-HTTP address, e.g. on a village LAN).
+ */
+export function tokenCookie(request: Request) {
   const env = getEnv()
   return createCookie('token', {
     httpOnly: true,
     sameSite: 'lax',
-    secure: env.NODE_ENV === 'production',
+    secure: servedOverHttps(request),
     path: '/',
     maxAge: env.TOKEN_TTL,
   })
@@ -97,7 +100,7 @@ const isApi = (request: Request) => /^\/api\//i.test(new URL(request.url).pathna
 async function loginRedirect(request: Request) {
   const url = new URL(request.url)
   const headers = new Headers()
-  if (readToken(request)) headers.append('Set-Cookie', await tokenCookie().serialize('', { maxAge: 0 }))
+  if (readToken(request)) headers.append('Set-Cookie', await tokenCookie(request).serialize('', { maxAge: 0 }))
   const to = url.pathname === '/admin' || url.pathname === '/admin/' ? '/login' : `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`
   return redirect(to, { headers })
 }

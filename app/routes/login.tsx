@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const form = new URLSearchParams(await readBodyText(request, 64 * 1024))
     const session = await login({ username: form.get('username') ?? '', password: form.get('password') ?? '' }, request)
-    return redirect('/admin/dashboard', { headers: { 'Set-Cookie': await tokenCookie().serialize(session.token) } })
+    return redirect('/admin/dashboard', { headers: { 'Set-Cookie': await tokenCookie(request).serialize(session.token) } })
   } catch (error) {
     if (!(error instanceof HttpError)) throw error
     if (error.status === 401) return data({ errors: { Error: 'Username atau password salah.' } as LoginErrors }, { status: 401 })

@@ -125,8 +125,7 @@ describe('start-up configuration', () => {
     await expect(attempt).rejects.toThrow(mention)
   }
 
-  it('refuses to start in production without a strong JWT_SECRET, naming the variable', async () => {
-    await refuses({ JWT_SECRET: '' }, 'JWT_SECRET is required')
+  it('refuses a weak JWT_SECRET, naming the variable (none at all is generated: see deployment.test.ts)', async () => {
     await refuses({ JWT_SECRET: 'short-secret' }, 'JWT_SECRET must be at least 32 characters')
   })
 
@@ -135,12 +134,18 @@ describe('start-up configuration', () => {
     await refuses({ SEED_DEMO: 'maybe' }, 'SEED_DEMO')
     await refuses({ TOKEN_TTL: 'forever' }, 'TOKEN_TTL')
     await refuses({ DATABASE_URL: 'postgres://x' }, 'DATABASE_URL')
+    // A count of proxies, never a switch that would believe any X-Forwarded-For.
+    await refuses({ TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be the number of reverse proxies')
+    await refuses({ TRUST_PROXY: 'true' }, 'TRUST_PROXY')
+    await refuses({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL')
   })
 
   it('warns at start while a seeded account keeps the default password', async () => {
     const server = await startServer({ env: { SEED_DEMO: 'false' } })
     try {
-      expect(server.output()).toMatch(/WARNING: the seeded account\(s\) admin, user still use the default password/)
+      expect(server.logs().filter((line) => line.event === 'default-password')).toEqual([
+        expect.objectContaining({ level: 'warn', accounts: ['admin', 'user'], msg: expect.stringContaining('still use the default password') }),
+      ])
     } finally {
       await server.stop()
       fs.rmSync(server.dir, { recursive: true, force: true })
