@@ -12,7 +12,7 @@ export function servedOverHttps({ siteUrl, trustProxy }) {
 
 /**
  * Security headers on every response. Scripts run only from our origin or with this request's nonce
- * (Remix's inline hydration scripts carry it), so injected markup cannot execute. HSTS and
+ * (Remix's inline hydration scripts carry it), so injected markup cannot execute. HSTS, COOP and
  * `upgrade-insecure-requests` only when the visitor came over HTTPS (`https(req)`): on a plain-HTTP address (a
  * village LAN) they would send the browser to an https:// that does not exist.
  */
@@ -39,8 +39,11 @@ export function securityHeaders({ development, https }) {
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()')
     res.setHeader('X-Frame-Options', 'SAMEORIGIN')
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
-    if (secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    if (secure) {
+      res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+      // Browsers ignore it on a plain-HTTP address other than localhost, and say so in the console of every page.
+      res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
+    }
     next()
   }
 }

@@ -25,7 +25,11 @@ async function formLogin(base: string, headers: Record<string, string> = {}) {
 async function securityHeaders(base: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${base}/`, { headers })
   await response.arrayBuffer()
-  return { hsts: response.headers.get('strict-transport-security'), csp: response.headers.get('content-security-policy') ?? '' }
+  return {
+    hsts: response.headers.get('strict-transport-security'),
+    coop: response.headers.get('cross-origin-opener-policy'),
+    csp: response.headers.get('content-security-policy') ?? '',
+  }
 }
 
 describe('behind one trusted proxy (TRUST_PROXY=1, as the shared test server runs)', () => {
@@ -37,14 +41,16 @@ describe('behind one trusted proxy (TRUST_PROXY=1, as the shared test server run
     expect(statuses[20]).toBe(429)
   })
 
-  it('sends HSTS, upgrade-insecure-requests and a Secure cookie only when the proxy says the visitor came over HTTPS', async () => {
+  it('sends HSTS, COOP, upgrade-insecure-requests and a Secure cookie only when the proxy says the visitor came over HTTPS', async () => {
     const plain = await securityHeaders(baseUrl())
     expect(plain.hsts).toBeNull()
+    expect(plain.coop).toBeNull()
     expect(plain.csp).not.toContain('upgrade-insecure-requests')
     expect(await formLogin(baseUrl())).not.toMatch(/;\s*Secure/i)
 
     const tls = await securityHeaders(baseUrl(), { 'X-Forwarded-Proto': 'https' })
     expect(tls.hsts).toBe('max-age=31536000; includeSubDomains')
+    expect(tls.coop).toBe('same-origin')
     expect(tls.csp).toContain('upgrade-insecure-requests')
     expect(await formLogin(baseUrl(), { 'X-Forwarded-Proto': 'https' })).toMatch(/;\s*Secure/i)
   })

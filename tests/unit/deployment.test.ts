@@ -1,0 +1,49 @@
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { servedOverHttps } from '../../server/security.mjs'
+
+const ROOT = path.resolve(__dirname, '../..')
+
+describe('servedOverHttps', () => {
+  const request = (proto?: string) => ({ headers: proto === undefined ? {} : { 'x-forwarded-proto': proto } })
+
+  it('is always true when the site address is https://, whatever the request says', () => {
+    const https = servedOverHttps({ siteUrl: 'https://sukamaju.desa.id', trustProxy: 0 })
+    expect([request(), request('http'), request('https')].map(https)).toEqual([true, true, true])
+  })
+
+  it('believes X-Forwarded-Proto only from a trusted proxy, reading its first value as Express does', () => {
+    const direct = servedOverHttps({ siteUrl: '', trustProxy: 0 })
+    expect(direct(request('https'))).toBe(false)
+    const proxied = servedOverHttps({ siteUrl: 'http://192.168.1.10:3000', trustProxy: 1 })
+    expect([request(), request('http'), request('https'), request('HTTPS'), request('https, http'), request('http, https')].map(proxied)).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+      false,
+    ])
+  })
+})
+
+describe('the log (server/log.mjs)', () => {
+  const run = (code: string, env: Record<string, string> = {}) =>
+    spawnSync(process.execPath, ['--input-type=module', '-e', `import { log } from './server/log.mjs'\n${code}`], { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' })
+
+  it('writes an error as one JSON line with its level, time, type, message and stack', () => {
+    const result = run("log.error({ event: 'api-error', err: new TypeError('boom'), path: '/api/x' }, 'unexpected error')")
+    const lines = result.stdout.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    const line = JSON.parse(lines[0])
+    expect(line).toMatchObject({ level: 'error', event: 'api-error', path: '/api/x', msg: 'unexpected error', err: { type: 'TypeError', message: 'boom' } })
+    expect(Date.parse(line.t)).toBeGreaterThan(0)
+    expect(line.err.stack).toMatch(/^TypeError: boom\n\s+at /)
+  })
+
+  it('leaves out what is below LOG_LEVEL', () => {
+    const result = run("log.info({ event: 'a' }); log.warn({ event: 'b' })", { LOG_LEVEL: 'warn' })
+    expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line).event)).toEqual(['b'])
+  })
+})
