@@ -30,7 +30,7 @@ describe('servedOverHttps', () => {
 
 describe('the log (server/log.mjs)', () => {
   const run = (code: string, env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, ['--input-type=module', '-e', `import { log } from './server/log.mjs'\n${code}`], { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' })
+    spawnSync(process.execPath, ['--input-type=module', '-e', `import { log } from './server/log.mjs'\n${code}`], { cwd: ROOT, env: { PATH: process.env.PATH, NODE_ENV: 'test', ...env }, encoding: 'utf8' })
 
   it('writes an error as one JSON line with its level, time, type, message and stack', () => {
     const result = run("log.error({ event: 'api-error', err: new TypeError('boom'), path: '/api/x' }, 'unexpected error')")
