@@ -140,6 +140,22 @@ export function sniffImage(head: Buffer): ImageFormat | null {
 
 export const uploadPath = (kind: UploadKind, name: string) => path.join(getEnv().UPLOADS_DIR, kind, name)
 
+const MIME_TYPES = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' } as const
+
+/** A stored image's size in bytes and media type, read from the file itself; null when it is not there. */
+export async function storedImageInfo(kind: UploadKind, name: string): Promise<{ length: number; type: string } | null> {
+  const handle = await fsp.open(uploadPath(kind, path.basename(name)), 'r').catch(() => null)
+  if (!handle) return null
+  try {
+    const head = Buffer.alloc(16)
+    const { bytesRead } = await handle.read(head, 0, head.length, 0)
+    const format = sniffImage(head.subarray(0, bytesRead))
+    return format ? { length: (await handle.stat()).size, type: MIME_TYPES[format] } : null
+  } finally {
+    await handle.close()
+  }
+}
+
 /**
  * Judges the staged file by its content and re-encodes it (dropping metadata such as GPS position)
  * under a new random name in UPLOADS_DIR/{kind}/. Returns that name. Anything that is not a whole
