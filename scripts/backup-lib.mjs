@@ -2,6 +2,8 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 
 export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs']
 
@@ -15,7 +17,21 @@ export function locations() {
   }
 }
 
-export const sha256 = (buffer) => crypto.createHash('sha256').update(buffer).digest('hex')
+/**
+ * Streams `source` into `target` (a tar entry, a file being restored) and resolves with the SHA-256 of what went
+ * through: files of any size pass without being held in memory.
+ */
+export async function copyHashing(source, target) {
+  const hash = crypto.createHash('sha256')
+  const tap = new Transform({
+    transform(chunk, _encoding, callback) {
+      hash.update(chunk)
+      callback(null, chunk)
+    },
+  })
+  await pipeline(source, tap, target)
+  return hash.digest('hex')
+}
 
 /** Every stored upload as [relative path, absolute path]. */
 export function uploadFiles(uploadsDir) {

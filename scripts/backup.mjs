@@ -1,5 +1,6 @@
 // `npm run backup [-- --out FILE]`: one archive with a consistent snapshot of the database, taken with SQLite's
-// online backup API while the site keeps running, and every upload. Prints the archive's path.
+// online backup API while the site keeps running, and every upload. Prints the archive's path. Every file is
+// streamed into the archive (hashed on the way), so a site larger than memory backs up.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -7,7 +8,7 @@ import { pipeline } from 'node:stream/promises'
 import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
 import tar from 'tar-stream'
-import { locations, rowCounts, sha256, uploadFiles } from './backup-lib.mjs'
+import { copyHashing, locations, rowCounts, uploadFiles } from './backup-lib.mjs'
 
 const { databaseFile, uploadsDir } = locations()
 const outIndex = process.argv.indexOf('--out')
@@ -36,19 +37,18 @@ try {
   if (integrity !== 'ok') throw new Error(`snapshot failed integrity_check: ${integrity}`)
 
   const files = uploadFiles(uploadsDir)
-  const manifest = { format: 1, created_at: new Date().toISOString(), rows: counts, database_sha256: sha256(fs.readFileSync(snapshot)), files: {} }
+  const manifest = { format: 1, created_at: new Date().toISOString(), rows: counts, database_sha256: '', files: {} }
   const pack = tar.pack()
   fs.mkdirSync(path.dirname(out), { recursive: true })
   const partial = `${out}.partial`
   const written = pipeline(pack, zlib.createGzip(), fs.createWriteStream(partial))
-  const add = (name, buffer) => new Promise((resolve, reject) => pack.entry({ name, mode: 0o644 }, buffer, (error) => (error ? reject(error) : resolve())))
-  await add('database.db', fs.readFileSync(snapshot))
-  for (const [relative, full] of files) {
-    const buffer = fs.readFileSync(full)
-    manifest.files[relative] = sha256(buffer)
-    await add(`uploads/${relative}`, buffer)
-  }
-  await add('manifest.json', Buffer.from(JSON.stringify(manifest, null, 2)))
+  const add = (name, file) => copyHashing(fs.createReadStream(file), pack.entry({ name, size: fs.statSync(file).size, mode: 0o644 }))
+  manifest.database_sha256 = await add('database.db', snapshot)
+  for (const [relative, full] of files) manifest.files[relative] = await add(`uploads/${relative}`, full)
+  // Last: restore reads it after the files, and checks each of them against it before anything is replaced.
+  await new Promise((resolve, reject) =>
+    pack.entry({ name: 'manifest.json', mode: 0o644 }, Buffer.from(JSON.stringify(manifest, null, 2)), (error) => (error ? reject(error) : resolve())),
+  )
   pack.finalize()
   await written
   fs.renameSync(partial, out)

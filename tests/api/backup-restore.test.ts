@@ -3,10 +3,11 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import { api, clientAddress, unique } from '../support/api'
-import { ROOT, startServer, type TestServer } from '../support/server'
+import { ensureTemplateDb, ROOT, startServer, type TestServer } from '../support/server'
 
 function rowCounts(file: string) {
   const db = new Database(file, { readonly: true })
@@ -26,8 +27,8 @@ function fileHashes(dir: string) {
   return hashes
 }
 
-const run = (script: string, args: string[], env: Record<string, string>) =>
-  spawnSync(process.execPath, [script, ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' })
+const run = (script: string, args: string[], env: Record<string, string>, nodeOptions: string[] = []) =>
+  spawnSync(process.execPath, [...nodeOptions, script, ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' })
 
 describe('npm run backup / npm run restore', () => {
   const servers: TestServer[] = []
@@ -76,4 +77,63 @@ describe('npm run backup / npm run restore', () => {
     })
     expect(found.body.data.total).toBe(1)
   }, 120_000)
+
+  it('streams: a site much larger than the memory the scripts use backs up and restores whole', async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-backup-big-'))
+    dirs.push(work)
+    const source = { DATABASE_URL: `file:${path.join(work, 'source', 'data', 'test.db')}`, UPLOADS_DIR: path.join(work, 'source', 'uploads') }
+    fs.mkdirSync(path.join(work, 'source', 'data'), { recursive: true })
+    fs.copyFileSync(await ensureTemplateDb(), path.join(work, 'source', 'data', 'test.db'))
+    // 256 MB of uploads: 32 files of 8 MB, each its own.
+    fs.mkdirSync(path.join(source.UPLOADS_DIR, 'photos'), { recursive: true })
+    const block = crypto.randomBytes(1024)
+    for (let i = 0; i < 32; i++) {
+      const name = `${crypto.randomBytes(16).toString('hex')}.jpg`
+      fs.writeFileSync(path.join(source.UPLOADS_DIR, 'photos', name), Buffer.concat([Buffer.from(`file ${i}`), ...Array(8 * 1024).fill(block)]))
+    }
+    // Each script reports the most memory it ever held (resident set), and runs with a small JavaScript heap.
+    const report = path.join(work, 'max-rss.mjs')
+    fs.writeFileSync(report, "process.on('exit', () => process.stderr.write(`max-rss-mb ${Math.round(process.resourceUsage().maxRSS / 1024)}\\n`))\n")
+    const limits = ['--max-old-space-size=64', '--import', report]
+    const peak = (stderr: string) => Number(/max-rss-mb (\d+)/.exec(stderr)?.[1])
+
+    const archive = path.join(work, 'big.tar.gz')
+    const backup = run('scripts/backup.mjs', ['--out', archive], source, limits)
+    expect(backup.status, backup.stderr).toBe(0)
+    const target = { DATABASE_URL: `file:${path.join(work, 'restored', 'data', 'test.db')}`, UPLOADS_DIR: path.join(work, 'restored', 'uploads') }
+    const restore = run('scripts/restore.mjs', [archive], target, limits)
+    expect(restore.status, restore.stderr).toBe(0)
+    expect(peak(backup.stderr)).toBeLessThan(160)
+    expect(peak(restore.stderr)).toBeLessThan(160)
+    expect(fileHashes(target.UPLOADS_DIR)).toEqual(fileHashes(source.UPLOADS_DIR))
+    // Nothing of the staging is left behind.
+    expect(fs.readdirSync(target.UPLOADS_DIR)).toEqual(['photos'])
+    expect(fs.readdirSync(path.join(work, 'restored', 'data'))).toEqual(['test.db'])
+  }, 120_000)
+
+  it('replaces nothing when a file of the archive does not match its manifest', async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-backup-bad-'))
+    dirs.push(work)
+    const source = { DATABASE_URL: `file:${path.join(work, 'source', 'data', 'test.db')}`, UPLOADS_DIR: path.join(work, 'source', 'uploads') }
+    fs.mkdirSync(path.join(work, 'source', 'data'), { recursive: true })
+    fs.copyFileSync(await ensureTemplateDb(), path.join(work, 'source', 'data', 'test.db'))
+    fs.mkdirSync(path.join(source.UPLOADS_DIR, 'posts'), { recursive: true })
+    const name = `${'a'.repeat(32)}.jpg`
+    fs.writeFileSync(path.join(source.UPLOADS_DIR, 'posts', name), 'original bytes')
+    const archive = path.join(work, 'site.tar.gz')
+    expect(run('scripts/backup.mjs', ['--out', archive], source).status).toBe(0)
+    // The same archive with the upload's bytes changed (same length, so the tar stays well-formed).
+    const tar = zlib.gunzipSync(fs.readFileSync(archive))
+    const at = tar.indexOf('original bytes')
+    tar.write('tampered bytes', at)
+    fs.writeFileSync(archive, zlib.gzipSync(tar))
+
+    const target = { DATABASE_URL: `file:${path.join(work, 'restored', 'data', 'test.db')}`, UPLOADS_DIR: path.join(work, 'restored', 'uploads') }
+    const restore = run('scripts/restore.mjs', [archive], target)
+    expect(restore.status).toBe(1)
+    expect(restore.stderr).toContain(`[restore] uploads/posts/${name} is missing or does not match the manifest`)
+    expect(restore.stderr).not.toMatch(/\n\s+at /)
+    expect(fs.existsSync(path.join(work, 'restored', 'data', 'test.db'))).toBe(false)
+    expect(fs.readdirSync(target.UPLOADS_DIR)).toEqual([])
+  })
 })
