@@ -41,7 +41,8 @@ export function uploadFiles(uploadsDir) {
     if (!fs.existsSync(dir)) continue
     for (const name of fs.readdirSync(dir).sort()) {
       const full = path.join(dir, name)
-      if (fs.statSync(full).isFile()) files.push([`${kind}/${name}`, full])
+      // A file deleted since the listing (the site keeps running) is simply not there any more.
+      if (fs.statSync(full, { throwIfNoEntry: false })?.isFile()) files.push([`${kind}/${name}`, full])
     }
   }
   return files

@@ -62,6 +62,9 @@ const schema = z.object({
   LOG_REQUESTS: flag(true),
 })
 
+/** Every variable the server reads (README's configuration table and .env.example document each one). */
+export const ENV_NAMES = Object.keys(schema.shape)
+
 export type Env = Omit<z.infer<typeof schema>, 'JWT_SECRET' | 'TOKEN_TTL'> & {
   JWT_SECRET: string
   /** Where the secret was read from when JWT_SECRET is not set (null when it is). */

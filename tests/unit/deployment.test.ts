@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { servedOverHttps } from '../../server/security.mjs'
@@ -45,5 +46,19 @@ describe('the log (server/log.mjs)', () => {
   it('leaves out what is below LOG_LEVEL', () => {
     const result = run("log.info({ event: 'a' }); log.warn({ event: 'b' })", { LOG_LEVEL: 'warn' })
     expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line).event)).toEqual(['b'])
+  })
+})
+
+describe('the configuration documents', () => {
+  it('name every variable the server reads, in the README table and in .env.example', async () => {
+    const { ENV_NAMES } = await import('~/server/env.server')
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')
+    const table = /## Configuration([\s\S]*?)\n## /.exec(readme)![1]
+    const example = fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8')
+    expect(ENV_NAMES.length).toBeGreaterThan(15)
+    for (const name of ENV_NAMES) {
+      expect(table, name).toMatch(new RegExp(`^\\|.*\`${name}\``, 'm'))
+      expect(example, name).toMatch(new RegExp(`^(# )?${name}=`, 'm'))
+    }
   })
 })
