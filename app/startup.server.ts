@@ -34,7 +34,6 @@ export async function startup() {
       database: env.DATABASE_FILE,
       uploads: env.UPLOADS_DIR,
       port: env.PORT,
-      nodeEnv: env.NODE_ENV,
       trustProxy: env.TRUST_PROXY,
       siteUrl: env.SITE_URL,
       logRequests: env.LOG_REQUESTS,
