@@ -33,6 +33,15 @@ const run = (script: string, args: string[], env: Record<string, string>, nodeOp
 describe('npm run backup / npm run restore', () => {
   const servers: TestServer[] = []
   const dirs: string[] = []
+  /** A folder with a source install (a migrated, empty database; no uploads yet) and where to restore it. */
+  async function installs(prefix: string) {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+    dirs.push(work)
+    const env = (name: string) => ({ DATABASE_URL: `file:${path.join(work, name, 'data', 'test.db')}`, UPLOADS_DIR: path.join(work, name, 'uploads') })
+    fs.mkdirSync(path.join(work, 'source', 'data'), { recursive: true })
+    fs.copyFileSync(await ensureTemplateDb(), path.join(work, 'source', 'data', 'test.db'))
+    return { work, source: env('source'), target: env('restored') }
+  }
   afterAll(async () => {
     for (const server of servers) await server.stop('SIGKILL')
     for (const dir of [...dirs, ...servers.map((s) => s.dir)]) fs.rmSync(dir, { recursive: true, force: true })
@@ -79,11 +88,7 @@ describe('npm run backup / npm run restore', () => {
   }, 120_000)
 
   it('streams: a site much larger than the memory the scripts use backs up and restores whole', async () => {
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-backup-big-'))
-    dirs.push(work)
-    const source = { DATABASE_URL: `file:${path.join(work, 'source', 'data', 'test.db')}`, UPLOADS_DIR: path.join(work, 'source', 'uploads') }
-    fs.mkdirSync(path.join(work, 'source', 'data'), { recursive: true })
-    fs.copyFileSync(await ensureTemplateDb(), path.join(work, 'source', 'data', 'test.db'))
+    const { work, source, target } = await installs('balai-backup-big-')
     // 256 MB of uploads: 32 files of 8 MB, each its own.
     fs.mkdirSync(path.join(source.UPLOADS_DIR, 'photos'), { recursive: true })
     const block = crypto.randomBytes(1024)
@@ -100,7 +105,6 @@ describe('npm run backup / npm run restore', () => {
     const archive = path.join(work, 'big.tar.gz')
     const backup = run('scripts/backup.mjs', ['--out', archive], source, limits)
     expect(backup.status, backup.stderr).toBe(0)
-    const target = { DATABASE_URL: `file:${path.join(work, 'restored', 'data', 'test.db')}`, UPLOADS_DIR: path.join(work, 'restored', 'uploads') }
     const restore = run('scripts/restore.mjs', [archive], target, limits)
     expect(restore.status, restore.stderr).toBe(0)
     expect(peak(backup.stderr)).toBeLessThan(160)
@@ -112,11 +116,7 @@ describe('npm run backup / npm run restore', () => {
   }, 120_000)
 
   it('replaces nothing when a file of the archive does not match its manifest', async () => {
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-backup-bad-'))
-    dirs.push(work)
-    const source = { DATABASE_URL: `file:${path.join(work, 'source', 'data', 'test.db')}`, UPLOADS_DIR: path.join(work, 'source', 'uploads') }
-    fs.mkdirSync(path.join(work, 'source', 'data'), { recursive: true })
-    fs.copyFileSync(await ensureTemplateDb(), path.join(work, 'source', 'data', 'test.db'))
+    const { work, source, target } = await installs('balai-backup-bad-')
     fs.mkdirSync(path.join(source.UPLOADS_DIR, 'posts'), { recursive: true })
     const name = `${'a'.repeat(32)}.jpg`
     fs.writeFileSync(path.join(source.UPLOADS_DIR, 'posts', name), 'original bytes')
@@ -128,7 +128,6 @@ describe('npm run backup / npm run restore', () => {
     tar.write('tampered bytes', at)
     fs.writeFileSync(archive, zlib.gzipSync(tar))
 
-    const target = { DATABASE_URL: `file:${path.join(work, 'restored', 'data', 'test.db')}`, UPLOADS_DIR: path.join(work, 'restored', 'uploads') }
     const restore = run('scripts/restore.mjs', [archive], target)
     expect(restore.status).toBe(1)
     expect(restore.stderr).toContain(`[restore] uploads/posts/${name} is missing or does not match the manifest`)
