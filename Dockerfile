@@ -19,6 +19,8 @@ RUN npm install -g npm@11
 WORKDIR /app
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
+# postinstall derives the PostgreSQL schema and generates both Prisma clients.
+COPY scripts/db-schema.mjs ./scripts/
 RUN npm ci
 COPY . .
 RUN npm run build \
@@ -27,6 +29,11 @@ RUN npm run build \
 # Run: production dependencies (the Prisma CLI among them, for migrations), the build, the server and the
 # operator scripts. Nothing is built here or at start.
 FROM ${NODE_IMAGE}
+# pg_dump/pg_restore for `npm run backup` / `npm run restore` on PostgreSQL: Debian bookworm's, version 15, which
+# dumps servers up to 15 (docker-compose.yml runs postgres:15 for that reason).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends postgresql-client \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=3000 \
     DATABASE_URL=file:/app/data/balai-desa.db \
@@ -38,7 +45,10 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/server.mjs ./
 COPY --from=build /app/server ./server
-COPY --from=build /app/scripts/migrate.mjs /app/scripts/backup.mjs /app/scripts/backup-lib.mjs /app/scripts/restore.mjs ./scripts/
+# The upload kinds' one list, which server/storage.mjs reads.
+COPY --from=build /app/app/lib/upload-kinds.js ./app/lib/
+COPY --from=build /app/scripts/migrate.mjs /app/scripts/backup.mjs /app/scripts/backup-lib.mjs /app/scripts/restore.mjs \
+     /app/scripts/migrate-data.mjs /app/scripts/pg-cluster.mjs ./scripts/
 # The folders the server and `npm run backup` write to belong to the user the container runs as.
 RUN mkdir -p data uploads backups \
  && chown node:node data uploads backups

@@ -1,6 +1,7 @@
 // The Balai Desa HTTP server: Remix behind a small Express app that adds security headers,
 // request logs, the uploads folder and graceful shutdown. `npm start` runs it after migrating.
 // It always runs as production, except under `npm run dev` (`--dev`): see docs/decisions/010-b-npm-start-is-production.md.
+import cluster from 'node:cluster'
 import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -10,8 +11,10 @@ import express from 'express'
 import fs from 'node:fs'
 import { log } from './server/log.mjs'
 import { requestLog } from './server/logging.mjs'
+import { runPrimary } from './server/cluster.mjs'
 import { csrfProtection, securityHeaders, servedOverHttps } from './server/security.mjs'
 import { responseCache } from './server/response-cache.mjs'
+import { storageFromEnv } from './server/storage.mjs'
 import { serveUploads } from './server/uploads.mjs'
 
 // Values in .env apply where the environment does not set them already.
@@ -37,7 +40,8 @@ let build
 let info
 try {
   build = await loadBuild()
-  info = (await build.entry.module.startup()).env
+  // With WEB_CONCURRENCY > 1 the primary process does the start-up work once, then starts the workers.
+  info = (await (cluster.isWorker ? build.entry.module.workerStartup() : build.entry.module.startup())).env
 } catch (error) {
   // A configuration error names the variable; nothing else of the stack is useful to the operator.
   if (error?.name === 'ConfigError') log.fatal({ event: 'config' }, error.message)
@@ -94,7 +98,7 @@ app.use(compression())
 // Anonymous public reads from memory until the next write (see server/response-cache.mjs).
 const cache = vite ? undefined : responseCache()
 if (cache) app.use(cache)
-app.use('/uploads', serveUploads(info.uploads))
+app.use('/uploads', serveUploads(storageFromEnv()))
 
 if (vite) {
   app.use(vite.middlewares)
@@ -138,34 +142,50 @@ function errorPage(status) {
   return `<!DOCTYPE html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#111827"><p style="font-size:3rem;font-weight:700;color:#047857;margin:0">${status}</p><h1>${title}</h1><p>${text}</p><p><a href="/" style="color:#047857">Kembali ke Beranda</a></p></body></html>`
 }
 
-// A cached public read is answered before Express runs, with the same log line and security headers.
-const noop = () => undefined
-const server = http.createServer((req, res) => {
-  const served = cache?.tryReplay(req, res, () => {
-    res.locals = {}
-    req.path = req.url.split('?')[0]
-    if (stopping) res.setHeader('Connection', 'close')
-    logRequests(req, res, noop)
-    addSecurityHeaders(req, res, noop)
-  })
-  if (!served) app(req, res)
-})
-server.listen(info.port, () => {
+const listening = () => {
   const url = `http://localhost:${info.port}`
-  log.info({ event: 'listening', url, mode, database: info.database, uploads: path.resolve(info.uploads), trustProxy: info.trustProxy }, `listening on ${url} (${mode})`)
-})
-server.keepAliveTimeout = 65_000
+  const workers = info.concurrency > 1 ? `, ${info.concurrency} workers` : ''
+  log.info(
+    { event: 'listening', url, mode, database: info.database, uploads: info.uploads, trustProxy: info.trustProxy, workers: info.concurrency },
+    `listening on ${url} (${mode}${workers})`,
+  )
+}
 
-// SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, then exit.
-for (const signal of ['SIGTERM', 'SIGINT']) {
-  process.on(signal, () => {
-    if (stopping) return
-    stopping = true
-    log.info({ event: 'shutdown', signal }, `${signal}: finishing in-flight requests`)
-    server.close(() => process.exit(0))
-    // Keep-alive connections that go idle are closed as soon as their request is answered.
-    setInterval(() => server.closeIdleConnections(), 100).unref()
-    server.closeIdleConnections()
-    setTimeout(() => process.exit(0), 10_000).unref()
+if (cluster.isPrimary && info.concurrency > 1) {
+  runPrimary({ count: info.concurrency, serveWriteLock: build.entry.module.serveWriteLock, listening })
+  build.entry.module.sweepPeriodically()
+} else {
+  if (cluster.isPrimary) build.entry.module.sweepPeriodically()
+  serve()
+}
+
+function serve() {
+  // A cached public read is answered before Express runs, with the same log line and security headers.
+  const noop = () => undefined
+  const server = http.createServer((req, res) => {
+    const served = cache?.tryReplay(req, res, () => {
+      res.locals = {}
+      req.path = req.url.split('?')[0]
+      if (stopping) res.setHeader('Connection', 'close')
+      logRequests(req, res, noop)
+      addSecurityHeaders(req, res, noop)
+    })
+    if (!served) app(req, res)
   })
+  server.listen(info.port, cluster.isWorker ? undefined : listening)
+  server.keepAliveTimeout = 65_000
+
+  // SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, then exit.
+  for (const signal of ['SIGTERM', 'SIGINT']) {
+    process.on(signal, () => {
+      if (stopping) return
+      stopping = true
+      log.info({ event: 'shutdown', signal }, `${signal}: finishing in-flight requests`)
+      server.close(() => process.exit(0))
+      // Keep-alive connections that go idle are closed as soon as their request is answered.
+      setInterval(() => server.closeIdleConnections(), 100).unref()
+      server.closeIdleConnections()
+      setTimeout(() => process.exit(0), 10_000).unref()
+    })
+  }
 }

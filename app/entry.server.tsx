@@ -7,7 +7,8 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './components/shared/nonce'
 import { logError } from './server/log.server'
 
-export { startup } from './startup.server'
+export { startup, sweepPeriodically, workerStartup } from './startup.server'
+export { serveWriteLock } from './server/write-lock.server'
 export { apiCorsHeaders } from './server/http.server'
 
 const ABORT_DELAY = 5_000

@@ -12,9 +12,9 @@ import { getToast } from 'remix-toast'
 import { ErrorScreen } from './components/public/error-screen'
 import { useNonce } from './components/shared/nonce'
 import { Toaster } from './components/shared/toaster'
-import { getEnv } from './server/env.server'
 import { revalidateAfterSubmissions } from './lib/revalidate'
-import { siteOrigin } from './models/seo.server'
+import { FALLBACK_SITE } from './lib/site'
+import { siteIdentity } from './models/site.server'
 import stylesheet from './tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -26,13 +26,9 @@ export const links: LinksFunction = () => [
 ]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const env = getEnv()
-  const { toast, headers } = await getToast(request)
+  const [site, { toast, headers }] = await Promise.all([siteIdentity(request), getToast(request)])
   return data(
-    {
-      site: { name: env.SITE_NAME, url: siteOrigin(request), address: env.SITE_ADDRESS, phone: env.SITE_PHONE, email: env.SITE_EMAIL },
-      toast: toast ?? null,
-    },
+    { site, toast: toast ?? null },
     // Without a toast there is nothing to clear: no cookie, so public pages stay shareable (server/response-cache.mjs).
     { headers: toast ? headers : undefined },
   )
@@ -43,7 +39,7 @@ export const shouldRevalidate = revalidateAfterSubmissions
 export type RootData = Awaited<ReturnType<typeof loader>>['data']
 
 export function useSite() {
-  return useRouteLoaderData<typeof loader>('root')?.site ?? { name: 'Balai Desa', url: '', address: '', phone: '', email: '' }
+  return useRouteLoaderData<typeof loader>('root')?.site ?? FALLBACK_SITE
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,16 +1,37 @@
-import fsp from 'node:fs/promises'
-import path from 'node:path'
 import { dbReady } from './server/db.server'
 import { getEnv } from './server/env.server'
 import { log } from './server/log.server'
-import { UPLOAD_KINDS } from './server/uploads.server'
+import { storage } from './server/uploads.server'
+import { withStartupLock } from './server/write-lock.server'
 import { accountsWithDefaultPassword } from './models/default-password.server'
 import { seed } from './models/seed.server'
-import { sweepOrphanUploads } from './models/upload-sweep.server'
+import { PENDING_GRACE_MS, sweepOrphanUploads } from './models/upload-sweep.server'
+
+/** What server.mjs needs to listen and to log its start-up line. */
+const describe = () => {
+  const env = getEnv()
+  return {
+    database: env.DATABASE_LABEL,
+    uploads: storage().describe(),
+    port: env.PORT,
+    concurrency: env.NODE_ENV === 'development' ? 1 : env.WEB_CONCURRENCY,
+    trustProxy: env.TRUST_PROXY,
+    siteUrl: env.SITE_URL,
+    logRequests: env.LOG_REQUESTS,
+    logLevel: env.LOG_LEVEL,
+  }
+}
+
+async function sweep(olderThanMs: number) {
+  const orphans = await sweepOrphanUploads({ olderThanMs })
+  if (orphans) log.warn({ event: 'orphan-uploads', count: orphans }, `removed ${orphans} upload file(s) that no record pointed at (left by an interrupted write)`)
+}
 
 /**
- * Called once by the server before it listens: parses the environment (a bad value stops the start with
- * its name), opens the database, makes the upload folders and seeds what is missing.
+ * Called once per server (by the primary process when there are workers) before it listens: parses the
+ * environment (a bad value stops the start with its name), opens the database, prepares the upload storage,
+ * seeds what is missing and sweeps what a crash left behind. Instances of one PostgreSQL database that start
+ * together do this one at a time.
  */
 export async function startup() {
   const env = getEnv()
@@ -18,10 +39,14 @@ export async function startup() {
     log.info({ event: 'jwt-secret', file: env.JWT_SECRET_FILE }, `no JWT_SECRET given: generated one in ${env.JWT_SECRET_FILE} (kept for the next starts)`)
   }
   await dbReady
-  await Promise.all(UPLOAD_KINDS.map((kind) => fsp.mkdir(path.join(env.UPLOADS_DIR, kind), { recursive: true })))
-  const { firstStart } = await seed()
-  const orphans = await sweepOrphanUploads()
-  if (orphans) log.warn({ event: 'orphan-uploads', count: orphans }, `removed ${orphans} upload file(s) that no record pointed at (left by an interrupted write)`)
+  await storage().prepare()
+  const { firstStart } = await withStartupLock(async () => {
+    const seeded = await seed()
+    // One server owns a SQLite file, and nothing uploads before it listens: every marker is a crash's. On
+    // PostgreSQL another instance may be uploading right now: only markers older than any upload can be.
+    await sweep(env.DATABASE_PROVIDER === 'sqlite' ? 0 : PENDING_GRACE_MS)
+    return seeded
+  })
   const weak = await accountsWithDefaultPassword()
   if (weak.length) {
     log.warn(
@@ -29,16 +54,21 @@ export async function startup() {
       `the seeded account(s) ${weak.join(', ')} still use the default password: change it in the admin (Users) now`,
     )
   }
-  return {
-    env: {
-      database: env.DATABASE_FILE,
-      uploads: env.UPLOADS_DIR,
-      port: env.PORT,
-      trustProxy: env.TRUST_PROXY,
-      siteUrl: env.SITE_URL,
-      logRequests: env.LOG_REQUESTS,
-      logLevel: env.LOG_LEVEL,
-    },
-    firstStart,
-  }
+  return { env: describe(), firstStart }
+}
+
+/** Workers only open the database: the primary has done the start-up work. */
+export async function workerStartup() {
+  getEnv()
+  await dbReady
+  return { env: describe() }
+}
+
+/** While the server runs: what a process that died mid-upload (a worker, another instance) left behind. */
+export function sweepPeriodically() {
+  const timer = setInterval(
+    () => void sweep(PENDING_GRACE_MS).catch((error) => log.error({ event: 'upload-sweep', err: error }, 'upload sweep failed')),
+    PENDING_GRACE_MS / 3,
+  )
+  timer.unref()
 }

@@ -1,19 +1,58 @@
-// Shared by `npm run backup` and `npm run restore`: one .tar.gz with manifest.json, database.db and uploads/.
+// Shared by `npm run backup` and `npm run restore`: one .tar.gz with manifest.json, the database (database.db for
+// SQLite, database.dump in pg_dump's custom format for PostgreSQL) and uploads/.
+import { spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { Transform } from 'node:stream'
+import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import Database from 'better-sqlite3'
+import pg from 'pg'
+import { createStorage, storageConfig, UPLOAD_KINDS } from '../server/storage.mjs'
+import { postgresBin } from './pg-cluster.mjs'
 
-export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs']
+export { UPLOAD_KINDS }
 
-/** Reads .env like the server does, then DATABASE_URL and UPLOADS_DIR with the same defaults. */
+/** Reads .env like the server does, then DATABASE_URL, UPLOADS_DIR and the storage with the same defaults. */
 export function locations() {
   if (fs.existsSync('.env')) process.loadEnvFile('.env')
   const url = process.env.DATABASE_URL || 'file:./data/balai-desa.db'
+  const postgres = /^postgres(ql)?:\/\//i.test(url)
+  const uploadsDir = path.resolve(process.env.UPLOADS_DIR || './uploads')
   return {
-    databaseFile: path.resolve(url.replace(/^file:/, '').split('?')[0]),
-    uploadsDir: path.resolve(process.env.UPLOADS_DIR || './uploads'),
+    postgres,
+    databaseUrl: url,
+    databaseFile: postgres ? '' : path.resolve(url.replace(/^file:/, '').split('?')[0]),
+    uploadsDir,
+    storage: createStorage(storageConfig(process.env, uploadsDir)),
+  }
+}
+
+/** Runs pg_dump or pg_restore (PG_BIN, the PATH, or Debian's newest PostgreSQL); throws with its message. */
+export function runPgTool(tool, args) {
+  let command = tool
+  try {
+    command = path.join(postgresBin(), tool)
+  } catch {
+    // not installed where we look: try the PATH
+  }
+  const result = spawnSync(command, args, { encoding: 'utf8' })
+  if (result.error) throw new Error(`${tool} is not installed (apt-get install postgresql-client, or set PG_BIN)`)
+  if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr.trim()}`)
+  return result.stdout
+}
+
+/** Row counts of every table of the app in a PostgreSQL database (not the migrations table). */
+export async function pgRowCounts(url) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const tables = (await client.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name != '_balai_migrations' ORDER BY table_name")).rows.map((row) => row.table_name)
+    const counts = {}
+    for (const table of tables) counts[table] = Number((await client.query(`SELECT COUNT(*) AS n FROM "${table}"`)).rows[0].n)
+    return counts
+  } finally {
+    await client.end()
   }
 }
 
@@ -33,18 +72,43 @@ export async function copyHashing(source, target) {
   return hash.digest('hex')
 }
 
-/** Every stored upload as [relative path, absolute path]. */
-export function uploadFiles(uploadsDir) {
-  const files = []
-  for (const kind of UPLOAD_KINDS) {
-    const dir = path.join(uploadsDir, kind)
-    if (!fs.existsSync(dir)) continue
-    for (const name of fs.readdirSync(dir).sort()) {
-      const full = path.join(dir, name)
-      // A file deleted since the listing (the site keeps running) is simply not there any more.
-      if (fs.statSync(full, { throwIfNoEntry: false })?.isFile()) files.push([`${kind}/${name}`, full])
-    }
+export const sha256 = (buffer) => crypto.createHash('sha256').update(buffer).digest('hex')
+
+/**
+ * Copies the SQLite database `file` to `target` with SQLite's online backup API, which copies pages under SQLite's
+ * own locking: a consistent snapshot while the site keeps writing, never a torn file.
+ */
+export async function snapshotSqlite(file, target) {
+  const live = new Database(file, { fileMustExist: true, timeout: 10_000 })
+  try {
+    await live.backup(target)
+  } finally {
+    live.close()
   }
+}
+
+/**
+ * A file to stream into the archive: `{ size, stream }`, or null when it is gone (the site keeps running while
+ * it is backed up; a file opened before its deletion stays whole). A local upload is streamed from disk; an object
+ * of a bucket is one upload (10 MB at most), read whole.
+ */
+export async function openForArchive(file) {
+  const handle = await fs.promises.open(file).catch((error) => (error.code === 'ENOENT' ? null : Promise.reject(error)))
+  if (!handle) return null
+  const { size } = await handle.stat()
+  return { size, stream: handle.createReadStream() }
+}
+
+export async function openUpload(storage, kind, name) {
+  if (storage.config.kind === 'local') return openForArchive(path.join(storage.config.root, kind, name))
+  const buffer = await storage.read(kind, name)
+  return buffer ? { size: buffer.length, stream: Readable.from([buffer]) } : null
+}
+
+/** Every stored upload as [kind, name], in the local folder or the bucket. */
+export async function uploadFiles(storage) {
+  const files = []
+  for (const kind of UPLOAD_KINDS) for (const name of await storage.list(kind)) files.push([kind, name])
   return files
 }
 

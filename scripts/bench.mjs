@@ -4,6 +4,8 @@
 //   node scripts/bench.mjs --quick    small village, 100 requests per target: only checks that the benchmark works (CI)
 //   --build <dir>                     use an existing production build instead of building one in a temp dir
 //   --json <file>                     also write the results as JSON
+//   --postgresql                      the site on PostgreSQL: a throw-away cluster (scripts/pg-cluster.mjs), the
+//                                     village copied into it by migrate-data (the floor stays on SQLite)
 // Everything (build, database, uploads) lives in a temp folder that is removed at the end.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -15,11 +17,14 @@ import { isDeepStrictEqual } from 'node:util'
 import zlib from 'node:zlib'
 import { FULL, generateVillage, PRODUCT_SEARCH_WORD, QUICK, SEARCH_WORD } from './bench/generate.mjs'
 import { migrate } from './migrate.mjs'
+import { migrateData } from './migrate-data.mjs'
+import { startPostgres } from './pg-cluster.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
 const quick = args.includes('--quick')
+const postgres = args.includes('--postgresql')
 const settings = quick
   ? { counts: QUICK, connections: 4, warmup: 0, amount: 100 }
   : { counts: FULL, connections: 40, warmup: 3, duration: 10 }
@@ -33,9 +38,12 @@ const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789'
 const log = (...parts) => console.error('[bench]', ...parts)
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-desa-bench-'))
 const children = new Set()
+let cluster
 
 function cleanup() {
   for (const child of children) child.kill('SIGKILL')
+  // Synchronous inside (pg_ctl through spawnSync), so it completes during 'exit'.
+  cluster?.stop()
   fs.rmSync(work, { recursive: true, force: true })
 }
 process.on('exit', cleanup)
@@ -101,6 +109,8 @@ async function startSite(buildDir, dir, extraEnv = {}) {
     SITE_NAME: 'Desa Uji Coba',
     SITE_URL: `http://127.0.0.1:${port}`,
     LOG_REQUESTS: '0',
+    // Worker processes: one per core unless the bench's own environment says otherwise.
+    ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
     ...extraEnv,
   }, 'listening on')
   return { child, url: `http://127.0.0.1:${port}` }
@@ -109,7 +119,7 @@ async function startSite(buildDir, dir, extraEnv = {}) {
 /** A migrated database in `dir`, seeded by one start of the server (admin and user accounts; demo village if asked). */
 async function seededSite(buildDir, dir, demo) {
   const dbFile = path.join(dir, 'data', 'bench.db')
-  migrate({ ...process.env, DATABASE_URL: `file:${dbFile}` })
+  await migrate({ ...process.env, DATABASE_URL: `file:${dbFile}` })
   const { child } = await startSite(buildDir, dir, { SEED_DEMO: demo ? '1' : '0' })
   await stop(child)
   return dbFile
@@ -254,7 +264,15 @@ async function main() {
   const dbFile = await seededSite(buildDir, village, false)
   const generated = await generateVillage({ dbFile, uploadsDir: path.join(village, 'uploads'), counts: settings.counts, variantWidths: VARIANT_WIDTHS })
 
-  const site = await startSite(buildDir, village)
+  let database = {}
+  if (postgres) {
+    log('starting PostgreSQL and copying the village into it...')
+    cluster = await startPostgres()
+    const url = await cluster.createDatabase('bench')
+    await migrateData({ sourceFile: dbFile, uploadsDir: path.join(village, 'uploads'), to: url, log })
+    database = { DATABASE_URL: url }
+  }
+  const site = await startSite(buildDir, village, database)
   const floorPort = await freePort()
   const floor = await startProcess('scripts/bench/floor.mjs', { FLOOR_DB: dbFile, FLOOR_PORT: String(floorPort), JWT_SECRET }, 'floor listening')
   const floorUrl = `http://127.0.0.1:${floorPort}`
@@ -323,7 +341,7 @@ async function main() {
   checks.push(['floor answers the same JSON', mismatches.length === 0])
 
   const lines = []
-  lines.push(`Balai Desa benchmark (${quick ? 'QUICK: small village, short runs; numbers mean nothing' : 'full'})`)
+  lines.push(`Balai Desa benchmark (${quick ? 'QUICK: small village, short runs; numbers mean nothing' : 'full'}; ${postgres ? 'PostgreSQL' : 'SQLite'})`)
   lines.push(`village: ${Object.entries(settings.counts).map(([k, v]) => `${v} ${k}`).join(', ')}; ${settings.connections} connections, ${settings.amount ? `${settings.amount} requests per target` : `${settings.warmup} s warm-up, ${settings.duration} s per target`}`)
   lines.push(`machine: ${os.cpus()[0]?.model ?? 'unknown cpu'} x ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.platform()} ${os.release()}, node ${process.version}`)
   lines.push('')

@@ -1,23 +1,99 @@
-// Applies the committed Prisma migrations (prisma migrate deploy, offline through the JS schema engine).
+// Applies the committed migrations to DATABASE_URL. SQLite (`file:`): `prisma migrate deploy`, offline through the
+// JS schema engine. PostgreSQL: our own short runner over prisma/postgresql/migrations, because `prisma migrate
+// deploy` through @prisma/adapter-pg fails (docs/decisions/009-postgresql-through-adapter-pg.md): each folder once,
+// in order, in a transaction, recorded with its SHA-256 in `_balai_migrations`; a recorded migration whose file
+// has changed since stops everything. An advisory lock makes instances that start together migrate one at a time.
 import { spawnSync } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { log as logger } from '../server/log.mjs'
 
-export function databaseFile(url = process.env.DATABASE_URL || 'file:./data/balai-desa.db') {
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const POSTGRES_MIGRATIONS = path.join(root, 'prisma', 'postgresql', 'migrations')
+const DEFAULT_URL = 'file:./data/balai-desa.db'
+/** Any fixed number: the advisory lock every instance takes while it migrates. */
+const MIGRATION_LOCK = 7_361_204
+
+export const isPostgresUrl = (url) => /^postgres(ql)?:\/\//i.test(url ?? '')
+
+export function databaseFile(url = process.env.DATABASE_URL || DEFAULT_URL) {
   return path.resolve(url.replace(/^file:/, '').split('?')[0])
 }
 
-export function migrate(env = process.env) {
-  const file = databaseFile(env.DATABASE_URL || undefined)
+/** Resolves once the database at env.DATABASE_URL holds every committed migration. */
+export async function migrate(env = process.env) {
+  const url = env.DATABASE_URL || DEFAULT_URL
+  if (isPostgresUrl(url)) return migratePostgres(url)
+  const file = databaseFile(url)
   fs.mkdirSync(path.dirname(file), { recursive: true })
-  const result = spawnSync(process.execPath, ['node_modules/prisma/build/index.js', 'migrate', 'deploy'], {
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/prisma/build/index.js'), 'migrate', 'deploy'], {
+    cwd: root,
     env: { ...env, DATABASE_URL: `file:${file}`, PRISMA_HIDE_UPDATE_MESSAGE: '1' },
     encoding: 'utf8',
   })
   if (result.status !== 0) {
-    process.stderr.write(result.stdout + result.stderr)
+    logger.error({ event: 'migrate', output: (result.stdout + result.stderr).trim() }, `prisma migrate deploy failed for ${file}`)
     throw new Error(`Database migration failed for ${file}`)
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) migrate()
+/** The committed PostgreSQL migrations, oldest first: [{ name, sql, checksum }]. */
+export function postgresMigrations(dir = POSTGRES_MIGRATIONS) {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => {
+      const sql = fs.readFileSync(path.join(dir, name, 'migration.sql'), 'utf8')
+      return { name, sql, checksum: crypto.createHash('sha256').update(sql).digest('hex') }
+    })
+}
+
+export async function migratePostgres(url, { dir = POSTGRES_MIGRATIONS, log = (message) => logger.info({ event: 'migrate' }, message) } = {}) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
+    await client.query(`CREATE TABLE IF NOT EXISTS "_balai_migrations" (
+      "name" TEXT PRIMARY KEY, "checksum" TEXT NOT NULL, "applied_at" TIMESTAMPTZ NOT NULL DEFAULT now())`)
+    const applied = new Map((await client.query('SELECT "name", "checksum" FROM "_balai_migrations"')).rows.map((row) => [row.name, row.checksum]))
+    const migrations = postgresMigrations(dir)
+    for (const { name, checksum } of migrations) {
+      if (applied.has(name) && applied.get(name) !== checksum) {
+        throw new Error(`Migration ${name} was changed after it was applied to this database: restore the committed file (never edit an applied migration; add a new one)`)
+      }
+    }
+    const known = new Set(migrations.map((m) => m.name))
+    const unknown = [...applied.keys()].filter((name) => !known.has(name))
+    if (unknown.length) throw new Error(`This database holds migrations this code does not know (${unknown.join(', ')}): it belongs to a newer version`)
+    for (const { name, sql, checksum } of migrations) {
+      if (applied.has(name)) continue
+      await client.query('BEGIN')
+      try {
+        await client.query(sql)
+        await client.query('INSERT INTO "_balai_migrations" ("name", "checksum") VALUES ($1, $2)', [name, checksum])
+        await client.query('COMMIT')
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw new Error(`Migration ${name} failed and was rolled back: ${error.message}`)
+      }
+      log?.(`[migrate] applied ${name}`)
+    }
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env')
+  try {
+    await migrate()
+  } catch (error) {
+    logger.fatal({ event: 'migrate' }, error.message)
+    process.exit(1)
+  }
+}

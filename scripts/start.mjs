@@ -14,7 +14,7 @@ process.chdir(root)
 if (fs.existsSync('.env')) process.loadEnvFile('.env')
 const dev = process.argv.includes('--dev')
 
-migrate()
+await migrate()
 
 function newestMtime(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false })
@@ -29,7 +29,8 @@ function newestMtime(entry) {
 }
 
 const built = fs.statSync(path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js'), { throwIfNoEntry: false })
-const sources = Math.max(...['app', 'public', 'vite.config.ts', 'tailwind.config.ts', 'package-lock.json'].map(newestMtime))
+// server/storage.mjs is bundled into the build too (the app imports it).
+const sources = Math.max(...['app', 'public', 'server/storage.mjs', 'vite.config.ts', 'tailwind.config.ts', 'package-lock.json'].map(newestMtime))
 if (!dev && (!built || built.mtimeMs < sources || process.argv.includes('--build'))) {
   log.info({ event: 'build' }, 'building the site (once; again only when the sources change)')
   const result = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'], {

@@ -1,9 +1,11 @@
-// `npm test`: every test. Installs Debian's Chromium when it is missing (as root), builds the site once,
-// then runs the unit, API and browser projects with vitest. Extra arguments go to vitest.
+// `npm test`: every test. Installs Debian's Chromium and PostgreSQL when they are missing (as root), builds the
+// site once, then runs the unit, API (on SQLite and on a throw-away PostgreSQL cluster) and browser projects with
+// vitest. Extra arguments go to vitest.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { postgresBin } from './pg-cluster.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
@@ -28,7 +30,15 @@ if (!fs.existsSync(chromium)) {
   }
 }
 
-if (!fs.existsSync('app/generated/prisma/client.ts')) run(process.execPath, ['node_modules/prisma/build/index.js', 'generate'])
+// The api-pg project starts its own cluster from Debian's postgresql package (scripts/pg-cluster.mjs).
+try {
+  postgresBin({ install: true })
+} catch (error) {
+  console.error(`[test] ${error.message}`)
+  process.exit(1)
+}
+
+if (!fs.existsSync('app/generated/prisma/client.ts') || !fs.existsSync('app/generated/prisma-pg/client.ts')) run('npm', ['run', 'db:generate'])
 if (!process.argv.includes('--no-build')) run(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'])
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--no-build')

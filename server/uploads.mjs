@@ -1,18 +1,16 @@
-import fs from 'node:fs'
-import path from 'node:path'
+import { UPLOAD_KINDS, IMMUTABLE, contentTypeOf } from './storage.mjs'
 
-export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs']
-const TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' }
+export { UPLOAD_KINDS }
 // Only names we generate: 32 hex characters, an optional width suffix, a known image extension.
 const FILE_NAME = /^[a-f0-9]{32}(?:-\d{2,4})?\.(jpg|png|gif|webp)$/
 
 /**
- * GET /uploads/{kind}/{file}: only files we stored, in one of the five folders; anything else is 404
- * (no traversal, no listing). Long immutable caching: a replaced image gets a new name.
+ * GET /uploads/{kind}/{file}: only files we stored, in one of the five kinds; anything else is 404 (no traversal,
+ * no listing). Long immutable caching: a replaced image gets a new name. `storage` is server/storage.mjs's (local
+ * folder or S3 bucket).
  */
-export function serveUploads(uploadsDir) {
-  const root = path.resolve(uploadsDir)
-  return (req, res) => {
+export function serveUploads(storage) {
+  return async (req, res, next) => {
     const notFound = () => res.status(404).type('text/plain').set('X-Content-Type-Options', 'nosniff').send('Not found')
     // Nothing under /uploads is ever written or handled by the site: other methods are 404 too.
     if (req.method !== 'GET' && req.method !== 'HEAD') return notFound()
@@ -20,36 +18,27 @@ export function serveUploads(uploadsDir) {
     const parts = req.path.split('/')
     if (parts.length !== 3 || parts[0] !== '') return notFound()
     const [, kind, file] = parts
-    const match = FILE_NAME.exec(file)
-    if (!UPLOAD_KINDS.includes(kind) || !match) return notFound()
-    send(file, match[1], () => {
+    if (!UPLOAD_KINDS.includes(kind) || !FILE_NAME.test(file)) return notFound()
+    const send = (name) =>
+      storage.send(req, res, kind, name, {
+        'Content-Type': contentTypeOf(name),
+        'Cache-Control': IMMUTABLE,
+        'X-Content-Type-Options': 'nosniff',
+        'Cross-Origin-Resource-Policy': 'cross-origin',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+      })
+    try {
+      if (await send(file)) return
       // A WebP width copy that was never made (an image stored before copies existed): the original instead.
       const original = /^([a-f0-9]{32})-\d{2,4}\.webp$/.exec(file)?.[1]
-      const fallback = original && ['jpg', 'png', 'webp'].find((ext) => fs.existsSync(path.join(root, kind, `${original}.${ext}`)))
-      if (fallback && !res.headersSent) send(`${original}.${fallback}`, fallback, notFound)
-      else if (!res.headersSent) notFound()
-    })
-
-    function send(name, type, onMissing) {
-      res.sendFile(
-        path.join(kind, name),
-        {
-          root,
-          dotfiles: 'deny',
-          etag: true,
-          lastModified: true,
-          headers: {
-            'Content-Type': TYPES[type],
-            'Cache-Control': 'public, max-age=31536000, immutable',
-            'X-Content-Type-Options': 'nosniff',
-            'Cross-Origin-Resource-Policy': 'cross-origin',
-            'Content-Security-Policy': "default-src 'none'; sandbox",
-          },
-        },
-        (error) => {
-          if (error && !res.headersSent) onMissing()
-        },
-      )
+      for (const ext of original ? ['jpg', 'png', 'webp'] : []) {
+        if (res.headersSent) return
+        if (await send(`${original}.${ext}`)) return
+      }
+      if (!res.headersSent) notFound()
+    } catch (error) {
+      if (res.headersSent) return res.destroy()
+      next(error)
     }
   }
 }

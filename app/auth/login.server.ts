@@ -25,7 +25,7 @@ export const invalidCredentials = () => new HttpError(401, 'Invalid username or 
 export async function login(raw: unknown, request?: Request) {
   const { username, password } = parseInput(credentials, raw)
   const address = clientAddress(request)
-  const wait = retryAfterSeconds(username, address)
+  const wait = await retryAfterSeconds(username, address)
   if (wait > 0) {
     logLogin('throttled', username, address)
     throw new HttpError(429, 'Too many login attempts. Please try again later.', { Error: 'Too many login attempts. Please try again later.' }, { 'Retry-After': String(wait) })
@@ -33,11 +33,11 @@ export async function login(raw: unknown, request?: Request) {
   const found = await verifyLogin(username, password)
   const user = found ? await findSessionUser(found.id) : null
   if (!user) {
-    recordFailure(username, address)
+    await recordFailure(username, address)
     logLogin('failed', username, address)
     throw invalidCredentials()
   }
-  recordSuccess(username)
+  await recordSuccess(username)
   logLogin('ok', username, address)
   const token = signToken(user.id, user.token_version)
   const { token_version: _version, roles: _roles, ...profile } = user

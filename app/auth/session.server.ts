@@ -1,11 +1,10 @@
 import { createCookie, redirect } from '@remix-run/node'
-import { dataVersion } from '~/server/db.server'
+import { freshDataVersion } from '~/server/data-version.server'
 import { getEnv } from '~/server/env.server'
 import { forbidden, servedOverHttps, unauthenticated } from '~/server/http.server'
 import { findSessionUser, isTokenRevoked, type SessionUser } from '~/models/user.server'
+import { holdsAny, type PermissionName } from '~/resources/permissions'
 import { verifyToken, type TokenClaims } from './token.server'
-
-export type { SessionUser }
 
 /**
  * The admin UI's session: the same token as the API's, in an HttpOnly cookie named `token`, marked Secure when
@@ -55,20 +54,27 @@ const cache = new WeakMap<Request, Promise<(SessionUser & { claims: TokenClaims 
 
 /**
  * What the database said about a token (user, permissions, revoked or not), valid for one data version.
- * Every write bumps that version (serializeWrite), so a changed role or permission, a logout, a password
- * change or a deleted user is read afresh on the very next request, while repeated requests between writes
- * skip the three lookups.
+ * Every committed write bumps that version, in this worker or any other worker or instance, and the memo asks
+ * for the version afresh (freshDataVersion: one query on PostgreSQL, a local read on SQLite), so a changed role
+ * or permission, a logout, a password change or a deleted user is read afresh on the very next request wherever
+ * it lands, while repeated requests between writes skip the lookups. A version read before the lookup can only
+ * be older than the data the lookup sees, never newer, so a remembered answer is never staler than its version.
  */
 const MAX_REMEMBERED = 2000
 const remembered = new Map<string, { version: number; user: SessionUser | null }>()
 
+/** The one place a token's standing is read from the database. */
+async function readTokenStanding(claims: TokenClaims): Promise<SessionUser | null> {
+  const [user, revoked] = await Promise.all([findSessionUser(claims.userId), isTokenRevoked(claims.jti)])
+  return user && !revoked && user.token_version === claims.version ? user : null
+}
+
 async function lookUp(claims: TokenClaims): Promise<SessionUser | null> {
-  const version = dataVersion()
+  const version = await freshDataVersion()
   const hit = remembered.get(claims.jti)
   if (hit && hit.version === version) return hit.user
-  const [user, revoked] = await Promise.all([findSessionUser(claims.userId), isTokenRevoked(claims.jti)])
-  const valid = user && !revoked && user.token_version === claims.version ? user : null
-  if (dataVersion() === version) {
+  const valid = await readTokenStanding(claims)
+  if (version >= 0) {
     if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!)
     remembered.set(claims.jti, { version, user: valid })
   }
@@ -113,14 +119,16 @@ export async function requireUser(request: Request): Promise<SessionUser & { cla
   throw await loginRedirect(request)
 }
 
-export const can = (user: SessionUser | null | undefined, anyOf: string | readonly string[]) =>
-  !!user && (typeof anyOf === 'string' ? [anyOf] : anyOf).some((name) => user.permissions[name] === true)
+export const can = (user: SessionUser | null | undefined, anyOf: PermissionName | readonly PermissionName[]) => !!user && holdsAny(user.permissions, anyOf)
 
 /**
  * The one permission check both doors use. For `/api/*` it answers 401/403 JSON; for the admin UI
  * it redirects to /login or /admin/forbidden.
  */
-export async function requirePermission(request: Request, anyOf: string | readonly string[]): Promise<SessionUser & { claims: TokenClaims }> {
+export async function requirePermission(
+  request: Request,
+  anyOf: PermissionName | readonly PermissionName[],
+): Promise<SessionUser & { claims: TokenClaims }> {
   const user = await requireUser(request)
   if (can(user, anyOf)) return user
   if (isApi(request)) throw forbidden()

@@ -1,81 +1,74 @@
-import { data } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { jsonWithError, jsonWithSuccess, redirectWithSuccess } from 'remix-toast'
-import { requirePermission, type SessionUser } from '~/auth/session.server'
-import { ADMIN_PAGE_SIZE, parseListQuery, type ListQuery, type Paginated } from '~/lib/paging'
+import { requirePermission } from '~/auth/session.server'
+import { ADMIN_PAGE_SIZE, parseListQuery, type Paginated } from '~/lib/paging'
+import { findResource, type AdminResource } from '~/models/resources.server'
+import { screenResource } from '~/resources'
+import { isUploadOnly, listFieldsOf, lowerThing, permissionsOf, writeToast, type FormLoad, type FormMode, type Row } from '~/resources/resource'
 import { readUrlEncoded, withFormInput } from '~/server/form-input.server'
-import { HttpError, notFound, type FieldErrors } from '~/server/http.server'
+import { HttpError, notFound, notFoundResponse, type FieldErrors } from '~/server/http.server'
 import { logError } from '~/server/log.server'
 
-/** The admin door: what the back office's loaders and actions share (permission, form input, toasts). */
+/**
+ * The admin door: the loaders and actions of the three screens every declared resource has (list, create,
+ * edit; app/routes/admin.$resource.*), with the permission, form input and toasts of the spec.
+ */
 
 export type FormResult = { errors: FieldErrors | null }
+
+/** The resource of the screen's address, or the 404 of an unknown address (see routes/admin.tsx). */
+function resourceOf(params: LoaderFunctionArgs['params'], form: boolean): AdminResource {
+  const declaration = screenResource(params.resource, form)
+  if (!declaration) throw notFoundResponse()
+  return findResource(declaration.name)!
+}
 
 /** Errors that belong under a field (anything but the generic `Error` key, e.g. a malformed body). */
 const hasFieldErrors = (error: HttpError): error is HttpError & { errors: FieldErrors } =>
   !!error.errors && error.status !== 404 && Object.keys(error.errors).some((key) => key !== 'Error')
 
-/**
- * A create or update form's action: on success back to the list with the success toast; a 4xx with
- * field errors is answered with them (shown under the fields); any other refusal (e.g. 409) as an error toast.
- */
-export async function submitForm(
-  request: Request,
-  save: (input: Record<string, unknown>) => Promise<unknown>,
-  /** `duration: null` keeps the toaster's default (the spec's role-update toast); otherwise 3000 ms. */
-  success: { to: string; message: string; duration?: number | null },
-) {
-  try {
-    await withFormInput(request, save)
-  } catch (error) {
-    if (error instanceof HttpError && error.status < 500) {
-      if (hasFieldErrors(error)) return data<FormResult>({ errors: error.errors }, { status: error.status })
-      return jsonWithError<FormResult>({ errors: null }, { message: error.errors?.Error ?? error.message, duration: 3000 }, { status: error.status })
-    }
-    throw error
-  }
-  const duration = success.duration === null ? undefined : success.duration ?? 3000
-  return redirectWithSuccess(success.to, { message: success.message, duration })
-}
-
 /** The route's numeric id, or a 404 response. */
-export function routeId(value: string | undefined): number {
+function routeId(value: string | undefined): number {
   const id = value && /^\d{1,15}$/.test(value) ? Number(value) : NaN
   if (!Number.isSafeInteger(id) || id < 1) throw new Response('Not Found', { status: 404 })
   return id
 }
 
 /** Loads one record for an edit form; a missing one is the 404 screen. */
-export async function loadRecord<T>(get: () => Promise<T>): Promise<T> {
+async function loadRecord(get: () => Promise<unknown>) {
   try {
-    return await get()
+    return (await get()) as Row
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw new Response(error.message, { status: 404 })
     throw error
   }
 }
 
-export type ListLoad<Row> = { page: Paginated<Row> | null; search: string; failed: boolean }
+export type ListLoad = { page: Paginated<Row> | null; search: string; failed: boolean }
 
 /**
- * A list screen's loader: the permission, the query of the address, one page of rows. A failure to
- * read is shown in the table ("Failed to Load Data") rather than as an error page. `Row` names the
- * model's row type where the model's list does not carry one.
+ * A list screen: the permission, the query of the address, one page of rows. A failure to read is shown in
+ * the table ("Failed to Load Data") rather than as an error page.
  */
-export async function loadList<Row>(
-  request: Request,
-  permission: string,
-  list: (query: ListQuery, path: string) => Promise<Paginated<unknown>>,
-): Promise<ListLoad<Row>> {
-  await requirePermission(request, permission)
+export async function listLoader({ request, params }: LoaderFunctionArgs): Promise<ListLoad> {
+  const resource = resourceOf(params, false)
+  await requirePermission(request, permissionsOf(resource).index)
   const url = new URL(request.url)
   const query = parseListQuery(url.searchParams, ADMIN_PAGE_SIZE)
   try {
-    return { page: (await list(query, url.pathname)) as Paginated<Row>, search: query.search, failed: false }
+    return { page: (await resource.list(query, url.pathname)) as Paginated<Row>, search: query.search, failed: false }
   } catch (error) {
     if (error instanceof Response) throw error
     logError('admin-list-error', error, request, 'list failed')
     return { page: null, search: query.search, failed: true }
   }
+}
+
+/** A list screen's action: the upload form of photos and sliders (multipart), otherwise a row's delete. */
+export function listAction({ request, params }: ActionFunctionArgs) {
+  const resource = resourceOf(params, false)
+  const multipart = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
+  return isUploadOnly(resource) && multipart ? uploadFromList(request, resource) : deleteFromList(request, resource)
 }
 
 /** The list address after a delete: the same search, back on page 1. */
@@ -88,40 +81,33 @@ function firstPage(request: Request, search: string | null) {
 }
 
 /**
- * A list screen's delete action (intent=delete, id): `{Thing} deleted successfully!` and the list again
- * from page 1, or `Failed to delete {thing}: {message}` when the model refuses.
+ * A row's delete (intent=delete, id): `{Thing} deleted successfully!` and the list again from page 1, or
+ * `Failed to delete {thing}: {message}` when the model refuses.
  */
-export async function deleteFromList(
-  request: Request,
-  options: { permission: string; thing: string; remove: (id: number, user: SessionUser) => Promise<unknown> },
-) {
-  const user = await requirePermission(request, options.permission)
+async function deleteFromList(request: Request, resource: AdminResource) {
+  const user = await requirePermission(request, permissionsOf(resource).delete)
   const form = await readUrlEncoded(request)
   const id = Number(form.get('id'))
-  const label = options.thing.toLowerCase()
   try {
-    if (form.get('intent') !== 'delete' || !Number.isSafeInteger(id) || id < 1) throw notFound(options.thing)
-    await options.remove(id, user)
+    if (form.get('intent') !== 'delete' || !Number.isSafeInteger(id) || id < 1) throw notFound(resource.thing)
+    await resource.remove(id, user)
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
-      return jsonWithError({ deleted: false }, { message: `Failed to delete ${label}: ${error.message}`, duration: 3000 })
+      return jsonWithError({ deleted: false }, { message: `Failed to delete ${lowerThing(resource)}: ${error.message}`, duration: 3000 })
     }
     throw error
   }
-  return redirectWithSuccess(firstPage(request, form.get('search')), { message: `${options.thing} deleted successfully!`, duration: 3000 })
+  return redirectWithSuccess(firstPage(request, form.get('search')), { message: writeToast(resource, 'deleted'), duration: 3000 })
 }
 
 /**
  * The upload form above the photo and slider lists (multipart): `{Thing} uploaded successfully!` and the
  * list refreshed in place (the form clears itself), or the field errors under the form's fields.
  */
-export async function uploadFromList(
-  request: Request,
-  options: { permission: string; create: (input: Record<string, unknown>) => Promise<unknown>; message: string },
-) {
-  await requirePermission(request, options.permission)
+async function uploadFromList(request: Request, resource: AdminResource) {
+  const user = await requirePermission(request, permissionsOf(resource).create)
   try {
-    await withFormInput(request, options.create)
+    await withFormInput(request, (input) => resource.create(input, user))
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
       // A body that could not be read at all is reported on the file, the form's only non-text field.
@@ -130,8 +116,46 @@ export async function uploadFromList(
     }
     throw error
   }
-  return jsonWithSuccess({ errors: null, uploaded: true }, { message: options.message, duration: 3000 })
+  return jsonWithSuccess({ errors: null, uploaded: true }, { message: writeToast(resource, 'created'), duration: 3000 })
 }
 
-/** A list screen that also uploads: multipart posts are uploads, the rest deletes. */
-export const isUpload = (request: Request) => (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
+/** Each form's choices (`options` of its fields): every row of that resource, by name. */
+async function choicesOf(resource: AdminResource) {
+  const names = resource.fields.flatMap((field) => (field.options ? [field.options] : []))
+  const lists = await Promise.all(names.map(async (name) => (await findResource(name)!.all!()).map(({ id, name }) => ({ id, name }))))
+  return Object.fromEntries(names.map((name, index) => [name, lists[index]]))
+}
+
+/** A create or edit screen: the permission, the record to edit (or its 404 screen) and the form's choices. */
+export async function formLoader({ request, params }: LoaderFunctionArgs, mode: FormMode): Promise<FormLoad> {
+  const resource = resourceOf(params, true)
+  const permissions = permissionsOf(resource)
+  await requirePermission(request, mode === 'create' ? permissions.create : permissions.edit!)
+  const [record, choices] = await Promise.all([mode === 'edit' ? loadRecord(() => resource.get!(routeId(params.id))) : null, choicesOf(resource)])
+  return { record, choices }
+}
+
+/**
+ * A create or edit form's action: on success back to the list with the success toast; a 4xx with field
+ * errors is answered with them (shown under the fields); any other refusal (e.g. 409) as an error toast.
+ */
+export async function formAction({ request, params }: ActionFunctionArgs, mode: FormMode) {
+  const resource = resourceOf(params, true)
+  const permissions = permissionsOf(resource)
+  const user = await requirePermission(request, mode === 'create' ? permissions.create : permissions.edit!)
+  const id = mode === 'edit' ? routeId(params.id) : 0
+  try {
+    const save = (input: Record<string, unknown>) => (mode === 'create' ? resource.create(input, user) : resource.update!(id, input, user))
+    await withFormInput(request, save, listFieldsOf(resource))
+  } catch (error) {
+    if (error instanceof HttpError && error.status < 500) {
+      if (hasFieldErrors(error)) return data<FormResult>({ errors: error.errors }, { status: error.status })
+      return jsonWithError<FormResult>({ errors: null }, { message: error.errors?.Error ?? error.message, duration: 3000 }, { status: error.status })
+    }
+    throw error
+  }
+  const event = mode === 'create' ? 'created' : 'updated'
+  // Spec 9: the role-update toast keeps the toaster's default duration; every other one shows 3 s.
+  const duration = event === 'updated' && resource.updateToastDefaultDuration ? undefined : 3000
+  return redirectWithSuccess(`/admin/${resource.name}`, { message: writeToast(resource, event), duration })
+}

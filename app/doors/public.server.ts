@@ -1,5 +1,13 @@
-import { data } from '@remix-run/node'
-import { HttpError } from '~/server/http.server'
+import { parseListQuery, PUBLIC_PAGE_SIZE, type ListQuery, type Paginated } from '~/lib/paging'
+import { HttpError, notFoundResponse } from '~/server/http.server'
+
+/** The public door: what the loaders of the public site's screens share. */
+
+/** One page of a public list, for the address's `?search=` and `?page=` (9 to a page). */
+export function publicPage<Row>(request: Request, list: (query: ListQuery, path: string) => Promise<Paginated<Row>>) {
+  const url = new URL(request.url)
+  return list(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)
+}
 
 /**
  * Runs a model lookup for a screen: the model's 404 becomes a 404 response, which the public layout's
@@ -13,5 +21,3 @@ export async function foundOr404<T>(lookup: () => Promise<T>): Promise<T> {
     throw error
   }
 }
-
-export const notFoundResponse = () => data(null, { status: 404, statusText: 'Not Found' })

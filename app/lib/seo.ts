@@ -1,21 +1,6 @@
-import { isRouteErrorResponse, type MetaArgs, type MetaDescriptor } from '@remix-run/react'
+import type { MetaArgs, MetaDescriptor } from '@remix-run/react'
 import { excerpt } from '~/lib/format'
-
-/** What the root loader tells every route about the village (SITE_NAME, SITE_URL or the request's origin). */
-export type SeoSite = { name: string; url: string; address: string; phone: string; email: string }
-
-type RootMatchData = { site?: Partial<SeoSite> } | undefined
-
-export function seoSiteFrom(matches: MetaArgs['matches']): SeoSite {
-  const site = (matches.find((match) => match.id === 'root')?.data as RootMatchData)?.site ?? {}
-  return {
-    name: site.name ?? 'Balai Desa',
-    url: (site.url ?? '').replace(/\/+$/, ''),
-    address: site.address ?? '',
-    phone: site.phone ?? '',
-    email: site.email ?? '',
-  }
-}
+import { errorTitle, screenTitle, siteFromMatches, type Site } from '~/lib/site'
 
 /** `path` made absolute on the site's own address (already absolute addresses pass unchanged). */
 export function absoluteUrl(siteUrl: string, path: string): string {
@@ -23,11 +8,6 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${path.startsWith('/') ? '' : '/'}${path}`
 }
 
-export type UploadKind = 'posts' | 'products' | 'photos' | 'sliders' | 'aparaturs'
-
-/** Where an uploaded image is served, as a path (`null` when the item has none). */
-export const uploadPath = (kind: UploadKind, image: string | null | undefined) =>
-  image ? `/uploads/${kind}/${encodeURIComponent(image)}` : null
 
 /** The square icon of the web app manifest: the picture shared when a page has none of its own. */
 export const DEFAULT_IMAGE = '/icon-512.png'
@@ -58,7 +38,7 @@ export type SeoPage = {
  * OpenGraph, Twitter card and JSON-LD (rendered by Remix as `<script type="application/ld+json">`:
  * data, which the CSP lets through, with `<` escaped so text can never close the element).
  */
-export function seoMeta(site: SeoSite, page: SeoPage, location?: { pathname: string; search: string }): MetaDescriptor[] {
+export function seoMeta(site: Site, page: SeoPage, location?: { pathname: string; search: string }): MetaDescriptor[] {
   const title = `${page.title} - ${site.name}`
   const url = absoluteUrl(site.url, page.path ?? canonicalPath(location))
   const image = absoluteUrl(site.url, page.image || DEFAULT_IMAGE)
@@ -99,18 +79,17 @@ export function canonicalPath(location?: { pathname: string; search: string }): 
  */
 export function routeSeo<Data>(
   args: { data: Data | undefined; matches: MetaArgs['matches']; location: { pathname: string; search: string }; error?: unknown },
-  build: (data: Data, site: SeoSite) => SeoPage,
+  build: (data: Data, site: Site) => SeoPage,
 ): MetaDescriptor[] {
-  const site = seoSiteFrom(args.matches)
   if (args.error || args.data === undefined || args.data === null) {
-    const notFound = isRouteErrorResponse(args.error) && args.error.status === 404
-    return [{ title: `${notFound ? 'Halaman Tidak Ditemukan' : 'Terjadi Kesalahan'} - ${site.name}` }, { name: 'robots', content: 'noindex' }]
+    return [{ title: screenTitle(args.matches, errorTitle(args.error)) }, { name: 'robots', content: 'noindex' }]
   }
+  const site = siteFromMatches(args.matches)
   return seoMeta(site, build(args.data, site), args.location)
 }
 
 /** The village as the organisation behind the site (home page, publisher of every article). */
-export function villageLd(site: SeoSite): JsonLd {
+export function villageLd(site: Site): JsonLd {
   return {
     '@type': 'GovernmentOrganization',
     '@id': `${absoluteUrl(site.url, '/')}#desa`,
@@ -120,66 +99,5 @@ export function villageLd(site: SeoSite): JsonLd {
     ...(site.address ? { address: { '@type': 'PostalAddress', streetAddress: site.address, addressCountry: 'ID' } } : {}),
     ...(site.phone ? { telephone: site.phone } : {}),
     ...(site.email ? { email: site.email } : {}),
-  }
-}
-
-type DateLike = string | Date
-
-const iso = (value: DateLike) => new Date(value).toISOString()
-
-export function newsArticleLd(
-  site: SeoSite,
-  post: { title: string; slug: string; content: string; image: string | null; created_at: DateLike; updated_at: DateLike; user?: { name: string } | null; category?: { name: string } | null },
-): JsonLd {
-  const url = absoluteUrl(site.url, `/posts/${post.slug}`)
-  const image = uploadPath('posts', post.image)
-  return {
-    '@type': 'NewsArticle',
-    headline: post.title.slice(0, 110),
-    description: describe(post.content, post.title),
-    url,
-    mainEntityOfPage: url,
-    image: [absoluteUrl(site.url, image ?? DEFAULT_IMAGE)],
-    datePublished: iso(post.created_at),
-    dateModified: iso(post.updated_at),
-    inLanguage: 'id',
-    ...(post.category?.name ? { articleSection: post.category.name } : {}),
-    author: post.user?.name ? { '@type': 'Person', name: post.user.name } : { '@type': 'GovernmentOrganization', name: site.name },
-    publisher: { '@type': 'GovernmentOrganization', name: site.name, logo: { '@type': 'ImageObject', url: absoluteUrl(site.url, DEFAULT_IMAGE) } },
-  }
-}
-
-export function productLd(
-  site: SeoSite,
-  product: { title: string; slug: string; content: string; image: string | null; price: number; owner: string },
-): JsonLd {
-  const url = absoluteUrl(site.url, `/products/${product.slug}`)
-  const image = uploadPath('products', product.image)
-  return {
-    '@type': 'Product',
-    name: product.title,
-    description: describe(product.content, product.title),
-    url,
-    ...(image ? { image: [absoluteUrl(site.url, image)] } : {}),
-    offers: {
-      '@type': 'Offer',
-      url,
-      price: String(product.price),
-      priceCurrency: 'IDR',
-      availability: 'https://schema.org/InStock',
-      seller: { '@type': 'Person', name: product.owner },
-    },
-  }
-}
-
-export function personLd(site: SeoSite, person: { id: number; name: string; position: string; image: string | null }): JsonLd {
-  const image = uploadPath('aparaturs', person.image)
-  return {
-    '@type': 'Person',
-    name: person.name,
-    jobTitle: person.position,
-    url: absoluteUrl(site.url, `/aparaturs/${person.id}`),
-    ...(image ? { image: absoluteUrl(site.url, image) } : {}),
-    worksFor: { '@type': 'GovernmentOrganization', name: site.name, url: absoluteUrl(site.url, '/') },
   }
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod'
+import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/server/db.server'
 import { notFound } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { stagedImage, writeWithImage } from '~/server/uploads.server'
 import { parseInput, requiredText } from '~/server/validation.server'
-import { listPage } from './crud.server'
+import { deleteWithImage, listPage, orNotFound } from './crud.server'
 
 export const aparaturSelect = {
   id: true,
@@ -26,22 +27,12 @@ const schema = z.object({
   description: sanitizedRichText('Description', { required: false }),
 })
 
-export const listAparaturs = (query: ListQuery, path = '/api/admin/aparaturs') =>
-  listPage(prisma.aparatur, { select: aparaturSelect, searchColumns: SEARCH, query, path })
-
-export const listPublicAparaturs = (query: ListQuery, path = '/api/public/aparaturs') =>
-  listPage(prisma.aparatur, { select: aparaturSelect, searchColumns: SEARCH, query, path })
+export const listAparaturs = (query: ListQuery, path: string) =>
+  listPage<Prisma.AparaturGetPayload<{ select: typeof aparaturSelect }>>(prisma.aparatur, { select: aparaturSelect, searchColumns: SEARCH, query, path })
 
 export const homeAparaturs = () => prisma.aparatur.findMany({ select: aparaturSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
 
-export async function getAparatur(id: number) {
-  const row = await prisma.aparatur.findUnique({ where: { id }, select: aparaturSelect })
-  if (!row) throw notFound('Aparatur')
-  return row
-}
-
-/** The public detail is by id as well (the site links /aparaturs/{id}). */
-export const getPublicAparatur = getAparatur
+export const getAparatur = (id: number) => orNotFound(prisma.aparatur.findUnique({ where: { id }, select: aparaturSelect }), 'Aparatur')
 
 export async function createAparatur(input: Record<string, unknown>) {
   const data = parseInput(schema, input)
@@ -66,11 +57,4 @@ export async function updateAparatur(id: number, input: Record<string, unknown>)
   })
 }
 
-export async function deleteAparatur(id: number) {
-  await writeWithImage('aparaturs', undefined, async () => {
-    const existing = await prisma.aparatur.findUnique({ where: { id }, select: { image: true } })
-    if (!existing) throw notFound('Aparatur')
-    await prisma.aparatur.delete({ where: { id } })
-    return { result: undefined, replaced: existing.image }
-  })
-}
+export const deleteAparatur = (id: number) => deleteWithImage('aparaturs', 'Aparatur', id)

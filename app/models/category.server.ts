@@ -3,20 +3,16 @@ import { prisma, serializeWrite } from '~/server/db.server'
 import { conflict, notFound, validationError } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { parseInput, requiredText } from '~/server/validation.server'
-import { freeSlug, listPage, rethrowUnique } from './crud.server'
+import { freeSlug, listPage, orNotFound, rethrowUnique } from './crud.server'
 
 export const categorySelect = { id: true, name: true, slug: true, created_at: true, updated_at: true } as const
 
-export const listCategories = (query: ListQuery, path = '/api/admin/categories') =>
+export const listCategories = (query: ListQuery, path: string) =>
   listPage(prisma.category, { select: categorySelect, searchColumns: ['name'], query, path })
 
 export const allCategories = () => prisma.category.findMany({ select: categorySelect, orderBy: { name: 'asc' } })
 
-export async function getCategory(id: number) {
-  const row = await prisma.category.findUnique({ where: { id }, select: categorySelect })
-  if (!row) throw notFound('Category')
-  return row
-}
+export const getCategory = (id: number) => orNotFound(prisma.category.findUnique({ where: { id }, select: categorySelect }), 'Category')
 
 const schema = z.object({ name: requiredText('Name', 100) })
 
@@ -57,5 +53,3 @@ export function deleteCategory(id: number) {
     await prisma.category.delete({ where: { id } })
   })
 }
-
-export const countCategories = () => prisma.category.count()

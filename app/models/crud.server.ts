@@ -1,7 +1,11 @@
 import { Prisma } from '~/generated/prisma/client'
-import { HttpError, validationError } from '~/server/http.server'
+import { prisma } from '~/server/db.server'
+import { containsFilter, foldCase } from '~/server/dialect.server'
+import { HttpError, notFound, validationError } from '~/server/http.server'
 import { paginate, type ListQuery, type Paginated } from '~/lib/paging'
 import { slugify, uniqueSlug } from '~/lib/slug'
+import type { UploadKind } from '~/lib/uploads'
+import { writeWithImage } from '~/server/uploads.server'
 
 /** The part of a Prisma model delegate that the shared list helper uses. */
 type ListDelegate = {
@@ -12,17 +16,14 @@ type ListDelegate = {
 /** LIKE's wildcards: Prisma hands them on unescaped, and has no ESCAPE option. */
 const WILDCARDS = /[%_]/
 
-/** SQLite's LIKE folds ASCII letters only; the literal match below does the same. */
-const foldAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase())
-
 /**
- * Case-insensitive substring search (SQLite LIKE) over `columns`. For a search holding `%` or `_` this only
+ * Case-insensitive substring search over `columns` (see dialect.server.ts). For a search holding `%` or `_` this only
  * narrows the rows by the parts between them; `listPage` then matches the whole search literally.
  */
 function searchWhere(columns: readonly string[], search: string): object {
   const parts = WILDCARDS.test(search) ? search.split(/[%_]+/).filter(Boolean) : [search].filter(Boolean)
   if (!parts.length) return {}
-  return { OR: columns.map((column) => ({ AND: parts.map((part) => ({ [column]: { contains: part } })) })) }
+  return { OR: columns.map((column) => ({ AND: parts.map((part) => ({ [column]: containsFilter(part) })) })) }
 }
 
 /**
@@ -40,14 +41,14 @@ export async function listPage<Row>(
   let total: number
   let rows: unknown[]
   if (WILDCARDS.test(query.search)) {
-    const needle = foldAscii(query.search)
+    const needle = foldCase(query.search)
     const candidates = (await delegate.findMany({
       where,
       select: Object.fromEntries(['id', ...searchColumns].map((column) => [column, true])),
       orderBy: { id: 'desc' },
     })) as Record<string, unknown>[]
     const ids = candidates
-      .filter((row) => searchColumns.some((column) => typeof row[column] === 'string' && foldAscii(row[column]).includes(needle)))
+      .filter((row) => searchColumns.some((column) => typeof row[column] === 'string' && foldCase(row[column]).includes(needle)))
       .map((row) => row.id as number)
     total = ids.length
     const pageIds = ids.slice(skip, skip + query.limit)
@@ -60,6 +61,13 @@ export async function listPage<Row>(
   }
   const items = options.map ? rows.map(options.map) : (rows as Row[])
   return paginate(items, total, query, path)
+}
+
+/** The row a lookup found, or the contract's 404 (`{Thing} not found`). */
+export async function orNotFound<Row>(lookup: Promise<Row | null>, thing: string): Promise<Row> {
+  const row = await lookup
+  if (!row) throw notFound(thing)
+  return row
 }
 
 /** A route id such as "12": a positive integer, or null (which the caller answers as not found). */
@@ -99,5 +107,29 @@ export function rethrowUnique(error: unknown, fieldKeys: Record<string, string>)
   throw error
 }
 
-export const isNotFoundError = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025'
+/** The part of a Prisma model delegate that reads and deletes a record's image. */
+type ImageTable = {
+  findMany(args: { select: { image: true } }): Promise<{ image: string | null }[]>
+  findUnique(args: { where: { id: number }; select: { image: true } }): Promise<{ image: string | null } | null>
+  delete(args: { where: { id: number } }): Promise<unknown>
+}
+
+/** The table whose records own each kind of upload (app/lib/upload-kinds.js): every kind names one. */
+export const IMAGE_TABLES: Record<UploadKind, ImageTable> = {
+  posts: prisma.post,
+  products: prisma.product,
+  photos: prisma.photo,
+  sliders: prisma.slider,
+  aparaturs: prisma.aparatur,
+}
+
+/** Deletes a record that may own an image, then the image and its width copies (`{Thing} not found` if missing). */
+export async function deleteWithImage(kind: UploadKind, thing: string, id: number): Promise<void> {
+  const table = IMAGE_TABLES[kind]
+  await writeWithImage(kind, undefined, async () => {
+    const existing = await table.findUnique({ where: { id }, select: { image: true } })
+    if (!existing) throw notFound(thing)
+    await table.delete({ where: { id } })
+    return { result: undefined, replaced: existing.image }
+  })
+}

@@ -1,11 +1,12 @@
 import { z } from 'zod'
+import type { Prisma } from '~/generated/prisma/client'
 import type { SessionUser } from './user.server'
 import { prisma, serializeWrite } from '~/server/db.server'
 import { notFound } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { parseInput, requiredText } from '~/server/validation.server'
-import { freeSlug, listPage } from './crud.server'
+import { freeSlug, listPage, orNotFound } from './crud.server'
 
 export const pageSelect = { id: true, title: true, slug: true, content: true, created_at: true, updated_at: true } as const
 
@@ -16,23 +17,12 @@ const schema = z.object({
   content: sanitizedRichText('Content', { required: true }),
 })
 
-export const listPages = (query: ListQuery, path = '/api/admin/pages') =>
-  listPage(prisma.page, { select: pageSelect, searchColumns: SEARCH, query, path })
+export const listPages = (query: ListQuery, path: string) =>
+  listPage<Prisma.PageGetPayload<{ select: typeof pageSelect }>>(prisma.page, { select: pageSelect, searchColumns: SEARCH, query, path })
 
-export const listPublicPages = (query: ListQuery, path = '/api/public/pages') =>
-  listPage(prisma.page, { select: pageSelect, searchColumns: SEARCH, query, path })
+export const getPage = (id: number) => orNotFound(prisma.page.findUnique({ where: { id }, select: pageSelect }), 'Page')
 
-export async function getPage(id: number) {
-  const row = await prisma.page.findUnique({ where: { id }, select: pageSelect })
-  if (!row) throw notFound('Page')
-  return row
-}
-
-export async function getPageBySlug(slug: string) {
-  const row = await prisma.page.findUnique({ where: { slug }, select: pageSelect })
-  if (!row) throw notFound('Page')
-  return row
-}
+export const getPageBySlug = (slug: string) => orNotFound(prisma.page.findUnique({ where: { slug }, select: pageSelect }), 'Page')
 
 export async function createPage(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
   const data = parseInput(schema, input)
@@ -42,7 +32,7 @@ export async function createPage(input: Record<string, unknown>, user: Pick<Sess
   })
 }
 
-export async function updatePage(id: number, input: Record<string, unknown>, _user?: Pick<SessionUser, 'id'>) {
+export async function updatePage(id: number, input: Record<string, unknown>) {
   if (!(await prisma.page.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Page')
   const data = parseInput(schema, input)
   return serializeWrite(async () => {

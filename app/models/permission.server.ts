@@ -3,21 +3,17 @@ import { prisma, serializeWrite } from '~/server/db.server'
 import { notFound, validationError } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { parseInput, requiredText } from '~/server/validation.server'
-import { listPage, rethrowUnique } from './crud.server'
+import { listPage, orNotFound, rethrowUnique } from './crud.server'
 import { ADMIN_ROLE } from './user.server'
 
 export const permissionSelect = { id: true, name: true, created_at: true, updated_at: true } as const
 
-export const listPermissions = (query: ListQuery, path = '/api/admin/permissions') =>
+export const listPermissions = (query: ListQuery, path: string) =>
   listPage(prisma.permission, { select: permissionSelect, searchColumns: ['name'], query, path })
 
 export const allPermissions = () => prisma.permission.findMany({ select: permissionSelect, orderBy: { name: 'asc' } })
 
-export async function getPermission(id: number) {
-  const row = await prisma.permission.findUnique({ where: { id }, select: permissionSelect })
-  if (!row) throw notFound('Permission')
-  return row
-}
+export const getPermission = (id: number) => orNotFound(prisma.permission.findUnique({ where: { id }, select: permissionSelect }), 'Permission')
 
 const schema = z.object({
   name: requiredText('Name', 100).pipe(

@@ -1,10 +1,10 @@
 import { z } from 'zod'
+import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/server/db.server'
-import { notFound } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { parseMediaUpload, writeWithImage } from '~/server/uploads.server'
 import { optionalText, requiredText } from '~/server/validation.server'
-import { listPage } from './crud.server'
+import { deleteWithImage, listPage } from './crud.server'
 
 export const photoSelect = { id: true, image: true, caption: true, description: true, created_at: true, updated_at: true } as const
 
@@ -16,11 +16,8 @@ const schema = z.object({
   description: optionalText('Description', 1000),
 })
 
-export const listPhotos = (query: ListQuery, path = '/api/admin/photos') =>
-  listPage(prisma.photo, { select: photoSelect, searchColumns: SEARCH, query, path })
-
-export const listPublicPhotos = (query: ListQuery, path = '/api/public/photos') =>
-  listPage(prisma.photo, { select: photoSelect, searchColumns: SEARCH, query, path })
+export const listPhotos = (query: ListQuery, path: string) =>
+  listPage<Prisma.PhotoGetPayload<{ select: typeof photoSelect }>>(prisma.photo, { select: photoSelect, searchColumns: SEARCH, query, path })
 
 export const homePhotos = () => prisma.photo.findMany({ select: photoSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
 
@@ -33,11 +30,4 @@ export async function createPhoto(input: Record<string, unknown>) {
   })
 }
 
-export async function deletePhoto(id: number) {
-  await writeWithImage('photos', undefined, async () => {
-    const existing = await prisma.photo.findUnique({ where: { id }, select: { image: true } })
-    if (!existing) throw notFound('Photo')
-    await prisma.photo.delete({ where: { id } })
-    return { result: undefined, replaced: existing.image }
-  })
-}
+export const deletePhoto = (id: number) => deleteWithImage('photos', 'Photo', id)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Prisma } from '~/generated/prisma/client'
 import type { SessionUser } from './user.server'
 import { prisma } from '~/server/db.server'
 import { notFound, validationError } from '~/server/http.server'
@@ -6,7 +7,7 @@ import type { ListQuery } from '~/lib/paging'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { stagedImage, writeWithImage } from '~/server/uploads.server'
 import { parseInput, requiredText } from '~/server/validation.server'
-import { freeSlug, listPage } from './crud.server'
+import { deleteWithImage, freeSlug, listPage, orNotFound } from './crud.server'
 
 export const postSelect = {
   id: true,
@@ -53,25 +54,14 @@ async function parsePost(input: Record<string, unknown>) {
   return data
 }
 
-export const listPosts = (query: ListQuery, path = '/api/admin/posts') =>
-  listPage(prisma.post, { select: postSelect, searchColumns: SEARCH, query, path })
-
-export const listPublicPosts = (query: ListQuery, path = '/api/public/posts') =>
-  listPage(prisma.post, { select: postSelect, searchColumns: SEARCH, query, path })
+export const listPosts = (query: ListQuery, path: string) =>
+  listPage<Prisma.PostGetPayload<{ select: typeof postSelect }>>(prisma.post, { select: postSelect, searchColumns: SEARCH, query, path })
 
 export const homePosts = () => prisma.post.findMany({ select: postSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
 
-export async function getPost(id: number) {
-  const row = await prisma.post.findUnique({ where: { id }, select: postSelect })
-  if (!row) throw notFound('Post')
-  return row
-}
+export const getPost = (id: number) => orNotFound(prisma.post.findUnique({ where: { id }, select: postSelect }), 'Post')
 
-export async function getPostBySlug(slug: string) {
-  const row = await prisma.post.findUnique({ where: { slug }, select: postSelect })
-  if (!row) throw notFound('Post')
-  return row
-}
+export const getPostBySlug = (slug: string) => orNotFound(prisma.post.findUnique({ where: { slug }, select: postSelect }), 'Post')
 
 /** The author is the caller. */
 export async function createPost(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
@@ -91,7 +81,7 @@ export async function createPost(input: Record<string, unknown>, user: Pick<Sess
 }
 
 /** Without a new file the old image stays; with one, the old file is removed once the row is saved. */
-export async function updatePost(id: number, input: Record<string, unknown>, _user?: Pick<SessionUser, 'id'>) {
+export async function updatePost(id: number, input: Record<string, unknown>) {
   if (!(await prisma.post.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Post')
   const data = await parsePost(input)
   return writeWithImage('posts', stagedImage(input), async (image) => {
@@ -110,11 +100,4 @@ export async function updatePost(id: number, input: Record<string, unknown>, _us
   })
 }
 
-export async function deletePost(id: number) {
-  await writeWithImage('posts', undefined, async () => {
-    const existing = await prisma.post.findUnique({ where: { id }, select: { image: true } })
-    if (!existing) throw notFound('Post')
-    await prisma.post.delete({ where: { id } })
-    return { result: undefined, replaced: existing.image }
-  })
-}
+export const deletePost = (id: number) => deleteWithImage('posts', 'Post', id)

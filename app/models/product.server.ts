@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Prisma } from '~/generated/prisma/client'
 import type { SessionUser } from './user.server'
 import { prisma } from '~/server/db.server'
 import { notFound } from '~/server/http.server'
@@ -6,7 +7,7 @@ import type { ListQuery } from '~/lib/paging'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { stagedImage, writeWithImage } from '~/server/uploads.server'
 import { parseInput, requiredText } from '~/server/validation.server'
-import { freeSlug, listPage } from './crud.server'
+import { deleteWithImage, freeSlug, listPage, orNotFound } from './crud.server'
 
 export const productSelect = {
   id: true,
@@ -50,25 +51,14 @@ const schema = z.object({
   address: requiredText('Address', 500),
 })
 
-export const listProducts = (query: ListQuery, path = '/api/admin/products') =>
-  listPage(prisma.product, { select: productSelect, searchColumns: SEARCH, query, path })
-
-export const listPublicProducts = (query: ListQuery, path = '/api/public/products') =>
-  listPage(prisma.product, { select: productSelect, searchColumns: SEARCH, query, path })
+export const listProducts = (query: ListQuery, path: string) =>
+  listPage<Prisma.ProductGetPayload<{ select: typeof productSelect }>>(prisma.product, { select: productSelect, searchColumns: SEARCH, query, path })
 
 export const homeProducts = () => prisma.product.findMany({ select: productSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
 
-export async function getProduct(id: number) {
-  const row = await prisma.product.findUnique({ where: { id }, select: productSelect })
-  if (!row) throw notFound('Product')
-  return row
-}
+export const getProduct = (id: number) => orNotFound(prisma.product.findUnique({ where: { id }, select: productSelect }), 'Product')
 
-export async function getProductBySlug(slug: string) {
-  const row = await prisma.product.findUnique({ where: { slug }, select: productSelect })
-  if (!row) throw notFound('Product')
-  return row
-}
+export const getProductBySlug = (slug: string) => orNotFound(prisma.product.findUnique({ where: { slug }, select: productSelect }), 'Product')
 
 export async function createProduct(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
   const data = parseInput(schema, input)
@@ -82,7 +72,7 @@ export async function createProduct(input: Record<string, unknown>, user: Pick<S
   })
 }
 
-export async function updateProduct(id: number, input: Record<string, unknown>, _user?: Pick<SessionUser, 'id'>) {
+export async function updateProduct(id: number, input: Record<string, unknown>) {
   if (!(await prisma.product.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Product')
   const data = parseInput(schema, input)
   return writeWithImage('products', stagedImage(input), async (image) => {
@@ -98,11 +88,4 @@ export async function updateProduct(id: number, input: Record<string, unknown>, 
   })
 }
 
-export async function deleteProduct(id: number) {
-  await writeWithImage('products', undefined, async () => {
-    const existing = await prisma.product.findUnique({ where: { id }, select: { image: true } })
-    if (!existing) throw notFound('Product')
-    await prisma.product.delete({ where: { id } })
-    return { result: undefined, replaced: existing.image }
-  })
-}
+export const deleteProduct = (id: number) => deleteWithImage('products', 'Product', id)

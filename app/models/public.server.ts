@@ -1,11 +1,11 @@
 import { notFound } from '~/server/http.server'
 import type { ListQuery, Paginated } from '~/lib/paging'
-import { getPublicAparatur, homeAparaturs, listPublicAparaturs } from './aparatur.server'
+import { getAparatur, homeAparaturs, listAparaturs } from './aparatur.server'
 import { parseId } from './crud.server'
-import { getPageBySlug, listPublicPages } from './page.server'
-import { homePhotos, listPublicPhotos } from './photo.server'
-import { getPostBySlug, homePosts, listPublicPosts } from './post.server'
-import { getProductBySlug, homeProducts, listPublicProducts } from './product.server'
+import { getPageBySlug, listPages } from './page.server'
+import { homePhotos, listPhotos } from './photo.server'
+import { getPostBySlug, homePosts, listPosts } from './post.server'
+import { getProductBySlug, homeProducts, listProducts } from './product.server'
 import { allSliders } from './slider.server'
 
 /**
@@ -36,15 +36,12 @@ const RESOURCES: Record<string, PublicResource> = {
   products_home: { things: 'Products', all: homeProducts },
   aparaturs_home: { things: 'Aparaturs', all: homeAparaturs },
   photos_home: { things: 'Photos', all: homePhotos },
-  pages: { things: 'Pages', thing: 'Page', list: listPublicPages, detail: getPageBySlug },
-  posts: { things: 'Posts', thing: 'Post', list: listPublicPosts, detail: getPostBySlug },
-  products: { things: 'Products', thing: 'Product', list: listPublicProducts, detail: getProductBySlug },
-  aparaturs: { things: 'Aparaturs', thing: 'Aparatur', list: listPublicAparaturs, detail: byId('Aparatur', getPublicAparatur) },
-  photos: { things: 'Photos', list: listPublicPhotos },
+  pages: { things: 'Pages', thing: 'Page', list: listPages, detail: getPageBySlug },
+  posts: { things: 'Posts', thing: 'Post', list: listPosts, detail: getPostBySlug },
+  products: { things: 'Products', thing: 'Product', list: listProducts, detail: getProductBySlug },
+  aparaturs: { things: 'Aparaturs', thing: 'Aparatur', list: listAparaturs, detail: byId('Aparatur', getAparatur) },
+  photos: { things: 'Photos', list: listPhotos },
 }
 
 export const findPublicResource = (name: string | undefined): PublicResource | undefined =>
   name && Object.hasOwn(RESOURCES, name) ? RESOURCES[name] : undefined
-
-/** Public reads may be stored, but must be checked again every time (the performance work tunes this). */
-export const PUBLIC_CACHE = { 'Cache-Control': 'public, max-age=0, must-revalidate' }

@@ -1,5 +1,7 @@
-import type { SessionUser } from './user.server'
 import type { ListQuery, Paginated } from '~/lib/paging'
+import { RESOURCES } from '~/resources'
+import type { ResourceName } from '~/resources/permissions'
+import type { ResourceDeclaration } from '~/resources/resource'
 import { createAparatur, deleteAparatur, getAparatur, listAparaturs, updateAparatur } from './aparatur.server'
 import { allCategories, createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './category.server'
 import { createPage, deletePage, getPage, listPages, updatePage } from './page.server'
@@ -9,166 +11,40 @@ import { createPost, deletePost, getPost, listPosts, updatePost } from './post.s
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './product.server'
 import { allRoles, createRole, deleteRole, getRole, listRoles, updateRole } from './role.server'
 import { createSlider, deleteSlider, listSliders } from './slider.server'
-import { createUser, deleteUser, getUser, listUsers, updateUser } from './user.server'
+import { createUser, deleteUser, getUser, listUsers, updateUser, type SessionUser } from './user.server'
 
-/** What an admin write receives: the body's fields (and, for multipart resources, the uploaded file under `image`). */
+/** What a write receives: the body's fields (and, for multipart resources, the uploaded file under `image`). */
 export type WriteInput = Record<string, unknown>
 
-/**
- * One admin REST resource of ../shared/API.md, declared once: the generic `/api/admin/{name}` routes
- * serve every one of them (list, all, show, create, update, delete) with the contract's permissions.
- */
-export type AdminResource = {
-  /** URL segment and permission prefix. */
-  name: string
-  /** Singular, capitalised, for messages: "Post not found", "Post created successfully". */
-  thing: string
-  /** Plural for "List Data Posts". */
-  things: string
-  body: 'json' | 'multipart'
+/** The model functions that serve one declared resource; both doors call these and nothing else. */
+type ResourceModel = {
   list(query: ListQuery, path: string): Promise<Paginated<unknown>>
-  all?(): Promise<unknown[]>
-  /** Permissions that also open `/all` (e.g. roles/all for the user form). */
-  allAlsoFor?: readonly string[]
+  /** Every row by name, for the forms that choose among them (`/all`). */
+  all?(): Promise<{ id: number; name: string }[]>
+  /** One row by id; the editable resources only. */
   get?(id: number): Promise<unknown>
-  create?(input: WriteInput, user: SessionUser): Promise<unknown>
+  create(input: WriteInput, user: SessionUser): Promise<unknown>
   update?(id: number, input: WriteInput, user: SessionUser): Promise<unknown>
   remove(id: number, user: SessionUser): Promise<void>
-  /** Overrides `{name}-delete`. */
-  deletePermission?: string
-  /** Message verb for create (uploads say "uploaded"). */
-  createdVerb?: string
 }
 
-const registry = new Map<string, AdminResource>()
-
-export function registerResource(resource: AdminResource) {
-  registry.set(resource.name, resource)
+const MODELS: Record<ResourceName, ResourceModel> = {
+  permissions: { list: listPermissions, all: allPermissions, get: getPermission, create: createPermission, update: updatePermission, remove: deletePermission },
+  roles: { list: listRoles, all: allRoles, get: getRole, create: createRole, update: updateRole, remove: deleteRole },
+  users: { list: listUsers, get: getUser, create: createUser, update: updateUser, remove: deleteUser },
+  categories: { list: listCategories, all: allCategories, get: getCategory, create: createCategory, update: updateCategory, remove: deleteCategory },
+  posts: { list: listPosts, get: getPost, create: createPost, update: updatePost, remove: deletePost },
+  pages: { list: listPages, get: getPage, create: createPage, update: updatePage, remove: deletePage },
+  products: { list: listProducts, get: getProduct, create: createProduct, update: updateProduct, remove: deleteProduct },
+  photos: { list: listPhotos, create: createPhoto, remove: deletePhoto },
+  sliders: { list: listSliders, create: createSlider, remove: deleteSlider },
+  aparaturs: { list: listAparaturs, get: getAparatur, create: createAparatur, update: updateAparatur, remove: deleteAparatur },
 }
 
-export const findResource = (name: string) => registry.get(name)
+/** A declared resource with the model functions that serve it. */
+export type AdminResource = ResourceDeclaration & ResourceModel
 
-registerResource({
-  name: 'permissions',
-  thing: 'Permission',
-  things: 'Permissions',
-  body: 'json',
-  list: listPermissions,
-  all: allPermissions,
-  allAlsoFor: ['roles-create', 'roles-edit'],
-  get: getPermission,
-  create: (input) => createPermission(input),
-  update: (id, input) => updatePermission(id, input),
-  remove: (id) => deletePermission(id),
-})
+const SERVED = new Map<string, AdminResource>(Object.values(RESOURCES).map((declaration) => [declaration.name, { ...declaration, ...MODELS[declaration.name] }]))
 
-registerResource({
-  name: 'roles',
-  thing: 'Role',
-  things: 'Roles',
-  body: 'json',
-  list: listRoles,
-  all: allRoles,
-  allAlsoFor: ['users-create', 'users-edit'],
-  get: getRole,
-  create: (input) => createRole(input),
-  update: (id, input) => updateRole(id, input),
-  remove: (id) => deleteRole(id),
-})
-
-registerResource({
-  name: 'users',
-  thing: 'User',
-  things: 'Users',
-  body: 'json',
-  list: listUsers,
-  get: getUser,
-  create: (input) => createUser(input),
-  update: (id, input) => updateUser(id, input),
-  remove: (id, user) => deleteUser(id, user.id),
-})
-
-registerResource({
-  name: 'categories',
-  thing: 'Category',
-  things: 'Categories',
-  body: 'json',
-  list: listCategories,
-  all: allCategories,
-  allAlsoFor: ['posts-create', 'posts-edit'],
-  get: getCategory,
-  create: (input) => createCategory(input),
-  update: (id, input) => updateCategory(id, input),
-  remove: (id) => deleteCategory(id),
-})
-
-registerResource({
-  name: 'posts',
-  thing: 'Post',
-  things: 'Posts',
-  body: 'multipart',
-  list: listPosts,
-  get: getPost,
-  create: (input, user) => createPost(input, user),
-  update: (id, input, user) => updatePost(id, input, user),
-  remove: (id) => deletePost(id),
-})
-
-registerResource({
-  name: 'pages',
-  thing: 'Page',
-  things: 'Pages',
-  body: 'json',
-  list: listPages,
-  get: getPage,
-  create: (input, user) => createPage(input, user),
-  update: (id, input, user) => updatePage(id, input, user),
-  remove: (id) => deletePage(id),
-})
-
-registerResource({
-  name: 'products',
-  thing: 'Product',
-  things: 'Products',
-  body: 'multipart',
-  list: listProducts,
-  get: getProduct,
-  create: (input, user) => createProduct(input, user),
-  update: (id, input, user) => updateProduct(id, input, user),
-  remove: (id) => deleteProduct(id),
-})
-
-registerResource({
-  name: 'photos',
-  thing: 'Photo',
-  things: 'Photos',
-  body: 'multipart',
-  list: listPhotos,
-  create: (input) => createPhoto(input),
-  remove: (id) => deletePhoto(id),
-  createdVerb: 'uploaded',
-})
-
-registerResource({
-  name: 'sliders',
-  thing: 'Slider',
-  things: 'Sliders',
-  body: 'multipart',
-  list: listSliders,
-  create: (input) => createSlider(input),
-  remove: (id) => deleteSlider(id),
-  createdVerb: 'uploaded',
-  deletePermission: 'sliders-delete',
-})
-
-registerResource({
-  name: 'aparaturs',
-  thing: 'Aparatur',
-  things: 'Aparaturs',
-  body: 'multipart',
-  list: listAparaturs,
-  get: getAparatur,
-  create: (input) => createAparatur(input),
-  update: (id, input) => updateAparatur(id, input),
-  remove: (id) => deleteAparatur(id),
-})
+/** The resource named `name` exactly (`/api/admin/{name}`), or undefined. */
+export const findResource = (name: string | undefined) => (name === undefined ? undefined : SERVED.get(name))

@@ -3,7 +3,7 @@ import { prisma, serializeWrite } from '~/server/db.server'
 import { conflict, notFound, validationError } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { idList, parseInput, requiredText } from '~/server/validation.server'
-import { listPage, rethrowUnique } from './crud.server'
+import { listPage, orNotFound, rethrowUnique } from './crud.server'
 import { permissionSelect } from './permission.server'
 import { ADMIN_ROLE } from './user.server'
 
@@ -25,17 +25,13 @@ type RoleRow = {
 
 const toRole = (row: RoleRow) => ({ ...row, permissions: row.permissions.map(({ permission }) => permission) })
 
-export const listRoles = (query: ListQuery, path = '/api/admin/roles') =>
+export const listRoles = (query: ListQuery, path: string) =>
   listPage(prisma.role, { select: roleSelect, searchColumns: ['name'], query, path, map: toRole })
 
 /** Every role by name, each a whole Role of the contract (with its permissions, as in the list). */
 export const allRoles = async () => (await prisma.role.findMany({ select: roleSelect, orderBy: { name: 'asc' } })).map(toRole)
 
-export async function getRole(id: number) {
-  const row = await prisma.role.findUnique({ where: { id }, select: roleSelect })
-  if (!row) throw notFound('Role')
-  return toRole(row)
-}
+export const getRole = async (id: number) => toRole(await orNotFound(prisma.role.findUnique({ where: { id }, select: roleSelect }), 'Role'))
 
 const schema = z.object({ name: requiredText('Name', 100), permission_ids: idList('Permission_ids') })
 

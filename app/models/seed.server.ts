@@ -6,20 +6,13 @@ import { hashPassword } from '~/server/password.server'
 import { prisma, serializeWrite } from '~/server/db.server'
 import { getEnv } from '~/server/env.server'
 import { slugify } from '~/lib/slug'
-import { storeImage, type UploadKind } from '~/server/uploads.server'
+import type { UploadKind } from '~/lib/uploads'
+import { storeImage, unmarkPending } from '~/server/uploads.server'
+import { SEEDED_PERMISSIONS, type PermissionName } from '~/resources/permissions'
 import { demoVillage } from './demo-village'
 import { ADMIN_ROLE } from './user.server'
 
-const CRUD = ['index', 'create', 'show', 'edit', 'update', 'delete']
-const MEDIA = ['index', 'create', 'delete']
-
-/** Every permission of ../shared/API.md "Seeded data". */
-export const SEEDED_PERMISSIONS = [
-  'dashboard-index',
-  ...['users', 'permissions', 'roles', 'categories', 'posts', 'products', 'pages', 'aparaturs'].flatMap((r) => CRUD.map((a) => `${r}-${a}`)),
-  ...['photos', 'sliders'].flatMap((r) => MEDIA.map((a) => `${r}-${a}`)),
-]
-export const USER_ROLE_PERMISSIONS = ['dashboard-index', 'posts-index', 'pages-index', 'photos-index', 'sliders-index']
+const USER_ROLE_PERMISSIONS: readonly string[] = ['dashboard-index', 'posts-index', 'pages-index', 'photos-index', 'sliders-index'] satisfies PermissionName[]
 
 /**
  * Idempotent: creates what is missing and changes nothing that exists (a restart never resets a password
@@ -148,4 +141,6 @@ async function seedDemoVillage() {
       await prisma.aparatur.create({ data: { ...person, image: aparaturImages[i] } })
     }
   })
+  // Every picture now has its record: one write lifts all their markers.
+  await unmarkPending([...postImages, ...productImages, ...photoImages, ...sliderImages, ...aparaturImages])
 }

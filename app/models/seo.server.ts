@@ -1,15 +1,5 @@
-import { getEnv } from '~/server/env.server'
 import { prisma } from '~/server/db.server'
 import { postSelect } from './post.server'
-
-/**
- * The site's public address for canonical links, the sitemap and the feed: SITE_URL when set,
- * otherwise the origin the request came to.
- */
-export function siteOrigin(request: Request): string {
-  const configured = getEnv().SITE_URL.replace(/\/+$/, '')
-  return configured || new URL(request.url).origin
-}
 
 /** The public screens that exist whatever the content (the list screens, the legal texts); /berita is /posts under another name. */
 export const STATIC_PATHS = ['/', '/pages', '/aparaturs', '/posts', '/products', '/photos', '/privacy', '/terms'] as const

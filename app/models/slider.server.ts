@@ -1,16 +1,15 @@
 import { z } from 'zod'
 import { prisma } from '~/server/db.server'
-import { notFound } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { parseMediaUpload, writeWithImage } from '~/server/uploads.server'
 import { optionalText } from '~/server/validation.server'
-import { listPage } from './crud.server'
+import { deleteWithImage, listPage } from './crud.server'
 
 export const sliderSelect = { id: true, image: true, description: true, created_at: true, updated_at: true } as const
 
 const schema = z.object({ description: optionalText('Description', 1000) })
 
-export const listSliders = (query: ListQuery, path = '/api/admin/sliders') =>
+export const listSliders = (query: ListQuery, path: string) =>
   listPage(prisma.slider, { select: sliderSelect, searchColumns: ['description'], query, path })
 
 /** Every slider, newest first (the home page slider). */
@@ -24,11 +23,4 @@ export async function createSlider(input: Record<string, unknown>) {
   })
 }
 
-export async function deleteSlider(id: number) {
-  await writeWithImage('sliders', undefined, async () => {
-    const existing = await prisma.slider.findUnique({ where: { id }, select: { image: true } })
-    if (!existing) throw notFound('Slider')
-    await prisma.slider.delete({ where: { id } })
-    return { result: undefined, replaced: existing.image }
-  })
-}
+export const deleteSlider = (id: number) => deleteWithImage('sliders', 'Slider', id)

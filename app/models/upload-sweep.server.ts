@@ -1,54 +1,45 @@
-import fsp from 'node:fs/promises'
-import path from 'node:path'
-import { prisma } from '~/server/db.server'
-import { getEnv } from '~/server/env.server'
-import { isUploadKind, pendingDir, UPLOAD_KINDS, type UploadKind } from '~/server/uploads.server'
+import { prisma, serializeWrite } from '~/server/db.server'
+import { isUploadKind, UPLOAD_KINDS, type UploadKind } from '~/lib/uploads'
+import { removeImage, storage } from '~/server/uploads.server'
+import { IMAGE_TABLES } from './crud.server'
 
 /** The stored file names each kind's records point at. */
 async function referencedImages(): Promise<Record<UploadKind, Set<string>>> {
-  const where = { image: { not: null } }
-  const select = { image: true } as const
-  const [posts, products, photos, sliders, aparaturs] = await Promise.all([
-    prisma.post.findMany({ where, select }),
-    prisma.product.findMany({ where, select }),
-    prisma.photo.findMany({ select }),
-    prisma.slider.findMany({ select }),
-    prisma.aparatur.findMany({ where, select }),
-  ])
-  const names = (rows: { image: string | null }[]) => new Set(rows.map((row) => row.image!).filter(Boolean))
-  return { posts: names(posts), products: names(products), photos: names(photos), sliders: names(sliders), aparaturs: names(aparaturs) }
+  const names = await Promise.all(
+    UPLOAD_KINDS.map(async (kind) => {
+      const rows = await IMAGE_TABLES[kind].findMany({ select: { image: true } })
+      return [kind, new Set(rows.flatMap((row) => (row.image ? [row.image] : [])))] as const
+    }),
+  )
+  return Object.fromEntries(names) as Record<UploadKind, Set<string>>
 }
 
-/** `abc.jpg`, `abc-480.webp` and `abc.webp` all belong to the record whose image is `abc.jpg`. */
-const stem = (name: string) => name.replace(/\.partial$/, '').replace(/(-\d+)?\.[a-z0-9]+$/i, '')
+/**
+ * An upload in progress is marked for a few seconds (while it is encoded, stored and its record written); a marker
+ * older than this was left by a process that died. Another instance's upload in progress is never this old.
+ */
+export const PENDING_GRACE_MS = 15 * 60 * 1000
 
 /**
- * Start-up clean-up after a crash: every file marked pending (stored, record not yet committed; see
- * uploads.server.ts) that no record points at is removed with its variants, and so is any half-written
- * `.partial` file. Files without a marker are never touched, so a folder shared by mistake loses nothing.
- * Runs before the server listens, when nothing can be uploading. Returns how many files were removed.
+ * Clean-up after a crash: every file marked pending (stored, record not yet committed; see uploads.server.ts)
+ * that no record points at is removed with its width copies, and so is a half-copied `.partial` file of local
+ * storage. Files without a marker are never touched, so a folder or bucket shared by mistake loses nothing.
+ * `olderThanMs`: only markers at least that old. 0 is right only where no other process can be uploading: at the
+ * start of a SQLite server, before its workers exist (one server owns a SQLite file). Returns how many files
+ * were removed.
  */
-export async function sweepOrphanUploads(): Promise<number> {
+export async function sweepOrphanUploads({ olderThanMs = PENDING_GRACE_MS } = {}): Promise<number> {
+  const before = new Date(Date.now() - olderThanMs)
+  const markers = await prisma.pendingUpload.findMany({ where: { created_at: { lte: before } } })
+  let removed = await storage().sweepPartials(before)
+  if (!markers.length) return removed
   const referenced = await referencedImages()
-  const uploads = getEnv().UPLOADS_DIR
-  let removed = 0
-  const remove = async (file: string) => {
-    await fsp.rm(file, { force: true })
-    removed++
-  }
-  const list = (dir: string) => fsp.readdir(dir).catch(() => [] as string[])
-
-  for (const marker of await list(pendingDir())) {
-    const [kind, name] = marker.split('__')
-    if (isUploadKind(kind) && name && !referenced[kind].has(name)) {
-      const dir = path.join(uploads, kind)
-      for (const file of await list(dir)) if (stem(file) === stem(name)) await remove(path.join(dir, file))
+  for (const { kind, name } of markers) {
+    if (isUploadKind(kind) && !referenced[kind].has(name)) {
+      await removeImage(kind, name)
+      removed++
     }
-    await fsp.rm(path.join(pendingDir(), marker), { force: true })
-  }
-  for (const kind of UPLOAD_KINDS) {
-    const dir = path.join(uploads, kind)
-    for (const file of await list(dir)) if (file.endsWith('.partial')) await remove(path.join(dir, file))
+    await serializeWrite(() => prisma.pendingUpload.deleteMany({ where: { kind, name } }))
   }
   return removed
 }

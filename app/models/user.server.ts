@@ -1,44 +1,27 @@
 import { z } from 'zod'
+import type { Prisma } from '~/generated/prisma/client'
 import { hashPassword, MAX_PASSWORD_BYTES, passwordProblem, verifyAgainstNobody, verifyPassword } from '~/server/password.server'
 import { prisma, serializeWrite } from '~/server/db.server'
 import { conflict, notFound, validationError } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { idList, parseInput, requiredText } from '~/server/validation.server'
-import { listPage, rethrowUnique } from './crud.server'
+import { listPage, orNotFound, rethrowUnique } from './crud.server'
 
 export const ADMIN_ROLE = 'admin'
 
+/** A user's own fields as the contract shows them (never the password hash). */
+const profileSelect = { id: true, name: true, username: true, email: true, created_at: true, updated_at: true } as const
+
 const publicUserSelect = {
-  id: true,
-  name: true,
-  username: true,
-  email: true,
-  created_at: true,
-  updated_at: true,
+  ...profileSelect,
   roles: { select: { role: { select: { id: true, name: true } } }, orderBy: { role_id: 'asc' } },
 } as const
 
-type UserRow = {
-  id: number
-  name: string
-  username: string
-  email: string
-  created_at: Date
-  updated_at: Date
-  roles: { role: { id: number; name: string } }[]
-}
-
 /** The contract's User: never a password or hash. */
-export const toPublicUser = (row: UserRow) => ({
-  id: row.id,
-  name: row.name,
-  username: row.username,
-  email: row.email,
-  created_at: row.created_at,
-  updated_at: row.updated_at,
-  roles: row.roles.map(({ role }) => role),
+const toPublicUser = ({ roles, ...profile }: Prisma.UserGetPayload<{ select: typeof publicUserSelect }>) => ({
+  ...profile,
+  roles: roles.map(({ role }) => role),
 })
-export type PublicUser = ReturnType<typeof toPublicUser>
 
 export type SessionUser = {
   id: number
@@ -58,12 +41,7 @@ export async function findSessionUser(id: number): Promise<SessionUser | null> {
   const row = await prisma.user.findUnique({
     where: { id },
     select: {
-      id: true,
-      name: true,
-      username: true,
-      email: true,
-      created_at: true,
-      updated_at: true,
+      ...profileSelect,
       token_version: true,
       roles: { select: { role: { select: { name: true, permissions: { select: { permission: { select: { name: true } } } } } } } },
     },
@@ -101,23 +79,12 @@ export async function isTokenRevoked(jti: string) {
   return (await prisma.revokedToken.findUnique({ where: { jti }, select: { jti: true } })) !== null
 }
 
-/** Revokes every token the user holds (used when the password changes). */
-export function revokeAllTokens(userId: number) {
-  return serializeWrite(() =>
-    prisma.user.update({ where: { id: userId }, data: { token_version: { increment: 1 } }, select: { token_version: true } }),
-  )
-}
-
 export const userSearchColumns = ['name', 'username', 'email'] as const
 
-export const listUsers = (query: ListQuery, path = '/api/admin/users') =>
+export const listUsers = (query: ListQuery, path: string) =>
   listPage(prisma.user, { select: publicUserSelect, searchColumns: userSearchColumns, query, path, map: toPublicUser })
 
-export async function getUser(id: number) {
-  const row = await prisma.user.findUnique({ where: { id }, select: publicUserSelect })
-  if (!row) throw notFound('User')
-  return toPublicUser(row)
-}
+export const getUser = async (id: number) => toPublicUser(await orNotFound(prisma.user.findUnique({ where: { id }, select: publicUserSelect }), 'User'))
 
 const userFields = {
   name: requiredText('Name'),
@@ -142,8 +109,6 @@ const updateSchema = z.object({ ...userFields, password: passwordField }).superR
   const problem = input.password === '' ? null : passwordProblem(input.password)
   if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['password'], message: problem })
 })
-
-export type UserInput = z.input<typeof createSchema>
 
 async function checkUnique(input: { username: string; email: string; role_ids: number[] }, exceptId?: number) {
   const not = exceptId ? { NOT: { id: exceptId } } : {}
@@ -215,15 +180,14 @@ export async function updateUser(id: number, raw: unknown) {
   })
 }
 
-export function deleteUser(id: number, actingUserId: number) {
+/** `actor` is the user asking: nobody deletes their own account. */
+export function deleteUser(id: number, actor: Pick<SessionUser, 'id'>) {
   return serializeWrite(async () => {
     const existing = await prisma.user.findUnique({ where: { id }, select: { id: true, roles: { select: { role: { select: { name: true } } } } } })
     if (!existing) throw notFound('User')
-    if (id === actingUserId) throw conflict('You cannot delete your own account')
+    if (id === actor.id) throw conflict('You cannot delete your own account')
     const isAdmin = existing.roles.some(({ role }) => role.name === ADMIN_ROLE)
     if (isAdmin && (await adminHolders(id)) === 0) throw conflict('The last user with the admin role cannot be deleted')
     await prisma.user.delete({ where: { id } })
   })
 }
-
-export const countUsers = () => prisma.user.count()

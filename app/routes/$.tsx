@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
+import { notFoundResponse } from '~/server/http.server'
 
 /** Areas with their own "not found" answers: an unknown path there is a 404, not a trip to the home page. */
 const OWN_NOT_FOUND = ['/api', '/admin', '/uploads']
@@ -12,7 +13,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   if (context.badAddress === true) throw data(null, { status: 400, statusText: 'Bad Request' })
   const { pathname } = new URL(request.url)
   if (OWN_NOT_FOUND.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
-    throw data(null, { status: 404, statusText: 'Not Found' })
+    throw notFoundResponse()
   }
   return redirect('/')
 }

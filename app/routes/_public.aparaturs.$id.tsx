@@ -2,24 +2,27 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/back-link'
 import { PersonIcon } from '~/components/public/cards'
-import { foundOr404, notFoundResponse } from '~/doors/public.server'
+import { foundOr404 } from '~/doors/public.server'
+import { notFoundResponse } from '~/server/http.server'
 import { UploadImage } from '~/components/public/upload-image'
 import { htmlToText } from '~/lib/format'
-import { describe, personLd, routeSeo, uploadPath } from '~/lib/seo'
-import { getPublicAparatur } from '~/models/aparatur.server'
+import { personLd } from '~/lib/json-ld'
+import { describe, routeSeo } from '~/lib/seo'
+import { uploadUrl } from '~/lib/uploads'
+import { getAparatur } from '~/models/aparatur.server'
 import { parseId } from '~/models/crud.server'
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = parseId(params.id)
   if (id === null) throw notFoundResponse()
-  return { aparatur: await foundOr404(() => getPublicAparatur(id)) }
+  return { aparatur: await foundOr404(() => getAparatur(id)) }
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({
     title: data.aparatur.name || 'Nama Aparatur',
     description: describe(data.aparatur.description, `${data.aparatur.name}, ${data.aparatur.position} ${site.name}.`),
-    image: uploadPath('aparaturs', data.aparatur.image),
+    image: uploadUrl('aparaturs', data.aparatur.image),
     type: 'profile',
     jsonLd: personLd(site, data.aparatur),
   }))

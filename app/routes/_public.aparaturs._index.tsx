@@ -1,41 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { AparaturCard, CardGrid } from '~/components/public/cards'
-import { EmptyState, ListHeader, ListSearch, Pagination } from '~/components/public/list-controls'
-import { type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import { AparaturCard, type AparaturSummary } from '~/components/public/cards'
+import { PublicList } from '~/components/public/list-controls'
+import { publicPage } from '~/doors/public.server'
 import { routeSeo } from '~/lib/seo'
-import { listPublicAparaturs, type homeAparaturs } from '~/models/aparatur.server'
+import { listAparaturs } from '~/models/aparatur.server'
 
-// The rows the model selects (its list helper is not generic over them).
-type Row = Awaited<ReturnType<typeof homeAparaturs>>[number]
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url)
-  const aparaturs = (await listPublicAparaturs(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)) as Paginated<Row>
-  return { aparaturs }
-}
+export const loader = ({ request }: LoaderFunctionArgs) => publicPage(request, listAparaturs)
 
 export const meta: MetaFunction<typeof loader> = (args) => routeSeo(args, (_data, site) => ({ title: 'Aparaturs', description: `Daftar aparatur pemerintahan ${site.name}.` }))
 
 export default function AparatursScreen() {
-  const { aparaturs } = useLoaderData<typeof loader>()
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <ListHeader title="Aparatur Desa" intro="Perangkat desa yang melayani warga.">
-        <ListSearch label="Cari aparatur" placeholder="Cari aparatur..." />
-      </ListHeader>
-      {aparaturs.data.length === 0 ? (
-        <EmptyState>Tidak ada aparatur yang ditemukan.</EmptyState>
-      ) : (
-        <CardGrid label="Daftar aparatur">
-          {aparaturs.data.map((aparatur, index) => (
-            <li key={aparatur.id}>
-              <AparaturCard aparatur={aparatur} eager={index < 3} />
-            </li>
-          ))}
-        </CardGrid>
-      )}
-      <Pagination current={aparaturs.current_page} last={aparaturs.last_page} />
-    </div>
-  )
+  return <PublicList of="aparaturs" card={(aparatur: AparaturSummary, eager) => <AparaturCard aparatur={aparatur} eager={eager} />} />
 }

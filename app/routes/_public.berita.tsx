@@ -1,19 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { PostList } from '~/components/public/post-list'
-import { type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import { PostCard, type PostSummary } from '~/components/public/cards'
+import { PublicList } from '~/components/public/list-controls'
+import { publicPage } from '~/doors/public.server'
 import { canonicalPath, routeSeo } from '~/lib/seo'
-import { type homePosts, listPublicPosts } from '~/models/post.server'
-
-// The rows the model selects (its list helper is not generic over them).
-type Row = Awaited<ReturnType<typeof homePosts>>[number]
+import { listPosts } from '~/models/post.server'
 
 /** /berita (linked from the home page) is the news list itself, with the same search and paging. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url)
-  const posts = (await listPublicPosts(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)) as Paginated<Row>
-  return { posts }
-}
+export const loader = ({ request }: LoaderFunctionArgs) => publicPage(request, listPosts)
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (_data, site) => ({
@@ -24,6 +17,5 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   }))
 
 export default function BeritaScreen() {
-  const { posts } = useLoaderData<typeof loader>()
-  return <PostList posts={posts} />
+  return <PublicList of="posts" card={(post: PostSummary, eager) => <PostCard post={post} eager={eager} />} />
 }

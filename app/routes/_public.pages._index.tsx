@@ -1,41 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { CardGrid, PageCard } from '~/components/public/cards'
-import { EmptyState, ListHeader, ListSearch, Pagination } from '~/components/public/list-controls'
-import { type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import { PageCard, type PageSummary } from '~/components/public/cards'
+import { PublicList } from '~/components/public/list-controls'
+import { publicPage } from '~/doors/public.server'
 import { routeSeo } from '~/lib/seo'
-import { listPublicPages, type getPageBySlug } from '~/models/page.server'
+import { listPages } from '~/models/page.server'
 
-// The rows the model selects (its list helper is not generic over them).
-type Row = Awaited<ReturnType<typeof getPageBySlug>>
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url)
-  const pages = (await listPublicPages(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)) as Paginated<Row>
-  return { pages }
-}
+export const loader = ({ request }: LoaderFunctionArgs) => publicPage(request, listPages)
 
 export const meta: MetaFunction<typeof loader> = (args) => routeSeo(args, (_data, site) => ({ title: 'Tentang Desa', description: `Profil, sejarah dan informasi tentang ${site.name}.` }))
 
 export default function PagesScreen() {
-  const { pages } = useLoaderData<typeof loader>()
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <ListHeader title="Tentang Desa" intro="Sejarah, profil, dan informasi penting tentang desa.">
-        <ListSearch label="Cari halaman" placeholder="Cari halaman..." />
-      </ListHeader>
-      {pages.data.length === 0 ? (
-        <EmptyState>Tidak ada halaman yang ditemukan.</EmptyState>
-      ) : (
-        <CardGrid label="Daftar halaman">
-          {pages.data.map((page) => (
-            <li key={page.id}>
-              <PageCard page={page} />
-            </li>
-          ))}
-        </CardGrid>
-      )}
-      <Pagination current={pages.current_page} last={pages.last_page} />
-    </div>
-  )
+  return <PublicList of="pages" card={(page: PageSummary) => <PageCard page={page} />} />
 }

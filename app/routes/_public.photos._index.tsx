@@ -1,37 +1,21 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { EmptyState, ListHeader, ListSearch, Pagination } from '~/components/public/list-controls'
-import { PhotoGallery } from '~/components/public/photo-gallery'
-import { type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
-import { routeSeo, uploadPath } from '~/lib/seo'
-import { listPublicPhotos, type homePhotos } from '~/models/photo.server'
+import { PublicList } from '~/components/public/list-controls'
+import { PhotoGallery, type GalleryPhoto } from '~/components/public/photo-gallery'
+import { publicPage } from '~/doors/public.server'
+import { routeSeo } from '~/lib/seo'
+import { uploadUrl } from '~/lib/uploads'
+import { listPhotos } from '~/models/photo.server'
 
-// The rows the model selects (its list helper is not generic over them).
-type Row = Awaited<ReturnType<typeof homePhotos>>[number]
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url)
-  const photos = (await listPublicPhotos(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)) as Paginated<Row>
-  return { photos }
-}
+export const loader = ({ request }: LoaderFunctionArgs) => publicPage(request, listPhotos)
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({
     title: 'Galeri',
     description: `Galeri foto kegiatan dan suasana ${site.name}.`,
-    image: uploadPath('photos', data.photos.data[0]?.image),
-    imageAlt: data.photos.data[0]?.caption,
+    image: uploadUrl('photos', data.data[0]?.image),
+    imageAlt: data.data[0]?.caption,
   }))
 
 export default function PhotosScreen() {
-  const { photos } = useLoaderData<typeof loader>()
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <ListHeader title="Galeri Desa" intro="Potret kegiatan dan keindahan desa.">
-        <ListSearch label="Cari foto" placeholder="Cari foto menarik..." />
-      </ListHeader>
-      {photos.data.length === 0 ? <EmptyState>Tidak ada foto yang tersedia.</EmptyState> : <PhotoGallery photos={photos.data} />}
-      <Pagination current={photos.current_page} last={photos.last_page} />
-    </div>
-  )
+  return <PublicList of="photos">{(photos: GalleryPhoto[]) => <PhotoGallery photos={photos} />}</PublicList>
 }

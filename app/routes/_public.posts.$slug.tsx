@@ -5,7 +5,9 @@ import { foundOr404 } from '~/doors/public.server'
 import { ShareButton, ShareSection } from '~/components/public/share'
 import { UploadImage } from '~/components/public/upload-image'
 import { formatDateWithWeekday, readingMinutes } from '~/lib/format'
-import { describe, newsArticleLd, routeSeo, uploadPath } from '~/lib/seo'
+import { newsArticleLd } from '~/lib/json-ld'
+import { describe, routeSeo } from '~/lib/seo'
+import { uploadUrl } from '~/lib/uploads'
 import { getPostBySlug } from '~/models/post.server'
 import { useSite } from '~/root'
 
@@ -17,7 +19,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({
     title: data.post.title,
     description: describe(data.post.content, data.post.title),
-    image: uploadPath('posts', data.post.image),
+    image: uploadUrl('posts', data.post.image),
     type: 'article',
     jsonLd: newsArticleLd(site, data.post),
   }))

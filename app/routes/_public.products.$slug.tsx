@@ -5,7 +5,9 @@ import { foundOr404 } from '~/doors/public.server'
 import { Tabs } from '~/components/public/product-tabs'
 import { UploadImage } from '~/components/public/upload-image'
 import { formatRupiah, whatsappLink } from '~/lib/format'
-import { describe, productLd, routeSeo, uploadPath } from '~/lib/seo'
+import { productLd } from '~/lib/json-ld'
+import { describe, routeSeo } from '~/lib/seo'
+import { uploadUrl } from '~/lib/uploads'
 import { getProductBySlug } from '~/models/product.server'
 
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -16,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({
     title: data.product.title,
     description: describe(data.product.content, data.product.title),
-    image: uploadPath('products', data.product.image),
+    image: uploadUrl('products', data.product.image),
     type: 'product',
     jsonLd: productLd(site, data.product),
   }))

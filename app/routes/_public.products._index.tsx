@@ -1,41 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { CardGrid, ProductCard } from '~/components/public/cards'
-import { EmptyState, ListHeader, ListSearch, Pagination } from '~/components/public/list-controls'
-import { type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import { ProductCard, type ProductSummary } from '~/components/public/cards'
+import { PublicList } from '~/components/public/list-controls'
+import { publicPage } from '~/doors/public.server'
 import { routeSeo } from '~/lib/seo'
-import { listPublicProducts, type homeProducts } from '~/models/product.server'
+import { listProducts } from '~/models/product.server'
 
-// The rows the model selects (its list helper is not generic over them).
-type Row = Awaited<ReturnType<typeof homeProducts>>[number]
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url)
-  const products = (await listPublicProducts(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)) as Paginated<Row>
-  return { products }
-}
+export const loader = ({ request }: LoaderFunctionArgs) => publicPage(request, listProducts)
 
 export const meta: MetaFunction<typeof loader> = (args) => routeSeo(args, (_data, site) => ({ title: 'Produk Desa', description: `Produk unggulan warga ${site.name}, dibeli langsung dari penjualnya.` }))
 
 export default function ProductsScreen() {
-  const { products } = useLoaderData<typeof loader>()
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <ListHeader title="Produk Desa" intro="Hasil bumi dan kerajinan warga, langsung dari penjualnya.">
-        <ListSearch label="Cari produk" placeholder="Cari produk..." />
-      </ListHeader>
-      {products.data.length === 0 ? (
-        <EmptyState>Tidak ada produk yang ditemukan.</EmptyState>
-      ) : (
-        <CardGrid label="Daftar produk">
-          {products.data.map((product, index) => (
-            <li key={product.id}>
-              <ProductCard product={product} eager={index < 3} />
-            </li>
-          ))}
-        </CardGrid>
-      )}
-      <Pagination current={products.current_page} last={products.last_page} />
-    </div>
-  )
+  return <PublicList of="products" card={(product: ProductSummary, eager) => <ProductCard product={product} eager={eager} />} />
 }

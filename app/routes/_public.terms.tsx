@@ -1,9 +1,10 @@
 import type { MetaFunction } from '@remix-run/node'
 import { LegalPage } from '~/components/public/legal-page'
-import { seoMeta, seoSiteFrom } from '~/lib/seo'
+import { seoMeta } from '~/lib/seo'
+import { siteFromMatches } from '~/lib/site'
 import { useSite } from '~/root'
 
-export const meta: MetaFunction = ({ matches, location }) => seoMeta(seoSiteFrom(matches), { title: 'Syarat dan Ketentuan', description: `Syarat dan ketentuan penggunaan situs ${seoSiteFrom(matches).name}.` }, location)
+export const meta: MetaFunction = ({ matches, location }) => seoMeta(siteFromMatches(matches), { title: 'Syarat dan Ketentuan', description: `Syarat dan ketentuan penggunaan situs ${siteFromMatches(matches).name}.` }, location)
 
 export default function TermsScreen() {
   const site = useSite()

@@ -1,10 +1,10 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Outlet, useNavigation } from '@remix-run/react'
-import { ErrorScreen, errorTitle } from '~/components/public/error-screen'
-import { screenTitle } from '~/components/public/meta'
+import { ErrorScreen } from '~/components/public/error-screen'
 import { PendingBar } from '~/components/public/pending-bar'
 import { SiteFooter } from '~/components/public/site-footer'
 import { SiteHeader } from '~/components/public/site-header'
+import { errorTitle, screenTitle } from '~/lib/site'
 
 function Shell({ children }: { children: React.ReactNode }) {
   const navigation = useNavigation()
@@ -36,7 +36,7 @@ export default function PublicLayout() {
 
 // A screen that fails (or is not found) keeps the header and footer around its message.
 export const meta: MetaFunction = ({ matches, error }) =>
-  error ? [...screenTitle(matches, errorTitle(error)), { name: 'robots', content: 'noindex' }] : []
+  error ? [{ title: screenTitle(matches, errorTitle(error)) }, { name: 'robots', content: 'noindex' }] : []
 
 export function ErrorBoundary() {
   return (

@@ -4,42 +4,42 @@ import { withWriteInput } from '~/server/api-input.server'
 import { apiSuccess, handleApi, HttpError, notFound } from '~/server/http.server'
 import { parseId } from '~/models/crud.server'
 import { findResource, type AdminResource } from '~/models/resources.server'
+import { bodyOf, permissionsOf, writeMessage } from '~/resources/resource'
 
-function target(params: { resource?: string; id?: string }): { resource: AdminResource; id: number } {
-  const resource = params.resource ? findResource(params.resource) : undefined
-  if (!resource) throw new HttpError(404, 'Not found')
-  const id = parseId(params.id)
+/** The id of the path, or the resource's 404 ("Post not found"). */
+function idOf(resource: AdminResource, value: string | undefined): number {
+  const id = parseId(value)
   if (id === null) throw notFound(resource.thing)
-  return { resource, id }
+  return id
 }
 
 /** GET /api/admin/{resource}/{id} */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    const resource = params.resource ? findResource(params.resource) : undefined
-    if (!resource?.get) throw new HttpError(404, 'Not found')
+    const resource = findResource(params.resource)
+    const show = resource && permissionsOf(resource).show
+    if (!resource?.get || !show) throw new HttpError(404, 'Not found')
     // The token and permission first: a caller without them learns nothing about which ids exist.
-    await requirePermission(request, [`${resource.name}-show`, `${resource.name}-edit`])
-    const { id } = target(params)
-    return apiSuccess(`Detail Data ${resource.thing}`, await resource.get(id))
+    await requirePermission(request, show)
+    return apiSuccess(`Detail Data ${resource.thing}`, await resource.get(idOf(resource, params.id)))
   })
 
-/** PUT (or POST with `_method=PUT`-less multipart clients use PUT too) and DELETE /api/admin/{resource}/{id} */
+/** PUT and DELETE /api/admin/{resource}/{id} */
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
-    const resource = params.resource ? findResource(params.resource) : undefined
+    const resource = findResource(params.resource)
     if (!resource) throw new HttpError(404, 'Not found')
+    const permissions = permissionsOf(resource)
     if (request.method === 'DELETE') {
-      const user = await requirePermission(request, resource.deletePermission ?? `${resource.name}-delete`)
-      const { id } = target(params)
-      await resource.remove(id, user)
-      return apiSuccess(`${resource.thing} deleted successfully`, null)
+      const user = await requirePermission(request, permissions.delete)
+      await resource.remove(idOf(resource, params.id), user)
+      return apiSuccess(writeMessage(resource, 'deleted'), null)
     }
-    if (request.method === 'PUT' && resource.update) {
-      const user = await requirePermission(request, [`${resource.name}-update`, `${resource.name}-edit`])
-      const { id } = target(params)
-      const updated = await withWriteInput(request, resource.body, (input) => resource.update!(id, input, user))
-      return apiSuccess(`${resource.thing} updated successfully`, updated)
+    if (request.method === 'PUT' && resource.update && permissions.update) {
+      const user = await requirePermission(request, permissions.update)
+      const id = idOf(resource, params.id)
+      const updated = await withWriteInput(request, bodyOf(resource), (input) => resource.update!(id, input, user))
+      return apiSuccess(writeMessage(resource, 'updated'), updated)
     }
     throw new HttpError(405, 'Method Not Allowed')
   })

@@ -4,9 +4,10 @@ import { withWriteInput } from '~/server/api-input.server'
 import { apiSuccess, handleApi, HttpError } from '~/server/http.server'
 import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
 import { findResource } from '~/models/resources.server'
+import { bodyOf, permissionsOf, writeMessage } from '~/resources/resource'
 
 function resourceOr404(name: string | undefined) {
-  const resource = name ? findResource(name) : undefined
+  const resource = findResource(name)
   if (!resource) throw new HttpError(404, 'Not found')
   return resource
 }
@@ -15,7 +16,7 @@ function resourceOr404(name: string | undefined) {
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
     const resource = resourceOr404(params.resource)
-    await requirePermission(request, `${resource.name}-index`)
+    await requirePermission(request, permissionsOf(resource).index)
     const url = new URL(request.url)
     const page = await resource.list(parseListQuery(url.searchParams, ADMIN_PAGE_SIZE), url.pathname)
     return apiSuccess(`List Data ${resource.things}`, page)
@@ -25,8 +26,8 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     const resource = resourceOr404(params.resource)
-    if (request.method !== 'POST' || !resource.create) throw new HttpError(405, 'Method Not Allowed')
-    const user = await requirePermission(request, `${resource.name}-create`)
-    const created = await withWriteInput(request, resource.body, (input) => resource.create!(input, user))
-    return apiSuccess(`${resource.thing} ${resource.createdVerb ?? 'created'} successfully`, created, 201)
+    if (request.method !== 'POST') throw new HttpError(405, 'Method Not Allowed')
+    const user = await requirePermission(request, permissionsOf(resource).create)
+    const created = await withWriteInput(request, bodyOf(resource), (input) => resource.create(input, user))
+    return apiSuccess(writeMessage(resource, 'created'), created, 201)
   })

@@ -30,8 +30,25 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const inputClass =
-  'block w-full rounded-lg border border-gray-300 px-3 py-2.5 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
+function LoginField({ name, label, type, autoComplete, error }: { name: string; label: string; type?: 'password'; autoComplete: string; error?: string }) {
+  return (
+    <div>
+      <label htmlFor={name} className="mb-1 block text-sm font-medium text-gray-700">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${name}-error` : undefined}
+        className="block w-full rounded-lg border border-gray-300 px-3 py-2.5 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+      />
+      <FieldError id={`${name}-error`} message={error} />
+    </div>
+  )
+}
 
 export default function Login() {
   const site = useSite()
@@ -49,35 +66,8 @@ export default function Login() {
           </p>
         ) : null}
         <Form method="post" action="/login" replace className="space-y-4" noValidate>
-          <div>
-            <label htmlFor="username" className="mb-1 block text-sm font-medium text-gray-700">
-              Username
-            </label>
-            <input
-              id="username"
-              name="username"
-              autoComplete="username"
-              aria-invalid={!!errors?.Username}
-              aria-describedby={errors?.Username ? 'username-error' : undefined}
-              className={inputClass}
-            />
-            <FieldError id="username-error" message={errors?.Username} />
-          </div>
-          <div>
-            <label htmlFor="password" className="mb-1 block text-sm font-medium text-gray-700">
-              Password
-            </label>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              aria-invalid={!!errors?.Password}
-              aria-describedby={errors?.Password ? 'password-error' : undefined}
-              className={inputClass}
-            />
-            <FieldError id="password-error" message={errors?.Password} />
-          </div>
+          <LoginField name="username" label="Username" autoComplete="username" error={errors?.Username} />
+          <LoginField name="password" label="Password" type="password" autoComplete="current-password" error={errors?.Password} />
           <div className="flex items-center justify-between text-sm">
             <label className="flex items-center gap-2 text-gray-700">
               <input type="checkbox" name="remember" className="h-4 w-4 rounded border-gray-300" />

@@ -1,8 +1,9 @@
-import { getEnv } from '~/server/env.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { siteIdentity } from '~/models/site.server'
 
 /** GET /manifest.webmanifest: installable as an app, named after the village. */
-export function loader() {
-  const name = getEnv().SITE_NAME
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { name } = await siteIdentity(request)
   const manifest = {
     name,
     short_name: name.length > 12 ? name.replace(/^Desa\s+/i, '').slice(0, 12) : name,

@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { getEnv } from '~/server/env.server'
 import { storedImageInfo } from '~/server/uploads.server'
 import { excerpt } from '~/lib/format'
 import { escapeXml } from '~/lib/xml'
-import { feedPosts, siteOrigin } from '~/models/seo.server'
+import { feedPosts } from '~/models/seo.server'
+import { siteIdentity } from '~/models/site.server'
 
 /** GET /rss.xml: an RSS 2.0 feed of the latest posts, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = siteOrigin(request)
-  const site = getEnv().SITE_NAME
+  const { url: origin, name: site } = await siteIdentity(request)
   const posts = await feedPosts()
   // The enclosure's length and type are the stored file's own; an image whose file is missing is left out.
   const images = await Promise.all(posts.map((post) => (post.image ? storedImageInfo('posts', post.image) : null)))

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { sitemapEntries, siteOrigin } from '~/models/seo.server'
+import { sitemapEntries } from '~/models/seo.server'
+import { siteIdentity } from '~/models/site.server'
 import { escapeXml } from '~/lib/xml'
 
 /** GET /sitemap.xml: every public screen, page, post, product and official (sitemaps.org 0.9). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = siteOrigin(request)
-  const entries = await sitemapEntries()
+  const [{ url: origin }, entries] = await Promise.all([siteIdentity(request), sitemapEntries()])
   const urls = entries.map((entry) => {
     const lastmod = entry.lastModified ? `<lastmod>${entry.lastModified.toISOString()}</lastmod>` : ''
     return `  <url><loc>${escapeXml(origin + entry.path)}</loc>${lastmod}</url>`

@@ -1,19 +1,36 @@
 import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3'
+import { PrismaPg } from '@prisma/adapter-pg'
 import { PrismaClient } from '~/generated/prisma/client'
+import { PrismaClient as PostgresPrismaClient } from '~/generated/prisma-pg/client'
+import { withoutNul } from './dialect.server'
 import { getEnv } from './env.server'
+
+export { serializeWrite } from './write-lock.server'
+export { dataVersion } from './data-version.server'
 
 declare global {
   // Survives module reloads in development so we never open the database twice.
   var __balaiDb: { prisma: PrismaClient; ready: Promise<void> } | undefined
-  var __balaiDataVersion: { value: number } | undefined
 }
 
+/**
+ * The database of DATABASE_URL: SQLite through better-sqlite3 (a `file:` address, the default) or PostgreSQL
+ * through pg (docs/decisions/009-postgresql-through-adapter-pg.md). Both clients are generated from the one
+ * schema (scripts/db-schema.mjs), so the code sees one type; where the dialects differ, see dialect.server.ts.
+ */
 function connect() {
   const env = getEnv()
-  // One better-sqlite3 connection; `timeout` is SQLite's busy_timeout for other processes (backup, restore).
+  if (env.DATABASE_PROVIDER === 'postgresql') {
+    const adapter = new PrismaPg({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL })
+    const prisma = new PostgresPrismaClient({ adapter }).$extends({
+      query: { $allModels: { $allOperations: ({ args, query }) => query(withoutNul(args)) } },
+    }) as unknown as PrismaClient
+    return { prisma, ready: prisma.$queryRawUnsafe('SELECT 1').then(() => undefined) }
+  }
+  // One better-sqlite3 connection; `timeout` is SQLite's busy_timeout for other processes (workers, backup).
   const adapter = new PrismaBetterSQLite3({ url: `file:${env.DATABASE_FILE}`, timeout: 10_000 })
   const prisma = new PrismaClient({ adapter })
-  // See docs/decisions/004-sqlite-durability.md for why these settings.
+  // See docs/decisions/004-sqlite-durability-and-concurrency.md for why these settings.
   const ready = (async () => {
     await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL')
     await prisma.$queryRawUnsafe('PRAGMA synchronous = FULL')
@@ -27,28 +44,3 @@ global.__balaiDb ??= connect()
 
 export const prisma = global.__balaiDb.prisma
 export const dbReady = global.__balaiDb.ready
-
-let writeQueue: Promise<unknown> = Promise.resolve()
-
-/**
- * Runs database writes one at a time. Prisma shares a single SQLite connection between requests; a write
- * that ran while another request's interactive transaction was open would join (and could be rolled back
- * with) that transaction, so every write, and every transaction, goes through this queue.
- */
-export function serializeWrite<T>(work: () => Promise<T>): Promise<T> {
-  const run = writeQueue.then(work, work)
-  // Public caches and ETags key on the data version: any write, even a failed one, makes them stale.
-  const settled = run.finally(bumpDataVersion)
-  writeQueue = settled.catch(() => undefined)
-  return settled
-}
-
-// On the global object so the HTTP layer (server/response-cache.mjs) reads the same number.
-global.__balaiDataVersion ??= { value: 1 }
-
-/** A number that changes after every write through serializeWrite (see app/server/public-cache.server.ts). */
-export const dataVersion = () => global.__balaiDataVersion!.value
-
-function bumpDataVersion() {
-  global.__balaiDataVersion!.value++
-}

@@ -1,8 +1,12 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 import { LOG_LEVELS } from '../../server/log.mjs'
+import { storageConfig } from '../../server/storage.mjs'
+
+export type StorageConfig = ReturnType<typeof storageConfig>
 
 /** Reads `1/0/true/false/yes/no/on/off`; anything else is a configuration error. */
 const flag = (fallback: boolean) =>
@@ -29,9 +33,13 @@ const schema = z.object({
   // `npm run dev` sets development; anything else (npm start, node server.mjs, the container) runs as production.
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   DATABASE_URL: optionalText('file:./data/balai-desa.db').refine(
-    (value) => value.startsWith('file:') && value.length > 'file:'.length,
-    'must be a SQLite URL such as file:./data/balai-desa.db',
+    (value) => (value.startsWith('file:') && value.length > 'file:'.length) || /^postgres(ql)?:\/\/[^\s]+$/i.test(value),
+    'must be a SQLite file such as file:./data/balai-desa.db or a PostgreSQL address such as postgresql://user:password@host:5432/balai',
   ),
+  /** Connections each server process may open to PostgreSQL. */
+  DATABASE_POOL: optionalText('10').pipe(z.coerce.number().int().min(2).max(100)),
+  /** Worker processes serving requests (server.mjs); 1 is a single process. */
+  WEB_CONCURRENCY: optionalText(String(os.availableParallelism())).pipe(z.coerce.number().int().min(1).max(64)),
   UPLOADS_DIR: optionalText('./uploads'),
   PORT: optionalText('3000').pipe(z.coerce.number().int().min(1).max(65535)),
   JWT_SECRET: z.string().optional(),
@@ -73,7 +81,12 @@ export type Env = Omit<z.infer<typeof schema>, 'JWT_SECRET' | 'TOKEN_TTL'> & {
   JWT_SECRET_GENERATED: boolean
   /** Token lifetime in seconds. */
   TOKEN_TTL: number
+  DATABASE_PROVIDER: 'sqlite' | 'postgresql'
+  /** The SQLite file ('' on PostgreSQL). */
   DATABASE_FILE: string
+  /** Where the data lives, for the start-up line: the SQLite file, or the PostgreSQL address without its password. */
+  DATABASE_LABEL: string
+  STORAGE: StorageConfig
   DATA_DIR: string
   UPLOADS_DIR: string
 }
@@ -123,8 +136,15 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
   }
   const value = result.data
-  const databaseFile = path.resolve(value.DATABASE_URL.slice('file:'.length).split('?')[0])
-  const dataDir = path.dirname(databaseFile)
+  const postgres = !value.DATABASE_URL.startsWith('file:')
+  const databaseFile = postgres ? '' : path.resolve(value.DATABASE_URL.slice('file:'.length).split('?')[0])
+  const dataDir = postgres ? path.resolve('data') : path.dirname(databaseFile)
+  let storage: StorageConfig
+  try {
+    storage = storageConfig(source, path.resolve(value.UPLOADS_DIR))
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`)
+  }
   let secret = source.JWT_SECRET?.trim() ?? ''
   if (secret && secret.length < 32) {
     throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters')
@@ -143,9 +163,22 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     JWT_SECRET_FILE: secretFile,
     JWT_SECRET_GENERATED: secretGenerated,
     TOKEN_TTL: ttlSeconds(value.TOKEN_TTL),
+    DATABASE_PROVIDER: postgres ? 'postgresql' : 'sqlite',
     DATABASE_FILE: databaseFile,
+    DATABASE_LABEL: postgres ? withoutPassword(value.DATABASE_URL) : databaseFile,
+    STORAGE: storage,
     DATA_DIR: dataDir,
     UPLOADS_DIR: path.resolve(value.UPLOADS_DIR),
+  }
+}
+
+function withoutPassword(url: string) {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return 'postgresql://(unreadable address)'
   }
 }
 

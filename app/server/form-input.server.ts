@@ -6,13 +6,11 @@ import { readMultipart } from './uploads.server'
  * hands to the models, so both doors share one validation and one set of error keys.
  */
 
-/** Fields that the models read as id lists: repeated checkboxes always become an array. */
-const LIST_FIELDS = new Set(['role_ids', 'permission_ids'])
-
-function fieldsToInput(entries: Iterable<[string, string]>): Record<string, unknown> {
+/** `listFields` are read as id lists by the models: repeated checkboxes always become an array. */
+function fieldsToInput(entries: Iterable<[string, string]>, listFields: readonly string[]): Record<string, unknown> {
   const input: Record<string, unknown> = {}
   for (const [name, value] of entries) {
-    if (LIST_FIELDS.has(name)) {
+    if (listFields.includes(name)) {
       input[name] = [...((input[name] as string[] | undefined) ?? []), value]
     } else {
       input[name] = value
@@ -38,14 +36,18 @@ export async function readUrlEncoded(request: Request): Promise<URLSearchParams>
  * `image` file arrives as a StagedFile (its temporary copy is removed afterwards, whatever happens).
  * (Checkbox lists left all unchecked are absent, which the models read as empty lists.)
  */
-export async function withFormInput<T>(request: Request, work: (input: Record<string, unknown>) => Promise<T>): Promise<T> {
+export async function withFormInput<T>(
+  request: Request,
+  work: (input: Record<string, unknown>) => Promise<T>,
+  listFields: readonly string[] = [],
+): Promise<T> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
   if (!type.startsWith('multipart/form-data')) {
-    return work(fieldsToInput((await readUrlEncoded(request)).entries()))
+    return work(fieldsToInput((await readUrlEncoded(request)).entries(), listFields))
   }
   const body = await readMultipart(request)
   try {
-    return await work({ ...fieldsToInput(multipartEntries(body.fields)), image: body.file ?? undefined })
+    return await work({ ...fieldsToInput(multipartEntries(body.fields), listFields), image: body.file ?? undefined })
   } finally {
     await body.cleanup()
   }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import { data } from '@remix-run/node'
 import { getEnv } from './env.server'
 import { logError } from './log.server'
 
@@ -23,6 +24,9 @@ export const notFound = (thing: string) => new HttpError(404, `${thing} not foun
 export const conflict = (message: string) => new HttpError(409, message)
 export const unauthenticated = () => new HttpError(401, 'Unauthenticated')
 export const forbidden = () => new HttpError(403, 'Forbidden')
+
+/** A screen's 404 (thrown by a page loader): the nearest error boundary shows the not-found screen with that status. */
+export const notFoundResponse = () => data(null, { status: 404, statusText: 'Not Found' })
 
 export const MAX_JSON_BYTES = 1024 * 1024
 

@@ -7,8 +7,9 @@ const reads = new Map<string, Promise<unknown>>()
 let readsVersion = 0
 
 /**
- * A public read, computed once per data version (bumped by every write, see db.server.ts) and shared by
- * every request that asks for the same `key` meanwhile: the API and the page loaders read through this.
+ * A public read, computed once per data version (it changes with every write of any worker or instance, see
+ * data-version.server.ts) and shared by every request that asks for the same `key` meanwhile: the public API
+ * (/api/public/*) reads through this.
  * A read that fails is not kept.
  */
 export function cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {

@@ -7,15 +7,13 @@ import { pipeline } from 'node:stream/promises'
 import busboy from 'busboy'
 import type { z } from 'zod'
 import sharp from 'sharp'
-import { serializeWrite } from './db.server'
+import { createStorage } from '../../server/storage.mjs'
+import { prisma, serializeWrite } from './db.server'
 import { getEnv } from './env.server'
 import { bodyStream, discardRest, HttpError, validationError } from './http.server'
 import { fieldErrors } from './validation.server'
 import { VARIANT_WIDTHS, variantName } from '~/lib/image-variants'
-
-export const UPLOAD_KINDS = ['posts', 'products', 'photos', 'sliders', 'aparaturs'] as const
-export type UploadKind = (typeof UPLOAD_KINDS)[number]
-export const isUploadKind = (value: string): value is UploadKind => (UPLOAD_KINDS as readonly string[]).includes(value)
+import type { UploadKind } from '~/lib/uploads'
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 export const MAX_IMAGE_PIXELS = 40_000_000
@@ -138,28 +136,27 @@ export function sniffImage(head: Buffer): ImageFormat | null {
   return null
 }
 
-export const uploadPath = (kind: UploadKind, name: string) => path.join(getEnv().UPLOADS_DIR, kind, name)
+declare global {
+  var __balaiStorage: ReturnType<typeof createStorage> | undefined
+}
 
-const MIME_TYPES = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' } as const
+/** Where uploads live: UPLOADS_DIR or an S3 bucket (STORAGE, see server/storage.mjs). */
+export function storage() {
+  global.__balaiStorage ??= createStorage(getEnv().STORAGE)
+  return global.__balaiStorage
+}
 
-/** A stored image's size in bytes and media type, read from the file itself; null when it is not there. */
+/** A stored image's size in bytes and media type; null when it is not there (or is not an image). */
 export async function storedImageInfo(kind: UploadKind, name: string): Promise<{ length: number; type: string } | null> {
-  const handle = await fsp.open(uploadPath(kind, path.basename(name)), 'r').catch(() => null)
-  if (!handle) return null
-  try {
-    const head = Buffer.alloc(16)
-    const { bytesRead } = await handle.read(head, 0, head.length, 0)
-    const format = sniffImage(head.subarray(0, bytesRead))
-    return format ? { length: (await handle.stat()).size, type: MIME_TYPES[format] } : null
-  } finally {
-    await handle.close()
-  }
+  const info = await storage().info(kind, name)
+  return info && info.type.startsWith('image/') ? { length: info.size, type: info.type } : null
 }
 
 /**
- * Judges the staged file by its content and re-encodes it (dropping metadata such as GPS position)
- * under a new random name in UPLOADS_DIR/{kind}/. Returns that name. Anything that is not a whole
- * JPEG, PNG, GIF or WebP of at most 40 megapixels is a 422 on `Image`.
+ * Judges the staged file by its content and re-encodes it (dropping metadata such as GPS position) under a new
+ * random name, then puts it and its width copies in storage (the copies first, the original last). Returns that
+ * name. Anything that is not a whole JPEG, PNG, GIF or WebP of at most 40 megapixels is a 422 on `Image`; a
+ * storage that cannot be written is an error (500), and leaves nothing behind.
  */
 export async function storeImage(file: StagedFile, kind: UploadKind): Promise<string> {
   const handle = await fsp.open(file.tempPath, 'r')
@@ -190,48 +187,50 @@ export async function storeImage(file: StagedFile, kind: UploadKind): Promise<st
   }
 
   const name = `${crypto.randomBytes(16).toString('hex')}.${FORMATS[format]}`
-  const dir = path.join(getEnv().UPLOADS_DIR, kind)
-  await fsp.mkdir(dir, { recursive: true })
-  const dest = path.join(dir, name)
-  // Written under a name the server never serves, then renamed: a crash leaves no half image behind a valid name.
-  const partial = `${dest}.partial`
-  await markPending(kind, name)
+  const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'balai-image-'))
   try {
-    let image = sharp(file.tempPath, {
-      limitInputPixels: animated ? MAX_ANIMATION_PIXELS : MAX_IMAGE_PIXELS,
-      failOn: 'truncated',
-      animated,
-    })
-    if (!animated) image = image.rotate()
-    if (format === 'jpeg') image = image.jpeg({ quality: 85, mozjpeg: true })
-    else if (format === 'png') image = image.png({ compressionLevel: 9 })
-    else if (format === 'gif') image = image.gif()
-    else image = image.webp({ quality: 85 })
-    await withEncodeSlot(() => image.toFile(partial))
-    // The copies are made from the cleaned file and put in place before the original, which comes last.
-    if (format !== 'gif') {
-      // One decode shared by the four copies; effort 2 encodes several times faster than the default for a few % more bytes.
-      const source = sharp(partial, { animated, limitInputPixels: false })
-      await withEncodeSlot(() =>
-        Promise.all(
-          VARIANT_WIDTHS.map(async (size) => {
-            const variant = path.join(dir, variantName(name, size))
-            await source.clone().resize({ width: size, withoutEnlargement: true }).webp({ quality: 75, effort: 2 }).toFile(`${variant}.partial`)
-            await fsp.rename(`${variant}.partial`, variant)
-          }),
-        ),
-      )
+    const copies: string[] = []
+    try {
+      let image = sharp(file.tempPath, {
+        limitInputPixels: animated ? MAX_ANIMATION_PIXELS : MAX_IMAGE_PIXELS,
+        failOn: 'truncated',
+        animated,
+      })
+      if (!animated) image = image.rotate()
+      if (format === 'jpeg') image = image.jpeg({ quality: 85, mozjpeg: true })
+      else if (format === 'png') image = image.png({ compressionLevel: 9 })
+      else if (format === 'gif') image = image.gif()
+      else image = image.webp({ quality: 85 })
+      await withEncodeSlot(() => image.toFile(path.join(work, name)))
+      if (format !== 'gif') {
+        // One decode shared by the four copies; effort 2 encodes several times faster than the default for a few % more bytes.
+        const source = sharp(path.join(work, name), { animated, limitInputPixels: false })
+        await withEncodeSlot(() =>
+          Promise.all(
+            VARIANT_WIDTHS.map(async (size) => {
+              const variant = variantName(name, size)
+              await source.clone().resize({ width: size, withoutEnlargement: true }).webp({ quality: 75, effort: 2 }).toFile(path.join(work, variant))
+              copies.push(variant)
+            }),
+          ),
+        )
+      }
+    } catch {
+      throw invalidImage('Image is damaged or not a valid image file')
     }
-    await fsp.rename(partial, dest)
-  } catch {
-    await fsp.rm(partial, { force: true })
-    for (const size of VARIANT_WIDTHS) {
-      const variant = path.join(dir, variantName(name, size))
-      await fsp.rm(variant, { force: true })
-      await fsp.rm(`${variant}.partial`, { force: true })
+    // Marked before anything is stored: if the process dies before the record is committed, the sweep
+    // (models/upload-sweep.server.ts) removes the files.
+    await markPending(kind, name)
+    try {
+      for (const copy of copies) await storage().put(kind, copy, path.join(work, copy))
+      await storage().put(kind, name, path.join(work, name))
+    } catch (error) {
+      await removeImage(kind, name).catch(() => undefined)
+      await unmarkPending([name]).catch(() => undefined)
+      throw error
     }
-    await unmarkPending(kind, name)
-    throw invalidImage('Image is damaged or not a valid image file')
+  } finally {
+    await fsp.rm(work, { recursive: true, force: true })
   }
   return name
 }
@@ -250,31 +249,33 @@ export async function writeWithImage<T>(
   const image = file ? await storeImage(file, kind) : undefined
   let outcome: { result: T; replaced?: string | null }
   try {
-    outcome = await serializeWrite(() => write(image))
+    outcome = await serializeWrite(async () => {
+      const done = await write(image)
+      // The record is committed: a marker left by a failure here only costs the sweep a look (the record keeps the file).
+      if (image) await prisma.pendingUpload.deleteMany({ where: { kind, name: image } }).catch(() => undefined)
+      return done
+    })
   } catch (error) {
     if (image) await removeImage(kind, image)
-    if (image) await unmarkPending(kind, image)
+    if (image) await unmarkPending([image])
     throw error
   }
-  if (image) await unmarkPending(kind, image)
   if (outcome.replaced && outcome.replaced !== image) await removeImage(kind, outcome.replaced).catch(() => undefined)
   return outcome.result
 }
 
 /**
- * A stored file whose record is not committed yet is marked in UPLOADS_DIR/.pending. If the process dies before
- * the commit, the start-up sweep (models/upload-sweep.server.ts) removes the file unless a record points at it.
+ * A stored file whose record is not committed yet is marked in the `pending_uploads` table, which every worker and
+ * instance shares. If the process dies before the commit, the sweep (models/upload-sweep.server.ts) removes the
+ * file unless a record points at it.
  */
-export const pendingDir = () => path.join(getEnv().UPLOADS_DIR, '.pending')
-const pendingMarker = (kind: UploadKind, name: string) => path.join(pendingDir(), `${kind}__${name}`)
-
 async function markPending(kind: UploadKind, name: string) {
-  await fsp.mkdir(pendingDir(), { recursive: true })
-  await fsp.writeFile(pendingMarker(kind, name), '')
+  await serializeWrite(() => prisma.pendingUpload.create({ data: { kind, name } }))
 }
 
-async function unmarkPending(kind: UploadKind, name: string) {
-  await fsp.rm(pendingMarker(kind, name), { force: true }).catch(() => undefined)
+/** The records of these stored names are committed (or the files are gone): the sweep must leave them alone. */
+export async function unmarkPending(names: string[]) {
+  await serializeWrite(() => prisma.pendingUpload.deleteMany({ where: { name: { in: names } } }))
 }
 
 /**
@@ -297,9 +298,8 @@ export function stagedImage(input: Record<string, unknown>): StagedFile | undefi
   return undefined
 }
 
-/** Removes a stored upload; a missing file is not an error. Only plain names inside the kind's folder. */
+/** Removes a stored upload and its width copies; a missing file is not an error. Only plain names. */
 export async function removeImage(kind: UploadKind, name: string | null | undefined) {
   if (!name || name !== path.basename(name) || name.startsWith('.')) return
-  await fsp.rm(uploadPath(kind, name), { force: true })
-  for (const size of VARIANT_WIDTHS) await fsp.rm(uploadPath(kind, variantName(name, size)), { force: true })
+  await Promise.all([name, ...VARIANT_WIDTHS.map((size) => variantName(name, size))].map((file) => storage().remove(kind, file)))
 }

@@ -1,28 +1,6 @@
 import { z } from 'zod'
+import { errorKey } from '~/lib/error-keys'
 import { validationError, type FieldErrors } from './http.server'
-
-/** Input field -> the error key clients read (../shared/API.md, "Field error keys"). */
-const ERROR_KEYS: Record<string, string> = {
-  name: 'Name',
-  username: 'Username',
-  email: 'Email',
-  password: 'Password',
-  permission_ids: 'Permission_ids',
-  role_ids: 'Role_ids',
-  title: 'Title',
-  content: 'Content',
-  category_id: 'CategoryID',
-  image: 'Image',
-  price: 'Price',
-  owner: 'Owner',
-  phone: 'Phone',
-  address: 'Address',
-  position: 'Position',
-  description: 'Description',
-  caption: 'Caption',
-}
-
-export const errorKey = (field: string) => ERROR_KEYS[field] ?? field.charAt(0).toUpperCase() + field.slice(1)
 
 /** Strings, and numbers sent where text is expected, become trimmed text; anything else stays as is (and fails). */
 const asText = (value: unknown) =>

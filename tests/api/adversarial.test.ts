@@ -119,7 +119,8 @@ describe('hostile search strings', () => {
   })
 })
 
-describe('start-up configuration', () => {
+// Each attempt starts a server process (and on PostgreSQL first copies a database): more time than one request.
+describe('start-up configuration', { timeout: 90_000 }, () => {
   const refuses = async (env: Record<string, string>, mention: string) => {
     const attempt = startServer({ env })
     await expect(attempt).rejects.toThrow(mention)
@@ -130,8 +131,9 @@ describe('start-up configuration', () => {
   })
 
   it('names any other bad variable, every one of them at once', async () => {
-    // TRUST_PROXY is a count of proxies, never a switch that would believe any X-Forwarded-For.
-    const bad = { PORT: 'eighty', SEED_DEMO: 'maybe', TOKEN_TTL: 'forever', TRUST_PROXY: 'yes', LOG_LEVEL: 'loud' }
+    // TRUST_PROXY is a count of proxies, never a switch that would believe any X-Forwarded-For. DATABASE_URL is
+    // neither a SQLite file nor a PostgreSQL address.
+    const bad = { PORT: 'eighty', SEED_DEMO: 'maybe', TOKEN_TTL: 'forever', TRUST_PROXY: 'yes', LOG_LEVEL: 'loud', WEB_CONCURRENCY: 'all', DATABASE_URL: 'mysql://x' }
     const refused = await startServer({ env: bad }).then(
       async (server) => {
         await server.stop()
@@ -141,7 +143,7 @@ describe('start-up configuration', () => {
     )
     for (const name of Object.keys(bad)) expect(refused.message).toContain(`${name} `)
     expect(refused.message).toContain('TRUST_PROXY must be the number of reverse proxies')
-    await refuses({ DATABASE_URL: 'postgres://x' }, 'DATABASE_URL')
+    await refuses({ STORAGE: 's3' }, 'S3_BUCKET is required')
   }, 60_000)
 
   it('warns at start while a seeded account keeps the default password', async () => {

@@ -4,16 +4,17 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import { api, clientAddress, unique } from '../support/api'
-import { ensureTemplateDb, ROOT, startServer, type TestServer } from '../support/server'
+import { createEmptyDatabase, ensureTemplateDb, onPostgres, queryDb, ROOT, startServer, type TestServer } from '../support/server'
 
-function rowCounts(file: string) {
-  const db = new Database(file, { readonly: true })
-  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((t) => t.name)
-  const counts = Object.fromEntries(tables.map((t) => [t, (db.prepare(`SELECT COUNT(*) AS n FROM "${t}"`).get() as { n: number }).n]))
-  db.close()
+/** Rows of every table, SQLite or PostgreSQL. */
+async function rowCounts(database: { databaseUrl: string; dbFile: string }) {
+  const tables = onPostgres()
+    ? await queryDb<{ name: string }>(database, "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name")
+    : await queryDb<{ name: string }>(database, "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+  const counts: Record<string, number> = {}
+  for (const { name } of tables) counts[name] = Number((await queryDb<{ n: number }>(database, `SELECT COUNT(*) AS n FROM "${name}"`))[0].n)
   return counts
 }
 
@@ -47,7 +48,7 @@ describe('npm run backup / npm run restore', () => {
     for (const dir of [...dirs, ...servers.map((s) => s.dir)]) fs.rmSync(dir, { recursive: true, force: true })
   })
 
-  it('backs up a running site and restores every row and every file into an empty install', async () => {
+  it(`backs up a running site and restores every row and every file into an empty install (${onPostgres() ? 'PostgreSQL: pg_dump' : 'SQLite'})`, async () => {
     const source = await startServer()
     servers.push(source)
     const login = await api('POST', '/api/login', { base: source.url, json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })
@@ -57,17 +58,18 @@ describe('npm run backup / npm run restore', () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-backup-test-'))
     dirs.push(work)
     const archive = path.join(work, 'site.tar.gz')
-    const sourceEnv = { DATABASE_URL: `file:${source.dbFile}`, UPLOADS_DIR: source.uploadsDir }
+    const sourceEnv = { DATABASE_URL: source.databaseUrl, UPLOADS_DIR: source.uploadsDir }
     // While the server is running: the online backup needs no downtime.
     const backup = run('scripts/backup.mjs', ['--out', archive], sourceEnv)
     expect(backup.status, backup.stderr).toBe(0)
     expect(fs.existsSync(archive)).toBe(true)
     await source.stop()
 
-    const target = { DATABASE_URL: `file:${path.join(work, 'restored', 'data', 'test.db')}`, UPLOADS_DIR: path.join(work, 'restored', 'uploads') }
+    const restoredDb = await createEmptyDatabase(path.join(work, 'restored'))
+    const target = { DATABASE_URL: restoredDb.databaseUrl, UPLOADS_DIR: path.join(work, 'restored', 'uploads') }
     const restore = run('scripts/restore.mjs', [archive], target)
     expect(restore.status, restore.stderr).toBe(0)
-    expect(rowCounts(path.join(work, 'restored', 'data', 'test.db'))).toEqual(rowCounts(source.dbFile))
+    expect(await rowCounts(restoredDb)).toEqual(await rowCounts(source))
     const hashes = fileHashes(source.uploadsDir)
     expect(Object.keys(hashes).length).toBeGreaterThan(30)
     expect(fileHashes(target.UPLOADS_DIR)).toEqual(hashes)
@@ -87,7 +89,8 @@ describe('npm run backup / npm run restore', () => {
     expect(found.body.data.total).toBe(1)
   }, 120_000)
 
-  it('streams: a site much larger than the memory the scripts use backs up and restores whole', async () => {
+  // The scripts' own behaviour, on a SQLite install whichever database the project tests.
+  it.skipIf(onPostgres())('streams: a site much larger than the memory the scripts use backs up and restores whole', async () => {
     const { work, source, target } = await installs('balai-backup-big-')
     // 160 MB of uploads: 20 files of 8 MB, each its own (the scripts hold under 90 MB; holding the archive took 246).
     fs.mkdirSync(path.join(source.UPLOADS_DIR, 'photos'), { recursive: true })
@@ -115,7 +118,7 @@ describe('npm run backup / npm run restore', () => {
     expect(fs.readdirSync(path.join(work, 'restored', 'data'))).toEqual(['test.db'])
   }, 120_000)
 
-  it('replaces nothing when a file of the archive does not match its manifest', async () => {
+  it.skipIf(onPostgres())('replaces nothing when a file of the archive does not match its manifest', async () => {
     const { work, source, target } = await installs('balai-backup-bad-')
     fs.mkdirSync(path.join(source.UPLOADS_DIR, 'posts'), { recursive: true })
     const name = `${'a'.repeat(32)}.jpg`

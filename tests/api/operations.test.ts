@@ -69,7 +69,7 @@ describe('request logs and the start-up line', () => {
       level: 'info',
       url: `http://localhost:${server.port}`,
       mode: 'production',
-      database: server.dbFile,
+      database: server.databaseLabel,
       uploads: server.uploadsDir,
       pid: server.process.pid,
       msg: `listening on http://localhost:${server.port} (production)`,

@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { adminToken, api, expectSuccess, login, unique } from '../support/api'
-import { startServer, type TestServer } from '../support/server'
+import { insertRows, startServer, type TestServer } from '../support/server'
 
 // bcrypt and private servers are slow on a busy machine shared with the other test files
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
@@ -242,15 +241,12 @@ describe('a literal % or _ search over thousands of matching rows (on a server o
     server = await startServer()
     token = await login('admin', 'password', server.url)
     // Thousands of rows through the API would take minutes; the test writes them straight into its own database.
-    const db = new Database(server.dbFile)
-    db.pragma('busy_timeout = 10000')
-    const insert = db.prepare('INSERT INTO categories (name, slug, created_at, updated_at) VALUES (?, ?, ?, ?)')
     const now = new Date().toISOString()
-    db.transaction(() => {
-      for (let i = 1; i <= 3000; i++) insert.run(`Diskon 100% nomor ${i}`, `diskon-100-nomor-${i}`, now, now)
-      for (let i = 1; i <= 500; i++) insert.run(`Diskon 1000 nomor_${i}`, `diskon-1000-nomor-${i}`, now, now)
-    })()
-    db.close()
+    const rows = [
+      ...Array.from({ length: 3000 }, (_, i) => [`Diskon 100% nomor ${i + 1}`, `diskon-100-nomor-${i + 1}`, now, now]),
+      ...Array.from({ length: 500 }, (_, i) => [`Diskon 1000 nomor_${i + 1}`, `diskon-1000-nomor-${i + 1}`, now, now]),
+    ]
+    await insertRows(server, 'categories', ['name', 'slug', 'created_at', 'updated_at'], rows)
   })
 
   afterAll(async () => {

@@ -16,7 +16,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   resetTemplateDb()
   await ensureTemplateDb()
-  const server = await startServer()
+  // SQLite, whatever the api-pg project's setup (same process) has set in the environment.
+  const server = await startServer({ postgres: false })
   project.provide('baseUrl', server.url)
   project.provide('serverDir', server.dir)
   return async () => {

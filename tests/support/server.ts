@@ -4,6 +4,8 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import Database from 'better-sqlite3'
+import pg from 'pg'
 
 export const ROOT = path.resolve(__dirname, '../..')
 export const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build')
@@ -11,11 +13,43 @@ export const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build')
 const TEMPLATE_DIR = path.join(os.tmpdir(), `balai-desa-template-${crypto.createHash('sha1').update(BUILD_DIR).digest('hex').slice(0, 10)}`)
 export const TEMPLATE_DB = path.join(TEMPLATE_DIR, 'template.db')
 
+/**
+ * The database the tests of this project run on: `api` and `e2e` on SQLite, `api-pg` on PostgreSQL (vitest.config.ts
+ * sets BALAI_TEST_DB there; tests/support/global-setup-pg.ts starts the cluster and migrates the template database).
+ */
+export const onPostgres = () => process.env.BALAI_TEST_DB === 'postgresql'
+/** The migrated, empty PostgreSQL database every test server's database is copied from. */
+export const PG_TEMPLATE = 'balai_template'
+/** The cluster's superuser address (set in the global setup's process, provided to the test files). */
+export const pgAdminUrl = async (): Promise<string> =>
+  // vitest may not be imported in a global setup, so only here, in a test file's process.
+  process.env.BALAI_PG_ADMIN_URL || (await import('vitest')).inject('pgAdminUrl' as never)
+const pgDatabaseUrl = async (name: string) => {
+  const url = new URL(await pgAdminUrl())
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+async function pgAdmin(sql: string) {
+  const client = new pg.Client({ connectionString: await pgAdminUrl() })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
 export type TestServer = {
   url: string
   port: number
   dir: string
+  /** The SQLite file ('' on PostgreSQL). */
   dbFile: string
+  /** DATABASE_URL of the server. */
+  databaseUrl: string
+  /** What the start-up line names as the database. */
+  databaseLabel: string
   uploadsDir: string
   process: ChildProcess
   output: () => string
@@ -54,7 +88,7 @@ export async function ensureTemplateDb() {
   if (fs.existsSync(TEMPLATE_DB)) return TEMPLATE_DB
   fs.mkdirSync(TEMPLATE_DIR, { recursive: true })
   const { migrate } = await import(path.join(ROOT, 'scripts/migrate.mjs'))
-  migrate({ ...process.env, DATABASE_URL: `file:${TEMPLATE_DB}` })
+  await migrate({ ...process.env, DATABASE_URL: `file:${TEMPLATE_DB}` })
   return TEMPLATE_DB
 }
 
@@ -67,6 +101,11 @@ export type ServerOptions = {
   dir?: string
   /** Copy the template database into a new folder (default true). */
   fresh?: boolean
+  /**
+   * Which database (default: this project's, see onPostgres). The global setups name it: they all run in
+   * vitest's one main process, where another project's setting must not leak in.
+   */
+  postgres?: boolean
 }
 
 /**
@@ -77,10 +116,23 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   if (!fs.existsSync(path.join(BUILD_DIR, 'server/index.js'))) {
     throw new Error('No build: run `npm run build` (npm test does it for you)')
   }
+  const postgres = options.postgres ?? onPostgres()
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'balai-desa-test-'))
-  const dbFile = path.join(dir, 'data', 'test.db')
+  let dbFile = path.join(dir, 'data', 'test.db')
   const uploadsDir = path.join(dir, 'uploads')
-  if (!fs.existsSync(dbFile) && options.fresh !== false) {
+  let databaseUrl = `file:${dbFile}`
+  if (postgres) {
+    // A database of its own, copied from the migrated template; its address is kept in the folder for restarts.
+    dbFile = ''
+    const saved = path.join(dir, 'database-url')
+    if (fs.existsSync(saved)) databaseUrl = fs.readFileSync(saved, 'utf8')
+    else {
+      const name = `balai_${crypto.randomBytes(6).toString('hex')}`
+      await pgAdmin(`CREATE DATABASE "${name}"${options.fresh === false ? '' : ` TEMPLATE "${PG_TEMPLATE}"`}`)
+      databaseUrl = await pgDatabaseUrl(name)
+      fs.writeFileSync(saved, databaseUrl)
+    }
+  } else if (!fs.existsSync(dbFile) && options.fresh !== false) {
     fs.mkdirSync(path.dirname(dbFile), { recursive: true })
     fs.copyFileSync(await ensureTemplateDb(), dbFile)
   }
@@ -91,7 +143,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     HOME: process.env.HOME,
     NODE_ENV: 'production',
     BUILD_DIR,
-    DATABASE_URL: `file:${dbFile}`,
+    DATABASE_URL: databaseUrl,
     UPLOADS_DIR: uploadsDir,
     PORT: String(port),
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
@@ -100,6 +152,10 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     // One trusted proxy: tests give each call site its own client address in X-Forwarded-For (clientAddress()).
     TRUST_PROXY: '1',
     LOG_REQUESTS: '0',
+    // One process unless a test asks for workers: the machine running the tests has few cores to share.
+    WEB_CONCURRENCY: '1',
+    // Many test servers share one PostgreSQL cluster: a few connections each are plenty.
+    DATABASE_POOL: '5',
     ...options.env,
   }
   const child = spawn(process.execPath, ['server.mjs'], {
@@ -111,7 +167,11 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   child.stderr!.on('data', (chunk) => (output += chunk))
   const url = `http://127.0.0.1:${port}`
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000)
+    const timer = setTimeout(() => {
+      // Never leave a server behind that a test can no longer stop.
+      child.kill('SIGKILL')
+      reject(new Error(`server did not start:\n${output}`))
+    }, 60_000)
     const check = () => {
       if (output.includes('listening on')) {
         clearTimeout(timer)
@@ -129,6 +189,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     port,
     dir,
     dbFile,
+    databaseUrl,
+    databaseLabel: postgres ? databaseUrl : dbFile,
     uploadsDir,
     process: child,
     output: () => output,
@@ -139,5 +201,76 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
         child.once('exit', () => resolve())
         child.kill(signal)
       }),
+  }
+}
+
+/**
+ * An empty database (no tables) for a server to be started later in `dir` with `fresh: false`: a SQLite file
+ * that does not exist yet, or a new PostgreSQL database whose address is kept in the folder.
+ */
+export async function createEmptyDatabase(dir: string): Promise<{ databaseUrl: string; dbFile: string }> {
+  fs.mkdirSync(path.join(dir, 'data'), { recursive: true })
+  if (!onPostgres()) {
+    const dbFile = path.join(dir, 'data', 'test.db')
+    return { databaseUrl: `file:${dbFile}`, dbFile }
+  }
+  const name = `balai_${crypto.randomBytes(6).toString('hex')}`
+  await pgAdmin(`CREATE DATABASE "${name}"`)
+  const databaseUrl = await pgDatabaseUrl(name)
+  fs.writeFileSync(path.join(dir, 'database-url'), databaseUrl)
+  return { databaseUrl, dbFile: '' }
+}
+
+/**
+ * Runs one statement on a test server's database, whichever it is (`?` placeholders; turned into `$1`, `$2`...
+ * on PostgreSQL). Returns the rows of a query.
+ */
+export async function queryDb<Row = Record<string, unknown>>(server: Pick<TestServer, 'databaseUrl' | 'dbFile'>, sql: string, params: unknown[] = []): Promise<Row[]> {
+  if (!onPostgres()) {
+    const db = new Database(server.dbFile)
+    try {
+      db.pragma('busy_timeout = 10000')
+      const statement = db.prepare(sql)
+      return statement.reader ? (statement.all(...params) as Row[]) : (statement.run(...params), [])
+    } finally {
+      db.close()
+    }
+  }
+  let at = 0
+  const client = new pg.Client({ connectionString: server.databaseUrl })
+  await client.connect()
+  try {
+    return (await client.query(sql.replace(/\?/g, () => `$${++at}`), params)).rows as Row[]
+  } finally {
+    await client.end()
+  }
+}
+
+/** Inserts many rows at once, in one transaction, straight into a test server's database. */
+export async function insertRows(server: Pick<TestServer, 'databaseUrl' | 'dbFile'>, table: string, columns: string[], rows: unknown[][]) {
+  const list = columns.map((column) => `"${column}"`).join(', ')
+  if (!onPostgres()) {
+    const db = new Database(server.dbFile)
+    try {
+      db.pragma('busy_timeout = 10000')
+      const insert = db.prepare(`INSERT INTO "${table}" (${list}) VALUES (${columns.map(() => '?').join(', ')})`)
+      db.transaction(() => rows.forEach((row) => insert.run(...row)))()
+    } finally {
+      db.close()
+    }
+    return
+  }
+  const client = new pg.Client({ connectionString: server.databaseUrl })
+  await client.connect()
+  try {
+    await client.query('BEGIN')
+    for (let start = 0; start < rows.length; start += 500) {
+      const chunk = rows.slice(start, start + 500)
+      const values = chunk.map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`).join(', ')
+      await client.query(`INSERT INTO "${table}" (${list}) VALUES ${values}`, chunk.flat())
+    }
+    await client.query('COMMIT')
+  } finally {
+    await client.end()
   }
 }

@@ -1,12 +1,14 @@
 import { Form, isRouteErrorResponse, Link, useLocation, useNavigate, useNavigation, useRouteError } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { formatDate, formatRupiah } from '~/lib/format'
 import { pagerWindow } from '~/lib/paging'
+import { addLabel, emptyTitle, imageUrlOf, isUploadOnly, listTitle, lowerThing, permissionsOf, type Column, type ResourceDeclaration, type Row } from '~/resources/resource'
 import { DeleteButton } from './delete-dialog'
 import { PencilIcon, PlusIcon, SearchIcon } from './icons'
+import { useCan } from './session'
+import { UploadForm } from './upload-form'
 
-export type Column<Row> = { header: string; cell: (row: Row) => ReactNode; className?: string }
-
-export type ListData<Row> = {
+export type ListData = {
   page: { data: Row[]; current_page: number; last_page: number } | null
   search: string
   failed: boolean
@@ -98,58 +100,75 @@ function StateRow({ span, title, text }: { span: number; title: string; text?: s
   )
 }
 
-export type ListScreenProps<Row extends { id: number }> = {
-  title: string
-  /** Lower-case singular for the delete question and message: "permission". */
-  thing: string
-  /** "No Permissions Found". */
-  emptyTitle: string
-  /** "Add New Permission": the button (with the create permission) and the empty state's hint. */
-  addLabel?: string
-  createHref?: string
-  editHref?: (row: Row) => string
-  /** The row's name for the edit/delete controls' accessible names. */
-  rowLabel: (row: Row) => string
-  canDelete: boolean
-  columns: Column<Row>[]
-  list: ListData<Row>
-  /** Shown above the table (the upload forms of photos and sliders). */
-  above?: ReactNode
+/** A list cell: the row's field in the column's format (see ColumnFormat). */
+function Cell({ row, column, resource }: { row: Row; column: Column; resource: ResourceDeclaration }) {
+  const value = row[column.field]
+  switch (column.format) {
+    case 'date':
+      return formatDate(value as string | Date)
+    case 'rupiah':
+      return formatRupiah(value as number)
+    case 'name':
+      return (value as { name: string } | null)?.name ?? '-'
+    case 'count':
+      return (value as unknown[]).length
+    case 'thumbnail':
+      return <Thumbnail url={imageUrlOf(resource, value)} />
+    case 'badges':
+      return (
+        <span className="flex flex-wrap gap-1">
+          {(value as { id: number; name: string }[]).map((item) => (
+            <span key={item.id} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+              {item.name}
+            </span>
+          ))}
+        </span>
+      )
+    default:
+      return value as ReactNode
+  }
 }
 
 /**
- * Every admin list: title, add button, search, the table with its loading / error / empty states,
- * per-row edit and delete, and the pager.
+ * Every admin list (spec 2.3), from the resource's declaration: title, add button (or the upload form of
+ * photos and sliders), search, the table with its loading / error / empty states, per-row edit and delete,
+ * and the pager. Each control shows only with its permission; the server checks again on every call.
  */
-export function ListScreen<Row extends { id: number }>(props: ListScreenProps<Row>) {
-  const { list, columns } = props
+export function ListScreen({ resource, list }: { resource: ResourceDeclaration; list: ListData }) {
+  const can = useCan()
+  const permissions = permissionsOf(resource)
+  const uploadOnly = isUploadOnly(resource)
+  const canEdit = !!permissions.edit && can(permissions.edit)
+  const canDelete = can(permissions.delete)
+  const add = addLabel(resource)
   const navigation = useNavigation()
   const { pathname } = useLocation()
   const loading = navigation.state === 'loading' && navigation.location.pathname === pathname && !navigation.formMethod
+  const { columns } = resource
   const span = columns.length + 1
   const rows = list.page?.data ?? []
+  const rowLabel = (row: Row) => String(row[resource.label] || `${lowerThing(resource)} ${row.id}`)
 
   let body: ReactNode
   if (loading) body = <StateRow span={span} title="Loading Data..." />
   else if (list.failed || !list.page) body = <StateRow span={span} title="Failed to Load Data" text="An error occurred while loading data. Please try again." />
-  else if (rows.length === 0)
-    body = <StateRow span={span} title={props.emptyTitle} text={list.search ? 'Try with Other Keywords' : props.addLabel ?? 'Add New ...'} />
+  else if (rows.length === 0) body = <StateRow span={span} title={emptyTitle(resource)} text={list.search ? 'Try with Other Keywords' : add} />
   else
     body = rows.map((row) => (
       <tr key={row.id} className="border-t border-gray-100 hover:bg-gray-50">
         {columns.map((column) => (
-          <td key={column.header} className={`px-4 py-3 align-middle text-sm text-gray-700 ${column.className ?? ''}`}>
-            {column.cell(row)}
+          <td key={column.header} className={`px-4 py-3 align-middle text-sm text-gray-700 ${column.format === 'rupiah' ? 'whitespace-nowrap' : ''}`}>
+            <Cell row={row} column={column} resource={resource} />
           </td>
         ))}
         <td className="px-4 py-3 text-right">
           <div className="flex justify-end gap-1">
-            {props.editHref ? (
-              <Link to={props.editHref(row)} aria-label={`Edit ${props.rowLabel(row)}`} title="Edit" className="rounded-lg p-2 text-brand-700 hover:bg-brand-50">
+            {canEdit ? (
+              <Link to={`/admin/${resource.name}/edit/${row.id}`} aria-label={`Edit ${rowLabel(row)}`} title="Edit" className="rounded-lg p-2 text-brand-700 hover:bg-brand-50">
                 <PencilIcon />
               </Link>
             ) : null}
-            {props.canDelete ? <DeleteButton id={row.id} thing={props.thing} label={props.rowLabel(row)} search={list.search} /> : null}
+            {canDelete ? <DeleteButton id={row.id} thing={lowerThing(resource)} label={rowLabel(row)} search={list.search} /> : null}
           </div>
         </td>
       </tr>
@@ -158,15 +177,15 @@ export function ListScreen<Row extends { id: number }>(props: ListScreenProps<Ro
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-gray-900">{props.title}</h1>
-        {props.createHref && props.addLabel ? (
-          <Link to={props.createHref} className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        <h1 className="text-xl font-semibold text-gray-900">{listTitle(resource)}</h1>
+        {!uploadOnly && can(permissions.create) ? (
+          <Link to={`/admin/${resource.name}/create`} className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
             <PlusIcon className="h-4 w-4" />
-            {props.addLabel}
+            {add}
           </Link>
         ) : null}
       </div>
-      {props.above}
+      {uploadOnly && can(permissions.create) ? <UploadForm resource={resource} /> : null}
       <div className="rounded-xl border border-gray-200 bg-white shadow-sm">
         <div className="border-b border-gray-100 p-4">
           <SearchBox search={list.search} />
@@ -227,7 +246,7 @@ export function RecordErrorBoundary() {
 }
 
 /** A thumbnail of an uploaded image. */
-export function Thumbnail({ kind, image }: { kind: string; image: string | null }) {
-  if (!image) return <span className="text-gray-400">-</span>
-  return <img src={`/uploads/${kind}/${image}`} alt="" loading="lazy" className="h-12 w-16 rounded-md object-cover" />
+function Thumbnail({ url }: { url: string | null }) {
+  if (!url) return <span className="text-gray-400">-</span>
+  return <img src={url} alt="" loading="lazy" className="h-12 w-16 rounded-md object-cover" />
 }

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from '@remix-run/react'
+import { holdsAny, type PermissionName } from '~/resources/permissions'
 
 export type AdminSession = {
   user: { name: string; username: string; email: string }
@@ -13,5 +14,5 @@ export function useAdminSession(): AdminSession {
 /** Whether the logged-in user may see a control; the server checks again on every loader and action. */
 export function useCan() {
   const { permissions } = useAdminSession()
-  return (permission: string) => permissions[permission] === true
+  return (permission: PermissionName) => holdsAny(permissions, permission)
 }

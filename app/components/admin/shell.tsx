@@ -1,20 +1,24 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
+import { RESOURCES } from '~/resources'
+import { holdsAny, type PermissionName, type ResourceName } from '~/resources/permissions'
+import { permissionsOf } from '~/resources/resource'
 import { BadgeIcon, ChevronDownIcon, FolderIcon, HomeIcon, ImageIcon, MenuIcon, UsersIcon } from './icons'
 import type { AdminSession } from './session'
 
-type NavItem = { label: string; to: string; permission?: string }
-type NavEntry = { label: string; icon: ComponentType<{ className?: string }> } & ({ to: string; permission?: string } | { items: NavItem[] })
+type NavItem = { label: string; to: string; permission?: PermissionName }
+type NavEntry = { label: string; icon: ComponentType<{ className?: string }> } & (NavItem | { items: NavItem[] })
 
-const item = (label: string, resource: string): NavItem => ({ label, to: `/admin/${resource}`, permission: `${resource}-index` })
+/** A resource's list: named after it, shown with its {resource}-index permission. */
+const item = (name: ResourceName): NavItem => ({ label: RESOURCES[name].things, to: `/admin/${name}`, permission: permissionsOf(RESOURCES[name]).index })
 
 /** The sidebar of the spec: an item shows with its {resource}-index permission, a group with any of its items. */
-export const NAVIGATION: NavEntry[] = [
+const NAVIGATION: NavEntry[] = [
   { label: 'Dashboard', icon: HomeIcon, to: '/admin/dashboard' },
-  { label: 'Contents Management', icon: FolderIcon, items: [item('Categories', 'categories'), item('Posts', 'posts'), item('Pages', 'pages'), item('Products', 'products')] },
-  { label: 'Media', icon: ImageIcon, items: [item('Photos', 'photos'), item('Sliders', 'sliders')] },
-  { label: 'Aparaturs', icon: BadgeIcon, to: '/admin/aparaturs', permission: 'aparaturs-index' },
-  { label: 'Users Management', icon: UsersIcon, items: [item('Roles', 'roles'), item('Permissions', 'permissions'), item('Users', 'users')] },
+  { label: 'Contents Management', icon: FolderIcon, items: [item('categories'), item('posts'), item('pages'), item('products')] },
+  { label: 'Media', icon: ImageIcon, items: [item('photos'), item('sliders')] },
+  { icon: BadgeIcon, ...item('aparaturs') },
+  { label: 'Users Management', icon: UsersIcon, items: [item('roles'), item('permissions'), item('users')] },
 ]
 
 const inside = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`)
@@ -60,7 +64,7 @@ function NavGroup({ label, icon: Icon, items }: { label: string; icon: Component
 }
 
 function Sidebar({ permissions }: { permissions: AdminSession['permissions'] }) {
-  const allowed = (entry: { permission?: string }) => !entry.permission || permissions[entry.permission] === true
+  const allowed = (entry: { permission?: PermissionName }) => !entry.permission || holdsAny(permissions, entry.permission)
   return (
     <nav aria-label="Admin" className="flex-1 overflow-y-auto p-3">
       <ul className="space-y-1">
@@ -153,6 +157,21 @@ function UserMenu({ user }: { user: AdminSession['user'] }) {
   )
 }
 
+function SidebarToggle({ open, onToggle, className }: { open: boolean; onToggle: () => void; className: string }) {
+  return (
+    <button
+      type="button"
+      aria-label="Toggle sidebar"
+      aria-controls="admin-sidebar"
+      aria-expanded={open}
+      onClick={onToggle}
+      className={`rounded-lg p-2 text-gray-700 hover:bg-gray-100 ${className}`}
+    >
+      <MenuIcon />
+    </button>
+  )
+}
+
 /** The admin frame: sidebar (a drawer with an overlay below 768px), top bar with the user menu, the screen. */
 export function AdminShell({ session, siteName, children }: { session: AdminSession; siteName: string; children: ReactNode }) {
   const { pathname } = useLocation()
@@ -194,26 +213,8 @@ export function AdminShell({ session, siteName, children }: { session: AdminSess
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-16 items-center justify-between border-b border-gray-200 bg-white px-4">
           {/* Phones open the drawer; wider screens fold the always-there sidebar away. */}
-          <button
-            type="button"
-            aria-label="Toggle sidebar"
-            aria-controls="admin-sidebar"
-            aria-expanded={drawerOpen}
-            onClick={() => setDrawerOpen(!drawerOpen)}
-            className="rounded-lg p-2 text-gray-700 hover:bg-gray-100 md:hidden"
-          >
-            <MenuIcon />
-          </button>
-          <button
-            type="button"
-            aria-label="Toggle sidebar"
-            aria-controls="admin-sidebar"
-            aria-expanded={desktopOpen}
-            onClick={() => setDesktopOpen(!desktopOpen)}
-            className="hidden rounded-lg p-2 text-gray-700 hover:bg-gray-100 md:inline-flex"
-          >
-            <MenuIcon />
-          </button>
+          <SidebarToggle open={drawerOpen} onToggle={() => setDrawerOpen(!drawerOpen)} className="md:hidden" />
+          <SidebarToggle open={desktopOpen} onToggle={() => setDesktopOpen(!desktopOpen)} className="hidden md:inline-flex" />
           <UserMenu user={session.user} />
         </header>
         <main className="flex-1 p-4 md:p-6">{children}</main>

@@ -26,18 +26,7 @@ const card = 'group relative flex h-full flex-col overflow-hidden rounded-xl bor
  * A card's title is one level below the heading above it: `h3` under a home page section's `h2`, `h2` in a
  * list screen's grid, right under the page's `h1` (screen readers list headings by level).
  */
-const CardHeading = createContext<'h2' | 'h3'>('h3')
-
-/** The 1/2/3-column grid of every public list. */
-export function CardGrid({ children, label }: { children: React.ReactNode; label: string }) {
-  return (
-    <CardHeading.Provider value="h2">
-      <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {children}
-      </ul>
-    </CardHeading.Provider>
-  )
-}
+export const CardHeading = createContext<'h2' | 'h3'>('h3')
 
 function CardTitle({ className, children }: { className: string; children: React.ReactNode }) {
   return useContext(CardHeading) === 'h2' ? <h2 className={className}>{children}</h2> : <h3 className={className}>{children}</h3>

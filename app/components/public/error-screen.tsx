@@ -1,10 +1,11 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import { errorTitle } from '~/lib/site'
 
-/** What each refusal says; anything else is a failure (500). */
+/** What each refusal says (its title: errorTitle); anything else is a failure (500). */
 const SCREENS = {
-  400: { code: '400', title: 'Alamat Tidak Valid', heading: 'Alamat tidak valid', text: 'Alamat halaman ini tidak dapat dibaca. Periksa kembali tautan atau alamat yang Anda ketik.' },
-  404: { code: '404', title: 'Halaman Tidak Ditemukan', heading: 'Halaman tidak ditemukan', text: 'Halaman yang Anda cari tidak ada atau sudah dipindahkan.' },
-  500: { code: ':(', title: 'Terjadi Kesalahan', heading: 'Maaf, terjadi kesalahan', text: 'Halaman ini gagal dimuat. Silakan muat ulang halaman atau coba lagi beberapa saat lagi.' },
+  400: { code: '400', heading: 'Alamat tidak valid', text: 'Alamat halaman ini tidak dapat dibaca. Periksa kembali tautan atau alamat yang Anda ketik.' },
+  404: { code: '404', heading: 'Halaman tidak ditemukan', text: 'Halaman yang Anda cari tidak ada atau sudah dipindahkan.' },
+  500: { code: ':(', heading: 'Maaf, terjadi kesalahan', text: 'Halaman ini gagal dimuat. Silakan muat ulang halaman atau coba lagi beberapa saat lagi.' },
 }
 
 const screenOf = (error: unknown) => {
@@ -18,12 +19,13 @@ const screenOf = (error: unknown) => {
  * rendered: a whole page with its own title, and a plain link that loads the home page afresh.
  */
 export function ErrorScreen({ standalone = false }: { standalone?: boolean }) {
-  const screen = screenOf(useRouteError())
+  const error = useRouteError()
+  const screen = screenOf(error)
   const Wrapper = standalone ? 'main' : 'section'
   const home = 'rounded-lg bg-emerald-700 px-5 py-2.5 font-medium text-white hover:bg-emerald-800'
   return (
     <Wrapper className={`mx-auto flex max-w-xl flex-col items-center gap-4 text-center ${standalone ? 'min-h-screen justify-center p-6' : 'px-4 py-20'}`}>
-      {standalone ? <title>{screen.title}</title> : null}
+      {standalone ? <title>{errorTitle(error)}</title> : null}
       <p className="text-6xl font-bold text-emerald-700" aria-hidden="true">
         {screen.code}
       </p>
@@ -41,5 +43,3 @@ export function ErrorScreen({ standalone = false }: { standalone?: boolean }) {
     </Wrapper>
   )
 }
-
-export const errorTitle = (error: unknown) => screenOf(error).title

@@ -1,6 +1,7 @@
-import { Link, useLocation, useNavigate, useSearchParams } from '@remix-run/react'
+import { Link, useLoaderData, useLocation, useNavigate, useSearchParams } from '@remix-run/react'
 import type { FormEvent } from 'react'
-import { pagerWindow } from '~/lib/paging'
+import { pagerWindow, type Paginated } from '~/lib/paging'
+import { CardHeading } from './cards'
 
 /** The address of this list with `changes` applied: `search` only when non-empty, `page` only above 1. */
 export function listHref(pathname: string, params: URLSearchParams, changes: { search?: string; page?: number }) {
@@ -22,7 +23,7 @@ export function listHref(pathname: string, params: URLSearchParams, changes: { s
  * The search box of a public list. The address is the state: the box starts from `?search=`, and Enter
  * writes the new term there and goes back to page 1. Without JavaScript it is a plain GET form.
  */
-export function ListSearch({ label, placeholder }: { label: string; placeholder: string }) {
+function ListSearch({ label, placeholder }: { label: string; placeholder: string }) {
   const [params] = useSearchParams()
   const { pathname } = useLocation()
   const navigate = useNavigate()
@@ -62,7 +63,7 @@ const pageLink =
   'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-medium transition-colors'
 
 /** Centred pager: at most five page numbers, first/last shortcuts and previous/next. Hidden for one page. */
-export function Pagination({ current, last }: { current: number; last: number }) {
+function Pagination({ current, last }: { current: number; last: number }) {
   const [params] = useSearchParams()
   const { pathname } = useLocation()
   if (last <= 1) return null
@@ -118,24 +119,62 @@ export function Pagination({ current, last }: { current: number; last: number })
   )
 }
 
-/** The text shown when a list has nothing to show. */
-export function EmptyState({ children }: { children: React.ReactNode }) {
+/** The texts of each public list screen (spec 2.1): heading, search box (name, placeholder), empty text, list name. */
+const LISTS = {
+  pages: ['Tentang Desa', 'Sejarah, profil, dan informasi penting tentang desa.', 'Cari halaman', 'Cari halaman...', 'Tidak ada halaman yang ditemukan.', 'Daftar halaman'],
+  aparaturs: ['Aparatur Desa', 'Perangkat desa yang melayani warga.', 'Cari aparatur', 'Cari aparatur...', 'Tidak ada aparatur yang ditemukan.', 'Daftar aparatur'],
+  posts: ['Berita Desa', 'Kabar terbaru dari pemerintah dan warga desa.', 'Cari berita', 'Cari berita...', 'Tidak ada post yang tersedia.', 'Daftar berita'],
+  products: ['Produk Desa', 'Hasil bumi dan kerajinan warga, langsung dari penjualnya.', 'Cari produk', 'Cari produk...', 'Tidak ada produk yang ditemukan.', 'Daftar produk'],
+  photos: ['Galeri Desa', 'Potret kegiatan dan keindahan desa.', 'Cari foto', 'Cari foto menarik...', 'Tidak ada foto yang tersedia.', 'Daftar foto'],
+} as const
+
+/** The 1/2/3-column grid of every public list: a card for each item, the first row's pictures loaded at once. */
+function CardGrid<Item extends { id: number }>({ label, items, card }: { label: string; items: Item[]; card: (item: Item, eager: boolean) => React.ReactNode }) {
   return (
-    <p role="status" className="rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center text-gray-500">
-      {children}
-    </p>
+    <CardHeading.Provider value="h2">
+      <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map((item, index) => (
+          <li key={item.id}>{card(item, index < 3)}</li>
+        ))}
+      </ul>
+    </CardHeading.Provider>
   )
 }
 
-/** Heading and search box above a public list. */
-export function ListHeader({ title, intro, children }: { title: string; intro?: string; children?: React.ReactNode }) {
+type PublicListProps<Item> = {
+  of: keyof typeof LISTS
+  /** Each item's card in the 1/2/3-column grid (the first row's pictures load at once)... */
+  card?: (item: Item, eager: boolean) => React.ReactNode
+  /** ...or the items shown some other way (the photo gallery). */
+  children?: (items: Item[]) => React.ReactNode
+}
+
+/**
+ * Every public list screen (spec 2.1), showing the page its route loaded (publicPage in app/doors/public.server.ts):
+ * heading and search box, the page's items or the empty text, the pager.
+ */
+export function PublicList<Item extends { id: number }>({ of, card, children }: PublicListProps<Item>) {
+  const page = useLoaderData<Paginated<Item>>()
+  const [title, intro, searchLabel, placeholder, empty, label] = LISTS[of]
   return (
-    <div className="mb-8 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
-      <div>
-        <h1 className="text-2xl font-bold text-gray-900 md:text-3xl">{title}</h1>
-        {intro ? <p className="mt-1 text-gray-600">{intro}</p> : null}
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <div className="mb-8 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-gray-900 md:text-3xl">{title}</h1>
+          <p className="mt-1 text-gray-600">{intro}</p>
+        </div>
+        <ListSearch label={searchLabel} placeholder={placeholder} />
       </div>
-      {children}
+      {page.data.length === 0 ? (
+        <p role="status" className="rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center text-gray-500">
+          {empty}
+        </p>
+      ) : card ? (
+        <CardGrid label={label} items={page.data} card={card} />
+      ) : (
+        children?.(page.data)
+      )}
+      <Pagination current={page.current_page} last={page.last_page} />
     </div>
   )
 }

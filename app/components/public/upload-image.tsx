@@ -1,9 +1,5 @@
 import { ResponsiveImage } from '~/components/shared/responsive-image'
-
-export type UploadKind = 'posts' | 'products' | 'photos' | 'sliders' | 'aparaturs'
-
-export const uploadUrl = (kind: UploadKind, image: string | null | undefined) =>
-  image ? `/uploads/${kind}/${encodeURIComponent(image)}` : null
+import type { UploadKind } from '~/lib/uploads'
 
 type Props = {
   kind: UploadKind

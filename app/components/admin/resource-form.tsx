@@ -1,0 +1,91 @@
+import { useLoaderData, useLocation, useParams } from '@remix-run/react'
+import { screenResource } from '~/resources'
+import { bodyOf, errorKeysOf, imageUrlOf, fieldOn, formTitle, type Choice, type Field, type FormLoad, type FormMode, type ResourceDeclaration, type Row } from '~/resources/resource'
+import { CheckboxGroup, errorFor, ImageField, ResourceForm, SelectField, TextField, useFieldErrors, type FieldErrors } from './form'
+import { RichTextField } from './rich-text'
+
+type Choices = FormLoad['choices']
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** Permissions grouped by the part of the name before the first hyphen ("posts-create" -> "Posts"). */
+function groupByPrefix(choices: Choice[]) {
+  const groups = new Map<string, Choice[]>()
+  for (const choice of choices) {
+    const prefix = choice.name.split('-')[0]
+    groups.set(prefix, [...(groups.get(prefix) ?? []), choice])
+  }
+  return [...groups.entries()].map(([prefix, items]) => ({ title: capitalise(prefix), items }))
+}
+
+/** One declared field as the create or edit screen shows it, prefilled from `record` on edit. */
+function ResourceField({ resource, field, record, choices, errors }: { resource: ResourceDeclaration; field: Field; record: Row | null; choices: Choices; errors: FieldErrors }) {
+  const error = errorFor(errors, ...errorKeysOf(field))
+  const value = record?.[field.name]
+  const options = field.options ? (choices[field.options] ?? []) : []
+  switch (field.kind) {
+    case 'image':
+      return <ImageField label={field.label} error={error} current={imageUrlOf(resource, record?.image)} />
+    case 'richtext':
+      return <RichTextField label={field.label} name={field.name} defaultValue={value as string | null | undefined} error={error} />
+    case 'select':
+      return (
+        <SelectField
+          label={field.label}
+          name={field.name}
+          defaultValue={(value as number | null | undefined) ?? 0}
+          error={error}
+          options={[{ value: 0, label: field.none ?? '' }, ...options.map((choice) => ({ value: choice.id, label: choice.name }))]}
+        />
+      )
+    case 'checkboxes':
+      return (
+        <CheckboxGroup
+          legend={field.label}
+          name={field.name}
+          groups={field.grouped ? groupByPrefix(options) : [{ items: options }]}
+          checked={((record?.[field.options!] as { id: number }[] | undefined) ?? []).map((item) => item.id)}
+          error={error}
+          className={field.grouped ? 'max-h-[400px] overflow-y-auto rounded-lg border border-gray-200 p-4' : undefined}
+        />
+      )
+    default:
+      return (
+        <TextField
+          label={field.label}
+          name={field.name}
+          type={field.kind === 'textarea' ? undefined : field.kind}
+          multiline={field.kind === 'textarea'}
+          defaultValue={value as string | number | null | undefined}
+          error={error}
+          placeholder={field.placeholder}
+          autoComplete={field.autoComplete}
+        />
+      )
+  }
+}
+
+/** The declared fields of a resource's form, as the create screen, the edit screen or the upload form shows them. */
+export function ResourceFields(props: { resource: ResourceDeclaration; mode: FormMode; record: Row | null; choices: Choices; errors: FieldErrors }) {
+  return (
+    <>
+      {props.resource.fields.map((field) => (
+        <ResourceField key={field.name} {...props} field={fieldOn(field, props.mode)} />
+      ))}
+    </>
+  )
+}
+
+/** The create or edit screen of the resource of the address (app/routes/admin.$resource.*). */
+export function ResourceFormScreen({ mode }: { mode: FormMode }) {
+  const resource = screenResource(useParams().resource, true)!
+  const { record, choices } = useLoaderData<FormLoad>()
+  const errors = useFieldErrors()
+  // Another record or resource is another form: its fields start afresh from their new defaults.
+  const { pathname } = useLocation()
+  return (
+    <ResourceForm key={pathname} title={formTitle(resource, mode)} mode={mode} multipart={bodyOf(resource) === 'multipart'}>
+      <ResourceFields resource={resource} mode={mode} record={record} choices={choices} errors={errors} />
+    </ResourceForm>
+  )
+}

@@ -1,0 +1,66 @@
+import { uploadUrl } from '~/lib/uploads'
+import { absoluteUrl, DEFAULT_IMAGE, describe, type JsonLd } from '~/lib/seo'
+import type { Site } from '~/lib/site'
+
+/** The JSON-LD of the detail screens (an article, a product, an official); the home page's is villageLd in seo.ts. */
+
+type DateLike = string | Date
+
+const iso = (value: DateLike) => new Date(value).toISOString()
+
+export function newsArticleLd(
+  site: Site,
+  post: { title: string; slug: string; content: string; image: string | null; created_at: DateLike; updated_at: DateLike; user?: { name: string } | null; category?: { name: string } | null },
+): JsonLd {
+  const url = absoluteUrl(site.url, `/posts/${post.slug}`)
+  const image = uploadUrl('posts', post.image)
+  return {
+    '@type': 'NewsArticle',
+    headline: post.title.slice(0, 110),
+    description: describe(post.content, post.title),
+    url,
+    mainEntityOfPage: url,
+    image: [absoluteUrl(site.url, image ?? DEFAULT_IMAGE)],
+    datePublished: iso(post.created_at),
+    dateModified: iso(post.updated_at),
+    inLanguage: 'id',
+    ...(post.category?.name ? { articleSection: post.category.name } : {}),
+    author: post.user?.name ? { '@type': 'Person', name: post.user.name } : { '@type': 'GovernmentOrganization', name: site.name },
+    publisher: { '@type': 'GovernmentOrganization', name: site.name, logo: { '@type': 'ImageObject', url: absoluteUrl(site.url, DEFAULT_IMAGE) } },
+  }
+}
+
+export function productLd(
+  site: Site,
+  product: { title: string; slug: string; content: string; image: string | null; price: number; owner: string },
+): JsonLd {
+  const url = absoluteUrl(site.url, `/products/${product.slug}`)
+  const image = uploadUrl('products', product.image)
+  return {
+    '@type': 'Product',
+    name: product.title,
+    description: describe(product.content, product.title),
+    url,
+    ...(image ? { image: [absoluteUrl(site.url, image)] } : {}),
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: String(product.price),
+      priceCurrency: 'IDR',
+      availability: 'https://schema.org/InStock',
+      seller: { '@type': 'Person', name: product.owner },
+    },
+  }
+}
+
+export function personLd(site: Site, person: { id: number; name: string; position: string; image: string | null }): JsonLd {
+  const image = uploadUrl('aparaturs', person.image)
+  return {
+    '@type': 'Person',
+    name: person.name,
+    jobTitle: person.position,
+    url: absoluteUrl(site.url, `/aparaturs/${person.id}`),
+    ...(image ? { image: absoluteUrl(site.url, image) } : {}),
+    worksFor: { '@type': 'GovernmentOrganization', name: site.name, url: absoluteUrl(site.url, '/') },
+  }
+}

@@ -1,0 +1,10 @@
+import { UPLOAD_KINDS } from './upload-kinds.js'
+
+export { UPLOAD_KINDS }
+
+export type UploadKind = (typeof UPLOAD_KINDS)[number]
+
+export const isUploadKind = (value: string): value is UploadKind => (UPLOAD_KINDS as readonly string[]).includes(value)
+
+/** Where an uploaded image is served (`null` for an item without one). */
+export const uploadUrl = (kind: UploadKind, image: string | null | undefined) => (image ? `/uploads/${kind}/${encodeURIComponent(image)}` : null)

@@ -1,0 +1,122 @@
+import type { ResourceName } from './permissions'
+import { isUploadOnly, permissionsOf, type Field, type ResourceDeclaration } from './resource'
+
+/**
+ * The ten resources of the back office (spec 2.3, 3, 5, 8; ../shared/API.md), each declared once: what its
+ * list shows, what its form holds, and from that its permissions, messages and screens (see resource.ts).
+ * Adding a text field to a resource is one line in its `fields` (plus the model's schema and a migration).
+ */
+
+const image: Field = { name: 'image', label: 'Image', kind: 'image', alsoErrorKeys: ['image'] }
+const createdAt = { header: 'Created At', field: 'created_at', format: 'date' } as const
+
+export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration & { name: Name } } = {
+  permissions: {
+    name: 'permissions', thing: 'Permission', things: 'Permissions', title: 'Permissions', label: 'name',
+    columns: [{ header: 'Name', field: 'name' }, createdAt],
+    fields: [{ name: 'name', label: 'Permission Name', create: { placeholder: 'e.g. posts-create' } }],
+  },
+  roles: {
+    name: 'roles', thing: 'Role', things: 'Roles', empty: 'No Role Found', label: 'name',
+    columns: [{ header: 'Role Name', field: 'name' }, { header: 'Permissions Count', field: 'permissions', format: 'count' }, createdAt],
+    fields: [
+      { name: 'name', label: 'Role Name' },
+      { name: 'permission_ids', label: 'Permissions', kind: 'checkboxes', options: 'permissions', grouped: true, alsoErrorKeys: ['permission_ids'] },
+    ],
+    updateToastDefaultDuration: true,
+  },
+  users: {
+    name: 'users', thing: 'User', things: 'Users', empty: 'No User Found', label: 'username',
+    columns: [{ header: 'Name', field: 'name' }, { header: 'Email', field: 'email' }, { header: 'Role', field: 'roles', format: 'badges' }],
+    fields: [
+      { name: 'name', label: 'Full Name' },
+      { name: 'username', label: 'Username', autoComplete: 'off', alsoErrorKeys: ['Uni_users_username'] },
+      { name: 'email', label: 'Email', kind: 'email', autoComplete: 'off' },
+      { name: 'password', label: 'Password', kind: 'password', autoComplete: 'new-password', edit: { placeholder: 'Leave blank to keep the current password' } },
+      { name: 'role_ids', label: 'Assign Roles', kind: 'checkboxes', options: 'roles' },
+    ],
+  },
+  categories: {
+    name: 'categories', thing: 'Category', things: 'Categories', label: 'name',
+    columns: [{ header: 'Category Name', field: 'name' }, createdAt],
+    fields: [{ name: 'name', label: 'Category Name' }],
+  },
+  posts: {
+    name: 'posts', thing: 'Post', things: 'Posts', empty: 'No Post Found', label: 'title',
+    columns: [{ header: 'Post Title', field: 'title' }, { header: 'Category', field: 'category', format: 'name' }, { header: 'User', field: 'user', format: 'name' }, createdAt],
+    fields: [
+      image,
+      { name: 'category_id', label: 'Category', kind: 'select', options: 'categories', none: 'Select Category', alsoErrorKeys: ['category_id'] },
+      { name: 'title', label: 'Title' },
+      { name: 'content', label: 'Content', kind: 'richtext' },
+    ],
+  },
+  pages: {
+    name: 'pages', thing: 'Page', things: 'Pages', label: 'title',
+    columns: [{ header: 'Title', field: 'title' }, createdAt],
+    fields: [
+      { name: 'title', label: 'Title' },
+      { name: 'content', label: 'Content', kind: 'richtext' },
+    ],
+  },
+  products: {
+    name: 'products', thing: 'Product', things: 'Products', label: 'title',
+    columns: [{ header: 'Product Name', field: 'title' }, { header: 'Owner', field: 'owner' }, { header: 'Price', field: 'price', format: 'rupiah' }, createdAt],
+    fields: [
+      image,
+      { name: 'title', label: 'Title' },
+      { name: 'content', label: 'Content', kind: 'richtext' },
+      { name: 'price', label: 'Price', kind: 'number' },
+      { name: 'owner', label: 'Owner' },
+      { name: 'phone', label: 'Phone', kind: 'tel' },
+      // Spec 2.3: the create screen has a multi-line address box, the edit screen a single line.
+      { name: 'address', label: 'Address', create: { kind: 'textarea' } },
+    ],
+  },
+  photos: {
+    name: 'photos', thing: 'Photo', things: 'Photos', label: 'caption',
+    columns: [{ header: 'Image', field: 'image', format: 'thumbnail' }, { header: 'Caption', field: 'caption' }, { header: 'Description', field: 'description' }],
+    fields: [image, { name: 'caption', label: 'Caption' }, { name: 'description', label: 'Description', kind: 'textarea' }],
+  },
+  sliders: {
+    name: 'sliders', thing: 'Slider', things: 'Sliders', label: 'description',
+    columns: [{ header: 'Image', field: 'image', format: 'thumbnail' }, { header: 'Description', field: 'description' }],
+    fields: [image, { name: 'description', label: 'Description', kind: 'textarea' }],
+  },
+  aparaturs: {
+    name: 'aparaturs', thing: 'Aparatur', things: 'Aparaturs', label: 'name',
+    columns: [{ header: 'Name', field: 'name' }, { header: 'Position', field: 'position' }],
+    fields: [
+      image,
+      { name: 'name', label: 'Name' },
+      { name: 'position', label: 'Position' },
+      { name: 'description', label: 'Description', kind: 'richtext' },
+    ],
+  },
+}
+
+/** The declaration named `name` (a URL segment), or undefined. */
+const findDeclaration = (name: string | undefined): ResourceDeclaration | undefined =>
+  name !== undefined && Object.hasOwn(RESOURCES, name) ? RESOURCES[name as ResourceName] : undefined
+
+/**
+ * The permissions that also open `/api/admin/{name}/all`: the create and edit permissions of every resource
+ * whose form chooses among its rows (roles/all for the user form, permissions/all for the role form, ...).
+ */
+export const allAlsoFor = (name: ResourceName) =>
+  Object.values(RESOURCES)
+    .filter((resource) => resource.fields.some((field) => field.options === name))
+    .flatMap((resource) => [permissionsOf(resource).create, permissionsOf(resource).edit ?? []].flat())
+
+/**
+ * The resource of an admin screen's address `/admin/{name}` (`form`: `/admin/{name}/create` or `/edit/{id}`),
+ * or undefined where there is no such screen: an unknown name, or a form of photos or sliders. Route
+ * matching ignores case, so `/admin/Posts` is the posts list.
+ */
+export function screenResource(name: string | undefined, form: boolean): ResourceDeclaration | undefined {
+  const resource = findDeclaration(name?.toLowerCase())
+  return resource && !(form && isUploadOnly(resource)) ? resource : undefined
+}
+
+/** Whether the admin address `pathname`, whose route matched the resource `name`, is one of its screens. */
+export const isResourceScreen = (pathname: string, name: string) => !!screenResource(name, pathname.split('/').filter(Boolean).length > 2)

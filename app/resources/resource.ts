@@ -1,0 +1,125 @@
+import { errorKey } from '~/lib/error-keys'
+import { uploadUrl, type UploadKind } from '~/lib/uploads'
+import { permissionOf, UPLOAD_ONLY_RESOURCES, type PermissionName, type ResourceName } from './permissions'
+
+/**
+ * What one resource of the back office is, declared once (app/resources/index.ts) and read by both doors:
+ * the REST API (app/routes/api.admin.*) and the admin screens (app/routes/admin.$resource.*). Plain data,
+ * so the browser can read it too; the model functions that serve it are in app/models/resources.server.ts.
+ */
+export type ResourceDeclaration = {
+  /** URL segment (`/admin/posts`, `/api/admin/posts`), permission prefix, and upload folder of its images. */
+  name: ResourceName
+  /** Singular, capitalised, for messages: "Post created successfully", "Post not found". */
+  thing: string
+  /** Plural: "List Data Posts", "Manage Posts", the sidebar entry. */
+  things: string
+  /** The list screen's title when it is not "Manage {things}". */
+  title?: string
+  /** The empty list's title when it is not "No {things} Found" (spec 2.3 spells a few in the singular). */
+  empty?: string
+  /** The field that names a row for its edit and delete buttons ("Edit {title}"). */
+  label: string
+  columns: Column[]
+  /** The form of the create and edit screens (or of the upload form), top to bottom. */
+  fields: Field[]
+  /** Spec 9: the role-update toast keeps the toaster's default duration instead of 3 s. */
+  updateToastDefaultDuration?: true
+}
+
+/**
+ * How a list cell shows its field: as it is (`text`, the default), a long Indonesian date, rupiah, the `name`
+ * of a related record ("-" without one), how many a list holds, each name of a list as a badge, or a thumbnail.
+ */
+export type ColumnFormat = 'text' | 'date' | 'rupiah' | 'name' | 'count' | 'badges' | 'thumbnail'
+
+export type Column = { header: string; field: string; format?: ColumnFormat }
+
+export type FieldKind = 'text' | 'email' | 'password' | 'number' | 'tel' | 'textarea' | 'richtext' | 'image' | 'select' | 'checkboxes'
+
+type FieldLook = {
+  /** `text` when not given. */
+  kind?: FieldKind
+  placeholder?: string
+  autoComplete?: string
+}
+
+export type Field = FieldLook & {
+  /** The input's name: the model's input key, and the record's field that prefills it on edit. */
+  name: string
+  label: string
+  /** Other error keys the spec reads under this field, after its own (errorKey in app/lib/error-keys.ts). */
+  alsoErrorKeys?: readonly string[]
+  /**
+   * A select's or checkboxes' choices: every row of that resource (its `all`, by name). Checkboxes are
+   * checked on edit from the record's field of that name (a role's `permissions`, a user's `roles`).
+   */
+  options?: ResourceName
+  /** A select's first choice, value 0 (the spec's "Select Category"). */
+  none?: string
+  /** Checkboxes grouped by the part of their name before the first hyphen, in a scrolling box. */
+  grouped?: true
+  /** Differences on the create or the edit screen (the spec's product address, the user password hint). */
+  create?: FieldLook
+  edit?: FieldLook
+}
+
+export type FormMode = 'create' | 'edit'
+
+/** A row of a list or the record of an edit form, as the model returns it. */
+export type Row = { id: number; [field: string]: unknown }
+
+export type Choice = { id: number; name: string }
+
+/** What a create or edit screen loads: the record (edit only) and the choices of its fields, by resource name. */
+export type FormLoad = { record: Row | null; choices: Record<string, Choice[]> }
+
+/** Photos and sliders: uploaded from a form above their list, never edited (no create or edit screen). */
+export const isUploadOnly = (resource: ResourceDeclaration) => (UPLOAD_ONLY_RESOURCES as readonly ResourceName[]).includes(resource.name)
+
+/** The field as one screen shows it. */
+export const fieldOn = (field: Field, mode: FormMode): Field => ({ ...field, ...field[mode] })
+
+/** The keys of the errors shown under a field, the first present wins. */
+export const errorKeysOf = (field: Field) => [errorKey(field.name), ...(field.alsoErrorKeys ?? [])]
+
+/** Where a row's image is served: a resource keeps its images under its own name (app/lib/upload-kinds.js). */
+export const imageUrlOf = (resource: ResourceDeclaration, image: unknown) => uploadUrl(resource.name as UploadKind, typeof image === 'string' ? image : null)
+
+/** A resource with a file field takes multipart bodies (API and forms); the others JSON or plain forms. */
+export const bodyOf = (resource: ResourceDeclaration): 'json' | 'multipart' =>
+  resource.fields.some((field) => field.kind === 'image') ? 'multipart' : 'json'
+
+/** The fields whose values are id lists (checkboxes): a form sends them repeated, the models read an array. */
+export const listFieldsOf = (resource: ResourceDeclaration) => resource.fields.filter((field) => field.kind === 'checkboxes').map((field) => field.name)
+
+/** The permissions of ../shared/API.md "Permissions per call", which the admin screens follow too. */
+export function permissionsOf(resource: ResourceDeclaration) {
+  const name = resource.name
+  const editable = !isUploadOnly(resource)
+  return {
+    index: permissionOf(name, 'index'),
+    create: permissionOf(name, 'create'),
+    delete: permissionOf(name, 'delete'),
+    edit: editable ? permissionOf(name, 'edit') : null,
+    show: editable ? [permissionOf(name, 'show'), permissionOf(name, 'edit')] : null,
+    update: editable ? [permissionOf(name, 'update'), permissionOf(name, 'edit')] : null,
+  } satisfies Record<string, PermissionName | PermissionName[] | null>
+}
+
+export type WriteEvent = 'created' | 'updated' | 'deleted'
+
+/** The API's message of a write, "Post created successfully" ("Photo uploaded successfully"). */
+export const writeMessage = (resource: ResourceDeclaration, event: WriteEvent) =>
+  `${resource.thing} ${event === 'created' && isUploadOnly(resource) ? 'uploaded' : event} successfully`
+
+/** The admin's toast of the same write (spec 8): the API's message and "!". */
+export const writeToast = (resource: ResourceDeclaration, event: WriteEvent) => `${writeMessage(resource, event)}!`
+
+/** "post": the delete question and the delete failure name the thing in lower case. */
+export const lowerThing = (resource: ResourceDeclaration) => resource.thing.toLowerCase()
+
+export const listTitle = (resource: ResourceDeclaration) => resource.title ?? `Manage ${resource.things}`
+export const emptyTitle = (resource: ResourceDeclaration) => resource.empty ?? `No ${resource.things} Found`
+export const addLabel = (resource: ResourceDeclaration) => `${isUploadOnly(resource) ? 'Upload a New' : 'Add New'} ${resource.thing}`
+export const formTitle = (resource: ResourceDeclaration, mode: FormMode) => `${mode === 'create' ? 'Create' : 'Edit'} ${resource.thing}`

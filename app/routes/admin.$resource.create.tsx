@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { titled } from '~/components/admin/meta'
+import { ResourceFormScreen } from '~/components/admin/resource-form'
+import { formAction, formLoader } from '~/doors/admin.server'
+import { screenResource } from '~/resources'
+import { formTitle } from '~/resources/resource'
+
+/** /admin/{resource}/create: the create form of any editable resource (app/resources). */
+export const meta = titled(({ params }) => {
+  const resource = screenResource(params.resource, true)
+  return resource && formTitle(resource, 'create')
+})
+
+export const loader = (args: LoaderFunctionArgs) => formLoader(args, 'create')
+
+export const action = (args: ActionFunctionArgs) => formAction(args, 'create')
+
+export default function CreateResource() {
+  return <ResourceFormScreen mode="create" />
+}

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { titled } from '~/components/admin/meta'
+import { ResourceFormScreen } from '~/components/admin/resource-form'
+import { RecordErrorBoundary } from '~/components/admin/resource-list'
+import { formAction, formLoader } from '~/doors/admin.server'
+import { screenResource } from '~/resources'
+import { formTitle } from '~/resources/resource'
+
+/** /admin/{resource}/edit/{id}: the edit form of any editable resource (app/resources), or its "Data Not Found". */
+export const meta = titled(({ params }) => {
+  const resource = screenResource(params.resource, true)
+  return resource && formTitle(resource, 'edit')
+})
+
+export const loader = (args: LoaderFunctionArgs) => formLoader(args, 'edit')
+
+export const action = (args: ActionFunctionArgs) => formAction(args, 'edit')
+
+export const ErrorBoundary = RecordErrorBoundary
+
+export default function EditResource() {
+  return <ResourceFormScreen mode="edit" />
+}

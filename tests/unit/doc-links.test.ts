@@ -1,0 +1,24 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, it } from 'vitest'
+
+const ROOT = path.resolve(__dirname, '../..')
+
+function files(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === 'generated' ? [] : files(relative)
+    return /\.(ts|tsx|js|mjs|md)$/.test(entry.name) ? [relative] : []
+  })
+}
+
+it('links only to decision records and docs that exist', () => {
+  const sources = [...files('app'), ...files('server'), ...files('scripts'), ...files('docs'), 'server.mjs', 'README.md']
+  const missing = sources.flatMap((file) =>
+    [...fs.readFileSync(path.join(ROOT, file), 'utf8').matchAll(/docs\/[\w./-]+\.md/g)]
+      .map((match) => match[0])
+      .filter((link) => !fs.existsSync(path.join(ROOT, link)))
+      .map((link) => `${file}: ${link}`),
+  )
+  expect(missing).toEqual([])
+})
