@@ -5,7 +5,7 @@
 #     -v balai-data:/app/data -v balai-uploads:/app/uploads -v balai-backups:/app/backups balai-desa
 #   docker exec balai npm run backup            # -> /app/backups/balai-desa-YYYYMMDD-HHMMSS.tar.gz
 # Behind a TLS proxy add -e SITE_URL=https://... -e TRUST_PROXY=1. Without JWT_SECRET the server generates one in
-# the data volume on first start (docs/decisions/010-b-npm-start-is-production.md).
+# the data volume on first start (docs/decisions/021-npm-start-is-production.md).
 ARG NODE_IMAGE=node:22-bookworm-slim
 
 # Build: every dependency (compilers in case a native module has no prebuilt binary), the site, then only the

@@ -1,5 +1,5 @@
 // `npm start`: apply migrations, build when the sources are newer than the build, then serve as production (what a
-// village runs on its server; see docs/decisions/010-b-npm-start-is-production.md).
+// village runs on its server; see docs/decisions/021-npm-start-is-production.md).
 // `npm run dev`: the same with Vite's dev server (hot reload) instead of a build, in development mode.
 // Seeding happens inside the server on start (idempotent).
 import { spawnSync } from 'node:child_process'
