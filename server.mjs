@@ -9,7 +9,7 @@ import { createRequestHandler } from '@remix-run/express'
 import compression from 'compression'
 import express from 'express'
 import fs from 'node:fs'
-import { log } from './server/log.mjs'
+import { loggablePath, log } from './server/log.mjs'
 import { requestLog } from './server/logging.mjs'
 import { runPrimary } from './server/cluster.mjs'
 import { csrfProtection, securityHeaders, servedOverHttps } from './server/security.mjs'
@@ -127,7 +127,7 @@ app.all(
 // stack and server paths outside production. `/api/*` answers in the JSON envelope, anything else a plain page.
 app.use((error, req, res, next) => {
   const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 500 ? error.status : 500
-  if (status === 500) log.error({ event: 'server-error', err: error, id: res.locals.requestId, method: req.method, path: req.path }, 'unexpected error')
+  if (status === 500) log.error({ event: 'server-error', err: error, id: res.locals.requestId, method: req.method, path: loggablePath(req.path) }, 'unexpected error')
   if (res.headersSent) return next(error)
   if (isApi(req)) return apiFailure(req, res, status, status === 500 ? 'Internal Server Error' : 'Bad Request')
   res.status(status).type('html').set('Cache-Control', 'no-store').send(errorPage(status))

@@ -16,3 +16,10 @@ export const log = pino({
   timestamp: () => `,"t":"${new Date().toISOString()}"`,
   formatters: { level: (label) => ({ level: label }) },
 })
+
+/**
+ * A path as it may be logged: the secret a path carries is replaced. A password-reset link's token
+ * (`/reset-password/<token>`, also as Remix's `/reset-password/<token>.data`) works as a password until it is used
+ * or expires, so it never reaches the log. Route matching ignores case, and so does this.
+ */
+export const loggablePath = (path) => path.replace(/^(\/reset-password\/)[^/]+/i, '$1[redacted]')

@@ -1,4 +1,4 @@
-import { log } from '../../server/log.mjs'
+import { loggablePath, log } from '../../server/log.mjs'
 
 /** The server's logger (server/log.mjs): one JSON line per event, with a level. */
 export { log }
@@ -9,5 +9,5 @@ export { log }
  */
 export function logError(event: string, error: unknown, request: Request, message = 'unexpected error') {
   const id = request.headers.get('x-balai-request-id') ?? undefined
-  log.error({ event, err: error, id, method: request.method, path: new URL(request.url).pathname }, message)
+  log.error({ event, err: error, id, method: request.method, path: loggablePath(new URL(request.url).pathname) }, message)
 }

@@ -128,7 +128,15 @@ describe('request logs and the start-up line', () => {
     const page = await api('GET', `/login?password=${ADMIN_PASSWORD}`, { base: server.url, headers: { Cookie: `token=${token}` } })
     await lineFor(page.headers.get('x-request-id'))
 
+    // A password-reset link's token is a password for as long as it is valid: its path is logged without it.
+    const resetToken = 'Rst7Kx9Qm2Lp5Vw8Zc3Nb6Hd'
+    for (const path of [`/reset-password/${resetToken}`, `/Reset-Password/${resetToken}.data`]) {
+      const reset = await fetch(`${server.url}${path}?_data=x`, { redirect: 'manual' })
+      expect(await lineFor(reset.headers.get('x-request-id'))).toMatchObject({ method: 'GET', path: `${path.slice(0, 16)}[redacted]` })
+    }
+
     const output = server.output()
+    expect(output).not.toContain(resetToken)
     expect(output).not.toContain(ADMIN_PASSWORD)
     expect(output).not.toContain(token)
     expect(output).not.toContain(token.split('.')[2])
