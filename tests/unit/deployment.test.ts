@@ -62,3 +62,37 @@ describe('the configuration documents', () => {
     }
   })
 })
+
+describe('the Docker image (Dockerfile)', () => {
+  /** What the run stage copies from the build stage, as repository paths. */
+  function runStageFiles() {
+    const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8').replace(/\\\n\s*/g, ' ')
+    const runStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '))
+    return [...runStage.matchAll(/^COPY --from=build (.+) \S+$/gm)].flatMap((match) => match[1].trim().split(/\s+/).map((source) => path.relative('/app', source)))
+  }
+
+  it('runs migrations then the server, and its run stage holds every file they and the operator scripts import', () => {
+    const copied = runStageFiles()
+    const inImage = (file: string) => copied.some((entry) => file === entry || file.startsWith(`${entry}/`))
+    const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8')
+    expect(dockerfile).toContain('CMD ["sh", "-c", "node scripts/migrate.mjs && exec node server.mjs"]')
+    const seen = new Set<string>()
+    const visit = (file: string) => {
+      if (seen.has(file)) return
+      seen.add(file)
+      expect(inImage(file), `${file} is imported but not in the run stage`).toBe(true)
+      const source = fs.readFileSync(path.join(ROOT, file), 'utf8')
+      for (const [, target] of source.matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']+)'/g)) visit(path.relative(ROOT, path.resolve(ROOT, path.dirname(file), target)))
+    }
+    for (const entry of ['server.mjs', 'scripts/migrate.mjs', 'scripts/backup.mjs', 'scripts/restore.mjs', 'scripts/migrate-data.mjs']) visit(entry)
+    expect(seen.size).toBeGreaterThan(10)
+    // The package scripts the README tells an operator to run inside the container point at files it has.
+    const scripts = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts
+    for (const name of ['backup', 'restore', 'db:migrate', 'migrate-data']) expect(inImage(/node (\S+)/.exec(scripts[name])![1]), name).toBe(true)
+  })
+
+  it('never sends the data, uploads, backups, dependencies or secrets into the build', () => {
+    const ignored = fs.readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n').map((line) => line.trim())
+    for (const entry of ['data', 'uploads', 'backups', 'node_modules', '.env', 'build']) expect(ignored, entry).toContain(entry)
+  })
+})
