@@ -3,6 +3,7 @@ import { getEnv } from './server/env.server'
 import { log } from './server/log.server'
 import { storage } from './server/uploads.server'
 import { withStartupLock } from './server/write-lock.server'
+import { pruneActivities } from './models/activity.server'
 import { accountsWithDefaultPassword } from './models/default-password.server'
 import { seed } from './models/seed.server'
 import { PENDING_GRACE_MS, sweepOrphanUploads } from './models/upload-sweep.server'
@@ -47,6 +48,9 @@ export async function startup() {
     await sweep(env.DATABASE_PROVIDER === 'sqlite' ? 0 : PENDING_GRACE_MS)
     return seeded
   })
+  await pruneOldActivities()
+  // Daily afterwards; the timer never keeps the process alive on shutdown.
+  setInterval(pruneOldActivities, 24 * 3600 * 1000).unref()
   const weak = await accountsWithDefaultPassword()
   if (weak.length) {
     log.warn(
@@ -71,4 +75,17 @@ export function sweepPeriodically() {
     PENDING_GRACE_MS / 3,
   )
   timer.unref()
+}
+
+/** The activity log keeps ACTIVITY_RETENTION_DAYS (default 365) of entries. */
+async function pruneOldActivities() {
+  try {
+    const removed = await pruneActivities()
+    if (removed) {
+      const days = getEnv().ACTIVITY_RETENTION_DAYS
+      log.info({ event: 'activity-prune', count: removed, days }, `removed ${removed} activity log entr${removed === 1 ? 'y' : 'ies'} older than ${days} days`)
+    }
+  } catch (error) {
+    log.error({ event: 'activity-prune', err: error }, 'could not prune the activity log')
+  }
 }

@@ -7,8 +7,9 @@ import { siteIdentity } from '~/models/site.server'
 
 /** GET /rss.xml: an RSS 2.0 feed of the latest posts, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { url: origin, name: site } = await siteIdentity(request)
-  const posts = await feedPosts()
+  const [identity, posts] = await Promise.all([siteIdentity(request), feedPosts()])
+  const { url: origin, name: site } = identity
+  const logo = identity.logo ? `${origin}/uploads/settings/${encodeURIComponent(identity.logo)}` : null
   // The enclosure's length and type are the stored file's own; an image whose file is missing is left out.
   const images = await Promise.all(posts.map((post) => (post.image ? storedImageInfo('posts', post.image) : null)))
   const items = posts.map((post, index) => {
@@ -38,8 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     '  <channel>',
     `    <title>${escapeXml(`Berita - ${site}`)}</title>`,
     `    <link>${escapeXml(`${origin}/posts`)}</link>`,
-    `    <description>${escapeXml(`Kabar terkini dari ${site}.`)}</description>`,
+    `    <description>${escapeXml(identity.tagline || `Kabar terkini dari ${site}.`)}</description>`,
     '    <language>id</language>',
+    ...(logo ? [`    <image><url>${escapeXml(logo)}</url><title>${escapeXml(`Berita - ${site}`)}</title><link>${escapeXml(`${origin}/posts`)}</link></image>`] : []),
     `    <atom:link href="${escapeXml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
     `    <lastBuildDate>${(posts[0]?.updated_at ?? new Date()).toUTCString()}</lastBuildDate>`,
     ...items,

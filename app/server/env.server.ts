@@ -57,7 +57,7 @@ const schema = z.object({
     'must be an absolute http(s) address such as https://sukamaju.desa.id',
   ),
   SITE_ADDRESS: optionalText('Jl. Raya Sukamaju No. 1, Kecamatan Sukamaju, Kabupaten Sejahtera, Jawa Barat 40000'),
-  SITE_PHONE: optionalText('(022) 123-4567'),
+  SITE_PHONE: optionalText('022 123-4567'),
   SITE_EMAIL: optionalText('info@sukamaju.desa.id'),
   // A count, never "trust everything": with N proxies in front, the client is the address the outermost one saw.
   TRUST_PROXY: optionalText('0').refine(
@@ -68,6 +68,12 @@ const schema = z.object({
     .transform((value) => value.toLowerCase())
     .refine((value) => LOG_LEVELS.includes(value), `must be one of ${LOG_LEVELS.join(', ')}`),
   LOG_REQUESTS: flag(true),
+  SMTP_URL: optionalText('').refine(
+    (value) => value === '' || /^smtps?:\/\/[^\s]+$/.test(value),
+    'must be an smtp:// or smtps:// address such as smtps://user:password@mail.example.com:465',
+  ),
+  MAIL_FROM: optionalText(''),
+  ACTIVITY_RETENTION_DAYS: optionalText('365').pipe(z.coerce.number().int().min(1).max(36500)),
 })
 
 /** Every variable the server reads (README's configuration table and .env.example document each one). */
@@ -151,6 +157,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   let secretFile: string | null = null
   let secretGenerated = false
+  if (value.SMTP_URL && !value.MAIL_FROM) {
+    throw new ConfigError('Invalid configuration: MAIL_FROM is required when SMTP_URL is set (e.g. "Desa Sukamaju <noreply@sukamaju.desa.id>")')
+  }
   if (!secret) {
     const persisted = persistedSecret(dataDir)
     secret = persisted.secret
