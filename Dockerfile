@@ -4,6 +4,7 @@
 #   docker run -d --name balai -p 3000:3000 \
 #     -v balai-data:/app/data -v balai-uploads:/app/uploads -v balai-backups:/app/backups balai-desa
 #   docker exec balai npm run backup            # -> /app/backups/balai-desa-YYYYMMDD-HHMMSS.tar.gz
+#   docker exec balai npm run reset-password -- admin   # a one-time link when nobody can log in
 # Behind a TLS proxy add -e SITE_URL=https://... -e TRUST_PROXY=1. Without JWT_SECRET the server generates one in
 # the data volume on first start (docs/decisions/021-npm-start-is-production.md).
 ARG NODE_IMAGE=node:22-bookworm-slim
@@ -48,7 +49,7 @@ COPY --from=build /app/server ./server
 # The upload kinds' one list, which server/storage.mjs reads.
 COPY --from=build /app/app/lib/upload-kinds.js ./app/lib/
 COPY --from=build /app/scripts/migrate.mjs /app/scripts/backup.mjs /app/scripts/backup-lib.mjs /app/scripts/restore.mjs \
-     /app/scripts/migrate-data.mjs /app/scripts/pg-cluster.mjs ./scripts/
+     /app/scripts/migrate-data.mjs /app/scripts/pg-cluster.mjs /app/scripts/reset-password.mjs ./scripts/
 # The folders the server and `npm run backup` write to belong to the user the container runs as.
 RUN mkdir -p data uploads backups \
  && chown node:node data uploads backups
