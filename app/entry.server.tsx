@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './components/shared/nonce'
+import { logError } from './server/log.server'
 
 export { startup, sweepPeriodically, workerStartup } from './startup.server'
 export { serveWriteLock } from './server/write-lock.server'
@@ -54,7 +55,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500
           // An error in the shell is Remix's to report (it renders the error boundary instead).
-          if (shellRendered) console.error(error)
+          if (shellRendered) logError('render-error', error, request)
         },
       },
     )
@@ -64,5 +65,5 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
-  console.error('[remix]', request.method, new URL(request.url).pathname, error)
+  logError('remix-error', error, request)
 }

@@ -14,6 +14,8 @@ declare module '@remix-run/node' {
     requestId?: string
     /** Tells the response cache (server/response-cache.mjs) not to keep this answer. */
     skipResponseCache?: () => void
+    /** The address could not be decoded (server.mjs): the catch-all route answers 400. */
+    badAddress?: boolean
   }
 }
 

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+// @ts-expect-error express ships without types here (the server around the app is plain JavaScript)
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { responseCache } from '../../server/response-cache.mjs'
@@ -116,7 +117,7 @@ describe('the response cache', () => {
     const cache = responseCache({ canonicalUrl: (url: string) => canonical(url) })
     const app = express()
     app.use(cache)
-    app.get('*', (req, res) => {
+    app.get('*', (req: { originalUrl: string }, res: any) => {
       renders.push(req.originalUrl)
       if (/page=(\d{3,})/.test(req.originalUrl)) res.locals.skipResponseCache = true
       res.type('text/plain').send(`rendered ${req.originalUrl} #${renders.length}`)
