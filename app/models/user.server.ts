@@ -100,12 +100,12 @@ const passwordField = z.preprocess(
   z.string({ invalid_type_error: 'Password must be text' }),
 )
 
-const createSchema = z.object({ ...userFields, password: passwordField }).superRefine((input, ctx) => {
+export const createSchema = z.object({ ...userFields, password: passwordField }).superRefine((input, ctx) => {
   const problem = input.password === '' ? 'Password is required' : passwordProblem(input.password)
   if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['password'], message: problem })
 })
 
-const updateSchema = z.object({ ...userFields, password: passwordField }).superRefine((input, ctx) => {
+export const updateSchema = z.object({ ...userFields, password: passwordField }).superRefine((input, ctx) => {
   const problem = input.password === '' ? null : passwordProblem(input.password)
   if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['password'], message: problem })
 })
