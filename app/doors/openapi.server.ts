@@ -348,6 +348,8 @@ type Call = {
   body?: { json?: ZodTypeAny; multipart?: ZodTypeAny }
   ok: { status: 200 | 201; data: ZodTypeAny; message: string; description?: string }
   fails: Status[]
+  /** A public read: answered with an ETag, and 304 to a matching `If-None-Match`. */
+  etag?: true
 }
 
 const idParam = (thing: string) => z.object({ id: z.string().openapi({ description: `The ${thing}'s id`, example: '1' }) })
@@ -375,7 +377,9 @@ function register(registry: OpenAPIRegistry, call: Call) {
       [call.ok.status]: {
         description: call.ok.description ?? (call.ok.message ? `\`${call.ok.message}\`` : 'Success'),
         content: json(success(call.ok.data, call.ok.message)),
+        ...(call.etag ? { headers: { ETag: { description: 'A weak validator of the answer; send it back as `If-None-Match`.', schema: { type: 'string' } } } } : {}),
       },
+      ...(call.etag ? { 304: { description: 'Not Modified: `If-None-Match` named the current ETag (no body).' } } : {}),
       ...failures(fails),
     },
   })
@@ -507,6 +511,7 @@ function publicCalls(): Call[] {
       tag: 'Public',
       summary: 'Every slider, newest first',
       permissions: null,
+      etag: true,
       ok: { status: 200, data: z.array(Slider), message: 'List Data Sliders' },
       fails: [],
     },
@@ -518,6 +523,7 @@ function publicCalls(): Call[] {
       tag: 'Public',
       summary: `The 6 newest ${things.toLowerCase()}`,
       permissions: null,
+      etag: true,
       ok: { status: 200, data: z.array(item), message: `List Data ${things}` },
       fails: [],
     })
@@ -530,6 +536,7 @@ function publicCalls(): Call[] {
       summary: `List ${things.toLowerCase()}`,
       description: `Search matches ${search}.`,
       permissions: null,
+      etag: true,
       query: listQuery(PUBLIC_PAGE_SIZE),
       ok: { status: 200, data: paginated(item, thing), message: `List Data ${things}` },
       fails: [],
@@ -543,6 +550,7 @@ function publicCalls(): Call[] {
       tag: 'Public',
       summary: `One ${thing.toLowerCase()} by ${key}`,
       permissions: null,
+      etag: true,
       params: z.object({ [key]: z.string().openapi({ example: key === 'id' ? '1' : 'sejarah-desa' }) }),
       ok: { status: 200, data: item, message: `Detail Data ${thing}` },
       fails: [404],
