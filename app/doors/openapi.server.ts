@@ -347,7 +347,8 @@ type Call = {
   query?: z.AnyZodObject
   body?: { json?: ZodTypeAny; multipart?: ZodTypeAny }
   ok: { status: 200 | 201; data: ZodTypeAny; message: string; description?: string }
-  fails: Status[]
+  /** Failures beyond those of authentication (401, 403) and of a body (400, 413, 415, 422), which come with them. */
+  fails?: Status[]
   /** A public read: answered with an ETag, and 304 to a matching `If-None-Match`. */
   etag?: true
 }
@@ -359,7 +360,14 @@ function register(registry: OpenAPIRegistry, call: Call) {
   if (call.body?.json) content['application/json'] = { schema: call.body.json }
   if (call.body?.multipart) content['multipart/form-data'] = { schema: call.body.multipart }
   const authText = call.permissions === null ? 'No authentication.' : call.permissions.length ? permissionText(call.permissions) : 'Any logged-in user.'
-  const fails = [...new Set([...(call.permissions === null ? [] : ([401] as Status[])), ...(call.permissions?.length ? ([403] as Status[]) : []), ...call.fails])].sort()
+  const fails = [
+    ...new Set<Status>([
+      ...(call.permissions === null ? [] : ([401] as const)),
+      ...(call.permissions?.length ? ([403] as const) : []),
+      ...(call.body ? ([400, 413, 415, 422] as const) : []),
+      ...(call.fails ?? []),
+    ]),
+  ].sort()
   registry.registerPath({
     method: call.method,
     path: call.path,
@@ -397,7 +405,6 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
     const input = withFields(schema, beyondInput(name))
     return multipart ? { json: input, multipart: withFields(input, { image: imageFile().optional() }) } : { json: input }
   }
-  const bodyFails: Status[] = multipart ? [400, 413, 415, 422] : [400, 413, 415, 422]
   const deleteConflicts = ['users', 'roles', 'categories'].includes(name)
   const calls: Call[] = [
     {
@@ -408,7 +415,6 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
       permissions: [permissions.index],
       query: listQuery(ADMIN_PAGE_SIZE),
       ok: { status: 200, data: paginated(item, resource.thing), message: `List Data ${resource.things}` },
-      fails: [],
     },
   ]
   if (['permissions', 'roles', 'categories'].includes(name)) {
@@ -419,7 +425,6 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
       summary: `Every ${resource.thing.toLowerCase()}, by name`,
       permissions: [permissions.index, ...allAlsoFor(name)],
       ok: { status: 200, data: z.array(item), message: `List Data ${resource.things}` },
-      fails: [],
     })
   }
   const create = INPUTS[name].create
@@ -439,7 +444,6 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
     permissions: [permissions.create],
     body: createBody,
     ok: { status: 201, data: item, message: writeMessage(resource, 'created') },
-    fails: bodyFails,
   })
   if (permissions.show) {
     calls.push({
@@ -470,7 +474,7 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
       params: idParam(resource.thing.toLowerCase()),
       body: body(INPUTS[name].update ?? create),
       ok: { status: 200, data: item, message: writeMessage(resource, 'updated') },
-      fails: [...bodyFails, 404, ...(['users', 'roles'].includes(name) ? ([409] as Status[]) : [])],
+      fails: [404, ...(['users', 'roles'].includes(name) ? ([409] as Status[]) : [])],
     })
   }
   calls.push({
@@ -513,7 +517,6 @@ function publicCalls(): Call[] {
       permissions: null,
       etag: true,
       ok: { status: 200, data: z.array(Slider), message: 'List Data Sliders' },
-      fails: [],
     },
   ]
   for (const [name, , things, item] of PUBLIC_LISTS.filter(([name]) => name !== 'pages')) {
@@ -525,7 +528,6 @@ function publicCalls(): Call[] {
       permissions: null,
       etag: true,
       ok: { status: 200, data: z.array(item), message: `List Data ${things}` },
-      fails: [],
     })
   }
   for (const [name, thing, things, item, search] of PUBLIC_LISTS) {
@@ -539,7 +541,6 @@ function publicCalls(): Call[] {
       etag: true,
       query: listQuery(PUBLIC_PAGE_SIZE),
       ok: { status: 200, data: paginated(item, thing), message: `List Data ${things}` },
-      fails: [],
     })
   }
   for (const [name, thing, , item] of PUBLIC_LISTS.filter(([name]) => name !== 'photos')) {
@@ -574,7 +575,7 @@ const AUTH_CALLS: Call[] = [
       }),
     },
     ok: { status: 200, data: Login, message: 'Login successful' },
-    fails: [400, 401, 413, 415, 422, 429],
+    fails: [401, 429],
   },
   {
     method: 'post',
@@ -583,7 +584,6 @@ const AUTH_CALLS: Call[] = [
     summary: 'Revoke the token of this call',
     permissions: [],
     ok: { status: 200, data: z.null(), message: 'Logout successful' },
-    fails: [],
   },
   {
     method: 'post',
@@ -592,7 +592,6 @@ const AUTH_CALLS: Call[] = [
     summary: 'Revoke every token of the user',
     permissions: [],
     ok: { status: 200, data: z.unknown(), message: '' },
-    fails: [],
   },
   {
     method: 'post',
@@ -603,7 +602,6 @@ const AUTH_CALLS: Call[] = [
     permissions: null,
     body: { json: z.object({ token: z.string(), ...passwordChange }) },
     ok: { status: 200, data: z.unknown(), message: '' },
-    fails: [400, 413, 415, 422],
   },
 ]
 
@@ -615,7 +613,6 @@ const ME_CALLS: Call[] = [
     summary: 'The logged-in user',
     permissions: [],
     ok: { status: 200, data: Me, message: '' },
-    fails: [],
   },
   {
     method: 'put',
@@ -625,7 +622,6 @@ const ME_CALLS: Call[] = [
     permissions: [],
     body: { json: z.object({ name: z.string().openapi({ description: 'Error key `Name`.' }), email: z.string().openapi({ description: 'Valid and unique; error key `Email`.' }) }) },
     ok: { status: 200, data: z.unknown(), message: '' },
-    fails: [400, 413, 415, 422],
   },
   {
     method: 'put',
@@ -636,7 +632,6 @@ const ME_CALLS: Call[] = [
     permissions: [],
     body: { json: z.object({ current_password: z.string().openapi({ description: 'Error key `Current_password` when wrong.' }), ...passwordChange }) },
     ok: { status: 200, data: z.unknown(), message: '' },
-    fails: [400, 413, 415, 422],
   },
   {
     method: 'get',
@@ -645,7 +640,6 @@ const ME_CALLS: Call[] = [
     summary: 'Own sessions (tokens), newest first',
     permissions: [],
     ok: { status: 200, data: z.array(Session), message: '' },
-    fails: [],
   },
   {
     method: 'delete',
@@ -666,7 +660,6 @@ const ME_CALLS: Call[] = [
     description: 'SHA-1, 6 digits, 30 s steps, one step of clock drift allowed. Not active until enabled.',
     permissions: [],
     ok: { status: 200, data: z.object({ secret: z.string().openapi({ description: 'base32' }), otpauth_url: z.string() }).openapi('TwoFactorSetup'), message: '' },
-    fails: [],
   },
   {
     method: 'post',
@@ -677,7 +670,6 @@ const ME_CALLS: Call[] = [
     permissions: [],
     body: { json: z.object({ code: z.string() }) },
     ok: { status: 200, data: z.object({ recovery_codes: z.array(z.string()).length(10).openapi({ description: 'Single-use codes' }) }), message: '' },
-    fails: [400, 413, 415, 422],
   },
   {
     method: 'post',
@@ -688,7 +680,6 @@ const ME_CALLS: Call[] = [
     permissions: [],
     body: { json: z.object({ password: z.string() }) },
     ok: { status: 200, data: z.unknown(), message: '' },
-    fails: [400, 413, 415, 422],
   },
 ]
 
@@ -700,7 +691,6 @@ const OTHER_CALLS: Call[] = [
     summary: 'The dashboard counts',
     permissions: ['dashboard-index'],
     ok: { status: 200, data: Dashboard, message: 'Dashboard' },
-    fails: [],
   },
   {
     method: 'get',
@@ -709,7 +699,6 @@ const OTHER_CALLS: Call[] = [
     summary: 'The site\'s settings',
     permissions: null,
     ok: { status: 200, data: Settings, message: '' },
-    fails: [],
   },
   {
     method: 'get',
@@ -718,7 +707,6 @@ const OTHER_CALLS: Call[] = [
     summary: 'The site\'s settings, to edit',
     permissions: ['settings-edit'],
     ok: { status: 200, data: Settings, message: '' },
-    fails: [],
   },
   {
     method: 'put',
@@ -729,7 +717,6 @@ const OTHER_CALLS: Call[] = [
     permissions: ['settings-edit'],
     body: { multipart: SettingsInput },
     ok: { status: 200, data: z.unknown(), message: '' },
-    fails: [400, 413, 415, 422],
   },
   {
     method: 'post',
@@ -755,7 +742,6 @@ const OTHER_CALLS: Call[] = [
       action: Activity.shape.action.optional(),
     }),
     ok: { status: 200, data: paginated(Activity, 'Activity'), message: '' },
-    fails: [],
   },
   {
     method: 'post',
@@ -770,7 +756,6 @@ const OTHER_CALLS: Call[] = [
       data: z.object({ url: z.string(), width: z.number().int().positive(), height: z.number().int().positive() }).openapi('EditorUpload'),
       message: '',
     },
-    fails: [400, 413, 415, 422],
   },
 ]
 
@@ -809,7 +794,6 @@ export function apiCalls(): Call[] {
       permissions: null,
       // The document itself is the answer, not an envelope: described by the call, not validated by a schema.
       ok: { status: 200, data: z.null(), message: '' },
-      fails: [],
     },
   ]
   return [...AUTH_CALLS, ...ME_CALLS, ...OTHER_CALLS, ...Object.values(RESOURCES).flatMap(resourceCalls), ...publicCalls(), ...docs]

@@ -42,33 +42,53 @@ const METHOD_COLOURS: Record<string, string> = {
   DELETE: 'bg-red-100 text-red-900',
 }
 
-function Fields({ caption, rows }: { caption: string; rows: FieldRow[] }) {
+/** A captioned table of the reference: a header row, then one row per entry. */
+function Table({ caption, headers, rows }: { caption: string; headers: string[]; rows: { key: string; cells: React.ReactNode[] }[] }) {
   if (!rows.length) return null
   return (
     <table className="mt-3 w-full border-collapse text-left text-sm">
       <caption className="mb-1 text-left font-semibold text-gray-800">{caption}</caption>
       <thead>
         <tr className="border-b border-gray-300 text-gray-600">
-          <th scope="col" className="py-1 pr-3 font-medium">Field</th>
-          <th scope="col" className="py-1 pr-3 font-medium">Type</th>
-          <th scope="col" className="py-1 font-medium">Notes</th>
+          {headers.map((header) => (
+            <th key={header} scope="col" className="py-1 pr-3 font-medium">
+              {header}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={row.name} className="border-b border-gray-100 align-top">
-            <td className="py-1 pr-3 font-mono text-gray-900">
-              {row.name}
-              {row.required ? <span className="text-red-700"> (required)</span> : null}
-            </td>
-            <td className="py-1 pr-3 font-mono text-gray-700">{row.type}</td>
-            <td className="py-1 text-gray-700">
-              <Text text={row.notes} />
-            </td>
+          <tr key={row.key} className="border-b border-gray-100 align-top">
+            {row.cells.map((cell, index) => (
+              <td key={index} className={`py-1 pr-3 ${index === 0 ? 'font-mono text-gray-900' : index === 1 ? 'font-mono text-gray-700' : 'text-gray-700'}`}>
+                {cell}
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>
     </table>
+  )
+}
+
+function Fields({ caption, rows }: { caption: string; rows: FieldRow[] }) {
+  return (
+    <Table
+      caption={caption}
+      headers={['Field', 'Type', 'Notes']}
+      rows={rows.map((row) => ({
+        key: row.name,
+        cells: [
+          <>
+            {row.name}
+            {row.required ? <span className="text-red-700"> (required)</span> : null}
+          </>,
+          row.type,
+          <Text key="notes" text={row.notes} />,
+        ],
+      }))}
+    />
   )
 }
 
@@ -85,27 +105,11 @@ function Call({ call }: { call: ReferenceCall }) {
       {call.bodies.map((body) => (
         <Fields key={body.type} caption={`Body (${body.type})`} rows={body.fields} />
       ))}
-      <table className="mt-3 w-full border-collapse text-left text-sm">
-        <caption className="mb-1 text-left font-semibold text-gray-800">Answers</caption>
-        <thead>
-          <tr className="border-b border-gray-300 text-gray-600">
-            <th scope="col" className="py-1 pr-3 font-medium">Status</th>
-            <th scope="col" className="py-1 pr-3 font-medium">Body</th>
-            <th scope="col" className="py-1 font-medium">When</th>
-          </tr>
-        </thead>
-        <tbody>
-          {call.answers.map((answer) => (
-            <tr key={answer.status} className="border-b border-gray-100 align-top">
-              <td className="py-1 pr-3 font-mono">{answer.status}</td>
-              <td className="py-1 pr-3 font-mono text-gray-700">{answer.data}</td>
-              <td className="py-1 text-gray-700">
-                <Text text={answer.description} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        caption="Answers"
+        headers={['Status', 'Body', 'When']}
+        rows={call.answers.map((answer) => ({ key: answer.status, cells: [answer.status, answer.data, <Text key="when" text={answer.description} />] }))}
+      />
     </section>
   )
 }
