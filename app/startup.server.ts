@@ -2,6 +2,7 @@ import { dbReady } from './server/db.server'
 import { getEnv } from './server/env.server'
 import { storage } from './server/uploads.server'
 import { withStartupLock } from './server/write-lock.server'
+import { pruneActivities } from './models/activity.server'
 import { accountsWithDefaultPassword } from './models/default-password.server'
 import { seed } from './models/seed.server'
 import { PENDING_GRACE_MS, sweepOrphanUploads } from './models/upload-sweep.server'
@@ -39,6 +40,9 @@ export async function startup() {
     await sweep(env.DATABASE_PROVIDER === 'sqlite' ? 0 : PENDING_GRACE_MS)
     return seeded
   })
+  await pruneOldActivities()
+  // Daily afterwards; the timer never keeps the process alive on shutdown.
+  setInterval(pruneOldActivities, 24 * 3600 * 1000).unref()
   const weak = await accountsWithDefaultPassword()
   if (weak.length) {
     console.warn(`[balai-desa] WARNING: the seeded account(s) ${weak.join(', ')} still use the default password: change it in the admin (Users) now`)
@@ -57,4 +61,14 @@ export async function workerStartup() {
 export function sweepPeriodically() {
   const timer = setInterval(() => void sweep(PENDING_GRACE_MS).catch((error) => console.error('[balai-desa] upload sweep failed', error)), PENDING_GRACE_MS / 3)
   timer.unref()
+}
+
+/** The activity log keeps ACTIVITY_RETENTION_DAYS (default 365) of entries. */
+async function pruneOldActivities() {
+  try {
+    const removed = await pruneActivities()
+    if (removed) console.log(`[balai-desa] removed ${removed} activity log entr${removed === 1 ? 'y' : 'ies'} older than ${getEnv().ACTIVITY_RETENTION_DAYS} days`)
+  } catch (error) {
+    console.error('[balai-desa] could not prune the activity log', error)
+  }
 }

@@ -5,7 +5,7 @@ export { UPLOAD_KINDS }
 const FILE_NAME = /^[a-f0-9]{32}(?:-\d{2,4})?\.(jpg|png|gif|webp)$/
 
 /**
- * GET /uploads/{kind}/{file}: only files we stored, in one of the five kinds; anything else is 404 (no traversal,
+ * GET /uploads/{kind}/{file}: only files we stored, in one of the kinds (`settings` holds the village's logo); anything else is 404 (no traversal,
  * no listing). Long immutable caching: a replaced image gets a new name. `storage` is server/storage.mjs's (local
  * folder or S3 bucket).
  */

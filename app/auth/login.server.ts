@@ -1,9 +1,14 @@
 import { z } from 'zod'
+import { getEnv } from '~/server/env.server'
 import { HttpError } from '~/server/http.server'
 import { parseInput } from '~/server/validation.server'
-import { findSessionUser, revokeToken, verifyLogin } from '~/models/user.server'
+import { recordActivity } from '~/models/activity.server'
+import { createSession, endSession, endSessions } from '~/models/session.server'
+import { acceptSecondFactor } from '~/models/two-factor.server'
+import { findSessionUser, userIdByUsername, verifyLogin, type SessionUser } from '~/models/user.server'
+import { actorOf, deviceOf } from './actor.server'
 import { clientAddress, recordFailure, recordSuccess, retryAfterSeconds } from './throttle.server'
-import { signToken, type TokenClaims } from './token.server'
+import { signLoginTicket, signToken, verifyLoginTicket, type TokenClaims } from './token.server'
 
 /** One JSON line per login attempt: never the password. */
 function logLogin(outcome: 'ok' | 'failed' | 'throttled', username: string, address: string | null) {
@@ -17,32 +22,113 @@ export const credentials = z.object({
 })
 
 export const invalidCredentials = () => new HttpError(401, 'Invalid username or password', { Error: 'Invalid username or password' })
+export const codeRequired = () => new HttpError(401, 'Two-factor code required', { Code: 'Two-factor code required' })
+export const invalidCode = () => new HttpError(401, 'Invalid two-factor code', { Code: 'Invalid two-factor code' })
 
-/**
- * Throttled (429 with Retry-After, see throttle.server.ts); then checks a username and password (422 with `Username`/`Password` when missing, 401 `Error` when wrong,
- * alike for unknown users) and returns the login payload of the contract with a new token.
- */
-export async function login(raw: unknown, request?: Request) {
-  const { username, password } = parseInput(credentials, raw)
-  const address = clientAddress(request)
-  const wait = await retryAfterSeconds(username, address)
-  if (wait > 0) {
-    logLogin('throttled', username, address)
-    throw new HttpError(429, 'Too many login attempts. Please try again later.', { Error: 'Too many login attempts. Please try again later.' }, { 'Retry-After': String(wait) })
-  }
-  const found = await verifyLogin(username, password)
-  const user = found ? await findSessionUser(found.id) : null
-  if (!user) {
-    await recordFailure(username, address)
-    logLogin('failed', username, address)
-    throw invalidCredentials()
-  }
-  await recordSuccess(username)
-  logLogin('ok', username, address)
-  const token = signToken(user.id, user.token_version)
-  const { token_version: _version, roles: _roles, ...profile } = user
-  return { ...profile, token }
+/** A session chosen without "remember me" on the login form: ends with the browser, and after 12 hours at most. */
+const SHORT_SESSION_SECONDS = 12 * 3600
+
+/** Seconds a new session lasts: TOKEN_TTL for the API and "remember me", otherwise the short session. */
+export const sessionSeconds = (remember: boolean) => (remember ? getEnv().TOKEN_TTL : Math.min(getEnv().TOKEN_TTL, SHORT_SESSION_SECONDS))
+
+/** Throttled attempts are logged once a minute per username and address, so a flood cannot flood the log too. */
+const throttledLogged = new Map<string, number>()
+function firstThrottledThisMinute(username: string, address: string | null, now = Date.now()) {
+  const key = `${username.toLowerCase()}|${address ?? ''}`
+  if (now - (throttledLogged.get(key) ?? 0) < 60_000) return false
+  if (throttledLogged.size > 10_000) throttledLogged.clear()
+  throttledLogged.set(key, now)
+  return true
 }
 
-/** Logout revokes the token it was called with; the user's other sessions (e.g. the mobile app) stay. */
-export const logout = (claims: TokenClaims) => revokeToken(claims.jti, claims.userId, claims.expiresAt)
+/** The 429 while the username or the address has too many recent failures. */
+async function refuseWhileThrottled(username: string, request: Request) {
+  const address = clientAddress(request)
+  const wait = await retryAfterSeconds(username, address)
+  if (wait <= 0) return
+  logLogin('throttled', username, address)
+  if (firstThrottledThisMinute(username, address)) {
+    await recordActivity({ actor: actorOf(request, { id: await userIdByUsername(username), name: username }), action: 'login_failed', resource: 'users', summary: 'Terlalu banyak percobaan' })
+  }
+  throw new HttpError(429, 'Too many login attempts. Please try again later.', { Error: 'Too many login attempts. Please try again later.' }, { 'Retry-After': String(wait) })
+}
+
+/** A failed attempt: counted toward the throttle, logged, and kept in the activity log under the name that was tried. */
+async function failedAttempt(request: Request, username: string, userId: number | null, error: HttpError, reason: string): Promise<never> {
+  const address = clientAddress(request)
+  await recordFailure(username, address)
+  logLogin('failed', username, address)
+  const actor = actorOf(request, { id: userId ?? (await userIdByUsername(username)), name: username })
+  await recordActivity({ actor, action: 'login_failed', resource: 'users', resourceId: actor.id, summary: reason })
+  throw error
+}
+
+/** Username and password checked; the user, or a failed attempt (401 `Error`, alike for unknown users). */
+async function passwordStep(raw: unknown, request: Request): Promise<{ user: SessionUser; username: string }> {
+  const { username, password } = parseInput(credentials, raw)
+  await refuseWhileThrottled(username, request)
+  const found = await verifyLogin(username, password)
+  const user = found ? await findSessionUser(found.id) : null
+  if (!user) return failedAttempt(request, username, null, invalidCredentials(), 'Username atau password salah')
+  return { user, username }
+}
+
+/** The second factor of a user who has it on: a missing, wrong, reused or expired code is a failed attempt. */
+async function codeStep(user: SessionUser, username: string, code: unknown, request: Request) {
+  const typed = typeof code === 'string' ? code.trim() : typeof code === 'number' ? String(code).padStart(6, '0') : ''
+  if (!typed) return failedAttempt(request, username, user.id, codeRequired(), 'Kode verifikasi tidak diisi')
+  if (typed.length > 64 || !(await acceptSecondFactor(user.id, typed))) return failedAttempt(request, username, user.id, invalidCode(), 'Kode verifikasi salah')
+}
+
+/** A new session for the user: the login payload of the contract with its token. */
+async function startSession(user: SessionUser, username: string, request: Request, seconds: number) {
+  await recordSuccess(username)
+  logLogin('ok', username, clientAddress(request))
+  const expiresAt = new Date(Date.now() + seconds * 1000)
+  const sessionId = await createSession(user.id, deviceOf(request), expiresAt)
+  await recordActivity({ actor: actorOf(request, user), action: 'login', resource: 'users', resourceId: user.id, summary: user.name })
+  const { roles: _roles, two_factor_enabled: _twoFactor, ...profile } = user
+  return { ...profile, token: signToken(user.id, sessionId, expiresAt), expiresAt }
+}
+
+/**
+ * POST /api/login. Throttled (429 with Retry-After, see throttle.server.ts); then checks a username and password
+ * (422 with `Username`/`Password` when missing, 401 `Error` when wrong, alike for unknown users) and, for a user
+ * with two-factor login on, the `code` (401 `Code`); returns the login payload of the contract with a new token.
+ * A user without two-factor login logs in exactly as before (a `code` they send is ignored).
+ */
+export async function login(raw: unknown, request: Request) {
+  const { user, username } = await passwordStep(raw, request)
+  if (user.two_factor_enabled) await codeStep(user, username, (raw as Record<string, unknown>)?.code, request)
+  const { expiresAt: _expires, ...payload } = await startSession(user, username, request, sessionSeconds(true))
+  return payload
+}
+
+/**
+ * The login form's first step: a finished login, or, for a user with two-factor login on, a ticket (5 minutes)
+ * that the second step sends back with the code instead of the password.
+ */
+export async function loginWithPassword(raw: unknown, request: Request, remember: boolean) {
+  const { user, username } = await passwordStep(raw, request)
+  if (user.two_factor_enabled) return { ticket: signLoginTicket({ userId: user.id, remember }) }
+  return { session: await startSession(user, username, request, sessionSeconds(remember)) }
+}
+
+/** The login form's second step; an expired or forged ticket sends the user back to the first (401 `Error`). */
+export async function loginWithCode(ticket: string, code: unknown, request: Request) {
+  const claims = verifyLoginTicket(ticket)
+  const user = claims ? await findSessionUser(claims.userId) : null
+  if (!claims || !user || !user.two_factor_enabled) throw new HttpError(401, 'Login expired', { Error: 'Login expired' })
+  await refuseWhileThrottled(user.username, request)
+  await codeStep(user, user.username, code, request)
+  return { ...(await startSession(user, user.username, request, sessionSeconds(claims.remember))), remember: claims.remember }
+}
+
+/** Logout ends the session of the token it was called with; the user's other devices (e.g. the mobile app) stay. */
+export async function logout(user: SessionUser & { claims: TokenClaims }, request: Request) {
+  await endSession(user.claims.jti)
+  await recordActivity({ actor: actorOf(request, user), action: 'logout', resource: 'users', resourceId: user.id, summary: user.name })
+}
+
+/** Logs every device of the user out, this one included. */
+export const logoutEverywhere = (user: SessionUser, request: Request) => endSessions(user.id, actorOf(request, user))

@@ -2,21 +2,29 @@ import { createCookie, redirect } from '@remix-run/node'
 import { freshDataVersion } from '~/server/data-version.server'
 import { getEnv } from '~/server/env.server'
 import { forbidden, unauthenticated } from '~/server/http.server'
-import { findSessionUser, isTokenRevoked, type SessionUser } from '~/models/user.server'
+import { findSession, touchSession, TOUCH_INTERVAL_MS } from '~/models/session.server'
+import { findSessionUser, type SessionUser } from '~/models/user.server'
 import { holdsAny, type PermissionName } from '~/resources/permissions'
+import { clientAddress } from './throttle.server'
 import { verifyToken, type TokenClaims } from './token.server'
 
-/** The admin UI's session: the same token as the API's, in an HttpOnly cookie named `token`. */
-export function tokenCookie() {
+/**
+ * The admin UI's session: the same token as the API's, in an HttpOnly cookie named `token`. Without "remember me"
+ * it is a browser-session cookie (no Max-Age): closing the browser ends it.
+ */
+export function tokenCookie(maxAge?: number) {
   const env = getEnv()
   return createCookie('token', {
     httpOnly: true,
     sameSite: 'lax',
     secure: env.NODE_ENV === 'production',
     path: '/',
-    maxAge: env.TOKEN_TTL,
+    ...(maxAge !== undefined ? { maxAge } : {}),
   })
 }
+
+/** The Set-Cookie of a new admin session: kept for TOKEN_TTL with "remember me", for the browser's session otherwise. */
+export const sessionCookie = (token: string, remember: boolean) => tokenCookie(remember ? getEnv().TOKEN_TTL : undefined).serialize(token)
 
 function readCookieToken(header: string | null): string | null {
   if (!header) return null
@@ -50,30 +58,40 @@ export function readToken(request: Request): string | null {
 const cache = new WeakMap<Request, Promise<(SessionUser & { claims: TokenClaims }) | null>>()
 
 /**
- * What the database said about a token (user, permissions, revoked or not), valid for one data version.
- * Every committed write bumps that version, in this worker or any other worker or instance, and the memo asks
- * for the version afresh (freshDataVersion: one query on PostgreSQL, a local read on SQLite), so a changed role
- * or permission, a logout, a password change or a deleted user is read afresh on the very next request wherever
- * it lands, while repeated requests between writes skip the lookups. A version read before the lookup can only
- * be older than the data the lookup sees, never newer, so a remembered answer is never staler than its version.
+ * What the database said about a token's user (the user and their permissions), valid for one data version.
+ * Every committed write to users, roles or permissions bumps that version, in this worker or any other worker or
+ * instance, and the memo asks for the version afresh (freshDataVersion: one query on PostgreSQL, a local read on
+ * SQLite), so a changed role or permission, a password change or a deleted user is read afresh on the very next
+ * request wherever it lands. A version read before the lookup can only be older than the data the lookup sees,
+ * never newer, so a remembered answer is never staler than its version.
+ * The session row itself (one primary-key read) is read on every request: sessions have no data-version trigger,
+ * so that a login or a device's last use never empties the public caches, and a logout or a revoked device is
+ * refused on the very next request on every worker and instance all the same.
  */
 const MAX_REMEMBERED = 2000
 const remembered = new Map<string, { version: number; user: SessionUser | null }>()
 
-/** The one place a token's standing is read from the database. */
-async function readTokenStanding(claims: TokenClaims): Promise<SessionUser | null> {
-  const [user, revoked] = await Promise.all([findSessionUser(claims.userId), isTokenRevoked(claims.jti)])
-  return user && !revoked && user.token_version === claims.version ? user : null
-}
+/** Sessions whose last use is being written: requests arriving meanwhile do not queue the same write again. */
+const touching = new Set<string>()
 
-async function lookUp(claims: TokenClaims): Promise<SessionUser | null> {
+/** The one place a token's standing is read from the database (and its last use noted, every few minutes at most). */
+async function lookUp(claims: TokenClaims, request: Request): Promise<SessionUser | null> {
   const version = await freshDataVersion()
-  const hit = remembered.get(claims.jti)
-  if (hit && hit.version === version) return hit.user
-  const valid = await readTokenStanding(claims)
-  if (version >= 0) {
+  // Keyed by session and user: a forged token pairing a real session with another user must not change the answer.
+  const key = `${claims.jti}:${claims.userId}`
+  const hit = remembered.get(key)
+  const fresh = hit !== undefined && hit.version === version
+  const [user, session] = await Promise.all([fresh ? hit.user : findSessionUser(claims.userId), findSession(claims.jti)])
+  if (!fresh && version >= 0) {
     if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!)
-    remembered.set(claims.jti, { version, user: valid })
+    remembered.set(key, { version, user })
+  }
+  const valid = user && session && session.user_id === user.id && session.expires_at.getTime() > Date.now() ? user : null
+  if (valid && Date.now() - session!.last_used_at.getTime() > TOUCH_INTERVAL_MS && !touching.has(claims.jti)) {
+    touching.add(claims.jti)
+    touchSession(claims.jti, clientAddress(request))
+      .catch((error) => console.error('[session] could not note the last use', error))
+      .finally(() => touching.delete(claims.jti))
   }
   return valid
 }
@@ -89,7 +107,7 @@ export function getSessionUser(request: Request): Promise<(SessionUser & { claim
       const token = readToken(request)
       const claims = token ? verifyToken(token) : null
       if (!claims) return null
-      const user = await lookUp(claims)
+      const user = await lookUp(claims, request)
       return user ? { ...user, claims } : null
     })()
     cache.set(request, pending)

@@ -3,9 +3,13 @@ import jwt from 'jsonwebtoken'
 import { getEnv } from '~/server/env.server'
 
 const ISSUER = 'balai-desa'
+/** A second-step ticket of a two-factor login: signed by us, but never accepted as a login token. */
+const TICKET_ISSUER = 'balai-desa/two-factor'
+const TICKET_SECONDS = 5 * 60
 const ALGORITHM = 'HS256'
 
-export type TokenClaims = { userId: number; version: number; jti: string; expiresAt: Date }
+/** `jti` is the id of the token's session row (models/session.server.ts): the token is valid while that row exists. */
+export type TokenClaims = { userId: number; jti: string; expiresAt: Date }
 
 let cachedKey: { secret: string; key: crypto.KeyObject } | undefined
 
@@ -19,14 +23,13 @@ function secretKey(): crypto.KeyObject {
   return cachedKey.key
 }
 
-export function signToken(userId: number, version: number): string {
-  const env = getEnv()
-  return jwt.sign({ ver: version }, secretKey(), {
+/** A login token for the session `sessionId`, expiring with it. */
+export function signToken(userId: number, sessionId: string, expiresAt: Date): string {
+  return jwt.sign({ exp: Math.floor(expiresAt.getTime() / 1000) }, secretKey(), {
     algorithm: ALGORITHM,
     subject: String(userId),
     issuer: ISSUER,
-    expiresIn: env.TOKEN_TTL,
-    jwtid: crypto.randomUUID(),
+    jwtid: sessionId,
   })
 }
 
@@ -36,10 +39,33 @@ export function verifyToken(token: string): TokenClaims | null {
     const payload = jwt.verify(token, secretKey(), { algorithms: [ALGORITHM], issuer: ISSUER })
     if (typeof payload !== 'object' || payload === null) return null
     const userId = Number(payload.sub)
-    const version = payload.ver
-    if (!Number.isSafeInteger(userId) || userId < 1 || typeof version !== 'number') return null
-    if (typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null
-    return { userId, version, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) }
+    if (!Number.isSafeInteger(userId) || userId < 1) return null
+    if (typeof payload.jti !== 'string' || !payload.jti || typeof payload.exp !== 'number') return null
+    return { userId, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) }
+  } catch {
+    return null
+  }
+}
+
+export type LoginTicket = { userId: number; remember: boolean }
+
+/** After a right password, the login form's second step carries this (5 minutes) instead of the password. */
+export function signLoginTicket(ticket: LoginTicket): string {
+  return jwt.sign({ remember: ticket.remember }, secretKey(), {
+    algorithm: ALGORITHM,
+    subject: String(ticket.userId),
+    issuer: TICKET_ISSUER,
+    expiresIn: TICKET_SECONDS,
+  })
+}
+
+export function verifyLoginTicket(ticket: string): LoginTicket | null {
+  try {
+    const payload = jwt.verify(ticket, secretKey(), { algorithms: [ALGORITHM], issuer: TICKET_ISSUER })
+    if (typeof payload !== 'object' || payload === null) return null
+    const userId = Number(payload.sub)
+    if (!Number.isSafeInteger(userId) || userId < 1) return null
+    return { userId, remember: payload.remember === true }
   } catch {
     return null
   }

@@ -1,8 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { jsonWithError, jsonWithSuccess, redirectWithSuccess } from 'remix-toast'
+import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
 import { ADMIN_PAGE_SIZE, parseListQuery, type Paginated } from '~/lib/paging'
-import { findResource, type AdminResource } from '~/models/resources.server'
+import { findResource, writeResource, type AdminResource } from '~/models/resources.server'
 import { screenResource } from '~/resources'
 import { isUploadOnly, listFieldsOf, lowerThing, permissionsOf, writeToast, type FormLoad, type FormMode, type Row } from '~/resources/resource'
 import { readUrlEncoded, withFormInput } from '~/server/form-input.server'
@@ -26,8 +27,30 @@ function resourceOf(params: LoaderFunctionArgs['params'], form: boolean): AdminR
 const hasFieldErrors = (error: HttpError): error is HttpError & { errors: FieldErrors } =>
   !!error.errors && error.status !== 404 && Object.keys(error.errors).some((key) => key !== 'Error')
 
+/** A form's refusal: a 4xx with field errors shown under the fields, any other 4xx (e.g. 409) as an error toast. */
+function formRefusal(error: unknown) {
+  if (error instanceof HttpError && error.status < 500) {
+    if (hasFieldErrors(error)) return data<FormResult>({ errors: error.errors }, { status: error.status })
+    return jsonWithError<FormResult>({ errors: null }, { message: error.errors?.Error ?? error.message, duration: 3000 }, { status: error.status })
+  }
+  throw error
+}
+
+/**
+ * The action of a form that is not a declared resource's (Pengaturan Situs): `save` records its own activity entry;
+ * on success `to` with the toast `message` (3 s), otherwise as formAction. `fileField` names the file input.
+ */
+export async function submitForm(request: Request, save: (input: Record<string, unknown>) => Promise<unknown>, success: { to: string; message: string; fileField: string }) {
+  try {
+    await withFormInput(request, save, [], success.fileField)
+  } catch (error) {
+    return formRefusal(error)
+  }
+  return redirectWithSuccess(success.to, { message: success.message, duration: 3000 })
+}
+
 /** The route's numeric id, or a 404 response. */
-function routeId(value: string | undefined): number {
+export function routeId(value: string | undefined): number {
   const id = value && /^\d{1,15}$/.test(value) ? Number(value) : NaN
   if (!Number.isSafeInteger(id) || id < 1) throw new Response('Not Found', { status: 404 })
   return id
@@ -89,7 +112,7 @@ async function deleteFromList(request: Request, resource: AdminResource) {
   const id = Number(form.get('id'))
   try {
     if (form.get('intent') !== 'delete' || !Number.isSafeInteger(id) || id < 1) throw notFound(resource.thing)
-    await resource.remove(id, user)
+    await writeResource(resource, user, actorOf(request, user), { action: 'delete', id })
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
       return jsonWithError({ deleted: false }, { message: `Failed to delete ${lowerThing(resource)}: ${error.message}`, duration: 3000 })
@@ -106,7 +129,7 @@ async function deleteFromList(request: Request, resource: AdminResource) {
 async function uploadFromList(request: Request, resource: AdminResource) {
   const user = await requirePermission(request, permissionsOf(resource).create)
   try {
-    await withFormInput(request, (input) => resource.create(input, user))
+    await withFormInput(request, (input) => writeResource(resource, user, actorOf(request, user), { action: 'create', input }))
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
       // A body that could not be read at all is reported on the file, the form's only non-text field.
@@ -144,14 +167,12 @@ export async function formAction({ request, params }: ActionFunctionArgs, mode: 
   const user = await requirePermission(request, mode === 'create' ? permissions.create : permissions.edit!)
   const id = mode === 'edit' ? routeId(params.id) : 0
   try {
-    const save = (input: Record<string, unknown>) => (mode === 'create' ? resource.create(input, user) : resource.update!(id, input, user))
+    const actor = actorOf(request, user)
+    const save = (input: Record<string, unknown>) =>
+      writeResource(resource, user, actor, mode === 'create' ? { action: 'create', input } : { action: 'update', id, input })
     await withFormInput(request, save, listFieldsOf(resource))
   } catch (error) {
-    if (error instanceof HttpError && error.status < 500) {
-      if (hasFieldErrors(error)) return data<FormResult>({ errors: error.errors }, { status: error.status })
-      return jsonWithError<FormResult>({ errors: null }, { message: error.errors?.Error ?? error.message, duration: 3000 }, { status: error.status })
-    }
-    throw error
+    return formRefusal(error)
   }
   const event = mode === 'create' ? 'created' : 'updated'
   // Spec 9: the role-update toast keeps the toaster's default duration; every other one shows 3 s.

@@ -4,6 +4,7 @@ const TIME_ZONE = 'Asia/Jakarta'
 
 const rupiah = new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'IDR', maximumFractionDigits: 0, minimumFractionDigits: 0 })
 const longDate = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE })
+const dateTime = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE })
 const weekdayDate = new Intl.DateTimeFormat('id-ID', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE })
 
 /** `Rp 1.500.000` (Indonesian thousands separators, no decimals). */
@@ -19,6 +20,13 @@ export function formatDate(value: Date | string | number | null | undefined): st
   if (value === null || value === undefined || value === '') return ''
   const date = toDate(value)
   return Number.isNaN(date.getTime()) ? '' : longDate.format(date)
+}
+
+/** `22 November 2026 pukul 09.30` (WIB): when something happened, for the back office. */
+export function formatDateTime(value: Date | string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return ''
+  const date = toDate(value)
+  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date)
 }
 
 /** `Minggu, 22 November 2026`. */

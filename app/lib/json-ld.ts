@@ -1,5 +1,5 @@
 import { uploadUrl } from '~/lib/uploads'
-import { absoluteUrl, DEFAULT_IMAGE, describe, type JsonLd } from '~/lib/seo'
+import { absoluteUrl, DEFAULT_IMAGE, describe, logoUrl, type JsonLd } from '~/lib/seo'
 import type { Site } from '~/lib/site'
 
 /** The JSON-LD of the detail screens (an article, a product, an official); the home page's is villageLd in seo.ts. */
@@ -26,7 +26,7 @@ export function newsArticleLd(
     inLanguage: 'id',
     ...(post.category?.name ? { articleSection: post.category.name } : {}),
     author: post.user?.name ? { '@type': 'Person', name: post.user.name } : { '@type': 'GovernmentOrganization', name: site.name },
-    publisher: { '@type': 'GovernmentOrganization', name: site.name, logo: { '@type': 'ImageObject', url: absoluteUrl(site.url, DEFAULT_IMAGE) } },
+    publisher: { '@type': 'GovernmentOrganization', name: site.name, logo: { '@type': 'ImageObject', url: logoUrl(site) } },
   }
 }
 

@@ -6,6 +6,8 @@ export type ListQuery = {
   limit: number
   /** The `limit` the caller asked for, kept in the paging URLs; undefined when it used the default. */
   requestedLimit?: number
+  /** Other parameters of the list (filters) that its paging URLs keep. */
+  keep?: [string, string][]
 }
 
 export type PageLink = { url: string | null; label: string; active: boolean }
@@ -57,6 +59,7 @@ export function pageUrl(path: string, query: ListQuery, page: number): string {
   params.set('page', String(page))
   if (query.search) params.set('search', query.search)
   if (query.requestedLimit !== undefined) params.set('limit', String(query.requestedLimit))
+  for (const [name, value] of query.keep ?? []) params.set(name, value)
   return `${path}?${params.toString()}`
 }
 

@@ -1,6 +1,7 @@
 import type { MetaArgs, MetaDescriptor } from '@remix-run/react'
 import { excerpt } from '~/lib/format'
 import { errorTitle, screenTitle, siteFromMatches, type Site } from '~/lib/site'
+import { uploadUrl } from '~/lib/uploads'
 
 /** `path` made absolute on the site's own address (already absolute addresses pass unchanged). */
 export function absoluteUrl(siteUrl: string, path: string): string {
@@ -8,9 +9,11 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${path.startsWith('/') ? '' : '/'}${path}`
 }
 
-
 /** The square icon of the web app manifest: the picture shared when a page has none of its own. */
 export const DEFAULT_IMAGE = '/icon-512.png'
+
+/** The village's logo (Pengaturan Situs) as an absolute address; the site's icon while no logo is set. */
+export const logoUrl = (site: Site) => absoluteUrl(site.url, uploadUrl('settings', site.logo) ?? DEFAULT_IMAGE)
 
 /** A description of at most 160 characters from rich text, or `fallback` when the text is empty. */
 export function describe(html: string | null | undefined, fallback: string): string {
@@ -95,7 +98,7 @@ export function villageLd(site: Site): JsonLd {
     '@id': `${absoluteUrl(site.url, '/')}#desa`,
     name: site.name,
     url: absoluteUrl(site.url, '/'),
-    logo: absoluteUrl(site.url, DEFAULT_IMAGE),
+    logo: logoUrl(site),
     ...(site.address ? { address: { '@type': 'PostalAddress', streetAddress: site.address, addressCountry: 'ID' } } : {}),
     ...(site.phone ? { telephone: site.phone } : {}),
     ...(site.email ? { email: site.email } : {}),

@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, type MetaArgs } from '@remix-run/react'
 
 /**
- * The village as every screen, feed and tag shows it. The server reads it once per request
- * (siteIdentity in app/models/site.server.ts); the root loader hands it to every route.
+ * The village as every screen, feed and tag shows it: Pengaturan Situs (the database) and the public address. The
+ * server reads it once per request (siteIdentity in app/models/site.server.ts); the root loader hands it to every route.
  */
 export type Site = {
   name: string
@@ -11,10 +11,31 @@ export type Site = {
   address: string
   phone: string
   email: string
+  tagline: string
+  /** The stored file name of the village's logo (`/uploads/settings/...`), or null for none. */
+  logo: string | null
+  whatsapp: string
+  facebook: string
+  instagram: string
+  youtube: string
+  mapUrl: string
 }
 
 /** Only before the root loader's data exists (a screen that failed before it): never shown in practice. */
-export const FALLBACK_SITE: Site = { name: 'Balai Desa', url: '', address: '', phone: '', email: '' }
+export const FALLBACK_SITE: Site = {
+  name: 'Balai Desa',
+  url: '',
+  address: '',
+  phone: '',
+  email: '',
+  tagline: '',
+  logo: null,
+  whatsapp: '',
+  facebook: '',
+  instagram: '',
+  youtube: '',
+  mapUrl: '',
+}
 
 /** The root loader's site, as a route's `meta` sees it. */
 export function siteFromMatches(matches: MetaArgs['matches']): Site {

@@ -33,10 +33,12 @@ function searchWhere(columns: readonly string[], search: string): object {
  */
 export async function listPage<Row>(
   delegate: ListDelegate,
-  options: { select: object; searchColumns: readonly string[]; query: ListQuery; path: string; map?: (row: any) => Row },
+  options: { select: object; searchColumns: readonly string[]; query: ListQuery; path: string; map?: (row: any) => Row; where?: object },
 ): Promise<Paginated<Row>> {
   const { query, select, searchColumns, path } = options
-  const where = searchWhere(searchColumns, query.search)
+  const search = searchWhere(searchColumns, query.search)
+  // Filters (the activity log's) narrow the rows before the search does.
+  const where = options.where ? { AND: [options.where, search] } : search
   const skip = (query.page - 1) * query.limit
   let total: number
   let rows: unknown[]
@@ -121,6 +123,15 @@ export const IMAGE_TABLES: Record<UploadKind, ImageTable> = {
   photos: prisma.photo,
   sliders: prisma.slider,
   aparaturs: prisma.aparatur,
+  settings: {
+    // The one row of Pengaturan Situs: its `logo` is the kind's image.
+    findMany: async () => (await prisma.siteSetting.findMany({ select: { logo: true } })).map((row) => ({ image: row.logo })),
+    findUnique: async ({ where }) => {
+      const row = await prisma.siteSetting.findUnique({ where, select: { logo: true } })
+      return row && { image: row.logo }
+    },
+    delete: (args) => prisma.siteSetting.delete(args),
+  },
 }
 
 /** Deletes a record that may own an image, then the image and its width copies (`{Thing} not found` if missing). */

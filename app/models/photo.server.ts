@@ -4,7 +4,7 @@ import { prisma } from '~/server/db.server'
 import type { ListQuery } from '~/lib/paging'
 import { parseMediaUpload, writeWithImage } from '~/server/uploads.server'
 import { optionalText, requiredText } from '~/server/validation.server'
-import { deleteWithImage, listPage } from './crud.server'
+import { deleteWithImage, listPage, orNotFound } from './crud.server'
 
 export const photoSelect = { id: true, image: true, caption: true, description: true, created_at: true, updated_at: true } as const
 
@@ -19,6 +19,9 @@ export const schema = z.object({
 
 export const listPhotos = (query: ListQuery, path: string) =>
   listPage<Prisma.PhotoGetPayload<{ select: typeof photoSelect }>>(prisma.photo, { select: photoSelect, searchColumns: SEARCH, query, path })
+
+/** One photo (the activity log reads it before a delete; photos have no detail call). */
+export const findPhoto = (id: number) => orNotFound(prisma.photo.findUnique({ where: { id }, select: photoSelect }), 'Photo')
 
 export const homePhotos = () => prisma.photo.findMany({ select: photoSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
 

@@ -2,15 +2,16 @@ import type { ListQuery, Paginated } from '~/lib/paging'
 import { RESOURCES } from '~/resources'
 import type { ResourceName } from '~/resources/permissions'
 import type { ResourceDeclaration } from '~/resources/resource'
+import { trackWrite, type Actor } from './activity.server'
 import { createAparatur, deleteAparatur, getAparatur, listAparaturs, updateAparatur } from './aparatur.server'
 import { allCategories, createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './category.server'
 import { createPage, deletePage, getPage, listPages, updatePage } from './page.server'
 import { allPermissions, createPermission, deletePermission, getPermission, listPermissions, updatePermission } from './permission.server'
-import { createPhoto, deletePhoto, listPhotos } from './photo.server'
+import { createPhoto, deletePhoto, findPhoto, listPhotos } from './photo.server'
 import { createPost, deletePost, getPost, listPosts, updatePost } from './post.server'
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './product.server'
 import { allRoles, createRole, deleteRole, getRole, listRoles, updateRole } from './role.server'
-import { createSlider, deleteSlider, listSliders } from './slider.server'
+import { createSlider, deleteSlider, findSlider, listSliders } from './slider.server'
 import { createUser, deleteUser, getUser, listUsers, updateUser, type SessionUser } from './user.server'
 
 /** What a write receives: the body's fields (and, for multipart resources, the uploaded file under `image`). */
@@ -23,6 +24,8 @@ type ResourceModel = {
   all?(): Promise<{ id: number; name: string }[]>
   /** One row by id; the editable resources only. */
   get?(id: number): Promise<unknown>
+  /** Reads a record for the activity log (before an update or delete) where there is no `get`. */
+  read?(id: number): Promise<unknown>
   create(input: WriteInput, user: SessionUser): Promise<unknown>
   update?(id: number, input: WriteInput, user: SessionUser): Promise<unknown>
   remove(id: number, user: SessionUser): Promise<void>
@@ -36,8 +39,8 @@ const MODELS: Record<ResourceName, ResourceModel> = {
   posts: { list: listPosts, get: getPost, create: createPost, update: updatePost, remove: deletePost },
   pages: { list: listPages, get: getPage, create: createPage, update: updatePage, remove: deletePage },
   products: { list: listProducts, get: getProduct, create: createProduct, update: updateProduct, remove: deleteProduct },
-  photos: { list: listPhotos, create: createPhoto, remove: deletePhoto },
-  sliders: { list: listSliders, create: createSlider, remove: deleteSlider },
+  photos: { list: listPhotos, read: findPhoto, create: createPhoto, remove: deletePhoto },
+  sliders: { list: listSliders, read: findSlider, create: createSlider, remove: deleteSlider },
   aparaturs: { list: listAparaturs, get: getAparatur, create: createAparatur, update: updateAparatur, remove: deleteAparatur },
 }
 
@@ -48,3 +51,21 @@ const SERVED = new Map<string, AdminResource>(Object.values(RESOURCES).map((decl
 
 /** The resource named `name` exactly (`/api/admin/{name}`), or undefined. */
 export const findResource = (name: string | undefined) => (name === undefined ? undefined : SERVED.get(name))
+
+export type ResourceWrite = { action: 'create'; input: WriteInput } | { action: 'update'; id: number; input: WriteInput } | { action: 'delete'; id: number }
+
+/**
+ * The one write path of both doors (the admin screens and `/api/admin/{name}`): runs the model's create, update or
+ * delete and, once it succeeded, adds the activity log's entry (the record, the fields it changed, who and from where).
+ */
+export function writeResource(resource: AdminResource, user: SessionUser, actor: Actor, write: ResourceWrite): Promise<unknown> {
+  const tracked = { name: resource.name, read: resource.get ?? resource.read }
+  switch (write.action) {
+    case 'create':
+      return trackWrite(actor, { resource: tracked, action: 'create', input: write.input }, () => resource.create(write.input, user))
+    case 'update':
+      return trackWrite(actor, { resource: tracked, action: 'update', id: write.id, input: write.input }, () => resource.update!(write.id, write.input, user))
+    case 'delete':
+      return trackWrite(actor, { resource: tracked, action: 'delete', id: write.id }, () => resource.remove(write.id, user))
+  }
+}

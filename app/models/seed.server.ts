@@ -10,6 +10,7 @@ import type { UploadKind } from '~/lib/uploads'
 import { storeImage, unmarkPending } from '~/server/uploads.server'
 import { SEEDED_PERMISSIONS, type PermissionName } from '~/resources/permissions'
 import { demoVillage } from './demo-village'
+import { fillSettingsIfEmpty } from './settings.server'
 import { ADMIN_ROLE } from './user.server'
 
 const USER_ROLE_PERMISSIONS: readonly string[] = ['dashboard-index', 'posts-index', 'pages-index', 'photos-index', 'sliders-index'] satisfies PermissionName[]
@@ -23,6 +24,7 @@ export async function seed({ demo = getEnv().SEED_DEMO } = {}) {
   const env = getEnv()
   const firstStart = (await prisma.user.count()) === 0
   await serializeWrite(async () => {
+    await fillSettingsIfEmpty()
     const existing = new Set((await prisma.permission.findMany({ select: { name: true } })).map((p) => p.name))
     for (const name of SEEDED_PERMISSIONS) {
       if (!existing.has(name)) await prisma.permission.create({ data: { name } })

@@ -5,6 +5,7 @@ import { prisma, serializeWrite } from '~/server/db.server'
 import { conflict, notFound, validationError } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { idList, parseInput, requiredText } from '~/server/validation.server'
+import { changedFields, recordActivity, type Actor } from './activity.server'
 import { listPage, orNotFound, rethrowUnique } from './crud.server'
 
 export const ADMIN_ROLE = 'admin'
@@ -30,11 +31,23 @@ export type SessionUser = {
   email: string
   created_at: Date
   updated_at: Date
-  token_version: number
+  two_factor_enabled: boolean
   roles: string[]
   /** Permission name -> true, read from the database for this request. */
   permissions: Record<string, true>
 }
+
+/** GET /api/admin/me: the login payload without the token, plus `two_factor_enabled`. */
+export const accountOf = (user: SessionUser) => ({
+  id: user.id,
+  name: user.name,
+  username: user.username,
+  email: user.email,
+  created_at: user.created_at,
+  updated_at: user.updated_at,
+  permissions: user.permissions,
+  two_factor_enabled: user.two_factor_enabled,
+})
 
 /** The logged-in user with the permissions their roles grant now (the admin role grants all). */
 export async function findSessionUser(id: number): Promise<SessionUser | null> {
@@ -42,7 +55,7 @@ export async function findSessionUser(id: number): Promise<SessionUser | null> {
     where: { id },
     select: {
       ...profileSelect,
-      token_version: true,
+      two_factor_enabled: true,
       roles: { select: { role: { select: { name: true, permissions: { select: { permission: { select: { name: true } } } } } } } },
     },
   })
@@ -62,22 +75,21 @@ export async function findSessionUser(id: number): Promise<SessionUser | null> {
  * first 72 bytes, so a longer password (never accepted when set) is wrong rather than compared by its start.
  */
 export async function verifyLogin(username: string, password: string) {
-  const row = await prisma.user.findUnique({ where: { username }, select: { id: true, password: true, token_version: true } })
+  const row = await prisma.user.findUnique({ where: { username }, select: { id: true, password: true, two_factor_enabled: true } })
   if (!row || Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) return verifyAgainstNobody(password).then(() => null)
-  return (await verifyPassword(password, row.password)) ? row : null
+  return (await verifyPassword(password, row.password)) ? { id: row.id, two_factor_enabled: row.two_factor_enabled } : null
 }
 
-/** Revokes one token (logout) until it would have expired anyway; expired entries are pruned. */
-export function revokeToken(jti: string, userId: number, expiresAt: Date) {
-  return serializeWrite(async () => {
-    await prisma.revokedToken.deleteMany({ where: { expires_at: { lt: new Date() } } })
-    await prisma.revokedToken.upsert({ where: { jti }, update: {}, create: { jti, user_id: userId, expires_at: expiresAt } })
-  })
+/** Whether `password` is the user's current one (for changes that ask for it again). */
+export async function checkPassword(userId: number, password: unknown): Promise<boolean> {
+  if (typeof password !== 'string' || !password || Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) return false
+  const row = await prisma.user.findUnique({ where: { id: userId }, select: { password: true } })
+  return row ? verifyPassword(password, row.password) : false
 }
 
-export async function isTokenRevoked(jti: string) {
-  return (await prisma.revokedToken.findUnique({ where: { jti }, select: { jti: true } })) !== null
-}
+/** The id behind a username (the activity log names whose account a failed login tried), or null. */
+export const userIdByUsername = async (username: string) =>
+  (await prisma.user.findUnique({ where: { username }, select: { id: true } }))?.id ?? null
 
 export const userSearchColumns = ['name', 'username', 'email'] as const
 
@@ -170,7 +182,8 @@ export async function updateUser(id: number, raw: unknown) {
           name: input.name,
           username: input.username,
           email: input.email,
-          ...(password ? { password, token_version: { increment: 1 } } : {}),
+          // A new password logs the user out everywhere.
+          ...(password ? { password, sessions: { deleteMany: {} } } : {}),
           roles: { deleteMany: {}, create: roleIds.map((role_id) => ({ role_id })) },
         },
         select: publicUserSelect,
@@ -189,5 +202,68 @@ export function deleteUser(id: number, actor: Pick<SessionUser, 'id'>) {
     const isAdmin = existing.roles.some(({ role }) => role.name === ADMIN_ROLE)
     if (isAdmin && (await adminHolders(id)) === 0) throw conflict('The last user with the admin role cannot be deleted')
     await prisma.user.delete({ where: { id } })
+  })
+}
+
+const ownProfileSchema = z.object({
+  name: userFields.name,
+  email: userFields.email,
+})
+
+/** Akun Saya: the user's own name and e-mail (`Name`, `Email`: valid, not another user's). */
+export async function updateOwnProfile(userId: number, raw: unknown, actor: Actor) {
+  const input = parseInput(ownProfileSchema, raw)
+  const { before, user } = await serializeWrite(async () => {
+    const taken = await prisma.user.findFirst({ where: { email: input.email, NOT: { id: userId } }, select: { id: true } })
+    if (taken) throw validationError({ Email: 'Email already exists' })
+    const before = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { name: true, email: true } })
+    const row = await prisma.user
+      .update({ where: { id: userId }, data: input, select: publicUserSelect })
+      .catch((error) => rethrowUnique(error, { email: 'Email' }))
+    return { before, user: toPublicUser(row) }
+  })
+  const changes = changedFields(before, { name: user.name, email: user.email })
+  await recordActivity({ actor: { ...actor, name: user.name }, action: 'update', resource: 'users', resourceId: userId, summary: user.name, changes })
+  return user
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : value)
+
+const passwordChangeSchema = z.object({
+  current_password: z.preprocess(text, z.string({ invalid_type_error: 'Current_password must be text' })),
+  password: z.preprocess(text, z.string({ invalid_type_error: 'Password must be text' })),
+  password_confirmation: z.preprocess(text, z.string({ invalid_type_error: 'Password_confirmation must be text' })),
+})
+
+/** A new password with its confirmation: `Password` (8 to 72 bytes) and `Password_confirmation` (must match). */
+export function newPasswordProblems(input: { password: string; password_confirmation: string }): Record<string, string> {
+  const errors: Record<string, string> = {}
+  const problem = input.password === '' ? 'Password is required' : passwordProblem(input.password)
+  if (problem) errors.Password = problem
+  else if (input.password !== input.password_confirmation) errors.Password_confirmation = 'Password_confirmation does not match the password'
+  return errors
+}
+
+/**
+ * Akun Saya: a new password, given the current one (`Current_password` when wrong). Every other session of the
+ * user ends; `keepSession` (the one asking) stays logged in.
+ */
+export async function changeOwnPassword(userId: number, keepSession: string, raw: unknown, actor: Actor) {
+  const input = parseInput(passwordChangeSchema, raw)
+  const errors = newPasswordProblems(input)
+  if (!input.current_password) errors.Current_password = 'Current_password is required'
+  else if (!(await checkPassword(userId, input.current_password))) errors.Current_password = 'Current_password is wrong'
+  if (Object.keys(errors).length) throw validationError(errors)
+  const password = await hashPassword(input.password)
+  return serializeWrite(async () => {
+    const row = await prisma.user.update({
+      where: { id: userId },
+      data: { password, sessions: { deleteMany: { NOT: { id: keepSession } } } },
+      select: publicUserSelect,
+    })
+    return toPublicUser(row)
+  }).then(async (user) => {
+    await recordActivity({ actor, action: 'password_change', resource: 'users', resourceId: userId, summary: user.name, changes: ['password'] })
+    return user
   })
 }

@@ -19,6 +19,9 @@ export const SEEDED_PERMISSIONS = [
   'dashboard-index' as const,
   ...grant(EDITABLE_RESOURCES, EDITABLE_ACTIONS),
   ...grant(UPLOAD_ONLY_RESOURCES, UPLOAD_ONLY_ACTIONS),
+  // "Beyond the original client": Pengaturan Situs and Log Aktivitas (the admin role holds them, like every permission).
+  'settings-edit' as const,
+  'activities-index' as const,
 ]
 
 export type PermissionName = (typeof SEEDED_PERMISSIONS)[number]

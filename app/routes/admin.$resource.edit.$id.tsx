@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { useParams } from '@remix-run/react'
 import { titled } from '~/components/admin/meta'
+import { ResetLinkPanel } from '~/components/admin/reset-link'
 import { ResourceFormScreen } from '~/components/admin/resource-form'
 import { RecordErrorBoundary } from '~/components/admin/resource-list'
 import { formAction, formLoader } from '~/doors/admin.server'
@@ -19,5 +21,13 @@ export const action = (args: ActionFunctionArgs) => formAction(args, 'edit')
 export const ErrorBoundary = RecordErrorBoundary
 
 export default function EditResource() {
-  return <ResourceFormScreen mode="edit" />
+  const params = useParams()
+  if (params.resource !== 'users') return <ResourceFormScreen mode="edit" />
+  // A user's edit screen also makes one-time password reset links (the permission is the same, users-edit).
+  return (
+    <div className="space-y-6">
+      <ResourceFormScreen mode="edit" />
+      <ResetLinkPanel userId={Number(params.id)} />
+    </div>
+  )
 }

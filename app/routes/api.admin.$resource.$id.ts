@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
 import { withWriteInput } from '~/server/api-input.server'
 import { apiSuccess, handleApi, HttpError, notFound } from '~/server/http.server'
 import { parseId } from '~/models/crud.server'
-import { findResource, type AdminResource } from '~/models/resources.server'
+import { findResource, writeResource, type AdminResource } from '~/models/resources.server'
 import { bodyOf, permissionsOf, writeMessage } from '~/resources/resource'
 
 /** The id of the path, or the resource's 404 ("Post not found"). */
@@ -32,13 +33,13 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const permissions = permissionsOf(resource)
     if (request.method === 'DELETE') {
       const user = await requirePermission(request, permissions.delete)
-      await resource.remove(idOf(resource, params.id), user)
+      await writeResource(resource, user, actorOf(request, user), { action: 'delete', id: idOf(resource, params.id) })
       return apiSuccess(writeMessage(resource, 'deleted'), null)
     }
     if (request.method === 'PUT' && resource.update && permissions.update) {
       const user = await requirePermission(request, permissions.update)
       const id = idOf(resource, params.id)
-      const updated = await withWriteInput(request, bodyOf(resource), (input) => resource.update!(id, input, user))
+      const updated = await withWriteInput(request, bodyOf(resource), (input) => writeResource(resource, user, actorOf(request, user), { action: 'update', id, input }))
       return apiSuccess(writeMessage(resource, 'updated'), updated)
     }
     throw new HttpError(405, 'Method Not Allowed')

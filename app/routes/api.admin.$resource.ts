@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
 import { withWriteInput } from '~/server/api-input.server'
 import { apiSuccess, handleApi, HttpError } from '~/server/http.server'
 import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
-import { findResource } from '~/models/resources.server'
+import { findResource, writeResource } from '~/models/resources.server'
 import { bodyOf, permissionsOf, writeMessage } from '~/resources/resource'
 
 function resourceOr404(name: string | undefined) {
@@ -28,6 +29,6 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const resource = resourceOr404(params.resource)
     if (request.method !== 'POST') throw new HttpError(405, 'Method Not Allowed')
     const user = await requirePermission(request, permissionsOf(resource).create)
-    const created = await withWriteInput(request, bodyOf(resource), (input) => resource.create(input, user))
+    const created = await withWriteInput(request, bodyOf(resource), (input) => writeResource(resource, user, actorOf(request, user), { action: 'create', input }))
     return apiSuccess(writeMessage(resource, 'created'), created, 201)
   })

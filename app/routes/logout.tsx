@@ -3,10 +3,10 @@ import { redirect } from '@remix-run/node'
 import { logout } from '~/auth/login.server'
 import { getSessionUser, tokenCookie } from '~/auth/session.server'
 
-/** Keluar: revokes this session's token and clears the cookie, then back to /login. */
+/** Keluar: ends this device's session and clears the cookie, then back to /login. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await getSessionUser(request)
-  if (user) await logout(user.claims)
+  if (user) await logout(user, request)
   return redirect('/login', { headers: { 'Set-Cookie': await tokenCookie().serialize('', { maxAge: 0 }) } })
 }
 

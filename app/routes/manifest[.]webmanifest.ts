@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { siteIdentity } from '~/models/site.server'
 
-/** GET /manifest.webmanifest: installable as an app, named after the village. */
+/** GET /manifest.webmanifest: installable as an app, named after the village (Pengaturan Situs). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { name } = await siteIdentity(request)
+  const { name, tagline } = await siteIdentity(request)
   const manifest = {
     name,
     short_name: name.length > 12 ? name.replace(/^Desa\s+/i, '').slice(0, 12) : name,
-    description: `Situs resmi ${name}: berita, profil, aparatur, produk desa dan galeri.`,
+    description: tagline || `Situs resmi ${name}: berita, profil, aparatur, produk desa dan galeri.`,
     lang: 'id',
     dir: 'ltr',
     start_url: '/',

@@ -6,8 +6,9 @@ import { siteIdentity } from '~/models/site.server'
 
 /** GET /rss.xml: an RSS 2.0 feed of the latest posts, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { url: origin, name: site } = await siteIdentity(request)
-  const posts = await feedPosts()
+  const [identity, posts] = await Promise.all([siteIdentity(request), feedPosts()])
+  const { url: origin, name: site } = identity
+  const logo = identity.logo ? `${origin}/uploads/settings/${encodeURIComponent(identity.logo)}` : null
   const items = posts.map((post) => {
     const link = `${origin}/posts/${encodeURIComponent(post.slug)}`
     const image = post.image ? `${origin}/uploads/posts/${encodeURIComponent(post.image)}` : null
@@ -34,8 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     '  <channel>',
     `    <title>${escapeXml(`Berita - ${site}`)}</title>`,
     `    <link>${escapeXml(`${origin}/posts`)}</link>`,
-    `    <description>${escapeXml(`Kabar terkini dari ${site}.`)}</description>`,
+    `    <description>${escapeXml(identity.tagline || `Kabar terkini dari ${site}.`)}</description>`,
     '    <language>id</language>',
+    ...(logo ? [`    <image><url>${escapeXml(logo)}</url><title>${escapeXml(`Berita - ${site}`)}</title><link>${escapeXml(`${origin}/posts`)}</link></image>`] : []),
     `    <atom:link href="${escapeXml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
     `    <lastBuildDate>${(posts[0]?.updated_at ?? new Date()).toUTCString()}</lastBuildDate>`,
     ...items,

@@ -3,21 +3,23 @@ import { readMultipart } from './uploads.server'
 
 /**
  * Runs `work` with the request's fields: a JSON object, or (for multipart resources) the form's fields
- * with the uploaded file under `image`. The temporary upload is removed afterwards whatever happens.
+ * with the uploaded file under `fileField` (`image`, the settings' `logo`). The temporary upload is removed
+ * afterwards whatever happens.
  */
 export async function withWriteInput<T>(
   request: Request,
   kind: 'json' | 'multipart',
   work: (input: Record<string, unknown>) => Promise<T>,
+  fileField = 'image',
 ): Promise<T> {
   const type = request.headers.get('content-type') ?? ''
   if (kind === 'json' || !type.toLowerCase().startsWith('multipart/form-data')) {
     // Multipart resources also take JSON from clients that send no file.
     return work(await readJsonObject(request))
   }
-  const body = await readMultipart(request)
+  const body = await readMultipart(request, fileField)
   try {
-    return await work({ ...body.fields, image: body.file ?? undefined })
+    return await work({ ...body.fields, [fileField]: body.file ?? undefined })
   } finally {
     await body.cleanup()
   }

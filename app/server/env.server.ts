@@ -55,8 +55,14 @@ const schema = z.object({
     'must be an absolute http(s) address such as https://sukamaju.desa.id',
   ),
   SITE_ADDRESS: optionalText('Jl. Raya Sukamaju No. 1, Kecamatan Sukamaju, Kabupaten Sejahtera, Jawa Barat 40000'),
-  SITE_PHONE: optionalText('(022) 123-4567'),
+  SITE_PHONE: optionalText('022 123-4567'),
   SITE_EMAIL: optionalText('info@sukamaju.desa.id'),
+  SMTP_URL: optionalText('').refine(
+    (value) => value === '' || /^smtps?:\/\/[^\s]+$/.test(value),
+    'must be an smtp:// or smtps:// address such as smtps://user:password@mail.example.com:465',
+  ),
+  MAIL_FROM: optionalText(''),
+  ACTIVITY_RETENTION_DAYS: optionalText('365').pipe(z.coerce.number().int().min(1).max(36500)),
 })
 
 export type Env = Omit<z.infer<typeof schema>, 'JWT_SECRET' | 'TOKEN_TTL'> & {
@@ -117,6 +123,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   let secret = source.JWT_SECRET?.trim() ?? ''
   if (secret && secret.length < 32) {
     throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters')
+  }
+  if (value.SMTP_URL && !value.MAIL_FROM) {
+    throw new ConfigError('Invalid configuration: MAIL_FROM is required when SMTP_URL is set (e.g. "Desa Sukamaju <noreply@sukamaju.desa.id>")')
   }
   if (!secret) {
     if (value.NODE_ENV === 'production') {

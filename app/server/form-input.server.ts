@@ -40,14 +40,16 @@ export async function withFormInput<T>(
   request: Request,
   work: (input: Record<string, unknown>) => Promise<T>,
   listFields: readonly string[] = [],
+  /** The form's file input: `image`, or the settings' `logo`. */
+  fileField = 'image',
 ): Promise<T> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
   if (!type.startsWith('multipart/form-data')) {
     return work(fieldsToInput((await readUrlEncoded(request)).entries(), listFields))
   }
-  const body = await readMultipart(request)
+  const body = await readMultipart(request, fileField)
   try {
-    return await work({ ...fieldsToInput(multipartEntries(body.fields), listFields), image: body.file ?? undefined })
+    return await work({ ...fieldsToInput(multipartEntries(body.fields), listFields), [fileField]: body.file ?? undefined })
   } finally {
     await body.cleanup()
   }

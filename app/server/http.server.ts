@@ -162,3 +162,9 @@ export async function handleApi(request: Request, handler: () => Promise<Respons
     return withCors(request, apiFailure(new HttpError(500, 'Internal Server Error')))
   }
 }
+
+/** The loader or action of an `/api/*` route for the methods it does not take. */
+export const methodNotAllowed = ({ request }: { request: Request }) =>
+  handleApi(request, async () => {
+    throw new HttpError(405, 'Method Not Allowed')
+  })

@@ -37,10 +37,11 @@ export type MultipartBody = {
 }
 
 /**
- * Streams a multipart body: fields into memory (1 MB each at most), the `image` part to a temporary file,
- * refused with 413 as soon as it passes 10 MB, without ever holding it in memory.
+ * Streams a multipart body: fields into memory (1 MB each at most), the file part named `fileField` (`image`,
+ * or the settings' `logo`) to a temporary file, refused with 413 as soon as it passes 10 MB, without ever
+ * holding it in memory.
  */
-export async function readMultipart(request: Request): Promise<MultipartBody> {
+export async function readMultipart(request: Request, fileField = 'image'): Promise<MultipartBody> {
   const contentType = request.headers.get('content-type') ?? ''
   if (!request.body) throw new HttpError(400, 'Malformed multipart body', { Error: 'The request has no body' })
   const declared = Number(request.headers.get('content-length') ?? '0')
@@ -72,7 +73,7 @@ export async function readMultipart(request: Request): Promise<MultipartBody> {
         else fields[name] = Array.isArray(existing) ? [...existing, value] : [existing, value]
       })
       parser.on('file', (name, stream, info) => {
-        if (name !== 'image' || file) {
+        if (name !== fileField || file) {
           stream.resume()
           return
         }

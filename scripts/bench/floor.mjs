@@ -94,8 +94,8 @@ const statements = {
   postsHome: db.prepare(`SELECT ${POST_COLUMNS} ORDER BY p.id DESC LIMIT 6`),
   sliders: db.prepare('SELECT id, image, description, created_at, updated_at FROM sliders ORDER BY id DESC'),
   aparatursHome: db.prepare('SELECT id, image, name, position, description, created_at, updated_at FROM aparaturs ORDER BY id DESC LIMIT 6'),
-  sessionUser: db.prepare('SELECT token_version FROM users WHERE id = ?'),
-  revoked: db.prepare('SELECT 1 FROM revoked_tokens WHERE jti = ?'),
+  session: db.prepare('SELECT user_id, expires_at FROM sessions WHERE id = ?'),
+  sessionUser: db.prepare('SELECT id FROM users WHERE id = ?'),
   permission: db.prepare(`SELECT 1 FROM user_has_roles ur JOIN role_has_permissions rp ON rp.role_id = ur.role_id
     JOIN permissions pe ON pe.id = rp.permission_id WHERE ur.user_id = ? AND pe.name = ?`),
 }
@@ -115,7 +115,7 @@ function productsList(url) {
   return paginate(statements.productsSearch.all(term, term, query.limit, offset).map(product), statements.productsSearchCount.get(term, term).n, query, url.pathname)
 }
 
-/** The site's checks for an admin read: a valid signature, not revoked, the current token version, the permission. */
+/** The site's checks for an admin read: a valid signature, the token's session row (logout deletes it), the user, the permission. */
 function allowed(request, permission) {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')
   if (!match) return 401
@@ -125,8 +125,8 @@ function allowed(request, permission) {
   } catch {
     return 401
   }
-  const user = statements.sessionUser.get(Number(claims.sub))
-  if (!user || user.token_version !== claims.ver || statements.revoked.get(claims.jti)) return 401
+  const session = statements.session.get(String(claims.jti))
+  if (!session || session.user_id !== Number(claims.sub) || Date.parse(session.expires_at) <= Date.now() || !statements.sessionUser.get(Number(claims.sub))) return 401
   return statements.permission.get(Number(claims.sub), permission) ? 200 : 403
 }
 

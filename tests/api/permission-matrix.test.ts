@@ -38,6 +38,13 @@ for (const r of RESOURCES) {
   if (EDITABLE.has(r)) cases.push({ method: 'PUT', path: `/api/admin/${r}/${MISSING_ID}`, anyOf: [`${r}-update`, `${r}-edit`], allowed: [404, 422] })
   cases.push({ method: 'DELETE', path: `/api/admin/${r}/${MISSING_ID}`, anyOf: [`${r}-delete`], allowed: [404] })
 }
+// API.md "Beyond the original client": site settings, activity log, reset links (an empty body changes nothing).
+cases.push(
+  { method: 'GET', path: '/api/admin/settings', anyOf: ['settings-edit'], allowed: [200] },
+  { method: 'PUT', path: '/api/admin/settings', anyOf: ['settings-edit'], allowed: [422] },
+  { method: 'GET', path: '/api/admin/activities', anyOf: ['activities-index'], allowed: [200] },
+  { method: 'POST', path: `/api/admin/users/${MISSING_ID}/reset-link`, anyOf: ['users-edit'], allowed: [404] },
+)
 
 let ids: Map<string, number>
 let admin: string
@@ -100,6 +107,8 @@ describe('the seeded permissions', () => {
         ['index', 'create', 'show', 'edit', 'update', 'delete'].map((action) => `${r}-${action}`),
       ),
       ...['photos', 'sliders'].flatMap((r) => ['index', 'create', 'delete'].map((action) => `${r}-${action}`)),
+      'settings-edit',
+      'activities-index',
     ]
     expect(seeded.filter((name) => !ids.has(name))).toEqual([])
     const used = new Set(cases.flatMap((c) => c.anyOf))

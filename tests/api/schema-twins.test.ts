@@ -12,8 +12,23 @@ import { ensureTemplateDb, onPostgres, PG_TEMPLATE, pgAdminUrl, ROOT } from '../
 // Both databases are made from one schema and two migration histories (docs/decisions/009-postgresql-through-adapter-pg.md): this file fails
 // when they drift apart, and when a table misses the triggers that keep every cache honest (decision 009).
 
-/** Tables whose writes never change what a visitor or a session sees: no data-version trigger. */
-const WITHOUT_VERSION_TRIGGER = new Set(['data_version', 'login_failures', 'pending_uploads', '_prisma_migrations', '_balai_migrations'])
+/**
+ * Tables whose writes never change what a visitor sees and must not empty the caches: no data-version trigger.
+ * sessions: a login or a device's last use (the session memo reads the session row itself on every request, so a
+ * logout is still refused at once); recovery_codes, password_resets: read only at the moment they are used;
+ * activities: the log is written with every change and read only by its own uncached screen.
+ */
+const WITHOUT_VERSION_TRIGGER = new Set([
+  'data_version',
+  'login_failures',
+  'pending_uploads',
+  'sessions',
+  'recovery_codes',
+  'password_resets',
+  'activities',
+  '_prisma_migrations',
+  '_balai_migrations',
+])
 /** Indexes written by hand for search, which Prisma's schema does not describe. */
 const HAND_WRITTEN_INDEX = /_trgm_idx$|_fts/
 

@@ -64,11 +64,16 @@ describe('axe finds no serious or critical violation in the back office', () => 
     await page.getByRole('button', { name: 'Login', exact: true }).click()
     await page.getByText(/required|wajib/i).first().waitFor()
     await expectAccessible(page, '/login with errors')
+    await page.goto('/forgot-password')
+    await expectAccessible(page, '/forgot-password')
+    await page.goto('/reset-password/not-a-real-token')
+    await page.getByRole('heading', { name: 'Tautan Tidak Berlaku' }).waitFor()
+    await expectAccessible(page, '/reset-password with a spent link')
   })
 
   it('on the dashboard, the 403 page and every list screen', async () => {
     const page = await loggedInPage()
-    for (const path of ['/admin/dashboard', '/admin/forbidden', ...LISTS.map((kind) => `/admin/${kind}`)]) {
+    for (const path of ['/admin/dashboard', '/admin/forbidden', ...LISTS.map((kind) => `/admin/${kind}`), '/admin/account', '/admin/settings', '/admin/activities']) {
       await page.goto(path)
       await settled(page)
       await expectAccessible(page, path)

@@ -10,7 +10,7 @@ describe('login', () => {
     await page.goto('/login')
     expect(await page.title()).toBe('Login - Desa Uji Coba')
     await page.getByRole('checkbox', { name: 'Remember me', exact: true }).waitFor()
-    await page.getByRole('link', { name: /forgot password/i }).waitFor()
+    await page.getByRole('link', { name: 'Lupa password?', exact: true }).waitFor()
 
     await page.getByRole('button', { name: 'Login', exact: true }).click()
     await page.getByText('Username is required').waitFor()

@@ -62,7 +62,7 @@ describe('public layout at desktop width', () => {
     await shown(footer.getByRole('heading', { name: 'Kontak Desa Uji Coba' }))
     // The test server keeps the default address, phone and email of the configuration.
     await shown(footer.getByText('Jl. Raya Sukamaju No. 1', { exact: false }))
-    expect(await footer.getByRole('link', { name: '(022) 123-4567' }).getAttribute('href')).toBe('tel:0221234567')
+    expect(await footer.getByRole('link', { name: '022 123-4567' }).getAttribute('href')).toBe('tel:0221234567')
     expect(await footer.getByRole('link', { name: 'info@sukamaju.desa.id' }).getAttribute('href')).toBe('mailto:info@sukamaju.desa.id')
     await shown(footer.getByRole('heading', { name: 'Aplikasi Mobile' }))
     await footer.getByRole('link', { name: 'Kebijakan Privasi' }).click()

@@ -104,7 +104,7 @@ export function SelectField({
 }
 
 /** An image file input (image files only), with the current image when editing. */
-export function ImageField({ label = 'Image', error, current }: { label?: string; error?: string; current?: string | null }) {
+export function ImageField({ label = 'Image', name = 'image', error, current }: { label?: string; name?: string; error?: string; current?: string | null }) {
   return (
     <Field label={label} error={error}>
       {(props) => (
@@ -112,7 +112,7 @@ export function ImageField({ label = 'Image', error, current }: { label?: string
           {current ? <img src={current} alt="" className="h-24 w-auto rounded-lg border border-gray-200 object-cover" /> : null}
           <input
             {...props}
-            name="image"
+            name={name}
             type="file"
             accept="image/*"
             className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-brand-700"

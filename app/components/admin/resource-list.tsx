@@ -59,14 +59,17 @@ const pageClass = (active: boolean) =>
     active ? 'border-brand-600 bg-brand-600 text-white' : 'border-gray-300 bg-white text-gray-700 hover:bg-gray-50'
   }`
 
-/** The admin pager, on the right: at most 5 page links, first/last shortcuts and ellipses. */
-export function Pager({ current, last, search }: { current: number; last: number; search: string }) {
+/**
+ * The admin pager, on the right: at most 5 page links, first/last shortcuts and ellipses. `href` overrides the
+ * address of a page (a list with filters besides the search keeps them).
+ */
+export function Pager({ current, last, search, href }: { current: number; last: number; search: string; href?: (page: number) => string }) {
   const { pathname } = useLocation()
   if (last <= 1) return null
   const window = pagerWindow(Math.min(current, last), last)
   const link = (page: number) => (
     <li key={page}>
-      <Link to={listHref(pathname, search, page)} aria-label={`Page ${page}`} aria-current={page === current ? 'page' : undefined} className={pageClass(page === current)}>
+      <Link to={href ? href(page) : listHref(pathname, search, page)} aria-label={`Page ${page}`} aria-current={page === current ? 'page' : undefined} className={pageClass(page === current)}>
         {page}
       </Link>
     </li>

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 
 import { RESOURCES } from '~/resources'
 import { holdsAny, type PermissionName, type ResourceName } from '~/resources/permissions'
 import { permissionsOf } from '~/resources/resource'
-import { BadgeIcon, ChevronDownIcon, FolderIcon, HomeIcon, ImageIcon, MenuIcon, UsersIcon } from './icons'
+import { BadgeIcon, ChevronDownIcon, ClockIcon, CogIcon, FolderIcon, HomeIcon, ImageIcon, MenuIcon, UsersIcon } from './icons'
 import type { AdminSession } from './session'
 
 type NavItem = { label: string; to: string; permission?: PermissionName }
@@ -19,6 +19,8 @@ const NAVIGATION: NavEntry[] = [
   { label: 'Media', icon: ImageIcon, items: [item('photos'), item('sliders')] },
   { icon: BadgeIcon, ...item('aparaturs') },
   { label: 'Users Management', icon: UsersIcon, items: [item('roles'), item('permissions'), item('users')] },
+  { label: 'Pengaturan Situs', icon: CogIcon, to: '/admin/settings', permission: 'settings-edit' },
+  { label: 'Log Aktivitas', icon: ClockIcon, to: '/admin/activities', permission: 'activities-index' },
 ]
 
 const inside = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`)
@@ -89,7 +91,8 @@ function Sidebar({ permissions }: { permissions: AdminSession['permissions'] }) 
   )
 }
 
-function UserMenu({ user }: { user: AdminSession['user'] }) {
+/** The top bar's menu: 'Profil Saya' opens Akun Saya, 'Pengaturan' the site settings (for those who may edit them). */
+function UserMenu({ user, canEditSettings }: { user: AdminSession['user']; canEditSettings: boolean }) {
   const [open, setOpen] = useState(false)
   const box = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -134,15 +137,17 @@ function UserMenu({ user }: { user: AdminSession['user'] }) {
           </div>
           <ul className="py-1">
             <li>
-              <button type="button" className={itemClass}>
+              <Link to="/admin/account" onClick={() => setOpen(false)} className={itemClass}>
                 Profil Saya
-              </button>
+              </Link>
             </li>
-            <li>
-              <button type="button" className={itemClass}>
-                Pengaturan
-              </button>
-            </li>
+            {canEditSettings ? (
+              <li>
+                <Link to="/admin/settings" onClick={() => setOpen(false)} className={itemClass}>
+                  Pengaturan
+                </Link>
+              </li>
+            ) : null}
             <li className="border-t border-gray-100">
               <Form method="post" action="/logout" replace>
                 <button type="submit" className={`${itemClass} text-red-600`}>
@@ -215,7 +220,7 @@ export function AdminShell({ session, siteName, children }: { session: AdminSess
           {/* Phones open the drawer; wider screens fold the always-there sidebar away. */}
           <SidebarToggle open={drawerOpen} onToggle={() => setDrawerOpen(!drawerOpen)} className="md:hidden" />
           <SidebarToggle open={desktopOpen} onToggle={() => setDesktopOpen(!desktopOpen)} className="hidden md:inline-flex" />
-          <UserMenu user={session.user} />
+          <UserMenu user={session.user} canEditSettings={holdsAny(session.permissions, 'settings-edit')} />
         </header>
         <main className="flex-1 p-4 md:p-6">{children}</main>
       </div>

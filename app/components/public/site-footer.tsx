@@ -1,6 +1,35 @@
 import { Link } from '@remix-run/react'
+import { whatsappNumber } from '~/lib/format'
 import { useSite } from '~/root'
 import { NAVIGATION } from './site-header'
+
+/** The village's own pages elsewhere, from the site settings: only those that are set are shown. */
+function SocialLinks() {
+  const site = useSite()
+  const links = [
+    { label: 'WhatsApp', href: site.whatsapp ? `https://wa.me/${whatsappNumber(site.whatsapp)}` : '' },
+    { label: 'Facebook', href: site.facebook },
+    { label: 'Instagram', href: site.instagram },
+    { label: 'YouTube', href: site.youtube },
+  ].filter((link) => link.href)
+  if (!links.length) return null
+  return (
+    <ul aria-label="Media sosial" className="flex flex-wrap gap-2 pt-1">
+      {links.map((link) => (
+        <li key={link.label}>
+          <a
+            href={link.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-block rounded-lg border border-emerald-600 px-3 py-1.5 text-xs font-semibold hover:bg-emerald-800"
+          >
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 export function SiteFooter() {
   const site = useSite()
@@ -30,7 +59,15 @@ export function SiteFooter() {
                 </a>
               </p>
             ) : null}
+            {site.mapUrl ? (
+              <p>
+                <a href={site.mapUrl} target="_blank" rel="noopener noreferrer" className="underline underline-offset-2">
+                  Lihat di peta
+                </a>
+              </p>
+            ) : null}
           </address>
+          <SocialLinks />
         </section>
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links" className="text-lg font-semibold text-white">

@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate } from '@remix-run/react'
 import { useRef, useState, type FormEvent } from 'react'
+import { ResponsiveImage } from '~/components/shared/responsive-image'
 import { useSite } from '~/root'
 import { useDialogFocus } from './use-dialog-focus'
 
@@ -53,16 +54,24 @@ function HeaderSearch({ id, onDone }: { id: string; onDone?: () => void }) {
   )
 }
 
+/** The village's logo (from the site settings) and name, with its tagline where there is room. */
 function Brand() {
   const site = useSite()
   return (
     <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-emerald-800">
-      <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-white">
-        <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M3 10.5 12 4l9 6.5M5 9.5V20h14V9.5M10 20v-5h4v5" />
-        </svg>
+      {site.logo ? (
+        <ResponsiveImage kind="settings" image={site.logo} sizes="40px" width={40} height={40} alt="" className="h-10 w-10 shrink-0 object-contain" />
+      ) : (
+        <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-white">
+          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M3 10.5 12 4l9 6.5M5 9.5V20h14V9.5M10 20v-5h4v5" />
+          </svg>
+        </span>
+      )}
+      <span className="flex min-w-0 flex-col">
+        <span className="truncate text-lg leading-tight">{site.name}</span>
+        {site.tagline ? <span className="hidden truncate text-xs font-normal text-gray-600 sm:block">{site.tagline}</span> : null}
       </span>
-      <span className="truncate text-lg">{site.name}</span>
     </Link>
   )
 }

@@ -1,0 +1,142 @@
+import { z } from 'zod'
+import { prisma } from '~/server/db.server'
+import { getEnv } from '~/server/env.server'
+import { HttpError } from '~/server/http.server'
+import { cachedRead } from '~/server/public-cache.server'
+import { stagedImage, writeWithImage, type StagedFile } from '~/server/uploads.server'
+import { optionalText, parseInput, requiredText } from '~/server/validation.server'
+import { recordActivity, type Actor } from './activity.server'
+
+/** The one settings row (the table holds no other). */
+const ROW_ID = 1
+
+export const settingsSelect = {
+  site_name: true,
+  tagline: true,
+  logo: true,
+  address: true,
+  phone: true,
+  email: true,
+  whatsapp: true,
+  facebook: true,
+  instagram: true,
+  youtube: true,
+  map_url: true,
+  updated_at: true,
+} as const
+
+/** The contract's settings payload (../shared/API.md "Site settings"). */
+export type SiteSettings = {
+  site_name: string
+  tagline: string
+  logo: string | null
+  address: string
+  phone: string
+  email: string
+  whatsapp: string
+  facebook: string
+  instagram: string
+  youtube: string
+  map_url: string
+  updated_at: Date
+}
+
+/** The values the SITE_* variables give an empty database. Parentheses are dropped from the phone (`(022) 123` -> `022 123`), which the form would refuse. */
+function fromEnvironment() {
+  const env = getEnv()
+  return {
+    site_name: env.SITE_NAME.slice(0, 100),
+    address: env.SITE_ADDRESS,
+    phone: env.SITE_PHONE.replace(/[()]/g, '').replace(/\s+/g, ' ').trim(),
+    email: env.SITE_EMAIL,
+  }
+}
+
+/** Start-up: the SITE_* variables fill the row only when there is none; afterwards the admin's values win. */
+export async function fillSettingsIfEmpty() {
+  const existing = await prisma.siteSetting.findUnique({ where: { id: ROW_ID }, select: { site_name: true } })
+  if (!existing) await prisma.siteSetting.create({ data: { id: ROW_ID, ...fromEnvironment() } })
+}
+
+async function readSettings(): Promise<SiteSettings> {
+  const row = await prisma.siteSetting.findUnique({ where: { id: ROW_ID }, select: settingsSelect })
+  // Never missing after start-up; should it be (a database restored without the row), the variables stand in.
+  return row ?? { tagline: '', logo: null, whatsapp: '', facebook: '', instagram: '', youtube: '', map_url: '', updated_at: new Date(0), ...fromEnvironment() }
+}
+
+/** The settings, read once per data version (every write bumps it, so a saved change shows on the next request). */
+export const getSettings = () => cachedRead('site-settings', readSettings)
+
+/** Digits, spaces, `+` and `-`, with 8 to 20 digits; empty means none. */
+function phoneNumber(label: string) {
+  return optionalText(label, 30).refine(
+    (value) => value === '' || (/^[\d\s+-]+$/.test(value) && /^\d{8,20}$/.test(value.replace(/\D/g, ''))),
+    `${label} may only contain digits, spaces, + and - and must have 8 to 20 digits`,
+  )
+}
+
+/** An `https://` address; empty means none. */
+function httpsAddress(label: string) {
+  return optionalText(label, 500).refine((value) => {
+    if (value === '') return true
+    try {
+      const url = new URL(value)
+      return url.protocol === 'https:' && !!url.hostname && !/\s/.test(value)
+    } catch {
+      return false
+    }
+  }, `${label} must be an https:// address`)
+}
+
+const schema = z.object({
+  site_name: requiredText('Site_name', 100),
+  tagline: optionalText('Tagline', 200),
+  address: optionalText('Address', 500),
+  phone: phoneNumber('Phone'),
+  email: optionalText('Email', 255).refine((value) => value === '' || z.string().email().safeParse(value).success, 'Email is not a valid email address'),
+  whatsapp: phoneNumber('Whatsapp'),
+  facebook: httpsAddress('Facebook'),
+  instagram: httpsAddress('Instagram'),
+  youtube: httpsAddress('Youtube'),
+  map_url: httpsAddress('Map_url'),
+  remove_logo: z.preprocess((value) => value === true || value === 1 || value === '1' || value === 'true' || value === 'on', z.boolean()),
+})
+
+/** Upload problems are reported on the `Image` key by the upload pipeline; here the file is the `Logo`. */
+export function asLogoError(error: unknown): unknown {
+  if (!(error instanceof HttpError) || !error.errors?.Image) return error
+  const { Image: message, ...rest } = error.errors
+  return new HttpError(error.status, error.message, { ...rest, Logo: message.replace(/^Image/, 'Logo') }, error.headers)
+}
+
+const EDITABLE = ['site_name', 'tagline', 'address', 'phone', 'email', 'whatsapp', 'facebook', 'instagram', 'youtube', 'map_url'] as const
+
+/**
+ * Saves the settings (a full form: a missing field is emptied, like every PUT of the contract), with an optional
+ * new `logo` (through the upload pipeline, width copies included) or `remove_logo`; a `logo` that is not a file (a
+ * JSON client sending back the stored name) keeps the logo. The activity log names the fields that changed.
+ */
+export async function updateSettings(input: Record<string, unknown>, actor: Actor): Promise<SiteSettings> {
+  const file: StagedFile | undefined = stagedImage({ image: input.logo })
+  const { remove_logo, ...fields } = parseInput(schema, input)
+  let saved: { settings: SiteSettings; changes: string[] }
+  try {
+    saved = await writeWithImage('settings', file, async (logo) => {
+      const before = await prisma.siteSetting.findUnique({ where: { id: ROW_ID }, select: settingsSelect })
+      const nextLogo = logo ?? (remove_logo ? null : before?.logo ?? null)
+      const settings = await prisma.siteSetting.upsert({
+        where: { id: ROW_ID },
+        create: { id: ROW_ID, ...fields, logo: nextLogo },
+        update: { ...fields, logo: nextLogo },
+        select: settingsSelect,
+      })
+      const changes: string[] = EDITABLE.filter((name) => before?.[name] !== settings[name])
+      if ((before?.logo ?? null) !== settings.logo) changes.push('logo')
+      return { result: { settings, changes }, replaced: before?.logo !== settings.logo ? before?.logo : null }
+    })
+  } catch (error) {
+    throw asLogoError(error)
+  }
+  await recordActivity({ actor, action: 'settings_update', resource: 'settings', summary: saved.settings.site_name, changes: saved.changes })
+  return saved.settings
+}

@@ -1,0 +1,61 @@
+import type { ActionFunctionArgs, HeadersFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { AuthCard, authButtonClass, AuthField } from '~/components/admin/auth-card'
+import { titled } from '~/components/admin/meta'
+import { readBodyText } from '~/server/http.server'
+import { mailConfigured } from '~/server/mail.server'
+import { mailResetLink } from '~/models/password-reset.server'
+import { siteUrl } from '~/models/site.server'
+
+export const meta = titled('Lupa Password')
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
+
+/** Whether the site can send e-mail (SMTP_URL and MAIL_FROM): otherwise the page says to ask an administrator. */
+export const loader = () => data({ canMail: mailConfigured() }, { headers: { 'Cache-Control': 'no-store' } })
+
+/**
+ * "Lupa password?": e-mails a reset link to the account with this address. The answer is the same whether or not
+ * the address exists, and comes without waiting for the mail (so its timing tells nothing either).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = new URLSearchParams(await readBodyText(request, 16 * 1024))
+  const email = (form.get('email') ?? '').trim()
+  if (!email) return data({ sent: false, error: 'Email wajib diisi.' }, { status: 422 })
+  mailResetLink(email, siteUrl(request)).catch((error) => console.error('[password-reset] could not send the mail', error))
+  return { sent: true, error: null }
+}
+
+export default function ForgotPassword() {
+  const { canMail } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  const submitting = useNavigation().state !== 'idle'
+  return (
+    <AuthCard title="Lupa Password">
+      {!canMail ? (
+        <p className="text-sm text-gray-700">
+          Situs ini belum dapat mengirim email. Hubungi administrator desa: ia dapat membuatkan tautan untuk mengatur ulang password Anda dari halaman
+          pengguna.
+        </p>
+      ) : answer?.sent ? (
+        <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">
+          Jika email tersebut terdaftar, tautan untuk mengatur ulang password telah dikirim ke sana. Tautan berlaku 60 menit. Periksa juga folder spam.
+        </p>
+      ) : (
+        <Form method="post" className="space-y-4" noValidate>
+          <p className="text-sm text-gray-600">Masukkan email akun Anda. Kami akan mengirim tautan untuk membuat password baru.</p>
+          <AuthField name="email" label="Email" type="email" autoComplete="email" error={answer?.error ?? undefined} />
+          <button type="submit" disabled={submitting} className={authButtonClass}>
+            {submitting ? 'Mengirim...' : 'Kirim Tautan Reset'}
+          </button>
+        </Form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="text-brand-700 hover:underline">
+          Kembali ke login
+        </Link>
+      </p>
+    </AuthCard>
+  )
+}

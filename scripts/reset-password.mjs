@@ -1,0 +1,35 @@
+// `npm run reset-password -- USERNAME`: prints a one-time link (valid 60 minutes) that sets a new password for the
+// user, for an administrator locked out of the back office. Runs on the server, against its database (which the
+// site has created and migrated: `npm start` once), whether the site is running or not.
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+if (fs.existsSync('.env')) process.loadEnvFile('.env')
+const username = process.argv[2]
+if (!username || process.argv.length > 3) {
+  console.error('Usage: npm run reset-password -- USERNAME')
+  process.exit(2)
+}
+const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
+const entry = path.join(buildDir, 'server/index.js')
+if (!fs.existsSync(entry)) {
+  console.error('[reset-password] the site is not built yet: run `npm run build` (or `npm start` once) first')
+  process.exit(1)
+}
+
+try {
+  const build = await import(pathToFileURL(entry).href)
+  const origin = (process.env.SITE_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, '')
+  const link = await build.entry.module.resetLinkForUsername(username, origin)
+  if (!link) {
+    console.error(`[reset-password] no user named ${JSON.stringify(username)}`)
+    process.exit(1)
+  }
+  console.log(`Open this link within 60 minutes (until ${link.expires_at.toISOString()}) to set a new password for ${username}:`)
+  console.log(link.url)
+  process.exit(0)
+} catch (error) {
+  console.error(error?.name === 'ConfigError' ? `[reset-password] ${error.message}` : error)
+  process.exit(1)
+}

@@ -1,0 +1,139 @@
+import fs from 'node:fs'
+import { describe, expect, it, vi } from 'vitest'
+import { adminToken, api, clientAddress, expectFailure, expectSuccess, ISO_UTC, login, unique, userWithPermissions } from '../support/api'
+import { insertRows, queryDb, startServer } from '../support/server'
+
+// bcrypt and private servers are slow on a busy machine shared with the other test files
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
+
+/** API.md "Activity log": every successful write and every login attempt; read only. */
+
+type Entry = { id: number; user_id: number | null; user_name: string; action: string; resource: string; resource_id: number | null; summary: string; changes: string[]; ip: string | null; created_at: string }
+
+async function entries(query: string, token?: string): Promise<Entry[]> {
+  return expectSuccess(await api('GET', `/api/admin/activities?${query}`, { token: token ?? (await adminToken()) })).data
+}
+
+describe('GET /api/admin/activities', () => {
+  it('records a create, an update with the names of the fields it changed, and a delete, by whom and from where', async () => {
+    const { token, userId } = await userWithPermissions(['categories-create', 'categories-edit', 'categories-delete'])
+    const address = clientAddress()
+    const headers = { 'X-Forwarded-For': address }
+    const name = unique('Kategori Log ')
+    const created = expectSuccess(await api('POST', '/api/admin/categories', { token, headers, json: { name } }), 201)
+    expectSuccess(await api('PUT', `/api/admin/categories/${created.id}`, { token, headers, json: { name: `${name} Baru` } }))
+    expectSuccess(await api('PUT', `/api/admin/categories/${created.id}`, { token, headers, json: { name: `${name} Baru` } }))
+    expectSuccess(await api('DELETE', `/api/admin/categories/${created.id}`, { token, headers }))
+    // A refused write adds nothing.
+    expectFailure(await api('POST', '/api/admin/categories', { token, headers, json: {} }), 422)
+
+    const log = await entries(`resource=categories&user_id=${userId}`)
+    expect(log.map((entry) => [entry.action, entry.resource_id, entry.summary, entry.changes])).toEqual([
+      ['delete', created.id, `${name} Baru`, []],
+      ['update', created.id, `${name} Baru`, []],
+      ['update', created.id, `${name} Baru`, ['name', 'slug']],
+      ['create', created.id, name, ['name', 'slug']],
+    ])
+    for (const entry of log) {
+      expect(Object.keys(entry).sort()).toEqual(['action', 'changes', 'created_at', 'id', 'ip', 'resource', 'resource_id', 'summary', 'user_id', 'user_name'])
+      expect(entry).toMatchObject({ user_id: userId, user_name: 'Test User', resource: 'categories', ip: address })
+      expect(entry.created_at).toMatch(ISO_UTC)
+    }
+  })
+
+  it('names a changed password but never its value, and keeps user_name after the user is deleted', async () => {
+    const admin = await adminToken()
+    const { token, userId, username } = await userWithPermissions(['users-edit', 'users-update'])
+    const target = await userWithPermissions([])
+    const secret = 'a-secret-new-password'
+    expectSuccess(
+      await api('PUT', `/api/admin/users/${target.userId}`, { token, json: { name: 'Renamed Target', username: target.username, email: `${target.username}@example.com`, password: secret, role_ids: [target.roleId] } }),
+    )
+    const [entry] = await entries(`resource=users&action=update&user_id=${userId}`)
+    expect(entry).toMatchObject({ resource_id: target.userId, summary: 'Renamed Target' })
+    expect(entry.changes.sort()).toEqual(['name', 'password'])
+    const raw = await api('GET', `/api/admin/activities?user_id=${userId}`, { token: admin })
+    expect(raw.text).not.toContain(secret)
+    expect(raw.text).not.toMatch(/\$2[abxy]\$/)
+
+    expectSuccess(await api('DELETE', `/api/admin/users/${userId}`, { token: admin }))
+    const after = await entries(`user_id=${userId}`)
+    expect(after.length).toBeGreaterThan(0)
+    expect(after.every((row) => row.user_name === 'Test User')).toBe(true)
+    expect(username).toBeTruthy()
+  })
+
+  it('records every login attempt: success, wrong password, unknown user, missing two-factor code, and logout', async () => {
+    const { userId, username } = await userWithPermissions([])
+    const address = clientAddress()
+    const attempt = (password: string, name = username) => api('POST', '/api/login', { json: { username: name, password }, headers: { 'X-Forwarded-For': address } })
+    expect((await attempt('wrong-password')).status).toBe(401)
+    const ghost = unique('ghost')
+    expect((await attempt('whatever', ghost)).status).toBe(401)
+    const token = expectSuccess(await attempt('password123')).token
+    expectSuccess(await api('POST', '/api/logout', { token, headers: { 'X-Forwarded-For': address } }))
+
+    const mine = await entries(`user_id=${userId}&resource=users`)
+    expect(mine.slice(0, 3).map((entry) => [entry.action, entry.ip])).toEqual([
+      ['logout', address],
+      ['login', address],
+      ['login_failed', address],
+    ])
+    const [unknown] = await entries(`search=${ghost}`)
+    expect(unknown).toMatchObject({ action: 'login_failed', user_id: null, user_name: ghost, resource: 'users', ip: address })
+  })
+
+  it('searches summary and user name, filters by user, resource and action, and pages 10 at a time keeping the filters', async () => {
+    const { token, userId } = await userWithPermissions(['pages-create'])
+    const marker = unique('Halaman Cari ')
+    for (let i = 0; i < 12; i++) expectSuccess(await api('POST', '/api/admin/pages', { token, json: { title: `${marker} ${i}`, content: '<p>Isi</p>' } }), 201)
+    const first = expectSuccess(await api('GET', `/api/admin/activities?search=${encodeURIComponent(marker)}&action=create&resource=pages&user_id=${userId}`, { token: await adminToken() }))
+    expect(first.total).toBe(12)
+    expect(first.per_page).toBe(10)
+    expect(first.data[0].summary).toBe(`${marker} 11`)
+    expect(first.next_page_url).toContain('page=2')
+    for (const kept of ['action=create', 'resource=pages', `user_id=${userId}`, 'search=']) expect(first.next_page_url).toContain(kept)
+    const second = expectSuccess(await api('GET', first.next_page_url, { token: await adminToken() }))
+    expect(second.data.map((entry: Entry) => entry.summary)).toEqual([`${marker} 1`, `${marker} 0`])
+    expect(await entries(`search=${encodeURIComponent(marker)}&action=delete`)).toEqual([])
+    // Unknown filter values narrow nothing away wrongly: an unknown action or user is ignored, an unknown resource has no entries.
+    expect((await entries(`search=${encodeURIComponent(marker)}&action=nonsense`)).length).toBe(10)
+    expect(await entries(`search=${encodeURIComponent(marker)}&resource=nonsense`)).toEqual([])
+  })
+
+  it('needs activities-index, and offers no way to write, edit or delete entries', async () => {
+    expectFailure(await api('GET', '/api/admin/activities'), 401, 'Unauthenticated', null)
+    const user = await login('user')
+    expectFailure(await api('GET', '/api/admin/activities', { token: user }), 403, 'Forbidden', null)
+    const admin = await adminToken()
+    const [latest] = await entries('')
+    expect((await api('POST', '/api/admin/activities', { token: admin, json: {} })).status).toBe(405)
+    for (const method of ['PUT', 'DELETE']) {
+      const result = await api(method, `/api/admin/activities/${latest.id}`, { token: admin, json: {} })
+      expect([404, 405]).toContain(result.status)
+    }
+    const still = await entries('')
+    expect(still.some((entry) => entry.id === latest.id)).toBe(true)
+  })
+})
+
+describe('retention (a server of its own, ACTIVITY_RETENTION_DAYS=30)', () => {
+  it('removes entries older than the retention on start-up and keeps the rest', async () => {
+    let server = await startServer({ env: { ACTIVITY_RETENTION_DAYS: '30', SEED_DEMO: 'false' } })
+    try {
+      await server.stop()
+      const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000).toISOString().replace('Z', '+00:00')
+      await insertRows(server, 'activities', ['user_name', 'action', 'resource', 'summary', 'changes', 'created_at'], [
+        ['Lama', 'update', 'posts', 'old', '[]', daysAgo(31)],
+        ['Lama', 'update', 'posts', 'recent', '[]', daysAgo(29)],
+      ])
+      server = await startServer({ dir: server.dir, env: { ACTIVITY_RETENTION_DAYS: '30', SEED_DEMO: 'false' } })
+      const left = await queryDb(server, "SELECT summary FROM activities WHERE user_name = 'Lama'")
+      expect(left).toEqual([{ summary: 'recent' }])
+      expect(server.output()).toContain('removed 1 activity log entry older than 30 days')
+    } finally {
+      await server.stop()
+      fs.rmSync(server.dir, { recursive: true, force: true })
+    }
+  })
+})
