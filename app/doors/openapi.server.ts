@@ -10,7 +10,8 @@ import { schema as postInput } from '~/models/post.server'
 import { schema as productInput } from '~/models/product.server'
 import { schema as roleInput } from '~/models/role.server'
 import { schema as sliderInput } from '~/models/slider.server'
-import { createSchema as userCreateInput, updateSchema as userUpdateInput } from '~/models/user.server'
+import { schema as settingsInput } from '~/models/settings.server'
+import { createSchema as userCreateInput, ownProfileSchema, passwordChangeSchema, updateSchema as userUpdateInput } from '~/models/user.server'
 import { ADMIN_PAGE_SIZE, MAX_LIMIT, PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { RESOURCES, allAlsoFor } from '~/resources'
 import type { ResourceName } from '~/resources/permissions'
@@ -259,8 +260,7 @@ const settingsFields = {
 const Settings = z
   .object({ ...settingsFields, logo: z.string().nullable().openapi({ description: 'A stored image name or null' }), updated_at: dateTime() })
   .openapi('Settings')
-const SettingsInput = z.object({
-  ...Object.fromEntries(Object.entries(settingsFields).map(([key, field]) => [key, key === 'site_name' ? field : field.optional()])),
+const SettingsInput = withFields(settingsInput, {
   logo: imageFile().optional().openapi({ description: 'An optional image (error key `Logo`, as any upload).' }),
   remove_logo: z.enum(['1']).optional().openapi({ description: '`1` drops the logo.' }),
 })
@@ -620,17 +620,19 @@ const ME_CALLS: Call[] = [
     tag: 'Own account',
     summary: 'Change own name and email',
     permissions: [],
-    body: { json: z.object({ name: z.string().openapi({ description: 'Error key `Name`.' }), email: z.string().openapi({ description: 'Valid and unique; error key `Email`.' }) }) },
-    ok: { status: 200, data: z.unknown(), message: '' },
+    description: 'Error keys `Name`, `Email` (valid, unique).',
+    body: { json: ownProfileSchema },
+    ok: { status: 200, data: Me, message: '' },
   },
   {
     method: 'put',
     path: '/api/admin/me/password',
     tag: 'Own account',
     summary: 'Change own password',
-    description: 'Every other token of the user stops working; the one used for this call keeps working.',
+    description:
+      'Error keys `Current_password` (wrong), `Password` (8 to 72 bytes), `Password_confirmation` (differs). Every other token of the user stops working; the one used for this call keeps working.',
     permissions: [],
-    body: { json: z.object({ current_password: z.string().openapi({ description: 'Error key `Current_password` when wrong.' }), ...passwordChange }) },
+    body: { json: passwordChangeSchema },
     ok: { status: 200, data: z.unknown(), message: '' },
   },
   {
@@ -698,6 +700,7 @@ const OTHER_CALLS: Call[] = [
     tag: 'Site settings',
     summary: 'The site\'s settings',
     permissions: null,
+    etag: true,
     ok: { status: 200, data: Settings, message: '' },
   },
   {
@@ -716,7 +719,7 @@ const OTHER_CALLS: Call[] = [
     description: 'The `SITE_*` variables only fill an empty database; afterwards these values win everywhere the site shows them.',
     permissions: ['settings-edit'],
     body: { multipart: SettingsInput },
-    ok: { status: 200, data: z.unknown(), message: '' },
+    ok: { status: 200, data: Settings, message: '' },
   },
   {
     method: 'post',
