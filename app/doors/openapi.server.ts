@@ -266,7 +266,7 @@ const SettingsInput = withFields(settingsInput, {
 })
 const Me = Login.omit({ token: true }).extend({ two_factor_enabled: z.boolean() }).openapi('Me')
 const Session = z
-  .object({ id: id(), created_at: dateTime(), last_used_at: nullableDateTime(), ip: z.string().nullable(), user_agent: z.string().nullable(), current: z.boolean() })
+  .object({ id: z.string(), created_at: dateTime(), last_used_at: nullableDateTime(), ip: z.string().nullable(), user_agent: z.string().nullable(), current: z.boolean() })
   .openapi('Session')
 const Activity = z
   .object({
@@ -650,7 +650,7 @@ const ME_CALLS: Call[] = [
     summary: 'Revoke one own session',
     description: 'Another user\'s session is a 404.',
     permissions: [],
-    params: idParam('session'),
+    params: z.object({ id: z.string().openapi({ description: 'The session\'s id (from the list)' }) }),
     ok: { status: 200, data: z.unknown(), message: '' },
     fails: [404],
   },
@@ -659,8 +659,9 @@ const ME_CALLS: Call[] = [
     path: '/api/admin/me/2fa/setup',
     tag: 'Own account',
     summary: 'Start two-factor setup (TOTP, RFC 6238)',
-    description: 'SHA-1, 6 digits, 30 s steps, one step of clock drift allowed. Not active until enabled.',
+    description: 'SHA-1, 6 digits, 30 s steps, one step of clock drift allowed. Not active until enabled. Already on: 409.',
     permissions: [],
+    fails: [409],
     ok: { status: 200, data: z.object({ secret: z.string().openapi({ description: 'base32' }), otpauth_url: z.string() }).openapi('TwoFactorSetup'), message: '' },
   },
   {
@@ -670,6 +671,7 @@ const ME_CALLS: Call[] = [
     summary: 'Turn two-factor on',
     description: 'A wrong code is 422 `Code`.',
     permissions: [],
+    fails: [409],
     body: { json: z.object({ code: z.string() }) },
     ok: { status: 200, data: z.object({ recovery_codes: z.array(z.string()).length(10).openapi({ description: 'Single-use codes' }) }), message: '' },
   },
