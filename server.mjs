@@ -1,5 +1,6 @@
 // The Balai Desa HTTP server: Remix behind a small Express app that adds security headers,
 // request logs, the uploads folder and graceful shutdown. `npm start` runs it after migrating.
+// It always runs as production, except under `npm run dev` (`--dev`): see docs/decisions/021-npm-start-is-production.md.
 import cluster from 'node:cluster'
 import http from 'node:http'
 import path from 'node:path'
@@ -8,9 +9,10 @@ import { createRequestHandler } from '@remix-run/express'
 import compression from 'compression'
 import express from 'express'
 import fs from 'node:fs'
+import { loggablePath, log } from './server/log.mjs'
 import { requestLog } from './server/logging.mjs'
 import { runPrimary } from './server/cluster.mjs'
-import { csrfProtection, securityHeaders } from './server/security.mjs'
+import { csrfProtection, securityHeaders, servedOverHttps } from './server/security.mjs'
 import { responseCache } from './server/response-cache.mjs'
 import { storageFromEnv } from './server/storage.mjs'
 import { serveUploads } from './server/uploads.mjs'
@@ -18,8 +20,13 @@ import { serveUploads } from './server/uploads.mjs'
 // Values in .env apply where the environment does not set them already.
 if (fs.existsSync('.env')) process.loadEnvFile('.env')
 
-const development = process.env.NODE_ENV === 'development' || process.argv.includes('--dev')
-const production = process.env.NODE_ENV === 'production'
+// One switch for the mode: a NODE_ENV left in .env or the shell never turns a village's server into a developer's.
+const development = process.argv.includes('--dev')
+const mode = development ? 'development' : 'production'
+if (process.env.NODE_ENV && process.env.NODE_ENV !== mode) {
+  log.warn({ event: 'mode', ignored: process.env.NODE_ENV }, `NODE_ENV=${process.env.NODE_ENV} ignored: the server runs as ${mode} (development only under npm run dev)`)
+}
+process.env.NODE_ENV = mode
 
 const vite = development
   ? await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }))
@@ -37,9 +44,11 @@ try {
   info = (await (cluster.isWorker ? build.entry.module.workerStartup() : build.entry.module.startup())).env
 } catch (error) {
   // A configuration error names the variable; nothing else of the stack is useful to the operator.
-  console.error(error?.name === 'ConfigError' ? `[balai-desa] ${error.message}` : error)
+  if (error?.name === 'ConfigError') log.fatal({ event: 'config' }, error.message)
+  else log.fatal({ event: 'startup', err: error }, 'the server could not start')
   process.exit(1)
 }
+log.level = info.logLevel
 
 let stopping = false
 const app = express()
@@ -49,18 +58,41 @@ app.use((_req, res, next) => {
   if (stopping) res.setHeader('Connection', 'close')
   next()
 })
-app.set('trust proxy', process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true')
-const logRequests = requestLog({ quiet: process.env.LOG_REQUESTS === '0' })
+// TRUST_PROXY proxies in front: the client is the address the outermost of them saw (the right-most entries of
+// X-Forwarded-For are theirs; whatever the client itself put on the left is never believed).
+app.set('trust proxy', info.trustProxy)
+const https = servedOverHttps({ siteUrl: info.siteUrl, trustProxy: info.trustProxy })
+const logRequests = requestLog({ quiet: !info.logRequests })
 app.use(logRequests)
-// The client's address for the app (login throttling); any value a client sent itself is replaced.
+// What the app is told about the visitor (login throttling, the Secure cookie); any value a client sent is replaced.
 app.use((req, _res, next) => {
   req.headers['x-balai-client-ip'] = req.ip ?? req.socket.remoteAddress ?? ''
+  req.headers['x-balai-https'] = https(req) ? '1' : '0'
   next()
 })
-const addSecurityHeaders = securityHeaders({ production, development })
+const addSecurityHeaders = securityHeaders({ development, https })
 app.use(addSecurityHeaders)
 // The CORS headers of the API, for the `/api/*` answers Express gives itself (below); Remix adds its own.
 const apiHeaders = (req) => build.entry.module.apiCorsHeaders(req.headers.origin)
+const isApi = (req) => /^\/api(\/|$)/i.test(req.path)
+/** The JSON envelope for the `/api/*` answers Express gives itself. */
+const apiFailure = (req, res, status, message) =>
+  res.status(status).set(apiHeaders(req)).set('Cache-Control', 'no-store').json({ success: false, message, errors: null })
+
+// An address that is not valid percent-encoding (`/posts/%ff%fe`) names nothing here: `/api/*` gets the JSON
+// envelope, any other path the site's 400 page, which the catch-all route renders for this flag (app/routes/$.tsx).
+app.use((req, res, next) => {
+  try {
+    decodeURIComponent(req.path)
+    return next()
+  } catch {
+    if (isApi(req)) return apiFailure(req, res, 400, 'Bad Request')
+  }
+  res.locals.badAddress = true
+  // Remix reads originalUrl; the request's log line keeps the address as asked for.
+  req.url = req.originalUrl = req.path.endsWith('.data') ? '/__bad-address.data' : '/__bad-address'
+  next()
+})
 app.use(csrfProtection({ apiHeaders }))
 app.use(compression())
 // Anonymous public reads from memory until the next write (see server/response-cache.mjs).
@@ -80,34 +112,44 @@ if (vite) {
 
 // Remix would answer `<path>.data` in its own single-fetch encoding; no API path ends so (slugs and ids hold no
 // dot), so under /api it is an unknown path like any other: a JSON 404.
-app.use((req, res, next) => {
-  if (!/^\/api\/.*\.data$/i.test(req.path)) return next()
-  res.status(404).set(apiHeaders(req)).set('Cache-Control', 'no-store').json({ success: false, message: 'Not found', errors: null })
-})
+app.use((req, res, next) => (/^\/api\/.*\.data$/i.test(req.path) ? apiFailure(req, res, 404, 'Not found') : next()))
 
 app.all(
   '*',
   createRequestHandler({
     build: vite ? () => loadBuild() : build,
-    mode: development ? 'development' : 'production',
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, requestId: res.locals.requestId }),
+    mode,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, requestId: res.locals.requestId, badAddress: res.locals.badAddress === true }),
   }),
 )
 
-// Errors Express meets before Remix does (a path that is not valid percent-encoding, say) still answer `/api/*`
-// in the JSON envelope, never as an HTML page.
+// Errors Express meets outside Remix (a file that cannot be read, say): never its default page, which shows the
+// stack and server paths outside production. `/api/*` answers in the JSON envelope, anything else a plain page.
 app.use((error, req, res, next) => {
-  if (res.headersSent || !/^\/api(\/|$)/i.test(req.path)) return next(error)
   const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 500 ? error.status : 500
-  if (status === 500) console.error('[api] unexpected error', req.method, req.path, error)
-  res.status(status).set(apiHeaders(req)).set('Cache-Control', 'no-store').json({ success: false, message: status === 500 ? 'Internal Server Error' : 'Bad Request', errors: null })
+  if (status === 500) log.error({ event: 'server-error', err: error, id: res.locals.requestId, method: req.method, path: loggablePath(req.path) }, 'unexpected error')
+  if (res.headersSent) return next(error)
+  if (isApi(req)) return apiFailure(req, res, status, status === 500 ? 'Internal Server Error' : 'Bad Request')
+  res.status(status).type('html').set('Cache-Control', 'no-store').send(errorPage(status))
 })
 
-const listening = () =>
-  console.log(
-    `[balai-desa] listening on http://localhost:${info.port} (${info.nodeEnv}); database ${info.database}; uploads ${info.uploads}` +
-      (info.concurrency > 1 ? `; ${info.concurrency} workers` : ''),
+/** The last-resort page (Remix renders the site's own error screens; this is only for errors outside it). */
+function errorPage(status) {
+  const [title, text] =
+    status === 500
+      ? ['Terjadi Kesalahan', 'Halaman ini gagal dimuat. Silakan coba lagi beberapa saat lagi.']
+      : ['Permintaan Tidak Valid', 'Alamat atau permintaan ini tidak dapat diproses.']
+  return `<!DOCTYPE html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#111827"><p style="font-size:3rem;font-weight:700;color:#047857;margin:0">${status}</p><h1>${title}</h1><p>${text}</p><p><a href="/" style="color:#047857">Kembali ke Beranda</a></p></body></html>`
+}
+
+const listening = () => {
+  const url = `http://localhost:${info.port}`
+  const workers = info.concurrency > 1 ? `, ${info.concurrency} workers` : ''
+  log.info(
+    { event: 'listening', url, mode, database: info.database, uploads: info.uploads, trustProxy: info.trustProxy, workers: info.concurrency },
+    `listening on ${url} (${mode}${workers})`,
   )
+}
 
 if (cluster.isPrimary && info.concurrency > 1) {
   runPrimary({ count: info.concurrency, serveWriteLock: build.entry.module.serveWriteLock, listening })
@@ -138,7 +180,7 @@ function serve() {
     process.on(signal, () => {
       if (stopping) return
       stopping = true
-      console.log(`[balai-desa] ${signal}: finishing in-flight requests`)
+      log.info({ event: 'shutdown', signal }, `${signal}: finishing in-flight requests`)
       server.close(() => process.exit(0))
       // Keep-alive connections that go idle are closed as soon as their request is answered.
       setInterval(() => server.closeIdleConnections(), 100).unref()

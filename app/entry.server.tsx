@@ -5,6 +5,7 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './components/shared/nonce'
+import { logError } from './server/log.server'
 
 export { startup, sweepPeriodically, workerStartup } from './startup.server'
 export { serveWriteLock } from './server/write-lock.server'
@@ -42,7 +43,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          if (shellRendered) console.error(error)
+          if (shellRendered) logError('render-error', error, request)
         },
       },
     )
@@ -52,5 +53,5 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
-  console.error('[remix]', request.method, new URL(request.url).pathname, error)
+  logError('remix-error', error, request)
 }

@@ -1,5 +1,6 @@
 import { dbReady } from './server/db.server'
 import { getEnv } from './server/env.server'
+import { log } from './server/log.server'
 import { storage } from './server/uploads.server'
 import { withStartupLock } from './server/write-lock.server'
 import { pruneActivities } from './models/activity.server'
@@ -7,20 +8,24 @@ import { accountsWithDefaultPassword } from './models/default-password.server'
 import { seed } from './models/seed.server'
 import { PENDING_GRACE_MS, sweepOrphanUploads } from './models/upload-sweep.server'
 
+/** What server.mjs needs to listen and to log its start-up line. */
 const describe = () => {
   const env = getEnv()
   return {
     database: env.DATABASE_LABEL,
     uploads: storage().describe(),
     port: env.PORT,
-    nodeEnv: env.NODE_ENV,
     concurrency: env.NODE_ENV === 'development' ? 1 : env.WEB_CONCURRENCY,
+    trustProxy: env.TRUST_PROXY,
+    siteUrl: env.SITE_URL,
+    logRequests: env.LOG_REQUESTS,
+    logLevel: env.LOG_LEVEL,
   }
 }
 
 async function sweep(olderThanMs: number) {
   const orphans = await sweepOrphanUploads({ olderThanMs })
-  if (orphans) console.warn(`[balai-desa] removed ${orphans} upload(s) that no record pointed at (left by an interrupted write)`)
+  if (orphans) log.warn({ event: 'orphan-uploads', count: orphans }, `removed ${orphans} upload file(s) that no record pointed at (left by an interrupted write)`)
 }
 
 /**
@@ -31,6 +36,9 @@ async function sweep(olderThanMs: number) {
  */
 export async function startup() {
   const env = getEnv()
+  if (env.JWT_SECRET_GENERATED) {
+    log.info({ event: 'jwt-secret', file: env.JWT_SECRET_FILE }, `no JWT_SECRET given: generated one in ${env.JWT_SECRET_FILE} (kept for the next starts)`)
+  }
   await dbReady
   await storage().prepare()
   const { firstStart } = await withStartupLock(async () => {
@@ -45,7 +53,10 @@ export async function startup() {
   setInterval(pruneOldActivities, 24 * 3600 * 1000).unref()
   const weak = await accountsWithDefaultPassword()
   if (weak.length) {
-    console.warn(`[balai-desa] WARNING: the seeded account(s) ${weak.join(', ')} still use the default password: change it in the admin (Users) now`)
+    log.warn(
+      { event: 'default-password', accounts: weak },
+      `the seeded account(s) ${weak.join(', ')} still use the default password: change it in the admin (Users) now`,
+    )
   }
   return { env: describe(), firstStart }
 }
@@ -59,7 +70,10 @@ export async function workerStartup() {
 
 /** While the server runs: what a process that died mid-upload (a worker, another instance) left behind. */
 export function sweepPeriodically() {
-  const timer = setInterval(() => void sweep(PENDING_GRACE_MS).catch((error) => console.error('[balai-desa] upload sweep failed', error)), PENDING_GRACE_MS / 3)
+  const timer = setInterval(
+    () => void sweep(PENDING_GRACE_MS).catch((error) => log.error({ event: 'upload-sweep', err: error }, 'upload sweep failed')),
+    PENDING_GRACE_MS / 3,
+  )
   timer.unref()
 }
 
@@ -67,8 +81,11 @@ export function sweepPeriodically() {
 async function pruneOldActivities() {
   try {
     const removed = await pruneActivities()
-    if (removed) console.log(`[balai-desa] removed ${removed} activity log entr${removed === 1 ? 'y' : 'ies'} older than ${getEnv().ACTIVITY_RETENTION_DAYS} days`)
+    if (removed) {
+      const days = getEnv().ACTIVITY_RETENTION_DAYS
+      log.info({ event: 'activity-prune', count: removed, days }, `removed ${removed} activity log entr${removed === 1 ? 'y' : 'ies'} older than ${days} days`)
+    }
   } catch (error) {
-    console.error('[balai-desa] could not prune the activity log', error)
+    log.error({ event: 'activity-prune', err: error }, 'could not prune the activity log')
   }
 }

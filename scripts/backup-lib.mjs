@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { Readable, Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import { createStorage, storageConfig, UPLOAD_KINDS } from '../server/storage.mjs'
@@ -54,6 +56,22 @@ export async function pgRowCounts(url) {
   }
 }
 
+/**
+ * Streams `source` into `target` (a tar entry, a file being restored) and resolves with the SHA-256 of what went
+ * through: files of any size pass without being held in memory.
+ */
+export async function copyHashing(source, target) {
+  const hash = crypto.createHash('sha256')
+  const tap = new Transform({
+    transform(chunk, _encoding, callback) {
+      hash.update(chunk)
+      callback(null, chunk)
+    },
+  })
+  await pipeline(source, tap, target)
+  return hash.digest('hex')
+}
+
 export const sha256 = (buffer) => crypto.createHash('sha256').update(buffer).digest('hex')
 
 /**
@@ -67,6 +85,24 @@ export async function snapshotSqlite(file, target) {
   } finally {
     live.close()
   }
+}
+
+/**
+ * A file to stream into the archive: `{ size, stream }`, or null when it is gone (the site keeps running while
+ * it is backed up; a file opened before its deletion stays whole). A local upload is streamed from disk; an object
+ * of a bucket is one upload (10 MB at most), read whole.
+ */
+export async function openForArchive(file) {
+  const handle = await fs.promises.open(file).catch((error) => (error.code === 'ENOENT' ? null : Promise.reject(error)))
+  if (!handle) return null
+  const { size } = await handle.stat()
+  return { size, stream: handle.createReadStream() }
+}
+
+export async function openUpload(storage, kind, name) {
+  if (storage.config.kind === 'local') return openForArchive(path.join(storage.config.root, kind, name))
+  const buffer = await storage.read(kind, name)
+  return buffer ? { size: buffer.length, stream: Readable.from([buffer]) } : null
 }
 
 /** Every stored upload as [kind, name], in the local folder or the bucket. */

@@ -1,6 +1,7 @@
 // `npm run backup [-- --out FILE]`: one archive with a consistent snapshot of the database, taken while the site keeps
 // running (SQLite's online backup API, or pg_dump's custom format on PostgreSQL), and every upload (local folder or
-// S3 bucket). Prints the archive's path.
+// S3 bucket). Prints the archive's path. Every file is streamed into the archive (hashed on the way), so a site
+// larger than memory backs up.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -8,7 +9,7 @@ import { pipeline } from 'node:stream/promises'
 import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
 import tar from 'tar-stream'
-import { locations, pgRowCounts, rowCounts, runPgTool, sha256, snapshotSqlite, uploadFiles } from './backup-lib.mjs'
+import { copyHashing, locations, openForArchive, openUpload, pgRowCounts, rowCounts, runPgTool, snapshotSqlite, uploadFiles } from './backup-lib.mjs'
 
 const { postgres, databaseUrl, databaseFile, storage } = locations()
 const outIndex = process.argv.indexOf('--out')
@@ -21,6 +22,7 @@ if (!postgres && !fs.existsSync(databaseFile)) {
 }
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-backup-'))
+const partial = `${out}.partial`
 try {
   let snapshot
   let counts
@@ -46,27 +48,32 @@ try {
     database: postgres ? 'postgresql' : 'sqlite',
     created_at: new Date().toISOString(),
     rows: counts,
-    database_sha256: sha256(fs.readFileSync(snapshot)),
+    database_sha256: '',
     files: {},
   }
   const pack = tar.pack()
   fs.mkdirSync(path.dirname(out), { recursive: true })
-  const partial = `${out}.partial`
   const written = pipeline(pack, zlib.createGzip(), fs.createWriteStream(partial))
-  const add = (name, buffer) => new Promise((resolve, reject) => pack.entry({ name, mode: 0o644 }, buffer, (error) => (error ? reject(error) : resolve())))
-  await add(path.basename(snapshot), fs.readFileSync(snapshot))
+  /** Streams an opened file into the archive and returns its hash; null when it was deleted meanwhile. */
+  const add = async (name, opened) => (opened ? copyHashing(opened.stream, pack.entry({ name, size: opened.size, mode: 0o644 })) : null)
+  manifest.database_sha256 = await add(path.basename(snapshot), await openForArchive(snapshot))
   for (const [kind, name] of files) {
-    const buffer = await storage.read(kind, name)
-    if (!buffer) continue // removed since it was listed
-    manifest.files[`${kind}/${name}`] = sha256(buffer)
-    await add(`uploads/${kind}/${name}`, buffer)
+    const hash = await add(`uploads/${kind}/${name}`, await openUpload(storage, kind, name))
+    if (hash) manifest.files[`${kind}/${name}`] = hash
   }
-  await add('manifest.json', Buffer.from(JSON.stringify(manifest, null, 2)))
+  // Last: restore reads it after the files, and checks each of them against it before anything is replaced.
+  await new Promise((resolve, reject) =>
+    pack.entry({ name: 'manifest.json', mode: 0o644 }, Buffer.from(JSON.stringify(manifest, null, 2)), (error) => (error ? reject(error) : resolve())),
+  )
   pack.finalize()
   await written
   fs.renameSync(partial, out)
   const rows = Object.values(counts).reduce((a, b) => a + b, 0)
-  console.log(`[backup] ${out} (${rows} rows, ${files.length} files)`)
+  console.log(`[backup] ${out} (${rows} rows, ${Object.keys(manifest.files).length} files)`)
+} catch (error) {
+  console.error(`[backup] failed: ${error.message}`)
+  fs.rmSync(partial, { force: true })
+  process.exitCode = 1
 } finally {
   fs.rmSync(work, { recursive: true, force: true })
 }

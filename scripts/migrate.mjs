@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { log as logger } from '../server/log.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const POSTGRES_MIGRATIONS = path.join(root, 'prisma', 'postgresql', 'migrations')
@@ -34,7 +35,7 @@ export async function migrate(env = process.env) {
     encoding: 'utf8',
   })
   if (result.status !== 0) {
-    process.stderr.write(result.stdout + result.stderr)
+    logger.error({ event: 'migrate', output: (result.stdout + result.stderr).trim() }, `prisma migrate deploy failed for ${file}`)
     throw new Error(`Database migration failed for ${file}`)
   }
 }
@@ -52,7 +53,7 @@ export function postgresMigrations(dir = POSTGRES_MIGRATIONS) {
     })
 }
 
-export async function migratePostgres(url, { dir = POSTGRES_MIGRATIONS, log = console.log } = {}) {
+export async function migratePostgres(url, { dir = POSTGRES_MIGRATIONS, log = (message) => logger.info({ event: 'migrate' }, message) } = {}) {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
@@ -92,7 +93,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   try {
     await migrate()
   } catch (error) {
-    console.error(`[migrate] ${error.message}`)
+    logger.fatal({ event: 'migrate' }, error.message)
     process.exit(1)
   }
 }

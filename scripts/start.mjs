@@ -1,17 +1,18 @@
-// `npm start`: apply migrations, build when the sources are newer than the build, then serve.
-// `npm run dev`: the same with Vite's dev server (hot reload) instead of a build.
+// `npm start`: apply migrations, build when the sources are newer than the build, then serve as production (what a
+// village runs on its server; see docs/decisions/021-npm-start-is-production.md).
+// `npm run dev`: the same with Vite's dev server (hot reload) instead of a build, in development mode.
 // Seeding happens inside the server on start (idempotent).
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { log } from '../server/log.mjs'
 import { migrate } from './migrate.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
 if (fs.existsSync('.env')) process.loadEnvFile('.env')
 const dev = process.argv.includes('--dev')
-if (dev) process.env.NODE_ENV = 'development'
 
 await migrate()
 
@@ -31,8 +32,11 @@ const built = fs.statSync(path.join(process.env.BUILD_DIR ?? 'build', 'server/in
 // server/storage.mjs is bundled into the build too (the app imports it).
 const sources = Math.max(...['app', 'public', 'server/storage.mjs', 'vite.config.ts', 'tailwind.config.ts', 'package-lock.json'].map(newestMtime))
 if (!dev && (!built || built.mtimeMs < sources || process.argv.includes('--build'))) {
-  console.log('[balai-desa] building the site (once; again only when the sources change)...')
-  const result = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'], { stdio: 'inherit' })
+  log.info({ event: 'build' }, 'building the site (once; again only when the sources change)')
+  const result = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 

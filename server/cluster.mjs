@@ -1,5 +1,6 @@
 import cluster from 'node:cluster'
 import { fileURLToPath } from 'node:url'
+import { log } from './log.mjs'
 
 /**
  * WEB_CONCURRENCY > 1: this (primary) process has done the start-up work and now runs `count` worker processes
@@ -25,14 +26,14 @@ export function runPrimary({ count, serveWriteLock, listening }) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
       return
     }
-    console.error(`[balai-desa] worker ${worker.process.pid} stopped (${signal ?? code}); starting another`)
+    log.error({ event: 'worker-exit', worker: worker.id, workerPid: worker.process.pid, code, signal }, `worker ${worker.id} (pid ${worker.process.pid}) stopped (${signal ?? code}); starting another`)
     setTimeout(fork, 1000).unref()
   })
   for (const signal of ['SIGTERM', 'SIGINT']) {
     process.on(signal, () => {
       if (stopping) return
       stopping = true
-      console.log(`[balai-desa] ${signal}: finishing in-flight requests`)
+      log.info({ event: 'shutdown', signal }, `${signal}: the workers finish their in-flight requests`)
       const workers = Object.values(cluster.workers ?? {})
       if (!workers.length) process.exit(0)
       for (const worker of workers) worker.process.kill('SIGTERM')

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto'
-
-/** A password reset link carries its one-time token in the path: the log never shows it. */
-const loggedPath = (path) => path.replace(/^(\/reset-password\/)[^/]+/i, '$1[token]')
+import { loggablePath, log } from './log.mjs'
 
 /**
- * One JSON line per request: method, path (no query string: it may hold search terms, never tokens
- * or passwords), status, duration and a request id also sent back as `X-Request-Id`.
+ * One log line per request (`event: "request"`): method, path (no query string: it may hold search terms, never
+ * tokens or passwords; a reset link's token redacted), status, duration in ms and a request id also sent back as
+ * `X-Request-Id` and handed to the app (`x-balai-request-id`), so an error logged while answering names the
+ * request it belongs to.
  */
 export function requestLog({ quiet }) {
   return (req, res, next) => {
@@ -13,12 +13,14 @@ export function requestLog({ quiet }) {
     const id = crypto.randomUUID()
     res.locals.requestId = id
     res.setHeader('X-Request-Id', id)
+    req.headers['x-balai-request-id'] = id
+    // The path as asked for, even when the server answers it under another (a malformed address, see server.mjs),
+    // without the secret a reset link carries.
+    const path = loggablePath((req.originalUrl ?? req.url).split('?')[0])
     res.on('finish', () => {
       if (quiet) return
-      const ms = Number(process.hrtime.bigint() - started) / 1e6
-      process.stdout.write(
-        JSON.stringify({ t: new Date().toISOString(), id, method: req.method, path: loggedPath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 }) + '\n',
-      )
+      const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10
+      log[res.statusCode >= 500 ? 'error' : 'info']({ event: 'request', id, method: req.method, path, status: res.statusCode, ms })
     })
     next()
   }

@@ -1,11 +1,24 @@
 import crypto from 'node:crypto'
 
 /**
- * Security headers on every response. Scripts run only from our origin or with this request's nonce
- * (Remix's inline hydration scripts carry it), so injected markup cannot execute.
+ * Whether a request reached the site over HTTPS: the site's public address is https://, or a trusted proxy
+ * (TRUST_PROXY hops, at least one) says so in X-Forwarded-Proto, read as Express reads it for `req.protocol` (the
+ * first value), so the app's idea of its own address agrees. Takes raw Node requests too (the cache's fast path).
  */
-export function securityHeaders({ production, development }) {
+export function servedOverHttps({ siteUrl, trustProxy }) {
+  const always = /^https:/i.test(siteUrl ?? '')
+  return (req) => always || (trustProxy > 0 && String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim().toLowerCase() === 'https')
+}
+
+/**
+ * Security headers on every response. Scripts run only from our origin or with this request's nonce
+ * (Remix's inline hydration scripts carry it), so injected markup cannot execute. HSTS, COOP and
+ * `upgrade-insecure-requests` only when the visitor came over HTTPS (`https(req)`): on a plain-HTTP address (a
+ * village LAN) they would send the browser to an https:// that does not exist.
+ */
+export function securityHeaders({ development, https }) {
   return (req, res, next) => {
+    const secure = !development && https(req)
     const nonce = crypto.randomBytes(16).toString('base64')
     res.locals.cspNonce = nonce
     const directives = [
@@ -19,15 +32,18 @@ export function securityHeaders({ production, development }) {
       "base-uri 'none'",
       "frame-ancestors 'self'",
       "form-action 'self'",
-      ...(production ? ['upgrade-insecure-requests'] : []),
+      ...(secure ? ['upgrade-insecure-requests'] : []),
     ]
     res.setHeader('Content-Security-Policy', directives.join('; '))
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()')
     res.setHeader('X-Frame-Options', 'SAMEORIGIN')
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
-    if (production) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    if (secure) {
+      res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+      // Browsers ignore it on a plain-HTTP address other than localhost, and say so in the console of every page.
+      res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
+    }
     next()
   }
 }

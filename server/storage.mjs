@@ -95,6 +95,11 @@ function localStorage(config) {
     async exists(kind, name) {
       return plainName(name) && fs.existsSync(file(kind, name))
     },
+    /** A stored file's size in bytes and media type (from its name, which storing gave it); null when absent. */
+    async info(kind, name) {
+      const stat = plainName(name) ? await fsp.stat(file(kind, name)).catch(() => null) : null
+      return stat?.isFile() ? { size: stat.size, type: contentTypeOf(name) } : null
+    },
     /** Half-copied files older than `before` (a crash during put). Returns how many were removed. */
     async sweepPartials(before) {
       let removed = 0
@@ -182,6 +187,16 @@ function s3Storage(config) {
         return true
       } catch (error) {
         if (missing(error)) return false
+        throw error
+      }
+    },
+    async info(kind, name) {
+      if (!plainName(name)) return null
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key(kind, name) }))
+        return { size: Number(head.ContentLength ?? 0), type: head.ContentType || contentTypeOf(name) }
+      } catch (error) {
+        if (missing(error)) return null
         throw error
       }
     },

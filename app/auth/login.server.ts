@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { getEnv } from '~/server/env.server'
 import { HttpError } from '~/server/http.server'
+import { log } from '~/server/log.server'
 import { parseInput } from '~/server/validation.server'
 import { recordActivity } from '~/models/activity.server'
 import { createSession, endSession, endSessions } from '~/models/session.server'
@@ -10,10 +11,9 @@ import { actorOf, deviceOf } from './actor.server'
 import { clientAddress, recordFailure, recordSuccess, retryAfterSeconds } from './throttle.server'
 import { signLoginTicket, signToken, verifyLoginTicket, type TokenClaims } from './token.server'
 
-/** One JSON line per login attempt: never the password. */
+/** One log line per login attempt (a failed or throttled one is a warning): never the password. */
 function logLogin(outcome: 'ok' | 'failed' | 'throttled', username: string, address: string | null) {
-  const line = { t: new Date().toISOString(), event: 'login', outcome, username: username.slice(0, 100), address }
-  ;(outcome === 'ok' ? console.log : console.warn)(JSON.stringify(line))
+  log[outcome === 'ok' ? 'info' : 'warn']({ event: 'login', outcome, username: username.slice(0, 100), address })
 }
 
 export const credentials = z.object({

@@ -1,7 +1,8 @@
 import { createCookie, redirect } from '@remix-run/node'
 import { freshDataVersion } from '~/server/data-version.server'
 import { getEnv } from '~/server/env.server'
-import { forbidden, unauthenticated } from '~/server/http.server'
+import { log } from '~/server/log.server'
+import { forbidden, servedOverHttps, unauthenticated } from '~/server/http.server'
 import { findSession, touchSession, TOUCH_INTERVAL_MS } from '~/models/session.server'
 import { findSessionUser, type SessionUser } from '~/models/user.server'
 import { holdsAny, type PermissionName } from '~/resources/permissions'
@@ -9,22 +10,23 @@ import { clientAddress } from './throttle.server'
 import { verifyToken, type TokenClaims } from './token.server'
 
 /**
- * The admin UI's session: the same token as the API's, in an HttpOnly cookie named `token`. Without "remember me"
- * it is a browser-session cookie (no Max-Age): closing the browser ends it.
+ * The admin UI's session: the same token as the API's, in an HttpOnly cookie named `token`, marked Secure when
+ * the site is served over HTTPS (a browser drops a Secure cookie on a plain-HTTP address, e.g. on a village LAN).
+ * Without "remember me" it is a browser-session cookie (no Max-Age): closing the browser ends it.
  */
-export function tokenCookie(maxAge?: number) {
-  const env = getEnv()
+export function tokenCookie(request: Request, maxAge?: number) {
   return createCookie('token', {
     httpOnly: true,
     sameSite: 'lax',
-    secure: env.NODE_ENV === 'production',
+    secure: servedOverHttps(request),
     path: '/',
     ...(maxAge !== undefined ? { maxAge } : {}),
   })
 }
 
 /** The Set-Cookie of a new admin session: kept for TOKEN_TTL with "remember me", for the browser's session otherwise. */
-export const sessionCookie = (token: string, remember: boolean) => tokenCookie(remember ? getEnv().TOKEN_TTL : undefined).serialize(token)
+export const sessionCookie = (request: Request, token: string, remember: boolean) =>
+  tokenCookie(request, remember ? getEnv().TOKEN_TTL : undefined).serialize(token)
 
 function readCookieToken(header: string | null): string | null {
   if (!header) return null
@@ -90,7 +92,7 @@ async function lookUp(claims: TokenClaims, request: Request): Promise<SessionUse
   if (valid && Date.now() - session!.last_used_at.getTime() > TOUCH_INTERVAL_MS && !touching.has(claims.jti)) {
     touching.add(claims.jti)
     touchSession(claims.jti, clientAddress(request))
-      .catch((error) => console.error('[session] could not note the last use', error))
+      .catch((error) => log.error({ event: 'session-touch', err: error }, 'could not note the last use of a session'))
       .finally(() => touching.delete(claims.jti))
   }
   return valid
@@ -121,7 +123,7 @@ const isApi = (request: Request) => /^\/api\//i.test(new URL(request.url).pathna
 async function loginRedirect(request: Request) {
   const url = new URL(request.url)
   const headers = new Headers()
-  if (readToken(request)) headers.append('Set-Cookie', await tokenCookie().serialize('', { maxAge: 0 }))
+  if (readToken(request)) headers.append('Set-Cookie', await tokenCookie(request).serialize('', { maxAge: 0 }))
   const to = url.pathname === '/admin' || url.pathname === '/admin/' ? '/login' : `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`
   return redirect(to, { headers })
 }

@@ -8,6 +8,7 @@ import { screenResource } from '~/resources'
 import { isUploadOnly, listFieldsOf, lowerThing, permissionsOf, writeToast, type FormLoad, type FormMode, type Row } from '~/resources/resource'
 import { readUrlEncoded, withFormInput } from '~/server/form-input.server'
 import { HttpError, notFound, notFoundResponse, type FieldErrors } from '~/server/http.server'
+import { logError } from '~/server/log.server'
 
 /**
  * The admin door: the loaders and actions of the three screens every declared resource has (list, create,
@@ -81,7 +82,7 @@ export async function listLoader({ request, params }: LoaderFunctionArgs): Promi
     return { page: (await resource.list(query, url.pathname)) as Paginated<Row>, search: query.search, failed: false }
   } catch (error) {
     if (error instanceof Response) throw error
-    console.error('[admin] list failed', url.pathname, error)
+    logError('admin-list-error', error, request, 'list failed')
     return { page: null, search: query.search, failed: true }
   }
 }

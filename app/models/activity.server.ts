@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Prisma } from '~/generated/prisma/client'
 import { prisma, serializeWrite } from '~/server/db.server'
 import { getEnv } from '~/server/env.server'
+import { log } from '~/server/log.server'
 import { excerpt } from '~/lib/format'
 import type { ListQuery } from '~/lib/paging'
 import { listPage } from './crud.server'
@@ -50,7 +51,7 @@ async function flushBatch() {
   try {
     await prisma.activity.createMany({ data: entries.map((entry) => entry.row) })
   } catch (error) {
-    console.error(`[activity] could not record ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`, error)
+    log.error({ event: 'activity-record', err: error, count: entries.length }, `could not record ${entries.length} activity entr${entries.length === 1 ? 'y' : 'ies'}`)
   }
   for (const entry of entries) entry.done()
 }

@@ -1,12 +1,16 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { redirect } from '@remix-run/node'
+import { data, redirect } from '@remix-run/node'
 import { notFoundResponse } from '~/server/http.server'
 
 /** Areas with their own "not found" answers: an unknown path there is a 404, not a trip to the home page. */
 const OWN_NOT_FOUND = ['/api', '/admin', '/uploads']
 
-/** Any other unknown path goes to the home page (spec 2.1). */
-export function loader({ request }: LoaderFunctionArgs) {
+/**
+ * Any other unknown path goes to the home page (spec 2.1). An address that is not valid percent-encoding
+ * (`/posts/%ff%fe`) arrives here flagged by the server (server.mjs): the 400 screen.
+ */
+export function loader({ request, context }: LoaderFunctionArgs) {
+  if (context.badAddress === true) throw data(null, { status: 400, statusText: 'Bad Request' })
   const { pathname } = new URL(request.url)
   if (OWN_NOT_FOUND.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
     throw notFoundResponse()

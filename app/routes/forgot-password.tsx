@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { AuthCard, authButtonClass, AuthField } from '~/components/admin/auth-card'
 import { titled } from '~/components/admin/meta'
 import { readBodyText } from '~/server/http.server'
+import { logError } from '~/server/log.server'
 import { mailConfigured } from '~/server/mail.server'
 import { mailResetLink } from '~/models/password-reset.server'
 import { siteUrl } from '~/models/site.server'
@@ -23,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = new URLSearchParams(await readBodyText(request, 16 * 1024))
   const email = (form.get('email') ?? '').trim()
   if (!email) return data({ sent: false, error: 'Email wajib diisi.' }, { status: 422 })
-  mailResetLink(email, siteUrl(request)).catch((error) => console.error('[password-reset] could not send the mail', error))
+  mailResetLink(email, siteUrl(request)).catch((error) => logError('password-reset-mail', error, request, 'could not send the reset mail'))
   return { sent: true, error: null }
 }
 

@@ -28,12 +28,12 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (ticket) {
       const session = await loginWithCode(ticket, form.get('code') ?? '', request)
-      return redirect('/admin/dashboard', { headers: { 'Set-Cookie': await sessionCookie(session.token, session.remember) } })
+      return redirect('/admin/dashboard', { headers: { 'Set-Cookie': await sessionCookie(request, session.token, session.remember) } })
     }
     const remember = form.get('remember') === 'on'
     const step = await loginWithPassword({ username: form.get('username') ?? '', password: form.get('password') ?? '' }, request, remember)
     if ('ticket' in step) return data<LoginAnswer>({ errors: null, ticket: step.ticket })
-    return redirect('/admin/dashboard', { headers: { 'Set-Cookie': await sessionCookie(step.session.token, remember) } })
+    return redirect('/admin/dashboard', { headers: { 'Set-Cookie': await sessionCookie(request, step.session.token, remember) } })
   } catch (error) {
     if (!(error instanceof HttpError)) throw error
     if (error.status === 401 && error.errors?.Code) {

@@ -7,7 +7,7 @@ import { getSessionUser, tokenCookie } from '~/auth/session.server'
 export async function action({ request }: ActionFunctionArgs) {
   const user = await getSessionUser(request)
   if (user) await logout(user, request)
-  return redirect('/login', { headers: { 'Set-Cookie': await tokenCookie().serialize('', { maxAge: 0 }) } })
+  return redirect('/login', { headers: { 'Set-Cookie': await tokenCookie(request).serialize('', { maxAge: 0 }) } })
 }
 
 /** Logging out changes state, so it is a POST only; a visit here just goes to the login screen. */

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { storedImageInfo } from '~/server/uploads.server'
 import { excerpt } from '~/lib/format'
 import { escapeXml } from '~/lib/xml'
 import { feedPosts } from '~/models/seo.server'
@@ -9,9 +10,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [identity, posts] = await Promise.all([siteIdentity(request), feedPosts()])
   const { url: origin, name: site } = identity
   const logo = identity.logo ? `${origin}/uploads/settings/${encodeURIComponent(identity.logo)}` : null
-  const items = posts.map((post) => {
+  // The enclosure's length and type are the stored file's own; an image whose file is missing is left out.
+  const images = await Promise.all(posts.map((post) => (post.image ? storedImageInfo('posts', post.image) : null)))
+  const items = posts.map((post, index) => {
     const link = `${origin}/posts/${encodeURIComponent(post.slug)}`
-    const image = post.image ? `${origin}/uploads/posts/${encodeURIComponent(post.image)}` : null
+    const image = images[index]
+    const imageUrl = `${origin}/uploads/posts/${encodeURIComponent(post.image ?? '')}`
     return [
       '    <item>',
       `      <title>${escapeXml(post.title)}</title>`,
@@ -23,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       `      <description>${escapeXml(excerpt(post.content, 300))}</description>`,
       // The sanitised article itself, as escaped HTML (never raw markup inside the XML).
       `      <content:encoded>${escapeXml(post.content)}</content:encoded>`,
-      image ? `      <enclosure url="${escapeXml(image)}" length="0" type="${imageType(post.image!)}"/>` : null,
+      image ? `      <enclosure url="${escapeXml(imageUrl)}" length="${image.length}" type="${image.type}"/>` : null,
       '    </item>',
     ]
       .filter((line) => line !== null)
@@ -48,9 +52,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return new Response(body, {
     headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
   })
-}
-
-function imageType(name: string): string {
-  const extension = name.split('.').pop()?.toLowerCase()
-  return { png: 'image/png', gif: 'image/gif', webp: 'image/webp' }[extension ?? ''] ?? 'image/jpeg'
 }

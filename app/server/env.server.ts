@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
+import { LOG_LEVELS } from '../../server/log.mjs'
 import { storageConfig } from '../../server/storage.mjs'
 
 export type StorageConfig = ReturnType<typeof storageConfig>
@@ -29,7 +30,8 @@ const optionalText = (fallback: string) =>
     .transform((value) => (value === undefined || value.trim() === '' ? fallback : value.trim()))
 
 const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // `npm run dev` sets development; anything else (npm start, node server.mjs, the container) runs as production.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   DATABASE_URL: optionalText('file:./data/balai-desa.db').refine(
     (value) => (value.startsWith('file:') && value.length > 'file:'.length) || /^postgres(ql)?:\/\/[^\s]+$/i.test(value),
     'must be a SQLite file such as file:./data/balai-desa.db or a PostgreSQL address such as postgresql://user:password@host:5432/balai',
@@ -57,6 +59,15 @@ const schema = z.object({
   SITE_ADDRESS: optionalText('Jl. Raya Sukamaju No. 1, Kecamatan Sukamaju, Kabupaten Sejahtera, Jawa Barat 40000'),
   SITE_PHONE: optionalText('022 123-4567'),
   SITE_EMAIL: optionalText('info@sukamaju.desa.id'),
+  // A count, never "trust everything": with N proxies in front, the client is the address the outermost one saw.
+  TRUST_PROXY: optionalText('0').refine(
+    (value) => /^\d{1,2}$/.test(value),
+    'must be the number of reverse proxies in front of the server: 0 when visitors reach it directly, 1 behind one nginx or Caddy',
+  ).transform(Number),
+  LOG_LEVEL: optionalText('info')
+    .transform((value) => value.toLowerCase())
+    .refine((value) => LOG_LEVELS.includes(value), `must be one of ${LOG_LEVELS.join(', ')}`),
+  LOG_REQUESTS: flag(true),
   SMTP_URL: optionalText('').refine(
     (value) => value === '' || /^smtps?:\/\/[^\s]+$/.test(value),
     'must be an smtp:// or smtps:// address such as smtps://user:password@mail.example.com:465',
@@ -65,8 +76,15 @@ const schema = z.object({
   ACTIVITY_RETENTION_DAYS: optionalText('365').pipe(z.coerce.number().int().min(1).max(36500)),
 })
 
+/** Every variable the server reads (README's configuration table and .env.example document each one). */
+export const ENV_NAMES = Object.keys(schema.shape)
+
 export type Env = Omit<z.infer<typeof schema>, 'JWT_SECRET' | 'TOKEN_TTL'> & {
   JWT_SECRET: string
+  /** Where the secret was read from when JWT_SECRET is not set (null when it is). */
+  JWT_SECRET_FILE: string | null
+  /** True when this start generated that file. */
+  JWT_SECRET_GENERATED: boolean
   /** Token lifetime in seconds. */
   TOKEN_TTL: number
   DATABASE_PROVIDER: 'sqlite' | 'postgresql'
@@ -89,19 +107,32 @@ function ttlSeconds(value: string): number {
   return Number(match[1]) * unit
 }
 
-/** In development a secret is generated once and kept next to the database, so tokens survive restarts. */
-function developmentSecret(dataDir: string): string {
+/**
+ * Without JWT_SECRET a random one is generated once and kept next to the database (`.jwt-secret`, readable by
+ * the server's user only), so tokens survive restarts and no install ever signs with a default. Several processes
+ * starting at once agree on one: the file appears whole or not at all (written aside, then linked into place).
+ */
+export function persistedSecret(dataDir: string): { secret: string; generated: boolean } {
   const file = path.join(dataDir, '.jwt-secret')
-  try {
+  const read = () => {
     const existing = fs.readFileSync(file, 'utf8').trim()
-    if (existing.length >= 32) return existing
-  } catch {
-    // not generated yet
+    if (existing.length < 32) throw new ConfigError(`Invalid configuration: ${file} holds no usable secret (delete it to generate a new one, or set JWT_SECRET)`)
+    return existing
   }
-  const secret = crypto.randomBytes(48).toString('base64url')
+  if (fs.existsSync(file)) return { secret: read(), generated: false }
   fs.mkdirSync(dataDir, { recursive: true })
-  fs.writeFileSync(file, secret + '\n', { mode: 0o600 })
-  return secret
+  const secret = crypto.randomBytes(48).toString('base64url')
+  const aside = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`
+  fs.writeFileSync(aside, secret + '\n', { mode: 0o600 })
+  try {
+    fs.linkSync(aside, file)
+    return { secret, generated: true }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    return { secret: read(), generated: false }
+  } finally {
+    fs.rmSync(aside, { force: true })
+  }
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -124,20 +155,22 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (secret && secret.length < 32) {
     throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters')
   }
+  let secretFile: string | null = null
+  let secretGenerated = false
   if (value.SMTP_URL && !value.MAIL_FROM) {
     throw new ConfigError('Invalid configuration: MAIL_FROM is required when SMTP_URL is set (e.g. "Desa Sukamaju <noreply@sukamaju.desa.id>")')
   }
   if (!secret) {
-    if (value.NODE_ENV === 'production') {
-      throw new ConfigError(
-        'Invalid configuration: JWT_SECRET is required when NODE_ENV=production (at least 32 random characters, e.g. `openssl rand -base64 48`)',
-      )
-    }
-    secret = developmentSecret(dataDir)
+    const persisted = persistedSecret(dataDir)
+    secret = persisted.secret
+    secretFile = path.join(dataDir, '.jwt-secret')
+    secretGenerated = persisted.generated
   }
   return {
     ...value,
     JWT_SECRET: secret,
+    JWT_SECRET_FILE: secretFile,
+    JWT_SECRET_GENERATED: secretGenerated,
     TOKEN_TTL: ttlSeconds(value.TOKEN_TTL),
     DATABASE_PROVIDER: postgres ? 'postgresql' : 'sqlite',
     DATABASE_FILE: databaseFile,

@@ -1,5 +1,8 @@
+import { Readable } from 'node:stream'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { data } from '@remix-run/node'
 import { getEnv } from './env.server'
+import { logError } from './log.server'
 
 export type FieldErrors = Record<string, string>
 
@@ -27,6 +30,9 @@ export const notFoundResponse = () => data(null, { status: 404, statusText: 'Not
 
 export const MAX_JSON_BYTES = 1024 * 1024
 
+/** Whether the visitor reached the site over HTTPS: server.mjs decides it once per request (server/security.mjs). */
+export const servedOverHttps = (request: Request) => request.headers.get('x-balai-https') === '1'
+
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 export function apiResponse(body: unknown, status = 200, headers: HeadersInit = {}) {
@@ -39,32 +45,54 @@ export function apiResponse(body: unknown, status = 200, headers: HeadersInit = 
 export const apiSuccess = (message: string, data: unknown, status = 200, headers: HeadersInit = {}) =>
   apiResponse({ success: true, message, data }, status, headers)
 
-export function apiFailure(error: HttpError) {
-  const headers = new Headers(error.headers)
-  // A refused body may still be arriving: close the connection rather than leave unread bytes on a keep-alive socket.
-  if (error.status === 413) headers.set('Connection', 'close')
-  return apiResponse({ success: false, message: error.message, errors: error.errors }, error.status, headers)
+export const apiFailure = (error: HttpError) =>
+  apiResponse({ success: false, message: error.message, errors: error.errors }, error.status, error.headers)
+
+/**
+ * How much of a refused body is still read (and dropped). Cancelling the body instead would close the connection
+ * under the client, which then never sees the 413; past this much the client is cut off all the same.
+ */
+const MAX_DISCARD_BYTES = 64 * 1024 * 1024
+
+/** Reads and drops, in the background, the rest of a body the server has refused while the answer goes out. */
+export function discardRest(source: Readable) {
+  let discarded = 0
+  source.on('error', () => undefined)
+  source.on('data', (chunk: Buffer) => {
+    discarded += chunk.length
+    if (discarded > MAX_DISCARD_BYTES) source.destroy()
+  })
+  source.resume()
 }
 
-/** Reads a request body as text, refusing more than `limit` bytes without buffering them (413). */
+/** The request body as a Node stream (the multipart parser and the text reader below take it so). */
+export const bodyStream = (request: Request) => Readable.fromWeb(request.body as WebReadableStream<Uint8Array>)
+
+/**
+ * Reads a request body as text, refusing more than `limit` bytes without buffering them (413), whether the body
+ * declares its length or arrives in chunks.
+ */
 export async function readBodyText(request: Request, limit = MAX_JSON_BYTES): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > limit) throw new HttpError(413, 'Request body too large')
   if (!request.body) return ''
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined)
-      throw new HttpError(413, 'Request body too large')
-    }
-    chunks.push(value)
+  const source = bodyStream(request)
+  const refuse = () => {
+    discardRest(source)
+    return new HttpError(413, 'Request body too large')
   }
-  return Buffer.concat(chunks).toString('utf8')
+  if (Number(request.headers.get('content-length') ?? '0') > limit) throw refuse()
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const collect = (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= limit) return void chunks.push(chunk)
+      source.off('data', collect)
+      reject(refuse())
+    }
+    source.on('data', collect)
+    source.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    source.once('error', reject)
+  })
 }
 
 /**
@@ -96,7 +124,11 @@ export const unsupportedMediaType = () => new HttpError(415, 'Unsupported Media 
  */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
   const json = isJsonType(request.headers.get('content-type'))
-  if (!json && Number(request.headers.get('content-length') ?? '0') > 0) throw unsupportedMediaType()
+  if (!json && Number(request.headers.get('content-length') ?? '0') > 0) {
+    // Refused unread: the rest is dropped while the answer goes out, as for a 413.
+    if (request.body) discardRest(bodyStream(request))
+    throw unsupportedMediaType()
+  }
   const text = await readBodyText(request)
   if (text.trim() === '') return markJsonBody({})
   if (!json) throw unsupportedMediaType()
@@ -158,7 +190,7 @@ export async function handleApi(request: Request, handler: () => Promise<Respons
   } catch (error) {
     if (error instanceof HttpError) return withCors(request, apiFailure(error))
     if (error instanceof Response) return withCors(request, error)
-    console.error('[api] unexpected error', request.method, new URL(request.url).pathname, error)
+    logError('api-error', error, request)
     return withCors(request, apiFailure(new HttpError(500, 'Internal Server Error')))
   }
 }

@@ -3,16 +3,14 @@ import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import type { z } from 'zod'
 import sharp from 'sharp'
 import { createStorage } from '../../server/storage.mjs'
 import { prisma, serializeWrite } from './db.server'
 import { getEnv } from './env.server'
-import { HttpError, validationError } from './http.server'
+import { bodyStream, discardRest, HttpError, validationError } from './http.server'
 import { checkInput } from './validation.server'
 import { VARIANT_WIDTHS, variantName } from '~/lib/image-variants'
 import type { UploadKind } from '~/lib/uploads'
@@ -46,7 +44,10 @@ export async function readMultipart(request: Request, fileField = 'image'): Prom
   if (!request.body) throw new HttpError(400, 'Malformed multipart body', { Error: 'The request has no body' })
   const declared = Number(request.headers.get('content-length') ?? '0')
   // Fields are small; a body this much larger than the file limit cannot be acceptable.
-  if (declared > MAX_UPLOAD_BYTES + 2 * MAX_FIELD_BYTES) throw tooLarge()
+  if (declared > MAX_UPLOAD_BYTES + 2 * MAX_FIELD_BYTES) {
+    discardRest(bodyStream(request))
+    throw tooLarge()
+  }
 
   const tempDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'balai-upload-'))
   const cleanup = () => fsp.rm(tempDir, { recursive: true, force: true })
@@ -88,7 +89,7 @@ export async function readMultipart(request: Request, fileField = 'image'): Prom
       parser.on('error', () => reject(new HttpError(400, 'Malformed multipart body', { Error: 'The multipart body could not be read' })))
       parser.on('close', resolve)
     })
-    const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>)
+    const source = bodyStream(request)
     // A client that goes away mid-upload is a broken body, never a (partial) success.
     source.on('error', (error) => parser.destroy(error))
     source.pipe(parser)
@@ -106,19 +107,6 @@ export async function readMultipart(request: Request, fileField = 'image'): Prom
     await cleanup()
     throw error
   }
-}
-
-/** How much of a refused body is still read (and dropped) so the client gets our answer, not a reset connection. */
-const MAX_DISCARD_BYTES = 64 * 1024 * 1024
-
-function discardRest(source: Readable) {
-  let discarded = 0
-  source.on('error', () => undefined)
-  source.on('data', (chunk: Buffer) => {
-    discarded += chunk.length
-    if (discarded > MAX_DISCARD_BYTES) source.destroy()
-  })
-  source.resume()
 }
 
 /** Decoding a 40 MP image takes ~160 MB: a few at a time, the rest wait their turn. */
@@ -157,6 +145,12 @@ declare global {
 export function storage() {
   global.__balaiStorage ??= createStorage(getEnv().STORAGE)
   return global.__balaiStorage
+}
+
+/** A stored image's size in bytes and media type; null when it is not there (or is not an image). */
+export async function storedImageInfo(kind: UploadKind, name: string): Promise<{ length: number; type: string } | null> {
+  const info = await storage().info(kind, name)
+  return info && info.type.startsWith('image/') ? { length: info.size, type: info.type } : null
 }
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { api, clientAddress } from '../support/api'
-import { startServer, type TestServer } from '../support/server'
+import { startServer, type LogLine, type TestServer } from '../support/server'
 
 // The loader's failure branch is driven with a database that does not answer; the HTTP tests below
 // speak to real servers and do not load this module.
@@ -51,37 +51,38 @@ describe('request logs and the start-up line', () => {
     if (server && !process.env.KEEP_TEST_DATA) fs.rmSync(server.dir, { recursive: true, force: true })
   })
 
-  type LogLine = { t: string; id: string; method: string; path: string; status: number; ms: number }
-  const logLines = (): LogLine[] =>
-    server
-      .output()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as LogLine)
   /** The log line of the request answered with this X-Request-Id (lines are written when the response ends). */
   async function lineFor(id: string | null): Promise<LogLine> {
     expect(id).toMatch(UUID)
     for (let attempt = 0; attempt < 50; attempt++) {
-      const line = logLines().find((entry) => entry.id === id)
+      const line = server.logs().find((entry) => entry.event === 'request' && entry.id === id)
       if (line) return line
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
     throw new Error(`no log line for ${id}:\n${server.output()}`)
   }
 
-  it('prints one start-up line with the address, the database file and the uploads folder', () => {
-    const lines = server.output().split('\n').filter((line) => line.includes('listening on'))
+  it('prints one start-up line with the address, the mode, the database file and the uploads folder', () => {
+    const lines = server.logs().filter((line) => line.event === 'listening')
     expect(lines).toHaveLength(1)
-    expect(lines[0]).toContain(`http://localhost:${server.port}`)
-    expect(lines[0]).toContain(`database ${server.databaseLabel}`)
-    expect(lines[0]).toContain(`uploads ${server.uploadsDir}`)
+    expect(lines[0]).toMatchObject({
+      level: 'info',
+      url: `http://localhost:${server.port}`,
+      mode: 'production',
+      database: server.databaseLabel,
+      uploads: server.uploadsDir,
+      pid: server.process.pid,
+      msg: `listening on http://localhost:${server.port} (production)`,
+    })
+    // Nothing but JSON lines: every event of the server goes through the one logger.
+    expect(server.output().trim().split('\n').filter((line) => !line.startsWith('{'))).toEqual([])
   })
 
-  it('writes one JSON line per request with time, id, method, path, status and duration', async () => {
+  it('writes one JSON line per request with level, time, id, method, path, status and duration', async () => {
     const health = await api('GET', '/healthz', { base: server.url })
     const line = await lineFor(health.headers.get('x-request-id'))
-    expect(Object.keys(line).sort()).toEqual(['id', 'method', 'ms', 'path', 'status', 't'])
-    expect(line).toMatchObject({ method: 'GET', path: '/healthz', status: 200 })
+    expect(Object.keys(line).sort()).toEqual(['event', 'id', 'level', 'method', 'ms', 'path', 'pid', 'status', 't'])
+    expect(line).toMatchObject({ level: 'info', method: 'GET', path: '/healthz', status: 200 })
     expect(typeof line.ms).toBe('number')
     expect(line.ms).toBeGreaterThanOrEqual(0)
     expect(Date.now() - Date.parse(line.t)).toBeLessThan(60_000)
@@ -108,12 +109,17 @@ describe('request logs and the start-up line', () => {
     const token: string = login.body.data.token
     expect(await lineFor(login.headers.get('x-request-id'))).toMatchObject({ method: 'POST', path: '/api/login', status: 200 })
 
+    const wrongFrom = clientAddress()
     const wrong = await api('POST', '/api/login', {
       base: server.url,
       json: { username: 'admin', password: `${ADMIN_PASSWORD}-salah` },
-      headers: { 'X-Forwarded-For': clientAddress() },
+      headers: { 'X-Forwarded-For': wrongFrom },
     })
     expect(await lineFor(wrong.headers.get('x-request-id'))).toMatchObject({ path: '/api/login', status: 401 })
+    // Each attempt has its own line: a failure is a warning, with the username and the client's address.
+    const attempts = server.logs().filter((line) => line.event === 'login')
+    expect(attempts.find((line) => line.address === wrongFrom)).toMatchObject({ level: 'warn', outcome: 'failed', username: 'admin' })
+    expect(attempts.filter((line) => line.outcome === 'ok' && line.level === 'info')).toHaveLength(1)
 
     const users = await api('GET', `/api/admin/users?search=${ADMIN_PASSWORD}&token=${token}`, { base: server.url, token })
     expect(users.status).toBe(200)
@@ -122,7 +128,15 @@ describe('request logs and the start-up line', () => {
     const page = await api('GET', `/login?password=${ADMIN_PASSWORD}`, { base: server.url, headers: { Cookie: `token=${token}` } })
     await lineFor(page.headers.get('x-request-id'))
 
+    // A password-reset link's token is a password for as long as it is valid: its path is logged without it.
+    const resetToken = 'Rst7Kx9Qm2Lp5Vw8Zc3Nb6Hd'
+    for (const path of [`/reset-password/${resetToken}`, `/Reset-Password/${resetToken}.data`]) {
+      const reset = await fetch(`${server.url}${path}?_data=x`, { redirect: 'manual' })
+      expect(await lineFor(reset.headers.get('x-request-id'))).toMatchObject({ method: 'GET', path: `${path.slice(0, 16)}[redacted]` })
+    }
+
     const output = server.output()
+    expect(output).not.toContain(resetToken)
     expect(output).not.toContain(ADMIN_PASSWORD)
     expect(output).not.toContain(token)
     expect(output).not.toContain(token.split('.')[2])

@@ -4,7 +4,8 @@ import { api, baseUrl, clientAddress, unique, userWithPermissions } from '../sup
 describe('headers on every response', () => {
   it('sends CSP with a nonce and the other security headers on pages, API answers and assets', async () => {
     for (const path of ['/', '/api/public/sliders', '/api/nope', '/favicon.svg', '/login']) {
-      const response = await fetch(`${baseUrl()}${path}`, { redirect: 'manual' })
+      // As reached through the TLS proxy the test server trusts (plain HTTP: deployment.test.ts).
+      const response = await fetch(`${baseUrl()}${path}`, { redirect: 'manual', headers: { 'X-Forwarded-Proto': 'https' } })
       const csp = response.headers.get('content-security-policy') ?? ''
       expect(csp, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
       expect(csp).toContain("object-src 'none'")
@@ -14,7 +15,7 @@ describe('headers on every response', () => {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff')
       expect(response.headers.get('referrer-policy')).toBeTruthy()
       expect(response.headers.get('permissions-policy')).toBeTruthy()
-      expect(response.headers.get('strict-transport-security')).toContain('max-age=') // the test server runs in production mode
+      expect(response.headers.get('strict-transport-security')).toContain('max-age=')
       expect(response.headers.get('x-powered-by')).toBeNull()
     }
   })
@@ -69,6 +70,41 @@ describe('request bodies', () => {
     const result = await api('POST', '/api/admin/categories', { token: login.body.data.token, body: big, headers: { 'Content-Type': 'application/json' } })
     expect(result.status).toBe(413)
     expect(result.body.success).toBe(false)
+  })
+
+  /** POSTs `size` bytes in chunks, without a Content-Length; the answer, or the error the client met. */
+  async function chunked(path: string, type: string, size: number, headers: Record<string, string>) {
+    const chunk = Buffer.alloc(64 * 1024, 0x61)
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(Buffer.from(type.includes('json') ? '{"title":"' : 'title='))
+        if (sent >= size) return controller.close()
+        sent += chunk.length
+        controller.enqueue(chunk)
+      },
+    })
+    const response = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'Content-Type': type, ...headers }, body, duplex: 'half' } as RequestInit)
+    return { status: response.status, type: response.headers.get('content-type') ?? '', text: await response.text() }
+  }
+
+  it('answers a chunked body (no Content-Length) over the limit with 413 rather than a reset connection', async () => {
+    const login = await api('POST', '/api/login', { json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })
+    const token = login.body.data.token
+    const envelope = { success: false, message: 'Request body too large', errors: null }
+    // JSON, and an urlencoded body, to the API (limit 1 MB).
+    for (const type of ['application/json', 'application/x-www-form-urlencoded']) {
+      const result = await chunked('/api/admin/pages', type, 2 * 1024 * 1024, { Authorization: `Bearer ${token}`, Accept: 'application/json' })
+      expect(result.status, type).toBe(413)
+      expect(JSON.parse(result.text), type).toEqual(envelope)
+    }
+    // An admin form (limit 4 MB): the form's own refusal, with the same status.
+    const form = await chunked('/admin/pages/create', 'application/x-www-form-urlencoded', 5 * 1024 * 1024, { Cookie: `token=${token}` })
+    expect(form.status).toBe(413)
+    expect(form.type).toContain('text/html')
+    // Nothing was written.
+    const pages = await api('GET', '/api/admin/pages?search=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', { token })
+    expect(pages.body.data.total).toBe(0)
   })
 })
 

@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -116,6 +116,16 @@ describe.skipIf(onPostgres())('uploads in an S3-compatible bucket (STORAGE=s3)',
     expect(head.status).toBe(200)
     expect(Number(head.headers.get('content-length'))).toBe(body.length)
     expect((await fetch(`${server.url}/uploads/posts/${'0'.repeat(32)}.jpg`)).status).toBe(404)
+  })
+
+  it("gives the RSS enclosure the bucket object's real length and type", async () => {
+    const feed = await (await fetch(`${server.url}/rss.xml`)).text()
+    const enclosures = [...feed.matchAll(/<enclosure url="[^"]*\/uploads\/posts\/([^"]+)" length="(\d+)" type="([^"]+)"\/>/g)]
+    expect(enclosures.length).toBeGreaterThan(0)
+    for (const [, name, length, type] of enclosures) {
+      const object = await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `posts/${decodeURIComponent(name)}` }))
+      expect({ length: Number(length), type }).toEqual({ length: object.ContentLength, type: object.ContentType })
+    }
   })
 
   it('backs up the bucket and restores it into another', async () => {

@@ -152,10 +152,15 @@ describe('/rss.xml', () => {
     expect(child(ours!, 'content:encoded')!.text).toBe(post.content)
     expect(child(ours!, 'dc:creator')!.text).toBe(post.user.name)
     expect(child(ours!, 'category')!.text).toBe(post.category.name)
+    // The enclosure tells a reader what it would download: the stored file's real length and type.
     const enclosure = child(ours!, 'enclosure')!.attributes
     expect(enclosure.url).toBe(`${base()}/uploads/posts/${post.image}`)
-    expect(enclosure.type).toBe('image/jpeg')
-    expect((await fetch(enclosure.url)).status).toBe(200)
+    const image = await fetch(enclosure.url)
+    expect(image.status).toBe(200)
+    expect(enclosure.type).toBe(image.headers.get('content-type'))
+    expect(enclosure.type).toMatch(/^image\/(jpeg|png|gif|webp)$/)
+    expect(Number(enclosure.length)).toBe((await image.arrayBuffer()).byteLength)
+    expect(Number(enclosure.length)).toBeGreaterThan(0)
     expect((await fetch(child(ours!, 'link')!.text)).status).toBe(200)
   })
 })

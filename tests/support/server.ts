@@ -53,7 +53,23 @@ export type TestServer = {
   uploadsDir: string
   process: ChildProcess
   output: () => string
+  /** The server's log so far, one parsed JSON line per event (server/log.mjs); lines that are not JSON are left out. */
+  logs: () => LogLine[]
   stop(signal?: NodeJS.Signals): Promise<void>
+}
+
+/** One line of the server's log: level, time, pid, the event's name and fields, and a message. */
+export type LogLine = { level: string; t: string; pid: number; event?: string; msg?: string; [field: string]: unknown }
+
+export function parseLogs(output: string): LogLine[] {
+  return output.split('\n').flatMap((line) => {
+    if (!line.startsWith('{')) return []
+    try {
+      return [JSON.parse(line) as LogLine]
+    } catch {
+      return []
+    }
+  })
 }
 
 export async function freePort(): Promise<number> {
@@ -79,7 +95,8 @@ export async function ensureTemplateDb() {
 export const resetTemplateDb = () => fs.rmSync(TEMPLATE_DIR, { recursive: true, force: true })
 
 export type ServerOptions = {
-  env?: Record<string, string>
+  /** Overrides of the defaults below; `undefined` leaves a variable unset (the server's own default applies). */
+  env?: Record<string, string | undefined>
   /** Reuse this folder (database and uploads) instead of a new one, e.g. to restart after a crash. */
   dir?: string
   /** Copy the template database into a new folder (default true). */
@@ -121,27 +138,29 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   }
   const port = await freePort()
   let output = ''
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    BUILD_DIR,
+    DATABASE_URL: databaseUrl,
+    UPLOADS_DIR: uploadsDir,
+    PORT: String(port),
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    SITE_NAME: 'Desa Uji Coba',
+    SITE_URL: `http://127.0.0.1:${port}`,
+    // One trusted proxy: tests give each call site its own client address in X-Forwarded-For (clientAddress()).
+    TRUST_PROXY: '1',
+    LOG_REQUESTS: '0',
+    // One process unless a test asks for workers: the machine running the tests has few cores to share.
+    WEB_CONCURRENCY: '1',
+    // Many test servers share one PostgreSQL cluster: a few connections each are plenty.
+    DATABASE_POOL: '5',
+    ...options.env,
+  }
   const child = spawn(process.execPath, ['server.mjs'], {
     cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      BUILD_DIR,
-      DATABASE_URL: databaseUrl,
-      UPLOADS_DIR: uploadsDir,
-      PORT: String(port),
-      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-      SITE_NAME: 'Desa Uji Coba',
-      SITE_URL: `http://127.0.0.1:${port}`,
-      TRUST_PROXY: '1',
-      LOG_REQUESTS: '0',
-      // One process unless a test asks for workers: the machine running the tests has few cores to share.
-      WEB_CONCURRENCY: '1',
-      // Many test servers share one PostgreSQL cluster: a few connections each are plenty.
-      DATABASE_POOL: '5',
-      ...options.env,
-    },
+    env: Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout!.on('data', (chunk) => (output += chunk))
@@ -175,6 +194,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     uploadsDir,
     process: child,
     output: () => output,
+    logs: () => parseLogs(output),
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve()

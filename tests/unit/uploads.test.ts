@@ -146,3 +146,14 @@ describe('readMultipart', () => {
     return uploads.readMultipart(req)
   }
 })
+
+describe('storedImageInfo', () => {
+  it('gives a stored image its real length and media type (what the RSS enclosure carries), or null when the file is gone', async () => {
+    const name = await uploads.storeImage(await staged('b.png'), 'posts')
+    const file = path.join(root, 'uploads', 'posts', name)
+    expect(await uploads.storedImageInfo('posts', name)).toEqual({ length: fs.statSync(file).size, type: 'image/png' })
+    fs.rmSync(file)
+    expect(await uploads.storedImageInfo('posts', name)).toBeNull()
+    expect(await uploads.storedImageInfo('posts', '../../etc/passwd')).toBeNull()
+  })
+})

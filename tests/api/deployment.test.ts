@@ -1,0 +1,128 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { api, baseUrl, clientAddress, expectFailure, unique } from '../support/api'
+import { onPostgres, ROOT, startServer, type TestServer } from '../support/server'
+
+/** One failed login sent with this X-Forwarded-For; its status. */
+async function failedLogin(forwardedFor: string, base = baseUrl()) {
+  const result = await api('POST', '/api/login', { base, json: { username: unique('spoof'), password: 'wrong-password' }, headers: { 'X-Forwarded-For': forwardedFor } })
+  return result.status
+}
+
+/** A login through the back office's form; the session cookie it sets. */
+async function formLogin(base: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': clientAddress(), ...headers },
+    body: new URLSearchParams({ username: 'admin', password: 'password' }),
+    redirect: 'manual',
+  })
+  expect(response.status).toBe(302)
+  return response.headers.get('set-cookie') ?? ''
+}
+
+async function securityHeaders(base: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}/`, { headers })
+  await response.arrayBuffer()
+  return {
+    hsts: response.headers.get('strict-transport-security'),
+    coop: response.headers.get('cross-origin-opener-policy'),
+    csp: response.headers.get('content-security-policy') ?? '',
+  }
+}
+
+describe('behind one trusted proxy (TRUST_PROXY=1, as the shared test server runs)', () => {
+  it('throttles by the address the proxy saw: entries a client writes to the left of it change nothing', async () => {
+    const seenByProxy = clientAddress()
+    const statuses: number[] = []
+    for (let i = 0; i < 21; i++) statuses.push(await failedLogin(`203.0.113.${i}, 198.51.100.${i}, ${seenByProxy}`))
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401))
+    expect(statuses[20]).toBe(429)
+  })
+
+  it('sends HSTS, COOP, upgrade-insecure-requests and a Secure cookie only when the proxy says the visitor came over HTTPS', async () => {
+    const plain = await securityHeaders(baseUrl())
+    expect(plain.hsts).toBeNull()
+    expect(plain.coop).toBeNull()
+    expect(plain.csp).not.toContain('upgrade-insecure-requests')
+    expect(await formLogin(baseUrl())).not.toMatch(/;\s*Secure/i)
+
+    const tls = await securityHeaders(baseUrl(), { 'X-Forwarded-Proto': 'https' })
+    expect(tls.hsts).toBe('max-age=31536000; includeSubDomains')
+    expect(tls.coop).toBe('same-origin')
+    expect(tls.csp).toContain('upgrade-insecure-requests')
+    expect(await formLogin(baseUrl(), { 'X-Forwarded-Proto': 'https' })).toMatch(/;\s*Secure/i)
+  })
+})
+
+describe('`npm start` on a village LAN: no NODE_ENV, JWT_SECRET, TRUST_PROXY or SITE_URL, plain HTTP', () => {
+  let server: TestServer
+  // A village LAN runs SQLite, whose folder keeps the generated secret. On PostgreSQL that folder would be ./data of
+  // the checkout the tests run in: there the secret is given, and the tests of the generated one are SQLite's.
+  const env = { NODE_ENV: undefined, JWT_SECRET: onPostgres() ? 'test-secret-that-is-long-enough-for-hs256-0123456789' : undefined, TRUST_PROXY: undefined, SITE_URL: undefined, SEED_DEMO: 'false' }
+  const secretFile = () => path.join(server.dir, 'data', '.jwt-secret')
+
+  beforeAll(async () => {
+    server = await startServer({ env })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    if (server && !process.env.KEEP_TEST_DATA) fs.rmSync(server.dir, { recursive: true, force: true })
+  })
+
+  it.skipIf(onPostgres())('runs as production, signing with a secret it generated and keeps next to the database for its user only', () => {
+    expect(server.logs().find((line) => line.event === 'listening')).toMatchObject({ mode: 'production' })
+    expect(server.logs().find((line) => line.event === 'jwt-secret')).toMatchObject({ level: 'info', file: secretFile() })
+    expect(fs.statSync(secretFile()).mode & 0o777).toBe(0o600)
+    expect(fs.readFileSync(secretFile(), 'utf8').trim()).toMatch(/^[A-Za-z0-9_-]{64}$/)
+  })
+
+  it('keeps plain HTTP working: no HSTS, no upgrade to https, a session cookie the browser keeps, whatever a client claims', async () => {
+    for (const headers of [{}, { 'X-Forwarded-Proto': 'https' }] as Record<string, string>[]) {
+      const { hsts, csp } = await securityHeaders(server.url, headers)
+      expect(hsts).toBeNull()
+      expect(csp).not.toContain('upgrade-insecure-requests')
+      const cookie = await formLogin(server.url, headers)
+      expect(cookie).toMatch(/^token=/)
+      expect(cookie).not.toMatch(/;\s*Secure/i)
+    }
+  })
+
+  it('answers a malformed address with the site 400 page, or the JSON envelope under /api, never a stack trace', async () => {
+    for (const address of ['/posts/%ff%fe', '/%E0%A4%A', '/admin/posts/%ff', '/favicon%ff.svg']) {
+      const response = await fetch(`${server.url}${address}`)
+      const html = await response.text()
+      expect(response.status, address).toBe(400)
+      expect(response.headers.get('content-type')).toContain('text/html')
+      expect(html).toContain('<html lang="id"')
+      expect(html).toContain('<title>Alamat Tidak Valid</title>')
+      expect(html).toContain('Alamat tidak valid')
+      expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"/)
+      expect(html).not.toMatch(/URIError|node_modules|\n\s+at /)
+      expect(html).not.toContain(ROOT)
+    }
+    for (const address of ['/api/public/posts/%ff%fe', '/api/admin/pages%ff']) {
+      const result = await api('GET', address, { base: server.url })
+      expectFailure(result, 400, 'Bad Request', null)
+    }
+  })
+
+  it.skipIf(onPostgres())('keeps its generated secret across a restart: a token from before still works', async () => {
+    const token = (await api('POST', '/api/login', { base: server.url, json: { username: 'admin', password: 'password' } })).body.data.token
+    const secret = fs.readFileSync(secretFile(), 'utf8')
+    await server.stop()
+    server = await startServer({ env, dir: server.dir })
+    expect(server.logs().some((line) => line.event === 'jwt-secret')).toBe(false)
+    expect(fs.readFileSync(secretFile(), 'utf8')).toBe(secret)
+    expect((await api('GET', '/api/admin/dashboard', { base: server.url, token })).status).toBe(200)
+  })
+
+  // Last: afterwards every login from this test's address waits out the window.
+  it('never believes X-Forwarded-For: the throttle counts the connection address', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 21; i++) statuses.push(await failedLogin(`203.0.113.${i}`, server.url))
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401))
+    expect(statuses[20]).toBe(429)
+  })
+})
