@@ -96,7 +96,7 @@ app.use((req, res, next) => {
 app.use(csrfProtection({ apiHeaders }))
 app.use(compression())
 // Anonymous public reads from memory until the next write (see server/response-cache.mjs).
-const cache = vite ? undefined : responseCache()
+const cache = vite ? undefined : responseCache({ canonicalUrl: (url) => build.entry.module.canonicalPublicUrl(url) })
 if (cache) app.use(cache)
 app.use('/uploads', serveUploads(storageFromEnv()))
 
@@ -119,7 +119,12 @@ app.all(
   createRequestHandler({
     build: vite ? () => loadBuild() : build,
     mode,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, requestId: res.locals.requestId, badAddress: res.locals.badAddress === true }),
+    getLoadContext: (_req, res) => ({
+      cspNonce: res.locals.cspNonce,
+      requestId: res.locals.requestId,
+      badAddress: res.locals.badAddress === true,
+      skipResponseCache: () => (res.locals.skipResponseCache = true),
+    }),
   }),
 )
 

@@ -1,8 +1,6 @@
 import { PassThrough } from 'node:stream'
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
-import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './components/shared/nonce'
 import { logError } from './server/log.server'
@@ -10,10 +8,16 @@ import { logError } from './server/log.server'
 export { startup, sweepPeriodically, workerStartup } from './startup.server'
 export { serveWriteLock } from './server/write-lock.server'
 export { apiCorsHeaders } from './server/http.server'
+export { canonicalPublicUrl } from './doors/public.server'
 export { resetLinkForUsername } from './models/password-reset.server'
 
 const ABORT_DELAY = 5_000
 
+/**
+ * Renders the whole document before answering: the pages hold no deferred data, so there is nothing to stream
+ * early, and one buffer goes out (and into the response cache) without a web stream per chunk. The abort timer is
+ * cleared once the page is done, so no finished render is kept alive for its 5 s.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -21,8 +25,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : undefined
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
+  const nonce = loadContext.cspNonce
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
@@ -31,23 +34,32 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+        onShellReady() {
           shellRendered = true
+        },
+        onAllReady() {
           const body = new PassThrough()
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+          const chunks: Buffer[] = []
+          body.on('data', (chunk: Buffer) => chunks.push(chunk))
+          body.on('end', () => {
+            clearTimeout(timer)
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+          })
           pipe(body)
         },
         onShellError(error: unknown) {
+          clearTimeout(timer)
           reject(error)
         },
         onError(error: unknown) {
           responseStatusCode = 500
+          // An error in the shell is Remix's to report (it renders the error boundary instead).
           if (shellRendered) logError('render-error', error, request)
         },
       },
     )
-    setTimeout(abort, ABORT_DELAY)
+    const timer = setTimeout(abort, ABORT_DELAY)
   })
 }
 

@@ -6,6 +6,7 @@ import { withStartupLock } from './server/write-lock.server'
 import { pruneActivities } from './models/activity.server'
 import { accountsWithDefaultPassword } from './models/default-password.server'
 import { seed } from './models/seed.server'
+import { nameUploadSizes } from './models/upload-sizes.server'
 import { PENDING_GRACE_MS, sweepOrphanUploads } from './models/upload-sweep.server'
 
 /** What server.mjs needs to listen and to log its start-up line. */
@@ -46,6 +47,8 @@ export async function startup() {
     // One server owns a SQLite file, and nothing uploads before it listens: every marker is a crash's. On
     // PostgreSQL another instance may be uploading right now: only markers older than any upload can be.
     await sweep(env.DATABASE_PROVIDER === 'sqlite' ? 0 : PENDING_GRACE_MS)
+    const sized = await nameUploadSizes()
+    if (sized) log.info({ event: 'upload-sizes', count: sized }, `gave ${sized} picture(s) stored by an older version a name with their size, and copies in the widths they have`)
     return seeded
   })
   await pruneOldActivities()

@@ -2,11 +2,13 @@
 // (scripts/bench/floor.mjs, the same API answers from plain node:http + better-sqlite3).
 //   node scripts/bench.mjs            full run: 10,000 posts..., 40 connections, 10 s per target (~5 min)
 //   node scripts/bench.mjs --quick    small village, 100 requests per target: only checks that the benchmark works (CI)
-//   --build <dir>                     use an existing production build instead of building one in a temp dir
+//   --build <dir>                     use an existing production build instead of building one
 //   --json <file>                     also write the results as JSON
 //   --postgresql                      the site on PostgreSQL: a throw-away cluster (scripts/pg-cluster.mjs), the
 //                                     village copied into it by migrate-data (the floor stays on SQLite)
-// Everything (build, database, uploads) lives in a temp folder that is removed at the end.
+// The database and uploads live in a temp folder; the build in a `build-bench-*` folder of the project (its server
+// bundle imports react & co. from the project's node_modules, which a folder outside the project cannot see).
+// Both are removed at the end.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -16,6 +18,7 @@ import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
 import zlib from 'node:zlib'
 import { FULL, generateVillage, PRODUCT_SEARCH_WORD, QUICK, SEARCH_WORD } from './bench/generate.mjs'
+import { runLoad } from './bench/load.mjs'
 import { migrate } from './migrate.mjs'
 import { migrateData } from './migrate-data.mjs'
 import { startPostgres } from './pg-cluster.mjs'
@@ -28,16 +31,13 @@ const postgres = args.includes('--postgresql')
 const settings = quick
   ? { counts: QUICK, connections: 4, warmup: 0, amount: 100 }
   : { counts: FULL, connections: 40, warmup: 3, duration: 10 }
-/** The widths storeImage writes as `{stem}-{w}.webp` next to the original, read from app/lib/image-variants.ts. */
-const VARIANT_WIDTHS = (/VARIANT_WIDTHS = \[([\d, ]+)\]/.exec(fs.readFileSync(path.join(root, 'app/lib/image-variants.ts'), 'utf8'))?.[1] ?? '')
-  .split(',')
-  .map(Number)
-  .filter(Boolean)
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789'
 
-const log = (...parts) => console.error('[bench]', ...parts)
+const log = (...parts) => console.error('[bench]', ((Date.now() - STARTED) / 1000).toFixed(1), ...parts)
+const STARTED = Date.now()
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-desa-bench-'))
 const children = new Set()
+let ownBuild
 let cluster
 
 function cleanup() {
@@ -45,6 +45,7 @@ function cleanup() {
   // Synchronous inside (pg_ctl through spawnSync), so it completes during 'exit'.
   cluster?.stop()
   fs.rmSync(work, { recursive: true, force: true })
+  if (ownBuild) fs.rmSync(ownBuild, { recursive: true, force: true })
 }
 process.on('exit', cleanup)
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130))
@@ -132,7 +133,8 @@ function build() {
     if (!fs.existsSync(path.join(dir, 'server/index.js'))) throw new Error(`${dir} holds no production build`)
     return dir
   }
-  const dir = path.join(work, 'build')
+  // Inside the project (ignored by git, eslint and tsc), next to the node_modules its server bundle imports from.
+  const dir = (ownBuild = fs.mkdtempSync(path.join(root, 'build-bench-')))
   log('building the production server...')
   const result = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'], {
     cwd: root,
@@ -143,13 +145,18 @@ function build() {
   return dir
 }
 
-/** One autocannon run from its own process; returns its JSON result. */
-function autocannon(url, { connections, duration, amount, headers = {} }) {
+/**
+ * One load run: every request to the next of `paths`. The full run gives each its own process
+ * (scripts/bench/load.mjs); the quick mode, which only proves the benchmark works, runs them here, sampling
+ * every 100 ms so a run of 100 requests ends at once.
+ */
+function autocannon(base, paths, { connections, duration, amount, headers = {} }) {
+  const spec = { url: base, paths, connections, duration, amount, headers }
+  if (quick) return runLoad({ ...spec, sampleInt: 100 })
   return new Promise((resolve, reject) => {
-    const headerArgs = Object.entries(headers).flatMap(([key, value]) => ['-H', `${key}=${value}`])
-    const child = spawn(process.execPath, [path.join(root, 'node_modules/autocannon/autocannon.js'), '--json', '-c', String(connections), ...(amount ? ['-a', String(amount)] : ['-d', String(duration)]), ...headerArgs, url], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const file = path.join(work, `load-${Date.now()}-${Math.random().toString(36).slice(2)}.json`)
+    fs.writeFileSync(file, JSON.stringify(spec))
+    const child = spawn(process.execPath, [path.join(root, 'scripts/bench/load.mjs'), file], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
     children.add(child)
     let out = ''
     let err = ''
@@ -157,17 +164,22 @@ function autocannon(url, { connections, duration, amount, headers = {} }) {
     child.stderr.on('data', (chunk) => (err += chunk))
     child.on('exit', (code) => {
       children.delete(child)
-      if (code !== 0) return reject(new Error(`autocannon failed (${code}): ${err}`))
+      fs.rmSync(file, { force: true })
+      if (code !== 0) return reject(new Error(`load run failed (${code}): ${err}`))
       resolve(JSON.parse(out))
     })
   })
 }
 
-async function load(url, headers) {
+/**
+ * Loads `base` with `paths` (one path: the same address every time; several: the next one each time, in a
+ * cycle longer than the caches hold) and `headers`: one request first, a warm-up, then the measured run.
+ */
+async function load(base, paths, headers) {
   // One request first, so even a one-second quick run measures answers rather than the very first render.
-  await (await fetch(url, { headers })).arrayBuffer()
-  if (settings.warmup) await autocannon(url, { connections: settings.connections, duration: settings.warmup, headers })
-  const result = await autocannon(url, { connections: settings.connections, duration: settings.duration, amount: settings.amount, headers })
+  await (await fetch(base + paths[0], { headers })).arrayBuffer()
+  if (settings.warmup) await autocannon(base, paths, { connections: settings.connections, duration: settings.warmup, headers })
+  const result = await autocannon(base, paths, { connections: settings.connections, duration: settings.duration, amount: settings.amount, headers })
   return {
     rps: result.requests.total / Math.max(result.duration, 0.001),
     p50: result.latency.p50,
@@ -255,14 +267,30 @@ async function sameJson(site, floor, target, headers) {
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 const fixed = (n, d = 0) => (n === null || n === undefined ? '-' : Number(n).toFixed(d))
 
+/** `list` in an order that looks random but is the same every run (a small linear congruential generator). */
+function shuffled(list) {
+  const copy = [...list]
+  let seed = 20261124
+  for (let i = copy.length - 1; i > 0; i--) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31
+    const j = seed % (i + 1)
+    ;[copy[i], copy[j]] = [copy[j], copy[i]]
+  }
+  return copy
+}
+
+/** The machine's load average (1, 5, 15 minutes): other work on it moves every figure. */
+const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(' ')
+
 async function main() {
   const started = Date.now()
+  const loadBefore = loadAverage()
   const buildDir = build()
   const village = path.join(work, 'village')
   fs.mkdirSync(path.join(village, 'uploads'), { recursive: true })
   log('seeding and generating the village...')
   const dbFile = await seededSite(buildDir, village, false)
-  const generated = await generateVillage({ dbFile, uploadsDir: path.join(village, 'uploads'), counts: settings.counts, variantWidths: VARIANT_WIDTHS })
+  const generated = await generateVillage({ dbFile, uploadsDir: path.join(village, 'uploads'), counts: settings.counts })
 
   let database = {}
   if (postgres) {
@@ -286,31 +314,58 @@ async function main() {
   const auth = { Authorization: `Bearer ${login.data.token}` }
 
   const page = Math.min(37, Math.ceil(settings.counts.posts / 9))
-  const api = (target, floorTarget, headers) => ({ target, floor: floorTarget ?? target, headers, api: true })
+  // The uncached requests: a different address each time, in a cycle longer than the response cache (1,000
+  // answers) and the read memo (500 reads) hold, so a repeat has always been pushed out; shuffled the same way
+  // every run. A route that reads no parameter has no such address (tracking parameters are ignored): it is
+  // asked with a cookie, which the response cache never answers, and what remains is the render itself.
+  const pageNumbers = shuffled(Array.from({ length: Math.ceil(settings.counts.posts / 9) }, (_, i) => i + 1))
+  const slugs = shuffled(generated.postSlugs)
+  const postTerms = shuffled(generated.postTerms).map(encodeURIComponent)
+  const productTerms = shuffled(generated.productTerms).map(encodeURIComponent)
+  const withCookie = { Cookie: 'bench=1' }
+  const uncached = (paths, floorPaths, headers) => ({ paths, floorPaths, headers })
+  const tracking = (name) => Array.from({ length: 20_000 }, (_, i) => `${name}=IwAR${(i * 7919 + 12345).toString(36)}${i}`)
+  const api = (target, distinct, headers) => ({ target, floor: target, headers, api: true, distinct })
+  const detail = `/posts/${generated.postSlug}`
   const targets = [
-    { target: '/', floor: '/floor/home', page: 'home' },
-    { target: `/posts?page=${page}`, floor: `/api/public/posts?page=${page}`, page: 'posts' },
-    { target: `/posts?search=${SEARCH_WORD}`, floor: `/api/public/posts?search=${SEARCH_WORD}`, page: 'posts' },
-    { target: `/posts/${generated.postSlug}`, floor: `/api/public/posts/${generated.postSlug}`, page: 'detail' },
-    api(`/api/public/posts?page=${page}`),
-    api('/api/public/posts_home'),
-    api(`/api/public/products?search=${PRODUCT_SEARCH_WORD}`),
-    api(`/api/public/posts/${generated.postSlug}`),
+    { target: '/', floor: '/floor/home', page: 'home', distinct: uncached(['/'], ['/floor/home'], withCookie), min: 300 },
+    { target: `/posts?page=${page}`, floor: `/api/public/posts?page=${page}`, page: 'posts', min: 400,
+      distinct: uncached(pageNumbers.map((n) => `/posts?page=${n}`), pageNumbers.map((n) => `/api/public/posts?page=${n}`)) },
+    { target: `/posts?search=${SEARCH_WORD}`, floor: `/api/public/posts?search=${SEARCH_WORD}`, page: 'posts', min: 300,
+      distinct: uncached(postTerms.map((t) => `/posts?search=${t}`), postTerms.map((t) => `/api/public/posts?search=${t}`)) },
+    { target: detail, floor: `/api/public${detail}`, page: 'detail', min: 500,
+      distinct: uncached(slugs.map((slug) => `/posts/${slug}`), slugs.map((slug) => `/api/public/posts/${slug}`)) },
+    api(`/api/public/posts?page=${page}`, uncached(pageNumbers.map((n) => `/api/public/posts?page=${n}`))),
+    { ...api(`/api/public/posts?search=${SEARCH_WORD}`, uncached(postTerms.map((t) => `/api/public/posts?search=${t}`))), min: 1500 },
+    api('/api/public/posts_home', uncached(['/api/public/posts_home'], undefined, withCookie)),
+    api(`/api/public/products?search=${PRODUCT_SEARCH_WORD}`, uncached(productTerms.map((t) => `/api/public/products?search=${t}`))),
+    api(`/api/public${detail}`, uncached(slugs.map((slug) => `/api/public/posts/${slug}`))),
     api('/api/admin/posts', undefined, auth),
     { target: `/uploads/posts/${generated.postImage}` },
+    // Tracking parameters are not a different page: these must be answered from the plain address's stored copy.
+    { target: '/?fbclid=<random>', paths: tracking('/?fbclid'), plain: '/' },
+    { target: `${detail}?utm_source=<random>`, paths: tracking(`${detail}?utm_source`), plain: detail },
   ]
 
+  // The floor must give the site's JSON: for each API target's address and the first few uncached ones.
   const mismatches = []
-  for (const t of targets.filter((t) => t.api)) if (!(await sameJson(site.url, floorUrl, t.target, t.headers))) mismatches.push(t.target)
+  for (const t of targets.filter((t) => t.api)) {
+    for (const address of [t.target, ...(t.distinct?.paths.slice(0, 3) ?? [])]) {
+      if (!(await sameJson(site.url, floorUrl, address, t.headers))) mismatches.push(address)
+    }
+  }
   if (mismatches.length) log(`WARNING: the floor's JSON differs from the site's for ${mismatches.join(', ')}`)
 
   const rows = []
   for (const t of targets) {
     log(`loading ${t.target} ...`)
-    const result = await load(site.url + t.target, t.headers)
-    const base = t.floor ? await load(floorUrl + t.floor, t.headers) : null
-    rows.push({ ...t, result, base, ratio: base ? result.rps / base.rps : null })
+    const result = await load(site.url, t.paths ?? [t.target], t.headers)
+    const distinct = t.distinct ? await load(site.url, t.distinct.paths, { ...t.headers, ...t.distinct.headers }) : null
+    // The floor has no cache: it is asked what the uncached run asked, where there is one.
+    const base = t.floor ? await load(floorUrl, t.distinct?.floorPaths ?? t.distinct?.paths ?? [t.floor], t.headers) : null
+    rows.push({ ...t, result, distinct, base, ratio: base ? result.rps / base.rps : null, distinctRatio: base && distinct ? distinct.rps / base.rps : null })
   }
+  for (const row of rows.filter((row) => row.plain)) row.ratio = row.result.rps / rows.find((other) => other.target === row.plain).result.rps
   const memory = peakMemory(site.child.pid)
   const weight = await homeWeight(site.url)
   await stop(floor)
@@ -327,29 +382,42 @@ async function main() {
     await stop(demo.child)
   }
 
-  // Targets of the performance issue.
+  // Targets of the performance issues.
   const checks = []
+  const steady = (name, run) => {
+    checks.push([`${name} no errors`, run.errors === 0])
+    checks.push([`${name} p99 <= 10 x p50`, run.p99 <= 10 * Math.max(run.p50, 1)])
+  }
   for (const row of rows) {
-    const { result } = row
     if (row.api && !row.headers) checks.push([`${row.target} >= 50% of floor`, row.ratio >= 0.5])
     if (row.page === 'home' || row.page === 'posts') checks.push([`${row.target} >= 25% of floor`, row.ratio >= 0.25])
-    checks.push([`${row.target} no errors`, result.errors === 0])
-    checks.push([`${row.target} p99 < 10 x p50`, result.p99 < 10 * Math.max(result.p50, 1)])
+    if (row.plain) checks.push([`${row.target} >= 90% of ${row.plain}`, row.ratio >= 0.9])
+    steady(row.target, row.result)
+    if (row.distinct) steady(`${row.target} uncached`, row.distinct)
+    if (row.distinct && row.min && !quick) checks.push([`${row.target} uncached >= ${row.min} req/s`, row.distinct.rps >= row.min])
   }
   checks.push(['home JS <= 150 KB gzipped', weight.js <= 150 * 1024])
   if (demoWeight) checks.push(['home page < 500 KB (demo village)', demoWeight.total < 500 * 1024])
   checks.push(['floor answers the same JSON', mismatches.length === 0])
 
+  const percent = (ratio) => (ratio === null || ratio === undefined ? '-' : `${Math.round(ratio * 100)}%`)
+  const run = (r) => (r ? `${fixed(r.rps)} | ${fixed(r.p50, 1)} | ${fixed(r.p99, 1)}` : '- | - | -')
   const lines = []
   lines.push(`Balai Desa benchmark (${quick ? 'QUICK: small village, short runs; numbers mean nothing' : 'full'}; ${postgres ? 'PostgreSQL' : 'SQLite'})`)
   lines.push(`village: ${Object.entries(settings.counts).map(([k, v]) => `${v} ${k}`).join(', ')}; ${settings.connections} connections, ${settings.amount ? `${settings.amount} requests per target` : `${settings.warmup} s warm-up, ${settings.duration} s per target`}`)
   lines.push(`machine: ${os.cpus()[0]?.model ?? 'unknown cpu'} x ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.platform()} ${os.release()}, node ${process.version}`)
+  lines.push(`server: ${process.env.WEB_CONCURRENCY || os.availableParallelism()} worker process(es) (WEB_CONCURRENCY, default: one per core)`)
+  lines.push(`load average (1/5/15 min) before the run ${loadBefore}, after it ${loadAverage()}`)
   lines.push('')
-  lines.push('| target | req/s | p50 ms | p99 ms | errors | floor req/s | ratio |')
-  lines.push('|---|---:|---:|---:|---:|---:|---:|')
+  lines.push('Same address every time (answered from the cache), and uncached: a different address each time (pages,')
+  lines.push('searches, posts) or, where the route reads no parameter, with a cookie. The floor is asked what the uncached run asked.')
+  lines.push('')
+  lines.push('| target | req/s | p50 ms | p99 ms | uncached req/s | p50 ms | p99 ms | errors | floor req/s | ratio | uncached ratio |')
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
   for (const row of rows) {
-    const r = row.result
-    lines.push(`| ${row.headers ? `${row.target} (token)` : row.target} | ${fixed(r.rps)} | ${fixed(r.p50, 1)} | ${fixed(r.p99, 1)} | ${r.errors} | ${row.base ? `${fixed(row.base.rps)} (${row.floor})` : '-'} | ${row.ratio === null ? '-' : `${Math.round(row.ratio * 100)}%`} |`)
+    const errors = row.result.errors + (row.distinct?.errors ?? 0)
+    const ratio = row.plain ? `${percent(row.ratio)} of ${row.plain}` : percent(row.ratio)
+    lines.push(`| ${row.headers ? `${row.target} (token)` : row.target} | ${run(row.result)} | ${run(row.distinct)} | ${errors} | ${row.base ? fixed(row.base.rps) : '-'} | ${ratio} | ${percent(row.distinctRatio)} |`)
   }
   lines.push('')
   lines.push(`server peak memory (RSS): ${fixed(memory)} MB`)

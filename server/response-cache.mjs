@@ -17,8 +17,16 @@ const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-en
  * instance), and answered again while that version holds: a write through any door empties the cache. Pages are stored with their CSP nonce, which is
  * swapped for this response's own. Non-HTML answers carry an ETag and get a 304 when the client has it;
  * HTML does not, because a 304 would pair the browser's old page (old nonce) with a new CSP header.
+ *
+ * `canonicalUrl(url)` gives the one form of an address that its route answers the same way (the app's
+ * canonicalPublicUrl: unknown and tracking parameters dropped, `page`, `search` and `limit` normalised): answers
+ * are keyed by it, and a miss is rendered from it, so a stored answer never depends on what its key left out.
+ * An answer the app marks with `res.locals.skipResponseCache` (a list page past its end) is not kept.
  */
-export function responseCache() {
+export function responseCache({ canonicalUrl = (url) => url } = {}) {
+  /** Raw request properties only, so Express and the plain node:http fast path compute the same key. */
+  const keyOf = (req, url = canonicalUrl(req.url)) =>
+    `${req.headers['x-forwarded-proto'] ?? ''}|${req.headers.host}${url}\n${req.headers.origin ?? ''}\n${req.headers.accept ?? ''}`
   const entries = new Map()
   /** Keys being computed now: the same request arriving meanwhile waits for that answer instead of rendering again. */
   const computing = new Map()
@@ -38,7 +46,8 @@ export function responseCache() {
       bytes = 0
       cachedVersion = version
     }
-    const key = keyOf(req)
+    const url = canonicalUrl(req.url)
+    const key = keyOf(req, url)
     const entry = entries.get(key)
     if (entry) return replay(entry, req, res)
     const running = computing.get(key)
@@ -75,7 +84,7 @@ export function responseCache() {
       return end.call(this, chunk, encoding, callback)
     }
     res.on('finish', () => {
-      if (res.statusCode !== 200 || size > MAX_BODY || res.getHeader('set-cookie')) return
+      if (res.statusCode !== 200 || size > MAX_BODY || res.getHeader('set-cookie') || res.locals.skipResponseCache) return
       if (/no-store|private/.test(String(res.getHeader('cache-control') ?? ''))) return
       if (globalThis.__balaiDataVersion?.value !== version || cachedVersion !== version) return
       const headers = Object.entries(res.getHeaders()).filter(([name]) => !before.has(name) && !PER_RESPONSE.has(name))
@@ -92,6 +101,8 @@ export function responseCache() {
         etag: html ? undefined : `W/"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
       })
     })
+    // Rendered from the canonical address: what the key leaves out cannot show in the stored answer.
+    if (url !== req.url) req.url = req.originalUrl = url
     next()
   }
   /**
@@ -118,10 +129,6 @@ export function responseCache() {
   }
   return middleware
 }
-
-/** Raw request properties only, so Express and the plain node:http fast path compute the same key. */
-const keyOf = (req) =>
-  `${req.headers['x-forwarded-proto'] ?? ''}|${req.headers.host}${req.url}\n${req.headers.origin ?? ''}\n${req.headers.accept ?? ''}`
 
 function replay(entry, req, res, encodedBody) {
   for (const [name, value] of entry.headers) res.setHeader(name, value)

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { UPLOAD_KINDS } from '../app/lib/upload-kinds.js'
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 
 export { UPLOAD_KINDS }
 
@@ -85,6 +85,20 @@ function localStorage(config) {
     async remove(kind, name) {
       if (plainName(name)) await fsp.rm(file(kind, name), { force: true })
     },
+    /** `to` as a second name of the stored file `from` (a hard link; a copy where links are not possible). False if `from` is missing. */
+    async alias(kind, from, to) {
+      if (!plainName(from) || !plainName(to)) return false
+      try {
+        await fsp.link(file(kind, from), file(kind, to))
+      } catch (error) {
+        if (error.code === 'ENOENT') return false
+        if (error.code !== 'EEXIST') {
+          await fsp.copyFile(file(kind, from), `${file(kind, to)}.partial`)
+          await fsp.rename(`${file(kind, to)}.partial`, file(kind, to))
+        }
+      }
+      return true
+    },
     async list(kind) {
       const names = await fsp.readdir(path.join(root, kind), { withFileTypes: true }).catch(() => [])
       return names.filter((entry) => entry.isFile() && !entry.name.endsWith('.partial')).map((entry) => entry.name).sort()
@@ -156,6 +170,19 @@ function s3Storage(config) {
     },
     async remove(kind, name) {
       if (plainName(name)) await client.send(new DeleteObjectCommand({ Bucket, Key: key(kind, name) }))
+    },
+    /** `to` as a copy of the stored object `from`, made by the service itself. False if `from` is missing. */
+    async alias(kind, from, to) {
+      if (!plainName(from) || !plainName(to)) return false
+      try {
+        await client.send(
+          new CopyObjectCommand({ Bucket, Key: key(kind, to), CopySource: `${Bucket}/${key(kind, from)}`, ContentType: contentTypeOf(to), CacheControl: IMMUTABLE, MetadataDirective: 'REPLACE' }),
+        )
+        return true
+      } catch (error) {
+        if (missing(error)) return false
+        throw error
+      }
     },
     async list(kind) {
       const names = []

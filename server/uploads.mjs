@@ -1,13 +1,13 @@
+import { COPY_NAME, STORED_NAME } from '../app/lib/image-variants.js'
 import { UPLOAD_KINDS, IMMUTABLE, contentTypeOf } from './storage.mjs'
 
 export { UPLOAD_KINDS }
-// Only names we generate: 32 hex characters, an optional width suffix, a known image extension.
-const FILE_NAME = /^[a-f0-9]{32}(?:-\d{2,4})?\.(jpg|png|gif|webp)$/
 
 /**
- * GET /uploads/{kind}/{file}: only files we stored, in one of the kinds (`settings` holds the village's logo); anything else is 404 (no traversal,
- * no listing). Long immutable caching: a replaced image gets a new name. `storage` is server/storage.mjs's (local
- * folder or S3 bucket).
+ * GET /uploads/{kind}/{file}: only files we stored, in one of the kinds (`settings` holds the village's logo); anything
+ * else is 404 (no traversal, no listing). Only names the app makes are served: a stored picture or one of its width
+ * copies (app/lib/image-variants.js, STORED_NAME and COPY_NAME). Long immutable caching: a replaced image gets a new
+ * name. `storage` is server/storage.mjs's (local folder or S3 bucket).
  */
 export function serveUploads(storage) {
   return async (req, res, next) => {
@@ -18,7 +18,7 @@ export function serveUploads(storage) {
     const parts = req.path.split('/')
     if (parts.length !== 3 || parts[0] !== '') return notFound()
     const [, kind, file] = parts
-    if (!UPLOAD_KINDS.includes(kind) || !FILE_NAME.test(file)) return notFound()
+    if (!UPLOAD_KINDS.includes(kind) || !(STORED_NAME.test(file) || COPY_NAME.test(file))) return notFound()
     const send = (name) =>
       storage.send(req, res, kind, name, {
         'Content-Type': contentTypeOf(name),
@@ -29,8 +29,9 @@ export function serveUploads(storage) {
       })
     try {
       if (await send(file)) return
-      // A WebP width copy that was never made (an image stored before copies existed): the original instead.
-      const original = /^([a-f0-9]{32})-\d{2,4}\.webp$/.exec(file)?.[1]
+      // A WebP width copy that was never made (a picture stored before copies existed, whose name has no size):
+      // the original instead. A picture whose name has its size has every copy its pages list.
+      const original = COPY_NAME.exec(file)?.[1]?.match(/^[a-f0-9]{32}$/)?.[0]
       for (const ext of original ? ['jpg', 'png', 'webp'] : []) {
         if (res.headersSent) return
         if (await send(`${original}.${ext}`)) return

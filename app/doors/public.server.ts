@@ -1,12 +1,22 @@
-import { parseListQuery, PUBLIC_PAGE_SIZE, type ListQuery, type Paginated } from '~/lib/paging'
+import type { AppLoadContext } from '@remix-run/node'
 import { HttpError, notFoundResponse } from '~/server/http.server'
+import { type ListQuery, type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import { screenPage, type ScreenPage } from '~/lib/summaries'
+import { foldSearch } from '~/server/search.server'
+import { findPublicResource } from '~/models/public.server'
 
 /** The public door: what the loaders of the public site's screens share. */
 
-/** One page of a public list, for the address's `?search=` and `?page=` (9 to a page). */
-export function publicPage<Row>(request: Request, list: (query: ListQuery, path: string) => Promise<Paginated<Row>>) {
-  const url = new URL(request.url)
-  return list(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    /** This response's CSP nonce (server.mjs). */
+    cspNonce?: string
+    requestId?: string
+    /** Tells the response cache (server/response-cache.mjs) not to keep this answer. */
+    skipResponseCache?: () => void
+    /** The address could not be decoded (server.mjs): the catch-all route answers 400. */
+    badAddress?: boolean
+  }
 }
 
 /**
@@ -20,4 +30,82 @@ export async function foundOr404<T>(lookup: () => Promise<T>): Promise<T> {
     if (error instanceof HttpError && error.status === 404) throw notFoundResponse()
     throw error
   }
+}
+
+/**
+ * A public list (screen or `/api/public/*`) for the request's `page`, `search` and `limit`. A page past the last
+ * one is a correct empty page, but neither the read memo (see listPage) nor the response cache keeps it: any
+ * number of such addresses cannot push the real pages out.
+ */
+export async function publicList<T>(
+  request: Request,
+  context: AppLoadContext,
+  list: (query: ListQuery, path: string) => Promise<Paginated<T>>,
+): Promise<Paginated<T>> {
+  const url = new URL(request.url)
+  const page = await list(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)
+  if (page.current_page > page.last_page) context.skipResponseCache?.()
+  return page
+}
+
+/**
+ * One page of a public list screen, for the address's `?search=` and `?page=` (9 to a page): the summaries its
+ * cards show (app/lib/summaries.ts) and the pager's numbers, not the whole rows the API answers.
+ */
+export async function publicPage<Row, T>(
+  request: Request,
+  context: AppLoadContext,
+  list: (query: ListQuery, path: string) => Promise<Paginated<Row>>,
+  summary: (row: Row) => T,
+): Promise<ScreenPage<T>> {
+  return screenPage(await publicList(request, context, list), summary)
+}
+
+/** The public screens that read `page`, `search` and `limit` (as the lists of the API do). */
+const LIST_SCREENS = new Set(['/posts', '/berita', '/pages', '/products', '/aparaturs', '/photos'])
+/** The public paths that read no parameter at all. */
+const PLAIN_PATHS = /^\/(?:privacy|terms|sitemap\.xml|rss\.xml|robots\.txt|manifest\.webmanifest|(?:posts|pages|products|aparaturs)\/[^/]+)?$/
+
+/** What a public path reads: the list parameters, nothing, or unknown (undefined). */
+function readsOf(path: string): 'list' | 'nothing' | undefined {
+  if (LIST_SCREENS.has(path)) return 'list'
+  if (PLAIN_PATHS.test(path)) return 'nothing'
+  const api = /^\/api\/public\/([^/]+)(\/[^/]+)?$/.exec(path)
+  const resource = api ? findPublicResource(api[1]) : undefined
+  if (!api || !resource) return undefined
+  if (api[2]) return resource.detail ? 'nothing' : undefined
+  return resource.list ? 'list' : 'nothing'
+}
+
+/**
+ * The canonical form of a public address (path and query, as in `request.url`'s path part): the path with
+ * only the parameters its route reads, normalised, so that every address answered the same way has one form.
+ * A list keeps `page` above 1, `search` trimmed (and on a screen folded as the search matches it: A-Z only, as
+ * LIKE does; the API writes the search into its answer's links as it was given, ../shared/API.md, so there it
+ * keeps its case, and only the read memo underneath shares the matches) and `limit` as the list reads it;
+ * every other parameter (`fbclid`, `gclid`, `utm_*`, anything) is dropped. A
+ * screen's single-fetch data (`/posts.data`, `/_root.data` for `/`) keeps Remix's own `_routes` besides.
+ * Addresses of routes not declared here come back unchanged. The response cache keys on this form and has the
+ * site render it (server/response-cache.mjs), so a stored answer never depends on a parameter it ignored.
+ */
+export function canonicalPublicUrl(url: string): string {
+  const mark = url.indexOf('?')
+  const path = mark === -1 ? url : url.slice(0, mark)
+  const dataPath = path.endsWith('.data') ? (path === '/_root.data' ? '/' : path.slice(0, -'.data'.length)) : undefined
+  const reads = readsOf(dataPath ?? path)
+  if (!reads || (dataPath && dataPath.startsWith('/api/'))) return url
+  const given = new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1))
+  const kept = new URLSearchParams()
+  if (reads === 'list') {
+    const query = parseListQuery(given, PUBLIC_PAGE_SIZE)
+    if (query.page > 1) kept.set('page', String(query.page))
+    // (URLSearchParams writes a lone surrogate, which cutting a search at 200 may leave, as U+FFFD.)
+    const search = path.startsWith('/api/') ? query.search : foldSearch(query.search)
+    if (search) kept.set('search', search)
+    if (query.requestedLimit !== undefined) kept.set('limit', String(query.requestedLimit))
+  }
+  const routes = dataPath ? given.get('_routes') : null
+  if (routes !== null) kept.set('_routes', routes)
+  const query = kept.toString()
+  return query ? `${path}?${query}` : path
 }

@@ -209,6 +209,7 @@ export function listActivities(query: ListQuery, filters: ActivityFilters, path 
   }
   const keep = Object.entries(filters).filter(([, value]) => value !== undefined).map(([name, value]) => [name, String(value)] as [string, string])
   return listPage(prisma.activity, {
+    table: 'activities',
     select: activitySelect,
     searchColumns: ['summary', 'user_name'],
     query: { ...query, keep },

@@ -3,10 +3,11 @@ import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/server/db.server'
 import { notFound } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
+import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { stagedImage, writeWithImage } from '~/server/uploads.server'
 import { parseInput, requiredText } from '~/server/validation.server'
-import { deleteWithImage, listPage, orNotFound } from './crud.server'
+import { deleteWithImage, listPage, orNotFound, publicRows } from './crud.server'
 
 export const aparaturSelect = {
   id: true,
@@ -28,12 +29,23 @@ export const schema = z.object({
   description: sanitizedRichText('Description', { required: false }),
 })
 
-export const listAparaturs = (query: ListQuery, path: string) =>
-  listPage<Prisma.AparaturGetPayload<{ select: typeof aparaturSelect }>>(prisma.aparatur, { select: aparaturSelect, searchColumns: SEARCH, query, path })
+type AparaturRow = Prisma.AparaturGetPayload<{ select: typeof aparaturSelect }>
 
-export const homeAparaturs = () => prisma.aparatur.findMany({ select: aparaturSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
+export const listAparaturs = (query: ListQuery, path: string) =>
+  listPage<AparaturRow>(prisma.aparatur, { table: 'aparaturs', select: aparaturSelect, searchColumns: SEARCH, query, path })
+
+/** What the public sees of aparaturs, read in one statement each (crud.server.ts, publicRows). */
+const publicAparaturs = publicRows<AparaturRow>('aparaturs', aparaturSelect)
+
+export const listPublicAparaturs = (query: ListQuery, path = '/api/public/aparaturs') =>
+  listPage<AparaturRow>(prisma.aparatur, { table: 'aparaturs', select: aparaturSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicAparaturs.byIds })
+
+export const homeAparaturs = () => publicAparaturs.newest(HOME_COUNT)
 
 export const getAparatur = (id: number) => orNotFound(prisma.aparatur.findUnique({ where: { id }, select: aparaturSelect }), 'Aparatur')
+
+/** The public detail is by id as well (the site links /aparaturs/{id}). */
+export const getPublicAparatur = (id: number) => orNotFound(publicAparaturs.one('id', id), 'Aparatur')
 
 export async function createAparatur(input: Record<string, unknown>) {
   const data = parseInput(schema, input)

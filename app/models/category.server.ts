@@ -8,7 +8,7 @@ import { freeSlug, listPage, orNotFound, rethrowUnique } from './crud.server'
 export const categorySelect = { id: true, name: true, slug: true, created_at: true, updated_at: true } as const
 
 export const listCategories = (query: ListQuery, path: string) =>
-  listPage(prisma.category, { select: categorySelect, searchColumns: ['name'], query, path })
+  listPage(prisma.category, { table: 'categories', select: categorySelect, searchColumns: ['name'], query, path })
 
 export const allCategories = () => prisma.category.findMany({ select: categorySelect, orderBy: { name: 'asc' } })
 

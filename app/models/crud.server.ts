@@ -1,10 +1,11 @@
 import { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/server/db.server'
-import { containsFilter, foldCase } from '~/server/dialect.server'
+import { isPostgres, withoutNul } from '~/server/dialect.server'
 import { HttpError, notFound, validationError } from '~/server/http.server'
 import { paginate, type ListQuery, type Paginated } from '~/lib/paging'
 import { slugify, uniqueSlug } from '~/lib/slug'
 import type { UploadKind } from '~/lib/uploads'
+import { foldSearch, pageOfIds, searchIds } from '~/server/search.server'
 import { writeWithImage } from '~/server/uploads.server'
 
 /** The part of a Prisma model delegate that the shared list helper uses. */
@@ -13,56 +14,110 @@ type ListDelegate = {
   findMany(args: { where: object; select: object; orderBy?: object; skip?: number; take?: number }): Promise<unknown[]>
 }
 
-/** LIKE's wildcards: Prisma hands them on unescaped, and has no ESCAPE option. */
-const WILDCARDS = /[%_]/
+/** Keeps a read under a key (the public read memo, app/server/public-cache.server.ts), or just runs it. */
+export type ReadMemo = <T>(key: string, read: () => Promise<T>) => Promise<T>
+const unmemoised: ReadMemo = (_key, read) => read()
 
 /**
- * Case-insensitive substring search over `columns` (see dialect.server.ts). For a search holding `%` or `_` this only
- * narrows the rows by the parts between them; `listPage` then matches the whole search literally.
- */
-function searchWhere(columns: readonly string[], search: string): object {
-  const parts = WILDCARDS.test(search) ? search.split(/[%_]+/).filter(Boolean) : [search].filter(Boolean)
-  if (!parts.length) return {}
-  return { OR: columns.map((column) => ({ AND: parts.map((part) => ({ [column]: containsFilter(part) })) })) }
-}
-
-/**
- * One page of a list, newest first, in the contract's paging payload. A search holding `%` or `_` is matched
- * literally here ("100%" finds "100%", not every row with "100"), and only the page's own ids go back to the
- * database, so the query stays small however many rows match.
+ * One page of a list, newest first, in the contract's paging payload. The page's ids come first, and only they go
+ * back for their rows: from the ids of every match of a search (app/server/search.server.ts), or from the narrow
+ * index on `id` of the table, so neither a popular search nor a page deep in a long list reads more rows than it
+ * shows. With a `memo` (public lists) each read is kept under its canonical query:
+ * the ids per search (every page of a search is a slice of them), the count, each page's rows; a page past
+ * the last one is answered from the count alone and keeps nothing of its own. Filters (`where`, the activity log's)
+ * narrow the rows before the search does; a filtered list is never memoised.
  */
 export async function listPage<Row>(
   delegate: ListDelegate,
-  options: { select: object; searchColumns: readonly string[]; query: ListQuery; path: string; map?: (row: any) => Row; where?: object },
+  options: {
+    table: string
+    select: object
+    searchColumns: readonly string[]
+    query: ListQuery
+    path: string
+    map?: (row: any) => Row
+    memo?: ReadMemo
+    /** Reads the rows of a page's ids (publicRows' byIds); Prisma's findMany by default. */
+    rows?: (ids: number[]) => Promise<unknown[]>
+    /** A Prisma filter of the rows (the activity log's filters). */
+    where?: object
+  },
 ): Promise<Paginated<Row>> {
-  const { query, select, searchColumns, path } = options
-  const search = searchWhere(searchColumns, query.search)
-  // Filters (the activity log's) narrow the rows before the search does.
-  const where = options.where ? { AND: [options.where, search] } : search
+  const { query, select, searchColumns, path, table, where } = options
+  const memo = (!where && options.memo) || unmemoised
   const skip = (query.page - 1) * query.limit
+  // LIKE folds A-Z only, so searches differing only there have the same matches.
+  const search = foldSearch(query.search)
+  const key = (...parts: unknown[]) => JSON.stringify([table, search, ...parts])
+  const rowsOf = async (ids: number[]) =>
+    !ids.length ? [] : options.rows ? options.rows(ids) : delegate.findMany({ where: { id: { in: ids } }, select, orderBy: { id: 'desc' } })
   let total: number
-  let rows: unknown[]
-  if (WILDCARDS.test(query.search)) {
-    const needle = foldCase(query.search)
-    const candidates = (await delegate.findMany({
-      where,
-      select: Object.fromEntries(['id', ...searchColumns].map((column) => [column, true])),
-      orderBy: { id: 'desc' },
-    })) as Record<string, unknown>[]
-    const ids = candidates
-      .filter((row) => searchColumns.some((column) => typeof row[column] === 'string' && foldCase(row[column]).includes(needle)))
-      .map((row) => row.id as number)
+  let rows: unknown[] = []
+  if (search) {
+    let ids = await memo(key('ids'), () => searchIds(table, searchColumns, search))
+    if (where) {
+      const kept = new Set((await delegate.findMany({ where, select: { id: true } })).map((row) => (row as { id: number }).id))
+      ids = ids.filter((id) => kept.has(id))
+    }
     total = ids.length
     const pageIds = ids.slice(skip, skip + query.limit)
-    rows = pageIds.length ? await delegate.findMany({ where: { id: { in: pageIds } }, select, orderBy: { id: 'desc' } }) : []
+    if (pageIds.length) rows = await memo(key(query.page, query.limit), () => rowsOf(pageIds))
+  } else if (where) {
+    ;[total, rows] = await Promise.all([delegate.count({ where }), delegate.findMany({ where, select, orderBy: { id: 'desc' }, skip, take: query.limit })])
   } else {
-    ;[total, rows] = await Promise.all([
-      delegate.count({ where }),
-      delegate.findMany({ where, select, orderBy: { id: 'desc' }, skip, take: query.limit }),
-    ])
+    total = await memo(key('count'), () => delegate.count({ where: {} }))
+    if (skip < total) rows = await memo(key(query.page, query.limit), async () => rowsOf(await pageOfIds(table, skip, query.limit)))
   }
   const items = options.map ? rows.map(options.map) : (rows as Row[])
   return paginate(items, total, query, path)
+}
+
+/** A belongs-to relation of a select: the related table, and the column of the row that holds its id. */
+export type Joined = { table: string; key: string }
+
+const quoted = (name: string) => Prisma.raw(`"${name.replaceAll('"', '""')}"`)
+
+/**
+ * The public reads of a table in one statement each: the scalar fields of `select` and, for each relation in
+ * `joins`, the related row's selected columns as a nested object (null when there is none). The same shape
+ * Prisma gives for `select`, without its query planning and one query per relation: several times less work
+ * for the reads every visitor makes (the profile in docs/performance.md). Portable SQL (Prisma.sql).
+ */
+export function publicRows<Row>(table: string, select: Record<string, unknown>, joins: Record<string, Joined> = {}) {
+  const fields = Object.entries(select).filter(([, value]) => value !== false)
+  const columns: Prisma.Sql[] = []
+  const from: Prisma.Sql[] = [Prisma.sql`${quoted(table)} AS "t"`]
+  fields.forEach(([field, value], index) => {
+    const join = joins[field]
+    if (value === true) return void columns.push(Prisma.sql`"t".${quoted(field)}`)
+    if (!join) throw new Error(`publicRows: no join for ${table}.${field}`)
+    const alias = quoted(`j${index}`)
+    from.push(Prisma.sql`LEFT JOIN ${quoted(join.table)} AS ${alias} ON ${alias}."id" = "t".${quoted(join.key)}`)
+    for (const column of Object.keys((value as { select: object }).select)) columns.push(Prisma.sql`${alias}.${quoted(column)} AS ${quoted(`${field}.${column}`)}`)
+  })
+  const head = Prisma.sql`SELECT ${Prisma.join(columns)} FROM ${Prisma.join(from, ' ')}`
+  const shape = (row: Record<string, unknown>): Row => {
+    const out: Record<string, unknown> = {}
+    for (const [field, value] of fields) {
+      if (value === true) {
+        out[field] = row[field]
+        continue
+      }
+      const nested = Object.keys((value as { select: object }).select)
+      out[field] = row[`${field}.id`] === null ? null : Object.fromEntries(nested.map((column) => [column, row[`${field}.${column}`]]))
+    }
+    return out as Row
+  }
+  const read = async (rest: Prisma.Sql) => (await prisma.$queryRaw<Record<string, unknown>[]>`${head} ${rest}`).map(shape)
+  return {
+    /** The rows with these ids, newest first. */
+    byIds: (ids: number[]) => (ids.length ? read(Prisma.sql`WHERE "t"."id" IN (${Prisma.join(ids)}) ORDER BY "t"."id" DESC`) : Promise.resolve([])),
+    /** The `count` newest rows (all of them without a count). */
+    newest: (count?: number) => read(count === undefined ? Prisma.sql`ORDER BY "t"."id" DESC` : Prisma.sql`ORDER BY "t"."id" DESC LIMIT ${count}`),
+    /** The row whose `column` holds `value`, or null. */
+    one: async (column: string, value: string | number): Promise<Row | null> =>
+      (await read(Prisma.sql`WHERE "t".${quoted(column)} = ${isPostgres() ? withoutNul(value) : value}`))[0] ?? null,
+  }
 }
 
 /** The row a lookup found, or the contract's 404 (`{Thing} not found`). */

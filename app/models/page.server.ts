@@ -4,9 +4,10 @@ import type { SessionUser } from './user.server'
 import { prisma, serializeWrite } from '~/server/db.server'
 import { notFound } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
+import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { parseInput, requiredText } from '~/server/validation.server'
-import { freeSlug, listPage, orNotFound } from './crud.server'
+import { freeSlug, listPage, orNotFound, publicRows } from './crud.server'
 
 export const pageSelect = { id: true, title: true, slug: true, content: true, created_at: true, updated_at: true } as const
 
@@ -18,12 +19,20 @@ export const schema = z.object({
   content: sanitizedRichText('Content', { required: true }),
 })
 
+type PageRow = Prisma.PageGetPayload<{ select: typeof pageSelect }>
+
 export const listPages = (query: ListQuery, path: string) =>
-  listPage<Prisma.PageGetPayload<{ select: typeof pageSelect }>>(prisma.page, { select: pageSelect, searchColumns: SEARCH, query, path })
+  listPage<PageRow>(prisma.page, { table: 'pages', select: pageSelect, searchColumns: SEARCH, query, path })
+
+/** What the public sees of pages, read in one statement each (crud.server.ts, publicRows). */
+const publicPages = publicRows<PageRow>('pages', pageSelect)
+
+export const listPublicPages = (query: ListQuery, path = '/api/public/pages') =>
+  listPage<PageRow>(prisma.page, { table: 'pages', select: pageSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPages.byIds })
 
 export const getPage = (id: number) => orNotFound(prisma.page.findUnique({ where: { id }, select: pageSelect }), 'Page')
 
-export const getPageBySlug = (slug: string) => orNotFound(prisma.page.findUnique({ where: { slug }, select: pageSelect }), 'Page')
+export const getPageBySlug = (slug: string) => orNotFound(publicPages.one('slug', slug), 'Page')
 
 export async function createPage(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
   const data = parseInput(schema, input)

@@ -9,7 +9,7 @@ import { ADMIN_ROLE } from './user.server'
 export const permissionSelect = { id: true, name: true, created_at: true, updated_at: true } as const
 
 export const listPermissions = (query: ListQuery, path: string) =>
-  listPage(prisma.permission, { select: permissionSelect, searchColumns: ['name'], query, path })
+  listPage(prisma.permission, { table: 'permissions', select: permissionSelect, searchColumns: ['name'], query, path })
 
 export const allPermissions = () => prisma.permission.findMany({ select: permissionSelect, orderBy: { name: 'asc' } })
 

@@ -2,9 +2,10 @@ import { z } from 'zod'
 import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/server/db.server'
 import type { ListQuery } from '~/lib/paging'
+import { cachedRead } from '~/server/public-cache.server'
 import { parseMediaUpload, writeWithImage } from '~/server/uploads.server'
 import { optionalText, requiredText } from '~/server/validation.server'
-import { deleteWithImage, listPage, orNotFound } from './crud.server'
+import { deleteWithImage, listPage, orNotFound, publicRows } from './crud.server'
 
 export const photoSelect = { id: true, image: true, caption: true, description: true, created_at: true, updated_at: true } as const
 
@@ -17,13 +18,20 @@ export const schema = z.object({
   description: optionalText('Description', 1000),
 })
 
+type PhotoRow = Prisma.PhotoGetPayload<{ select: typeof photoSelect }>
+
 export const listPhotos = (query: ListQuery, path: string) =>
-  listPage<Prisma.PhotoGetPayload<{ select: typeof photoSelect }>>(prisma.photo, { select: photoSelect, searchColumns: SEARCH, query, path })
+  listPage<PhotoRow>(prisma.photo, { table: 'photos', select: photoSelect, searchColumns: SEARCH, query, path })
 
 /** One photo (the activity log reads it before a delete; photos have no detail call). */
 export const findPhoto = (id: number) => orNotFound(prisma.photo.findUnique({ where: { id }, select: photoSelect }), 'Photo')
 
-export const homePhotos = () => prisma.photo.findMany({ select: photoSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
+const publicPhotos = publicRows<PhotoRow>('photos', photoSelect)
+
+export const listPublicPhotos = (query: ListQuery, path = '/api/public/photos') =>
+  listPage<PhotoRow>(prisma.photo, { table: 'photos', select: photoSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPhotos.byIds })
+
+export const homePhotos = () => publicPhotos.newest(HOME_COUNT)
 
 /** The image is required: every field is checked (and every error reported) before it is stored. */
 export async function createPhoto(input: Record<string, unknown>) {

@@ -4,10 +4,11 @@ import type { SessionUser } from './user.server'
 import { prisma } from '~/server/db.server'
 import { notFound, validationError } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
+import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { stagedImage, writeWithImage } from '~/server/uploads.server'
 import { parseInput, requiredText } from '~/server/validation.server'
-import { deleteWithImage, freeSlug, listPage, orNotFound } from './crud.server'
+import { deleteWithImage, freeSlug, listPage, orNotFound, publicRows } from './crud.server'
 
 export const postSelect = {
   id: true,
@@ -55,14 +56,25 @@ async function parsePost(input: Record<string, unknown>) {
   return data
 }
 
-export const listPosts = (query: ListQuery, path: string) =>
-  listPage<Prisma.PostGetPayload<{ select: typeof postSelect }>>(prisma.post, { select: postSelect, searchColumns: SEARCH, query, path })
+type PostRow = Prisma.PostGetPayload<{ select: typeof postSelect }>
 
-export const homePosts = () => prisma.post.findMany({ select: postSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
+export const listPosts = (query: ListQuery, path: string) =>
+  listPage<PostRow>(prisma.post, { table: 'posts', select: postSelect, searchColumns: SEARCH, query, path })
+
+/** What the public sees of posts, read in one statement each (crud.server.ts, publicRows). */
+const publicPosts = publicRows<PostRow>('posts', postSelect, {
+  category: { table: 'categories', key: 'category_id' },
+  user: { table: 'users', key: 'user_id' },
+})
+
+export const listPublicPosts = (query: ListQuery, path = '/api/public/posts') =>
+  listPage<PostRow>(prisma.post, { table: 'posts', select: postSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPosts.byIds })
+
+export const homePosts = () => publicPosts.newest(HOME_COUNT)
 
 export const getPost = (id: number) => orNotFound(prisma.post.findUnique({ where: { id }, select: postSelect }), 'Post')
 
-export const getPostBySlug = (slug: string) => orNotFound(prisma.post.findUnique({ where: { slug }, select: postSelect }), 'Post')
+export const getPostBySlug = (slug: string) => orNotFound(publicPosts.one('slug', slug), 'Post')
 
 /** The author is the caller. */
 export async function createPost(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {

@@ -4,10 +4,11 @@ import type { SessionUser } from './user.server'
 import { prisma } from '~/server/db.server'
 import { notFound } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
+import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { stagedImage, writeWithImage } from '~/server/uploads.server'
 import { parseInput, requiredText } from '~/server/validation.server'
-import { deleteWithImage, freeSlug, listPage, orNotFound } from './crud.server'
+import { deleteWithImage, freeSlug, listPage, orNotFound, publicRows } from './crud.server'
 
 export const productSelect = {
   id: true,
@@ -52,14 +53,22 @@ export const schema = z.object({
   address: requiredText('Address', 500),
 })
 
-export const listProducts = (query: ListQuery, path: string) =>
-  listPage<Prisma.ProductGetPayload<{ select: typeof productSelect }>>(prisma.product, { select: productSelect, searchColumns: SEARCH, query, path })
+type ProductRow = Prisma.ProductGetPayload<{ select: typeof productSelect }>
 
-export const homeProducts = () => prisma.product.findMany({ select: productSelect, orderBy: { id: 'desc' }, take: HOME_COUNT })
+export const listProducts = (query: ListQuery, path: string) =>
+  listPage<ProductRow>(prisma.product, { table: 'products', select: productSelect, searchColumns: SEARCH, query, path })
+
+/** What the public sees of products, read in one statement each (crud.server.ts, publicRows). */
+const publicProducts = publicRows<ProductRow>('products', productSelect)
+
+export const listPublicProducts = (query: ListQuery, path = '/api/public/products') =>
+  listPage<ProductRow>(prisma.product, { table: 'products', select: productSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicProducts.byIds })
+
+export const homeProducts = () => publicProducts.newest(HOME_COUNT)
 
 export const getProduct = (id: number) => orNotFound(prisma.product.findUnique({ where: { id }, select: productSelect }), 'Product')
 
-export const getProductBySlug = (slug: string) => orNotFound(prisma.product.findUnique({ where: { slug }, select: productSelect }), 'Product')
+export const getProductBySlug = (slug: string) => orNotFound(publicProducts.one('slug', slug), 'Product')
 
 export async function createProduct(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
   const data = parseInput(schema, input)

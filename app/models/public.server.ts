@@ -1,11 +1,12 @@
 import { notFound } from '~/server/http.server'
+import { cachedRead } from '~/server/public-cache.server'
 import type { ListQuery, Paginated } from '~/lib/paging'
-import { getAparatur, homeAparaturs, listAparaturs } from './aparatur.server'
+import { getPublicAparatur, homeAparaturs, listPublicAparaturs } from './aparatur.server'
 import { parseId } from './crud.server'
-import { getPageBySlug, listPages } from './page.server'
-import { homePhotos, listPhotos } from './photo.server'
-import { getPostBySlug, homePosts, listPosts } from './post.server'
-import { getProductBySlug, homeProducts, listProducts } from './product.server'
+import { getPageBySlug, listPublicPages } from './page.server'
+import { homePhotos, listPublicPhotos } from './photo.server'
+import { getPostBySlug, homePosts, listPublicPosts } from './post.server'
+import { getProductBySlug, homeProducts, listPublicProducts } from './product.server'
 import { allSliders } from './slider.server'
 
 /**
@@ -30,17 +31,34 @@ const byId = (thing: string, get: (id: number) => Promise<unknown>) => async (ke
   return get(id)
 }
 
+/**
+ * The public reads shared by the API and the site's screens, each kept once per data version (see
+ * app/server/public-cache.server.ts); the lists keep theirs by canonical query (listPage, crud.server.ts).
+ */
+const memoAll = <T>(name: string, read: () => Promise<T>) => () => cachedRead(JSON.stringify(['all', name]), read)
+const memoDetail = <K, T>(name: string, read: (key: K) => Promise<T>) => (key: K) => cachedRead(JSON.stringify(['detail', name, key]), () => read(key))
+
+export const publicSliders = memoAll('sliders', allSliders)
+export const publicHomePosts = memoAll('posts_home', homePosts)
+export const publicHomeProducts = memoAll('products_home', homeProducts)
+export const publicHomeAparaturs = memoAll('aparaturs_home', homeAparaturs)
+export const publicHomePhotos = memoAll('photos_home', homePhotos)
+export const publicPageBySlug = memoDetail('pages', getPageBySlug)
+export const publicPost = memoDetail('posts', getPostBySlug)
+export const publicProduct = memoDetail('products', getProductBySlug)
+export const publicAparatur = memoDetail('aparaturs', getPublicAparatur)
+
 const RESOURCES: Record<string, PublicResource> = {
-  sliders: { things: 'Sliders', all: allSliders },
-  posts_home: { things: 'Posts', all: homePosts },
-  products_home: { things: 'Products', all: homeProducts },
-  aparaturs_home: { things: 'Aparaturs', all: homeAparaturs },
-  photos_home: { things: 'Photos', all: homePhotos },
-  pages: { things: 'Pages', thing: 'Page', list: listPages, detail: getPageBySlug },
-  posts: { things: 'Posts', thing: 'Post', list: listPosts, detail: getPostBySlug },
-  products: { things: 'Products', thing: 'Product', list: listProducts, detail: getProductBySlug },
-  aparaturs: { things: 'Aparaturs', thing: 'Aparatur', list: listAparaturs, detail: byId('Aparatur', getAparatur) },
-  photos: { things: 'Photos', list: listPhotos },
+  sliders: { things: 'Sliders', all: publicSliders },
+  posts_home: { things: 'Posts', all: publicHomePosts },
+  products_home: { things: 'Products', all: publicHomeProducts },
+  aparaturs_home: { things: 'Aparaturs', all: publicHomeAparaturs },
+  photos_home: { things: 'Photos', all: publicHomePhotos },
+  pages: { things: 'Pages', thing: 'Page', list: listPublicPages, detail: publicPageBySlug },
+  posts: { things: 'Posts', thing: 'Post', list: listPublicPosts, detail: publicPost },
+  products: { things: 'Products', thing: 'Product', list: listPublicProducts, detail: publicProduct },
+  aparaturs: { things: 'Aparaturs', thing: 'Aparatur', list: listPublicAparaturs, detail: byId('Aparatur', publicAparatur) },
+  photos: { things: 'Photos', list: listPublicPhotos },
 }
 
 export const findPublicResource = (name: string | undefined): PublicResource | undefined =>

@@ -26,7 +26,7 @@ type RoleRow = {
 const toRole = (row: RoleRow) => ({ ...row, permissions: row.permissions.map(({ permission }) => permission) })
 
 export const listRoles = (query: ListQuery, path: string) =>
-  listPage(prisma.role, { select: roleSelect, searchColumns: ['name'], query, path, map: toRole })
+  listPage(prisma.role, { table: 'roles', select: roleSelect, searchColumns: ['name'], query, path, map: toRole })
 
 /** Every role by name, each a whole Role of the contract (with its permissions, as in the list). */
 export const allRoles = async () => (await prisma.role.findMany({ select: roleSelect, orderBy: { name: 'asc' } })).map(toRole)

@@ -3,7 +3,7 @@ import { prisma } from '~/server/db.server'
 import type { ListQuery } from '~/lib/paging'
 import { parseMediaUpload, writeWithImage } from '~/server/uploads.server'
 import { optionalText } from '~/server/validation.server'
-import { deleteWithImage, listPage, orNotFound } from './crud.server'
+import { deleteWithImage, listPage, orNotFound, publicRows } from './crud.server'
 
 export const sliderSelect = { id: true, image: true, description: true, created_at: true, updated_at: true } as const
 
@@ -11,13 +11,16 @@ export const sliderSelect = { id: true, image: true, description: true, created_
 export const schema = z.object({ description: optionalText('Description', 1000) })
 
 export const listSliders = (query: ListQuery, path: string) =>
-  listPage(prisma.slider, { select: sliderSelect, searchColumns: ['description'], query, path })
+  listPage(prisma.slider, { table: 'sliders', select: sliderSelect, searchColumns: ['description'], query, path })
 
 /** One slider (the activity log reads it before a delete; sliders have no detail call). */
 export const findSlider = (id: number) => orNotFound(prisma.slider.findUnique({ where: { id }, select: sliderSelect }), 'Slider')
 
 /** Every slider, newest first (the home page slider). */
-export const allSliders = () => prisma.slider.findMany({ select: sliderSelect, orderBy: { id: 'desc' } })
+const publicSliders = publicRows<{ id: number; image: string; description: string; created_at: Date; updated_at: Date }>('sliders', sliderSelect)
+
+/** Every slider, newest first (the public home slider). */
+export const allSliders = () => publicSliders.newest()
 
 export async function createSlider(input: Record<string, unknown>) {
   const { data, file } = parseMediaUpload(schema, input)

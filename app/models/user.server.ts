@@ -94,7 +94,7 @@ export const userIdByUsername = async (username: string) =>
 export const userSearchColumns = ['name', 'username', 'email'] as const
 
 export const listUsers = (query: ListQuery, path: string) =>
-  listPage(prisma.user, { select: publicUserSelect, searchColumns: userSearchColumns, query, path, map: toPublicUser })
+  listPage(prisma.user, { table: 'users', select: publicUserSelect, searchColumns: userSearchColumns, query, path, map: toPublicUser })
 
 export const getUser = async (id: number) => toPublicUser(await orNotFound(prisma.user.findUnique({ where: { id }, select: publicUserSelect }), 'User'))
 

@@ -4,15 +4,13 @@ import { AparaturCard, PostCard, ProductCard } from '~/components/public/cards'
 import { Carousel } from '~/components/public/carousel'
 import { HomeSlider } from '~/components/public/home-slider'
 import { absoluteUrl, routeSeo, villageLd } from '~/lib/seo'
-import { homeAparaturs } from '~/models/aparatur.server'
-import { homePosts } from '~/models/post.server'
-import { homeProducts } from '~/models/product.server'
-import { allSliders } from '~/models/slider.server'
+import { aparaturSummary, postSummary, productSummary, slideSummary } from '~/lib/summaries'
+import { publicHomeAparaturs, publicHomePosts, publicHomeProducts, publicSliders } from '~/models/public.server'
 import { useSite } from '~/root'
 
 export async function loader() {
-  const [sliders, products, posts, aparaturs] = await Promise.all([allSliders(), homeProducts(), homePosts(), homeAparaturs()])
-  return { sliders, products, posts, aparaturs }
+  const [sliders, products, posts, aparaturs] = await Promise.all([publicSliders(), publicHomeProducts(), publicHomePosts(), publicHomeAparaturs()])
+  return { sliders: sliders.map(slideSummary), products: products.map(productSummary), posts: posts.map(postSummary), aparaturs: aparaturs.map(aparaturSummary) }
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>

@@ -9,13 +9,13 @@ import { htmlToText } from '~/lib/format'
 import { personLd } from '~/lib/json-ld'
 import { describe, routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/uploads'
-import { getAparatur } from '~/models/aparatur.server'
+import { publicAparatur } from '~/models/public.server'
 import { parseId } from '~/models/crud.server'
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = parseId(params.id)
   if (id === null) throw notFoundResponse()
-  return { aparatur: await foundOr404(() => getAparatur(id)) }
+  return { aparatur: await foundOr404(() => publicAparatur(id)) }
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>

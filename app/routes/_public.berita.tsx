@@ -2,11 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { PostCard, type PostSummary } from '~/components/public/cards'
 import { PublicList } from '~/components/public/list-controls'
 import { publicPage } from '~/doors/public.server'
+import { postSummary } from '~/lib/summaries'
 import { canonicalPath, routeSeo } from '~/lib/seo'
-import { listPosts } from '~/models/post.server'
+import { listPublicPosts } from '~/models/post.server'
 
 /** /berita (linked from the home page) is the news list itself, with the same search and paging. */
-export const loader = ({ request }: LoaderFunctionArgs) => publicPage(request, listPosts)
+export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(request, context, listPublicPosts, postSummary)
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (_data, site) => ({

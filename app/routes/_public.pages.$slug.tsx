@@ -4,10 +4,10 @@ import { BackLink } from '~/components/public/back-link'
 import { foundOr404 } from '~/doors/public.server'
 import { formatDate, htmlToText, readingMinutes } from '~/lib/format'
 import { describe, routeSeo } from '~/lib/seo'
-import { getPageBySlug } from '~/models/page.server'
+import { publicPageBySlug } from '~/models/public.server'
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  return { page: await foundOr404(() => getPageBySlug(params.slug ?? '')) }
+  return { page: await foundOr404(() => publicPageBySlug(params.slug ?? '')) }
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>

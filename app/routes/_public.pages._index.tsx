@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { PageCard, type PageSummary } from '~/components/public/cards'
 import { PublicList } from '~/components/public/list-controls'
 import { publicPage } from '~/doors/public.server'
+import { pageSummary } from '~/lib/summaries'
 import { routeSeo } from '~/lib/seo'
-import { listPages } from '~/models/page.server'
+import { listPublicPages } from '~/models/page.server'
 
-export const loader = ({ request }: LoaderFunctionArgs) => publicPage(request, listPages)
+export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(request, context, listPublicPages, pageSummary)
 
 export const meta: MetaFunction<typeof loader> = (args) => routeSeo(args, (_data, site) => ({ title: 'Tentang Desa', description: `Profil, sejarah dan informasi tentang ${site.name}.` }))
 

@@ -2,11 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { PublicList } from '~/components/public/list-controls'
 import { PhotoGallery, type GalleryPhoto } from '~/components/public/photo-gallery'
 import { publicPage } from '~/doors/public.server'
+import { photoSummary } from '~/lib/summaries'
 import { routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/uploads'
-import { listPhotos } from '~/models/photo.server'
+import { listPublicPhotos } from '~/models/photo.server'
 
-export const loader = ({ request }: LoaderFunctionArgs) => publicPage(request, listPhotos)
+export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(request, context, listPublicPhotos, photoSummary)
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({

@@ -8,11 +8,11 @@ import { formatDateWithWeekday, readingMinutes } from '~/lib/format'
 import { newsArticleLd } from '~/lib/json-ld'
 import { describe, routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/uploads'
-import { getPostBySlug } from '~/models/post.server'
+import { publicPost } from '~/models/public.server'
 import { useSite } from '~/root'
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  return { post: await foundOr404(() => getPostBySlug(params.slug ?? '')) }
+  return { post: await foundOr404(() => publicPost(params.slug ?? '')) }
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>

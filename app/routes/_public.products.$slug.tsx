@@ -8,10 +8,10 @@ import { formatRupiah, whatsappLink } from '~/lib/format'
 import { productLd } from '~/lib/json-ld'
 import { describe, routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/uploads'
-import { getProductBySlug } from '~/models/product.server'
+import { publicProduct } from '~/models/public.server'
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  return { product: await foundOr404(() => getProductBySlug(params.slug ?? '')) }
+  return { product: await foundOr404(() => publicProduct(params.slug ?? '')) }
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, HttpError } from '~/server/http.server'
-import { cachedRead, publicApiSuccess } from '~/server/public-cache.server'
+import { publicApiSuccess } from '~/server/public-cache.server'
 import { findPublicResource } from '~/models/public.server'
 
 /** GET /api/public/{pages, posts, products}/{slug} and /api/public/aparaturs/{id}: one item or 404. */
@@ -8,8 +8,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
     const resource = findPublicResource(params.resource)
     if (!resource?.detail || !params.key) throw new HttpError(404, 'Not found')
-    const item = await cachedRead(new URL(request.url).pathname, () => resource.detail!(params.key!))
-    return publicApiSuccess(request, `Detail Data ${resource.thing}`, item)
+    return publicApiSuccess(request, `Detail Data ${resource.thing}`, await resource.detail(params.key))
   })
 
 export const action = ({ request, params }: ActionFunctionArgs) =>

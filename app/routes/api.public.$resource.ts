@@ -1,20 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { publicList } from '~/doors/public.server'
 import { handleApi, HttpError } from '~/server/http.server'
-import { parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
-import { cachedRead, publicApiSuccess } from '~/server/public-cache.server'
+import { publicApiSuccess } from '~/server/public-cache.server'
 import { findPublicResource } from '~/models/public.server'
 
 /** GET /api/public/{sliders, *_home}: a plain array; /api/public/{pages, posts, products, aparaturs, photos}: a page. */
-export const loader = ({ request, params }: LoaderFunctionArgs) =>
+export const loader = ({ request, params, context }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
     const resource = findPublicResource(params.resource)
     if (!resource) throw new HttpError(404, 'Not found')
     const message = `List Data ${resource.things}`
-    const url = new URL(request.url)
-    if (resource.all) return publicApiSuccess(request, message, await cachedRead(url.pathname, resource.all))
-    const query = parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE)
-    const page = await cachedRead(`${url.pathname}?${JSON.stringify(query)}`, () => resource.list!(query, url.pathname))
-    return publicApiSuccess(request, message, page)
+    if (resource.all) return publicApiSuccess(request, message, await resource.all())
+    return publicApiSuccess(request, message, await publicList(request, context, resource.list!))
   })
 
 export const action = ({ request, params }: ActionFunctionArgs) =>

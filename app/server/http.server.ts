@@ -33,7 +33,7 @@ export const MAX_JSON_BYTES = 1024 * 1024
 /** Whether the visitor reached the site over HTTPS: server.mjs decides it once per request (server/security.mjs). */
 export const servedOverHttps = (request: Request) => request.headers.get('x-balai-https') === '1'
 
-const JSON_TYPE = 'application/json; charset=utf-8'
+export const JSON_TYPE = 'application/json; charset=utf-8'
 
 export function apiResponse(body: unknown, status = 200, headers: HeadersInit = {}) {
   const result = new Headers(headers)

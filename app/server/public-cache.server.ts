@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { dataVersion } from './db.server'
-import { apiSuccess } from './http.server'
+import { JSON_TYPE } from './http.server'
 
 const MAX_ENTRIES = 500
 const reads = new Map<string, Promise<unknown>>()
@@ -38,11 +38,22 @@ export const etagOf = (body: string) => `W/"${crypto.createHash('sha1').update(b
 const matches = (request: Request, etag: string) =>
   (request.headers.get('If-None-Match') ?? '').split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')
 
+/** Bodies already written for a read of the memo (the same object for every request of a data version). */
+const written = new WeakMap<object, { message: string; body: string; etag: string }>()
+
+/** The envelope of `data`, serialised and hashed once per memoised object. */
+function envelope(message: string, data: unknown) {
+  const known = typeof data === 'object' && data !== null ? written.get(data) : undefined
+  if (known?.message === message) return known
+  const body = JSON.stringify({ success: true, message, data })
+  const result = { message, body, etag: etagOf(body) }
+  if (typeof data === 'object' && data !== null) written.set(data, result)
+  return result
+}
+
 /** A public API success with an ETag; a 304 without a body when the client already holds it. */
-export async function publicApiSuccess(request: Request, message: string, data: unknown): Promise<Response> {
-  const response = apiSuccess(message, data, 200, { 'Cache-Control': PUBLIC_CACHE_CONTROL })
-  const etag = etagOf(await response.clone().text())
+export function publicApiSuccess(request: Request, message: string, data: unknown): Response {
+  const { body, etag } = envelope(message, data)
   if (matches(request, etag)) return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': PUBLIC_CACHE_CONTROL } })
-  response.headers.set('ETag', etag)
-  return response
+  return new Response(body, { status: 200, headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': PUBLIC_CACHE_CONTROL, ETag: etag } })
 }

@@ -12,7 +12,7 @@ import { prisma, serializeWrite } from './db.server'
 import { getEnv } from './env.server'
 import { bodyStream, discardRest, HttpError, validationError } from './http.server'
 import { checkInput } from './validation.server'
-import { VARIANT_WIDTHS, variantName } from '~/lib/image-variants'
+import { copiesOf, STORED_NAME, storedName, VARIANT_WIDTHS, variantName } from '~/lib/image-variants'
 import type { UploadKind } from '~/lib/uploads'
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
@@ -187,10 +187,13 @@ export async function storeImage(file: StagedFile, kind: UploadKind): Promise<st
     throw invalidImage('Image may not be larger than 40 megapixels')
   }
 
-  const name = `${crypto.randomBytes(16).toString('hex')}.${FORMATS[format]}`
+  // The stored picture's own size goes into its name (app/lib/image-variants.js); a JPEG turned a quarter by its
+  // EXIF orientation (5 to 8) is stored upright by rotate() below, so its sides swap.
+  const turned = !animated && (metadata.orientation ?? 1) >= 5
+  const name = storedName(crypto.randomBytes(16).toString('hex'), turned ? height : width, turned ? width : height, FORMATS[format])
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'balai-image-'))
   try {
-    const copies: string[] = []
+    let copies: string[]
     try {
       let image = sharp(file.tempPath, {
         limitInputPixels: animated ? MAX_ANIMATION_PIXELS : MAX_IMAGE_PIXELS,
@@ -204,19 +207,8 @@ export async function storeImage(file: StagedFile, kind: UploadKind): Promise<st
       else if (format === 'gif') image = image.gif()
       else image = image.webp({ quality: 85 })
       await withEncodeSlot(() => image.toFile(path.join(work, name)))
-      if (format !== 'gif') {
-        // One decode shared by the four copies; effort 2 encodes several times faster than the default for a few % more bytes.
-        const source = sharp(path.join(work, name), { animated, limitInputPixels: false })
-        await withEncodeSlot(() =>
-          Promise.all(
-            VARIANT_WIDTHS.map(async (size) => {
-              const variant = variantName(name, size)
-              await source.clone().resize({ width: size, withoutEnlargement: true }).webp({ quality: 75, effort: 2 }).toFile(path.join(work, variant))
-              copies.push(variant)
-            }),
-          ),
-        )
-      }
+      // The copies are made from the cleaned file, only in the widths the picture has.
+      copies = await writeCopies(path.join(work, name), work, name, copiesOf(name), animated)
     } catch {
       throw invalidImage('Image is damaged or not a valid image file')
     }
@@ -235,6 +227,25 @@ export async function storeImage(file: StagedFile, kind: UploadKind): Promise<st
     await fsp.rm(work, { recursive: true, force: true })
   }
   return name
+}
+
+/**
+ * Writes the WebP copies of the picture in `source` for stored name `name` into the work folder `dir` and returns
+ * their file names (to be put in storage). One decode is shared by the copies; effort 2 encodes several times
+ * faster than the default for a few % more bytes. A copy at the picture's own width is not resized.
+ */
+export async function writeCopies(source: string, dir: string, name: string, widths: number[], animated = false): Promise<string[]> {
+  if (!widths.length) return []
+  const decoded = sharp(source, { animated, limitInputPixels: false })
+  return withEncodeSlot(() =>
+    Promise.all(
+      widths.map(async (width) => {
+        const variant = variantName(name, width)
+        await decoded.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 75, effort: 2 }).toFile(path.join(dir, variant))
+        return variant
+      }),
+    ),
+  )
 }
 
 /**
@@ -299,8 +310,22 @@ export function stagedImage(input: Record<string, unknown>): StagedFile | undefi
   return undefined
 }
 
-/** Removes a stored upload and its width copies; a missing file is not an error. Only plain names. */
+/**
+ * Every file a stored picture may have: its name and copies, and, for a picture named before names carried its
+ * size, the older name of the same picture (kept so addresses already shared keep working) and its old copies.
+ */
+export function storedFiles(name: string): string[] {
+  const files = new Set([name, ...copiesOf(name).map((width) => variantName(name, width))])
+  const match = STORED_NAME.exec(name)
+  if (match?.[2]) {
+    const older = `${match[1]}.${match[4]}`
+    for (const file of [older, ...VARIANT_WIDTHS.map((width) => variantName(older, width))]) files.add(file)
+  }
+  return [...files]
+}
+
+/** Removes a stored upload and every file it may have (storedFiles); a missing file is not an error. Only plain names. */
 export async function removeImage(kind: UploadKind, name: string | null | undefined) {
   if (!name || name !== path.basename(name) || name.startsWith('.')) return
-  await Promise.all([name, ...VARIANT_WIDTHS.map((size) => variantName(name, size))].map((file) => storage().remove(kind, file)))
+  await Promise.all(storedFiles(name).map((file) => storage().remove(kind, file)))
 }

@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import sharp from 'sharp'
+import { copyWidths, storedName, variantName } from '../../app/lib/image-variants.js'
 
 export const FULL = { posts: 10_000, products: 2_000, photos: 2_000, pages: 200, aparaturs: 200, categories: 50, sliders: 5 }
 export const QUICK = { posts: 200, products: 40, photos: 40, pages: 10, aparaturs: 10, categories: 5, sliders: 3 }
@@ -41,17 +42,21 @@ const SHAPES = {
   aparaturs: { width: 600, height: 600 },
 }
 
-/** A few pictures of a kind, with the `{stem}-{w}.webp` copies storeImage writes (app/server/uploads.server.ts). */
-async function pictureSet(dir, kind, count, variantWidths) {
+/**
+ * A few pictures of a kind, with the WebP copies storeImage writes (app/server/uploads.server.ts) in the widths the
+ * picture has (app/lib/image-variants.js).
+ */
+async function pictureSet(dir, kind, count) {
   const sources = []
+  const { width, height } = SHAPES[kind]
   for (let i = 0; i < count; i++) {
     const file = path.join(dir, `${kind}-${i}.jpg`)
-    await drawPicture(file, { ...SHAPES[kind], hue: (i * 53 + kind.length * 40) % 360, label: `${kind} ${i + 1}` })
+    await drawPicture(file, { width, height, hue: (i * 53 + kind.length * 40) % 360, label: `${kind} ${i + 1}` })
     const variants = []
-    for (const width of variantWidths) {
-      const variant = path.join(dir, `${kind}-${i}-${width}.webp`)
-      await sharp(file).resize({ width, withoutEnlargement: true }).webp({ quality: 75 }).toFile(variant)
-      variants.push({ width, file: variant })
+    for (const copy of copyWidths(width)) {
+      const variant = path.join(dir, `${kind}-${i}-${copy}.webp`)
+      await sharp(file).resize({ width: copy, withoutEnlargement: true }).webp({ quality: 75, effort: 2 }).toFile(variant)
+      variants.push({ width: copy, file: variant })
     }
     sources.push({ file, variants })
   }
@@ -74,19 +79,19 @@ const paragraphs = (i, n) =>
  * Writes the village into `dbFile` and its pictures into `uploadsDir`. `counts` is FULL or QUICK.
  * Returns what the benchmark needs to address: a post slug, the searched words.
  */
-export async function generateVillage({ dbFile, uploadsDir, counts, variantWidths = [] }) {
+export async function generateVillage({ dbFile, uploadsDir, counts }) {
   const scratch = fs.mkdtempSync(path.join(path.dirname(dbFile), 'pictures-'))
   const pictures = {}
-  for (const kind of Object.keys(SHAPES)) pictures[kind] = await pictureSet(scratch, kind, kind === 'sliders' ? counts.sliders : 6, variantWidths)
+  for (const kind of Object.keys(SHAPES)) pictures[kind] = await pictureSet(scratch, kind, kind === 'sliders' ? counts.sliders : 6)
 
   const storeImage = (kind, i) => {
     const source = pick(pictures[kind], i)
-    const stem = crypto.randomBytes(16).toString('hex')
+    const name = storedName(crypto.randomBytes(16).toString('hex'), SHAPES[kind].width, SHAPES[kind].height, 'jpg')
     const dir = path.join(uploadsDir, kind)
     fs.mkdirSync(dir, { recursive: true })
-    fs.linkSync(source.file, path.join(dir, `${stem}.jpg`))
-    for (const variant of source.variants) fs.linkSync(variant.file, path.join(dir, `${stem}-${variant.width}.webp`))
-    return `${stem}.jpg`
+    fs.linkSync(source.file, path.join(dir, name))
+    for (const variant of source.variants) fs.linkSync(variant.file, path.join(dir, variantName(name, variant.width)))
+    return name
   }
 
   const db = new Database(dbFile)
@@ -142,10 +147,33 @@ export async function generateVillage({ dbFile, uploadsDir, counts, variantWidth
     for (let i = 0; i < counts.sliders; i++) slider.run(storeImage('sliders', i), `Selamat datang ${i + 1}`, at(i, counts.sliders), at(i, counts.sliders))
   })()
 
-  // A post in the middle of the list for the detail page.
+  // A post in the middle of the list for the detail page; every slug for the uncached detail requests.
   const detail = db.prepare('SELECT slug FROM posts ORDER BY id DESC LIMIT 1 OFFSET ?').get(Math.floor(counts.posts / 2))
   const image = db.prepare('SELECT image FROM posts WHERE image IS NOT NULL ORDER BY id DESC LIMIT 1').get()
+  const postSlugs = db.prepare('SELECT slug FROM posts').pluck().all()
   db.close()
   fs.rmSync(scratch, { recursive: true, force: true })
-  return { postSlug: detail.slug, postImage: image.image }
+  return { postSlug: detail.slug, postImage: image.image, postSlugs, postTerms: searchTerms(counts.posts, WORDS), productTerms: searchTerms(counts.products, [...WORDS, ...PRODUCTS.flatMap((name) => name.toLowerCase().split(' '))]) }
+}
+
+/**
+ * Distinct search terms of the kind villagers type, each a different search for the site (no two equal once
+ * case is folded): the words of the titles and their parts of 3 letters or more, one to three words as the titles
+ * hold them (the last one possibly cut short, as while typing), and 3-digit numbers. Many match hundreds of rows,
+ * some a handful, some none. More of them than the caches hold, so a repeated term has always been pushed out.
+ */
+function searchTerms(rows, vocabulary) {
+  const terms = new Set()
+  for (const word of vocabulary) {
+    for (let length = word.length; length >= 3; length--) for (let at = 0; at + length <= word.length; at++) terms.add(word.slice(at, at + length))
+  }
+  for (let i = 0; i < Math.min(rows, 240); i++) {
+    const parts = words(i, 3)
+    for (let count = 2; count <= 3; count++) {
+      const phrase = parts.slice(0, count).join(' ')
+      for (let end = phrase.lastIndexOf(' ') + 2; end <= phrase.length; end++) terms.add(phrase.slice(0, end))
+    }
+  }
+  for (let n = 100; n < 400; n++) terms.add(String(n))
+  return [...terms]
 }

@@ -89,7 +89,7 @@ describe('sliders', () => {
     expect(created.body.message).toBe('Slider uploaded successfully')
     const slider = created.body.data
     expect(Object.keys(slider).sort()).toEqual(['created_at', 'description', 'id', 'image', 'updated_at'])
-    expect(slider.image).toMatch(/^[a-f0-9]{32}\.gif$/)
+    expect(slider.image).toMatch(/^[a-f0-9]{32}-\d+x\d+\.gif$/)
 
     const all = await api('GET', '/api/public/sliders')
     expect(all.status).toBe(200)

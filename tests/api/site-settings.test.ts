@@ -123,11 +123,12 @@ describe('GET and PUT /api/admin/settings', () => {
   })
 
   it('takes a logo through the upload pipeline (width copies), replaces it, and removes it with remove_logo=1', async () => {
-    const first = expectSuccess(await call('PUT', '/api/admin/settings', { token, form: form(full, { buffer: await png(), name: 'logo.png', type: 'image/png' }) }))
-    expect(first.logo).toMatch(/^[a-f0-9]{32}\.png$/)
+    const first = expectSuccess(await call('PUT', '/api/admin/settings', { token, form: form(full, { buffer: await png(800, 400), name: 'logo.png', type: 'image/png' }) }))
+    // Its size in its name, copies in the widths it has (docs/decisions/018-picture-size-in-name.md).
+    expect(first.logo).toMatch(/^[a-f0-9]{32}-800x400\.png$/)
     const dir = path.join(server.uploadsDir, 'settings')
     const stem = first.logo.replace(/\.png$/, '')
-    expect(fs.readdirSync(dir).filter((name) => name.startsWith(stem)).sort()).toEqual([first.logo, `${stem}-1024.webp`, `${stem}-1600.webp`, `${stem}-320.webp`, `${stem}-640.webp`].sort())
+    expect(fs.readdirSync(dir).filter((name) => name.startsWith(stem)).sort()).toEqual([first.logo, `${stem}-320.webp`, `${stem}-640.webp`, `${stem}-800.webp`].sort())
     const served = await fetch(`${server.url}/uploads/settings/${first.logo}`)
     expect(served.status).toBe(200)
     expect(served.headers.get('content-type')).toBe('image/png')

@@ -8,6 +8,7 @@ import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } f
 import S3rver from 's3rver'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storageFromEnv } from '../../server/storage.mjs'
 import { api, clientAddress } from '../support/api'
 import { createEmptyDatabase, ensureTemplateDb, onPostgres, ROOT, startServer, type TestServer } from '../support/server'
 
@@ -152,6 +153,20 @@ describe.skipIf(onPostgres())('uploads in an S3-compatible bucket (STORAGE=s3)',
     const listedBack = await client.send(new ListObjectsV2Command({ Bucket: 'balai-pulih', Prefix: 'posts/' }))
     expect((listedBack.Contents ?? []).map((object) => object.Key).sort()).toEqual(await keys('posts/'))
   }, 120_000)
+})
+
+describe.skipIf(onPostgres())('a second name in the bucket (the renaming of older pictures, decision 018)', () => {
+  it('copies an object under another name inside the bucket, and says when there is nothing to copy', async () => {
+    const storage = storageFromEnv({ ...process.env, ...s3env })
+    const source = path.join(work, 'alias-source.jpg')
+    fs.writeFileSync(source, (await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a7' } }).jpeg().toBuffer()))
+    await storage.put('photos', 'aa'.repeat(16) + '.jpg', source)
+    expect(await storage.alias('photos', 'aa'.repeat(16) + '.jpg', 'aa'.repeat(16) + '-8x8.jpg')).toBe(true)
+    expect(sha((await storage.read('photos', 'aa'.repeat(16) + '-8x8.jpg'))!)).toBe(sha(fs.readFileSync(source)))
+    expect(await storage.alias('photos', 'bb'.repeat(16) + '.jpg', 'bb'.repeat(16) + '-8x8.jpg')).toBe(false)
+    await storage.remove('photos', 'aa'.repeat(16) + '.jpg')
+    await storage.remove('photos', 'aa'.repeat(16) + '-8x8.jpg')
+  })
 })
 
 describe.skipIf(!onPostgres())('npm run migrate-data -- --to postgresql://... --storage s3', () => {

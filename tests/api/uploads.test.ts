@@ -72,7 +72,8 @@ describe('accepted images', () => {
     expect(result.status).toBe(201)
     const name: string = result.body.data.image
     expect(name).toMatch(STORED_NAME)
-    expect(name.endsWith(`.${extension}`)).toBe(true)
+    // Its own size is part of its name (pages declare it from there).
+    expect(name.endsWith(`-120x80.${extension}`)).toBe(true)
 
     const served = await fetch(`${server.url}/uploads/photos/${name}`)
     expect(served.status).toBe(200)

@@ -76,5 +76,5 @@ export async function newCategory(): Promise<{ id: number; name: string }> {
   return result.body.data
 }
 
-/** The name a test file's upload got: a fresh 32-hex name with the format's extension. */
-export const STORED_NAME = /^[a-f0-9]{32}\.(jpg|png|gif|webp)$/
+/** The name a test file's upload got: a fresh 32-hex name, the picture's own size and the format's extension. */
+export const STORED_NAME = /^[a-f0-9]{32}-[1-9]\d*x[1-9]\d*\.(jpg|png|gif|webp)$/

@@ -4,7 +4,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { VARIANT_WIDTHS, variantName } from '~/lib/image-variants'
+import { variantName } from '~/lib/image-variants'
 
 // The module reads its folders from the environment on first use: point them at a throw-away directory.
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-unit-uploads-'))
@@ -33,10 +33,10 @@ const stored = (kind: string) => {
   return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []
 }
 
-async function staged(name = 'a.png') {
+async function staged(name = 'a.png', width = 10, height = 10) {
   const dir = fs.mkdtempSync(path.join(root, 'staged-'))
   const tempPath = path.join(dir, name)
-  await sharp({ create: { width: 10, height: 10, channels: 3, background: '#0a0' } }).png().toFile(tempPath)
+  await sharp({ create: { width, height, channels: 3, background: '#0a0' } }).png().toFile(tempPath)
   return { tempPath, size: fs.statSync(tempPath).size, originalName: name }
 }
 
@@ -45,7 +45,7 @@ describe('writeWithImage', () => {
     const before = stored('posts')
     await expect(
       uploads.writeWithImage('posts', await staged(), async (image) => {
-        expect(image).toMatch(/^[a-f0-9]{32}\.png$/)
+        expect(image).toMatch(/^[a-f0-9]{32}-10x10\.png$/)
         expect(stored('posts')).toContain(image)
         throw new Error('database is locked')
       }),
@@ -54,10 +54,22 @@ describe('writeWithImage', () => {
   })
 
   it('removes the replaced file once the write succeeded, and keeps the new one', async () => {
-    const first = await uploads.writeWithImage('products', await staged(), async (image) => ({ result: image! }))
-    const second = await uploads.writeWithImage('products', await staged(), async (image) => ({ result: image!, replaced: first }))
-    // The original and its WebP copies in every width (see app/lib/image-variants.ts).
-    expect(stored('products')).toEqual([second, ...VARIANT_WIDTHS.map((width) => variantName(second, width))].sort())
+    const first = await uploads.writeWithImage('products', await staged('a.png', 700, 400), async (image) => ({ result: image! }))
+    const second = await uploads.writeWithImage('products', await staged('a.png', 700, 400), async (image) => ({ result: image!, replaced: first }))
+    // The original and its WebP copies in the widths it has (see app/lib/image-variants.js): 320, 640 and its own.
+    expect(second).toMatch(/^[a-f0-9]{32}-700x400\.png$/)
+    expect(stored('products')).toEqual([second, ...[320, 640, 700].map((width) => variantName(second, width))].sort())
+  })
+
+  it('names a JPEG turned by its EXIF orientation by its upright size', async () => {
+    const dir = fs.mkdtempSync(path.join(root, 'staged-'))
+    const tempPath = path.join(dir, 'turned.jpg')
+    // 300 x 100 as encoded, shown a quarter turned (orientation 6): 100 x 300 upright, as stored.
+    await sharp({ create: { width: 300, height: 100, channels: 3, background: '#0a0' } }).jpeg().withMetadata({ orientation: 6 }).toFile(tempPath)
+    const name = await uploads.storeImage({ tempPath, size: fs.statSync(tempPath).size, originalName: 'turned.jpg' }, 'aparaturs')
+    expect(name).toMatch(/^[a-f0-9]{32}-100x300\.jpg$/)
+    const stored = await sharp(path.join(root, 'uploads', 'aparaturs', name)).metadata()
+    expect([stored.width, stored.height]).toEqual([100, 300])
   })
 
   it('stores nothing without a file, and still removes what a delete reports', async () => {

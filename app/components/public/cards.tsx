@@ -1,24 +1,10 @@
 import { Link } from '@remix-run/react'
 import { createContext, useContext } from 'react'
-import { excerpt, formatDate, formatRupiah } from '~/lib/format'
+import { formatDate, formatRupiah } from '~/lib/format'
+import type { AparaturSummary, PageSummary, PostSummary, ProductSummary } from '~/lib/summaries'
 import { UploadImage } from './upload-image'
 
-type DateLike = Date | string
-
-export type PostSummary = {
-  id: number
-  image: string | null
-  title: string
-  slug: string
-  content: string
-  created_at: DateLike
-  category: { name: string } | null
-  user: { name: string } | null
-}
-
-export type ProductSummary = { id: number; image: string | null; title: string; slug: string; price: number; owner: string }
-export type AparaturSummary = { id: number; image: string | null; name: string; position: string }
-export type PageSummary = { id: number; title: string; slug: string; content?: string; created_at: DateLike }
+export type { AparaturSummary, PageSummary, PostSummary, ProductSummary }
 
 const card = 'group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-emerald-600'
 
@@ -46,7 +32,7 @@ export function PostCard({ post, eager = false }: { post: PostSummary; eager?: b
             {post.title}
           </Link>
         </CardTitle>
-        <p className="line-clamp-3 text-sm text-gray-600">{excerpt(post.content, 150)}</p>
+        <p className="line-clamp-3 text-sm text-gray-600">{post.excerpt}</p>
       </div>
     </article>
   )
@@ -99,7 +85,7 @@ export function PageCard({ page }: { page: PageSummary }) {
           {page.title}
         </Link>
       </CardTitle>
-      {page.content ? <p className="mt-2 line-clamp-3 text-sm text-gray-600">{excerpt(page.content, 150)}</p> : null}
+      {page.excerpt ? <p className="mt-2 line-clamp-3 text-sm text-gray-600">{page.excerpt}</p> : null}
       <p className="mt-auto pt-4 text-sm font-semibold text-emerald-700" aria-hidden="true">
         Baca selengkapnya →
       </p>

@@ -1,6 +1,7 @@
 import { Link, useLoaderData, useLocation, useNavigate, useSearchParams } from '@remix-run/react'
 import type { FormEvent } from 'react'
-import { pagerWindow, type Paginated } from '~/lib/paging'
+import { pagerWindow } from '~/lib/paging'
+import type { ScreenPage } from '~/lib/summaries'
 import { CardHeading } from './cards'
 
 /** The address of this list with `changes` applied: `search` only when non-empty, `page` only above 1. */
@@ -154,7 +155,7 @@ type PublicListProps<Item> = {
  * heading and search box, the page's items or the empty text, the pager.
  */
 export function PublicList<Item extends { id: number }>({ of, card, children }: PublicListProps<Item>) {
-  const page = useLoaderData<Paginated<Item>>()
+  const page = useLoaderData<ScreenPage<Item>>()
   const [title, intro, searchLabel, placeholder, empty, label] = LISTS[of]
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">

@@ -1,0 +1,85 @@
+import { Prisma } from '~/generated/prisma/client'
+import { prisma } from './db.server'
+import { isPostgres, withoutNul } from './dialect.server'
+
+/**
+ * The lists' `?search=` (../shared/API.md "Lists"): a case-insensitive substring match on the list's columns,
+ * every character taken literally (`%`, `_` and `\` too), answered from an index on both databases.
+ *
+ * SQLite: exactly `LIKE` with ASCII letters folded. The tables in SEARCH_INDEXES have an FTS5 table holding a copy
+ * of their searched columns folded as LIKE folds (`lower()`: A-Z only), indexed by the trigram tokenizer
+ * case-sensitively (prisma/migrations/20261124200000_substring_search_index). A term of 3 characters or more,
+ * folded the same way, is matched as one phrase: its trigrams in a row, in one column, which is exactly "the folded
+ * column holds the folded term", the LIKE answer without reading a row. A shorter term cannot be split into
+ * trigrams: LIKE alone then scans the copy, a few small columns instead of whole rows. Tables without an index (the
+ * small admin lists) are matched by LIKE on the table itself.
+ *
+ * PostgreSQL: `ILIKE` on the columns, answered from their `pg_trgm` GIN indexes (migration 20261124300000_instances),
+ * then the same test as SQLite's (A-Z folded by `translate`) on those candidates only: ILIKE folds every letter the
+ * database's locale folds, so alone it would find more. Its text cannot hold NUL: the term is matched without it
+ * (dialect.server.ts, withoutNul).
+ */
+export const SEARCH_INDEXES: Readonly<Record<string, string>> = {
+  posts: 'posts_fts',
+  pages: 'pages_fts',
+  products: 'products_fts',
+  photos: 'photos_fts',
+  sliders: 'sliders_fts',
+  aparaturs: 'aparaturs_fts',
+}
+
+/** What LIKE folds: ASCII letters only (SQLite without ICU), so `É` and `é` stay different. */
+export const foldSearch = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase())
+
+/** `term` as a LIKE pattern that matches it literally anywhere (with `ESCAPE '\'`). */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/** `term` as one FTS5 phrase: its trigrams, in order, in one column. */
+const ftsPhrase = (term: string) => `"${term.replaceAll('"', '""')}"`
+
+/** Trigrams need 3 characters (code points, not UTF-16 units); a NUL would end the phrase early. */
+const indexable = (term: string) => [...term].length >= 3 && !term.includes('\0')
+
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+const LOWER = UPPER.toLowerCase()
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
+
+/**
+ * The dialect-specific part of search, as one statement: the ids of `table`'s rows where one of `columns`
+ * holds `term`, newest (highest id) first. Table and column names come from the code, never from a request.
+ */
+export function substringSearchSql(table: string, columns: readonly string[], term: string, postgres = isPostgres()): { sql: string; params: string[] } {
+  if (postgres) {
+    // ILIKE finds every row LIKE with A-Z folded finds (it folds those letters and more), from the index; the
+    // second test keeps exactly those, so both databases give the same answers.
+    const match = columns
+      .map((column) => `(${quote(column)} ILIKE $1 ESCAPE '\\' AND translate(${quote(column)}, '${UPPER}', '${LOWER}') LIKE $2 ESCAPE '\\')`)
+      .join(' OR ')
+    const plain = withoutNul(term)
+    return { sql: `SELECT "id" FROM ${quote(table)} WHERE ${match} ORDER BY "id" DESC`, params: [likePattern(plain), likePattern(foldSearch(plain))] }
+  }
+  const pattern = likePattern(term)
+  const like = columns.map((column) => `${quote(column)} LIKE ? ESCAPE '\\'`).join(' OR ')
+  const likeParams = columns.map(() => pattern)
+  const index = Object.hasOwn(SEARCH_INDEXES, table) ? SEARCH_INDEXES[table] : undefined
+  if (!index) return { sql: `SELECT "id" FROM ${quote(table)} WHERE ${like} ORDER BY "id" DESC`, params: likeParams }
+  if (!indexable(term)) return { sql: `SELECT rowid AS "id" FROM ${quote(index)} WHERE ${like} ORDER BY rowid DESC`, params: likeParams }
+  return { sql: `SELECT rowid AS "id" FROM ${quote(index)} WHERE ${quote(index)} MATCH ? ORDER BY rowid DESC`, params: [ftsPhrase(foldSearch(term))] }
+}
+
+/** The ids of every row of `table` matching `term` (see above), newest first. */
+export async function searchIds(table: string, columns: readonly string[], term: string): Promise<number[]> {
+  const { sql, params } = substringSearchSql(table, columns, term)
+  const rows = await prisma.$queryRawUnsafe<{ id: number | bigint }[]>(sql, ...params)
+  return rows.map((row) => Number(row.id))
+}
+
+/**
+ * The ids of one page of `table`, newest first. Read from the narrow index on `id` (migration
+ * 20261124200100_list_page_index): a page deep in a long list steps over earlier ids, not over earlier rows.
+ */
+export async function pageOfIds(table: string, offset: number, limit: number): Promise<number[]> {
+  const rows = await prisma.$queryRaw<{ id: number | bigint }[]>`SELECT "id" FROM ${Prisma.raw(quote(table))} ORDER BY "id" DESC LIMIT ${limit} OFFSET ${offset}`
+  return rows.map((row) => Number(row.id))
+}

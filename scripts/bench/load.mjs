@@ -1,0 +1,41 @@
+// One load run of the benchmark: autocannon against `url`, every request to the next of `paths` (cycled; one
+// path for the same address every time). The full benchmark runs it in a process of its own, so the load
+// generator never shares an event loop with the bench, and prints autocannon's result as JSON:
+//   node scripts/bench/load.mjs <spec.json>
+//   spec: { url, paths: string[], connections, duration?, amount?, headers?, sampleInt? }
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+
+export function runLoad(spec) {
+  const paths = spec.paths?.length ? spec.paths : ['/']
+  let next = 0
+  return autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    ...(spec.amount ? { amount: spec.amount } : { duration: spec.duration }),
+    headers: spec.headers ?? {},
+    // How often autocannon samples, and so when a run of `amount` requests notices it is done (default 1 s).
+    ...(spec.sampleInt ? { sampleInt: spec.sampleInt } : {}),
+    // A request that does not answer in 10 s counts as a timeout (an error of the run), as with the CLI.
+    timeout: 10,
+    requests:
+      paths.length === 1
+        ? [{ method: 'GET', path: paths[0] }]
+        : [
+            {
+              method: 'GET',
+              setupRequest(request) {
+                request.path = paths[next++ % paths.length]
+                return request
+              },
+            },
+          ],
+  })
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const result = await runLoad(JSON.parse(fs.readFileSync(process.argv[2], 'utf8')))
+  process.stdout.write(JSON.stringify(result))
+}

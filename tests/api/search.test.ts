@@ -1,0 +1,46 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { adminToken, api, unique } from '../support/api'
+import { newCategory } from '../support/content'
+
+// The lists' search on whichever database the project runs (SQLite: FTS5 trigram tables; PostgreSQL: ILIKE from
+// the pg_trgm indexes): the same answers on both, those of the contract (a literal substring, A-Z folded).
+
+const marker = unique('cari')
+const TITLES = ['ÉCOLE besar', 'école kecil', 'Panen RAYA', '100% pupuk', '100 persen', 'snake_case', 'snakeXcase', 'Back\\slash', 'Straße', 'İstanbul', 'ǅemal', 'Café 🌾']
+const TERMS = ['école', 'ÉCOLE', 'ecole', 'cole', 'panen raya', 'PANEN', 'pan', '100%', '100', '%', '_', 'snake_case', 'snakexcase', '\\', 'back\\', 'strasse', 'straße', 'STRASSE', 'i̇stanbul', 'istanbul', 'stanbul', 'ǆemal', 'ǅemal', 'CAFÉ', 'café 🌾', '🌾', 'e']
+
+const fold = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase())
+
+let byTitle: Map<string, number>
+
+beforeAll(async () => {
+  const token = await adminToken()
+  const category = (await newCategory()).id
+  byTitle = new Map()
+  for (const title of TITLES) {
+    const created = await api('POST', '/api/admin/posts', { token, json: { title: `${marker} ${title}`, content: '<p>Isi</p>', category_id: category } })
+    expect(created.status).toBe(201)
+    byTitle.set(created.body.data.title, created.body.data.id)
+  }
+})
+
+describe('search', () => {
+  it('finds exactly the literal substring with A-Z folded, newest first, on this database', async () => {
+    for (const term of TERMS) {
+      const search = `${marker} ${term}`
+      const expected = [...byTitle].filter(([title]) => fold(title).includes(fold(search))).map(([, id]) => id).sort((a, b) => b - a)
+      const result = await api('GET', `/api/public/posts?search=${encodeURIComponent(search)}&limit=50`)
+      expect(result.status).toBe(200)
+      expect(result.body.data.data.map((post: { id: number }) => post.id), JSON.stringify(term)).toEqual(expected)
+      expect(result.body.data.total, JSON.stringify(term)).toBe(expected.length)
+    }
+  })
+
+  it('pages a search: every page a slice of the same matches', async () => {
+    const all = (await api('GET', `/api/public/posts?search=${marker}&limit=50`)).body.data
+    expect(all.total).toBe(TITLES.length)
+    const pages = []
+    for (let page = 1; page <= 3; page++) pages.push(...(await api('GET', `/api/public/posts?search=${marker.toUpperCase()}&limit=5&page=${page}`)).body.data.data)
+    expect(pages.map((post: { id: number }) => post.id)).toEqual(all.data.map((post: { id: number }) => post.id))
+  })
+})
