@@ -1,6 +1,7 @@
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi'
 import { z, type ZodTypeAny } from 'zod'
 import { credentials } from '~/auth/login.server'
+import { ACTIVITY_ACTIONS } from '~/models/activity.server'
 import { schema as aparaturInput } from '~/models/aparatur.server'
 import { schema as categoryInput } from '~/models/category.server'
 import { schema as pageInput } from '~/models/page.server'
@@ -273,20 +274,7 @@ const Activity = z
     id: id(),
     user_id: id().nullable(),
     user_name: z.string().openapi({ description: 'Survives the user\'s deletion.' }),
-    action: z.enum([
-      'create',
-      'update',
-      'delete',
-      'login',
-      'login_failed',
-      'logout',
-      'password_change',
-      'password_reset',
-      'two_factor_on',
-      'two_factor_off',
-      'settings_update',
-      'spam_blocked',
-    ]),
+    action: z.enum(ACTIVITY_ACTIONS),
     resource: z.string().nullable(),
     resource_id: z.number().int().nullable(),
     summary: z.string().nullable().openapi({ description: 'The record\'s title or name at the time.' }),
