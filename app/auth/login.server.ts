@@ -16,7 +16,7 @@ function logLogin(outcome: 'ok' | 'failed' | 'throttled', username: string, addr
   log[outcome === 'ok' ? 'info' : 'warn']({ event: 'login', outcome, username: username.slice(0, 100), address })
 }
 
-const credentials = z.object({
+export const credentials = z.object({
   username: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string({ invalid_type_error: 'Username must be text' }).min(1, 'Username is required').max(255, 'Username is too long')),
   password: z.preprocess((v) => v ?? '', z.string({ invalid_type_error: 'Password must be text' }).min(1, 'Password is required').max(1024, 'Password is too long')),
 })

@@ -81,7 +81,7 @@ function readsOf(path: string): 'list' | 'nothing' | undefined {
  * The canonical form of a public address (path and query, as in `request.url`'s path part): the path with
  * only the parameters its route reads, normalised, so that every address answered the same way has one form.
  * A list keeps `page` above 1, `search` trimmed (and on a screen folded as the search matches it: A-Z only, as
- * LIKE does; the API writes the search into its answer's links as it was given, ../shared/API.md, so there it
+ * LIKE does; the API writes the search into its answer's links as it was given, docs/api.md, so there it
  * keeps its case, and only the read memo underneath shares the matches) and `limit` as the list reads it;
  * every other parameter (`fbclid`, `gclid`, `utm_*`, anything) is dropped. A
  * screen's single-fetch data (`/posts.data`, `/_root.data` for `/`) keeps Remix's own `_routes` besides.

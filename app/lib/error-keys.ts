@@ -1,5 +1,5 @@
 /**
- * The key clients read a field's error under (../shared/API.md "Field error keys"): the input's name
+ * The key clients read a field's error under (docs/api.md "Field error keys"): the input's name
  * capitalised (`title` -> `Title`, `permission_ids` -> `Permission_ids`), and `CategoryID` for `category_id`.
  * The models' validation writes errors under it and the admin forms read them from it.
  */

@@ -7,7 +7,7 @@ import { excerpt } from '~/lib/format'
 import type { ListQuery } from '~/lib/paging'
 import { listPage } from './crud.server'
 
-/** The actions of ../shared/API.md "Activity log". */
+/** The actions of docs/api.md "Activity log". */
 export const ACTIVITY_ACTIONS = [
   'create',
   'update',

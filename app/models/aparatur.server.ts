@@ -22,7 +22,8 @@ export const aparaturSelect = {
 const SEARCH = ['name', 'position'] as const
 const HOME_COUNT = 6
 
-const schema = z.object({
+/** What a write of this resource takes (both doors; the API document describes it from here too). */
+export const schema = z.object({
   name: requiredText('Name'),
   position: requiredText('Position'),
   description: sanitizedRichText('Description', { required: false }),

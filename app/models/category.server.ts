@@ -14,7 +14,8 @@ export const allCategories = () => prisma.category.findMany({ select: categorySe
 
 export const getCategory = (id: number) => orNotFound(prisma.category.findUnique({ where: { id }, select: categorySelect }), 'Category')
 
-const schema = z.object({ name: requiredText('Name', 100) })
+/** What a write of this resource takes (both doors; the API document describes it from here too). */
+export const schema = z.object({ name: requiredText('Name', 100) })
 
 async function assertNameFree(name: string, exceptId?: number) {
   const clash = await prisma.category.findFirst({ where: { name, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } })

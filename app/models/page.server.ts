@@ -13,7 +13,8 @@ export const pageSelect = { id: true, title: true, slug: true, content: true, cr
 
 const SEARCH = ['title', 'content'] as const
 
-const schema = z.object({
+/** What a write of this resource takes (both doors; the API document describes it from here too). */
+export const schema = z.object({
   title: requiredText('Title'),
   content: sanitizedRichText('Content', { required: true }),
 })

@@ -15,7 +15,8 @@ export const allPermissions = () => prisma.permission.findMany({ select: permiss
 
 export const getPermission = (id: number) => orNotFound(prisma.permission.findUnique({ where: { id }, select: permissionSelect }), 'Permission')
 
-const schema = z.object({
+/** What a write of this resource takes (both doors; the API document describes it from here too). */
+export const schema = z.object({
   name: requiredText('Name', 100).pipe(
     z.string().regex(/^[a-z0-9_]+(-[a-z0-9_]+)+$/, 'Name must look like resource-action, e.g. posts-create'),
   ),

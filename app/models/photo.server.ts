@@ -12,7 +12,8 @@ export const photoSelect = { id: true, image: true, caption: true, description: 
 const SEARCH = ['caption', 'description'] as const
 const HOME_COUNT = 6
 
-const schema = z.object({
+/** What a write of this resource takes (both doors; the API document describes it from here too). */
+export const schema = z.object({
   caption: requiredText('Caption'),
   description: optionalText('Description', 1000),
 })

@@ -41,7 +41,8 @@ const categoryId = z.preprocess(
     .refine((id) => id > 0 && id <= Number.MAX_SAFE_INTEGER, 'The selected category does not exist'),
 )
 
-const schema = z.object({
+/** What a write of this resource takes (both doors; the API document describes it from here too). */
+export const schema = z.object({
   title: requiredText('Title'),
   content: sanitizedRichText('Content', { required: true }),
   category_id: categoryId,

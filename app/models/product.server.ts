@@ -43,7 +43,8 @@ const price = z.preprocess(
     .refine((n) => n <= MAX_PRICE, `Price may not be more than ${MAX_PRICE}`),
 )
 
-const schema = z.object({
+/** What a write of this resource takes (both doors; the API document describes it from here too). */
+export const schema = z.object({
   title: requiredText('Title'),
   content: sanitizedRichText('Content', { required: true }),
   owner: requiredText('Owner', 100),

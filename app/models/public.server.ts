@@ -10,7 +10,7 @@ import { getProductBySlug, homeProducts, listPublicProducts } from './product.se
 import { allSliders } from './slider.server'
 
 /**
- * The public reads of ../shared/API.md, declared once: `/api/public/{name}` answers a paged list or a plain
+ * The public reads of docs/api.md, declared once: `/api/public/{name}` answers a paged list or a plain
  * array, `/api/public/{name}/{key}` one item by slug or id.
  */
 type PublicResource = {

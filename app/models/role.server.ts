@@ -33,7 +33,8 @@ export const allRoles = async () => (await prisma.role.findMany({ select: roleSe
 
 export const getRole = async (id: number) => toRole(await orNotFound(prisma.role.findUnique({ where: { id }, select: roleSelect }), 'Role'))
 
-const schema = z.object({ name: requiredText('Name', 100), permission_ids: idList('Permission_ids') })
+/** What a write of this resource takes (both doors; the API document describes it from here too). */
+export const schema = z.object({ name: requiredText('Name', 100), permission_ids: idList('Permission_ids') })
 
 async function checkInput(input: z.infer<typeof schema>, exceptId?: number) {
   const errors: Record<string, string> = {}

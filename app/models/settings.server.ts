@@ -25,7 +25,7 @@ export const settingsSelect = {
   updated_at: true,
 } as const
 
-/** The contract's settings payload (../shared/API.md "Site settings"). */
+/** The contract's settings payload (docs/api.md "Site settings"). */
 export type SiteSettings = {
   site_name: string
   tagline: string
@@ -88,7 +88,7 @@ function httpsAddress(label: string) {
   }, `${label} must be an https:// address`)
 }
 
-const schema = z.object({
+export const schema = z.object({
   site_name: requiredText('Site_name', 100),
   tagline: optionalText('Tagline', 200),
   address: optionalText('Address', 500),

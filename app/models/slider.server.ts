@@ -7,7 +7,8 @@ import { deleteWithImage, listPage, orNotFound, publicRows } from './crud.server
 
 export const sliderSelect = { id: true, image: true, description: true, created_at: true, updated_at: true } as const
 
-const schema = z.object({ description: optionalText('Description', 1000) })
+/** What a write of this resource takes (both doors; the API document describes it from here too). */
+export const schema = z.object({ description: optionalText('Description', 1000) })
 
 export const listSliders = (query: ListQuery, path: string) =>
   listPage(prisma.slider, { table: 'sliders', select: sliderSelect, searchColumns: ['description'], query, path })

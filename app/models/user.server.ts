@@ -112,12 +112,12 @@ const passwordField = z.preprocess(
   z.string({ invalid_type_error: 'Password must be text' }),
 )
 
-const createSchema = z.object({ ...userFields, password: passwordField }).superRefine((input, ctx) => {
+export const createSchema = z.object({ ...userFields, password: passwordField }).superRefine((input, ctx) => {
   const problem = input.password === '' ? 'Password is required' : passwordProblem(input.password)
   if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['password'], message: problem })
 })
 
-const updateSchema = z.object({ ...userFields, password: passwordField }).superRefine((input, ctx) => {
+export const updateSchema = z.object({ ...userFields, password: passwordField }).superRefine((input, ctx) => {
   const problem = input.password === '' ? null : passwordProblem(input.password)
   if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['password'], message: problem })
 })
@@ -205,7 +205,7 @@ export function deleteUser(id: number, actor: Pick<SessionUser, 'id'>) {
   })
 }
 
-const ownProfileSchema = z.object({
+export const ownProfileSchema = z.object({
   name: userFields.name,
   email: userFields.email,
 })
@@ -229,7 +229,7 @@ export async function updateOwnProfile(userId: number, raw: unknown, actor: Acto
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : value)
 
-const passwordChangeSchema = z.object({
+export const passwordChangeSchema = z.object({
   current_password: z.preprocess(text, z.string({ invalid_type_error: 'Current_password must be text' })),
   password: z.preprocess(text, z.string({ invalid_type_error: 'Password must be text' })),
   password_confirmation: z.preprocess(text, z.string({ invalid_type_error: 'Password_confirmation must be text' })),

@@ -2,7 +2,7 @@ import type { ResourceName } from './permissions'
 import { isUploadOnly, permissionsOf, type Field, type ResourceDeclaration } from './resource'
 
 /**
- * The ten resources of the back office (spec 2.3, 3, 5, 8; ../shared/API.md), each declared once: what its
+ * The ten resources of the back office (spec 2.3, 3, 5, 8; docs/api.md), each declared once: what its
  * list shows, what its form holds, and from that its permissions, messages and screens (see resource.ts).
  * Adding a text field to a resource is one line in its `fields` (plus the model's schema and a migration).
  */

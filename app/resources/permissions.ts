@@ -1,5 +1,5 @@
 /**
- * The permission names of ../shared/API.md "Seeded data", in seeding order, and the type built from them:
+ * The permission names of docs/api.md "Seeded data", in seeding order, and the type built from them:
  * a permission name the code spells (requirePermission, can, useCan, the resource declarations) is
  * checked against this list when it compiles. Roles may still hold permissions an admin created at run time.
  */

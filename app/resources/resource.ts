@@ -93,7 +93,7 @@ export const bodyOf = (resource: ResourceDeclaration): 'json' | 'multipart' =>
 /** The fields whose values are id lists (checkboxes): a form sends them repeated, the models read an array. */
 export const listFieldsOf = (resource: ResourceDeclaration) => resource.fields.filter((field) => field.kind === 'checkboxes').map((field) => field.name)
 
-/** The permissions of ../shared/API.md "Permissions per call", which the admin screens follow too. */
+/** The permissions of docs/api.md "Permissions per call", which the admin screens follow too. */
 export function permissionsOf(resource: ResourceDeclaration) {
   const name = resource.name
   const editable = !isUploadOnly(resource)

@@ -95,10 +95,43 @@ export async function readBodyText(request: Request, limit = MAX_JSON_BYTES): Pr
   })
 }
 
-/** A JSON object body. Malformed JSON, or JSON that is not an object, is a 400. */
+/**
+ * JSON bodies, as read by `readJsonObject`. Their fields must already have the type the schema expects (a JSON
+ * string for text, a JSON number for a number, an array of numbers for ids): `parseInput` never applies the
+ * coercions the form fields need (where everything is text) to them.
+ */
+const jsonBodies = new WeakSet<object>()
+
+function markJsonBody<T extends object>(body: T): T {
+  jsonBodies.add(body)
+  return body
+}
+
+export const isJsonBody = (input: object) => jsonBodies.has(input)
+
+/** `application/json`, or a JSON-based type such as `application/merge-patch+json`, with any parameters. */
+export function isJsonType(contentType: string | null): boolean {
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase()
+  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type)
+}
+
+export const unsupportedMediaType = () => new HttpError(415, 'Unsupported Media Type: send the body as application/json')
+
+/**
+ * A JSON object body. A body declared as anything but JSON is a 415 (an empty body, such as a logout's, is read
+ * as `{}` whatever its type); malformed JSON, or JSON that is not an object, is a 400. The object is marked as
+ * JSON, so `parseInput` holds its fields to their JSON types.
+ */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const json = isJsonType(request.headers.get('content-type'))
+  if (!json && Number(request.headers.get('content-length') ?? '0') > 0) {
+    // Refused unread: the rest is dropped while the answer goes out, as for a 413.
+    if (request.body) discardRest(bodyStream(request))
+    throw unsupportedMediaType()
+  }
   const text = await readBodyText(request)
-  if (text.trim() === '') return {}
+  if (text.trim() === '') return markJsonBody({})
+  if (!json) throw unsupportedMediaType()
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -108,7 +141,7 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new HttpError(400, 'Malformed JSON', { Error: 'The request body must be a JSON object' })
   }
-  return value as Record<string, unknown>
+  return markJsonBody(value as Record<string, unknown>)
 }
 
 /** CORS headers for `/api/*`, per CORS_ORIGINS (comma-separated, default `*`). */

@@ -3,7 +3,7 @@ import { prisma } from './db.server'
 import { isPostgres, withoutNul } from './dialect.server'
 
 /**
- * The lists' `?search=` (../shared/API.md "Lists"): a case-insensitive substring match on the list's columns,
+ * The lists' `?search=` (docs/api.md "Lists"): a case-insensitive substring match on the list's columns,
  * every character taken literally (`%`, `_` and `\` too), answered from an index on both databases.
  *
  * SQLite: exactly `LIKE` with ASCII letters folded. The tables in SEARCH_INDEXES have an FTS5 table holding a copy

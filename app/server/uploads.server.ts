@@ -11,7 +11,7 @@ import { createStorage } from '../../server/storage.mjs'
 import { prisma, serializeWrite } from './db.server'
 import { getEnv } from './env.server'
 import { bodyStream, discardRest, HttpError, validationError } from './http.server'
-import { fieldErrors } from './validation.server'
+import { checkInput } from './validation.server'
 import { copiesOf, STORED_NAME, storedName, VARIANT_WIDTHS, variantName } from '~/lib/image-variants'
 import type { UploadKind } from '~/lib/uploads'
 
@@ -197,7 +197,8 @@ export async function storeImage(file: StagedFile, kind: UploadKind): Promise<st
     try {
       let image = sharp(file.tempPath, {
         limitInputPixels: animated ? MAX_ANIMATION_PIXELS : MAX_IMAGE_PIXELS,
-        failOn: 'truncated',
+        // Any damage the decoder reports (a corrupted PNG data chunk, a broken JPEG segment) refuses the file.
+        failOn: 'warning',
         animated,
       })
       if (!animated) image = image.rotate()
@@ -296,11 +297,10 @@ export async function unmarkPending(names: string[]) {
  */
 export function parseMediaUpload<S extends z.ZodTypeAny>(schema: S, input: Record<string, unknown>): { data: z.infer<S>; file: StagedFile } {
   const file = stagedImage(input)
-  const parsed = schema.safeParse(input)
-  const errors = parsed.success ? {} : fieldErrors(parsed.error)
+  const { data, errors } = checkInput(schema, input)
   if (!file) errors.Image = 'Image is required'
-  if (!parsed.success || !file) throw validationError(errors)
-  return { data: parsed.data, file }
+  if (Object.keys(errors).length || !file) throw validationError(errors)
+  return { data: data as z.infer<S>, file }
 }
 
 /** The uploaded file of a write's input (`image`), or undefined; a text `image` field (JSON clients) is ignored. */

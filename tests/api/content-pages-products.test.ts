@@ -72,7 +72,7 @@ const productFields = (title: string) => ({
   title,
   content: '<p>Keripik singkong renyah.</p>',
   owner: 'Ibu Sari',
-  price: '15000',
+  price: 15000,
   phone: '081234567890',
   address: 'RT 01 RW 02',
 })

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, login, unique } from '../support/api'
@@ -150,6 +151,24 @@ describe('refused files (and nothing left behind)', () => {
       const result = await upload({ ...whole, data })
       expect(result.status, whole.name).toBe(422)
       expect(result.body.errors, whole.name).toEqual({ Image: 'Image is damaged or not a valid image file' })
+    }
+    expect(snapshot()).toEqual(before)
+  })
+
+  it('refuses a PNG whose data chunk is corrupted (its CRC made to match) and a JPEG with a broken scan', async () => {
+    const before = snapshot()
+    const whole = await png(300, 200)
+    const data = Buffer.from(whole.data)
+    const idat = data.indexOf('IDAT')
+    const length = data.readUInt32BE(idat - 4)
+    data[idat + 4 + Math.floor(length / 2)] ^= 0x01
+    data.writeUInt32BE(zlib.crc32(data.subarray(idat, idat + 4 + length)) >>> 0, idat + 4 + length)
+    const brokenScan = Buffer.from((await jpeg(300, 200)).data)
+    for (let i = 0; i < 20; i++) brokenScan[Math.floor(brokenScan.length / 2) + i * 37] ^= 0x55
+    for (const picture of [{ ...whole, data }, { data: brokenScan, name: 'photo.jpg', type: 'image/jpeg' }]) {
+      const result = await upload(picture)
+      expect(result.status, picture.name).toBe(422)
+      expect(result.body, picture.name).toEqual({ success: false, message: 'Validation Errors', errors: { Image: 'Image is damaged or not a valid image file' } })
     }
     expect(snapshot()).toEqual(before)
   })

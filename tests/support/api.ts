@@ -1,3 +1,7 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
 import { expect, inject } from 'vitest'
 
 export const baseUrl = () => inject('baseUrl')
@@ -33,7 +37,81 @@ export async function api<T = any>(
   } catch {
     // not JSON
   }
-  return { status: response.status, headers: response.headers, body: parsed, text }
+  const result = { status: response.status, headers: response.headers, body: parsed, text }
+  checkAgainstDocument(method, path, result)
+  return result
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Every answer of /api/* that a test receives is checked against the committed OpenAPI document (docs/openapi.json):
+// its status must be one the call documents, and its body must match that answer's schema. A path or method the
+// document does not have must answer the failure envelope.
+
+type Documented = { method: string; template: string; pattern: RegExp; params: number }
+
+let checker: { ajv: Ajv2020; operations: Documented[]; document: any } | undefined
+
+function documentChecker() {
+  if (checker) return checker
+  const document = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../docs/openapi.json'), 'utf8'))
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  addFormats(ajv)
+  ajv.addSchema(document, 'openapi')
+  const operations: Documented[] = Object.entries(document.paths as Record<string, object>)
+    .flatMap(([template, item]) =>
+      Object.keys(item).map((method) => ({
+        method: method.toUpperCase(),
+        template,
+        pattern: new RegExp(`^${template.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+        params: (template.match(/\{/g) ?? []).length,
+      })),
+    )
+    // A fixed path (`/api/admin/roles/all`) wins over a template (`/api/admin/roles/{id}`).
+    .sort((a, b) => a.params - b.params)
+  checker = { ajv, operations, document }
+  return checker
+}
+
+const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')
+
+/** A path that is not valid percent-encoding is answered by Express before any route (`server.mjs`). */
+function isDecodable(pathname: string) {
+  try {
+    decodeURIComponent(pathname)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Throws, naming the call and every mismatch, when an answer is not what the document says. */
+export function checkAgainstDocument(method: string, requestPath: string, result: ApiResult) {
+  const pathname = requestPath.split('?')[0]
+  const upper = method.toUpperCase()
+  if (!pathname.startsWith('/api/') || upper === 'OPTIONS' || upper === 'HEAD') return
+  const { ajv, operations, document } = documentChecker()
+  // The path first (a fixed one before a template), then its method: `DELETE /api/admin/roles/all` is no delete of a role.
+  const template = isDecodable(pathname) ? operations.find((candidate) => candidate.pattern.test(pathname))?.template : undefined
+  const operation = operations.find((candidate) => candidate.template === template && candidate.method === upper)
+  const json = (result.headers.get('content-type') ?? '').includes('application/json')
+  const call = `${upper} ${pathname} -> ${result.status}`
+  let ref = 'openapi#/components/schemas/Failure'
+  if (operation) {
+    const responses = document.paths[operation.template][operation.method.toLowerCase()].responses
+    const answer = responses[String(result.status)]
+    if (!answer) throw new Error(`${call}: the OpenAPI document (docs/openapi.json) does not list ${result.status} for ${upper} ${operation.template}: ${result.text.slice(0, 300)}`)
+    if (!answer.content?.['application/json']) return
+    ref = `openapi#/${pointer('paths', operation.template, operation.method.toLowerCase(), 'responses', String(result.status), 'content', 'application/json', 'schema')}`
+  } else if (!json) {
+    // Answers Express gives before Remix runs (a malformed address) are checked by their own tests.
+    return
+  }
+  if (!json) throw new Error(`${call}: answered ${result.headers.get('content-type')}, the document says JSON`)
+  const validate = ajv.getSchema(ref)
+  if (!validate) throw new Error(`${call}: no schema at ${ref}`)
+  if (!validate(result.body)) {
+    throw new Error(`${call}: the body does not match the OpenAPI document (${ref.replace('openapi#', '')}): ${ajv.errorsText(validate.errors, { separator: '; ' })}\n${result.text.slice(0, 500)}`)
+  }
 }
 
 const tokens = new Map<string, string>()

@@ -22,3 +22,9 @@ it('links only to decision records and docs that exist', () => {
   )
   expect(missing).toEqual([])
 })
+
+it('points to nothing outside the repository (the API contract is docs/api.md)', () => {
+  const sources = [...files('app'), ...files('server'), ...files('scripts'), ...files('docs'), ...files('tests'), ...files('prisma'), 'server.mjs', 'README.md']
+  const outside = sources.filter((file) => fs.readFileSync(path.join(ROOT, file), 'utf8').includes('../' + 'shared/'))
+  expect(outside).toEqual([])
+})
