@@ -46,8 +46,8 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/server.mjs ./
 COPY --from=build /app/server ./server
-# The upload kinds' one list, which server/storage.mjs reads.
-COPY --from=build /app/app/lib/upload-kinds.js ./app/lib/
+# The plain-JavaScript facts server/*.mjs share with the app: the upload kinds and the picture widths.
+COPY --from=build /app/app/lib/upload-kinds.js /app/app/lib/image-variants.js ./app/lib/
 COPY --from=build /app/scripts/migrate.mjs /app/scripts/backup.mjs /app/scripts/backup-lib.mjs /app/scripts/restore.mjs \
      /app/scripts/migrate-data.mjs /app/scripts/pg-cluster.mjs /app/scripts/reset-password.mjs ./scripts/
 # The folders the server and `npm run backup` write to belong to the user the container runs as.

@@ -34,7 +34,8 @@ beforeAll(async () => {
   listPage = (await import('~/models/crud.server')).listPage
   cachedRead = (await import('~/server/public-cache.server')).cachedRead
   prisma = (await import('~/server/db.server')).prisma
-})
+  // The first import of the app's server modules (Prisma, the routes' helpers) takes seconds on a busy machine.
+}, 60_000)
 
 describe('canonicalPublicUrl', () => {
   it('drops what a route does not read, tracking parameters first', () => {
