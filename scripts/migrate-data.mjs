@@ -79,8 +79,8 @@ export async function migrateData({ sourceFile, uploadsDir, to, targetStorage, f
           const values = chunk.map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`).join(', ')
           await client.query(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES ${values}`, params)
         }
-        // Serial ids continue after the copied ones.
-        if (types.has('id') && columns.includes('id')) {
+        // Serial ids continue after the copied ones (tables keyed by a generated text id, e.g. sessions, have no sequence).
+        if (['integer', 'bigint', 'smallint'].includes(types.get('id')) && columns.includes('id')) {
           await client.query(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), GREATEST(COALESCE(MAX("id"), 0), 1), MAX("id") IS NOT NULL) FROM "${table}"`).catch((error) => {
             if (!/not a serial|no sequence|does not exist/i.test(error.message)) throw error
           })

@@ -132,7 +132,8 @@ export default function Activities() {
             </button>
           </div>
         </Form>
-        <div className="overflow-x-auto">
+        {/* A long log scrolls sideways on a phone: the region takes the keyboard focus so it can be scrolled without a mouse. */}
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Log Aktivitas">
           <table className="min-w-full">
             <thead className="bg-gray-50 text-left text-xs font-semibold uppercase tracking-wide text-gray-500">
               <tr>

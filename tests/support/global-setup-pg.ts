@@ -3,6 +3,7 @@ import type { TestProject } from 'vitest/node'
 import { startPostgres } from '../../scripts/pg-cluster.mjs'
 import { migratePostgres } from '../../scripts/migrate.mjs'
 import { PG_TEMPLATE, startServer } from './server'
+import { reportServerErrors } from './server-errors'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,6 +28,7 @@ export default async function setup(project: TestProject) {
     project.provide('serverDir', server.dir)
     return async () => {
       await server.stop()
+      reportServerErrors(server)
       if (!process.env.KEEP_TEST_DATA) fs.rmSync(server.dir, { recursive: true, force: true })
       await cluster.stop()
     }

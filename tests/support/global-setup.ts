@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import type { TestProject } from 'vitest/node'
 import { ensureTemplateDb, resetTemplateDb, startServer } from './server'
+import { reportServerErrors } from './server-errors'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,6 +23,7 @@ export default async function setup(project: TestProject) {
   project.provide('serverDir', server.dir)
   return async () => {
     await server.stop()
+    reportServerErrors(server)
     if (!process.env.KEEP_TEST_DATA) fs.rmSync(server.dir, { recursive: true, force: true })
   }
 }
