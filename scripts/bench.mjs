@@ -258,10 +258,22 @@ async function homeWeight(base) {
   return weight
 }
 
-/** Bodies of an API call from the site and the floor, parsed; key order aside they must be equal. */
-async function sameJson(site, floor, target, headers) {
+/** The first place where two parsed bodies differ (`data.data[3].published_at: "..." vs "..."`), or null. */
+function firstDifference(a, b, at = '') {
+  if (isDeepStrictEqual(a, b)) return null
+  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const found = firstDifference(a[key], b[key], Array.isArray(a) ? `${at}[${key}]` : at ? `${at}.${key}` : key)
+      if (found) return found
+    }
+  }
+  return `${at || '(body)'}: site ${JSON.stringify(a)?.slice(0, 80)} vs floor ${JSON.stringify(b)?.slice(0, 80)}`
+}
+
+/** Bodies of an API call from the site and the floor, parsed; key order aside they must be equal. Null when equal. */
+async function jsonDifference(site, floor, target, headers) {
   const [a, b] = await Promise.all([site, floor].map(async (base) => (await fetch(base + target, { headers })).json()))
-  return isDeepStrictEqual(a, b)
+  return firstDifference(a, b)
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
@@ -351,7 +363,8 @@ async function main() {
   const mismatches = []
   for (const t of targets.filter((t) => t.api)) {
     for (const address of [t.target, ...(t.distinct?.paths.slice(0, 3) ?? [])]) {
-      if (!(await sameJson(site.url, floorUrl, address, t.headers))) mismatches.push(address)
+      const difference = await jsonDifference(site.url, floorUrl, address, t.headers)
+      if (difference) mismatches.push(`${address} (${difference})`)
     }
   }
   if (mismatches.length) log(`WARNING: the floor's JSON differs from the site's for ${mismatches.join(', ')}`)
