@@ -17,6 +17,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
 import zlib from 'node:zlib'
+import Database from 'better-sqlite3'
 import { FULL, generateVillage, PRODUCT_SEARCH_WORD, QUICK, SEARCH_WORD } from './bench/generate.mjs'
 import { runLoad } from './bench/load.mjs'
 import { migrate } from './migrate.mjs'
@@ -291,6 +292,14 @@ function shuffled(list) {
   return copy
 }
 
+/** Writes the session behind `token` (its `jti`, user and expiry) into the floor's SQLite file. */
+function floorKnowsSession(dbFile, token) {
+  const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'))
+  const db = new Database(dbFile)
+  db.prepare('INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)').run(String(claims.jti), Number(claims.sub), new Date(claims.exp * 1000).toISOString())
+  db.close()
+}
+
 /** The machine's load average (1, 5, 15 minutes): other work on it moves every figure. */
 const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(' ')
 
@@ -324,6 +333,9 @@ async function main() {
   })).json()
   if (!login.success) throw new Error(`login failed: ${JSON.stringify(login)}`)
   const auth = { Authorization: `Bearer ${login.data.token}` }
+  // On PostgreSQL the login's session row is in the site's database only: the floor, on the SQLite copy, must
+  // know the same session, or it answers the admin target with a quick 401 instead of the list.
+  if (postgres) floorKnowsSession(dbFile, login.data.token)
 
   const page = Math.min(37, Math.ceil(settings.counts.posts / 9))
   // The uncached requests: a different address each time, in a cycle longer than the response cache (1,000
