@@ -33,18 +33,27 @@ export function signToken(userId: number, sessionId: string, expiresAt: Date): s
   })
 }
 
-/** The claims of a token we signed that has not expired, or null. The algorithm is pinned: `none` and RS/HS confusion fail. */
-export function verifyToken(token: string): TokenClaims | null {
+/**
+ * The payload and user id of a token we signed for `issuer` that has not expired, or null. The algorithm is pinned:
+ * `none` and RS/HS confusion fail.
+ */
+function verified(token: string, issuer: string): { payload: jwt.JwtPayload; userId: number } | null {
   try {
-    const payload = jwt.verify(token, secretKey(), { algorithms: [ALGORITHM], issuer: ISSUER })
+    const payload = jwt.verify(token, secretKey(), { algorithms: [ALGORITHM], issuer })
     if (typeof payload !== 'object' || payload === null) return null
     const userId = Number(payload.sub)
-    if (!Number.isSafeInteger(userId) || userId < 1) return null
-    if (typeof payload.jti !== 'string' || !payload.jti || typeof payload.exp !== 'number') return null
-    return { userId, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) }
+    return Number.isSafeInteger(userId) && userId >= 1 ? { payload, userId } : null
   } catch {
     return null
   }
+}
+
+/** The claims of a login token we signed that has not expired, or null. */
+export function verifyToken(token: string): TokenClaims | null {
+  const found = verified(token, ISSUER)
+  const { jti, exp } = found?.payload ?? {}
+  if (!found || typeof jti !== 'string' || !jti || typeof exp !== 'number') return null
+  return { userId: found.userId, jti, expiresAt: new Date(exp * 1000) }
 }
 
 export type LoginTicket = { userId: number; remember: boolean }
@@ -59,14 +68,8 @@ export function signLoginTicket(ticket: LoginTicket): string {
   })
 }
 
+/** The user and "remember me" of a login ticket we signed that has not expired, or null. */
 export function verifyLoginTicket(ticket: string): LoginTicket | null {
-  try {
-    const payload = jwt.verify(ticket, secretKey(), { algorithms: [ALGORITHM], issuer: TICKET_ISSUER })
-    if (typeof payload !== 'object' || payload === null) return null
-    const userId = Number(payload.sub)
-    if (!Number.isSafeInteger(userId) || userId < 1) return null
-    return { userId, remember: payload.remember === true }
-  } catch {
-    return null
-  }
+  const found = verified(ticket, TICKET_ISSUER)
+  return found && { userId: found.userId, remember: found.payload.remember === true }
 }

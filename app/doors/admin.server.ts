@@ -3,7 +3,9 @@ import { jsonWithError, jsonWithSuccess, redirectWithSuccess } from 'remix-toast
 import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
 import { ADMIN_PAGE_SIZE, parseListQuery, type Paginated } from '~/lib/paging'
+import { createResetLink } from '~/models/password-reset.server'
 import { findResource, writeResource, type AdminResource } from '~/models/resources.server'
+import { siteUrl } from '~/models/site.server'
 import { screenResource } from '~/resources'
 import { isUploadOnly, listFieldsOf, lowerThing, permissionsOf, writeToast, type FormLoad, type FormMode, type Row } from '~/resources/resource'
 import { readUrlEncoded, withFormInput } from '~/server/form-input.server'
@@ -12,7 +14,8 @@ import { logError } from '~/server/log.server'
 
 /**
  * The admin door: the loaders and actions of the three screens every declared resource has (list, create,
- * edit; app/routes/admin.$resource.*), with the permission, form input and toasts of the spec.
+ * edit; app/routes/admin.$resource.*), with the permission, form input and toasts of the spec; and the user edit
+ * screen's reset link.
  */
 
 export type FormResult = { errors: FieldErrors | null }
@@ -179,4 +182,18 @@ export async function formAction({ request, params }: ActionFunctionArgs, mode: 
   // Spec 9: the role-update toast keeps the toaster's default duration; every other one shows 3 s.
   const duration = event === 'updated' && resource.updateToastDefaultDuration ? undefined : 3000
   return redirectWithSuccess(`/admin/${resource.name}`, { message: writeToast(resource, event), duration })
+}
+
+type ResetLinkAnswer = { link: { url: string; expires_at: Date } | null; error: string | null }
+
+/** The user edit screen's "Buat Tautan Reset Password" (users-edit): a one-time link, shown once. */
+export async function resetLinkAction({ request, params }: ActionFunctionArgs) {
+  const user = await requirePermission(request, 'users-edit')
+  try {
+    const link = await createResetLink(routeId(params.id), siteUrl(request), actorOf(request, user))
+    return data<ResetLinkAnswer>({ link, error: null })
+  } catch (error) {
+    if (error instanceof HttpError && error.status < 500) return data<ResetLinkAnswer>({ link: null, error: error.message }, { status: error.status })
+    throw error
+  }
 }

@@ -1,7 +1,6 @@
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi'
 import { z, type ZodTypeAny } from 'zod'
 import { credentials } from '~/auth/login.server'
-import { ACTIVITY_ACTIONS } from '~/models/activity.server'
 import { schema as aparaturInput } from '~/models/aparatur.server'
 import { schema as categoryInput } from '~/models/category.server'
 import { schema as pageInput } from '~/models/page.server'
@@ -13,6 +12,7 @@ import { schema as roleInput } from '~/models/role.server'
 import { schema as sliderInput } from '~/models/slider.server'
 import { schema as settingsInput } from '~/models/settings.server'
 import { createSchema as userCreateInput, ownProfileSchema, passwordChangeSchema, updateSchema as userUpdateInput } from '~/models/user.server'
+import { ACTIVITY_ACTIONS } from '~/lib/activity'
 import { ADMIN_PAGE_SIZE, MAX_LIMIT, PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { RESOURCES, allAlsoFor } from '~/resources'
 import type { ResourceName } from '~/resources/permissions'
@@ -103,14 +103,11 @@ const Permission = z.object({ id: id(), name: z.string(), created_at: dateTime()
 const Role = z
   .object({ id: id(), name: z.string(), created_at: dateTime(), updated_at: dateTime(), permissions: z.array(Permission) })
   .openapi('Role')
+/** What a user's every description shows (never a password or hash). */
+const userFields = { id: id(), name: z.string(), username: z.string(), email: z.string(), created_at: dateTime(), updated_at: dateTime() }
 const User = z
   .object({
-    id: id(),
-    name: z.string(),
-    username: z.string(),
-    email: z.string(),
-    created_at: dateTime(),
-    updated_at: dateTime(),
+    ...userFields,
     roles: z.array(z.object({ id: id(), name: z.string() }).strict()),
   })
   .strict()
@@ -227,12 +224,7 @@ function withFields(schema: ZodTypeAny, fields: Record<string, ZodTypeAny>): Zod
 
 const Login = z
   .object({
-    id: id(),
-    name: z.string(),
-    username: z.string(),
-    email: z.string(),
-    created_at: dateTime(),
-    updated_at: dateTime(),
+    ...userFields,
     permissions: z.record(z.literal(true)).openapi({ description: 'Permission name -> true', example: { 'posts-create': true } }),
     token: z.string().openapi({ description: 'Send as `Authorization: Bearer <token>`' }),
   })
@@ -548,11 +540,20 @@ function publicCalls(): Call[] {
   return calls
 }
 
-const AUTH_CALLS: Call[] = [
+/** A call of a group's tag: its answer is `ok`, or 200 with `data` and a message the contract leaves open. */
+type GroupCall = Omit<Call, 'tag' | 'ok'> & ({ ok: Call['ok'] } | { data: ZodTypeAny })
+
+const tagged = (tag: string, calls: GroupCall[]): Call[] =>
+  calls.map((call) => {
+    if ('ok' in call) return { ...call, tag }
+    const { data, ...rest } = call
+    return { ...rest, tag, ok: { status: 200, data, message: '' } }
+  })
+
+const AUTH_CALLS = tagged('Authentication', [
   {
     method: 'post',
     path: '/api/login',
-    tag: 'Authentication',
     summary: 'Log in',
     description:
       'Unknown user or wrong password: 401 `{"Error": "Invalid username or password"}`, alike. With two-factor on: no `code` is 401 `{"Code": "Two-factor code required"}`; a wrong, reused or expired one 401 `{"Code": "Invalid two-factor code"}`. Failures count toward the throttle (429).',
@@ -565,191 +566,140 @@ const AUTH_CALLS: Call[] = [
     ok: { status: 200, data: Login, message: 'Login successful' },
     fails: [401, 429],
   },
-  {
-    method: 'post',
-    path: '/api/logout',
-    tag: 'Authentication',
-    summary: 'Revoke the token of this call',
-    permissions: [],
-    ok: { status: 200, data: z.null(), message: 'Logout successful' },
-  },
-  {
-    method: 'post',
-    path: '/api/logout-all',
-    tag: 'Authentication',
-    summary: 'Revoke every token of the user',
-    permissions: [],
-    ok: { status: 200, data: z.unknown(), message: '' },
-  },
+  { method: 'post', path: '/api/logout', summary: 'Revoke the token of this call', permissions: [], ok: { status: 200, data: z.null(), message: 'Logout successful' } },
+  { method: 'post', path: '/api/logout-all', summary: 'Revoke every token of the user', permissions: [], data: z.unknown() },
   {
     method: 'post',
     path: '/api/password-reset',
-    tag: 'Authentication',
     summary: 'Set a new password with a reset link\'s token',
     description: 'The link is then spent and every token of that user stops working. An unknown, spent or expired token is 422 `Token`.',
     permissions: null,
     body: { json: z.object({ token: z.string(), ...passwordChange }) },
-    ok: { status: 200, data: z.unknown(), message: '' },
+    data: z.unknown(),
   },
-]
+])
 
-const ME_CALLS: Call[] = [
-  {
-    method: 'get',
-    path: '/api/admin/me',
-    tag: 'Own account',
-    summary: 'The logged-in user',
-    permissions: [],
-    ok: { status: 200, data: Me, message: '' },
-  },
+const ME_CALLS = tagged('Own account', [
+  { method: 'get', path: '/api/admin/me', summary: 'The logged-in user', permissions: [], data: Me },
   {
     method: 'put',
     path: '/api/admin/me',
-    tag: 'Own account',
     summary: 'Change own name and email',
-    permissions: [],
     description: 'Error keys `Name`, `Email` (valid, unique).',
+    permissions: [],
     body: { json: ownProfileSchema },
-    ok: { status: 200, data: Me, message: '' },
+    data: Me,
   },
   {
     method: 'put',
     path: '/api/admin/me/password',
-    tag: 'Own account',
     summary: 'Change own password',
     description:
       'Error keys `Current_password` (wrong), `Password` (8 to 72 bytes), `Password_confirmation` (differs). Every other token of the user stops working; the one used for this call keeps working.',
     permissions: [],
     body: { json: passwordChangeSchema },
-    ok: { status: 200, data: z.unknown(), message: '' },
+    data: z.unknown(),
   },
-  {
-    method: 'get',
-    path: '/api/admin/me/sessions',
-    tag: 'Own account',
-    summary: 'Own sessions (tokens), newest first',
-    permissions: [],
-    ok: { status: 200, data: z.array(Session), message: '' },
-  },
+  { method: 'get', path: '/api/admin/me/sessions', summary: 'Own sessions (tokens), newest first', permissions: [], data: z.array(Session) },
   {
     method: 'delete',
     path: '/api/admin/me/sessions/{id}',
-    tag: 'Own account',
     summary: 'Revoke one own session',
     description: 'Another user\'s session is a 404.',
     permissions: [],
     params: z.object({ id: z.string().openapi({ description: 'The session\'s id (from the list)' }) }),
-    ok: { status: 200, data: z.unknown(), message: '' },
+    data: z.unknown(),
     fails: [404],
   },
   {
     method: 'post',
     path: '/api/admin/me/2fa/setup',
-    tag: 'Own account',
     summary: 'Start two-factor setup (TOTP, RFC 6238)',
     description: 'SHA-1, 6 digits, 30 s steps, one step of clock drift allowed. Not active until enabled. Already on: 409.',
     permissions: [],
     fails: [409],
-    ok: { status: 200, data: z.object({ secret: z.string().openapi({ description: 'base32' }), otpauth_url: z.string() }).openapi('TwoFactorSetup'), message: '' },
+    data: z.object({ secret: z.string().openapi({ description: 'base32' }), otpauth_url: z.string() }).openapi('TwoFactorSetup'),
   },
   {
     method: 'post',
     path: '/api/admin/me/2fa/enable',
-    tag: 'Own account',
     summary: 'Turn two-factor on',
     description: 'A wrong code is 422 `Code`.',
     permissions: [],
     fails: [409],
     body: { json: z.object({ code: z.string() }) },
-    ok: { status: 200, data: z.object({ recovery_codes: z.array(z.string()).length(10).openapi({ description: 'Single-use codes' }) }), message: '' },
+    data: z.object({ recovery_codes: z.array(z.string()).length(10).openapi({ description: 'Single-use codes' }) }),
   },
   {
     method: 'post',
     path: '/api/admin/me/2fa/disable',
-    tag: 'Own account',
     summary: 'Turn two-factor off',
     description: 'A wrong password is 422 `Password`.',
     permissions: [],
     body: { json: z.object({ password: z.string() }) },
-    ok: { status: 200, data: z.unknown(), message: '' },
+    data: z.unknown(),
   },
-]
+])
 
-const OTHER_CALLS: Call[] = [
-  {
-    method: 'get',
-    path: '/api/admin/dashboard',
-    tag: 'Dashboard',
-    summary: 'The dashboard counts',
-    permissions: ['dashboard-index'],
-    ok: { status: 200, data: Dashboard, message: 'Dashboard' },
-  },
-  {
-    method: 'get',
-    path: '/api/public/settings',
-    tag: 'Site settings',
-    summary: 'The site\'s settings',
-    permissions: null,
-    etag: true,
-    ok: { status: 200, data: Settings, message: '' },
-  },
-  {
-    method: 'get',
-    path: '/api/admin/settings',
-    tag: 'Site settings',
-    summary: 'The site\'s settings, to edit',
-    permissions: ['settings-edit'],
-    ok: { status: 200, data: Settings, message: '' },
-  },
-  {
-    method: 'put',
-    path: '/api/admin/settings',
-    tag: 'Site settings',
-    summary: 'Change the site\'s settings',
-    description: 'The `SITE_*` variables only fill an empty database; afterwards these values win everywhere the site shows them.',
-    permissions: ['settings-edit'],
-    body: { multipart: SettingsInput },
-    ok: { status: 200, data: Settings, message: '' },
-  },
-  {
-    method: 'post',
-    path: '/api/admin/users/{id}/reset-link',
-    tag: 'Users',
-    summary: 'A password reset link for a user',
-    description: 'Single use, valid 60 minutes.',
-    permissions: ['users-edit'],
-    params: idParam('user'),
-    ok: { status: 200, data: z.object({ url: z.string(), expires_at: dateTime() }), message: '' },
-    fails: [404],
-  },
-  {
-    method: 'get',
-    path: '/api/admin/activities',
-    tag: 'Activity log',
-    summary: 'The activity log, newest first',
-    description: '`search` matches `summary` and `user_name`. Every successful write through either door, and every login attempt, adds one entry; no call edits or deletes entries.',
-    permissions: ['activities-index'],
-    query: listQuery(ADMIN_PAGE_SIZE).extend({
-      user_id: z.string().optional().openapi({ description: 'Only this user\'s entries' }),
-      resource: z.string().optional().openapi({ description: 'Only entries of this resource (`posts`, ...)' }),
-      action: Activity.shape.action.optional(),
-    }),
-    ok: { status: 200, data: paginated(Activity, 'Activity'), message: '' },
-  },
-  {
-    method: 'post',
-    path: '/api/admin/uploads',
-    tag: 'Rich text images',
-    summary: 'Upload an image for rich text',
-    description: 'The same checks, re-encoding and width copies as every upload. Saved rich text never holds `data:` images or images from other sites.',
-    permissions: ['posts-create', 'posts-edit', 'pages-create', 'pages-edit', 'products-create', 'products-edit'],
-    body: { multipart: z.object({ image: imageFile() }) },
-    ok: {
-      status: 201,
-      data: z.object({ url: z.string(), width: z.number().int().positive(), height: z.number().int().positive() }).openapi('EditorUpload'),
-      message: '',
+const OTHER_CALLS = [
+  ...tagged('Dashboard', [
+    { method: 'get', path: '/api/admin/dashboard', summary: 'The dashboard counts', permissions: ['dashboard-index'], ok: { status: 200, data: Dashboard, message: 'Dashboard' } },
+  ]),
+  ...tagged('Site settings', [
+    { method: 'get', path: '/api/public/settings', summary: 'The site\'s settings', permissions: null, etag: true, data: Settings },
+    { method: 'get', path: '/api/admin/settings', summary: 'The site\'s settings, to edit', permissions: ['settings-edit'], data: Settings },
+    {
+      method: 'put',
+      path: '/api/admin/settings',
+      summary: 'Change the site\'s settings',
+      description: 'The `SITE_*` variables only fill an empty database; afterwards these values win everywhere the site shows them.',
+      permissions: ['settings-edit'],
+      body: { multipart: SettingsInput },
+      data: Settings,
     },
-  },
+  ]),
+  ...tagged('Users', [
+    {
+      method: 'post',
+      path: '/api/admin/users/{id}/reset-link',
+      summary: 'A password reset link for a user',
+      description: 'Single use, valid 60 minutes.',
+      permissions: ['users-edit'],
+      params: idParam('user'),
+      data: z.object({ url: z.string(), expires_at: dateTime() }),
+      fails: [404],
+    },
+  ]),
+  ...tagged('Activity log', [
+    {
+      method: 'get',
+      path: '/api/admin/activities',
+      summary: 'The activity log, newest first',
+      description: '`search` matches `summary` and `user_name`. Every successful write through either door, and every login attempt, adds one entry; no call edits or deletes entries.',
+      permissions: ['activities-index'],
+      query: listQuery(ADMIN_PAGE_SIZE).extend({
+        user_id: z.string().optional().openapi({ description: 'Only this user\'s entries' }),
+        resource: z.string().optional().openapi({ description: 'Only entries of this resource (`posts`, ...)' }),
+        action: Activity.shape.action.optional(),
+      }),
+      data: paginated(Activity, 'Activity'),
+    },
+  ]),
+  ...tagged('Rich text images', [
+    {
+      method: 'post',
+      path: '/api/admin/uploads',
+      summary: 'Upload an image for rich text',
+      description: 'The same checks, re-encoding and width copies as every upload. Saved rich text never holds `data:` images or images from other sites.',
+      permissions: ['posts-create', 'posts-edit', 'pages-create', 'pages-edit', 'products-create', 'products-edit'],
+      body: { multipart: z.object({ image: imageFile() }) },
+      ok: {
+        status: 201,
+        data: z.object({ url: z.string(), width: z.number().int().positive(), height: z.number().int().positive() }).openapi('EditorUpload'),
+        message: '',
+      },
+    },
+  ]),
 ]
 
 const DESCRIPTION = `The REST API of Balai Desa. JSON in and out (\`application/json; charset=utf-8\`) except the multipart writes.
@@ -778,17 +728,8 @@ const TAG_ORDER = [
 
 /** Every call of the contract, in the order of the reference page. */
 export function apiCalls(): Call[] {
-  const docs: Call[] = [
-    {
-      method: 'get',
-      path: '/api/openapi.json',
-      tag: 'Documentation',
-      summary: 'This document',
-      permissions: null,
-      // The document itself is the answer, not an envelope: described by the call, not validated by a schema.
-      ok: { status: 200, data: z.null(), message: '' },
-    },
-  ]
+  // The document itself is the answer, not an envelope: described by the call, not validated by a schema.
+  const docs = tagged('Documentation', [{ method: 'get', path: '/api/openapi.json', summary: 'This document', permissions: null, data: z.null() }])
   return [...AUTH_CALLS, ...ME_CALLS, ...OTHER_CALLS, ...Object.values(RESOURCES).flatMap(resourceCalls), ...publicCalls(), ...docs]
 }
 

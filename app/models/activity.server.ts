@@ -3,26 +3,10 @@ import type { Prisma } from '~/generated/prisma/client'
 import { prisma, serializeWrite } from '~/server/db.server'
 import { getEnv } from '~/server/env.server'
 import { log } from '~/server/log.server'
+import { ACTIVITY_ACTIONS, type ActivityAction } from '~/lib/activity'
 import { excerpt } from '~/lib/format'
 import type { ListQuery } from '~/lib/paging'
 import { listPage } from './crud.server'
-
-/** The actions of docs/api.md "Activity log". */
-export const ACTIVITY_ACTIONS = [
-  'create',
-  'update',
-  'delete',
-  'login',
-  'login_failed',
-  'logout',
-  'password_change',
-  'password_reset',
-  'two_factor_on',
-  'two_factor_off',
-  'settings_update',
-  'spam_blocked',
-] as const
-export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
 /** Who acted, and from where: the logged-in user (or, for a failed login, the name that was tried). */
 export type Actor = { id: number | null; name: string; ip: string | null }

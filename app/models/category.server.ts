@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { prisma, serializeWrite } from '~/server/db.server'
-import { conflict, notFound, validationError } from '~/server/http.server'
+import { conflict, notFound } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { parseInput, requiredText } from '~/server/validation.server'
 import { freeSlug, listPage, orNotFound, rethrowUnique } from './crud.server'
+import { assertNameFree } from './unique-name.server'
 
 export const categorySelect = { id: true, name: true, slug: true, created_at: true, updated_at: true } as const
 
@@ -17,15 +18,10 @@ export const getCategory = (id: number) => orNotFound(prisma.category.findUnique
 /** What a write of this resource takes (both doors; the API document describes it from here too). */
 export const schema = z.object({ name: requiredText('Name', 100) })
 
-async function assertNameFree(name: string, exceptId?: number) {
-  const clash = await prisma.category.findFirst({ where: { name, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } })
-  if (clash) throw validationError({ Name: 'Name already exists' })
-}
-
 export async function createCategory(raw: unknown) {
   const { name } = parseInput(schema, raw)
   return serializeWrite(async () => {
-    await assertNameFree(name)
+    await assertNameFree(prisma.category, name)
     const slug = await freeSlug(prisma.category, name, undefined, 'kategori')
     return prisma.category
       .create({ data: { name, slug }, select: categorySelect })
@@ -38,7 +34,7 @@ export async function updateCategory(id: number, raw: unknown) {
   return serializeWrite(async () => {
     const existing = await prisma.category.findUnique({ where: { id }, select: { name: true, slug: true } })
     if (!existing) throw notFound('Category')
-    await assertNameFree(name, id)
+    await assertNameFree(prisma.category, name, id)
     const slug = existing.name === name ? existing.slug : await freeSlug(prisma.category, name, id, 'kategori')
     return prisma.category
       .update({ where: { id }, data: { name, slug }, select: categorySelect })

@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { prisma, serializeWrite } from '~/server/db.server'
-import { notFound, validationError } from '~/server/http.server'
+import { notFound } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { parseInput, requiredText } from '~/server/validation.server'
 import { listPage, orNotFound, rethrowUnique } from './crud.server'
+import { assertNameFree } from './unique-name.server'
 import { ADMIN_ROLE } from './user.server'
 
 export const permissionSelect = { id: true, name: true, created_at: true, updated_at: true } as const
@@ -22,16 +23,11 @@ export const schema = z.object({
   ),
 })
 
-async function assertNameFree(name: string, exceptId?: number) {
-  const clash = await prisma.permission.findFirst({ where: { name, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } })
-  if (clash) throw validationError({ Name: 'Name already exists' })
-}
-
 /** A new permission joins the admin role at once: that role always holds every permission. */
 export async function createPermission(raw: unknown) {
   const { name } = parseInput(schema, raw)
   return serializeWrite(async () => {
-    await assertNameFree(name)
+    await assertNameFree(prisma.permission, name)
     const admin = await prisma.role.findUnique({ where: { name: ADMIN_ROLE }, select: { id: true } })
     return prisma.permission
       .create({
@@ -46,7 +42,7 @@ export async function updatePermission(id: number, raw: unknown) {
   const { name } = parseInput(schema, raw)
   return serializeWrite(async () => {
     if (!(await prisma.permission.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Permission')
-    await assertNameFree(name, id)
+    await assertNameFree(prisma.permission, name, id)
     return prisma.permission
       .update({ where: { id }, data: { name }, select: permissionSelect })
       .catch((error) => rethrowUnique(error, { name: 'Name' }))

@@ -5,6 +5,7 @@ import type { ListQuery } from '~/lib/paging'
 import { idList, parseInput, requiredText } from '~/server/validation.server'
 import { listPage, orNotFound, rethrowUnique } from './crud.server'
 import { permissionSelect } from './permission.server'
+import { nameTaken } from './unique-name.server'
 import { ADMIN_ROLE } from './user.server'
 
 const roleSelect = {
@@ -38,8 +39,7 @@ export const schema = z.object({ name: requiredText('Name', 100), permission_ids
 
 async function checkInput(input: z.infer<typeof schema>, exceptId?: number) {
   const errors: Record<string, string> = {}
-  const clash = await prisma.role.findFirst({ where: { name: input.name, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } })
-  if (clash) errors.Name = 'Name already exists'
+  if (await nameTaken(prisma.role, input.name, exceptId)) errors.Name = 'Name already exists'
   const ids = [...new Set(input.permission_ids)]
   if ((await prisma.permission.count({ where: { id: { in: ids } } })) !== ids.length) {
     errors.Permission_ids = 'Permission_ids contains an unknown permission'

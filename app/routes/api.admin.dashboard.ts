@@ -1,15 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requirePermission } from '~/auth/session.server'
-import { apiSuccess, handleApi, HttpError } from '~/server/http.server'
+import { apiSuccess, handleApi, methodNotAllowed } from '~/server/http.server'
 import { dashboardCounts } from '~/models/dashboard.server'
 
+/** GET /api/admin/dashboard (dashboard-index): the counts of the dashboard. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
     await requirePermission(request, 'dashboard-index')
     return apiSuccess('Dashboard', await dashboardCounts())
   })
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    throw new HttpError(405, 'Method Not Allowed')
-  })
+export const action = methodNotAllowed

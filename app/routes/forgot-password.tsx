@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { AuthCard, authButtonClass, AuthField } from '~/components/admin/auth-card'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { AuthCard, AuthField, AuthSubmit, BackToLogin } from '~/components/admin/auth-card'
 import { titled } from '~/components/admin/meta'
 import { readBodyText } from '~/server/http.server'
 import { logError } from '~/server/log.server'
@@ -47,16 +47,10 @@ export default function ForgotPassword() {
         <Form method="post" className="space-y-4" noValidate>
           <p className="text-sm text-gray-600">Masukkan email akun Anda. Kami akan mengirim tautan untuk membuat password baru.</p>
           <AuthField name="email" label="Email" type="email" autoComplete="email" error={answer?.error ?? undefined} />
-          <button type="submit" disabled={submitting} className={authButtonClass}>
-            {submitting ? 'Mengirim...' : 'Kirim Tautan Reset'}
-          </button>
+          <AuthSubmit label="Kirim Tautan Reset" pendingLabel="Mengirim..." busy={submitting} />
         </Form>
       )}
-      <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="text-brand-700 hover:underline">
-          Kembali ke login
-        </Link>
-      </p>
+      <BackToLogin spaced />
     </AuthCard>
   )
 }

@@ -3,7 +3,7 @@ import { data, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { loginWithCode, loginWithPassword } from '~/auth/login.server'
 import { getSessionUser, sessionCookie } from '~/auth/session.server'
-import { AuthCard, authButtonClass, AuthField } from '~/components/admin/auth-card'
+import { AuthCard, AuthField, AuthSubmit, BackToLogin } from '~/components/admin/auth-card'
 import { titled } from '~/components/admin/meta'
 import { HttpError, readBodyText } from '~/server/http.server'
 
@@ -46,7 +46,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-
 function PasswordStep({ errors, submitting }: { errors?: LoginErrors | null; submitting: boolean }) {
   return (
     <Form method="post" action="/login" replace className="space-y-4" noValidate>
@@ -61,9 +60,7 @@ function PasswordStep({ errors, submitting }: { errors?: LoginErrors | null; sub
           Lupa password?
         </Link>
       </div>
-      <button type="submit" disabled={submitting} className={authButtonClass}>
-        {submitting ? 'Memproses...' : 'Login'}
-      </button>
+      <AuthSubmit label="Login" pendingLabel="Memproses..." busy={submitting} />
     </Form>
   )
 }
@@ -76,14 +73,8 @@ function CodeStep({ ticket, error, submitting }: { ticket: string; error?: strin
         Akun ini memakai verifikasi dua langkah. Masukkan kode 6 digit dari aplikasi autentikator Anda, atau salah satu kode pemulihan.
       </p>
       <AuthField name="code" label="Kode verifikasi" autoComplete="one-time-code" autoFocus error={error} />
-      <button type="submit" disabled={submitting} className={authButtonClass}>
-        {submitting ? 'Memproses...' : 'Verifikasi'}
-      </button>
-      <p className="text-center text-sm">
-        <Link to="/login" className="text-brand-700 hover:underline">
-          Kembali ke login
-        </Link>
-      </p>
+      <AuthSubmit label="Verifikasi" pendingLabel="Memproses..." busy={submitting} />
+      <BackToLogin />
     </Form>
   )
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@r
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { clientAddress } from '~/auth/throttle.server'
-import { AuthCard, authButtonClass, AuthField } from '~/components/admin/auth-card'
+import { AuthCard, authButtonClass, AuthField, AuthSubmit, BackToLogin } from '~/components/admin/auth-card'
 import { titled } from '~/components/admin/meta'
 import { HttpError, readBodyText } from '~/server/http.server'
 import { resetLinkValid, resetPassword } from '~/models/password-reset.server'
@@ -52,11 +52,7 @@ export default function ResetPassword() {
   if (!valid || errors?.Token) {
     return (
       <AuthCard title="Tautan Tidak Berlaku" error={EXPIRED}>
-        <p className="text-center text-sm">
-          <Link to="/login" className="text-brand-700 hover:underline">
-            Kembali ke login
-          </Link>
-        </p>
+        <BackToLogin />
       </AuthCard>
     )
   }
@@ -65,9 +61,7 @@ export default function ResetPassword() {
       <Form method="post" className="space-y-4" noValidate>
         <AuthField name="password" label="Password Baru" type="password" autoComplete="new-password" error={errors?.Password} />
         <AuthField name="password_confirmation" label="Ulangi Password Baru" type="password" autoComplete="new-password" error={errors?.Password_confirmation} />
-        <button type="submit" disabled={submitting} className={authButtonClass}>
-          {submitting ? 'Menyimpan...' : 'Simpan Password Baru'}
-        </button>
+        <AuthSubmit label="Simpan Password Baru" pendingLabel="Menyimpan..." busy={submitting} />
       </Form>
     </AuthCard>
   )

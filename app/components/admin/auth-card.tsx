@@ -1,7 +1,9 @@
+import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { Field } from '~/components/admin/form'
 import { useSite } from '~/root'
 
-export const authInputClass =
+const authInputClass =
   'block w-full rounded-lg border border-gray-300 px-3 py-2.5 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
 export const authButtonClass =
   'w-full rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60'
@@ -25,44 +27,35 @@ export function AuthCard({ title, error, children }: { title: string; error?: st
   )
 }
 
-/** A labelled field of those screens, with the server's message underneath, wired for screen readers. */
-export function AuthField({
-  name,
-  label,
-  error,
-  type = 'text',
-  autoComplete,
-  autoFocus,
-}: {
-  name: string
-  label: string
-  error?: string
-  type?: 'text' | 'password' | 'email'
-  autoComplete?: string
-  autoFocus?: boolean
-}) {
-  const errorId = `${name}-error`
+type AuthFieldProps = { name: string; label: string; error?: string; type?: 'text' | 'password' | 'email'; autoComplete?: string; autoFocus?: boolean }
+
+/** A labelled field of those screens (its id is its name), with the server's message underneath. */
+export function AuthField({ name, label, error, type = 'text', autoComplete, autoFocus }: AuthFieldProps) {
   return (
-    <div>
-      <label htmlFor={name} className="mb-1 block text-sm font-medium text-gray-700">
-        {label}
-      </label>
-      <input
-        id={name}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        autoFocus={autoFocus}
-        autoCapitalize={type === 'text' ? 'off' : undefined}
-        aria-invalid={!!error}
-        aria-describedby={error ? errorId : undefined}
-        className={authInputClass}
-      />
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field id={name} label={label} error={error}>
+      {(props) => (
+        <input {...props} name={name} type={type} autoComplete={autoComplete} autoFocus={autoFocus} autoCapitalize={type === 'text' ? 'off' : undefined} className={authInputClass} />
+      )}
+    </Field>
+  )
+}
+
+/** The form's one button: `pendingLabel` and disabled while `busy`. */
+export function AuthSubmit({ label, pendingLabel, busy }: { label: string; pendingLabel: string; busy: boolean }) {
+  return (
+    <button type="submit" disabled={busy} className={authButtonClass}>
+      {busy ? pendingLabel : label}
+    </button>
+  )
+}
+
+/** The way back to the login screen, under a form or a message (`spaced` below a form). */
+export function BackToLogin({ spaced }: { spaced?: boolean }) {
+  return (
+    <p className={spaced ? 'mt-6 text-center text-sm' : 'text-center text-sm'}>
+      <Link to="/login" className="text-brand-700 hover:underline">
+        Kembali ke login
+      </Link>
+    </p>
   )
 }

@@ -1,6 +1,6 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useId, useRef } from 'react'
-import { TrashIcon } from './icons'
+import { Icon } from './icons'
 
 /**
  * The delete icon of a row and its confirmation: a modal alert dialog (focus moves into it and back,
@@ -33,7 +33,7 @@ export function DeleteButton({ id, thing, label, search }: { id: number; thing: 
         onClick={() => dialog.current?.showModal()}
         className="rounded-lg p-2 text-red-600 hover:bg-red-50 disabled:opacity-50"
       >
-        <TrashIcon />
+        <Icon name="trash" />
       </button>
       <dialog
         ref={dialog}

@@ -23,11 +23,18 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   )
 }
 
-type FieldProps = { label: string; error?: string; children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode }
+type FieldProps = {
+  label: string
+  error?: string
+  /** The control's id (by default one of its own). */
+  id?: string
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode
+}
 
 /** A label, the control, and its server error underneath, wired together for screen readers. */
-export function Field({ label, error, children }: FieldProps) {
-  const id = useId()
+export function Field({ label, error, id: givenId, children }: FieldProps) {
+  const ownId = useId()
+  const id = givenId ?? ownId
   const errorId = `${id}-error`
   return (
     <div>

@@ -1,26 +1,26 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react'
-import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { RESOURCES } from '~/resources'
 import { holdsAny, type PermissionName, type ResourceName } from '~/resources/permissions'
 import { permissionsOf } from '~/resources/resource'
-import { BadgeIcon, ChevronDownIcon, ClockIcon, CogIcon, FolderIcon, HomeIcon, ImageIcon, MenuIcon, UsersIcon } from './icons'
+import { Icon, type IconName } from './icons'
 import type { AdminSession } from './session'
 
 type NavItem = { label: string; to: string; permission?: PermissionName }
-type NavEntry = { label: string; icon: ComponentType<{ className?: string }> } & (NavItem | { items: NavItem[] })
+type NavEntry = { label: string; icon: IconName } & (NavItem | { items: NavItem[] })
 
 /** A resource's list: named after it, shown with its {resource}-index permission. */
 const item = (name: ResourceName): NavItem => ({ label: RESOURCES[name].things, to: `/admin/${name}`, permission: permissionsOf(RESOURCES[name]).index })
 
 /** The sidebar of the spec: an item shows with its {resource}-index permission, a group with any of its items. */
 const NAVIGATION: NavEntry[] = [
-  { label: 'Dashboard', icon: HomeIcon, to: '/admin/dashboard' },
-  { label: 'Contents Management', icon: FolderIcon, items: [item('categories'), item('posts'), item('pages'), item('products')] },
-  { label: 'Media', icon: ImageIcon, items: [item('photos'), item('sliders')] },
-  { icon: BadgeIcon, ...item('aparaturs') },
-  { label: 'Users Management', icon: UsersIcon, items: [item('roles'), item('permissions'), item('users')] },
-  { label: 'Pengaturan Situs', icon: CogIcon, to: '/admin/settings', permission: 'settings-edit' },
-  { label: 'Log Aktivitas', icon: ClockIcon, to: '/admin/activities', permission: 'activities-index' },
+  { label: 'Dashboard', icon: 'home', to: '/admin/dashboard' },
+  { label: 'Contents Management', icon: 'folder', items: [item('categories'), item('posts'), item('pages'), item('products')] },
+  { label: 'Media', icon: 'image', items: [item('photos'), item('sliders')] },
+  { icon: 'badge', ...item('aparaturs') },
+  { label: 'Users Management', icon: 'users', items: [item('roles'), item('permissions'), item('users')] },
+  { label: 'Pengaturan Situs', icon: 'cog', to: '/admin/settings', permission: 'settings-edit' },
+  { label: 'Log Aktivitas', icon: 'clock', to: '/admin/activities', permission: 'activities-index' },
 ]
 
 const inside = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`)
@@ -28,7 +28,7 @@ const inside = (pathname: string, to: string) => pathname === to || pathname.sta
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-100'}`
 
-function NavGroup({ label, icon: Icon, items }: { label: string; icon: ComponentType<{ className?: string }>; items: NavItem[] }) {
+function NavGroup({ label, icon, items }: { label: string; icon: IconName; items: NavItem[] }) {
   const { pathname } = useLocation()
   const active = items.some((entry) => inside(pathname, entry.to))
   const [open, setOpen] = useState(active)
@@ -46,9 +46,9 @@ function NavGroup({ label, icon: Icon, items }: { label: string; icon: Component
         onClick={() => setOpen(!open)}
         className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100"
       >
-        <Icon />
+        <Icon name={icon} />
         <span className="flex-1">{label}</span>
-        <ChevronDownIcon className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+        <Icon name="chevron-down" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
       {open ? (
         <ul className="mt-1 space-y-1 pl-8">
@@ -76,11 +76,10 @@ function Sidebar({ permissions }: { permissions: AdminSession['permissions'] }) 
             return items.length ? <NavGroup key={entry.label} label={entry.label} icon={entry.icon} items={items} /> : null
           }
           if (!allowed(entry)) return null
-          const Icon = entry.icon
           return (
             <li key={entry.to}>
               <NavLink to={entry.to} className={linkClass}>
-                <Icon />
+                <Icon name={entry.icon} />
                 {entry.label}
               </NavLink>
             </li>
@@ -172,7 +171,7 @@ function SidebarToggle({ open, onToggle, className }: { open: boolean; onToggle:
       onClick={onToggle}
       className={`rounded-lg p-2 text-gray-700 hover:bg-gray-100 ${className}`}
     >
-      <MenuIcon />
+      <Icon name="menu" />
     </button>
   )
 }
