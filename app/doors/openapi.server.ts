@@ -15,7 +15,7 @@ import { schema as settingsInput } from '~/models/settings.server'
 import { createSchema as userCreateInput, ownProfileSchema, passwordChangeSchema, updateSchema as userUpdateInput } from '~/models/user.server'
 import { ADMIN_PAGE_SIZE, MAX_LIMIT, PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { RESOURCES, allAlsoFor } from '~/resources'
-import type { ResourceName } from '~/resources/permissions'
+import { CONTENT_UPLOAD_PERMISSIONS, type ResourceName } from '~/resources/permissions'
 import { bodyOf, isUploadOnly, permissionsOf, writeMessage, type ResourceDeclaration } from '~/resources/resource'
 
 /**
@@ -261,6 +261,8 @@ const settingsFields = {
 const Settings = z
   .object({ ...settingsFields, logo: z.string().nullable().openapi({ description: 'A stored image name or null' }), updated_at: dateTime() })
   .openapi('Settings')
+/** The admin's settings also hold the logo's alt text (not the public ones: API.md fixes their fields). */
+const AdminSettings = Settings.extend({ logo_alt: z.string().max(250).openapi({ description: 'The logo\'s alt text; empty falls back to the site name. Error key `Logo_alt`.' }) }).openapi('AdminSettings')
 const SettingsInput = withFields(settingsInput, {
   logo: imageFile().optional().openapi({ description: 'An optional image (error key `Logo`, as any upload).' }),
   remove_logo: z.enum(['1']).optional().openapi({ description: '`1` drops the logo.' }),
@@ -699,7 +701,7 @@ const OTHER_CALLS: Call[] = [
     tag: 'Site settings',
     summary: 'The site\'s settings, to edit',
     permissions: ['settings-edit'],
-    ok: { status: 200, data: Settings, message: '' },
+    ok: { status: 200, data: AdminSettings, message: '' },
   },
   {
     method: 'put',
@@ -709,7 +711,7 @@ const OTHER_CALLS: Call[] = [
     description: 'The `SITE_*` variables only fill an empty database; afterwards these values win everywhere the site shows them.',
     permissions: ['settings-edit'],
     body: { multipart: SettingsInput },
-    ok: { status: 200, data: Settings, message: '' },
+    ok: { status: 200, data: AdminSettings, message: '' },
   },
   {
     method: 'post',
@@ -742,7 +744,7 @@ const OTHER_CALLS: Call[] = [
     tag: 'Rich text images',
     summary: 'Upload an image for rich text',
     description: 'The same checks, re-encoding and width copies as every upload. Saved rich text never holds `data:` images or images from other sites.',
-    permissions: ['posts-create', 'posts-edit', 'pages-create', 'pages-edit', 'products-create', 'products-edit'],
+    permissions: CONTENT_UPLOAD_PERMISSIONS,
     body: { multipart: z.object({ image: imageFile() }) },
     ok: {
       status: 201,

@@ -31,7 +31,7 @@ export default function PostScreen() {
     <article className="mx-auto max-w-3xl px-4 py-10">
       <BackLink fallback="/posts">Kembali ke Berita</BackLink>
       {post.image ? (
-        <UploadImage kind="posts" image={post.image} alt={post.title} width={1200} height={675} eager sizes="(min-width: 800px) 736px, 100vw" className="mt-6 aspect-video w-full rounded-2xl" />
+        <UploadImage kind="posts" image={post.image} alt={post.image_alt || post.title} width={1200} height={675} eager sizes="(min-width: 800px) 736px, 100vw" className="mt-6 aspect-video w-full rounded-2xl" />
       ) : null}
       <header className="mt-6">
         <div className="flex items-center justify-between gap-4">
