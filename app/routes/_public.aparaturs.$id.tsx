@@ -23,6 +23,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     title: data.aparatur.name || 'Nama Aparatur',
     description: describe(data.aparatur.description, `${data.aparatur.name}, ${data.aparatur.position} ${site.name}.`),
     image: uploadUrl('aparaturs', data.aparatur.image),
+    imageAlt: data.aparatur.image_alt || undefined,
     type: 'profile',
     jsonLd: personLd(site, data.aparatur),
   }))

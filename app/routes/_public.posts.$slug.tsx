@@ -20,6 +20,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     title: data.post.title,
     description: describe(data.post.content, data.post.title),
     image: uploadUrl('posts', data.post.image),
+    imageAlt: data.post.image_alt || undefined,
     type: 'article',
     jsonLd: newsArticleLd(site, data.post),
   }))

@@ -19,6 +19,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     title: data.product.title,
     description: describe(data.product.content, data.product.title),
     image: uploadUrl('products', data.product.image),
+    imageAlt: data.product.image_alt || undefined,
     type: 'product',
     jsonLd: productLd(site, data.product),
   }))

@@ -69,6 +69,9 @@ describe('image_alt', () => {
     // The cover is the detail's first picture of posts.
     expect((await altsOf(`/posts/${slug}`, '/uploads/posts/'))[0]).toBe('Petani memanen padi di sawah')
     expect(await altsOf('/posts', '/uploads/posts/')).toContain('Petani memanen padi di sawah')
+    // The sharing tags and the article's JSON-LD (as the picture's caption) carry it too.
+    expect(await html(`/posts/${slug}`)).toContain('<meta property="og:image:alt" content="Petani memanen padi di sawah"/>')
+    expect(await html(`/posts/${slug}`)).toMatch(/"image":\[\{"@type":"ImageObject","url":"[^"]+\/uploads\/posts\/[^"]+","caption":"Petani memanen padi di sawah"\}\]/)
   })
 
   it('falls back to the title, caption or name where it is empty, and the dashboard counts those images', async () => {
