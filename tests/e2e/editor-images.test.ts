@@ -5,7 +5,8 @@ import { useBrowser } from '../support/browser'
 import { toast, typeRichText } from './admin-support'
 
 // Issue 12 item 3: Quill's image button and a pasted image file upload to POST /api/admin/uploads at once and insert
-// the stored copy with the alt text the admin gives; the public post shows them with srcset and alt.
+// the stored copy with the alt text the admin gives; a picture inside pasted HTML is stored on save. The public post
+// shows them all with srcset and alt.
 const { loggedInPage, newPage } = useBrowser()
 
 const picture = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer()
@@ -40,6 +41,15 @@ describe('images in the post editor', () => {
       element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
     }, [...pasted])
     await page.locator('.ql-editor img[alt="Peta dusun"][src^="/uploads/content/"]').waitFor()
+    // A picture inside pasted HTML (a data: address) stays inline in the editor and is stored when the form is saved.
+    const inline = (await picture(400, 300, '#37a')).toString('base64')
+    await page.getByRole('textbox', { name: 'Content' }).evaluate((element, source) => {
+      const data = new DataTransfer()
+      data.setData('text/html', source)
+      data.setData('text/plain', 'denah')
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+    }, `<p>Denah:</p><img src="data:image/jpeg;base64,${inline}" alt="Denah balai">`)
+    await page.locator('.ql-editor img[alt="Denah balai"][src^="data:image/jpeg"]').waitFor()
     expect(asked).toHaveLength(2)
     expect(asked[0]).toContain('Teks alternatif gambar')
 
@@ -50,11 +60,11 @@ describe('images in the post editor', () => {
 
     const guest = await newPage()
     await guest.goto(`/posts/${post.slug}`)
-    for (const [alt, width] of [['Balai desa dari depan', 800], ['Peta dusun', 700]] as const) {
+    for (const [alt, width] of [['Balai desa dari depan', 800], ['Peta dusun', 700], ['Denah balai', 400]] as const) {
       const image = guest.getByRole('main').getByRole('img', { name: alt, exact: true })
       await image.waitFor()
       expect(await image.getAttribute('src')).toMatch(/^\/uploads\/content\/[a-f0-9]{32}-\d+x\d+\.jpg$/)
-      expect(await image.getAttribute('srcset')).toMatch(/-320\.webp 320w, .*-640\.webp 640w/)
+      expect(await image.getAttribute('srcset')).toMatch(width > 640 ? /-320\.webp 320w, .*-640\.webp 640w/ : /-320\.webp 320w, .*-400\.webp 400w/)
       expect(await image.getAttribute('width')).toBe(String(width))
       await image.evaluate((img: HTMLImageElement) => img.decode())
     }
