@@ -262,7 +262,7 @@ const Settings = z
   .object({ ...settingsFields, logo: z.string().nullable().openapi({ description: 'A stored image name or null' }), updated_at: dateTime() })
   .openapi('Settings')
 /** The admin's settings also hold the logo's alt text (not the public ones: API.md fixes their fields). */
-const AdminSettings = Settings.extend({ logo_alt: z.string().max(250).openapi({ description: 'The logo\'s alt text; empty falls back to the site name. Error key `Logo_alt`.' }) }).openapi('AdminSettings')
+const AdminSettings = Settings.extend({ logo_alt: z.string().max(250).openapi({ description: 'The logo\'s alt text (at most 250); empty: the logo is decorative beside the site name. Error key `Logo_alt`.' }) }).openapi('AdminSettings')
 const SettingsInput = withFields(settingsInput, {
   logo: imageFile().optional().openapi({ description: 'An optional image (error key `Logo`, as any upload).' }),
   remove_logo: z.enum(['1']).optional().openapi({ description: '`1` drops the logo.' }),

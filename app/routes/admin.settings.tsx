@@ -50,7 +50,7 @@ export default function SiteSettings() {
             name="logo_alt"
             defaultValue={settings.logo_alt}
             error={errorFor(errors, 'Logo_alt')}
-            placeholder="Kosongkan untuk memakai nama desa"
+            placeholder="Jelaskan isi logo; kosongkan bila cukup diwakili nama desa di sebelahnya"
           />
           {settings.logo ? (
             <label className="flex items-center gap-2 text-sm text-gray-700">

@@ -124,10 +124,30 @@ describe('image_alt', () => {
     expect((await call('POST', '/api/admin/sliders', { json: { description: 'x', image_alt: 5 } })).body.errors.Image_alt).toBe('Image_alt must be text')
   })
 
-  it('the logo alt text is the admin settings\' own, never in the public settings', async () => {
+  it('the logo alt text is the admin settings\' own, never in the public settings, and is the header logo\'s alt', async () => {
     const admin = await call('GET', '/api/admin/settings')
     expect(admin.body.data.logo_alt).toBe('')
+    const before = Number(await reminder())
+    const fields = { site_name: 'Desa Alt', tagline: '', address: '', phone: '', email: '', whatsapp: '', facebook: '', instagram: '', youtube: '', map_url: '' }
+    const tooLong = await call('PUT', '/api/admin/settings', { form: form({ ...fields, logo_alt: 'a'.repeat(251) }) })
+    expect(tooLong.status).toBe(422)
+    expect(tooLong.body.errors).toEqual({ Logo_alt: 'Logo_alt may not be longer than 250 characters' })
+
+    // A logo without an alt text: decorative beside the name in the header, and counted on the dashboard.
+    const logo = new FormData()
+    for (const [key, value] of Object.entries(fields)) logo.append(key, value)
+    logo.append('logo', new Blob([new Uint8Array((await png(200, 200)).data)], { type: 'image/png' }), 'logo.png')
+    expect((await call('PUT', '/api/admin/settings', { form: logo })).status).toBe(200)
+    expect(await altsOf('/', '/uploads/settings/')).toEqual([''])
+    expect(Number(await reminder())).toBe(before + 1)
+
+    const saved = await call('PUT', '/api/admin/settings', { form: form({ ...fields, logo_alt: 'Lambang Desa Alt' }) })
+    expect(saved.status).toBe(200)
+    expect(saved.body.data.logo_alt).toBe('Lambang Desa Alt')
+    expect(await altsOf('/', '/uploads/settings/')).toEqual(['Lambang Desa Alt'])
+    expect(Number(await reminder())).toBe(before)
     const publicSettings = await api('GET', '/api/public/settings', { base: server.url })
+    expect(publicSettings.body.data.site_name).toBe('Desa Alt')
     expect(Object.keys(publicSettings.body.data)).not.toContain('logo_alt')
   })
 })
