@@ -4,6 +4,8 @@ import { log } from './server/log.server'
 import { storage } from './server/uploads.server'
 import { withStartupLock } from './server/write-lock.server'
 import { pruneActivities } from './models/activity.server'
+import { sweepContentUploads } from './models/content-images.server'
+import { runDataMigrations } from './models/data-migrations.server'
 import { accountsWithDefaultPassword } from './models/default-password.server'
 import { seed } from './models/seed.server'
 import { nameUploadSizes } from './models/upload-sizes.server'
@@ -49,6 +51,10 @@ export async function startup() {
     await sweep(env.DATABASE_PROVIDER === 'sqlite' ? 0 : PENDING_GRACE_MS)
     const sized = await nameUploadSizes()
     if (sized) log.info({ event: 'upload-sizes', count: sized }, `gave ${sized} picture(s) stored by an older version a name with their size, and copies in the widths they have`)
+    for (const { name, changed } of await runDataMigrations()) {
+      log.info({ event: 'data-migration', name, count: changed }, `data migration ${name} done (${changed} record(s) changed)`)
+    }
+    await sweepContent()
     return seeded
   })
   await pruneOldActivities()
@@ -71,13 +77,24 @@ export async function workerStartup() {
   return { env: describe() }
 }
 
-/** While the server runs: what a process that died mid-upload (a worker, another instance) left behind. */
+/** Images inside rich text that no content has held for 24 hours (models/content-images.server.ts). */
+async function sweepContent() {
+  const removed = await sweepContentUploads()
+  if (removed) log.info({ event: 'content-uploads', count: removed }, `removed ${removed} image(s) that no content has held for 24 hours`)
+}
+
+/**
+ * While the server runs: what a process that died mid-upload (a worker, another instance) left behind, and, hourly,
+ * the unused images of rich text.
+ */
 export function sweepPeriodically() {
   const timer = setInterval(
     () => void sweep(PENDING_GRACE_MS).catch((error) => log.error({ event: 'upload-sweep', err: error }, 'upload sweep failed')),
     PENDING_GRACE_MS / 3,
   )
   timer.unref()
+  const hourly = setInterval(() => void sweepContent().catch((error) => log.error({ event: 'content-uploads', err: error }, 'content image sweep failed')), 3600 * 1000)
+  hourly.unref()
 }
 
 /** The activity log keeps ACTIVITY_RETENTION_DAYS (default 365) of entries. */

@@ -15,7 +15,7 @@ import { createSchema as userCreateInput, ownProfileSchema, passwordChangeSchema
 import { ACTIVITY_ACTIONS } from '~/lib/activity'
 import { ADMIN_PAGE_SIZE, MAX_LIMIT, PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { RESOURCES, allAlsoFor } from '~/resources'
-import type { ResourceName } from '~/resources/permissions'
+import { CONTENT_UPLOAD_PERMISSIONS, type ResourceName } from '~/resources/permissions'
 import { bodyOf, isUploadOnly, permissionsOf, writeMessage, type ResourceDeclaration } from '~/resources/resource'
 
 /**
@@ -253,6 +253,8 @@ const settingsFields = {
 const Settings = z
   .object({ ...settingsFields, logo: z.string().nullable().openapi({ description: 'A stored image name or null' }), updated_at: dateTime() })
   .openapi('Settings')
+/** The admin's settings also hold the logo's alt text (not the public ones: API.md fixes their fields). */
+const AdminSettings = Settings.extend({ logo_alt: z.string().max(250).openapi({ description: 'The logo\'s alt text (at most 250); empty: the logo is decorative beside the site name. Error key `Logo_alt`.' }) }).openapi('AdminSettings')
 const SettingsInput = withFields(settingsInput, {
   logo: imageFile().optional().openapi({ description: 'An optional image (error key `Logo`, as any upload).' }),
   remove_logo: z.enum(['1']).optional().openapi({ description: '`1` drops the logo.' }),
@@ -647,7 +649,7 @@ const OTHER_CALLS = [
   ]),
   ...tagged('Site settings', [
     { method: 'get', path: '/api/public/settings', summary: 'The site\'s settings', permissions: null, etag: true, data: Settings },
-    { method: 'get', path: '/api/admin/settings', summary: 'The site\'s settings, to edit', permissions: ['settings-edit'], data: Settings },
+    { method: 'get', path: '/api/admin/settings', summary: 'The site\'s settings, to edit', permissions: ['settings-edit'], data: AdminSettings },
     {
       method: 'put',
       path: '/api/admin/settings',
@@ -655,7 +657,7 @@ const OTHER_CALLS = [
       description: 'The `SITE_*` variables only fill an empty database; afterwards these values win everywhere the site shows them.',
       permissions: ['settings-edit'],
       body: { multipart: SettingsInput },
-      data: Settings,
+      data: AdminSettings,
     },
   ]),
   ...tagged('Users', [
@@ -691,7 +693,7 @@ const OTHER_CALLS = [
       path: '/api/admin/uploads',
       summary: 'Upload an image for rich text',
       description: 'The same checks, re-encoding and width copies as every upload. Saved rich text never holds `data:` images or images from other sites.',
-      permissions: ['posts-create', 'posts-edit', 'pages-create', 'pages-edit', 'products-create', 'products-edit'],
+      permissions: CONTENT_UPLOAD_PERMISSIONS,
       body: { multipart: z.object({ image: imageFile() }) },
       ok: {
         status: 201,

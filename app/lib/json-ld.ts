@@ -8,9 +8,12 @@ type DateLike = string | Date
 
 const iso = (value: DateLike) => new Date(value).toISOString()
 
+/** A picture's address, or an ImageObject with its alt text as the caption where the admin wrote one. */
+const picture = (url: string, caption: string | undefined) => (caption ? { '@type': 'ImageObject', url, caption } : url)
+
 export function newsArticleLd(
   site: Site,
-  post: { title: string; slug: string; content: string; image: string | null; created_at: DateLike; updated_at: DateLike; user?: { name: string } | null; category?: { name: string } | null },
+  post: { title: string; slug: string; content: string; image: string | null; image_alt?: string; created_at: DateLike; updated_at: DateLike; user?: { name: string } | null; category?: { name: string } | null },
 ): JsonLd {
   const url = absoluteUrl(site.url, `/posts/${post.slug}`)
   const image = uploadUrl('posts', post.image)
@@ -20,7 +23,7 @@ export function newsArticleLd(
     description: describe(post.content, post.title),
     url,
     mainEntityOfPage: url,
-    image: [absoluteUrl(site.url, image ?? DEFAULT_IMAGE)],
+    image: [image ? picture(absoluteUrl(site.url, image), post.image_alt) : absoluteUrl(site.url, DEFAULT_IMAGE)],
     datePublished: iso(post.created_at),
     dateModified: iso(post.updated_at),
     inLanguage: 'id',
@@ -32,7 +35,7 @@ export function newsArticleLd(
 
 export function productLd(
   site: Site,
-  product: { title: string; slug: string; content: string; image: string | null; price: number; owner: string },
+  product: { title: string; slug: string; content: string; image: string | null; image_alt?: string; price: number; owner: string },
 ): JsonLd {
   const url = absoluteUrl(site.url, `/products/${product.slug}`)
   const image = uploadUrl('products', product.image)
@@ -41,7 +44,7 @@ export function productLd(
     name: product.title,
     description: describe(product.content, product.title),
     url,
-    ...(image ? { image: [absoluteUrl(site.url, image)] } : {}),
+    ...(image ? { image: [picture(absoluteUrl(site.url, image), product.image_alt)] } : {}),
     offers: {
       '@type': 'Offer',
       url,
@@ -53,14 +56,14 @@ export function productLd(
   }
 }
 
-export function personLd(site: Site, person: { id: number; name: string; position: string; image: string | null }): JsonLd {
+export function personLd(site: Site, person: { id: number; name: string; position: string; image: string | null; image_alt?: string }): JsonLd {
   const image = uploadUrl('aparaturs', person.image)
   return {
     '@type': 'Person',
     name: person.name,
     jobTitle: person.position,
     url: absoluteUrl(site.url, `/aparaturs/${person.id}`),
-    ...(image ? { image: absoluteUrl(site.url, image) } : {}),
+    ...(image ? { image: picture(absoluteUrl(site.url, image), person.image_alt) } : {}),
     worksFor: { '@type': 'GovernmentOrganization', name: site.name, url: absoluteUrl(site.url, '/') },
   }
 }

@@ -14,6 +14,8 @@ export type Site = {
   tagline: string
   /** The stored file name of the village's logo (`/uploads/settings/...`), or null for none. */
   logo: string | null
+  /** The logo's alt text (Pengaturan Situs); empty: decorative, the name follows it. */
+  logoAlt: string
   whatsapp: string
   facebook: string
   instagram: string
@@ -30,6 +32,7 @@ export const FALLBACK_SITE: Site = {
   email: '',
   tagline: '',
   logo: null,
+  logoAlt: '',
   whatsapp: '',
   facebook: '',
   instagram: '',

@@ -8,12 +8,12 @@ import type { Paginated } from './paging'
  */
 type DateLike = Date | string
 
-export type PostSummary = { id: number; image: string | null; title: string; slug: string; excerpt: string; created_at: DateLike; category: { name: string } | null }
-export type ProductSummary = { id: number; image: string | null; title: string; slug: string; price: number; owner: string }
-export type AparaturSummary = { id: number; image: string | null; name: string; position: string }
+export type PostSummary = { id: number; image: string | null; image_alt: string; title: string; slug: string; excerpt: string; created_at: DateLike; category: { name: string } | null }
+export type ProductSummary = { id: number; image: string | null; image_alt: string; title: string; slug: string; price: number; owner: string }
+export type AparaturSummary = { id: number; image: string | null; image_alt: string; name: string; position: string }
 export type PageSummary = { id: number; title: string; slug: string; excerpt: string; created_at: DateLike }
-export type PhotoSummary = { id: number; image: string; caption: string; description: string }
-export type SlideSummary = { id: number; image: string; description: string }
+export type PhotoSummary = { id: number; image: string; image_alt: string; caption: string; description: string }
+export type SlideSummary = { id: number; image: string; image_alt: string; description: string }
 
 /** A list screen's page: its summaries and where the pager stands. */
 export type ScreenPage<T> = { data: T[]; current_page: number; last_page: number }
@@ -32,6 +32,7 @@ function perRow<Row extends object, Summary>(make: (row: Row) => Summary): (row:
 export const postSummary = perRow((row: Omit<PostSummary, 'excerpt' | 'category'> & { content: string; category: { name: string } | null }): PostSummary => ({
   id: row.id,
   image: row.image,
+  image_alt: row.image_alt,
   title: row.title,
   slug: row.slug,
   excerpt: excerpt(row.content, EXCERPT_LENGTH),
@@ -39,9 +40,9 @@ export const postSummary = perRow((row: Omit<PostSummary, 'excerpt' | 'category'
   category: row.category ? { name: row.category.name } : null,
 }))
 
-export const productSummary = perRow((row: ProductSummary): ProductSummary => ({ id: row.id, image: row.image, title: row.title, slug: row.slug, price: row.price, owner: row.owner }))
+export const productSummary = perRow((row: ProductSummary): ProductSummary => ({ id: row.id, image: row.image, image_alt: row.image_alt, title: row.title, slug: row.slug, price: row.price, owner: row.owner }))
 
-export const aparaturSummary = perRow((row: AparaturSummary): AparaturSummary => ({ id: row.id, image: row.image, name: row.name, position: row.position }))
+export const aparaturSummary = perRow((row: AparaturSummary): AparaturSummary => ({ id: row.id, image: row.image, image_alt: row.image_alt, name: row.name, position: row.position }))
 
 export const pageSummary = perRow((row: Omit<PageSummary, 'excerpt'> & { content: string }): PageSummary => ({
   id: row.id,
@@ -51,9 +52,9 @@ export const pageSummary = perRow((row: Omit<PageSummary, 'excerpt'> & { content
   created_at: row.created_at,
 }))
 
-export const photoSummary = perRow((row: PhotoSummary): PhotoSummary => ({ id: row.id, image: row.image, caption: row.caption, description: row.description }))
+export const photoSummary = perRow((row: PhotoSummary): PhotoSummary => ({ id: row.id, image: row.image, image_alt: row.image_alt, caption: row.caption, description: row.description }))
 
-export const slideSummary = perRow((row: SlideSummary): SlideSummary => ({ id: row.id, image: row.image, description: row.description }))
+export const slideSummary = perRow((row: SlideSummary): SlideSummary => ({ id: row.id, image: row.image, image_alt: row.image_alt, description: row.description }))
 
 /** A list page for a screen: the summaries of its rows and the pager's numbers. */
 export const screenPage = <Row, T>(page: Paginated<Row>, summary: (row: Row) => T): ScreenPage<T> => ({

@@ -6,12 +6,14 @@ import type { ListQuery } from '~/lib/paging'
 import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { stagedImage, writeWithImage } from '~/server/uploads.server'
-import { parseInput, requiredText } from '~/server/validation.server'
+import { imageAlt, parseInput, requiredText } from '~/server/validation.server'
+import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
 import { deleteWithImage, listPage, orNotFound, publicRows } from './crud.server'
 
 export const aparaturSelect = {
   id: true,
   image: true,
+  image_alt: true,
   name: true,
   position: true,
   description: true,
@@ -27,6 +29,7 @@ export const schema = z.object({
   name: requiredText('Name'),
   position: requiredText('Position'),
   description: sanitizedRichText('Description', { required: false }),
+  image_alt: imageAlt(),
 })
 
 type AparaturRow = Prisma.AparaturGetPayload<{ select: typeof aparaturSelect }>
@@ -48,26 +51,29 @@ export const getAparatur = (id: number) => orNotFound(prisma.aparatur.findUnique
 export const getPublicAparatur = (id: number) => orNotFound(publicAparaturs.one('id', id), 'Aparatur')
 
 export async function createAparatur(input: Record<string, unknown>) {
-  const data = parseInput(schema, input)
-  return writeWithImage('aparaturs', stagedImage(input), async (image) => {
-    const result = await prisma.aparatur.create({ data: { ...data, image: image ?? null }, select: aparaturSelect })
-    return { result }
-  })
+  return withContentImages(parseInput(schema, input), ['description'], (data) =>
+    writeWithImage('aparaturs', stagedImage(input), async (image) => {
+      const result = await prisma.aparatur.create({ data: { ...data, image: image ?? null }, select: aparaturSelect })
+      return { result }
+    }),
+  )
 }
 
 export async function updateAparatur(id: number, input: Record<string, unknown>) {
   if (!(await prisma.aparatur.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Aparatur')
-  const data = parseInput(schema, input)
-  return writeWithImage('aparaturs', stagedImage(input), async (image) => {
-    const existing = await prisma.aparatur.findUnique({ where: { id }, select: { image: true } })
-    if (!existing) throw notFound('Aparatur')
-    const result = await prisma.aparatur.update({
-      where: { id },
-      data: { ...data, ...(image ? { image } : {}) },
-      select: aparaturSelect,
-    })
-    return { result, replaced: image ? existing.image : null }
-  })
+  return withContentImages(parseInput(schema, input), ['description'], (data) =>
+    writeWithImage('aparaturs', stagedImage(input), async (image) => {
+      const existing = await prisma.aparatur.findUnique({ where: { id }, select: { image: true, description: true } })
+      if (!existing) throw notFound('Aparatur')
+      await noteDroppedImages(existing.description, data.description)
+      const result = await prisma.aparatur.update({
+        where: { id },
+        data: { ...data, ...(image ? { image } : {}) },
+        select: aparaturSelect,
+      })
+      return { result, replaced: image ? existing.image : null }
+    }),
+  )
 }
 
-export const deleteAparatur = (id: number) => deleteWithImage('aparaturs', 'Aparatur', id)
+export const deleteAparatur = (id: number) => deleteWithContent('aparaturs', id, () => deleteWithImage('aparaturs', 'Aparatur', id))

@@ -4,7 +4,7 @@ import { isPostgres, withoutNul } from '~/server/dialect.server'
 import { HttpError, notFound, validationError } from '~/server/http.server'
 import { paginate, type ListQuery, type Paginated } from '~/lib/paging'
 import { slugify, uniqueSlug } from '~/lib/slug'
-import type { UploadKind } from '~/lib/uploads'
+import type { RecordKind } from '~/lib/uploads'
 import { foldSearch, pageOfIds, searchIds } from '~/server/search.server'
 import { writeWithImage } from '~/server/uploads.server'
 
@@ -171,8 +171,8 @@ type ImageTable = {
   delete(args: { where: { id: number } }): Promise<unknown>
 }
 
-/** The table whose records own each kind of upload (app/lib/upload-kinds.js): every kind names one. */
-export const IMAGE_TABLES: Record<UploadKind, ImageTable> = {
+/** The table whose records own each kind of upload (app/lib/upload-kinds.js) but `content` (content-images.server.ts). */
+export const IMAGE_TABLES: Record<RecordKind, ImageTable> = {
   posts: prisma.post,
   products: prisma.product,
   photos: prisma.photo,
@@ -190,7 +190,7 @@ export const IMAGE_TABLES: Record<UploadKind, ImageTable> = {
 }
 
 /** Deletes a record that may own an image, then the image and its width copies (`{Thing} not found` if missing). */
-export async function deleteWithImage(kind: UploadKind, thing: string, id: number): Promise<void> {
+export async function deleteWithImage(kind: RecordKind, thing: string, id: number): Promise<void> {
   const table = IMAGE_TABLES[kind]
   await writeWithImage(kind, undefined, async () => {
     const existing = await table.findUnique({ where: { id }, select: { image: true } })

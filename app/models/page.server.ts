@@ -7,6 +7,7 @@ import type { ListQuery } from '~/lib/paging'
 import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { parseInput, requiredText } from '~/server/validation.server'
+import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
 import { freeSlug, listPage, orNotFound, publicRows } from './crud.server'
 
 export const pageSelect = { id: true, title: true, slug: true, content: true, created_at: true, updated_at: true } as const
@@ -35,27 +36,32 @@ export const getPage = (id: number) => orNotFound(prisma.page.findUnique({ where
 export const getPageBySlug = (slug: string) => orNotFound(publicPages.one('slug', slug), 'Page')
 
 export async function createPage(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
-  const data = parseInput(schema, input)
-  return serializeWrite(async () => {
-    const slug = await freeSlug(prisma.page, data.title, undefined, 'halaman')
-    return prisma.page.create({ data: { ...data, slug, user_id: user.id }, select: pageSelect })
-  })
+  return withContentImages(parseInput(schema, input), ['content'], (data) =>
+    serializeWrite(async () => {
+      const slug = await freeSlug(prisma.page, data.title, undefined, 'halaman')
+      return prisma.page.create({ data: { ...data, slug, user_id: user.id }, select: pageSelect })
+    }),
+  )
 }
 
 export async function updatePage(id: number, input: Record<string, unknown>) {
   if (!(await prisma.page.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Page')
-  const data = parseInput(schema, input)
-  return serializeWrite(async () => {
-    const existing = await prisma.page.findUnique({ where: { id }, select: { title: true, slug: true } })
-    if (!existing) throw notFound('Page')
-    const slug = existing.title === data.title ? existing.slug : await freeSlug(prisma.page, data.title, id, 'halaman')
-    return prisma.page.update({ where: { id }, data: { ...data, slug }, select: pageSelect })
-  })
+  return withContentImages(parseInput(schema, input), ['content'], (data) =>
+    serializeWrite(async () => {
+      const existing = await prisma.page.findUnique({ where: { id }, select: { title: true, slug: true, content: true } })
+      if (!existing) throw notFound('Page')
+      const slug = existing.title === data.title ? existing.slug : await freeSlug(prisma.page, data.title, id, 'halaman')
+      await noteDroppedImages(existing.content, data.content)
+      return prisma.page.update({ where: { id }, data: { ...data, slug }, select: pageSelect })
+    }),
+  )
 }
 
 export function deletePage(id: number) {
-  return serializeWrite(async () => {
-    if (!(await prisma.page.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Page')
-    await prisma.page.delete({ where: { id } })
-  })
+  return deleteWithContent('pages', id, () =>
+    serializeWrite(async () => {
+      if (!(await prisma.page.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Page')
+      await prisma.page.delete({ where: { id } })
+    }),
+  )
 }

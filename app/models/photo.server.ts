@@ -4,10 +4,10 @@ import { prisma } from '~/server/db.server'
 import type { ListQuery } from '~/lib/paging'
 import { cachedRead } from '~/server/public-cache.server'
 import { parseMediaUpload, writeWithImage } from '~/server/uploads.server'
-import { optionalText, requiredText } from '~/server/validation.server'
+import { imageAlt, optionalText, requiredText } from '~/server/validation.server'
 import { deleteWithImage, listPage, orNotFound, publicRows } from './crud.server'
 
-export const photoSelect = { id: true, image: true, caption: true, description: true, created_at: true, updated_at: true } as const
+export const photoSelect = { id: true, image: true, image_alt: true, caption: true, description: true, created_at: true, updated_at: true } as const
 
 const SEARCH = ['caption', 'description'] as const
 const HOME_COUNT = 6
@@ -16,6 +16,7 @@ const HOME_COUNT = 6
 export const schema = z.object({
   caption: requiredText('Caption'),
   description: optionalText('Description', 1000),
+  image_alt: imageAlt(),
 })
 
 type PhotoRow = Prisma.PhotoGetPayload<{ select: typeof photoSelect }>

@@ -7,12 +7,14 @@ import type { ListQuery } from '~/lib/paging'
 import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { stagedImage, writeWithImage } from '~/server/uploads.server'
-import { parseInput, requiredText } from '~/server/validation.server'
+import { imageAlt, parseInput, requiredText } from '~/server/validation.server'
+import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
 import { deleteWithImage, freeSlug, listPage, orNotFound, publicRows } from './crud.server'
 
 export const postSelect = {
   id: true,
   image: true,
+  image_alt: true,
   title: true,
   slug: true,
   content: true,
@@ -46,6 +48,7 @@ export const schema = z.object({
   title: requiredText('Title'),
   content: sanitizedRichText('Content', { required: true }),
   category_id: categoryId,
+  image_alt: imageAlt(),
 })
 
 /** Fields and category checked before any file is stored. */
@@ -78,7 +81,10 @@ export const getPostBySlug = (slug: string) => orNotFound(publicPosts.one('slug'
 
 /** The author is the caller. */
 export async function createPost(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
-  const data = await parsePost(input)
+  return withContentImages(await parsePost(input), ['content'], (data) => insertPost(data, input, user))
+}
+
+async function insertPost(data: Awaited<ReturnType<typeof parsePost>>, input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
   return writeWithImage('posts', stagedImage(input), async (image) => {
     // The category may have gone while the image was being stored.
     if (!(await prisma.category.findUnique({ where: { id: data.category_id }, select: { id: true } }))) {
@@ -96,14 +102,19 @@ export async function createPost(input: Record<string, unknown>, user: Pick<Sess
 /** Without a new file the old image stays; with one, the old file is removed once the row is saved. */
 export async function updatePost(id: number, input: Record<string, unknown>) {
   if (!(await prisma.post.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Post')
-  const data = await parsePost(input)
+  const parsed = await parsePost(input)
+  return withContentImages(parsed, ['content'], (data) => replacePost(id, data, input))
+}
+
+async function replacePost(id: number, data: Awaited<ReturnType<typeof parsePost>>, input: Record<string, unknown>) {
   return writeWithImage('posts', stagedImage(input), async (image) => {
-    const existing = await prisma.post.findUnique({ where: { id }, select: { title: true, slug: true, image: true } })
+    const existing = await prisma.post.findUnique({ where: { id }, select: { title: true, slug: true, image: true, content: true } })
     if (!existing) throw notFound('Post')
     if (!(await prisma.category.findUnique({ where: { id: data.category_id }, select: { id: true } }))) {
       throw validationError({ CategoryID: 'The selected category does not exist' })
     }
     const slug = existing.title === data.title ? existing.slug : await freeSlug(prisma.post, data.title, id, 'post')
+    await noteDroppedImages(existing.content, data.content)
     const result = await prisma.post.update({
       where: { id },
       data: { ...data, slug, ...(image ? { image } : {}) },
@@ -113,4 +124,4 @@ export async function updatePost(id: number, input: Record<string, unknown>) {
   })
 }
 
-export const deletePost = (id: number) => deleteWithImage('posts', 'Post', id)
+export const deletePost = (id: number) => deleteWithContent('posts', id, () => deleteWithImage('posts', 'Post', id))

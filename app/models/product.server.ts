@@ -7,12 +7,14 @@ import type { ListQuery } from '~/lib/paging'
 import { cachedRead } from '~/server/public-cache.server'
 import { sanitizedRichText } from '~/server/sanitize.server'
 import { stagedImage, writeWithImage } from '~/server/uploads.server'
-import { parseInput, requiredText } from '~/server/validation.server'
+import { imageAlt, parseInput, requiredText } from '~/server/validation.server'
+import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
 import { deleteWithImage, freeSlug, listPage, orNotFound, publicRows } from './crud.server'
 
 export const productSelect = {
   id: true,
   image: true,
+  image_alt: true,
   title: true,
   slug: true,
   content: true,
@@ -51,6 +53,7 @@ export const schema = z.object({
   price,
   phone: requiredText('Phone', 30),
   address: requiredText('Address', 500),
+  image_alt: imageAlt(),
 })
 
 type ProductRow = Prisma.ProductGetPayload<{ select: typeof productSelect }>
@@ -71,31 +74,34 @@ export const getProduct = (id: number) => orNotFound(prisma.product.findUnique({
 export const getProductBySlug = (slug: string) => orNotFound(publicProducts.one('slug', slug), 'Product')
 
 export async function createProduct(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
-  const data = parseInput(schema, input)
-  return writeWithImage('products', stagedImage(input), async (image) => {
-    const slug = await freeSlug(prisma.product, data.title, undefined, 'produk')
-    const result = await prisma.product.create({
-      data: { ...data, slug, image: image ?? null, user_id: user.id },
-      select: productSelect,
-    })
-    return { result }
-  })
+  return withContentImages(parseInput(schema, input), ['content'], (data) =>
+    writeWithImage('products', stagedImage(input), async (image) => {
+      const slug = await freeSlug(prisma.product, data.title, undefined, 'produk')
+      const result = await prisma.product.create({
+        data: { ...data, slug, image: image ?? null, user_id: user.id },
+        select: productSelect,
+      })
+      return { result }
+    }),
+  )
 }
 
 export async function updateProduct(id: number, input: Record<string, unknown>) {
   if (!(await prisma.product.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Product')
-  const data = parseInput(schema, input)
-  return writeWithImage('products', stagedImage(input), async (image) => {
-    const existing = await prisma.product.findUnique({ where: { id }, select: { title: true, slug: true, image: true } })
-    if (!existing) throw notFound('Product')
-    const slug = existing.title === data.title ? existing.slug : await freeSlug(prisma.product, data.title, id, 'produk')
-    const result = await prisma.product.update({
-      where: { id },
-      data: { ...data, slug, ...(image ? { image } : {}) },
-      select: productSelect,
-    })
-    return { result, replaced: image ? existing.image : null }
-  })
+  return withContentImages(parseInput(schema, input), ['content'], (data) =>
+    writeWithImage('products', stagedImage(input), async (image) => {
+      const existing = await prisma.product.findUnique({ where: { id }, select: { title: true, slug: true, image: true, content: true } })
+      if (!existing) throw notFound('Product')
+      const slug = existing.title === data.title ? existing.slug : await freeSlug(prisma.product, data.title, id, 'produk')
+      await noteDroppedImages(existing.content, data.content)
+      const result = await prisma.product.update({
+        where: { id },
+        data: { ...data, slug, ...(image ? { image } : {}) },
+        select: productSelect,
+      })
+      return { result, replaced: image ? existing.image : null }
+    }),
+  )
 }
 
-export const deleteProduct = (id: number) => deleteWithImage('products', 'Product', id)
+export const deleteProduct = (id: number) => deleteWithContent('products', id, () => deleteWithImage('products', 'Product', id))

@@ -14,6 +14,7 @@ export const settingsSelect = {
   site_name: true,
   tagline: true,
   logo: true,
+  logo_alt: true,
   address: true,
   phone: true,
   email: true,
@@ -30,6 +31,8 @@ export type SiteSettings = {
   site_name: string
   tagline: string
   logo: string | null
+  /** The logo's alt text (the admin's only: API.md fixes the public settings' fields); empty: the site name. */
+  logo_alt: string
   address: string
   phone: string
   email: string
@@ -61,11 +64,17 @@ export async function fillSettingsIfEmpty() {
 async function readSettings(): Promise<SiteSettings> {
   const row = await prisma.siteSetting.findUnique({ where: { id: ROW_ID }, select: settingsSelect })
   // Never missing after start-up; should it be (a database restored without the row), the variables stand in.
-  return row ?? { tagline: '', logo: null, whatsapp: '', facebook: '', instagram: '', youtube: '', map_url: '', updated_at: new Date(0), ...fromEnvironment() }
+  return row ?? { tagline: '', logo: null, logo_alt: '', whatsapp: '', facebook: '', instagram: '', youtube: '', map_url: '', updated_at: new Date(0), ...fromEnvironment() }
 }
 
 /** The settings, read once per data version (every write bumps it, so a saved change shows on the next request). */
 export const getSettings = () => cachedRead('site-settings', readSettings)
+
+/** `GET /api/public/settings`: the fields API.md lists, without the admin's own (the logo's alt text). */
+export async function getPublicSettings(): Promise<Omit<SiteSettings, 'logo_alt'>> {
+  const { logo_alt: _alt, ...settings } = await getSettings()
+  return settings
+}
 
 /** Digits, spaces, `+` and `-`, with 8 to 20 digits; empty means none. */
 function phoneNumber(label: string) {
@@ -99,6 +108,7 @@ export const schema = z.object({
   instagram: httpsAddress('Instagram'),
   youtube: httpsAddress('Youtube'),
   map_url: httpsAddress('Map_url'),
+  logo_alt: optionalText('Logo_alt', 250),
   remove_logo: z.preprocess((value) => value === true || value === 1 || value === '1' || value === 'true' || value === 'on', z.boolean()),
 })
 
@@ -109,7 +119,7 @@ export function asLogoError(error: unknown): unknown {
   return new HttpError(error.status, error.message, { ...rest, Logo: message.replace(/^Image/, 'Logo') }, error.headers)
 }
 
-const EDITABLE = ['site_name', 'tagline', 'address', 'phone', 'email', 'whatsapp', 'facebook', 'instagram', 'youtube', 'map_url'] as const
+const EDITABLE = ['site_name', 'tagline', 'logo_alt', 'address', 'phone', 'email', 'whatsapp', 'facebook', 'instagram', 'youtube', 'map_url'] as const
 
 /**
  * Saves the settings (a full form: a missing field is emptied, like every PUT of the contract), with an optional

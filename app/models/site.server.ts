@@ -20,6 +20,7 @@ export async function siteIdentity(request: Request): Promise<Site> {
     email: settings.email,
     tagline: settings.tagline,
     logo: settings.logo,
+    logoAlt: settings.logo_alt,
     whatsapp: settings.whatsapp,
     facebook: settings.facebook,
     instagram: settings.instagram,

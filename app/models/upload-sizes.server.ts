@@ -3,16 +3,16 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { copiesOf, pictureSize, STORED_NAME, storedName, VARIANT_WIDTHS, variantName } from '~/lib/image-variants'
-import { UPLOAD_KINDS, type UploadKind } from '~/lib/uploads'
+import { RECORD_KINDS, type RecordKind } from '~/lib/uploads'
 import { Prisma } from '~/generated/prisma/client'
 import { prisma, serializeWrite } from '~/server/db.server'
 import { storage, writeCopies } from '~/server/uploads.server'
 import { IMAGE_TABLES } from './crud.server'
 
-type Renamed = { kind: UploadKind; from: string; to: string }
+type Renamed = { kind: RecordKind; from: string; to: string }
 
 /** Where each kind's stored name is kept: the table of the same name's `image`; the site's logo in its settings. */
-const NAME_COLUMN: Record<UploadKind, { table: string; column: string }> = {
+const NAME_COLUMN: Record<RecordKind, { table: string; column: string }> = {
   posts: { table: 'posts', column: 'image' },
   products: { table: 'products', column: 'image' },
   photos: { table: 'photos', column: 'image' },
@@ -49,7 +49,8 @@ export async function nameUploadSizes(): Promise<number> {
   const renamed: Renamed[] = []
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'balai-sizes-'))
   try {
-    for (const kind of UPLOAD_KINDS) {
+    // Content images were always stored with their size in their name.
+    for (const kind of RECORD_KINDS) {
       const rows = await IMAGE_TABLES[kind].findMany({ select: { image: true } })
       for (const image of new Set(rows.flatMap((row) => (row.image ? [row.image] : [])))) {
         const match = STORED_NAME.exec(image)

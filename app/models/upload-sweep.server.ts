@@ -1,17 +1,18 @@
 import { prisma, serializeWrite } from '~/server/db.server'
-import { isUploadKind, UPLOAD_KINDS, type UploadKind } from '~/lib/uploads'
+import { isUploadKind, RECORD_KINDS, type RecordKind } from '~/lib/uploads'
 import { removeImage, storage } from '~/server/uploads.server'
+import { isContentImageUsed } from './content-images.server'
 import { IMAGE_TABLES } from './crud.server'
 
 /** The stored file names each kind's records point at. */
-async function referencedImages(): Promise<Record<UploadKind, Set<string>>> {
+async function referencedImages(): Promise<Record<RecordKind, Set<string>>> {
   const names = await Promise.all(
-    UPLOAD_KINDS.map(async (kind) => {
+    RECORD_KINDS.map(async (kind) => {
       const rows = await IMAGE_TABLES[kind].findMany({ select: { image: true } })
       return [kind, new Set(rows.flatMap((row) => (row.image ? [row.image] : [])))] as const
     }),
   )
-  return Object.fromEntries(names) as Record<UploadKind, Set<string>>
+  return Object.fromEntries(names) as Record<RecordKind, Set<string>>
 }
 
 /**
@@ -35,7 +36,8 @@ export async function sweepOrphanUploads({ olderThanMs = PENDING_GRACE_MS } = {}
   if (!markers.length) return removed
   const referenced = await referencedImages()
   for (const { kind, name } of markers) {
-    if (isUploadKind(kind) && !referenced[kind].has(name)) {
+    // A content image is used while some rich text holds it (content-images.server.ts).
+    if (isUploadKind(kind) && !(kind === 'content' ? await isContentImageUsed(name) : referenced[kind].has(name))) {
       await removeImage(kind, name)
       removed++
     }

@@ -8,6 +8,8 @@ import { isUploadOnly, permissionsOf, type Field, type ResourceDeclaration } fro
  */
 
 const image: Field = { name: 'image', label: 'Image', kind: 'image', alsoErrorKeys: ['image'] }
+/** The image's alt text (API.md "Alt text"), right under the image; empty: the site uses the title, caption or name. */
+const imageAlt: Field = { name: 'image_alt', label: 'Teks Alternatif Gambar', placeholder: 'Jelaskan isi gambar untuk pembaca layar' }
 const createdAt = { header: 'Created At', field: 'created_at', format: 'date' } as const
 
 export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration & { name: Name } } = {
@@ -46,6 +48,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     columns: [{ header: 'Post Title', field: 'title' }, { header: 'Category', field: 'category', format: 'name' }, { header: 'User', field: 'user', format: 'name' }, createdAt],
     fields: [
       image,
+      imageAlt,
       { name: 'category_id', label: 'Category', kind: 'select', options: 'categories', none: 'Select Category', alsoErrorKeys: ['category_id'] },
       { name: 'title', label: 'Title' },
       { name: 'content', label: 'Content', kind: 'richtext' },
@@ -64,6 +67,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     columns: [{ header: 'Product Name', field: 'title' }, { header: 'Owner', field: 'owner' }, { header: 'Price', field: 'price', format: 'rupiah' }, createdAt],
     fields: [
       image,
+      imageAlt,
       { name: 'title', label: 'Title' },
       { name: 'content', label: 'Content', kind: 'richtext' },
       { name: 'price', label: 'Price', kind: 'number' },
@@ -76,18 +80,19 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
   photos: {
     name: 'photos', thing: 'Photo', things: 'Photos', label: 'caption',
     columns: [{ header: 'Image', field: 'image', format: 'thumbnail' }, { header: 'Caption', field: 'caption' }, { header: 'Description', field: 'description' }],
-    fields: [image, { name: 'caption', label: 'Caption' }, { name: 'description', label: 'Description', kind: 'textarea' }],
+    fields: [image, imageAlt, { name: 'caption', label: 'Caption' }, { name: 'description', label: 'Description', kind: 'textarea' }],
   },
   sliders: {
     name: 'sliders', thing: 'Slider', things: 'Sliders', label: 'description',
     columns: [{ header: 'Image', field: 'image', format: 'thumbnail' }, { header: 'Description', field: 'description' }],
-    fields: [image, { name: 'description', label: 'Description', kind: 'textarea' }],
+    fields: [image, imageAlt, { name: 'description', label: 'Description', kind: 'textarea' }],
   },
   aparaturs: {
     name: 'aparaturs', thing: 'Aparatur', things: 'Aparaturs', label: 'name',
     columns: [{ header: 'Name', field: 'name' }, { header: 'Position', field: 'position' }],
     fields: [
       image,
+      imageAlt,
       { name: 'name', label: 'Name' },
       { name: 'position', label: 'Position' },
       { name: 'description', label: 'Description', kind: 'richtext' },

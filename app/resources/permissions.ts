@@ -36,3 +36,13 @@ export const permissionOf = <R extends ResourceName>(resource: R, action: Action
 /** The permission map of a session (name -> true) holds one of these. */
 export const holdsAny = (permissions: Record<string, true> | undefined, anyOf: PermissionName | readonly PermissionName[]) =>
   (typeof anyOf === 'string' ? [anyOf] : anyOf).some((name) => permissions?.[name] === true)
+
+/** `POST /api/admin/uploads` (images inside rich text): whoever may write a post, a page or a product. */
+export const CONTENT_UPLOAD_PERMISSIONS = [
+  'posts-create',
+  'posts-edit',
+  'pages-create',
+  'pages-edit',
+  'products-create',
+  'products-edit',
+] as const satisfies readonly PermissionName[]

@@ -20,6 +20,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     title: data.post.title,
     description: describe(data.post.content, data.post.title),
     image: uploadUrl('posts', data.post.image),
+    imageAlt: data.post.image_alt || undefined,
     type: 'article',
     jsonLd: newsArticleLd(site, data.post),
   }))
@@ -31,7 +32,7 @@ export default function PostScreen() {
     <article className="mx-auto max-w-3xl px-4 py-10">
       <BackLink fallback="/posts">Kembali ke Berita</BackLink>
       {post.image ? (
-        <UploadImage kind="posts" image={post.image} alt={post.title} width={1200} height={675} eager sizes="(min-width: 800px) 736px, 100vw" className="mt-6 aspect-video w-full rounded-2xl" />
+        <UploadImage kind="posts" image={post.image} alt={post.image_alt || post.title} width={1200} height={675} eager sizes="(min-width: 800px) 736px, 100vw" className="mt-6 aspect-video w-full rounded-2xl" />
       ) : null}
       <header className="mt-6">
         <div className="flex items-center justify-between gap-4">

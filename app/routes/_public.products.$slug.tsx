@@ -19,6 +19,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     title: data.product.title,
     description: describe(data.product.content, data.product.title),
     image: uploadUrl('products', data.product.image),
+    imageAlt: data.product.image_alt || undefined,
     type: 'product',
     jsonLd: productLd(site, data.product),
   }))
@@ -44,7 +45,7 @@ export default function ProductScreen() {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <BackLink fallback="/products">Kembali ke Produk Desa</BackLink>
       <article className="mt-6 grid gap-8 md:grid-cols-2">
-        <UploadImage kind="products" image={product.image} alt={product.title} width={900} height={900} eager className="aspect-square w-full rounded-2xl" />
+        <UploadImage kind="products" image={product.image} alt={product.image_alt || product.title} width={900} height={900} eager className="aspect-square w-full rounded-2xl" />
         <div>
           <h1 className="text-3xl font-bold leading-tight text-gray-900">{product.title}</h1>
           <p className="mt-3 text-3xl font-bold text-emerald-700">{formatRupiah(product.price)}</p>

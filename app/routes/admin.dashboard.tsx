@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { requireUser } from '~/auth/session.server'
 import { titled } from '~/components/admin/meta'
+import { countImagesWithoutAlt } from '~/models/content-images.server'
 import { dashboardCounts } from '~/models/dashboard.server'
 
 export const meta = titled('Dashboard')
@@ -9,7 +10,9 @@ export const meta = titled('Dashboard')
 /** The dashboard has no permission of its own (SPEC 2.3): any logged-in user sees the counts. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request)
-  return dashboardCounts()
+  // The reminder is the screen's own: GET /api/admin/dashboard keeps the contract's four counts.
+  const [counts, withoutAlt] = await Promise.all([dashboardCounts(), countImagesWithoutAlt()])
+  return { ...counts, withoutAlt }
 }
 
 export default function Dashboard() {
@@ -34,6 +37,13 @@ export default function Dashboard() {
           </li>
         ))}
       </ul>
+      {counts.withoutAlt > 0 ? (
+        <p role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+          {`${counts.withoutAlt} gambar belum punya teks alternatif.`} Isi kolom “Teks Alternatif Gambar” agar pembaca layar dapat menjelaskan gambarnya.
+        </p>
+      ) : (
+        <p className="text-sm text-gray-600">Semua gambar sudah punya teks alternatif.</p>
+      )}
     </section>
   )
 }

@@ -45,6 +45,13 @@ export default function SiteSettings() {
           <TextField label="Nama Desa" name="site_name" defaultValue={settings.site_name} error={errorFor(errors, 'Site_name')} />
           <TextField label="Tagline" name="tagline" defaultValue={settings.tagline} error={errorFor(errors, 'Tagline')} placeholder="Contoh: Desa mandiri, sejahtera dan berbudaya" />
           <ImageField label="Logo" name="logo" error={errorFor(errors, 'Logo', 'Image')} current={settings.logo ? `/uploads/settings/${settings.logo}` : null} />
+          <TextField
+            label="Teks Alternatif Logo"
+            name="logo_alt"
+            defaultValue={settings.logo_alt}
+            error={errorFor(errors, 'Logo_alt')}
+            placeholder="Jelaskan isi logo; kosongkan bila cukup diwakili nama desa di sebelahnya"
+          />
           {settings.logo ? (
             <label className="flex items-center gap-2 text-sm text-gray-700">
               <input type="checkbox" name="remove_logo" value="1" className="h-4 w-4 rounded border-gray-300" />

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, methodNotAllowed } from '~/server/http.server'
 import { publicApiSuccess } from '~/server/public-cache.server'
-import { getSettings } from '~/models/settings.server'
+import { getPublicSettings } from '~/models/settings.server'
 
 /** GET /api/public/settings: the village's name, tagline, logo and contacts (no authentication). */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => publicApiSuccess(request, 'Site Settings', await getSettings()))
+  handleApi(request, async () => publicApiSuccess(request, 'Site Settings', await getPublicSettings()))
 
 export const action = methodNotAllowed

@@ -1,5 +1,7 @@
 import sanitizeHtml from 'sanitize-html'
 import { z } from 'zod'
+import { errorKey } from '~/lib/error-keys'
+import { contentImageAttributes, contentImageName, foreignImage } from '~/lib/content-images'
 import { richText } from './validation.server'
 
 /** Quill 2's class names: alignment, indentation, direction, size, font. Anything else is dropped. */
@@ -18,7 +20,7 @@ function isSafeImageSource(src: string): boolean {
   const value = src.trim()
   if (/^https?:\/\//i.test(value)) return true
   if (/^data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]+$/i.test(value)) return true
-  return /^\/uploads\/(posts|products|photos|sliders|aparaturs)\/[A-Za-z0-9._-]+$/.test(value) && !value.includes('..')
+  return /^\/uploads\/(posts|products|photos|sliders|aparaturs|settings|content)\/[A-Za-z0-9._-]+$/.test(value) && !value.includes('..')
 }
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -41,7 +43,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
-    img: ['src', 'alt', 'width', 'height'],
+    img: ['src', 'alt', 'width', 'height', 'srcset', 'sizes'],
     li: ['data-list'],
     pre: ['data-language'],
     ol: ['start'],
@@ -63,8 +65,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
       return { tagName, attribs: safe }
     },
     img: (tagName, attribs) => {
-      const { src, ...rest } = attribs
-      return { tagName, attribs: src && isSafeImageSource(src) ? { ...rest, src: src.trim() } : rest }
+      const { src, srcset: _srcset, sizes: _sizes, ...rest } = attribs
+      if (!src || !isSafeImageSource(src)) return { tagName, attribs: rest }
+      // Our own content images get their copies and size from their stored name; nothing else has a srcset.
+      const ours = contentImageName(src.trim())
+      return { tagName, attribs: ours ? contentImageAttributes(ours, rest.alt) : { ...rest, src: src.trim() } }
     },
     li: (tagName, attribs) => {
       const list = attribs['data-list']
@@ -85,6 +90,16 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim()
 }
 
-/** A rich-text form field, sanitised before it is judged: markup that is dropped cannot count as content. */
+/**
+ * A rich-text form field, sanitised before it is judged: markup that is dropped cannot count as content. Its images
+ * must be our own content uploads or inline `data:` images (which the model stores on save, content-images.server.ts):
+ * an image from anywhere else is refused on the field.
+ */
 export const sanitizedRichText = (label: string, options: { required: boolean }) =>
-  z.preprocess((value) => (typeof value === 'string' ? sanitizeRichText(value) : value), richText(label, options))
+  z.preprocess(
+    (value) => (typeof value === 'string' ? sanitizeRichText(value) : value),
+    richText(label, options).superRefine((html, context) => {
+      const src = typeof html === 'string' ? foreignImage(html) : undefined
+      if (src) context.addIssue({ code: 'custom', message: `${errorKey(label)} may only hold images uploaded here (paste or upload the image instead of ${src.slice(0, 100)})` })
+    }),
+  )

@@ -25,6 +25,16 @@ export function optionalText(label: string, max = 255) {
   )
 }
 
+/**
+ * An image's alt text (API.md "Alt text"): at most 250 characters. Missing keeps what the record has (an update from
+ * a client that never sends it), or is empty on a create; empty means the site falls back to the title or name.
+ */
+export const imageAlt = () =>
+  z.preprocess(
+    (value) => (value === undefined || value === null ? undefined : asText(value)),
+    z.string({ invalid_type_error: 'Image alt text must be text' }).max(250, 'Image alt text may not be longer than 250 characters').optional(),
+  )
+
 /** Rich-text HTML; `required` ones must have more than markup. */
 export function richText(label: string, { required }: { required: boolean }) {
   const text = z.string({ invalid_type_error: `${label} must be text` }).max(1_000_000, `${label} is too long`)

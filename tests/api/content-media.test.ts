@@ -17,7 +17,8 @@ describe('photos', () => {
     expect(created.status).toBe(201)
     expect(created.body.message).toBe('Photo uploaded successfully')
     const photo = created.body.data
-    expect(Object.keys(photo).sort()).toEqual(['caption', 'created_at', 'description', 'id', 'image', 'updated_at'])
+    // The contract's fields and, beyond the original client, `image_alt` (API.md "Alt text").
+    expect(Object.keys(photo).sort()).toEqual(['caption', 'created_at', 'description', 'id', 'image', 'image_alt', 'updated_at'])
     expect(photo.image).toMatch(STORED_NAME)
     expect(fileExists('photos', photo.image)).toBe(true)
     await api('POST', '/api/admin/photos', { token, form: form({ caption: 'Sungai', description: `Jernih ${marker}` }, await png()) })
@@ -88,7 +89,7 @@ describe('sliders', () => {
     expect(created.status).toBe(201)
     expect(created.body.message).toBe('Slider uploaded successfully')
     const slider = created.body.data
-    expect(Object.keys(slider).sort()).toEqual(['created_at', 'description', 'id', 'image', 'updated_at'])
+    expect(Object.keys(slider).sort()).toEqual(['created_at', 'description', 'id', 'image', 'image_alt', 'updated_at'])
     expect(slider.image).toMatch(/^[a-f0-9]{32}-\d+x\d+\.gif$/)
 
     const all = await api('GET', '/api/public/sliders')
@@ -132,7 +133,7 @@ describe('aparaturs', () => {
     expect(created.status).toBe(201)
     expect(created.body.message).toBe('Aparatur created successfully')
     const person = created.body.data
-    expect(Object.keys(person).sort()).toEqual(['created_at', 'description', 'id', 'image', 'name', 'position', 'updated_at'])
+    expect(Object.keys(person).sort()).toEqual(['created_at', 'description', 'id', 'image', 'image_alt', 'name', 'position', 'updated_at'])
     expect(person.description).toBe('<p>Menjabat sejak <strong>2019</strong>.</p>')
 
     const shown = await api('GET', `/api/admin/aparaturs/${person.id}`, { token })

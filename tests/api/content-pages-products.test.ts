@@ -85,7 +85,7 @@ describe('admin products (multipart)', () => {
     expect(created.body.message).toBe('Product created successfully')
     const product = created.body.data
     expect(Object.keys(product).sort()).toEqual(
-      ['address', 'content', 'created_at', 'id', 'image', 'owner', 'phone', 'price', 'slug', 'title', 'updated_at', 'user_id'].sort(),
+      ['address', 'content', 'created_at', 'id', 'image', 'image_alt', 'owner', 'phone', 'price', 'slug', 'title', 'updated_at', 'user_id'].sort(),
     )
     expect(product).toMatchObject({ title, price: 15000, owner: 'Ibu Sari', phone: '081234567890', address: 'RT 01 RW 02', user_id: expect.any(Number) })
     expect(product.image).toMatch(STORED_NAME)

@@ -23,7 +23,7 @@ describe('admin posts', () => {
     expect(result.body).toMatchObject({ success: true, message: 'Post created successfully' })
     const post = result.body.data
     expect(Object.keys(post).sort()).toEqual(
-      ['id', 'image', 'title', 'slug', 'content', 'category_id', 'user_id', 'category', 'user', 'created_at', 'updated_at'].sort(),
+      ['id', 'image', 'image_alt', 'title', 'slug', 'content', 'category_id', 'user_id', 'category', 'user', 'created_at', 'updated_at'].sort(),
     )
     expect(post).toMatchObject({
       title,

@@ -48,7 +48,7 @@ describe('the resource declarations', () => {
 
   it('read the field error keys of spec 5 and the contract', () => {
     const keys = (resource: keyof typeof RESOURCES) => RESOURCES[resource].fields.map(errorKeysOf)
-    expect(keys('posts')).toEqual([['Image', 'image'], ['CategoryID', 'category_id'], ['Title'], ['Content']])
+    expect(keys('posts')).toEqual([['Image', 'image'], ['Image_alt'], ['CategoryID', 'category_id'], ['Title'], ['Content']])
     expect(keys('roles')).toEqual([['Name'], ['Permission_ids', 'permission_ids']])
     expect(keys('users')).toEqual([['Name'], ['Username', 'Uni_users_username'], ['Email'], ['Password'], ['Role_ids']])
   })

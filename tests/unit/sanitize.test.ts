@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sanitizeRichText } from '~/server/sanitize.server'
+import { sanitizedRichText, sanitizeRichText } from '~/server/sanitize.server'
 
 describe('sanitizeRichText keeps what Quill 2 produces', () => {
   it.each([
@@ -71,5 +71,31 @@ describe('sanitizeRichText removes what is dangerous or foreign', () => {
   it('escapes text that only looks like markup', () => {
     expect(sanitizeRichText('<p>1 &lt; 2 &amp;&amp; "a"</p>')).toBe('<p>1 &lt; 2 &amp;&amp; "a"</p>')
     expect(sanitizeRichText('<<script>script>alert(1)<</script>/script>')).not.toMatch(/<script/i)
+  })
+})
+
+describe('images inside rich text (issue 12)', () => {
+  const ours = '/uploads/content/0123456789abcdef0123456789abcdef-800x600.jpg'
+
+  it('gives our content images their copies, size and alt text, and nothing else a srcset', () => {
+    expect(sanitizeRichText(`<img src="${ours}" alt="Peta" srcset="https://evil.example/x.jpg 1w" width="1" onerror="x()">`)).toBe(
+      `<img src="${ours}" alt="Peta" srcset="/uploads/content/0123456789abcdef0123456789abcdef-800x600-320.webp 320w, ` +
+        '/uploads/content/0123456789abcdef0123456789abcdef-800x600-640.webp 640w, /uploads/content/0123456789abcdef0123456789abcdef-800x600-800.webp 800w" ' +
+        'sizes="(min-width: 800px) 768px, 100vw" width="800" height="600" />',
+    )
+    expect(sanitizeRichText('<img src="https://cdn.example.com/a.jpg" srcset="https://cdn.example.com/b.jpg 2x" sizes="10px">')).toBe('<img src="https://cdn.example.com/a.jpg" />')
+  })
+
+  it('the rich-text field refuses images from elsewhere and keeps ours and inline ones (stored by the model)', () => {
+    const field = sanitizedRichText('Content', { required: true })
+    for (const src of ['https://cdn.example.com/a.jpg', 'http://example.com/b.png', '/uploads/posts/0123456789abcdef0123456789abcdef.jpg']) {
+      const result = field.safeParse(`<p>x</p><img src="${src}">`)
+      expect(result.success, src).toBe(false)
+      expect(result.error?.issues[0].message, src).toMatch(/^Content may only hold images uploaded here/)
+    }
+    expect(field.safeParse(`<img src="${ours}" alt="a">`).success).toBe(true)
+    expect(field.safeParse('<img src="data:image/png;base64,iVBORw0KGgo=">').success).toBe(true)
+    // Unsafe sources are dropped as before, not refused.
+    expect(field.safeParse('<p>x</p><img src="x" onerror="alert(1)">')).toEqual({ success: true, data: '<p>x</p>' })
   })
 })

@@ -21,7 +21,7 @@ function CardTitle({ className, children }: { className: string; children: React
 export function PostCard({ post, eager = false }: { post: PostSummary; eager?: boolean }) {
   return (
     <article className={card}>
-      <UploadImage kind="posts" image={post.image} alt={post.title} width={1200} height={675} eager={eager} className="aspect-video w-full" />
+      <UploadImage kind="posts" image={post.image} alt={post.image_alt || post.title} width={1200} height={675} eager={eager} className="aspect-video w-full" />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <p className="flex flex-wrap items-center gap-2 text-xs text-gray-500">
           <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 font-semibold text-emerald-800">{post.category?.name ?? 'Berita'}</span>
@@ -41,7 +41,7 @@ export function PostCard({ post, eager = false }: { post: PostSummary; eager?: b
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
   return (
     <article className={card}>
-      <UploadImage kind="products" image={product.image} alt={product.title} width={900} height={900} eager={eager} sizes="(min-width: 1280px) 300px, (min-width: 768px) 25vw, 85vw" className="aspect-square w-full" />
+      <UploadImage kind="products" image={product.image} alt={product.image_alt || product.title} width={900} height={900} eager={eager} sizes="(min-width: 1280px) 300px, (min-width: 768px) 25vw, 85vw" className="aspect-square w-full" />
       <div className="flex flex-1 flex-col gap-1 p-4">
         <CardTitle className="font-semibold leading-snug text-gray-900">
           <Link to={`/products/${product.slug}`} className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800">
@@ -60,7 +60,7 @@ export function AparaturCard({ aparatur, eager = false }: { aparatur: AparaturSu
   return (
     <article className={`${card} items-center p-6 text-center`}>
       {aparatur.image ? (
-        <UploadImage kind="aparaturs" image={aparatur.image} alt={name} width={600} height={600} eager={eager} sizes="128px" className="h-32 w-32 rounded-full" />
+        <UploadImage kind="aparaturs" image={aparatur.image} alt={aparatur.image_alt || name} width={600} height={600} eager={eager} sizes="128px" className="h-32 w-32 rounded-full" />
       ) : (
         <PersonIcon className="h-32 w-32" />
       )}

@@ -4,7 +4,7 @@ import 'swiper/css'
 import 'swiper/css/pagination'
 import { UploadImage } from './upload-image'
 
-export type Slide = { id: number; image: string; description: string }
+export type Slide = { id: number; image: string; image_alt: string; description: string }
 
 export const AUTOPLAY_MS = 5000
 
@@ -51,7 +51,7 @@ export function HomeSlider({ slides, siteName }: { slides: Slide[]; siteName: st
               <UploadImage
                 kind="sliders"
                 image={slide.image}
-                alt={slide.description || `Slide ${index + 1}`}
+                alt={slide.image_alt || slide.description || `Slide ${index + 1}`}
                 width={1600}
                 height={700}
                 eager={index === 0}

@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react'
 import { UploadImage } from './upload-image'
 import { useDialogFocus } from './use-dialog-focus'
 
-export type GalleryPhoto = { id: number; image: string; caption: string; description: string }
+export type GalleryPhoto = { id: number; image: string; image_alt: string; caption: string; description: string }
 
 /** Gallery tiles; a tile opens the full-screen viewer at its photo. */
 export function PhotoGallery({ photos }: { photos: GalleryPhoto[] }) {
@@ -19,7 +19,7 @@ export function PhotoGallery({ photos }: { photos: GalleryPhoto[] }) {
               aria-haspopup="dialog"
               className="group relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-gray-100 text-left shadow-sm"
             >
-              <UploadImage kind="photos" image={photo.image} alt={photo.caption} width={1200} height={900} eager={index < 3} className="h-full w-full transition duration-300 group-hover:scale-105" />
+              <UploadImage kind="photos" image={photo.image} alt={photo.image_alt || photo.caption} width={1200} height={900} eager={index < 3} className="h-full w-full transition duration-300 group-hover:scale-105" />
               <span className="absolute inset-x-0 bottom-0 flex translate-y-2 flex-col bg-gradient-to-t from-black/80 via-black/50 to-transparent p-4 text-white opacity-0 transition group-hover:translate-y-0 group-hover:opacity-100 group-focus-visible:translate-y-0 group-focus-visible:opacity-100">
                 <span className="font-semibold">{photo.caption}</span>
                 {photo.description ? <span className="mt-1 line-clamp-2 text-sm text-gray-200">{photo.description}</span> : null}
@@ -78,7 +78,7 @@ function PhotoViewer({ photos, index, onIndex, onClose }: { photos: GalleryPhoto
             <path d="M15 18 9 12l6-6" />
           </svg>
         </button>
-        <UploadImage key={photo.id} kind="photos" image={photo.image} alt={photo.caption} width={1200} height={900} eager sizes="100vw" className="max-h-full w-auto max-w-full rounded-lg object-contain" />
+        <UploadImage key={photo.id} kind="photos" image={photo.image} alt={photo.image_alt || photo.caption} width={1200} height={900} eager sizes="100vw" className="max-h-full w-auto max-w-full rounded-lg object-contain" />
         <button type="button" onClick={next} className={`${control} absolute right-2 top-1/2 z-10 -translate-y-1/2 md:right-6`}>
           <span className="sr-only">Foto berikutnya</span>
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">

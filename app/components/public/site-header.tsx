@@ -60,7 +60,7 @@ function Brand() {
   return (
     <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-emerald-800">
       {site.logo ? (
-        <ResponsiveImage kind="settings" image={site.logo} sizes="40px" width={40} height={40} alt="" className="h-10 w-10 shrink-0 object-contain" />
+        <ResponsiveImage kind="settings" image={site.logo} sizes="40px" width={40} height={40} alt={site.logoAlt} className="h-10 w-10 shrink-0 object-contain" />
       ) : (
         <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-white">
           <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
