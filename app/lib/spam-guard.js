@@ -12,9 +12,10 @@ const GAMBLING = new Set(['strong', 'weak', 'ambiguous'])
 
 /** Characters that show nothing: zero-width spaces and joiners, direction marks, soft hyphens, Hangul fillers. */
 const INVISIBLE = /[\p{Cf}\u034f\u115f\u1160\u180e\u3164\uffa0]/gu
-/** Cyrillic and Greek letters that look like Latin ones (after lower-casing). */
+/** Cyrillic and Greek letters that look like Latin ones (after lower-casing), and small capitals (NFKC keeps them). */
 const LOOKALIKES = Object.fromEntries(
-  'аa вb гr дd еe кk мm нh оo пn рp сc тt уy хx ѕs іi јj ԁd һh ӏl ԛq ԝw ьb αa βb γy εe ζz ηn ιi κk μu νv οo ρp σo τt υu χx ωw ıi ɡg ɑa'
+  ('аa вb гr дd еe кk мm нh оo пn рp сc тt уy хx ѕs іi јj ԁd һh ӏl ԛq ԝw ьb αa βb γy εe ζz ηn ιi κk μu νv οo ρp σo τt υu χx ωw ıi ɡg ɑa ' +
+    'ᴀa ʙb ᴄc ᴅd ᴇe ғf ɢg ʜh ɪi ᴊj ᴋk ʟl ᴍm ɴn ᴏo ᴘp ʀr ꜱs ᴛt ᴜu ᴠv ᴡw ʏy ᴢz')
     .split(' ')
     .map((pair) => [pair[0], pair[1]]),
 )

@@ -11,9 +11,9 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
 
 let server: TestServer
 
-/** Runs the scan on the server's database and uploads, as an operator would with its environment. */
-function scan() {
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: server.databaseUrl, UPLOADS_DIR: server.uploadsDir, STORAGE: 'local' }
+/** Runs the scan on the server's database and uploads (or on `database`), as an operator would with its environment. */
+function scan(database = server.databaseUrl) {
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' as const, DATABASE_URL: database, UPLOADS_DIR: server.uploadsDir, STORAGE: 'local' }
   const result = spawnSync(process.execPath, ['scripts/scan.mjs'], { cwd: ROOT, env, encoding: 'utf8' })
   return { status: result.status, output: `${result.stdout}${result.stderr}` }
 }
@@ -62,12 +62,8 @@ describe(`npm run scan (${onPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
   })
 
   it('says so, with exit code 2, when it cannot open the database', () => {
-    const result = spawnSync(process.execPath, ['scripts/scan.mjs'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: `file:${path.join(server.dir, 'missing.db')}`, UPLOADS_DIR: server.uploadsDir },
-      encoding: 'utf8',
-    })
+    const result = scan(`file:${path.join(server.dir, 'missing.db')}`)
     expect(result.status).toBe(2)
-    expect(result.stderr).toContain('[scan] could not look:')
+    expect(result.output).toContain('[scan] could not look:')
   })
 })

@@ -20,7 +20,7 @@ const filesIn = (kind: string) => (fs.existsSync(path.join(server.uploadsDir, ki
 function form(fields: Record<string, string>, image = false) {
   const body = new FormData()
   for (const [name, value] of Object.entries(fields)) body.set(name, value)
-  if (image) body.set('image', new Blob([picture.data], { type: picture.type }), picture.name)
+  if (image) body.set('image', new Blob([new Uint8Array(picture.data)], { type: picture.type }), picture.name)
   return body
 }
 
@@ -92,7 +92,7 @@ describe('the online-gambling spam guard on writes of public text', () => {
     const { logo, updated_at, ...editable } = settings
     expect(updated_at).toBeTruthy()
     const body = form({ ...editable, tagline: 'Desa paling g@c0r, deposit pulsa 10rb' })
-    body.set('logo', new Blob([picture.data], { type: picture.type }), picture.name)
+    body.set('logo', new Blob([new Uint8Array(picture.data)], { type: picture.type }), picture.name)
     expectRefused(await call('PUT', '/api/admin/settings', { form: body }), { Tagline: refused('gacor') })
     expectRefused(await call('PUT', '/api/admin/settings', { json: { ...editable, site_name: 'Desa Sukamaju', address: 'Togel SGP hari ini' } }), { Address: refused('togel sgp') })
     expect(filesIn('settings')).toEqual(logos)

@@ -42,6 +42,8 @@ const SPAM: [string, string][] = [
   ['l i n k  a l t e r n a t i f', 'link alternatif'],
   ['d-e-p-o-s-i-t p-u-l-s-a', 'deposit pulsa'],
   ['𝐒𝐋𝐎𝐓 𝐆𝐀𝐂𝐎𝐑', 'gacor'],
+  ['ɢᴀᴄᴏʀ ᴍᴀxᴡɪɴ ⓗⓐⓡⓘ ⓘⓝⓘ', 'gacor'], // small capitals, circled letters
+  ['#slotgacor #maxwin #linkalternatif', 'gacor'],
   ['Sl0t88 l1nk daftar', 'slot88'],
   ['gacoooor bangeeet', 'gacor'],
   ['Gácór pol', 'gacor'],
