@@ -4,7 +4,7 @@
 import vocabulary from './spam-vocabulary.json' with { type: 'json' }
 
 /** @typedef {'strong' | 'weak' | 'ambiguous' | 'promo' | 'betting' | 'reporting' | 'negation'} Kind */
-/** @typedef {{ phrase: string, kind: Kind, plain: string, words: string, compact: string }} Entry */
+/** @typedef {{ phrase: string, kind: Kind, plain: string, words: string, compact: string, digits: boolean }} Entry */
 /** @typedef {{ ownHosts?: readonly string[] }} GuardOptions */
 
 const SCORE = vocabulary.scoring
@@ -49,24 +49,32 @@ function foldedWords(text) {
     .split(/\s+/)
     .map((raw) => ({ raw, folded: foldWord(raw) }))
     .filter((word) => word.folded)
+  /** @type {string[]} */
   const joined = []
+  /** @type {boolean[]} whether each word was written with a digit */
+  const digits = []
+  const push = (/** @type {string} */ raw, folded = foldWord(raw)) => {
+    joined.push(folded)
+    digits.push(/\p{N}/u.test(raw))
+  }
   for (let i = 0; i < words.length; ) {
     let end = i
     while (end < words.length && words[end].folded.length === 1) end++
     if (end - i >= 3) {
-      joined.push(foldWord(words.slice(i, end).map((word) => word.raw).join('')))
+      push(words.slice(i, end).map((word) => word.raw).join(''))
       i = end
-    } else joined.push(words[i++].folded)
+    } else push(words[i].raw, words[i++].folded)
   }
-  return joined
+  return { words: joined, digits }
 }
 
 /** @type {Entry[]} */
 const ENTRIES = vocabulary.groups.flatMap((group) =>
   group.phrases.map((phrase) => {
-    const words = foldedWords(phrase)
+    const { words } = foldedWords(phrase)
     if (!words.length) throw new Error(`spam-vocabulary.json: "${phrase}" has no letters`)
-    return { phrase, kind: /** @type {Kind} */ (group.kind), plain: plainTokens(phrase).join(' '), words: words.join(' '), compact: words.join('') }
+    const kind = /** @type {Kind} */ (group.kind)
+    return { phrase, kind, plain: plainTokens(phrase).join(' '), words: words.join(' '), compact: words.join(''), digits: /\d/.test(phrase) }
   }),
 )
 
@@ -194,19 +202,20 @@ function phrasesIn(sentence) {
       for (const entry of BY_PLAIN.get(key) ?? []) note(entry, { view: 'plain', start: i, end })
     }
   }
-  const words = foldedWords(sentence)
+  const { words, digits } = foldedWords(sentence)
   /** @type {[string, number][]} reporting stems and the word each is in */
   const stems = []
   for (let i = 0; i < words.length; i++) {
     for (let end = i + 1, key = words[i], spaced = words[i]; end <= words.length && COMPACT_STARTS.has(key); spaced += ` ${words[end]}`, key += words[end++]) {
-      // A short phrase ("wd", "rtp") only as the words it is, never as pieces of others; of two spellings of one
-      // phrase ("pg soft", "pgsoft"), the one written.
-      const entries = (BY_COMPACT.get(key) ?? []).filter((entry) => entry.compact.length >= 4 || spaced === entry.words)
+      // A short phrase ("wd", "rtp") only as the words it is, never as pieces of others; a name with digits only where
+      // digits were written ("m88" is not "MB"); of two spellings of one phrase ("pg soft", "pgsoft"), the one written.
+      const numbered = digits.slice(i, end).includes(true)
+      const entries = (BY_COMPACT.get(key) ?? []).filter((entry) => (entry.compact.length >= 4 || spaced === entry.words) && (numbered || !entry.digits))
       const written = entries.filter((entry) => spaced === entry.words)
       for (const entry of written.length ? written : entries) note(entry, { view: 'folded', start: i, end })
     }
     for (const piece of words[i].length > 5 ? piecesOf(words[i], STRONG_INSIDE_STARTS, (key) => BY_STRONG_INSIDE.has(key)) : []) {
-      const entries = BY_STRONG_INSIDE.get(piece) ?? []
+      const entries = (BY_STRONG_INSIDE.get(piece) ?? []).filter((entry) => digits[i] || !entry.digits)
       const unspaced = entries.filter((entry) => entry.words === entry.compact)
       for (const entry of unspaced.length ? unspaced : entries) note(entry, { view: 'folded', start: i, end: i + 1 })
     }
@@ -244,7 +253,8 @@ function judgeSentence(sentence) {
     SCORE.strong * strong.length +
     SCORE.weak * weak.length +
     SCORE.ambiguous * (counted.length - strong.length - weak.length) +
-    SCORE.promo * (promo.length + betting.length) +
+    SCORE.promo * promo.length +
+    SCORE.betting * betting.length +
     (hostsIn(sentence).length || CONTACT.test(sentence) ? SCORE.link : 0) +
     SCORE.disguise * counted.filter(([, seen]) => !seen.plainly).length +
     SCORE.reporting * Math.min(reporting, SCORE.reportingMax) +

@@ -16,7 +16,9 @@ const SPAM: [string, string][] = [
   ['RTP live slot pragmatic hari ini 98%, pola gacor jam 12 malam', 'rtp live'],
   ['Deposit pulsa tanpa potongan, minimal depo 10rb, WD berapapun dibayar', 'deposit pulsa'],
   ['Bocoran RTP slot gacor malam ini', 'bocoran rtp'],
-  ['Situs judi online terpercaya 2024 - daftar via WA 0812-9999-8888', 'judi online'],
+  ['Situs judi online terpercaya 2024 - daftar via WA 0812-9999-8888', 'judi online terpercaya'],
+  ['Judi online bisa deposit 10rb saja', 'judi online'],
+  ['Main slot online auto cuan', 'slot online'],
   ['Togel SGP hari ini, angka jitu 4D keluar malam ini', 'togel sgp'],
   ['Main di Kakek Zeus auto JP paus', 'kakek zeus'],
   ['Mahjong Ways 2 scatter hitam muncul terus', 'mahjong ways'],
@@ -27,7 +29,7 @@ const SPAM: [string, string][] = [
   ['Situs slot 5000 tanpa potongan, daftar sekarang juga!', 'situs slot'],
   ['Judol gacor? Klik link di bio', 'gacor'],
   ['PKV Games DominoQQ BandarQ online 24 jam', 'pkv games'],
-  ['Togel hari ini, hubungi WA 081234567890', 'togel'],
+  ['Togel malam ini, hubungi WA 081234567890', 'togel'],
   ['Slot hari ini gampang menang', 'slot'],
   ['Kunjungi slot88gacor.com sekarang', 'slot88'],
   // Reporting words do not launder promotion.
@@ -81,6 +83,12 @@ const ORDINARY = [
   'Pemain judi online rentan terlilit utang dan kehilangan pekerjaan',
   'Jangan tergiur janji menang besar dari aplikasi judi',
   'Judi online tidak pernah membuat pemainnya menang.',
+  'Hari ini, judi online menjadi masalah serius bagi keluarga',
+  'Arisan RT bulan ini dapat jackpot 5 juta, selamat untuk Bu Ani yang menang!',
+  'Main domino di pos ronda dilarang jika pakai taruhan',
+  'Toilet duduk merek TOTO dijual murah, hubungi WA 081234567890',
+  'RAM 4 GB, memori 64 GB, slot microSD, hubungi WA 081234567890',
+  'Depo pasir dan batu Sukamaju, harga terbaik, hubungi 0812 1234 5678',
   'Kasus judi sabung ayam di desa tetangga ditangani polisi',
   '<p>Polres mengungkap jaringan judi online yang memakai istilah "slot gacor" untuk menjerat korban.</p><p>Baca selengkapnya di <a href="https://news.example.com/polres-ungkap-judi-online">sini</a>.</p>',
   'Gotong royong membersihkan saluran air di RT 03 RW 05',
@@ -132,7 +140,7 @@ describe('the online-gambling spam guard', () => {
   })
 
   it('judges sentence by sentence: a reporting sentence does not cover the next one', () => {
-    expect(gamblingSpamIn('Polisi menangkap bandar judi online. Judi online terpercaya, daftar sekarang!')).toBe('judi online')
+    expect(gamblingSpamIn('Polisi menangkap bandar judi online. Judi online resmi, daftar sekarang!')).toBe('judi online')
     expect(gamblingSpamIn('Polisi menangkap bandar judi online. Warga diminta melapor.')).toBeNull()
   })
 
