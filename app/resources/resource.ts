@@ -79,12 +79,12 @@ export const isUploadOnly = (resource: ResourceDeclaration) => (UPLOAD_ONLY_RESO
 
 /** The resources whose records the public site shows. */
 const PUBLIC_RESOURCES: readonly ResourceName[] = ['categories', 'posts', 'pages', 'products', 'photos', 'sliders', 'aparaturs']
-const TEXT_KINDS: readonly FieldKind[] = ['text', 'textarea', 'richtext']
+const TEXT_KINDS: readonly FieldKind[] = ['text', 'textarea', 'richtext', 'tel', 'email']
 
 /**
- * The fields of a resource whose text the public reads (titles, content, names, captions, descriptions, product
- * fields): what the gambling spam guard judges (app/models/spam.server.ts). A text field added to a public resource
- * is guarded without more ado.
+ * The fields of a resource whose text the public reads (titles, content, names, captions, descriptions, every
+ * product field but the price): what the gambling spam guard judges (app/models/spam.server.ts). A text field added
+ * to a public resource is guarded without more ado.
  */
 export const publicTextFieldsOf = (resource: ResourceDeclaration) =>
   PUBLIC_RESOURCES.includes(resource.name)
