@@ -1,7 +1,7 @@
 import type { ListQuery, Paginated } from '~/lib/paging'
 import { RESOURCES } from '~/resources'
 import type { ResourceName } from '~/resources/permissions'
-import type { ResourceDeclaration } from '~/resources/resource'
+import { publicTextFieldsOf, type ResourceDeclaration } from '~/resources/resource'
 import { trackWrite, type Actor } from './activity.server'
 import { createAparatur, deleteAparatur, getAparatur, listAparaturs, updateAparatur } from './aparatur.server'
 import { allCategories, createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './category.server'
@@ -12,6 +12,7 @@ import { createPost, deletePost, getPost, listPosts, updatePost } from './post.s
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './product.server'
 import { allRoles, createRole, deleteRole, getRole, listRoles, updateRole } from './role.server'
 import { createSlider, deleteSlider, findSlider, listSliders } from './slider.server'
+import { refuseGamblingSpam } from './spam.server'
 import { createUser, deleteUser, getUser, listUsers, updateUser, type SessionUser } from './user.server'
 
 /** What a write receives: the body's fields (and, for multipart resources, the uploaded file under `image`). */
@@ -55,11 +56,16 @@ export const findResource = (name: string | undefined) => (name === undefined ? 
 export type ResourceWrite = { action: 'create'; input: WriteInput } | { action: 'update'; id: number; input: WriteInput } | { action: 'delete'; id: number }
 
 /**
- * The one write path of both doors (the admin screens and `/api/admin/{name}`): runs the model's create, update or
- * delete and, once it succeeded, adds the activity log's entry (the record, the fields it changed, who and from where).
+ * The one write path of both doors (the admin screens and `/api/admin/{name}`): refuses gambling spam in the public
+ * text of a create or update before anything is stored (app/models/spam.server.ts), runs the model's create, update
+ * or delete and, once it succeeded, adds the activity log's entry (the record, the fields it changed, who and from where).
  */
-export function writeResource(resource: AdminResource, user: SessionUser, actor: Actor, write: ResourceWrite): Promise<unknown> {
+export async function writeResource(resource: AdminResource, user: SessionUser, actor: Actor, write: ResourceWrite): Promise<unknown> {
   const tracked = { name: resource.name, read: resource.get ?? resource.read }
+  if (write.action !== 'delete') {
+    const text = Object.fromEntries(publicTextFieldsOf(resource).map((name) => [name, write.input[name]]))
+    await refuseGamblingSpam(actor, { resource: resource.name, id: write.action === 'update' ? write.id : undefined }, text)
+  }
   switch (write.action) {
     case 'create':
       return trackWrite(actor, { resource: tracked, action: 'create', input: write.input }, () => resource.create(write.input, user))

@@ -6,6 +6,7 @@ import { cachedRead } from '~/server/public-cache.server'
 import { stagedImage, writeWithImage, type StagedFile } from '~/server/uploads.server'
 import { optionalText, parseInput, requiredText } from '~/server/validation.server'
 import { recordActivity, type Actor } from './activity.server'
+import { refuseGamblingSpam } from './spam.server'
 
 /** The one settings row (the table holds no other). */
 const ROW_ID = 1
@@ -124,11 +125,13 @@ const EDITABLE = ['site_name', 'tagline', 'logo_alt', 'address', 'phone', 'email
 /**
  * Saves the settings (a full form: a missing field is emptied, like every PUT of the contract), with an optional
  * new `logo` (through the upload pipeline, width copies included) or `remove_logo`; a `logo` that is not a file (a
- * JSON client sending back the stored name) keeps the logo. The activity log names the fields that changed.
+ * JSON client sending back the stored name) keeps the logo. The activity log names the fields that changed. Text that
+ * promotes online gambling is refused before anything is stored (app/models/spam.server.ts).
  */
 export async function updateSettings(input: Record<string, unknown>, actor: Actor): Promise<SiteSettings> {
   const file: StagedFile | undefined = stagedImage({ image: input.logo })
   const { remove_logo, ...fields } = parseInput(schema, input)
+  await refuseGamblingSpam(actor, { resource: 'settings' }, fields)
   let saved: { settings: SiteSettings; changes: string[] }
   try {
     saved = await writeWithImage('settings', file, async (logo) => {

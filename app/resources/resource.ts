@@ -77,6 +77,20 @@ export type FormLoad = { record: Row | null; choices: Record<string, Choice[]> }
 /** Photos and sliders: uploaded from a form above their list, never edited (no create or edit screen). */
 export const isUploadOnly = (resource: ResourceDeclaration) => (UPLOAD_ONLY_RESOURCES as readonly ResourceName[]).includes(resource.name)
 
+/** The resources whose records the public site shows. */
+const PUBLIC_RESOURCES: readonly ResourceName[] = ['categories', 'posts', 'pages', 'products', 'photos', 'sliders', 'aparaturs']
+const TEXT_KINDS: readonly FieldKind[] = ['text', 'textarea', 'richtext', 'tel', 'email']
+
+/**
+ * The fields of a resource whose text the public reads (titles, content, names, captions, descriptions, every
+ * product field but the price): what the gambling spam guard judges (app/models/spam.server.ts). A text field added
+ * to a public resource is guarded without more ado.
+ */
+export const publicTextFieldsOf = (resource: ResourceDeclaration) =>
+  PUBLIC_RESOURCES.includes(resource.name)
+    ? resource.fields.filter((field) => [field.kind ?? 'text', field.create?.kind, field.edit?.kind].some((kind) => kind && TEXT_KINDS.includes(kind))).map((field) => field.name)
+    : []
+
 /** The field as one screen shows it. */
 export const fieldOn = (field: Field, mode: FormMode): Field => ({ ...field, ...field[mode] })
 

@@ -84,11 +84,11 @@ describe('the Docker image (Dockerfile)', () => {
       const source = fs.readFileSync(path.join(ROOT, file), 'utf8')
       for (const [, target] of source.matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']+)'/g)) visit(path.relative(ROOT, path.resolve(ROOT, path.dirname(file), target)))
     }
-    for (const entry of ['server.mjs', 'scripts/migrate.mjs', 'scripts/backup.mjs', 'scripts/restore.mjs', 'scripts/migrate-data.mjs', 'scripts/reset-password.mjs']) visit(entry)
+    for (const entry of ['server.mjs', 'scripts/migrate.mjs', 'scripts/backup.mjs', 'scripts/restore.mjs', 'scripts/migrate-data.mjs', 'scripts/reset-password.mjs', 'scripts/scan.mjs']) visit(entry)
     expect(seen.size).toBeGreaterThan(10)
     // The package scripts the README tells an operator to run inside the container point at files it has.
     const scripts = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts
-    for (const name of ['backup', 'restore', 'db:migrate', 'migrate-data', 'reset-password']) expect(inImage(/node (\S+)/.exec(scripts[name])![1]), name).toBe(true)
+    for (const name of ['backup', 'restore', 'db:migrate', 'migrate-data', 'reset-password', 'scan']) expect(inImage(/node (\S+)/.exec(scripts[name])![1]), name).toBe(true)
   })
 
   it('never sends the data, uploads, backups, dependencies or secrets into the build', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { allAlsoFor, RESOURCES, screenResource } from '~/resources'
 import { SEEDED_PERMISSIONS } from '~/resources/permissions'
-import { addLabel, emptyTitle, errorKeysOf, listTitle, permissionsOf, writeMessage, writeToast } from '~/resources/resource'
+import { addLabel, emptyTitle, errorKeysOf, listTitle, permissionsOf, publicTextFieldsOf, writeMessage, writeToast } from '~/resources/resource'
 
 const all = Object.values(RESOURCES)
 
@@ -22,6 +22,18 @@ describe('the resource declarations', () => {
     }
     expect(writeMessage(RESOURCES.posts, 'created')).toBe('Post created successfully')
     expect(writeMessage(RESOURCES.photos, 'created')).toBe('Photo uploaded successfully')
+  })
+
+  it('name the text fields the public reads, which the gambling spam guard judges: every text field of a public resource', () => {
+    const guarded = Object.fromEntries(all.map((resource) => [resource.name, publicTextFieldsOf(resource)]))
+    expect(guarded.posts).toEqual(expect.arrayContaining(['title', 'content']))
+    expect(guarded.products).toEqual(expect.arrayContaining(['title', 'content', 'owner', 'phone', 'address']))
+    expect(guarded.aparaturs).toEqual(expect.arrayContaining(['name', 'position', 'description']))
+    expect(guarded.photos).toEqual(expect.arrayContaining(['caption', 'description']))
+    expect([guarded.categories, guarded.pages, guarded.sliders]).toEqual([['name'], expect.arrayContaining(['title', 'content']), expect.arrayContaining(['description'])])
+    for (const name of ['image', 'category_id', 'price']) expect(Object.values(guarded).flat()).not.toContain(name)
+    // The back office's own records are no public text.
+    expect([guarded.users, guarded.roles, guarded.permissions]).toEqual([[], [], []])
   })
 
   it('name the list screens as spec 2.3 does', () => {
