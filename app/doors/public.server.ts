@@ -4,6 +4,11 @@ import { type ListQuery, type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from
 import { screenPage, type ScreenPage } from '~/lib/summaries'
 import { foldSearch } from '~/server/search.server'
 import { findPublicResource } from '~/models/public.server'
+import { can, getSessionUser, readToken } from '~/auth/session.server'
+import { RESOURCES } from '~/resources'
+import { permissionsOf } from '~/resources/resource'
+import { nowMs } from '~/server/clock.server'
+import { publishState, type PublishState } from '~/lib/zoned-time'
 
 /** The public door: what the loaders of the public site's screens share. */
 
@@ -29,6 +34,39 @@ export async function foundOr404<T>(lookup: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw notFoundResponse()
     throw error
+  }
+}
+
+/** What a detail screen shows: the item, and whether it is a staff member's preview of one the public cannot see. */
+export type Detail<T> = { item: T; preview: Exclude<PublishState, 'published'> | null }
+
+/** A preview is the editor's alone: never stored by a browser or a proxy (nor by the response cache). */
+export const previewHeaders = (preview: Detail<unknown>['preview']): HeadersInit => (preview ? { 'Cache-Control': 'no-store' } : {})
+
+/**
+ * A public detail screen of a post, page or product: what the public may see at `slug` (the memoised read), or the
+ * not-found screen. Staff holding the resource's edit permission see a draft or scheduled item at its public
+ * address instead (`preview`, read afresh, never kept by the read memo or the response cache; the route shows the
+ * banner, `noindex` and `Cache-Control: no-store`). Anyone else, logged in or not, gets the same 404 as for a slug
+ * that does not exist.
+ */
+export async function detailOrPreview<T extends { status: string; published_at: Date | null }>(
+  request: Request,
+  context: AppLoadContext,
+  resource: 'posts' | 'pages' | 'products',
+  visible: () => Promise<T>,
+  preview: () => Promise<T | null>,
+): Promise<Detail<T>> {
+  try {
+    return { item: await visible(), preview: null }
+  } catch (error) {
+    if (!(error instanceof HttpError && error.status === 404)) throw error
+    const user = readToken(request) ? await getSessionUser(request) : null
+    const item = can(user, permissionsOf(RESOURCES[resource]).edit!) ? await preview() : null
+    if (!item) throw notFoundResponse()
+    context.skipResponseCache?.()
+    const state = publishState(item, nowMs())
+    return { item, preview: state === 'published' ? null : state }
   }
 }
 

@@ -10,7 +10,7 @@ const iso = (value: DateLike) => new Date(value).toISOString()
 
 export function newsArticleLd(
   site: Site,
-  post: { title: string; slug: string; content: string; image: string | null; created_at: DateLike; updated_at: DateLike; user?: { name: string } | null; category?: { name: string } | null },
+  post: { title: string; slug: string; content: string; image: string | null; created_at: DateLike; published_at?: DateLike | null; updated_at: DateLike; user?: { name: string } | null; category?: { name: string } | null },
 ): JsonLd {
   const url = absoluteUrl(site.url, `/posts/${post.slug}`)
   const image = uploadUrl('posts', post.image)
@@ -21,7 +21,7 @@ export function newsArticleLd(
     url,
     mainEntityOfPage: url,
     image: [absoluteUrl(site.url, image ?? DEFAULT_IMAGE)],
-    datePublished: iso(post.created_at),
+    datePublished: iso(post.published_at ?? post.created_at),
     dateModified: iso(post.updated_at),
     inLanguage: 'id',
     ...(post.category?.name ? { articleSection: post.category.name } : {}),

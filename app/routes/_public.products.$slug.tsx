@@ -1,7 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/back-link'
-import { foundOr404 } from '~/doors/public.server'
+import { detailOrPreview, previewHeaders } from '~/doors/public.server'
+import { PreviewBanner } from '~/components/public/preview-banner'
 import { Tabs } from '~/components/public/product-tabs'
 import { UploadImage } from '~/components/public/upload-image'
 import { formatRupiah, whatsappLink } from '~/lib/format'
@@ -9,14 +10,20 @@ import { productLd } from '~/lib/json-ld'
 import { describe, routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/uploads'
 import { publicProduct } from '~/models/public.server'
+import { previewProduct } from '~/models/product.server'
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  return { product: await foundOr404(() => publicProduct(params.slug ?? '')) }
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const slug = params.slug ?? ''
+  const { item: product, preview } = await detailOrPreview(request, context, 'products', () => publicProduct(slug), () => previewProduct(slug))
+  return data({ product, preview }, { headers: previewHeaders(preview) })
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({
     title: data.product.title,
+    noindex: !!data.preview,
     description: describe(data.product.content, data.product.title),
     image: uploadUrl('products', data.product.image),
     type: 'product',
@@ -24,7 +31,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   }))
 
 export default function ProductScreen() {
-  const { product } = useLoaderData<typeof loader>()
+  const { product, preview } = useLoaderData<typeof loader>()
   const details = <div className="rich-text text-gray-800" dangerouslySetInnerHTML={{ __html: product.content }} />
   const seller = (
     <dl className="grid gap-4 sm:grid-cols-[auto_1fr] sm:gap-x-6">
@@ -42,6 +49,7 @@ export default function ProductScreen() {
   )
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
+      <PreviewBanner state={preview} publishedAt={product.published_at} editHref={`/admin/products/edit/${product.id}`} />
       <BackLink fallback="/products">Kembali ke Produk Desa</BackLink>
       <article className="mt-6 grid gap-8 md:grid-cols-2">
         <UploadImage kind="products" image={product.image} alt={product.title} width={900} height={900} eager className="aspect-square w-full rounded-2xl" />

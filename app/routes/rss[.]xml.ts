@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       `      <title>${escapeXml(post.title)}</title>`,
       `      <link>${escapeXml(link)}</link>`,
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
-      `      <pubDate>${post.created_at.toUTCString()}</pubDate>`,
+      `      <pubDate>${(post.published_at ?? post.created_at).toUTCString()}</pubDate>`,
       `      <dc:creator>${escapeXml(post.user?.name ?? site)}</dc:creator>`,
       post.category ? `      <category>${escapeXml(post.category.name)}</category>` : null,
       `      <description>${escapeXml(excerpt(post.content, 300))}</description>`,
