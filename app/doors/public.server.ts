@@ -1,4 +1,4 @@
-import type { AppLoadContext } from '@remix-run/node'
+import { data, type AppLoadContext, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { HttpError, notFoundResponse } from '~/server/http.server'
 import { type ListQuery, type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { screenPage, type ScreenPage } from '~/lib/summaries'
@@ -40,8 +40,24 @@ export async function foundOr404<T>(lookup: () => Promise<T>): Promise<T> {
 /** What a detail screen shows: the item, and whether it is a staff member's preview of one the public cannot see. */
 export type Detail<T> = { item: T; preview: Exclude<PublishState, 'published'> | null }
 
-/** A preview is the editor's alone: never stored by a browser or a proxy (nor by the response cache). */
-export const previewHeaders = (preview: Detail<unknown>['preview']): HeadersInit => (preview ? { 'Cache-Control': 'no-store' } : {})
+/**
+ * The loader of a detail screen of a post, page or product (`/{resource}/{slug}`): `detailOrPreview` for the
+ * address's slug, its answer shaped by `shape`. A preview is the editor's alone: `Cache-Control: no-store`, so
+ * neither a browser nor a proxy keeps it (the response cache does not either); the route's `headers` is
+ * `keepLoaderHeaders`.
+ */
+export async function detailLoader<T extends { status: string; published_at: Date | null }, D>(
+  { request, params, context }: LoaderFunctionArgs,
+  resource: 'posts' | 'pages' | 'products',
+  read: { visible: (slug: string) => Promise<T>; preview: (slug: string) => Promise<T | null> },
+  shape: (item: T, preview: Detail<T>['preview']) => D,
+) {
+  const slug = params.slug ?? ''
+  const { item, preview } = await detailOrPreview(request, context, resource, () => read.visible(slug), () => read.preview(slug))
+  return data(shape(item, preview), { headers: preview ? { 'Cache-Control': 'no-store' } : {} })
+}
+
+export const keepLoaderHeaders: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 /**
  * A public detail screen of a post, page or product: what the public may see at `slug` (the memoised read), or the

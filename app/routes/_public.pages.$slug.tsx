@@ -1,27 +1,23 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/back-link'
-import { detailOrPreview, previewHeaders } from '~/doors/public.server'
+import { detailLoader } from '~/doors/public.server'
 import { PreviewBanner } from '~/components/public/preview-banner'
 import { formatDate, htmlToText, readingMinutes } from '~/lib/format'
 import { describe, routeSeo } from '~/lib/seo'
 import { publicPageBySlug } from '~/models/public.server'
 import { previewPage } from '~/models/page.server'
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const slug = params.slug ?? ''
-  const { item: page, preview } = await detailOrPreview(request, context, 'pages', () => publicPageBySlug(slug), () => previewPage(slug))
-  return data({ page, preview }, { headers: previewHeaders(preview) })
-}
+export const loader = (args: LoaderFunctionArgs) => detailLoader(args, 'pages', { visible: publicPageBySlug, preview: previewPage }, (page, preview) => ({ page, preview }))
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+export { keepLoaderHeaders as headers } from '~/doors/public.server'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({
     title: data.page.title,
-    noindex: !!data.preview,
     description: describe(data.page.content, `${data.page.title} - informasi dari ${site.name}.`),
     type: 'article',
+    noindex: !!data.preview,
   }))
 
 export default function PageScreen() {

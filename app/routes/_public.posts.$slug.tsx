@@ -1,7 +1,7 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/back-link'
-import { detailOrPreview, previewHeaders } from '~/doors/public.server'
+import { detailLoader } from '~/doors/public.server'
 import { PreviewBanner } from '~/components/public/preview-banner'
 import { ShareButton, ShareSection } from '~/components/public/share'
 import { UploadImage } from '~/components/public/upload-image'
@@ -13,22 +13,18 @@ import { publicPost } from '~/models/public.server'
 import { previewPost } from '~/models/post.server'
 import { useSite } from '~/root'
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const slug = params.slug ?? ''
-  const { item: post, preview } = await detailOrPreview(request, context, 'posts', () => publicPost(slug), () => previewPost(slug))
-  return data({ post, preview }, { headers: previewHeaders(preview) })
-}
+export const loader = (args: LoaderFunctionArgs) => detailLoader(args, 'posts', { visible: publicPost, preview: previewPost }, (post, preview) => ({ post, preview }))
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+export { keepLoaderHeaders as headers } from '~/doors/public.server'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({
     title: data.post.title,
-    noindex: !!data.preview,
     description: describe(data.post.content, data.post.title),
     image: uploadUrl('posts', data.post.image),
     type: 'article',
     jsonLd: newsArticleLd(site, data.post),
+    noindex: !!data.preview,
   }))
 
 export default function PostScreen() {

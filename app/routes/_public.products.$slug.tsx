@@ -1,7 +1,7 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/back-link'
-import { detailOrPreview, previewHeaders } from '~/doors/public.server'
+import { detailLoader } from '~/doors/public.server'
 import { PreviewBanner } from '~/components/public/preview-banner'
 import { Tabs } from '~/components/public/product-tabs'
 import { UploadImage } from '~/components/public/upload-image'
@@ -12,22 +12,18 @@ import { uploadUrl } from '~/lib/uploads'
 import { publicProduct } from '~/models/public.server'
 import { previewProduct } from '~/models/product.server'
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const slug = params.slug ?? ''
-  const { item: product, preview } = await detailOrPreview(request, context, 'products', () => publicProduct(slug), () => previewProduct(slug))
-  return data({ product, preview }, { headers: previewHeaders(preview) })
-}
+export const loader = (args: LoaderFunctionArgs) => detailLoader(args, 'products', { visible: publicProduct, preview: previewProduct }, (product, preview) => ({ product, preview }))
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+export { keepLoaderHeaders as headers } from '~/doors/public.server'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({
     title: data.product.title,
-    noindex: !!data.preview,
     description: describe(data.product.content, data.product.title),
     image: uploadUrl('products', data.product.image),
     type: 'product',
     jsonLd: productLd(site, data.product),
+    noindex: !!data.preview,
   }))
 
 export default function ProductScreen() {
