@@ -91,6 +91,9 @@ describe('the original client (no status, no published_at)', () => {
 
     const drafted = expectSuccess(await call('PUT', `/api/admin/posts/${post.id}`, { token: admin, json: { title: `Berita ${word}`, content: '<p>Isi</p>', category_id: categoryId, status: 'draft' } }))
     expect(drafted).toMatchObject({ status: 'draft', published_at: post.published_at })
+    // The activity log names the field that changed.
+    const log = expectSuccess(await call('GET', `/api/admin/activities?resource=posts&action=update&search=${word}`, { token: admin }))
+    expect(log.data.find((entry: { resource_id: number }) => entry.resource_id === post.id).changes).toEqual(['status'])
     const kept = expectSuccess(await call('PUT', `/api/admin/posts/${post.id}`, { token: admin, json: { title: `Berita ${word} baru`, content: '<p>Isi</p>', category_id: categoryId } }))
     expect(kept).toMatchObject({ status: 'draft', published_at: post.published_at })
     expect((await call('GET', `/api/public/posts/${kept.slug}`)).status).toBe(404)
