@@ -158,6 +158,7 @@ function scheduledExpiry() {
   let upcoming: number[] = []
   let full = false
   let reads = 0
+  let loading: Promise<void> = Promise.resolve()
   const pass = (at: number) => {
     if (!upcoming.length || upcoming[0] > at) return false
     count += 1
@@ -166,7 +167,7 @@ function scheduledExpiry() {
   }
   const reload = (since: number) => {
     const read = ++reads
-    upcomingTimes(since)
+    loading = upcomingTimes(since)
       .then((times) => {
         if (read !== reads) return
         upcoming = times
@@ -175,15 +176,32 @@ function scheduledExpiry() {
       })
       .catch((error) => log.error({ event: 'publish-times', err: error }, 'could not read the upcoming publish times'))
   }
-  return (version: number) => {
-    const at = nowMs()
-    if (version !== database) {
-      database = version
-      reload(at)
-    }
-    if (pass(at) && !upcoming.length && full) reload(at)
-    return count
+  return {
+    part: (version: number) => {
+      const at = nowMs()
+      if (version !== database) {
+        database = version
+        reload(at)
+      }
+      if (pass(at) && !upcoming.length && full) reload(at)
+      return count
+    },
+    /** The next publish time (ms), or undefined, once the times for the current version are read. */
+    next: async (): Promise<number | undefined> => {
+      await loading
+      return upcoming[0]
+    },
   }
 }
 
-addTimeVersionPart(scheduledExpiry())
+const expiry = scheduledExpiry()
+addTimeVersionPart(expiry.part)
+
+/**
+ * A `max-age` for answers browsers and feed readers may keep (sitemap, RSS): `seconds`, but never past the next
+ * publish time, when the answer changes.
+ */
+export async function publicMaxAge(seconds: number): Promise<number> {
+  const next = await expiry.next()
+  return next === undefined ? seconds : Math.max(0, Math.min(seconds, Math.floor((next - nowMs()) / 1000)))
+}

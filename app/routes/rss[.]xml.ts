@@ -4,10 +4,11 @@ import { excerpt } from '~/lib/format'
 import { escapeXml } from '~/lib/xml'
 import { feedPosts } from '~/models/seo.server'
 import { siteIdentity } from '~/models/site.server'
+import { publicMaxAge } from '~/models/publishing.server'
 
 /** GET /rss.xml: an RSS 2.0 feed of the latest posts, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [identity, posts] = await Promise.all([siteIdentity(request), feedPosts()])
+  const [identity, posts, maxAge] = await Promise.all([siteIdentity(request), feedPosts(), publicMaxAge(300)])
   const { url: origin, name: site } = identity
   const logo = identity.logo ? `${origin}/uploads/settings/${encodeURIComponent(identity.logo)}` : null
   // The enclosure's length and type are the stored file's own; an image whose file is missing is left out.
@@ -50,6 +51,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     '',
   ].join('\n')
   return new Response(body, {
-    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': `public, max-age=${maxAge}` },
   })
 }

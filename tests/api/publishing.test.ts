@@ -150,6 +150,15 @@ describe('one rule at every public door', () => {
     const screen = (await page(`/posts/${items.post.slug}`)).text
     expect(screen).toContain(`"datePublished":"${at}"`)
     expect(screen).not.toContain('noindex')
+
+    // Feed readers and browsers may keep the sitemap and feed five minutes, but not past the next publish time.
+    const maxAge = async (path: string) => Number(/max-age=(\d+)/.exec((await page(path)).headers.get('cache-control') ?? '')?.[1])
+    expect(await maxAge('/rss.xml')).toBe(300)
+    await createAll(unique('segera'), { status: 'published', published_at: new Date(Date.now() + HOUR + 60_000 + 120_000).toISOString() })
+    for (const path of ['/rss.xml', '/sitemap.xml']) {
+      expect(await maxAge(path)).toBeLessThanOrEqual(120)
+      expect(await maxAge(path)).toBeGreaterThan(60)
+    }
   })
 })
 
