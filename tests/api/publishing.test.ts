@@ -206,3 +206,29 @@ describe('preview', () => {
     }
   })
 })
+
+describe('across worker processes', () => {
+  it('every worker shows a scheduled item at its time with no write, each judging the time itself', async () => {
+    const workersClock = testClock()
+    const workers = await startServer({ env: { ...workersClock.env, WEB_CONCURRENCY: '2' } })
+    try {
+      const token = await login('admin', 'password', workers.url)
+      const word = unique('pekerja')
+      const json = { title: `Halaman ${word}`, content: '<p>Isi</p>', status: 'published', published_at: new Date(Date.now() + HOUR).toISOString() }
+      expectSuccess(await api('POST', '/api/admin/pages', { base: workers.url, token, json }), 201)
+      // Many requests at once, over several connections: both workers answer, and cache, the list.
+      const totals = async () =>
+        new Set(await Promise.all(Array.from({ length: 16 }, async () => (await (await fetch(`${workers.url}/api/public/pages?search=${word}`)).json()).data.total)))
+      expect(await totals()).toEqual(new Set([0]))
+      expect(await totals()).toEqual(new Set([0]))
+      workersClock.move(HOUR + 60_000)
+      expect(await totals()).toEqual(new Set([1]))
+      // The hook says so loudly, in the primary and in each worker.
+      const announced = workers.logs().filter((line) => line.event === 'test-clock' && String(line.msg).startsWith('TEST CLOCK'))
+      expect(new Set(announced.map((line) => line.pid)).size).toBe(3)
+    } finally {
+      await workers.stop()
+      workersClock.remove()
+    }
+  }, 120_000)
+})
