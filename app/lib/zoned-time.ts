@@ -56,6 +56,17 @@ export function fromZonedTime(local: string, zone: string): Date | null {
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
+const readable = new Map<string, Intl.DateTimeFormat>()
+/** `24 November 2026 pukul 18.30` in `zone` ('' for none): a publish time as the admin reads it. */
+export function formatZoned(value: Date | string | null | undefined, zone: string): string {
+  if (value === null || value === undefined || value === '') return ''
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime())) return ''
+  let known = readable.get(zone)
+  if (!known) readable.set(zone, (known = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: zone })))
+  return known.format(date)
+}
+
 /** `2026-11-24T18:30`: the instant as a datetime-local input shows it in `zone` ('' for none). */
 export function toZonedInput(value: Date | string | null | undefined, zone: string): string {
   if (value === null || value === undefined || value === '') return ''

@@ -45,6 +45,7 @@ describe('drafts and scheduling in the admin', () => {
 
     // Jadwalkan needs a time; with one (WIB), the page is scheduled for it.
     await page.goto(`/admin/pages/edit/${draft.id}`)
+    expect(await page.getByRole('link', { name: /^Lihat di situs/ }).getAttribute('href')).toBe(`/pages/${draft.slug}`)
     await page.getByRole('button', { name: 'Jadwalkan', exact: true }).click()
     await page.getByText('Choose the date and time to publish').waitFor()
     await page.getByLabel(/^Waktu terbit/).fill('2099-01-01T08:00')

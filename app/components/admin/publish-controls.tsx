@@ -1,6 +1,5 @@
 import { useId } from 'react'
-import { formatDateTime } from '~/lib/format'
-import { PUBLISH_STATE_LABELS, publishState, toZonedInput, type PublishState } from '~/lib/zoned-time'
+import { formatZoned, PUBLISH_STATE_LABELS, publishState, toZonedInput, type PublishState } from '~/lib/zoned-time'
 import type { Row } from '~/resources/resource'
 import { errorFor, FieldError, useSubmitting, type FieldErrors } from './form'
 
@@ -25,7 +24,8 @@ const buttonClass = 'inline-flex items-center justify-center rounded-lg px-4 py-
  * button (`intent`) into `status` and `published_at` (app/models/publishing.server.ts, fromPublishForm); Save and
  * Update below keep the status as it is.
  */
-export function PublishControls({ record, timeZone, now, errors }: { record: Row | null; timeZone: string; now: number; errors: FieldErrors }) {
+export function PublishControls(props: { record: Row | null; timeZone: string; now: number; errors: FieldErrors; publicPath?: string }) {
+  const { record, timeZone, now, errors, publicPath } = props
   const id = useId()
   const busy = useSubmitting()
   const error = errorFor(errors, 'Published_at', 'Status')
@@ -36,7 +36,16 @@ export function PublishControls({ record, timeZone, now, errors }: { record: Row
       {record ? (
         <p className="flex flex-wrap items-center gap-2 text-sm text-gray-600">
           Status: <PublishBadge row={record} now={now} />
-          {record.published_at ? <span>{scheduled ? 'terbit' : 'waktu terbit'} {formatDateTime(record.published_at as string)}</span> : null}
+          {record.published_at ? (
+            <span>
+              {scheduled ? 'terbit' : 'waktu terbit'} {formatZoned(record.published_at as string, timeZone)} ({timeZone})
+            </span>
+          ) : null}
+          {publicPath ? (
+            <a href={publicPath} target="_blank" rel="noopener" className="font-medium text-brand-700 underline underline-offset-2">
+              Lihat di situs<span className="sr-only"> (membuka tab baru; draf hanya terlihat oleh staf)</span>
+            </a>
+          ) : null}
         </p>
       ) : null}
       <div>

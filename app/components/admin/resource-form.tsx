@@ -85,13 +85,22 @@ export function ResourceFormScreen({ mode }: { mode: FormMode }) {
   const errors = useFieldErrors()
   // Another record or resource is another form: its fields start afresh from their new defaults.
   const { pathname } = useLocation()
+  const publishing = resource.publishing ? (
+    <PublishControls
+      record={record}
+      timeZone={timeZone ?? DEFAULT_TIME_ZONE}
+      now={now ?? 0}
+      errors={errors}
+      publicPath={record?.slug ? `/${resource.name}/${encodeURIComponent(String(record.slug))}` : undefined}
+    />
+  ) : null
   return (
     <ResourceForm
       key={pathname}
       title={formTitle(resource, mode)}
       mode={mode}
       multipart={bodyOf(resource) === 'multipart'}
-      after={resource.publishing ? <PublishControls record={record} timeZone={timeZone ?? DEFAULT_TIME_ZONE} now={now ?? 0} errors={errors} /> : null}
+      after={publishing}
     >
       <ResourceFields resource={resource} mode={mode} record={record} choices={choices} errors={errors} />
     </ResourceForm>

@@ -8,7 +8,7 @@ ADD COLUMN     "published_at" TIMESTAMP(3);
 UPDATE "posts" SET "published_at" = "created_at";
 
 -- CreateIndex
-CREATE INDEX "posts_status_published_at_idx" ON "posts"("status", "published_at");
+CREATE INDEX "posts_status_published_at_id_idx" ON "posts"("status", "published_at", "id");
 
 -- AlterTable
 ALTER TABLE "pages" ADD COLUMN     "status" TEXT NOT NULL DEFAULT 'published',
@@ -16,7 +16,7 @@ ADD COLUMN     "published_at" TIMESTAMP(3);
 UPDATE "pages" SET "published_at" = "created_at";
 
 -- CreateIndex
-CREATE INDEX "pages_status_published_at_idx" ON "pages"("status", "published_at");
+CREATE INDEX "pages_status_published_at_id_idx" ON "pages"("status", "published_at", "id");
 
 -- AlterTable
 ALTER TABLE "products" ADD COLUMN     "status" TEXT NOT NULL DEFAULT 'published',
@@ -24,4 +24,4 @@ ADD COLUMN     "published_at" TIMESTAMP(3);
 UPDATE "products" SET "published_at" = "created_at";
 
 -- CreateIndex
-CREATE INDEX "products_status_published_at_idx" ON "products"("status", "published_at");
+CREATE INDEX "products_status_published_at_id_idx" ON "products"("status", "published_at", "id");
