@@ -12,8 +12,9 @@ import { fromZonedTime, LOCAL_TIME } from '~/lib/zoned-time'
 /**
  * Drafts and scheduled publishing of posts, pages and products (docs/api.md, "Drafts and scheduled publishing";
  * docs/decisions/025-publishing-rule-and-scheduled-expiry.md). THE rule of what the public may see lives here, once,
- * in both forms the reads need: `visibleWhere` (Prisma) and `visibleSql` (the raw public reads, search, sitemap,
- * feed). Every public door reads through one of them.
+ * in the forms the reads need: `visibleWhere` (Prisma: sitemap, feed, counts), `visibleSql` (the raw public reads of
+ * `publicRows`: home, details) and `publicFilter` (the text SQL of search and list pages). Every public door reads
+ * through one of them. (app/lib/zoned-time.ts `publishState` names the same states for the admin's badges.)
  */
 
 export const STATUSES = ['draft', 'published'] as const
@@ -59,9 +60,6 @@ export function statusWhere(state: string | null | undefined, at: Date = now()):
       return undefined
   }
 }
-
-/** Whether one row may be seen by the public now. */
-export const isVisible = (row: Publishing, at: Date = now()) => row.status === 'published' && !!row.published_at && row.published_at.getTime() <= at.getTime()
 
 // ---------------------------------------------------------------------------------------------------------------
 // Input: `status` and `published_at` on both doors (keys `Status`, `Published_at`)
