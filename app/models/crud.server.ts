@@ -53,9 +53,9 @@ export async function listPage<Row>(
   const { query, select, searchColumns, path, table, where } = options
   const memo = (!where && options.memo) || unmemoised
   const skip = (query.page - 1) * query.limit
-  // One moment for the whole list; the caches expire when the next publish time comes (publishing.server.ts).
-  const visibleAt = options.published ? now() : undefined
-  const only = visibleAt && publicFilter(table, visibleAt)
+  // "Now" is taken inside each memoised read, after the memo has taken the data version it keys the read by: a
+  // publish time passing later changes that version (publishing.server.ts), never the answer kept under it.
+  const only = () => (options.published ? publicFilter(table, now()) : undefined)
   // LIKE folds A-Z only, so searches differing only there have the same matches.
   const search = foldSearch(query.search)
   const key = (...parts: unknown[]) => JSON.stringify([table, search, ...parts])
@@ -69,7 +69,7 @@ export async function listPage<Row>(
   let total: number
   let rows: unknown[] = []
   if (search) {
-    let ids = await memo(key('ids'), () => searchIds(table, searchColumns, search, only))
+    let ids = await memo(key('ids'), () => searchIds(table, searchColumns, search, only()))
     if (where) {
       const kept = new Set((await delegate.findMany({ where, select: { id: true } })).map((row) => (row as { id: number }).id))
       ids = ids.filter((id) => kept.has(id))
@@ -80,8 +80,8 @@ export async function listPage<Row>(
   } else if (where) {
     ;[total, rows] = await Promise.all([delegate.count({ where }), delegate.findMany({ where, select, orderBy: { id: 'desc' }, skip, take: query.limit })])
   } else {
-    total = await memo(key('count'), () => delegate.count({ where: visibleAt ? visibleWhere(visibleAt) : {} }))
-    if (skip < total) rows = await memo(key(query.page, query.limit), async () => rowsOf(await pageOfIds(table, skip, query.limit, only)))
+    total = await memo(key('count'), () => delegate.count({ where: options.published ? visibleWhere(now()) : {} }))
+    if (skip < total) rows = await memo(key(query.page, query.limit), async () => rowsOf(await pageOfIds(table, skip, query.limit, only())))
   }
   const items = options.map ? rows.map(options.map) : (rows as Row[])
   return paginate(items, total, query, path)
