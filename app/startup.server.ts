@@ -1,3 +1,4 @@
+import { announceClock } from './server/clock.server'
 import { dbReady } from './server/db.server'
 import { getEnv } from './server/env.server'
 import { log } from './server/log.server'
@@ -39,6 +40,7 @@ async function sweep(olderThanMs: number) {
  */
 export async function startup() {
   const env = getEnv()
+  announceClock()
   if (env.JWT_SECRET_GENERATED) {
     log.info({ event: 'jwt-secret', file: env.JWT_SECRET_FILE }, `no JWT_SECRET given: generated one in ${env.JWT_SECRET_FILE} (kept for the next starts)`)
   }
@@ -73,6 +75,7 @@ export async function startup() {
 /** Workers only open the database: the primary has done the start-up work. */
 export async function workerStartup() {
   getEnv()
+  announceClock()
   await dbReady
   return { env: describe() }
 }

@@ -11,6 +11,9 @@ import { isUploadOnly, listFieldsOf, lowerThing, permissionsOf, writeToast, type
 import { readUrlEncoded, withFormInput } from '~/server/form-input.server'
 import { HttpError, notFound, notFoundResponse, type FieldErrors } from '~/server/http.server'
 import { logError } from '~/server/log.server'
+import { getEnv } from '~/server/env.server'
+import { nowMs } from '~/server/clock.server'
+import { fromPublishForm, publishFilterOf } from '~/models/publishing.server'
 
 /**
  * The admin door: the loaders and actions of the three screens every declared resource has (list, create,
@@ -70,7 +73,8 @@ async function loadRecord(get: () => Promise<unknown>) {
   }
 }
 
-export type ListLoad = { page: Paginated<Row> | null; search: string; failed: boolean }
+/** `status` and `now` (ms, the server's): the publishing filter and the moment the rows' states are judged at. */
+export type ListLoad = { page: Paginated<Row> | null; search: string; failed: boolean; status: string; now: number }
 
 /**
  * A list screen: the permission, the query of the address, one page of rows. A failure to read is shown in
@@ -81,12 +85,13 @@ export async function listLoader({ request, params }: LoaderFunctionArgs): Promi
   await requirePermission(request, permissionsOf(resource).index)
   const url = new URL(request.url)
   const query = parseListQuery(url.searchParams, ADMIN_PAGE_SIZE)
+  const status = resource.publishing ? publishFilterOf(url.searchParams.get('status')) : ''
   try {
-    return { page: (await resource.list(query, url.pathname)) as Paginated<Row>, search: query.search, failed: false }
+    return { page: (await resource.list(query, url.pathname, status)) as Paginated<Row>, search: query.search, failed: false, status, now: nowMs() }
   } catch (error) {
     if (error instanceof Response) throw error
     logError('admin-list-error', error, request, 'list failed')
-    return { page: null, search: query.search, failed: true }
+    return { page: null, search: query.search, failed: true, status, now: nowMs() }
   }
 }
 
@@ -158,7 +163,7 @@ export async function formLoader({ request, params }: LoaderFunctionArgs, mode: 
   const permissions = permissionsOf(resource)
   await requirePermission(request, mode === 'create' ? permissions.create : permissions.edit!)
   const [record, choices] = await Promise.all([mode === 'edit' ? loadRecord(() => resource.get!(routeId(params.id))) : null, choicesOf(resource)])
-  return { record, choices }
+  return { record, choices, ...(resource.publishing ? { timeZone: getEnv().TZ, now: nowMs() } : {}) }
 }
 
 /**
@@ -172,8 +177,11 @@ export async function formAction({ request, params }: ActionFunctionArgs, mode: 
   const id = mode === 'edit' ? routeId(params.id) : 0
   try {
     const actor = actorOf(request, user)
-    const save = (input: Record<string, unknown>) =>
-      writeResource(resource, user, actor, mode === 'create' ? { action: 'create', input } : { action: 'update', id, input })
+    const save = (form: Record<string, unknown>) => {
+      // The publish buttons (Simpan sebagai Draf, Jadwalkan, Terbitkan) become the API's status and published_at.
+      const input = resource.publishing ? fromPublishForm(form) : form
+      return writeResource(resource, user, actor, mode === 'create' ? { action: 'create', input } : { action: 'update', id, input })
+    }
     await withFormInput(request, save, listFieldsOf(resource))
   } catch (error) {
     return formRefusal(error)

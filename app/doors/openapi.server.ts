@@ -96,8 +96,11 @@ const imageFile = () => z.any().openapi({ type: 'string', format: 'binary', desc
 
 const status = () => z.enum(['draft', 'published']).openapi({ description: 'Drafts and scheduled publishing (beyond the original client).' })
 const imageAlt = () => z.string().max(250).openapi({ description: 'The image\'s alt text (beyond the original client); empty falls back to the title, caption or name.' })
-/** Fields of posts, pages and products beyond the original client: present once drafts and scheduling are served. */
-const publishing = { status: status().optional(), published_at: nullableDateTime().optional() }
+/** Fields of posts, pages and products beyond the original client (drafts and scheduled publishing). */
+const publishing = {
+  status: status(),
+  published_at: nullableDateTime().openapi({ description: 'When the public may see it (with status `published`); a future time is scheduled.' }),
+}
 
 const Permission = z.object({ id: id(), name: z.string(), created_at: dateTime(), updated_at: dateTime() }).openapi('Permission')
 const Role = z
@@ -395,7 +398,11 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
       tag,
       summary: `List ${resource.things.toLowerCase()}`,
       permissions: [permissions.index],
-      query: listQuery(ADMIN_PAGE_SIZE),
+      query: resource.publishing
+        ? listQuery(ADMIN_PAGE_SIZE).extend({
+            status: z.enum(['draft', 'scheduled', 'published']).optional().openapi({ description: 'Only drafts, scheduled or published items (beyond the original client).' }),
+          })
+        : listQuery(ADMIN_PAGE_SIZE),
       ok: { status: 200, data: paginated(item, resource.thing), message: `List Data ${resource.things}` },
     },
   ]

@@ -1,9 +1,14 @@
-import type { AppLoadContext } from '@remix-run/node'
+import { data, type AppLoadContext, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { HttpError, notFoundResponse } from '~/server/http.server'
 import { type ListQuery, type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { screenPage, type ScreenPage } from '~/lib/summaries'
 import { foldSearch } from '~/server/search.server'
 import { findPublicResource } from '~/models/public.server'
+import { can, getSessionUser, readToken } from '~/auth/session.server'
+import { RESOURCES } from '~/resources'
+import { permissionsOf } from '~/resources/resource'
+import { nowMs } from '~/server/clock.server'
+import { publishState, type PublishState } from '~/lib/zoned-time'
 
 /** The public door: what the loaders of the public site's screens share. */
 
@@ -29,6 +34,55 @@ export async function foundOr404<T>(lookup: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw notFoundResponse()
     throw error
+  }
+}
+
+/** What a detail screen shows: the item, and whether it is a staff member's preview of one the public cannot see. */
+export type Detail<T> = { item: T; preview: Exclude<PublishState, 'published'> | null }
+
+/**
+ * The loader of a detail screen of a post, page or product (`/{resource}/{slug}`): `detailOrPreview` for the
+ * address's slug, its answer shaped by `shape`. A preview is the editor's alone: `Cache-Control: no-store`, so
+ * neither a browser nor a proxy keeps it (the response cache does not either); the route's `headers` is
+ * `keepLoaderHeaders`.
+ */
+export async function detailLoader<T extends { status: string; published_at: Date | null }, D>(
+  { request, params, context }: LoaderFunctionArgs,
+  resource: 'posts' | 'pages' | 'products',
+  read: { visible: (slug: string) => Promise<T>; preview: (slug: string) => Promise<T | null> },
+  shape: (item: T, preview: Detail<T>['preview']) => D,
+) {
+  const slug = params.slug ?? ''
+  const { item, preview } = await detailOrPreview(request, context, resource, () => read.visible(slug), () => read.preview(slug))
+  return data(shape(item, preview), { headers: preview ? { 'Cache-Control': 'no-store' } : {} })
+}
+
+export const keepLoaderHeaders: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
+/**
+ * A public detail screen of a post, page or product: what the public may see at `slug` (the memoised read), or the
+ * not-found screen. Staff holding the resource's edit permission see a draft or scheduled item at its public
+ * address instead (`preview`, read afresh, never kept by the read memo or the response cache; the route shows the
+ * banner, `noindex` and `Cache-Control: no-store`). Anyone else, logged in or not, gets the same 404 as for a slug
+ * that does not exist.
+ */
+export async function detailOrPreview<T extends { status: string; published_at: Date | null }>(
+  request: Request,
+  context: AppLoadContext,
+  resource: 'posts' | 'pages' | 'products',
+  visible: () => Promise<T>,
+  preview: () => Promise<T | null>,
+): Promise<Detail<T>> {
+  try {
+    return { item: await visible(), preview: null }
+  } catch (error) {
+    if (!(error instanceof HttpError && error.status === 404)) throw error
+    const user = readToken(request) ? await getSessionUser(request) : null
+    const item = can(user, permissionsOf(RESOURCES[resource]).edit!) ? await preview() : null
+    if (!item) throw notFoundResponse()
+    context.skipResponseCache?.()
+    const state = publishState(item, nowMs())
+    return { item, preview: state === 'published' ? null : state }
   }
 }
 

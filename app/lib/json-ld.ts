@@ -13,7 +13,7 @@ const picture = (url: string, caption: string | undefined) => (caption ? { '@typ
 
 export function newsArticleLd(
   site: Site,
-  post: { title: string; slug: string; content: string; image: string | null; image_alt?: string; created_at: DateLike; updated_at: DateLike; user?: { name: string } | null; category?: { name: string } | null },
+  post: { title: string; slug: string; content: string; image: string | null; image_alt?: string; created_at: DateLike; published_at?: DateLike | null; updated_at: DateLike; user?: { name: string } | null; category?: { name: string } | null },
 ): JsonLd {
   const url = absoluteUrl(site.url, `/posts/${post.slug}`)
   const image = uploadUrl('posts', post.image)
@@ -24,7 +24,7 @@ export function newsArticleLd(
     url,
     mainEntityOfPage: url,
     image: [image ? picture(absoluteUrl(site.url, image), post.image_alt) : absoluteUrl(site.url, DEFAULT_IMAGE)],
-    datePublished: iso(post.created_at),
+    datePublished: iso(post.published_at ?? post.created_at),
     dateModified: iso(post.updated_at),
     inLanguage: 'id',
     ...(post.category?.name ? { articleSection: post.category.name } : {}),

@@ -34,6 +34,8 @@ export type SeoPage = {
   imageAlt?: string
   type?: 'website' | 'article' | 'product' | 'profile'
   jsonLd?: JsonLd | JsonLd[]
+  /** Keep it out of search engines (a staff member's preview of a draft). */
+  noindex?: boolean
 }
 
 /**
@@ -64,6 +66,7 @@ export function seoMeta(site: Site, page: SeoPage, location?: { pathname: string
     { name: 'twitter:image', content: image },
     { name: 'twitter:image:alt', content: page.imageAlt ?? page.title },
   ]
+  if (page.noindex) tags.push({ name: 'robots', content: 'noindex' })
   const graphs = page.jsonLd === undefined ? [] : Array.isArray(page.jsonLd) ? page.jsonLd : [page.jsonLd]
   for (const graph of graphs) tags.push({ 'script:ld+json': { '@context': 'https://schema.org', ...graph } })
   return tags

@@ -29,14 +29,17 @@ function perRow<Row extends object, Summary>(make: (row: Row) => Summary): (row:
   }
 }
 
-export const postSummary = perRow((row: Omit<PostSummary, 'excerpt' | 'category'> & { content: string; category: { name: string } | null }): PostSummary => ({
+/** The date a card shows: when it was published (rows from before drafts existed: when created). */
+const shownDate = (row: { created_at: DateLike; published_at?: DateLike | null }) => row.published_at ?? row.created_at
+
+export const postSummary = perRow((row: Omit<PostSummary, 'excerpt' | 'category'> & { content: string; category: { name: string } | null; published_at?: DateLike | null }): PostSummary => ({
   id: row.id,
   image: row.image,
   image_alt: row.image_alt,
   title: row.title,
   slug: row.slug,
   excerpt: excerpt(row.content, EXCERPT_LENGTH),
-  created_at: row.created_at,
+  created_at: shownDate(row),
   category: row.category ? { name: row.category.name } : null,
 }))
 
@@ -44,12 +47,12 @@ export const productSummary = perRow((row: ProductSummary): ProductSummary => ({
 
 export const aparaturSummary = perRow((row: AparaturSummary): AparaturSummary => ({ id: row.id, image: row.image, image_alt: row.image_alt, name: row.name, position: row.position }))
 
-export const pageSummary = perRow((row: Omit<PageSummary, 'excerpt'> & { content: string }): PageSummary => ({
+export const pageSummary = perRow((row: Omit<PageSummary, 'excerpt'> & { content: string; published_at?: DateLike | null }): PageSummary => ({
   id: row.id,
   title: row.title,
   slug: row.slug,
   excerpt: excerpt(row.content, EXCERPT_LENGTH),
-  created_at: row.created_at,
+  created_at: shownDate(row),
 }))
 
 export const photoSummary = perRow((row: PhotoSummary): PhotoSummary => ({ id: row.id, image: row.image, image_alt: row.image_alt, caption: row.caption, description: row.description }))

@@ -7,6 +7,8 @@ import { slugify, uniqueSlug } from '~/lib/slug'
 import type { RecordKind } from '~/lib/uploads'
 import { foldSearch, pageOfIds, searchIds } from '~/server/search.server'
 import { writeWithImage } from '~/server/uploads.server'
+import { now } from '~/server/clock.server'
+import { publicFilter, visibleSql, visibleWhere } from './publishing.server'
 
 /** The part of a Prisma model delegate that the shared list helper uses. */
 type ListDelegate = {
@@ -41,20 +43,33 @@ export async function listPage<Row>(
     rows?: (ids: number[]) => Promise<unknown[]>
     /** A Prisma filter of the rows (the activity log's filters). */
     where?: object
+    /**
+     * A public list of posts, pages or products: only what the publishing rule lets the public see, newest publish
+     * time first (app/models/publishing.server.ts).
+     */
+    published?: boolean
   },
 ): Promise<Paginated<Row>> {
   const { query, select, searchColumns, path, table, where } = options
   const memo = (!where && options.memo) || unmemoised
   const skip = (query.page - 1) * query.limit
+  // "Now" is taken inside each memoised read, after the memo has taken the data version it keys the read by: a
+  // publish time passing later changes that version (publishing.server.ts), never the answer kept under it.
+  const only = () => (options.published ? publicFilter(table, now()) : undefined)
   // LIKE folds A-Z only, so searches differing only there have the same matches.
   const search = foldSearch(query.search)
   const key = (...parts: unknown[]) => JSON.stringify([table, search, ...parts])
-  const rowsOf = async (ids: number[]) =>
-    !ids.length ? [] : options.rows ? options.rows(ids) : delegate.findMany({ where: { id: { in: ids } }, select, orderBy: { id: 'desc' } })
+  const rowsOf = async (ids: number[]) => {
+    if (!ids.length) return []
+    const found = (await (options.rows ? options.rows(ids) : delegate.findMany({ where: { id: { in: ids } }, select, orderBy: { id: 'desc' } }))) as { id: number }[]
+    // In the order of the ids (a public list's is by publish time).
+    const byId = new Map(found.map((row) => [row.id, row]))
+    return ids.flatMap((id) => byId.get(id) ?? [])
+  }
   let total: number
   let rows: unknown[] = []
   if (search) {
-    let ids = await memo(key('ids'), () => searchIds(table, searchColumns, search))
+    let ids = await memo(key('ids'), () => searchIds(table, searchColumns, search, only()))
     if (where) {
       const kept = new Set((await delegate.findMany({ where, select: { id: true } })).map((row) => (row as { id: number }).id))
       ids = ids.filter((id) => kept.has(id))
@@ -65,8 +80,8 @@ export async function listPage<Row>(
   } else if (where) {
     ;[total, rows] = await Promise.all([delegate.count({ where }), delegate.findMany({ where, select, orderBy: { id: 'desc' }, skip, take: query.limit })])
   } else {
-    total = await memo(key('count'), () => delegate.count({ where: {} }))
-    if (skip < total) rows = await memo(key(query.page, query.limit), async () => rowsOf(await pageOfIds(table, skip, query.limit)))
+    total = await memo(key('count'), () => delegate.count({ where: options.published ? visibleWhere(now()) : {} }))
+    if (skip < total) rows = await memo(key(query.page, query.limit), async () => rowsOf(await pageOfIds(table, skip, query.limit, only())))
   }
   const items = options.map ? rows.map(options.map) : (rows as Row[])
   return paginate(items, total, query, path)
@@ -83,7 +98,7 @@ const quoted = (name: string) => Prisma.raw(`"${name.replaceAll('"', '""')}"`)
  * Prisma gives for `select`, without its query planning and one query per relation: several times less work
  * for the reads every visitor makes (the profile in docs/performance.md). Portable SQL (Prisma.sql).
  */
-export function publicRows<Row>(table: string, select: Record<string, unknown>, joins: Record<string, Joined> = {}) {
+export function publicRows<Row>(table: string, select: Record<string, unknown>, joins: Record<string, Joined> = {}, options: { published?: boolean } = {}) {
   const fields = Object.entries(select).filter(([, value]) => value !== false)
   const columns: Prisma.Sql[] = []
   const from: Prisma.Sql[] = [Prisma.sql`${quoted(table)} AS "t"`]
@@ -109,14 +124,17 @@ export function publicRows<Row>(table: string, select: Record<string, unknown>, 
     return out as Row
   }
   const read = async (rest: Prisma.Sql) => (await prisma.$queryRaw<Record<string, unknown>[]>`${head} ${rest}`).map(shape)
+  // Published tables: only the rows the public may see now, newest publish time first (publishing.server.ts).
+  const visible = (glue: 'WHERE' | 'AND') => (options.published ? Prisma.sql`${Prisma.raw(glue)} ${visibleSql(now())}` : Prisma.empty)
+  const newestFirst = Prisma.raw(options.published ? 'ORDER BY "t"."published_at" DESC, "t"."id" DESC' : 'ORDER BY "t"."id" DESC')
   return {
     /** The rows with these ids, newest first. */
     byIds: (ids: number[]) => (ids.length ? read(Prisma.sql`WHERE "t"."id" IN (${Prisma.join(ids)}) ORDER BY "t"."id" DESC`) : Promise.resolve([])),
     /** The `count` newest rows (all of them without a count). */
-    newest: (count?: number) => read(count === undefined ? Prisma.sql`ORDER BY "t"."id" DESC` : Prisma.sql`ORDER BY "t"."id" DESC LIMIT ${count}`),
+    newest: (count?: number) => read(count === undefined ? Prisma.sql`${visible('WHERE')} ${newestFirst}` : Prisma.sql`${visible('WHERE')} ${newestFirst} LIMIT ${count}`),
     /** The row whose `column` holds `value`, or null. */
     one: async (column: string, value: string | number): Promise<Row | null> =>
-      (await read(Prisma.sql`WHERE "t".${quoted(column)} = ${isPostgres() ? withoutNul(value) : value}`))[0] ?? null,
+      (await read(Prisma.sql`WHERE "t".${quoted(column)} = ${isPostgres() ? withoutNul(value) : value} ${visible('AND')}`))[0] ?? null,
   }
 }
 

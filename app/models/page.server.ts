@@ -9,8 +9,9 @@ import { sanitizedRichText } from '~/server/sanitize.server'
 import { parseInput, requiredText } from '~/server/validation.server'
 import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
 import { freeSlug, listPage, orNotFound, publicRows } from './crud.server'
+import { publishingFields, publishingOf, statusWhere } from './publishing.server'
 
-export const pageSelect = { id: true, title: true, slug: true, content: true, created_at: true, updated_at: true } as const
+export const pageSelect = { id: true, title: true, slug: true, content: true, status: true, published_at: true, created_at: true, updated_at: true } as const
 
 const SEARCH = ['title', 'content'] as const
 
@@ -18,28 +19,33 @@ const SEARCH = ['title', 'content'] as const
 export const schema = z.object({
   title: requiredText('Title'),
   content: sanitizedRichText('Content', { required: true }),
+  ...publishingFields,
 })
 
 type PageRow = Prisma.PageGetPayload<{ select: typeof pageSelect }>
 
-export const listPages = (query: ListQuery, path: string) =>
-  listPage<PageRow>(prisma.page, { table: 'pages', select: pageSelect, searchColumns: SEARCH, query, path })
+export const listPages = (query: ListQuery, path: string, status?: string | null) =>
+  listPage<PageRow>(prisma.page, { table: 'pages', select: pageSelect, searchColumns: SEARCH, query, path, where: statusWhere(status) })
 
 /** What the public sees of pages, read in one statement each (crud.server.ts, publicRows). */
-const publicPages = publicRows<PageRow>('pages', pageSelect)
+const publicPages = publicRows<PageRow>('pages', pageSelect, {}, { published: true })
 
 export const listPublicPages = (query: ListQuery, path = '/api/public/pages') =>
-  listPage<PageRow>(prisma.page, { table: 'pages', select: pageSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPages.byIds })
+  listPage<PageRow>(prisma.page, { table: 'pages', select: pageSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPages.byIds, published: true })
 
 export const getPage = (id: number) => orNotFound(prisma.page.findUnique({ where: { id }, select: pageSelect }), 'Page')
 
 export const getPageBySlug = (slug: string) => orNotFound(publicPages.one('slug', slug), 'Page')
 
+/** Any page by its slug, whatever its status: the preview of staff who may edit it (never cached). */
+export const previewPage = (slug: string) => prisma.page.findUnique({ where: { slug }, select: pageSelect })
+
 export async function createPage(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
   return withContentImages(parseInput(schema, input), ['content'], (data) =>
     serializeWrite(async () => {
       const slug = await freeSlug(prisma.page, data.title, undefined, 'halaman')
-      return prisma.page.create({ data: { ...data, slug, user_id: user.id }, select: pageSelect })
+      const { status, published_at, ...fields } = data
+      return prisma.page.create({ data: { ...fields, ...publishingOf({ status, published_at }, null), slug, user_id: user.id }, select: pageSelect })
     }),
   )
 }
@@ -48,11 +54,12 @@ export async function updatePage(id: number, input: Record<string, unknown>) {
   if (!(await prisma.page.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Page')
   return withContentImages(parseInput(schema, input), ['content'], (data) =>
     serializeWrite(async () => {
-      const existing = await prisma.page.findUnique({ where: { id }, select: { title: true, slug: true, content: true } })
+      const existing = await prisma.page.findUnique({ where: { id }, select: { title: true, slug: true, content: true, status: true, published_at: true } })
       if (!existing) throw notFound('Page')
       const slug = existing.title === data.title ? existing.slug : await freeSlug(prisma.page, data.title, id, 'halaman')
       await noteDroppedImages(existing.content, data.content)
-      return prisma.page.update({ where: { id }, data: { ...data, slug }, select: pageSelect })
+      const { status, published_at, ...fields } = data
+      return prisma.page.update({ where: { id }, data: { ...fields, ...publishingOf({ status, published_at }, existing), slug }, select: pageSelect })
     }),
   )
 }

@@ -10,6 +10,7 @@ import { stagedImage, writeWithImage } from '~/server/uploads.server'
 import { imageAlt, parseInput, requiredText } from '~/server/validation.server'
 import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
 import { deleteWithImage, freeSlug, listPage, orNotFound, publicRows } from './crud.server'
+import { publishingFields, publishingOf, statusWhere } from './publishing.server'
 
 export const postSelect = {
   id: true,
@@ -22,6 +23,8 @@ export const postSelect = {
   user_id: true,
   category: { select: { id: true, name: true } },
   user: { select: { id: true, name: true } },
+  status: true,
+  published_at: true,
   created_at: true,
   updated_at: true,
 } as const
@@ -49,6 +52,7 @@ export const schema = z.object({
   content: sanitizedRichText('Content', { required: true }),
   category_id: categoryId,
   image_alt: imageAlt(),
+  ...publishingFields,
 })
 
 /** Fields and category checked before any file is stored. */
@@ -61,23 +65,28 @@ async function parsePost(input: Record<string, unknown>) {
 
 type PostRow = Prisma.PostGetPayload<{ select: typeof postSelect }>
 
-export const listPosts = (query: ListQuery, path: string) =>
-  listPage<PostRow>(prisma.post, { table: 'posts', select: postSelect, searchColumns: SEARCH, query, path })
+export const listPosts = (query: ListQuery, path: string, status?: string | null) =>
+  listPage<PostRow>(prisma.post, { table: 'posts', select: postSelect, searchColumns: SEARCH, query, path, where: statusWhere(status) })
 
 /** What the public sees of posts, read in one statement each (crud.server.ts, publicRows). */
-const publicPosts = publicRows<PostRow>('posts', postSelect, {
-  category: { table: 'categories', key: 'category_id' },
-  user: { table: 'users', key: 'user_id' },
-})
+const publicPosts = publicRows<PostRow>(
+  'posts',
+  postSelect,
+  { category: { table: 'categories', key: 'category_id' }, user: { table: 'users', key: 'user_id' } },
+  { published: true },
+)
 
 export const listPublicPosts = (query: ListQuery, path = '/api/public/posts') =>
-  listPage<PostRow>(prisma.post, { table: 'posts', select: postSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPosts.byIds })
+  listPage<PostRow>(prisma.post, { table: 'posts', select: postSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPosts.byIds, published: true })
 
 export const homePosts = () => publicPosts.newest(HOME_COUNT)
 
 export const getPost = (id: number) => orNotFound(prisma.post.findUnique({ where: { id }, select: postSelect }), 'Post')
 
 export const getPostBySlug = (slug: string) => orNotFound(publicPosts.one('slug', slug), 'Post')
+
+/** Any post by its slug, whatever its status: the preview of staff who may edit it (never cached). */
+export const previewPost = (slug: string) => prisma.post.findUnique({ where: { slug }, select: postSelect })
 
 /** The author is the caller. */
 export async function createPost(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
@@ -91,8 +100,9 @@ async function insertPost(data: Awaited<ReturnType<typeof parsePost>>, input: Re
       throw validationError({ CategoryID: 'The selected category does not exist' })
     }
     const slug = await freeSlug(prisma.post, data.title, undefined, 'post')
+    const { status, published_at, ...fields } = data
     const result = await prisma.post.create({
-      data: { ...data, slug, image: image ?? null, user_id: user.id },
+      data: { ...fields, ...publishingOf({ status, published_at }, null), slug, image: image ?? null, user_id: user.id },
       select: postSelect,
     })
     return { result }
@@ -108,16 +118,17 @@ export async function updatePost(id: number, input: Record<string, unknown>) {
 
 async function replacePost(id: number, data: Awaited<ReturnType<typeof parsePost>>, input: Record<string, unknown>) {
   return writeWithImage('posts', stagedImage(input), async (image) => {
-    const existing = await prisma.post.findUnique({ where: { id }, select: { title: true, slug: true, image: true, content: true } })
+    const existing = await prisma.post.findUnique({ where: { id }, select: { title: true, slug: true, image: true, content: true, status: true, published_at: true } })
     if (!existing) throw notFound('Post')
     if (!(await prisma.category.findUnique({ where: { id: data.category_id }, select: { id: true } }))) {
       throw validationError({ CategoryID: 'The selected category does not exist' })
     }
     const slug = existing.title === data.title ? existing.slug : await freeSlug(prisma.post, data.title, id, 'post')
     await noteDroppedImages(existing.content, data.content)
+    const { status, published_at, ...fields } = data
     const result = await prisma.post.update({
       where: { id },
-      data: { ...data, slug, ...(image ? { image } : {}) },
+      data: { ...fields, ...publishingOf({ status, published_at }, existing), slug, ...(image ? { image } : {}) },
       select: postSelect,
     })
     return { result, replaced: image ? existing.image : null }

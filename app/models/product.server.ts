@@ -10,6 +10,7 @@ import { stagedImage, writeWithImage } from '~/server/uploads.server'
 import { imageAlt, parseInput, requiredText } from '~/server/validation.server'
 import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
 import { deleteWithImage, freeSlug, listPage, orNotFound, publicRows } from './crud.server'
+import { publishingFields, publishingOf, statusWhere } from './publishing.server'
 
 export const productSelect = {
   id: true,
@@ -23,6 +24,8 @@ export const productSelect = {
   phone: true,
   address: true,
   user_id: true,
+  status: true,
+  published_at: true,
   created_at: true,
   updated_at: true,
 } as const
@@ -54,18 +57,19 @@ export const schema = z.object({
   phone: requiredText('Phone', 30),
   address: requiredText('Address', 500),
   image_alt: imageAlt(),
+  ...publishingFields,
 })
 
 type ProductRow = Prisma.ProductGetPayload<{ select: typeof productSelect }>
 
-export const listProducts = (query: ListQuery, path: string) =>
-  listPage<ProductRow>(prisma.product, { table: 'products', select: productSelect, searchColumns: SEARCH, query, path })
+export const listProducts = (query: ListQuery, path: string, status?: string | null) =>
+  listPage<ProductRow>(prisma.product, { table: 'products', select: productSelect, searchColumns: SEARCH, query, path, where: statusWhere(status) })
 
 /** What the public sees of products, read in one statement each (crud.server.ts, publicRows). */
-const publicProducts = publicRows<ProductRow>('products', productSelect)
+const publicProducts = publicRows<ProductRow>('products', productSelect, {}, { published: true })
 
 export const listPublicProducts = (query: ListQuery, path = '/api/public/products') =>
-  listPage<ProductRow>(prisma.product, { table: 'products', select: productSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicProducts.byIds })
+  listPage<ProductRow>(prisma.product, { table: 'products', select: productSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicProducts.byIds, published: true })
 
 export const homeProducts = () => publicProducts.newest(HOME_COUNT)
 
@@ -73,12 +77,16 @@ export const getProduct = (id: number) => orNotFound(prisma.product.findUnique({
 
 export const getProductBySlug = (slug: string) => orNotFound(publicProducts.one('slug', slug), 'Product')
 
+/** Any product by its slug, whatever its status: the preview of staff who may edit it (never cached). */
+export const previewProduct = (slug: string) => prisma.product.findUnique({ where: { slug }, select: productSelect })
+
 export async function createProduct(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
   return withContentImages(parseInput(schema, input), ['content'], (data) =>
     writeWithImage('products', stagedImage(input), async (image) => {
       const slug = await freeSlug(prisma.product, data.title, undefined, 'produk')
+      const { status, published_at, ...fields } = data
       const result = await prisma.product.create({
-        data: { ...data, slug, image: image ?? null, user_id: user.id },
+        data: { ...fields, ...publishingOf({ status, published_at }, null), slug, image: image ?? null, user_id: user.id },
         select: productSelect,
       })
       return { result }
@@ -90,13 +98,14 @@ export async function updateProduct(id: number, input: Record<string, unknown>) 
   if (!(await prisma.product.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Product')
   return withContentImages(parseInput(schema, input), ['content'], (data) =>
     writeWithImage('products', stagedImage(input), async (image) => {
-      const existing = await prisma.product.findUnique({ where: { id }, select: { title: true, slug: true, image: true, content: true } })
+      const existing = await prisma.product.findUnique({ where: { id }, select: { title: true, slug: true, image: true, content: true, status: true, published_at: true } })
       if (!existing) throw notFound('Product')
       const slug = existing.title === data.title ? existing.slug : await freeSlug(prisma.product, data.title, id, 'produk')
       await noteDroppedImages(existing.content, data.content)
+      const { status, published_at, ...fields } = data
       const result = await prisma.product.update({
         where: { id },
-        data: { ...data, slug, ...(image ? { image } : {}) },
+        data: { ...fields, ...publishingOf({ status, published_at }, existing), slug, ...(image ? { image } : {}) },
         select: productSelect,
       })
       return { result, replaced: image ? existing.image : null }

@@ -20,7 +20,8 @@ export type WriteInput = Record<string, unknown>
 
 /** The model functions that serve one declared resource; both doors call these and nothing else. */
 type ResourceModel = {
-  list(query: ListQuery, path: string): Promise<Paginated<unknown>>
+  /** `status`: the publishing filter of posts, pages and products (publishing.server.ts statusWhere). */
+  list(query: ListQuery, path: string, status?: string): Promise<Paginated<unknown>>
   /** Every row by name, for the forms that choose among them (`/all`). */
   all?(): Promise<{ id: number; name: string }[]>
   /** One row by id; the editable resources only. */

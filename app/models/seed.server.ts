@@ -122,16 +122,19 @@ async function seedDemoVillage() {
           image: postImages[i],
           category_id: categories.get(post.category)!,
           user_id: admin.id,
+          published_at: when,
           created_at: when,
           updated_at: when,
         },
       })
     }
+    // Published as they are created (the public sees an item only with a publish time: publishing.server.ts).
+    const now = new Date()
     for (const page of village.pages) {
-      await prisma.page.create({ data: { title: page.title, slug: slugify(page.title), content: page.content, user_id: admin.id } })
+      await prisma.page.create({ data: { title: page.title, slug: slugify(page.title), content: page.content, user_id: admin.id, published_at: now } })
     }
     for (const [i, product] of village.products.entries()) {
-      await prisma.product.create({ data: { ...product, slug: slugify(product.title), image: productImages[i], user_id: admin.id } })
+      await prisma.product.create({ data: { ...product, slug: slugify(product.title), image: productImages[i], user_id: admin.id, published_at: now } })
     }
     for (const [i, photo] of village.photos.entries()) {
       await prisma.photo.create({ data: { ...photo, image: photoImages[i] } })

@@ -1,5 +1,7 @@
 import { prisma } from '~/server/db.server'
+import { now } from '~/server/clock.server'
 import { postSelect } from './post.server'
+import { publicOrderBy, visibleWhere } from './publishing.server'
 
 /** The public screens that exist whatever the content (the list screens, the legal texts); /berita is /posts under another name. */
 export const STATIC_PATHS = ['/', '/pages', '/aparaturs', '/posts', '/products', '/photos', '/privacy', '/terms'] as const
@@ -9,14 +11,17 @@ const SITEMAP_LIMIT = 50_000
 
 export type SitemapEntry = { path: string; lastModified?: Date }
 
-/** Every public address: the fixed screens, then every page, post, product and official, newest first. */
+/**
+ * Every public address: the fixed screens, then every page, post and product the public may see (newest publish
+ * time first) and every official.
+ */
 export async function sitemapEntries(): Promise<SitemapEntry[]> {
   const take = SITEMAP_LIMIT
-  const slugged = { slug: true, updated_at: true } as const
+  const slugged = { select: { slug: true, updated_at: true }, where: visibleWhere(now()), orderBy: publicOrderBy(), take }
   const [pages, posts, products, aparaturs] = await Promise.all([
-    prisma.page.findMany({ select: slugged, orderBy: { id: 'desc' }, take }),
-    prisma.post.findMany({ select: slugged, orderBy: { id: 'desc' }, take }),
-    prisma.product.findMany({ select: slugged, orderBy: { id: 'desc' }, take }),
+    prisma.page.findMany(slugged),
+    prisma.post.findMany(slugged),
+    prisma.product.findMany(slugged),
     prisma.aparatur.findMany({ select: { id: true, updated_at: true }, orderBy: { id: 'desc' }, take }),
   ])
   const entries: SitemapEntry[] = [
@@ -31,5 +36,5 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
 
 export const FEED_SIZE = 20
 
-/** The newest posts for the RSS feed, with author and category. */
-export const feedPosts = () => prisma.post.findMany({ select: postSelect, orderBy: { id: 'desc' }, take: FEED_SIZE })
+/** The newest posts the public may see, for the RSS feed, with author and category. */
+export const feedPosts = () => prisma.post.findMany({ select: postSelect, where: visibleWhere(now()), orderBy: publicOrderBy(), take: FEED_SIZE })

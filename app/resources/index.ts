@@ -11,6 +11,7 @@ const image: Field = { name: 'image', label: 'Image', kind: 'image', alsoErrorKe
 /** The image's alt text (API.md "Alt text"), right under the image; empty: the site uses the title, caption or name. */
 const imageAlt: Field = { name: 'image_alt', label: 'Teks Alternatif Gambar', placeholder: 'Jelaskan isi gambar untuk pembaca layar' }
 const createdAt = { header: 'Created At', field: 'created_at', format: 'date' } as const
+const status = { header: 'Status', field: 'status', format: 'status' } as const
 
 export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration & { name: Name } } = {
   permissions: {
@@ -44,8 +45,8 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     fields: [{ name: 'name', label: 'Category Name' }],
   },
   posts: {
-    name: 'posts', thing: 'Post', things: 'Posts', empty: 'No Post Found', label: 'title',
-    columns: [{ header: 'Post Title', field: 'title' }, { header: 'Category', field: 'category', format: 'name' }, { header: 'User', field: 'user', format: 'name' }, createdAt],
+    name: 'posts', thing: 'Post', things: 'Posts', empty: 'No Post Found', label: 'title', publishing: true,
+    columns: [{ header: 'Post Title', field: 'title' }, { header: 'Category', field: 'category', format: 'name' }, { header: 'User', field: 'user', format: 'name' }, status, createdAt],
     fields: [
       image,
       imageAlt,
@@ -55,16 +56,16 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     ],
   },
   pages: {
-    name: 'pages', thing: 'Page', things: 'Pages', label: 'title',
-    columns: [{ header: 'Title', field: 'title' }, createdAt],
+    name: 'pages', thing: 'Page', things: 'Pages', label: 'title', publishing: true,
+    columns: [{ header: 'Title', field: 'title' }, status, createdAt],
     fields: [
       { name: 'title', label: 'Title' },
       { name: 'content', label: 'Content', kind: 'richtext' },
     ],
   },
   products: {
-    name: 'products', thing: 'Product', things: 'Products', label: 'title',
-    columns: [{ header: 'Product Name', field: 'title' }, { header: 'Owner', field: 'owner' }, { header: 'Price', field: 'price', format: 'rupiah' }, createdAt],
+    name: 'products', thing: 'Product', things: 'Products', label: 'title', publishing: true,
+    columns: [{ header: 'Product Name', field: 'title' }, { header: 'Owner', field: 'owner' }, { header: 'Price', field: 'price', format: 'rupiah' }, status, createdAt],
     fields: [
       image,
       imageAlt,

@@ -25,13 +25,19 @@ export type ResourceDeclaration = {
   fields: Field[]
   /** Spec 9: the role-update toast keeps the toaster's default duration instead of 3 s. */
   updateToastDefaultDuration?: true
+  /**
+   * Drafts and scheduled publishing (posts, pages, products): the form's publish buttons and time, the list's
+   * status filter (a `status` column shows the state).
+   */
+  publishing?: true
 }
 
 /**
  * How a list cell shows its field: as it is (`text`, the default), a long Indonesian date, rupiah, the `name`
- * of a related record ("-" without one), how many a list holds, each name of a list as a badge, or a thumbnail.
+ * of a related record ("-" without one), how many a list holds, each name of a list as a badge, a thumbnail, or
+ * the publishing state of the row (Draf / Terjadwal / Terbit).
  */
-export type ColumnFormat = 'text' | 'date' | 'rupiah' | 'name' | 'count' | 'badges' | 'thumbnail'
+export type ColumnFormat = 'text' | 'date' | 'rupiah' | 'name' | 'count' | 'badges' | 'thumbnail' | 'status'
 
 export type Column = { header: string; field: string; format?: ColumnFormat }
 
@@ -72,7 +78,13 @@ export type Row = { id: number; [field: string]: unknown }
 export type Choice = { id: number; name: string }
 
 /** What a create or edit screen loads: the record (edit only) and the choices of its fields, by resource name. */
-export type FormLoad = { record: Row | null; choices: Record<string, Choice[]> }
+export type FormLoad = {
+  record: Row | null
+  choices: Record<string, Choice[]>
+  /** Resources with publishing: the village's time zone (`TZ`) and the server's time (ms) the state is judged at. */
+  timeZone?: string
+  now?: number
+}
 
 /** Photos and sliders: uploaded from a form above their list, never edited (no create or edit screen). */
 export const isUploadOnly = (resource: ResourceDeclaration) => (UPLOAD_ONLY_RESOURCES as readonly ResourceName[]).includes(resource.name)

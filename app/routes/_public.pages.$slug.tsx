@@ -1,27 +1,31 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/back-link'
-import { foundOr404 } from '~/doors/public.server'
+import { detailLoader } from '~/doors/public.server'
+import { PreviewBanner } from '~/components/public/preview-banner'
 import { formatDate, htmlToText, readingMinutes } from '~/lib/format'
 import { describe, routeSeo } from '~/lib/seo'
 import { publicPageBySlug } from '~/models/public.server'
+import { previewPage } from '~/models/page.server'
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  return { page: await foundOr404(() => publicPageBySlug(params.slug ?? '')) }
-}
+export const loader = (args: LoaderFunctionArgs) => detailLoader(args, 'pages', { visible: publicPageBySlug, preview: previewPage }, (page, preview) => ({ page, preview }))
+
+export { keepLoaderHeaders as headers } from '~/doors/public.server'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({
     title: data.page.title,
     description: describe(data.page.content, `${data.page.title} - informasi dari ${site.name}.`),
     type: 'article',
+    noindex: !!data.preview,
   }))
 
 export default function PageScreen() {
-  const { page } = useLoaderData<typeof loader>()
+  const { page, preview } = useLoaderData<typeof loader>()
   const empty = htmlToText(page.content) === ''
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
+      <PreviewBanner state={preview} publishedAt={page.published_at} editHref={`/admin/pages/edit/${page.id}`} />
       <BackLink fallback="/pages">Kembali ke Tentang Desa</BackLink>
       <header className="mt-6 border-b border-gray-200 pb-6">
         <h1 className="text-3xl font-bold leading-tight text-gray-900 md:text-4xl">{page.title}</h1>

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/back-link'
-import { foundOr404 } from '~/doors/public.server'
+import { detailLoader } from '~/doors/public.server'
+import { PreviewBanner } from '~/components/public/preview-banner'
 import { ShareButton, ShareSection } from '~/components/public/share'
 import { UploadImage } from '~/components/public/upload-image'
 import { formatDateWithWeekday, readingMinutes } from '~/lib/format'
@@ -9,11 +10,12 @@ import { newsArticleLd } from '~/lib/json-ld'
 import { describe, routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/uploads'
 import { publicPost } from '~/models/public.server'
+import { previewPost } from '~/models/post.server'
 import { useSite } from '~/root'
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  return { post: await foundOr404(() => publicPost(params.slug ?? '')) }
-}
+export const loader = (args: LoaderFunctionArgs) => detailLoader(args, 'posts', { visible: publicPost, preview: previewPost }, (post, preview) => ({ post, preview }))
+
+export { keepLoaderHeaders as headers } from '~/doors/public.server'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({
@@ -23,13 +25,15 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     imageAlt: data.post.image_alt || undefined,
     type: 'article',
     jsonLd: newsArticleLd(site, data.post),
+    noindex: !!data.preview,
   }))
 
 export default function PostScreen() {
-  const { post } = useLoaderData<typeof loader>()
+  const { post, preview } = useLoaderData<typeof loader>()
   const site = useSite()
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
+      <PreviewBanner state={preview} publishedAt={post.published_at} editHref={`/admin/posts/edit/${post.id}`} />
       <BackLink fallback="/posts">Kembali ke Berita</BackLink>
       {post.image ? (
         <UploadImage kind="posts" image={post.image} alt={post.image_alt || post.title} width={1200} height={675} eager sizes="(min-width: 800px) 736px, 100vw" className="mt-6 aspect-video w-full rounded-2xl" />
@@ -44,7 +48,7 @@ export default function PostScreen() {
           <span>
             Oleh <span className="font-medium text-gray-800">{post.user?.name ?? site.name}</span>
           </span>
-          <time dateTime={new Date(post.created_at).toISOString()}>{formatDateWithWeekday(post.created_at)}</time>
+          <time dateTime={new Date(post.published_at ?? post.created_at).toISOString()}>{formatDateWithWeekday(post.published_at ?? post.created_at)}</time>
           <span>{readingMinutes(post.content)} menit baca</span>
         </p>
       </header>

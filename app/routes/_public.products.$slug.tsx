@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/back-link'
-import { foundOr404 } from '~/doors/public.server'
+import { detailLoader } from '~/doors/public.server'
+import { PreviewBanner } from '~/components/public/preview-banner'
 import { Tabs } from '~/components/public/product-tabs'
 import { UploadImage } from '~/components/public/upload-image'
 import { formatRupiah, whatsappLink } from '~/lib/format'
@@ -9,10 +10,11 @@ import { productLd } from '~/lib/json-ld'
 import { describe, routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/uploads'
 import { publicProduct } from '~/models/public.server'
+import { previewProduct } from '~/models/product.server'
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  return { product: await foundOr404(() => publicProduct(params.slug ?? '')) }
-}
+export const loader = (args: LoaderFunctionArgs) => detailLoader(args, 'products', { visible: publicProduct, preview: previewProduct }, (product, preview) => ({ product, preview }))
+
+export { keepLoaderHeaders as headers } from '~/doors/public.server'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({
@@ -22,10 +24,11 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     imageAlt: data.product.image_alt || undefined,
     type: 'product',
     jsonLd: productLd(site, data.product),
+    noindex: !!data.preview,
   }))
 
 export default function ProductScreen() {
-  const { product } = useLoaderData<typeof loader>()
+  const { product, preview } = useLoaderData<typeof loader>()
   const details = <div className="rich-text text-gray-800" dangerouslySetInnerHTML={{ __html: product.content }} />
   const seller = (
     <dl className="grid gap-4 sm:grid-cols-[auto_1fr] sm:gap-x-6">
@@ -43,6 +46,7 @@ export default function ProductScreen() {
   )
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
+      <PreviewBanner state={preview} publishedAt={product.published_at} editHref={`/admin/products/edit/${product.id}`} />
       <BackLink fallback="/products">Kembali ke Produk Desa</BackLink>
       <article className="mt-6 grid gap-8 md:grid-cols-2">
         <UploadImage kind="products" image={product.image} alt={product.image_alt || product.title} width={900} height={900} eager className="aspect-square w-full rounded-2xl" />

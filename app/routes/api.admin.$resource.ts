@@ -19,7 +19,8 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     const resource = resourceOr404(params.resource)
     await requirePermission(request, permissionsOf(resource).index)
     const url = new URL(request.url)
-    const page = await resource.list(parseListQuery(url.searchParams, ADMIN_PAGE_SIZE), url.pathname)
+    // Posts, pages and products also take `?status=draft|scheduled|published` (beyond the original client).
+    const page = await resource.list(parseListQuery(url.searchParams, ADMIN_PAGE_SIZE), url.pathname, url.searchParams.get('status') ?? undefined)
     return apiSuccess(`List Data ${resource.things}`, page)
   })
 

@@ -4,10 +4,11 @@ import { excerpt } from '~/lib/format'
 import { escapeXml } from '~/lib/xml'
 import { feedPosts } from '~/models/seo.server'
 import { siteIdentity } from '~/models/site.server'
+import { publicMaxAge } from '~/models/publishing.server'
 
 /** GET /rss.xml: an RSS 2.0 feed of the latest posts, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [identity, posts] = await Promise.all([siteIdentity(request), feedPosts()])
+  const [identity, posts, maxAge] = await Promise.all([siteIdentity(request), feedPosts(), publicMaxAge(300)])
   const { url: origin, name: site } = identity
   const logo = identity.logo ? `${origin}/uploads/settings/${encodeURIComponent(identity.logo)}` : null
   // The enclosure's length and type are the stored file's own; an image whose file is missing is left out.
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       `      <title>${escapeXml(post.title)}</title>`,
       `      <link>${escapeXml(link)}</link>`,
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
-      `      <pubDate>${post.created_at.toUTCString()}</pubDate>`,
+      `      <pubDate>${(post.published_at ?? post.created_at).toUTCString()}</pubDate>`,
       `      <dc:creator>${escapeXml(post.user?.name ?? site)}</dc:creator>`,
       post.category ? `      <category>${escapeXml(post.category.name)}</category>` : null,
       `      <description>${escapeXml(excerpt(post.content, 300))}</description>`,
@@ -50,6 +51,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     '',
   ].join('\n')
   return new Response(body, {
-    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': `public, max-age=${maxAge}` },
   })
 }

@@ -106,12 +106,14 @@ function source(): Source {
 
 /**
  * Parts of the version that change with time rather than with a write (for example a scheduled item's time
- * arriving). Each must only ever grow; the version is their sum with the database's, so it changes whenever any
- * part does.
+ * arriving: app/models/publishing.server.ts). Each is told the database's version (so it can re-read what it
+ * depends on when that changes) and must only ever grow; the version is their sum with the database's, so it
+ * changes whenever any part does.
  */
-const timeParts: (() => number)[] = []
-export const addTimeVersionPart = (part: () => number) => void timeParts.push(part)
-const withTimeParts = (database: number) => timeParts.reduce((sum, part) => sum + part(), database)
+type TimePart = (database: number) => number
+const timeParts: TimePart[] = []
+export const addTimeVersionPart = (part: TimePart) => void timeParts.push(part)
+const withTimeParts = (database: number) => timeParts.reduce((sum, part) => sum + part(database), database)
 
 /** A number never handed out before: where the database cannot be read, nothing is answered from a cache. */
 let unreadable = 0

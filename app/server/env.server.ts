@@ -5,6 +5,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { LOG_LEVELS } from '../../server/log.mjs'
 import { storageConfig } from '../../server/storage.mjs'
+import { DEFAULT_TIME_ZONE, isTimeZone } from '~/lib/zoned-time'
 
 export type StorageConfig = ReturnType<typeof storageConfig>
 
@@ -74,6 +75,10 @@ const schema = z.object({
   ),
   MAIL_FROM: optionalText(''),
   ACTIVITY_RETENTION_DAYS: optionalText('365').pipe(z.coerce.number().int().min(1).max(36500)),
+  /** The village's time zone: the admin's publish times are entered and shown in it. */
+  TZ: optionalText(DEFAULT_TIME_ZONE)
+    .transform((value) => value.replace(/^:/, ''))
+    .refine(isTimeZone, 'must be a time zone such as Asia/Jakarta, Asia/Makassar or Asia/Jayapura'),
 })
 
 /** Every variable the server reads (README's configuration table and .env.example document each one). */

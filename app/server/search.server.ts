@@ -68,9 +68,20 @@ export function substringSearchSql(table: string, columns: readonly string[], te
   return { sql: `SELECT rowid AS "id" FROM ${quote(index)} WHERE ${quote(index)} MATCH ? ORDER BY rowid DESC`, params: [ftsPhrase(foldSearch(term))] }
 }
 
-/** The ids of every row of `table` matching `term` (see above), newest first. */
-export async function searchIds(table: string, columns: readonly string[], term: string): Promise<number[]> {
-  const { sql, params } = substringSearchSql(table, columns, term)
+/**
+ * A narrowing of a list to the rows the public may see, newest publish time first (given by the model that owns the
+ * rule, app/models/publishing.server.ts `publicFilter`): the condition as text SQL around one placeholder and as
+ * Prisma SQL, the time it is checked at, and the order.
+ */
+export type RowFilter = { text: (placeholder: string) => string; sql: Prisma.Sql; value: unknown; orderBy: string }
+
+/** The ids of every row of `table` matching `term` (see above), newest first; with `only`, those it keeps, in its order. */
+export async function searchIds(table: string, columns: readonly string[], term: string, only?: RowFilter): Promise<number[]> {
+  let { sql, params }: { sql: string; params: unknown[] } = substringSearchSql(table, columns, term)
+  if (only) {
+    sql = `SELECT "id" FROM ${quote(table)} WHERE "id" IN (${sql}) AND ${only.text(isPostgres() ? `$${params.length + 1}` : '?')} ORDER BY ${only.orderBy}`
+    params = [...params, only.value]
+  }
   const rows = await prisma.$queryRawUnsafe<{ id: number | bigint }[]>(sql, ...params)
   return rows.map((row) => Number(row.id))
 }
@@ -78,8 +89,12 @@ export async function searchIds(table: string, columns: readonly string[], term:
 /**
  * The ids of one page of `table`, newest first. Read from the narrow index on `id` (migration
  * 20261124200100_list_page_index): a page deep in a long list steps over earlier ids, not over earlier rows.
+ * With `only`, the rows it keeps in its order (a public list: from the index on status and publish time).
  */
-export async function pageOfIds(table: string, offset: number, limit: number): Promise<number[]> {
-  const rows = await prisma.$queryRaw<{ id: number | bigint }[]>`SELECT "id" FROM ${Prisma.raw(quote(table))} ORDER BY "id" DESC LIMIT ${limit} OFFSET ${offset}`
+export async function pageOfIds(table: string, offset: number, limit: number, only?: RowFilter): Promise<number[]> {
+  const from = Prisma.raw(quote(table))
+  const rows = only
+    ? await prisma.$queryRaw<{ id: number | bigint }[]>`SELECT "id" FROM ${from} WHERE ${only.sql} ORDER BY ${Prisma.raw(only.orderBy)} LIMIT ${limit} OFFSET ${offset}`
+    : await prisma.$queryRaw<{ id: number | bigint }[]>`SELECT "id" FROM ${from} ORDER BY "id" DESC LIMIT ${limit} OFFSET ${offset}`
   return rows.map((row) => Number(row.id))
 }

@@ -69,29 +69,36 @@ function paginate(items, total, query, path) {
 
 // -- rows ------------------------------------------------------------------------------------------
 const POST_COLUMNS = `p.id, p.image, p.title, p.slug, p.content, p.category_id, p.user_id, c.name AS category_name,
-  u.name AS user_name, p.created_at, p.updated_at FROM posts p JOIN categories c ON c.id = p.category_id LEFT JOIN users u ON u.id = p.user_id`
+  u.name AS user_name, p.status, p.published_at, p.created_at, p.updated_at FROM posts p JOIN categories c ON c.id = p.category_id LEFT JOIN users u ON u.id = p.user_id`
+const orNull = (text) => (text === null ? null : date(text))
 const post = (r) => ({
   id: r.id, image: r.image, title: r.title, slug: r.slug, content: r.content, category_id: r.category_id, user_id: r.user_id,
   category: { id: r.category_id, name: r.category_name }, user: r.user_id === null ? null : { id: r.user_id, name: r.user_name },
-  created_at: date(r.created_at), updated_at: date(r.updated_at),
+  status: r.status, published_at: orNull(r.published_at), created_at: date(r.created_at), updated_at: date(r.updated_at),
 })
-const product = (r) => ({ ...r, created_at: date(r.created_at), updated_at: date(r.updated_at) })
+const product = (r) => ({ ...r, ...('published_at' in r ? { published_at: orNull(r.published_at) } : {}), created_at: date(r.created_at), updated_at: date(r.updated_at) })
 const withDates = product
+
+// What the public may see of posts and products (app/models/publishing.server.ts), newest publish time first. The
+// stored times are ISO text ending `+00:00`; now as `...Z` compares the same way.
+const visible = (t) => `${t}status = 'published' AND ${t}published_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`
+const newest = (t) => `ORDER BY ${t}published_at DESC, ${t}id DESC`
+const PRODUCT_COLUMNS = 'id, image, title, slug, content, owner, price, phone, address, user_id, status, published_at, created_at, updated_at FROM products'
 
 // Search is a LIKE on the list's columns; the site and the floor both leave `%` and `_` out of the benchmark.
 const like = (columns) => columns.map((c) => `${c} LIKE ?`).join(' OR ')
 const statements = {
-  postsPage: db.prepare(`SELECT ${POST_COLUMNS} ORDER BY p.id DESC LIMIT ? OFFSET ?`),
-  postsCount: db.prepare('SELECT count(*) AS n FROM posts'),
-  postsSearch: db.prepare(`SELECT ${POST_COLUMNS} WHERE ${like(['p.title'])} ORDER BY p.id DESC LIMIT ? OFFSET ?`),
-  postsSearchCount: db.prepare(`SELECT count(*) AS n FROM posts WHERE ${like(['title'])}`),
-  postBySlug: db.prepare(`SELECT ${POST_COLUMNS} WHERE p.slug = ?`),
-  productsPage: db.prepare('SELECT id, image, title, slug, content, owner, price, phone, address, user_id, created_at, updated_at FROM products ORDER BY id DESC LIMIT ? OFFSET ?'),
-  productsCount: db.prepare('SELECT count(*) AS n FROM products'),
-  productsSearch: db.prepare(`SELECT id, image, title, slug, content, owner, price, phone, address, user_id, created_at, updated_at FROM products WHERE ${like(['title', 'owner'])} ORDER BY id DESC LIMIT ? OFFSET ?`),
-  productsSearchCount: db.prepare(`SELECT count(*) AS n FROM products WHERE ${like(['title', 'owner'])}`),
-  productsHome: db.prepare('SELECT id, image, title, slug, content, owner, price, phone, address, user_id, created_at, updated_at FROM products ORDER BY id DESC LIMIT 6'),
-  postsHome: db.prepare(`SELECT ${POST_COLUMNS} ORDER BY p.id DESC LIMIT 6`),
+  postsPage: db.prepare(`SELECT ${POST_COLUMNS} WHERE ${visible('p.')} ${newest('p.')} LIMIT ? OFFSET ?`),
+  postsCount: db.prepare(`SELECT count(*) AS n FROM posts WHERE ${visible('')}`),
+  postsSearch: db.prepare(`SELECT ${POST_COLUMNS} WHERE (${like(['p.title'])}) AND ${visible('p.')} ${newest('p.')} LIMIT ? OFFSET ?`),
+  postsSearchCount: db.prepare(`SELECT count(*) AS n FROM posts WHERE (${like(['title'])}) AND ${visible('')}`),
+  postBySlug: db.prepare(`SELECT ${POST_COLUMNS} WHERE p.slug = ? AND ${visible('p.')}`),
+  productsPage: db.prepare(`SELECT ${PRODUCT_COLUMNS} WHERE ${visible('')} ${newest('')} LIMIT ? OFFSET ?`),
+  productsCount: db.prepare(`SELECT count(*) AS n FROM products WHERE ${visible('')}`),
+  productsSearch: db.prepare(`SELECT ${PRODUCT_COLUMNS} WHERE (${like(['title', 'owner'])}) AND ${visible('')} ${newest('')} LIMIT ? OFFSET ?`),
+  productsSearchCount: db.prepare(`SELECT count(*) AS n FROM products WHERE (${like(['title', 'owner'])}) AND ${visible('')}`),
+  productsHome: db.prepare(`SELECT ${PRODUCT_COLUMNS} WHERE ${visible('')} ${newest('')} LIMIT 6`),
+  postsHome: db.prepare(`SELECT ${POST_COLUMNS} WHERE ${visible('p.')} ${newest('p.')} LIMIT 6`),
   sliders: db.prepare('SELECT id, image, description, created_at, updated_at FROM sliders ORDER BY id DESC'),
   aparatursHome: db.prepare('SELECT id, image, name, position, description, created_at, updated_at FROM aparaturs ORDER BY id DESC LIMIT 6'),
   session: db.prepare('SELECT user_id, expires_at FROM sessions WHERE id = ?'),

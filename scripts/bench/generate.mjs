@@ -110,33 +110,34 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
       categoryIds.push(Number(category.run(name, slugify(name), at(i, counts.categories), at(i, counts.categories)).lastInsertRowid))
     }
     const post = db.prepare(
-      'INSERT INTO posts (image, title, slug, content, category_id, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      // Published as of their creation (the public sees only rows with a publish time: app/models/publishing.server.ts).
+      'INSERT INTO posts (image, title, slug, content, category_id, user_id, created_at, updated_at, published_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
     for (let i = 0; i < counts.posts; i++) {
       // One post in 25 mentions the harvest: a search with some hundreds of hits in the full village.
       const text = `${title(i, 6)}${i % 25 === 0 ? ` ${SEARCH_WORD} raya` : ''} ${i + 1}`
       const time = iso(start + Math.round(i * step))
-      post.run(i % 10 === 9 ? null : storeImage('posts', i), text, slugify(text), paragraphs(i, 5), pick(categoryIds, i), admin.id, time, time)
+      post.run(i % 10 === 9 ? null : storeImage('posts', i), text, slugify(text), paragraphs(i, 5), pick(categoryIds, i), admin.id, time, time, time)
     }
     const product = db.prepare(
-      'INSERT INTO products (image, title, slug, content, owner, price, phone, address, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO products (image, title, slug, content, owner, price, phone, address, user_id, created_at, updated_at, published_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
     for (let i = 0; i < counts.products; i++) {
       const text = `${pick(PRODUCTS, i)}${i % 20 === 0 ? ` ${PRODUCT_SEARCH_WORD}` : ''} ${title(i, 2)} ${i + 1}`
       const time = at(i, counts.products)
       product.run(storeImage('products', i), text, slugify(text), paragraphs(i, 3), `Ibu ${title(i, 1)}`, 5_000 + (i % 50) * 2_500,
-        `0812${String(1_000_000 + i).padStart(8, '0')}`, `RT 0${i % 9 + 1} RW 0${i % 5 + 1}, Dusun ${title(i, 1)}`, admin.id, time, time)
+        `0812${String(1_000_000 + i).padStart(8, '0')}`, `RT 0${i % 9 + 1} RW 0${i % 5 + 1}, Dusun ${title(i, 1)}`, admin.id, time, time, time)
     }
     const photo = db.prepare('INSERT INTO photos (image, caption, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
     for (let i = 0; i < counts.photos; i++) {
       const time = at(i, counts.photos)
       photo.run(storeImage('photos', i), `${title(i, 3)} ${i + 1}`, words(i, 12).join(' '), time, time)
     }
-    const page = db.prepare('INSERT INTO pages (title, slug, content, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+    const page = db.prepare('INSERT INTO pages (title, slug, content, user_id, created_at, updated_at, published_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
     for (let i = 0; i < counts.pages; i++) {
       const text = `${title(i, 3)} ${i + 1}`
       const time = at(i, counts.pages)
-      page.run(text, slugify(text), paragraphs(i, 8), admin.id, time, time)
+      page.run(text, slugify(text), paragraphs(i, 8), admin.id, time, time, time)
     }
     const aparatur = db.prepare('INSERT INTO aparaturs (image, name, position, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
     for (let i = 0; i < counts.aparaturs; i++) {

@@ -14,7 +14,7 @@ describe('admin pages (JSON)', () => {
     expect(created.status).toBe(201)
     expect(created.body.message).toBe('Page created successfully')
     const page = created.body.data
-    expect(Object.keys(page).sort()).toEqual(['content', 'created_at', 'id', 'slug', 'title', 'updated_at'])
+    expect(Object.keys(page).sort()).toEqual(['content', 'created_at', 'id', 'published_at', 'slug', 'status', 'title', 'updated_at'])
     expect(page).toMatchObject({ title, slug: title.toLowerCase().replace(/ /g, '-'), content: '<h2>Asal</h2><p>Dahulu kala</p>' })
 
     const shown = await api('GET', `/api/admin/pages/${page.id}`, { token })
@@ -85,7 +85,7 @@ describe('admin products (multipart)', () => {
     expect(created.body.message).toBe('Product created successfully')
     const product = created.body.data
     expect(Object.keys(product).sort()).toEqual(
-      ['address', 'content', 'created_at', 'id', 'image', 'image_alt', 'owner', 'phone', 'price', 'slug', 'title', 'updated_at', 'user_id'].sort(),
+      ['address', 'content', 'created_at', 'id', 'image', 'image_alt', 'owner', 'phone', 'price', 'published_at', 'slug', 'status', 'title', 'updated_at', 'user_id'].sort(),
     )
     expect(product).toMatchObject({ title, price: 15000, owner: 'Ibu Sari', phone: '081234567890', address: 'RT 01 RW 02', user_id: expect.any(Number) })
     expect(product.image).toMatch(STORED_NAME)

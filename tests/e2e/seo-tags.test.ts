@@ -133,7 +133,7 @@ describe('every public screen has its own title, description, canonical address,
       headline: post.title,
       url: `${base()}/posts/${post.slug}`,
       image: [image],
-      datePublished: post.created_at,
+      datePublished: post.published_at, // when it was published (drafts and scheduling)
       dateModified: post.updated_at,
       author: { '@type': 'Person', name: post.user.name },
       publisher: { '@type': 'GovernmentOrganization', name: SITE },

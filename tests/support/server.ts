@@ -274,3 +274,18 @@ export async function insertRows(server: Pick<TestServer, 'databaseUrl' | 'dbFil
     await client.end()
   }
 }
+
+/**
+ * A movable clock for a server the test starts itself (app/server/clock.server.ts, docs/decisions/026-test-clock.md):
+ * pass `env` to startServer, then `move(ms)` puts the server's publishing clock that far ahead of the real one (no
+ * waiting). Only a server started with both variables honours the file.
+ */
+export function testClock() {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'balai-clock-')), 'offset-ms')
+  fs.writeFileSync(file, '0')
+  return {
+    env: { BALAI_TEST_CLOCK_FILE: file, BALAI_TEST_ONLY: 'allow-moving-the-clock' },
+    move: (ms: number) => fs.writeFileSync(file, String(ms)),
+    remove: () => fs.rmSync(path.dirname(file), { recursive: true, force: true }),
+  }
+}

@@ -192,7 +192,8 @@ export function SubmitButton({ label, pendingLabel, pending }: { label: string; 
 }
 
 /**
- * The frame of every create/edit screen: title, the fields, Cancel (back) and Save/Update.
+ * The frame of every create/edit screen: title, the fields, Cancel (back) and Save/Update, then `after` (the
+ * publish buttons of posts, pages and products: below, so that Enter in a field still means Save/Update).
  * Files need a multipart body; the rest post urlencoded.
  */
 export function ResourceForm({
@@ -200,11 +201,13 @@ export function ResourceForm({
   mode,
   multipart,
   children,
+  after,
 }: {
   title: string
   mode: 'create' | 'edit'
   multipart?: boolean
   children: ReactNode
+  after?: ReactNode
 }) {
   const navigate = useNavigate()
   return (
@@ -222,6 +225,7 @@ export function ResourceForm({
           </button>
           {mode === 'create' ? <SubmitButton label="Save" pendingLabel="Saving..." /> : <SubmitButton label="Update" pendingLabel="Updating..." />}
         </div>
+        {after}
       </Form>
     </section>
   )

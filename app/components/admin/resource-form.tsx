@@ -1,7 +1,9 @@
 import { useLoaderData, useLocation, useParams } from '@remix-run/react'
 import { screenResource } from '~/resources'
+import { DEFAULT_TIME_ZONE } from '~/lib/zoned-time'
 import { bodyOf, errorKeysOf, imageUrlOf, fieldOn, formTitle, type Choice, type Field, type FormLoad, type FormMode, type ResourceDeclaration, type Row } from '~/resources/resource'
 import { CheckboxGroup, errorFor, ImageField, ResourceForm, SelectField, TextField, useFieldErrors, type FieldErrors } from './form'
+import { PublishControls } from './publish-controls'
 import { RichTextField } from './rich-text'
 
 type Choices = FormLoad['choices']
@@ -79,12 +81,27 @@ export function ResourceFields(props: { resource: ResourceDeclaration; mode: For
 /** The create or edit screen of the resource of the address (app/routes/admin.$resource.*). */
 export function ResourceFormScreen({ mode }: { mode: FormMode }) {
   const resource = screenResource(useParams().resource, true)!
-  const { record, choices } = useLoaderData<FormLoad>()
+  const { record, choices, timeZone, now } = useLoaderData<FormLoad>()
   const errors = useFieldErrors()
   // Another record or resource is another form: its fields start afresh from their new defaults.
   const { pathname } = useLocation()
+  const publishing = resource.publishing ? (
+    <PublishControls
+      record={record}
+      timeZone={timeZone ?? DEFAULT_TIME_ZONE}
+      now={now ?? 0}
+      errors={errors}
+      publicPath={record?.slug ? `/${resource.name}/${encodeURIComponent(String(record.slug))}` : undefined}
+    />
+  ) : null
   return (
-    <ResourceForm key={pathname} title={formTitle(resource, mode)} mode={mode} multipart={bodyOf(resource) === 'multipart'}>
+    <ResourceForm
+      key={pathname}
+      title={formTitle(resource, mode)}
+      mode={mode}
+      multipart={bodyOf(resource) === 'multipart'}
+      after={publishing}
+    >
       <ResourceFields resource={resource} mode={mode} record={record} choices={choices} errors={errors} />
     </ResourceForm>
   )

@@ -4,6 +4,8 @@ import { formatDate, formatRupiah } from '~/lib/format'
 import { pagerWindow } from '~/lib/paging'
 import { addLabel, emptyTitle, imageUrlOf, isUploadOnly, listTitle, lowerThing, permissionsOf, type Column, type ResourceDeclaration, type Row } from '~/resources/resource'
 import { DeleteButton } from './delete-dialog'
+import { PublishBadge } from './publish-controls'
+import { PUBLISH_STATE_LABELS } from '~/lib/zoned-time'
 import { PencilIcon, PlusIcon, SearchIcon } from './icons'
 import { useCan } from './session'
 import { UploadForm } from './upload-form'
@@ -12,12 +14,17 @@ export type ListData = {
   page: { data: Row[]; current_page: number; last_page: number } | null
   search: string
   failed: boolean
+  /** The publishing filter of posts, pages and products (`?status=draft|scheduled|published`), '' for all. */
+  status?: string
+  /** The server's time (ms) the rows' publishing states are judged at. */
+  now?: number
 }
 
-/** `?search=..&page=..`: search only when non-empty, page only above 1. */
-export function listHref(pathname: string, search: string, page = 1) {
+/** `?search=..&page=..`: search only when non-empty, page only above 1 (and the status filter when one is chosen). */
+export function listHref(pathname: string, search: string, page = 1, status = '') {
   const params = new URLSearchParams()
   if (search) params.set('search', search)
+  if (status) params.set('status', status)
   if (page > 1) params.set('page', String(page))
   const query = params.toString()
   return query ? `${pathname}?${query}` : pathname
@@ -104,7 +111,7 @@ function StateRow({ span, title, text }: { span: number; title: string; text?: s
 }
 
 /** A list cell: the row's field in the column's format (see ColumnFormat). */
-function Cell({ row, column, resource }: { row: Row; column: Column; resource: ResourceDeclaration }) {
+function Cell({ row, column, resource, now }: { row: Row; column: Column; resource: ResourceDeclaration; now: number }) {
   const value = row[column.field]
   switch (column.format) {
     case 'date':
@@ -117,6 +124,8 @@ function Cell({ row, column, resource }: { row: Row; column: Column; resource: R
       return (value as unknown[]).length
     case 'thumbnail':
       return <Thumbnail url={imageUrlOf(resource, value)} />
+    case 'status':
+      return <PublishBadge row={row} now={now} />
     case 'badges':
       return (
         <span className="flex flex-wrap gap-1">
@@ -161,7 +170,7 @@ export function ListScreen({ resource, list }: { resource: ResourceDeclaration; 
       <tr key={row.id} className="border-t border-gray-100 hover:bg-gray-50">
         {columns.map((column) => (
           <td key={column.header} className={`px-4 py-3 align-middle text-sm text-gray-700 ${column.format === 'rupiah' ? 'whitespace-nowrap' : ''}`}>
-            <Cell row={row} column={column} resource={resource} />
+            <Cell row={row} column={column} resource={resource} now={list.now ?? 0} />
           </td>
         ))}
         <td className="px-4 py-3 text-right">
@@ -190,8 +199,9 @@ export function ListScreen({ resource, list }: { resource: ResourceDeclaration; 
       </div>
       {uploadOnly && can(permissions.create) ? <UploadForm resource={resource} /> : null}
       <div className="rounded-xl border border-gray-200 bg-white shadow-sm">
-        <div className="border-b border-gray-100 p-4">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-100 p-4">
           <SearchBox search={list.search} />
+          {resource.publishing ? <StatusFilter search={list.search} status={list.status ?? ''} /> : null}
         </div>
         <div className="overflow-x-auto">
           <table className="min-w-full">
@@ -212,11 +222,31 @@ export function ListScreen({ resource, list }: { resource: ResourceDeclaration; 
         </div>
         {list.page && !loading ? (
           <div className="border-t border-gray-100 p-4">
-            <Pager current={list.page.current_page} last={list.page.last_page} search={list.search} />
+            <Pager current={list.page.current_page} last={list.page.last_page} search={list.search} href={(page) => listHref(pathname, list.search, page, list.status)} />
           </div>
         ) : null}
       </div>
     </section>
+  )
+}
+
+const STATUS_CHOICES = [['', 'Semua'], ...Object.entries(PUBLISH_STATE_LABELS)] as const
+
+/** Semua / Draf / Terjadwal / Terbit: the list of posts, pages or products narrowed to one publishing state. */
+function StatusFilter({ search, status }: { search: string; status: string }) {
+  const { pathname } = useLocation()
+  return (
+    <nav aria-label="Filter status">
+      <ul className="flex flex-wrap gap-1">
+        {STATUS_CHOICES.map(([value, label]) => (
+          <li key={value}>
+            <Link to={listHref(pathname, search, 1, value)} aria-current={status === value ? 'page' : undefined} className={pageClass(status === value)}>
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   )
 }
 
