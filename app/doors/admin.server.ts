@@ -1,7 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { jsonWithError, jsonWithSuccess, redirectWithSuccess } from 'remix-toast'
 import { actorOf } from '~/auth/actor.server'
-import { requirePermission } from '~/auth/session.server'
+import { requirePermission, requireUser } from '~/auth/session.server'
+import { countImagesWithoutAlt } from '~/models/content-images.server'
+import { dashboardCounts } from '~/models/dashboard.server'
 import { ADMIN_PAGE_SIZE, parseListQuery, type Paginated } from '~/lib/paging'
 import { createResetLink } from '~/models/password-reset.server'
 import { findResource, writeResource, type AdminResource } from '~/models/resources.server'
@@ -204,4 +206,12 @@ export async function resetLinkAction({ request, params }: ActionFunctionArgs) {
     if (error instanceof HttpError && error.status < 500) return data<ResetLinkAnswer>({ link: null, error: error.message }, { status: error.status })
     throw error
   }
+}
+
+/** The dashboard has no permission of its own (SPEC 2.3): any logged-in user sees the counts. */
+export async function dashboardLoader({ request }: LoaderFunctionArgs) {
+  await requireUser(request)
+  // The alt-text reminder is the screen's own: GET /api/admin/dashboard keeps the contract's four counts.
+  const [counts, withoutAlt] = await Promise.all([dashboardCounts(), countImagesWithoutAlt()])
+  return { ...counts, withoutAlt }
 }

@@ -1,0 +1,36 @@
+import { Link } from '@remix-run/react'
+
+export type DashboardCounts = { categories_count: number; posts_count: number; products_count: number; aparaturs_count: number; withoutAlt: number }
+
+/** The dashboard: the four counts of the contract, and how many images still lack an alt text. */
+export function DashboardScreen(counts: DashboardCounts) {
+  const cards = [
+    { label: 'Categories', count: counts.categories_count, to: '/admin/categories' },
+    { label: 'Posts', count: counts.posts_count, to: '/admin/posts' },
+    { label: 'Products', count: counts.products_count, to: '/admin/products' },
+    { label: 'Aparaturs', count: counts.aparaturs_count, to: '/admin/aparaturs' },
+  ]
+  return (
+    <section className="space-y-6">
+      <h1 className="text-xl font-semibold text-gray-900">Dashboard</h1>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map((card) => (
+          <li key={card.label} aria-label={card.label} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+            <p className="text-sm font-medium text-gray-500">{card.label}</p>
+            <p className="mt-2 text-3xl font-bold text-gray-900">{card.count}</p>
+            <Link to={card.to} className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">
+              See detail →
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {counts.withoutAlt > 0 ? (
+        <p role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+          {`${counts.withoutAlt} gambar belum punya teks alternatif.`} Isi kolom “Teks Alternatif Gambar” agar pembaca layar dapat menjelaskan gambarnya.
+        </p>
+      ) : (
+        <p className="text-sm text-gray-600">Semua gambar sudah punya teks alternatif.</p>
+      )}
+    </section>
+  )
+}
