@@ -68,11 +68,11 @@ function paginate(items, total, query, path) {
 }
 
 // -- rows ------------------------------------------------------------------------------------------
-const POST_COLUMNS = `p.id, p.image, p.title, p.slug, p.content, p.category_id, p.user_id, c.name AS category_name,
+const POST_COLUMNS = `p.id, p.image, p.image_alt, p.title, p.slug, p.content, p.category_id, p.user_id, c.name AS category_name,
   u.name AS user_name, p.status, p.published_at, p.created_at, p.updated_at FROM posts p JOIN categories c ON c.id = p.category_id LEFT JOIN users u ON u.id = p.user_id`
 const orNull = (text) => (text === null ? null : date(text))
 const post = (r) => ({
-  id: r.id, image: r.image, title: r.title, slug: r.slug, content: r.content, category_id: r.category_id, user_id: r.user_id,
+  id: r.id, image: r.image, image_alt: r.image_alt, title: r.title, slug: r.slug, content: r.content, category_id: r.category_id, user_id: r.user_id,
   category: { id: r.category_id, name: r.category_name }, user: r.user_id === null ? null : { id: r.user_id, name: r.user_name },
   status: r.status, published_at: orNull(r.published_at), created_at: date(r.created_at), updated_at: date(r.updated_at),
 })
@@ -83,7 +83,7 @@ const withDates = product
 // stored times are ISO text ending `+00:00`; now as `...Z` compares the same way.
 const visible = (t) => `${t}status = 'published' AND ${t}published_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`
 const newest = (t) => `ORDER BY ${t}published_at DESC, ${t}id DESC`
-const PRODUCT_COLUMNS = 'id, image, title, slug, content, owner, price, phone, address, user_id, status, published_at, created_at, updated_at FROM products'
+const PRODUCT_COLUMNS = 'id, image, image_alt, title, slug, content, owner, price, phone, address, user_id, status, published_at, created_at, updated_at FROM products'
 
 // Search is a LIKE on the list's columns; the site and the floor both leave `%` and `_` out of the benchmark.
 const like = (columns) => columns.map((c) => `${c} LIKE ?`).join(' OR ')
@@ -99,8 +99,8 @@ const statements = {
   productsSearchCount: db.prepare(`SELECT count(*) AS n FROM products WHERE (${like(['title', 'owner'])}) AND ${visible('')}`),
   productsHome: db.prepare(`SELECT ${PRODUCT_COLUMNS} WHERE ${visible('')} ${newest('')} LIMIT 6`),
   postsHome: db.prepare(`SELECT ${POST_COLUMNS} WHERE ${visible('p.')} ${newest('p.')} LIMIT 6`),
-  sliders: db.prepare('SELECT id, image, description, created_at, updated_at FROM sliders ORDER BY id DESC'),
-  aparatursHome: db.prepare('SELECT id, image, name, position, description, created_at, updated_at FROM aparaturs ORDER BY id DESC LIMIT 6'),
+  sliders: db.prepare('SELECT id, image, image_alt, description, created_at, updated_at FROM sliders ORDER BY id DESC'),
+  aparatursHome: db.prepare('SELECT id, image, image_alt, name, position, description, created_at, updated_at FROM aparaturs ORDER BY id DESC LIMIT 6'),
   session: db.prepare('SELECT user_id, expires_at FROM sessions WHERE id = ?'),
   sessionUser: db.prepare('SELECT id FROM users WHERE id = ?'),
   permission: db.prepare(`SELECT 1 FROM user_has_roles ur JOIN role_has_permissions rp ON rp.role_id = ur.role_id

@@ -30,6 +30,10 @@ describe('drafts and scheduling in the admin', () => {
     await page.getByRole('link', { name: 'Draf', exact: true }).click()
     await page.waitForURL((url) => url.searchParams.get('status') === 'draft')
     await page.getByRole('row').filter({ hasText: title }).waitFor()
+    // And a new search keeps the status filter.
+    await search(page, title.slice(0, -1))
+    expect(new URL(page.url()).searchParams.get('status')).toBe('draft')
+    await page.getByRole('row').filter({ hasText: title }).waitFor()
 
     const draft = await pageRow(title)
     expect(draft).toMatchObject({ status: 'draft', published_at: null })

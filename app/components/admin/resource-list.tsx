@@ -31,7 +31,8 @@ export function listHref(pathname: string, search: string, page = 1, status = ''
 }
 
 /** Search applied on Enter, back to page 1, mirrored to the address. */
-export function SearchBox({ search, placeholder = 'Search...' }: { search: string; placeholder?: string }) {
+/** A new search starts at page 1 and keeps the status filter, if one is chosen. */
+export function SearchBox({ search, status = '', placeholder = 'Search...' }: { search: string; status?: string; placeholder?: string }) {
   const navigate = useNavigate()
   const { pathname } = useLocation()
   return (
@@ -41,13 +42,14 @@ export function SearchBox({ search, placeholder = 'Search...' }: { search: strin
       onSubmit={(event) => {
         event.preventDefault()
         const value = String(new FormData(event.currentTarget).get('search') ?? '').trim()
-        navigate(listHref(pathname, value))
+        navigate(listHref(pathname, value, 1, status))
       }}
       className="relative w-full sm:max-w-xs"
     >
       <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-gray-400">
         <SearchIcon className="h-4 w-4" />
       </span>
+      {status ? <input type="hidden" name="status" value={status} /> : null}
       <input
         key={search}
         type="search"
@@ -200,7 +202,7 @@ export function ListScreen({ resource, list }: { resource: ResourceDeclaration; 
       {uploadOnly && can(permissions.create) ? <UploadForm resource={resource} /> : null}
       <div className="rounded-xl border border-gray-200 bg-white shadow-sm">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-100 p-4">
-          <SearchBox search={list.search} />
+          <SearchBox search={list.search} status={list.status ?? ''} />
           {resource.publishing ? <StatusFilter search={list.search} status={list.status ?? ''} /> : null}
         </div>
         <div className="overflow-x-auto">
