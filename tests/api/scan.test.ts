@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { api, login } from '../support/api'
 import { png } from '../support/content'
 import { insertRows, onPostgres, queryDb, ROOT, startServer, type TestServer } from '../support/server'
 
@@ -59,6 +60,18 @@ describe(`npm run scan (${onPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
     await queryDb(server, 'DELETE FROM "categories" WHERE "id" = ?', [id])
     for (const file of [path.join(posts, 'shell.php'), path.join(posts, fake), path.join(posts, unused), path.join(server.uploadsDir, 'index.html')]) fs.rmSync(file)
     expect(scan().status).toBe(0)
+  })
+
+  it('does not report an editor image that waits for its 24-hour sweep', async () => {
+    const form = new FormData()
+    form.append('image', new Blob([new Uint8Array((await png()).data)], { type: 'image/png' }), 'foto.png')
+    const upload = await api('POST', '/api/admin/uploads', { base: server.url, token: await login('admin', 'password', server.url), form })
+    expect(upload.status).toBe(201)
+    const name = path.basename(upload.body.data.url)
+    expect(fs.existsSync(path.join(server.uploadsDir, 'content', name))).toBe(true)
+    const result = scan()
+    expect(result.output).not.toContain(name)
+    expect(result.status, result.output).toBe(0)
   })
 
   it('says so, with exit code 2, when it cannot open the database', () => {
