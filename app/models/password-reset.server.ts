@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { z } from 'zod'
 import { prisma, serializeWrite } from '~/server/db.server'
+import { getEnv } from '~/server/env.server'
 import { validationError } from '~/server/http.server'
 import { mailConfigured, sendMail } from '~/server/mail.server'
 import { hashPassword } from '~/server/password.server'
@@ -87,10 +88,13 @@ export async function resetPassword(raw: unknown, ip: string | null) {
 
 /**
  * "Lupa password?": e-mails a link to the user with this address, when SMTP is configured. The caller answers the
- * same whatever happens here (the address may not exist), and does not wait for the mail.
+ * same whatever happens here (the address may not exist), and does not wait for the mail. The link is on SITE_URL,
+ * never on the address the request came to: anyone may send this form, with any Host or X-Forwarded-Host header,
+ * and the mail must not carry a link to their site (env.server.ts requires SITE_URL with SMTP_URL).
  */
-export async function mailResetLink(email: string, origin: string) {
-  if (!mailConfigured() || !email || email.length > 255) return
+export async function mailResetLink(email: string) {
+  const origin = getEnv().SITE_URL
+  if (!mailConfigured() || !origin || !email || email.length > 255) return
   const user = await prisma.user.findUnique({ where: { email }, select: { id: true, name: true, email: true } })
   if (!user) return
   const recent = await prisma.passwordReset.count({ where: { user_id: user.id, created_at: { gt: new Date(Date.now() - 3600_000) } } })

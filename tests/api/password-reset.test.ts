@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
@@ -133,10 +134,11 @@ describe('"Lupa password?" with SMTP (a server of its own, and an SMTP server st
       body: new URLSearchParams({ email }),
     })
 
-  async function mailTo(address: string, timeout = 20_000) {
+  /** The first mail to `address` among those received after the first `after` mails. */
+  async function mailTo(address: string, timeout = 20_000, after = 0) {
     const until = Date.now() + timeout
     while (Date.now() < until) {
-      const mail = mails.find((entry) => entry.to === address)
+      const mail = mails.slice(after).find((entry) => entry.to === address)
       if (mail) return mail
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
@@ -162,5 +164,37 @@ describe('"Lupa password?" with SMTP (a server of its own, and an SMTP server st
 
     // Nothing went to the unknown address (it had time enough: the known one's mail came after it was asked).
     expect(mails.filter((entry) => entry.to === 'nobody-here@example.com')).toEqual([])
+  })
+
+  it('puts the link on SITE_URL, whatever Host or X-Forwarded-Host the request names (no poisoned reset links)', async () => {
+    // Anyone may send this form without a session (there is no cookie for CSRF to check): an attacker who could choose
+    // the link's host would have the site mail the victim a genuine message whose link hands the token to them.
+    const after = mails.length
+    const status = await new Promise<number>((resolve, reject) => {
+      const body = new URLSearchParams({ email: 'user@example.com' }).toString()
+      const request = http.request(`${server.url}/forgot-password`, {
+        method: 'POST',
+        headers: {
+          Host: 'evil.example',
+          'X-Forwarded-Host': 'evil.example',
+          'X-Forwarded-Proto': 'https',
+          'X-Forwarded-For': clientAddress(),
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Content-Length': Buffer.byteLength(body),
+        },
+      })
+      request.on('response', (response) => {
+        response.resume()
+        resolve(response.statusCode!)
+      })
+      request.on('error', reject)
+      request.end(body)
+    })
+    expect(status).toBe(200)
+    const text = (await mailTo('user@example.com', 20_000, after)).text.replace(/=\r?\n/g, '')
+    expect(text).not.toContain('evil.example')
+    const links = text.match(/\S*\/reset-password\/[A-Za-z0-9_-]+/g)
+    expect(links).toHaveLength(1)
+    expect(links![0]).toMatch(new RegExp(`^${server.url}/reset-password/[A-Za-z0-9_-]{43}$`))
   })
 })
