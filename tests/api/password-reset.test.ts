@@ -1,10 +1,12 @@
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
-import { adminToken, api, clientAddress, expectFailure, expectSuccess, login, userWithPermissions } from '../support/api'
-import { freePort, onPostgres, queryDb, startServer, type TestServer } from '../support/server'
+import { adminToken, api, clientAddress, expectFailure, expectSuccess, login, unique, userWithPermissions } from '../support/api'
+import { BUILD_DIR, freePort, onPostgres, queryDb, ROOT, startServer, type TestServer } from '../support/server'
 
 // bcrypt and private servers are slow on a busy machine shared with the other test files
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
@@ -87,6 +89,94 @@ describe('POST /api/password-reset', () => {
     const result = await reset(newPassword('nope'))
     expect(result.text).not.toContain('brand-new-password')
     expect(result.status).toBe(422)
+  })
+})
+
+describe('npm run reset-password -- USERNAME (README: for a locked-out sole admin, on the server)', () => {
+  const execFileAsync = promisify(execFile)
+  /** The shared test server's own configuration: the script runs on the server, against the site's database. */
+  const serverEnv = () => {
+    const dir = inject('serverDir')
+    return {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      BUILD_DIR,
+      DATABASE_URL: onPostgres() ? fs.readFileSync(path.join(dir, 'database-url'), 'utf8') : `file:${path.join(dir, 'data', 'test.db')}`,
+      UPLOADS_DIR: path.join(dir, 'uploads'),
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+      SITE_URL: inject('baseUrl'),
+    }
+  }
+  /** Runs the command exactly as README documents it, in the checkout; its exit code, output and error output. */
+  async function run(username: string, env: Record<string, string | undefined> = serverEnv()) {
+    try {
+      const { stdout, stderr } = await execFileAsync('npm', ['run', 'reset-password', '--', username], { cwd: ROOT, env: env as NodeJS.ProcessEnv, timeout: 60_000 })
+      return { code: 0, stdout, stderr }
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string }
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
+    }
+  }
+  const linkIn = (stdout: string) => /^(\S+\/reset-password\/[A-Za-z0-9_-]{43})$/m.exec(stdout)?.[1]
+
+  it('prints a link on SITE_URL that opens the form and sets a new password, logged as made on the server', async () => {
+    const { userId, username, token } = await userWithPermissions(['dashboard-index'])
+    const name = unique('Terkunci ')
+    expectSuccess(await api('PUT', '/api/admin/me', { token, json: { name, email: `${username}@example.com` } }))
+    const result = await run(username)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toContain(`Open this link within 60 minutes`)
+    expect(result.stdout).not.toContain('SITE_URL is not set')
+    const url = linkIn(result.stdout)!
+    expect(url).toMatch(new RegExp(`^${inject('baseUrl')}/reset-password/`))
+
+    // The printed link, as a browser would use it: the page with its form, then the form sent (no login, no cookie).
+    const page = await fetch(url)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('Simpan Password Baru')
+    const saved = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': clientAddress() },
+      body: new URLSearchParams({ password: 'set-from-the-server', password_confirmation: 'set-from-the-server' }),
+    })
+    expect(saved.status).toBe(200)
+    expect(await saved.text()).toContain('Password Diperbarui')
+    expect(await canLogin(username, 'set-from-the-server')).toBe(true)
+    expect(await canLogin(username, 'password123')).toBe(false)
+    expect((await api('GET', '/api/admin/me', { token })).status).toBe(401)
+    // Spent: the same link opens no form any more.
+    expect(await (await fetch(url)).text()).toContain('Tautan Tidak Berlaku')
+
+    // Two entries, told apart by who and by `changes`: the link made on the server, then the password set with it.
+    const log = expectSuccess(await api('GET', `/api/admin/activities?action=password_reset&resource=users&search=${encodeURIComponent(name)}`, { token: await adminToken() }))
+    expect(log.data.map((entry: Record<string, unknown>) => [entry.user_id, entry.user_name, entry.resource_id, entry.summary, entry.changes])).toEqual([
+      [userId, name, userId, name, ['password']],
+      [null, 'npm run reset-password', userId, name, []],
+    ])
+  })
+
+  it('without SITE_URL prints a localhost link on PORT and says that SITE_URL makes one that opens elsewhere', async () => {
+    const { username } = await userWithPermissions([])
+    const result = await run(username, { ...serverEnv(), SITE_URL: undefined, PORT: '8123' })
+    expect(result.code, result.stderr).toBe(0)
+    const url = linkIn(result.stdout)!
+    expect(url).toMatch(/^http:\/\/localhost:8123\/reset-password\//)
+    expect(result.stdout).toContain('SITE_URL is not set, so this link points at http://localhost:8123 and opens only in a browser on this server')
+    expect(result.stdout).toContain('SITE_URL=https://')
+    // The token itself is good on the site, whatever address it is opened at.
+    expectSuccess(await reset(newPassword(tokenOf(url))))
+    expect(await canLogin(username, 'brand-new-password')).toBe(true)
+  })
+
+  it('refuses an unknown username with a clear message and a non-zero exit, printing no link', async () => {
+    const ghost = unique('nobody')
+    const result = await run(ghost)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain(`[reset-password] no user named "${ghost}"`)
+    expect(linkIn(result.stdout)).toBeUndefined()
+    const usage = await run('')
+    expect(usage.code).not.toBe(0)
+    expect(usage.stderr).toContain('Usage: npm run reset-password -- USERNAME')
   })
 })
 
