@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { clientAddress } from '~/auth/throttle.server'
 import { AuthCard, AuthField, AuthSubmit, BackToLogin } from '~/components/admin/auth-card'
 import { titled } from '~/components/admin/meta'
 import { readBodyText } from '~/server/http.server'
@@ -24,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = new URLSearchParams(await readBodyText(request, 16 * 1024))
   const email = (form.get('email') ?? '').trim()
   if (!email) return data({ sent: false, error: 'Email wajib diisi.' }, { status: 422 })
-  mailResetLink(email).catch((error) => logError('password-reset-mail', error, request, 'could not send the reset mail'))
+  mailResetLink(email, clientAddress(request)).catch((error) => logError('password-reset-mail', error, request, 'could not send the reset mail'))
   return { sent: true, error: null }
 }
 

@@ -217,10 +217,10 @@ describe('"Lupa password?" with SMTP (a server of its own, and an SMTP server st
     await new Promise<void>((resolve) => (smtp ? smtp.close(resolve) : resolve()))
   })
 
-  const ask = (email: string) =>
+  const ask = (email: string, address = clientAddress()) =>
     fetch(`${server.url}/forgot-password`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': clientAddress() },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': address },
       body: new URLSearchParams({ email }),
     })
 
@@ -236,7 +236,8 @@ describe('"Lupa password?" with SMTP (a server of its own, and an SMTP server st
   }
 
   it('e-mails a working link to the account\'s address, and answers an unknown address exactly alike', async () => {
-    const known = await ask('user@example.com')
+    const address = clientAddress()
+    const known = await ask('user@example.com', address)
     const unknown = await ask('nobody-here@example.com')
     expect(known.status).toBe(200)
     expect(unknown.status).toBe(200)
@@ -254,6 +255,15 @@ describe('"Lupa password?" with SMTP (a server of its own, and an SMTP server st
 
     // Nothing went to the unknown address (it had time enough: the known one's mail came after it was asked).
     expect(mails.filter((entry) => entry.to === 'nobody-here@example.com')).toEqual([])
+
+    // The log (admins only) shows the link the form made, from the address that asked, and the password set with it.
+    const admin = await login('admin', 'password', server.url)
+    const userId = expectSuccess(await api('GET', '/api/admin/users?search=user', { token: admin, base: server.url })).data.find((row: { username: string }) => row.username === 'user').id
+    const log = expectSuccess(await api('GET', '/api/admin/activities?action=password_reset', { token: admin, base: server.url })).data
+    expect(log.map((entry: Record<string, unknown>) => [entry.user_id, entry.user_name, entry.resource, entry.resource_id, entry.changes, entry.ip])).toEqual([
+      [userId, expect.any(String), 'users', userId, ['password'], expect.any(String)],
+      [null, 'Lupa password?', 'users', userId, [], address],
+    ])
   })
 
   it('puts the link on SITE_URL, whatever Host or X-Forwarded-Host the request names (no poisoned reset links)', async () => {
