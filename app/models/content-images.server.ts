@@ -6,6 +6,7 @@ import { sanitizeRichText } from '~/server/sanitize.server'
 import { removeImage, storeImage, unmarkPending, type StagedFile } from '~/server/uploads.server'
 import { pictureSize } from '~/lib/image-variants'
 import { uploadUrl } from '~/lib/uploads'
+import { recordActivity, type Actor } from './activity.server'
 
 /**
  * Which content images are used, and when an unused one goes (docs/decisions/027-alt-text-and-content-images.md).
@@ -37,8 +38,11 @@ export async function isContentImageUsed(name: string): Promise<boolean> {
   return rows.length > 0
 }
 
-/** POST /api/admin/uploads: stores the image as a content upload, noted as unused until some content holds it. */
-export async function uploadContentImage(file: StagedFile) {
+/**
+ * POST /api/admin/uploads: stores the image as a content upload, noted as unused until some content holds it, and
+ * logs it (`create` of `uploads`, under its stored name) like every other write.
+ */
+export async function uploadContentImage(file: StagedFile, actor: Actor) {
   const name = await storeImage(file, 'content')
   try {
     await serializeWrite(() => prisma.$transaction([prisma.contentUpload.create({ data: { name } }), prisma.pendingUpload.deleteMany({ where: { kind: 'content', name } })]))
@@ -47,6 +51,7 @@ export async function uploadContentImage(file: StagedFile) {
     throw error
   }
   const size = pictureSize(name)!
+  await recordActivity({ actor, action: 'create', resource: 'uploads', summary: name })
   return { url: uploadUrl('content', name)!, width: size.width, height: size.height }
 }
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { z } from 'zod'
 import { prisma, serializeWrite } from '~/server/db.server'
+import { getEnv } from '~/server/env.server'
 import { validationError } from '~/server/http.server'
 import { mailConfigured, sendMail } from '~/server/mail.server'
 import { hashPassword } from '~/server/password.server'
@@ -14,6 +15,9 @@ import { getUser, newPasswordProblems } from './user.server'
 export const RESET_MINUTES = 60
 /** At most this many links are e-mailed to one user per hour ("Lupa password?" cannot be used to flood a mailbox). */
 const MAILS_PER_HOUR = 3
+
+/** Who made a link e-mailed by "Lupa password?", in the activity log: the form (whoever sent it is not logged in). */
+const FORGOT_PASSWORD_ACTOR = 'Lupa password?'
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
 
@@ -87,15 +91,20 @@ export async function resetPassword(raw: unknown, ip: string | null) {
 
 /**
  * "Lupa password?": e-mails a link to the user with this address, when SMTP is configured. The caller answers the
- * same whatever happens here (the address may not exist), and does not wait for the mail.
+ * same whatever happens here (the address may not exist), and does not wait for the mail. The link is on SITE_URL,
+ * never on the address the request came to: anyone may send this form, with any Host or X-Forwarded-Host header,
+ * and the mail must not carry a link to their site (env.server.ts requires SITE_URL with SMTP_URL). A link made is
+ * logged like any other (`password_reset`, no field changed), under the form's name and the address that asked.
  */
-export async function mailResetLink(email: string, origin: string) {
-  if (!mailConfigured() || !email || email.length > 255) return
+export async function mailResetLink(email: string, ip: string | null) {
+  const origin = getEnv().SITE_URL
+  if (!mailConfigured() || !origin || !email || email.length > 255) return
   const user = await prisma.user.findUnique({ where: { email }, select: { id: true, name: true, email: true } })
   if (!user) return
   const recent = await prisma.passwordReset.count({ where: { user_id: user.id, created_at: { gt: new Date(Date.now() - 3600_000) } } })
   if (recent >= MAILS_PER_HOUR) return
   const [{ url }, { site_name }] = await Promise.all([newLink(user.id, origin), getSettings()])
+  await recordActivity({ actor: { id: null, name: FORGOT_PASSWORD_ACTOR, ip }, action: 'password_reset', resource: 'users', resourceId: user.id, summary: user.name })
   await sendMail({
     to: user.email,
     subject: `Reset password ${site_name}`,

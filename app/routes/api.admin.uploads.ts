@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
+import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
 import { apiSuccess, handleApi, HttpError, methodNotAllowed, validationError } from '~/server/http.server'
 import { readMultipart } from '~/server/uploads.server'
@@ -13,14 +14,14 @@ import { CONTENT_UPLOAD_PERMISSIONS } from '~/resources/permissions'
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== 'POST') throw new HttpError(405, 'Method Not Allowed')
-    await requirePermission(request, CONTENT_UPLOAD_PERMISSIONS)
+    const user = await requirePermission(request, CONTENT_UPLOAD_PERMISSIONS)
     if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
       throw new HttpError(415, 'Unsupported Media Type: send the image as multipart/form-data')
     }
     const body = await readMultipart(request)
     try {
       if (!body.file) throw validationError({ Image: 'Image is required' })
-      return apiSuccess('Image uploaded successfully', await uploadContentImage(body.file), 201)
+      return apiSuccess('Image uploaded successfully', await uploadContentImage(body.file, actorOf(request, user)), 201)
     } finally {
       await body.cleanup()
     }

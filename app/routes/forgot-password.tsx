@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, HeadersFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { clientAddress } from '~/auth/throttle.server'
 import { AuthCard, AuthField, AuthSubmit, BackToLogin } from '~/components/admin/auth-card'
 import { titled } from '~/components/admin/meta'
 import { readBodyText } from '~/server/http.server'
 import { logError } from '~/server/log.server'
 import { mailConfigured } from '~/server/mail.server'
 import { mailResetLink } from '~/models/password-reset.server'
-import { siteUrl } from '~/models/site.server'
 
 export const meta = titled('Lupa Password')
 
@@ -18,13 +18,14 @@ export const loader = () => data({ canMail: mailConfigured() }, { headers: { 'Ca
 
 /**
  * "Lupa password?": e-mails a reset link to the account with this address. The answer is the same whether or not
- * the address exists, and comes without waiting for the mail (so its timing tells nothing either).
+ * the address exists, and comes without waiting for the mail (so its timing tells nothing either). The mailed link
+ * is on SITE_URL, whatever Host the request names (models/password-reset.server.ts).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = new URLSearchParams(await readBodyText(request, 16 * 1024))
   const email = (form.get('email') ?? '').trim()
   if (!email) return data({ sent: false, error: 'Email wajib diisi.' }, { status: 422 })
-  mailResetLink(email, siteUrl(request)).catch((error) => logError('password-reset-mail', error, request, 'could not send the reset mail'))
+  mailResetLink(email, clientAddress(request)).catch((error) => logError('password-reset-mail', error, request, 'could not send the reset mail'))
   return { sent: true, error: null }
 }
 

@@ -165,6 +165,13 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (value.SMTP_URL && !value.MAIL_FROM) {
     throw new ConfigError('Invalid configuration: MAIL_FROM is required when SMTP_URL is set (e.g. "Desa Sukamaju <noreply@sukamaju.desa.id>")')
   }
+  // The e-mailed reset links are built from SITE_URL alone: taken from the request, anyone could have the site mail
+  // a genuine link to an address of their choosing ("Lupa password?" with a forged Host header).
+  if (value.SMTP_URL && !value.SITE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: SITE_URL is required when SMTP_URL is set: the password reset links "Lupa password?" e-mails are built from it (e.g. https://sukamaju.desa.id)',
+    )
+  }
   if (!secret) {
     const persisted = persistedSecret(dataDir)
     secret = persisted.secret

@@ -1,5 +1,9 @@
-import { describe, expect, it, vi } from 'vitest'
-import { adminToken, api, clientAddress, expectFailure, expectNoSecrets, expectSuccess, ISO_UTC, login, unique, userWithPermissions } from '../support/api'
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, inject, it, vi } from 'vitest'
+import { adminToken, api, baseUrl, clientAddress, expectFailure, expectNoSecrets, expectSuccess, ISO_UTC, login, unique, userWithPermissions } from '../support/api'
+import { onPostgres, queryDb } from '../support/server'
+import { totp } from '../support/totp'
 
 // bcrypt and private servers are slow on a busy machine shared with the other test files
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
@@ -155,5 +159,84 @@ describe('sessions and logout', () => {
     const again = await login(username, 'set-by-admin')
     expect((await api('POST', '/api/logout', { token: again })).status).toBe(200)
     expect((await api('GET', '/api/admin/dashboard', { token: again })).status).toBe(401)
+  })
+})
+
+describe('"Remember me" on the login form (docs/decisions/013: it chooses the session\'s length)', () => {
+  const TOKEN_TTL = 7 * 24 * 3600 // the test server's default, 7d
+  const SHORT = 12 * 3600
+
+  /** The login form, sent as a browser without scripts sends it (no cookie yet). */
+  const submit = (fields: Record<string, string>) =>
+    fetch(`${baseUrl()}/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': clientAddress() },
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    })
+
+  /** The session cookie a login answered, its attributes, and the expiry of its session (the token's and the row's). */
+  async function sessionOf(response: Response) {
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/admin/dashboard')
+    const cookie = response.headers.getSetCookie().find((header) => header.startsWith('token='))!
+    expect(cookie).toBeDefined()
+    const [pair, ...attributes] = cookie.split(';').map((part) => part.trim())
+    const value = pair.slice('token='.length)
+    // Remix's cookie holds the token as base64 of its JSON string.
+    const token = JSON.parse(Buffer.from(decodeURIComponent(value), 'base64').toString()) as string
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString())
+    const dir = inject('serverDir')
+    const db = { dbFile: path.join(dir, 'data', 'test.db'), databaseUrl: onPostgres() ? fs.readFileSync(path.join(dir, 'database-url'), 'utf8') : '' }
+    const [row] = await queryDb<{ expires_at: unknown }>(db, 'SELECT expires_at FROM sessions WHERE id = ?', [claims.jti])
+    const at = (value: unknown) => (value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(String(value)))
+    // The cookie logs in (the admin's API calls ride on it).
+    expect((await api('GET', '/api/admin/me', { headers: { Cookie: `token=${value}` } })).status).toBe(200)
+    return {
+      attributes: attributes.map((attribute) => attribute.toLowerCase()),
+      maxAge: Number(attributes.find((attribute) => /^max-age=/i.test(attribute))?.split('=')[1] ?? NaN),
+      tokenSeconds: claims.exp - Date.now() / 1000,
+      rowSeconds: (at(row.expires_at) - Date.now()) / 1000,
+    }
+  }
+
+  it('unticked: a browser-session cookie (no Max-Age, no Expires) and a session of 12 hours at most', async () => {
+    const { username } = await userWithPermissions([])
+    const session = await sessionOf(await submit({ username, password: 'password123' }))
+    expect(session.attributes.filter((attribute) => attribute.startsWith('max-age') || attribute.startsWith('expires'))).toEqual([])
+    expect(session.attributes).toContain('httponly')
+    for (const seconds of [session.tokenSeconds, session.rowSeconds]) {
+      expect(seconds).toBeLessThanOrEqual(SHORT)
+      expect(seconds).toBeGreaterThan(SHORT - 120)
+    }
+  })
+
+  it('ticked: a cookie kept for TOKEN_TTL, and a session as long', async () => {
+    const { username } = await userWithPermissions([])
+    const session = await sessionOf(await submit({ username, password: 'password123', remember: 'on' }))
+    expect(session.maxAge).toBe(TOKEN_TTL)
+    for (const seconds of [session.tokenSeconds, session.rowSeconds]) {
+      expect(seconds).toBeLessThanOrEqual(TOKEN_TTL)
+      expect(seconds).toBeGreaterThan(TOKEN_TTL - 120)
+    }
+  })
+
+  it('keeps the choice through the two-factor step', async () => {
+    for (const remember of [true, false]) {
+      const { token, username } = await userWithPermissions([])
+      const setup = expectSuccess(await api('POST', '/api/admin/me/2fa/setup', { token }))
+      const enabledAt = Date.now()
+      expectSuccess(await api('POST', '/api/admin/me/2fa/enable', { token, json: { code: totp(setup.secret, enabledAt) } }))
+      const first = await submit({ username, password: 'password123', ...(remember ? { remember: 'on' } : {}) })
+      expect(first.status).toBe(200)
+      const ticket = /name="ticket" value="([^"]+)"/.exec(await first.text())![1]
+      // A step after the one that turned two-factor on (a code's step is used once).
+      const code = totp(setup.secret, Math.max(Date.now(), (Math.floor(enabledAt / 30_000) + 1) * 30_000))
+      const session = await sessionOf(await submit({ ticket, code }))
+      if (remember) expect(session.maxAge).toBe(TOKEN_TTL)
+      else expect(Number.isNaN(session.maxAge) && !session.attributes.some((attribute) => attribute.startsWith('expires'))).toBe(true)
+      expect(session.rowSeconds).toBeLessThanOrEqual(remember ? TOKEN_TTL : SHORT)
+      expect(session.rowSeconds).toBeGreaterThan((remember ? TOKEN_TTL : SHORT) - 120)
+    }
   })
 })

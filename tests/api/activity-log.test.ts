@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
 import { adminToken, api, clientAddress, expectFailure, expectSuccess, ISO_UTC, login, unique, userWithPermissions } from '../support/api'
 import { insertRows, queryDb, startServer } from '../support/server'
+import { totp } from '../support/totp'
 
 // bcrypt and private servers are slow on a busy machine shared with the other test files
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
@@ -63,15 +64,16 @@ describe('GET /api/admin/activities', () => {
     expect(username).toBeTruthy()
   })
 
-  it('records every login attempt: success, wrong password, unknown user, missing two-factor code, and logout', async () => {
-    const { userId, username } = await userWithPermissions([])
+  it('records every login attempt: success, wrong password, unknown user, missing and wrong two-factor code, and logout', async () => {
+    const { userId, username, token: first } = await userWithPermissions([])
     const address = clientAddress()
-    const attempt = (password: string, name = username) => api('POST', '/api/login', { json: { username: name, password }, headers: { 'X-Forwarded-For': address } })
+    const headers = { 'X-Forwarded-For': address }
+    const attempt = (password: string, name = username, code?: string) => api('POST', '/api/login', { json: { username: name, password, ...(code === undefined ? {} : { code }) }, headers })
     expect((await attempt('wrong-password')).status).toBe(401)
     const ghost = unique('ghost')
     expect((await attempt('whatever', ghost)).status).toBe(401)
     const token = expectSuccess(await attempt('password123')).token
-    expectSuccess(await api('POST', '/api/logout', { token, headers: { 'X-Forwarded-For': address } }))
+    expectSuccess(await api('POST', '/api/logout', { token, headers }))
 
     const mine = await entries(`user_id=${userId}&resource=users`)
     expect(mine.slice(0, 3).map((entry) => [entry.action, entry.ip])).toEqual([
@@ -81,6 +83,55 @@ describe('GET /api/admin/activities', () => {
     ])
     const [unknown] = await entries(`search=${ghost}`)
     expect(unknown).toMatchObject({ action: 'login_failed', user_id: null, user_name: ghost, resource: 'users', ip: address })
+
+    // Two-factor login on (an entry of its own), then a right password without a code and with a wrong code: each a
+    // failed login of that user, saying which. Then off again, with the password.
+    const setup = expectSuccess(await api('POST', '/api/admin/me/2fa/setup', { token: first, headers }))
+    expectSuccess(await api('POST', '/api/admin/me/2fa/enable', { token: first, headers, json: { code: totp(setup.secret) } }))
+    expect(await attempt('password123', username, '').then((result) => result.body.errors)).toEqual({ Code: 'Two-factor code required' })
+    const near = [-1, 0, 1].map((step) => totp(setup.secret, Date.now(), step))
+    const wrong = ['000000', '111111', '222222', '333333'].find((code) => !near.includes(code))!
+    expect(await attempt('password123', username, wrong).then((result) => result.body.errors)).toEqual({ Code: 'Invalid two-factor code' })
+    expectSuccess(await api('POST', '/api/admin/me/2fa/disable', { token: first, headers, json: { password: 'password123' } }))
+
+    const after = await entries(`user_id=${userId}&resource=users`)
+    expect(after.slice(0, 4).map((entry) => [entry.action, entry.resource_id, entry.summary, entry.ip])).toEqual([
+      ['two_factor_off', userId, 'Test User', address],
+      ['login_failed', userId, 'Kode verifikasi salah', address],
+      ['login_failed', userId, 'Kode verifikasi tidak diisi', address],
+      ['two_factor_on', userId, 'Test User', address],
+    ])
+    for (const entry of after.slice(0, 4)) expect(entry).toMatchObject({ user_id: userId, changes: [] })
+    expect(JSON.stringify(after)).not.toContain(setup.secret)
+  })
+
+  it('records the account events: own name, own password, a reset link made by an admin and the password set with it', async () => {
+    const { token, userId, username } = await userWithPermissions([])
+    const address = clientAddress()
+    const headers = { 'X-Forwarded-For': address }
+    const name = unique('Akun Log ')
+    expectSuccess(await api('PUT', '/api/admin/me', { token, headers, json: { name, email: `${username}@example.com` } }))
+    // A refused change adds nothing; a done one names the password, never its value.
+    expectFailure(await api('PUT', '/api/admin/me/password', { token, headers, json: { current_password: 'wrong-one', password: 'changed-password-1', password_confirmation: 'changed-password-1' } }), 422)
+    expectSuccess(await api('PUT', '/api/admin/me/password', { token, headers, json: { current_password: 'password123', password: 'changed-password-1', password_confirmation: 'changed-password-1' } }))
+
+    // API.md has one action for both steps of a reset link, `password_reset`: who made it (no field changed), then
+    // the user who set a password with it (`changes: ["password"]`).
+    const admin = await adminToken()
+    const adminId = expectSuccess(await api('GET', '/api/admin/me', { token: admin })).id
+    const adminAddress = clientAddress()
+    const { url } = expectSuccess(await api('POST', `/api/admin/users/${userId}/reset-link`, { token: admin, headers: { 'X-Forwarded-For': adminAddress } }))
+    expectSuccess(await api('POST', '/api/password-reset', { headers, json: { token: url.split('/reset-password/')[1], password: 'changed-password-2', password_confirmation: 'changed-password-2' } }))
+
+    const log = await entries(`resource=users&search=${encodeURIComponent(name)}`)
+    expect(log.map((entry) => [entry.action, entry.user_id, entry.resource_id, entry.summary, entry.changes, entry.ip])).toEqual([
+      ['password_reset', userId, userId, name, ['password'], address],
+      ['password_reset', adminId, userId, name, [], adminAddress],
+      ['password_change', userId, userId, name, ['password'], address],
+      ['update', userId, userId, name, ['name'], address],
+    ])
+    const raw = await api('GET', `/api/admin/activities?search=${encodeURIComponent(name)}`, { token: admin })
+    for (const secret of ['changed-password-1', 'changed-password-2', url.split('/reset-password/')[1]]) expect(raw.text).not.toContain(secret)
   })
 
   it('searches summary and user name, filters by user, resource and action, and pages 10 at a time keeping the filters', async () => {

@@ -123,6 +123,8 @@ describe('hostile search strings', () => {
 describe('start-up configuration', { timeout: 90_000 }, () => {
   const refuses = async (env: Record<string, string>, mention: string) => {
     const attempt = startServer({ env })
+    // A server that starts after all is stopped, not left running after the failed test.
+    attempt.then((server) => server.stop(), () => undefined)
     await expect(attempt).rejects.toThrow(mention)
   }
 
@@ -145,6 +147,10 @@ describe('start-up configuration', { timeout: 90_000 }, () => {
     expect(refused.message).toContain('TRUST_PROXY must be the number of reverse proxies')
     await refuses({ STORAGE: 's3' }, 'S3_BUCKET is required')
   }, 60_000)
+
+  it('refuses SMTP_URL without SITE_URL: the e-mailed reset links must never take their host from a request', async () => {
+    await refuses({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Desa Uji Coba <noreply@example.com>', SITE_URL: '' }, 'SITE_URL is required when SMTP_URL is set')
+  })
 
   it('warns at start while a seeded account keeps the default password', async () => {
     const server = await startServer({ env: { SEED_DEMO: 'false' } })

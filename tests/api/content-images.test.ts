@@ -60,6 +60,10 @@ describe('POST /api/admin/uploads', () => {
     // Not yet in any content: noted for the sweep, and no pending marker left behind.
     expect(await queryDb(server, 'SELECT name FROM content_uploads WHERE name = ?', [name])).toHaveLength(1)
     expect(await queryDb(server, 'SELECT name FROM pending_uploads WHERE name = ?', [name])).toHaveLength(0)
+    // A write like any other: one activity entry, the uploader's, naming the stored file.
+    const adminId = (await call('GET', '/api/admin/me')).body.data.id
+    const log = (await call('GET', `/api/admin/activities?resource=uploads&search=${encodeURIComponent(name)}`)).body.data.data
+    expect(log).toEqual([expect.objectContaining({ action: 'create', resource: 'uploads', resource_id: null, summary: name, user_id: adminId, user_name: 'Administrator', changes: [] })])
   })
 
   it('re-encodes the image without its EXIF and GPS data', async () => {
@@ -91,6 +95,10 @@ describe('POST /api/admin/uploads', () => {
     expect(notImage.status).toBe(422)
     expect(notImage.body.errors.Image).toBeDefined()
     expect((await call('POST', '/api/admin/uploads', { form: form({ caption: 'tanpa berkas' }) })).body.errors).toEqual({ Image: 'Image is required' })
+    // Only the uploads that were stored are logged: the 1 of the first test, 1 of the second, and the 2 allowed here.
+    const logged = (await call('GET', '/api/admin/activities?resource=uploads&action=create')).body.data.total
+    const stored = (await queryDb<{ count: number | string }>(server, 'SELECT COUNT(*) AS count FROM content_uploads'))[0].count
+    expect(logged).toBe(Number(stored))
   })
 })
 

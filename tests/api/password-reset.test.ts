@@ -1,9 +1,12 @@
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
-import { adminToken, api, clientAddress, expectFailure, expectSuccess, login, userWithPermissions } from '../support/api'
-import { freePort, onPostgres, queryDb, startServer, type TestServer } from '../support/server'
+import { adminToken, api, clientAddress, expectFailure, expectSuccess, login, unique, userWithPermissions } from '../support/api'
+import { BUILD_DIR, freePort, onPostgres, queryDb, ROOT, startServer, type TestServer } from '../support/server'
 
 // bcrypt and private servers are slow on a busy machine shared with the other test files
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
@@ -89,6 +92,94 @@ describe('POST /api/password-reset', () => {
   })
 })
 
+describe('npm run reset-password -- USERNAME (README: for a locked-out sole admin, on the server)', () => {
+  const execFileAsync = promisify(execFile)
+  /** The shared test server's own configuration: the script runs on the server, against the site's database. */
+  const serverEnv = () => {
+    const dir = inject('serverDir')
+    return {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      BUILD_DIR,
+      DATABASE_URL: onPostgres() ? fs.readFileSync(path.join(dir, 'database-url'), 'utf8') : `file:${path.join(dir, 'data', 'test.db')}`,
+      UPLOADS_DIR: path.join(dir, 'uploads'),
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+      SITE_URL: inject('baseUrl'),
+    }
+  }
+  /** Runs the command exactly as README documents it, in the checkout; its exit code, output and error output. */
+  async function run(username: string, env: Record<string, string | undefined> = serverEnv()) {
+    try {
+      const { stdout, stderr } = await execFileAsync('npm', ['run', 'reset-password', '--', username], { cwd: ROOT, env: env as NodeJS.ProcessEnv, timeout: 60_000 })
+      return { code: 0, stdout, stderr }
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string }
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
+    }
+  }
+  const linkIn = (stdout: string) => /^(\S+\/reset-password\/[A-Za-z0-9_-]{43})$/m.exec(stdout)?.[1]
+
+  it('prints a link on SITE_URL that opens the form and sets a new password, logged as made on the server', async () => {
+    const { userId, username, token } = await userWithPermissions(['dashboard-index'])
+    const name = unique('Terkunci ')
+    expectSuccess(await api('PUT', '/api/admin/me', { token, json: { name, email: `${username}@example.com` } }))
+    const result = await run(username)
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toContain(`Open this link within 60 minutes`)
+    expect(result.stdout).not.toContain('SITE_URL is not set')
+    const url = linkIn(result.stdout)!
+    expect(url).toMatch(new RegExp(`^${inject('baseUrl')}/reset-password/`))
+
+    // The printed link, as a browser would use it: the page with its form, then the form sent (no login, no cookie).
+    const page = await fetch(url)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('Simpan Password Baru')
+    const saved = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': clientAddress() },
+      body: new URLSearchParams({ password: 'set-from-the-server', password_confirmation: 'set-from-the-server' }),
+    })
+    expect(saved.status).toBe(200)
+    expect(await saved.text()).toContain('Password Diperbarui')
+    expect(await canLogin(username, 'set-from-the-server')).toBe(true)
+    expect(await canLogin(username, 'password123')).toBe(false)
+    expect((await api('GET', '/api/admin/me', { token })).status).toBe(401)
+    // Spent: the same link opens no form any more.
+    expect(await (await fetch(url)).text()).toContain('Tautan Tidak Berlaku')
+
+    // Two entries, told apart by who and by `changes`: the link made on the server, then the password set with it.
+    const log = expectSuccess(await api('GET', `/api/admin/activities?action=password_reset&resource=users&search=${encodeURIComponent(name)}`, { token: await adminToken() }))
+    expect(log.data.map((entry: Record<string, unknown>) => [entry.user_id, entry.user_name, entry.resource_id, entry.summary, entry.changes])).toEqual([
+      [userId, name, userId, name, ['password']],
+      [null, 'npm run reset-password', userId, name, []],
+    ])
+  })
+
+  it('without SITE_URL prints a localhost link on PORT and says that SITE_URL makes one that opens elsewhere', async () => {
+    const { username } = await userWithPermissions([])
+    const result = await run(username, { ...serverEnv(), SITE_URL: undefined, PORT: '8123' })
+    expect(result.code, result.stderr).toBe(0)
+    const url = linkIn(result.stdout)!
+    expect(url).toMatch(/^http:\/\/localhost:8123\/reset-password\//)
+    expect(result.stdout).toContain('SITE_URL is not set, so this link points at http://localhost:8123 and opens only in a browser on this server')
+    expect(result.stdout).toContain('SITE_URL=https://')
+    // The token itself is good on the site, whatever address it is opened at.
+    expectSuccess(await reset(newPassword(tokenOf(url))))
+    expect(await canLogin(username, 'brand-new-password')).toBe(true)
+  })
+
+  it('refuses an unknown username with a clear message and a non-zero exit, printing no link', async () => {
+    const ghost = unique('nobody')
+    const result = await run(ghost)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain(`[reset-password] no user named "${ghost}"`)
+    expect(linkIn(result.stdout)).toBeUndefined()
+    const usage = await run('')
+    expect(usage.code).not.toBe(0)
+    expect(usage.stderr).toContain('Usage: npm run reset-password -- USERNAME')
+  })
+})
+
 describe('"Lupa password?" without SMTP', () => {
   it('tells the user to ask an administrator', async () => {
     const page = await fetch(`${inject('baseUrl')}/forgot-password`)
@@ -126,17 +217,18 @@ describe('"Lupa password?" with SMTP (a server of its own, and an SMTP server st
     await new Promise<void>((resolve) => (smtp ? smtp.close(resolve) : resolve()))
   })
 
-  const ask = (email: string) =>
+  const ask = (email: string, address = clientAddress()) =>
     fetch(`${server.url}/forgot-password`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': clientAddress() },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': address },
       body: new URLSearchParams({ email }),
     })
 
-  async function mailTo(address: string, timeout = 20_000) {
+  /** The first mail to `address` among those received after the first `after` mails. */
+  async function mailTo(address: string, timeout = 20_000, after = 0) {
     const until = Date.now() + timeout
     while (Date.now() < until) {
-      const mail = mails.find((entry) => entry.to === address)
+      const mail = mails.slice(after).find((entry) => entry.to === address)
       if (mail) return mail
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
@@ -144,7 +236,8 @@ describe('"Lupa password?" with SMTP (a server of its own, and an SMTP server st
   }
 
   it('e-mails a working link to the account\'s address, and answers an unknown address exactly alike', async () => {
-    const known = await ask('user@example.com')
+    const address = clientAddress()
+    const known = await ask('user@example.com', address)
     const unknown = await ask('nobody-here@example.com')
     expect(known.status).toBe(200)
     expect(unknown.status).toBe(200)
@@ -162,5 +255,46 @@ describe('"Lupa password?" with SMTP (a server of its own, and an SMTP server st
 
     // Nothing went to the unknown address (it had time enough: the known one's mail came after it was asked).
     expect(mails.filter((entry) => entry.to === 'nobody-here@example.com')).toEqual([])
+
+    // The log (admins only) shows the link the form made, from the address that asked, and the password set with it.
+    const admin = await login('admin', 'password', server.url)
+    const userId = expectSuccess(await api('GET', '/api/admin/users?search=user', { token: admin, base: server.url })).data.find((row: { username: string }) => row.username === 'user').id
+    const log = expectSuccess(await api('GET', '/api/admin/activities?action=password_reset', { token: admin, base: server.url })).data
+    expect(log.map((entry: Record<string, unknown>) => [entry.user_id, entry.user_name, entry.resource, entry.resource_id, entry.changes, entry.ip])).toEqual([
+      [userId, expect.any(String), 'users', userId, ['password'], expect.any(String)],
+      [null, 'Lupa password?', 'users', userId, [], address],
+    ])
+  })
+
+  it('puts the link on SITE_URL, whatever Host or X-Forwarded-Host the request names (no poisoned reset links)', async () => {
+    // Anyone may send this form without a session (there is no cookie for CSRF to check): an attacker who could choose
+    // the link's host would have the site mail the victim a genuine message whose link hands the token to them.
+    const after = mails.length
+    const status = await new Promise<number>((resolve, reject) => {
+      const body = new URLSearchParams({ email: 'user@example.com' }).toString()
+      const request = http.request(`${server.url}/forgot-password`, {
+        method: 'POST',
+        headers: {
+          Host: 'evil.example',
+          'X-Forwarded-Host': 'evil.example',
+          'X-Forwarded-Proto': 'https',
+          'X-Forwarded-For': clientAddress(),
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Content-Length': Buffer.byteLength(body),
+        },
+      })
+      request.on('response', (response) => {
+        response.resume()
+        resolve(response.statusCode!)
+      })
+      request.on('error', reject)
+      request.end(body)
+    })
+    expect(status).toBe(200)
+    const text = (await mailTo('user@example.com', 20_000, after)).text.replace(/=\r?\n/g, '')
+    expect(text).not.toContain('evil.example')
+    const links = text.match(/\S*\/reset-password\/[A-Za-z0-9_-]+/g)
+    expect(links).toHaveLength(1)
+    expect(links![0]).toMatch(new RegExp(`^${server.url}/reset-password/[A-Za-z0-9_-]{43}$`))
   })
 })

@@ -95,6 +95,14 @@ describe('GET and PUT /api/admin/settings', () => {
     const again = await (await fetch(`${server.url}/`)).text()
     expect(again).toContain('Desa Sukamakmur Jaya')
     expect(again).not.toContain('instagram.com')
+
+    // Each save is one settings_update entry of the admin, naming the fields it changed (and the name saved).
+    const adminId = expectSuccess(await call('GET', '/api/admin/me', { token })).id
+    const log = expectSuccess(await call('GET', '/api/admin/activities?action=settings_update', { token })).data
+    expect(log.map((entry: Record<string, unknown>) => [entry.user_id, entry.user_name, entry.resource, entry.resource_id, entry.summary, entry.changes])).toEqual([
+      [adminId, 'Administrator', 'settings', null, 'Desa Sukamakmur Jaya', ['site_name', 'instagram']],
+      [adminId, 'Administrator', 'settings', null, 'Desa Sukamakmur', ['site_name', 'tagline', 'address', 'phone', 'email', 'whatsapp', 'facebook', 'instagram', 'youtube', 'map_url']],
+    ])
   })
 
   it('answers every error key of the contract with 422 and changes nothing', async () => {

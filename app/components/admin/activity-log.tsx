@@ -32,6 +32,7 @@ const RESOURCE_LABELS: Record<string, string> = {
   sliders: 'Slider',
   aparaturs: 'Aparatur',
   settings: 'Pengaturan situs',
+  uploads: 'Gambar konten',
 }
 
 const actionLabel = (action: string) => ACTION_LABELS[action as ActivityAction] ?? action
