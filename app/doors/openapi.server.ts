@@ -565,7 +565,7 @@ const AUTH_CALLS = tagged('Authentication', [
     path: '/api/login',
     summary: 'Log in',
     description:
-      'Unknown user or wrong password: 401 `{"Error": "Invalid username or password"}`, alike. With two-factor on: no `code` is 401 `{"Code": "Two-factor code required"}`; a wrong, reused or expired one 401 `{"Code": "Invalid two-factor code"}`. Failures count toward the throttle (429).',
+      'Unknown user or wrong password: 401 `{"Error": "Invalid username or password"}`, alike. With two-factor on: no `code` is 401 `{"Code": "Two-factor code required"}`; a wrong, reused or expired one 401 `{"Code": "Invalid two-factor code"}`. Failures count toward the throttle (429). A `code` that is not text (a JSON number) is 422 `Code`.',
     permissions: null,
     body: {
       json: withFields(credentials, {
@@ -633,7 +633,7 @@ const ME_CALLS = tagged('Own account', [
     method: 'post',
     path: '/api/admin/me/2fa/enable',
     summary: 'Turn two-factor on',
-    description: 'A wrong code is 422 `Code`.',
+    description: 'A wrong code, or one that is not text (a JSON number), is 422 `Code`.',
     permissions: [],
     fails: [409],
     body: { json: z.object({ code: z.string() }) },
@@ -643,7 +643,7 @@ const ME_CALLS = tagged('Own account', [
     method: 'post',
     path: '/api/admin/me/2fa/disable',
     summary: 'Turn two-factor off',
-    description: 'A wrong password is 422 `Password`.',
+    description: 'A wrong password, or one that is not text, is 422 `Password`.',
     permissions: [],
     body: { json: z.object({ password: z.string() }) },
     data: z.unknown(),
