@@ -38,6 +38,20 @@ describe('a JSON endpoint refuses a body that is not JSON (415)', () => {
     expectFailure(text, 415, undefined, null)
   })
 
+  it('the content upload refuses any body that is not multipart (415, as documented), before reading it', async () => {
+    const bodies: [string | undefined, string][] = [
+      ['application/json', '{"image":"data:image/png;base64,iVBORw0KGgo="}'],
+      ['text/plain', 'image'],
+      ['application/x-www-form-urlencoded', 'image=x'],
+      ['image/png', 'not really a png'],
+      [undefined, 'image'],
+    ]
+    for (const [type, body] of bodies) {
+      const result = await api('POST', '/api/admin/uploads', { token, headers: type ? { 'Content-Type': type } : {}, body: new Blob([body]) })
+      expectFailure(result, 415, 'Unsupported Media Type: send the image as multipart/form-data', null)
+    }
+  })
+
   it('login refuses a form body, and takes JSON with parameters in its type', async () => {
     const headers = { 'X-Forwarded-For': clientAddress() }
     const refused = await api('POST', '/api/login', { headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'username=admin&password=password' })
