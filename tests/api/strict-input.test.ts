@@ -3,7 +3,7 @@ import { adminToken, api, clientAddress, expectFailure, expectSuccess, login, un
 import { form, newCategory } from '../support/content'
 import { totp } from '../support/totp'
 
-// API.md "Stricter transport": a body that is not JSON is a 415, a field of the wrong JSON type a 422 on that field.
+// docs/api.md "Stricter transport": a body that is not JSON is a 415, a field of the wrong JSON type a 422 on that field.
 let token: string
 beforeAll(async () => {
   token = await adminToken()
