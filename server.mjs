@@ -127,7 +127,9 @@ app.all(
   '*',
   createRequestHandler({
     build: vite ? () => loadBuild() : build,
-    mode,
+    // Remix's production handling in both modes: in its development mode an error's message and stack (with the
+    // server's paths) go into the page's data and the `.data` answers. The log keeps them (entry.server.tsx).
+    mode: 'production',
     getLoadContext: (_req, res) => ({
       cspNonce: res.locals.cspNonce,
       requestId: res.locals.requestId,
