@@ -61,6 +61,15 @@ app.use((_req, res, next) => {
 // TRUST_PROXY proxies in front: the client is the address the outermost of them saw (the right-most entries of
 // X-Forwarded-For are theirs; whatever the client itself put on the left is never believed).
 app.set('trust proxy', info.trustProxy)
+// Without a trusted proxy the forwarded headers are the client's own words. Remix builds the request's address
+// (siteUrl() when SITE_URL is unset: canonical links, feeds, reset links) with the port of X-Forwarded-Host whatever
+// Express trusts, and a cached page would hand that address to every later visitor: they go before anything reads
+// them. Behind a proxy they stay, and the response cache keys its answers by them (server/response-cache.mjs).
+const FORWARDING = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port']
+function dropUntrustedForwarding(req) {
+  if (info.trustProxy > 0) return
+  for (const name of FORWARDING) delete req.headers[name]
+}
 const https = servedOverHttps({ siteUrl: info.siteUrl, trustProxy: info.trustProxy })
 const logRequests = requestLog({ quiet: !info.logRequests })
 app.use(logRequests)
@@ -118,7 +127,9 @@ app.all(
   '*',
   createRequestHandler({
     build: vite ? () => loadBuild() : build,
-    mode,
+    // Remix's production handling in both modes: in its development mode an error's message and stack (with the
+    // server's paths) go into the page's data and the `.data` answers. The log keeps them (entry.server.tsx).
+    mode: 'production',
     getLoadContext: (_req, res) => ({
       cspNonce: res.locals.cspNonce,
       requestId: res.locals.requestId,
@@ -168,6 +179,7 @@ function serve() {
   // A cached public read is answered before Express runs, with the same log line and security headers.
   const noop = () => undefined
   const server = http.createServer((req, res) => {
+    dropUntrustedForwarding(req)
     const served = cache?.tryReplay(req, res, () => {
       res.locals = {}
       req.path = req.url.split('?')[0]

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { checkEnv } from '../server/env.mjs'
 import { log } from '../server/log.mjs'
 import { migrate } from './migrate.mjs'
 
@@ -13,6 +14,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
 if (fs.existsSync('.env')) process.loadEnvFile('.env')
 const dev = process.argv.includes('--dev')
+
+// A bad value stops the start here, naming the variable, before any migration or build (the server checks the
+// same again; its mode is the one server.mjs will set).
+try {
+  checkEnv({ ...process.env, NODE_ENV: dev ? 'development' : 'production' })
+} catch (error) {
+  if (error?.name !== 'ConfigError') throw error
+  log.fatal({ event: 'config' }, error.message)
+  process.exit(1)
+}
 
 await migrate()
 
@@ -29,8 +40,8 @@ function newestMtime(entry) {
 }
 
 const built = fs.statSync(path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js'), { throwIfNoEntry: false })
-// server/storage.mjs is bundled into the build too (the app imports it).
-const sources = Math.max(...['app', 'public', 'server/storage.mjs', 'vite.config.ts', 'tailwind.config.ts', 'package-lock.json'].map(newestMtime))
+// server/storage.mjs and server/env.mjs are bundled into the build too (the app imports them).
+const sources = Math.max(...['app', 'public', 'server/storage.mjs', 'server/env.mjs', 'vite.config.ts', 'tailwind.config.ts', 'package-lock.json'].map(newestMtime))
 if (!dev && (!built || built.mtimeMs < sources || process.argv.includes('--build'))) {
   log.info({ event: 'build' }, 'building the site (once; again only when the sources change)')
   const result = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'], {

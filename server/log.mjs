@@ -1,7 +1,7 @@
 import cluster from 'node:cluster'
 import pino from 'pino'
 
-/** The levels LOG_LEVEL accepts (app/server/env.server.ts names a wrong one at start-up). */
+/** The levels LOG_LEVEL accepts (server/env.mjs names a wrong one at start-up). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 /** A password-reset link's token (`/reset-password/<token>`, also as Remix's `<token>.data`), wherever it appears. */

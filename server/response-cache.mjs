@@ -24,9 +24,14 @@ const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-en
  * An answer the app marks with `res.locals.skipResponseCache` (a list page past its end) is not kept.
  */
 export function responseCache({ canonicalUrl = (url) => url } = {}) {
-  /** Raw request properties only, so Express and the plain node:http fast path compute the same key. */
+  /**
+   * Raw request properties only, so Express and the plain node:http fast path compute the same key. Everything
+   * the app may build its own address from is in it: Host, and behind a trusted proxy X-Forwarded-Proto and
+   * X-Forwarded-Host (server.mjs removes them when no proxy is trusted), so a page rendered for one host is never
+   * replayed to a visitor of another.
+   */
   const keyOf = (req, url = canonicalUrl(req.url)) =>
-    `${req.headers['x-forwarded-proto'] ?? ''}|${req.headers.host}${url}\n${req.headers.origin ?? ''}\n${req.headers.accept ?? ''}`
+    `${req.headers['x-forwarded-proto'] ?? ''}|${req.headers['x-forwarded-host'] ?? ''}|${req.headers.host}${url}\n${req.headers.origin ?? ''}\n${req.headers.accept ?? ''}`
   const entries = new Map()
   /** Keys being computed now: the same request arriving meanwhile waits for that answer instead of rendering again. */
   const computing = new Map()

@@ -21,6 +21,11 @@ export const credentials = z.object({
   password: z.preprocess((v) => v ?? '', z.string({ invalid_type_error: 'Password must be text' }).min(1, 'Password is required').max(1024, 'Password is too long')),
 })
 
+/** The API's login body: the credentials and, for a user with two-factor login on, the code (text, decision 030). */
+const loginBody = credentials.extend({
+  code: z.preprocess((v) => v ?? undefined, z.string({ invalid_type_error: 'Code must be text' }).optional()),
+})
+
 export const invalidCredentials = () => new HttpError(401, 'Invalid username or password', { Error: 'Invalid username or password' })
 export const codeRequired = () => new HttpError(401, 'Two-factor code required', { Code: 'Two-factor code required' })
 export const invalidCode = () => new HttpError(401, 'Invalid two-factor code', { Code: 'Invalid two-factor code' })
@@ -64,8 +69,7 @@ async function failedAttempt(request: Request, username: string, userId: number 
 }
 
 /** Username and password checked; the user, or a failed attempt (401 `Error`, alike for unknown users). */
-async function passwordStep(raw: unknown, request: Request): Promise<{ user: SessionUser; username: string }> {
-  const { username, password } = parseInput(credentials, raw)
+async function passwordStep({ username, password }: z.infer<typeof credentials>, request: Request): Promise<{ user: SessionUser; username: string }> {
   await refuseWhileThrottled(username, request)
   const found = await verifyLogin(username, password)
   const user = found ? await findSessionUser(found.id) : null
@@ -74,8 +78,8 @@ async function passwordStep(raw: unknown, request: Request): Promise<{ user: Ses
 }
 
 /** The second factor of a user who has it on: a missing, wrong, reused or expired code is a failed attempt. */
-async function codeStep(user: SessionUser, username: string, code: unknown, request: Request) {
-  const typed = typeof code === 'string' ? code.trim() : typeof code === 'number' ? String(code).padStart(6, '0') : ''
+async function codeStep(user: SessionUser, username: string, code: string | undefined, request: Request) {
+  const typed = code?.trim() ?? ''
   if (!typed) return failedAttempt(request, username, user.id, codeRequired(), 'Kode verifikasi tidak diisi')
   if (typed.length > 64 || !(await acceptSecondFactor(user.id, typed))) return failedAttempt(request, username, user.id, invalidCode(), 'Kode verifikasi salah')
 }
@@ -95,11 +99,13 @@ async function startSession(user: SessionUser, username: string, request: Reques
  * POST /api/login. Throttled (429 with Retry-After, see throttle.server.ts); then checks a username and password
  * (422 with `Username`/`Password` when missing, 401 `Error` when wrong, alike for unknown users) and, for a user
  * with two-factor login on, the `code` (401 `Code`); returns the login payload of the contract with a new token.
- * A user without two-factor login logs in exactly as before (a `code` they send is ignored).
+ * A user without two-factor login logs in exactly as before (a `code` they send is ignored; one that is not text
+ * is a 422 `Code` for everyone, as any field of the wrong JSON type is).
  */
 export async function login(raw: unknown, request: Request) {
-  const { user, username } = await passwordStep(raw, request)
-  if (user.two_factor_enabled) await codeStep(user, username, (raw as Record<string, unknown>)?.code, request)
+  const { code, ...given } = parseInput(loginBody, raw)
+  const { user, username } = await passwordStep(given, request)
+  if (user.two_factor_enabled) await codeStep(user, username, code, request)
   const { expiresAt: _expires, ...payload } = await startSession(user, username, request, sessionSeconds(true))
   return payload
 }
@@ -109,13 +115,13 @@ export async function login(raw: unknown, request: Request) {
  * that the second step sends back with the code instead of the password.
  */
 export async function loginWithPassword(raw: unknown, request: Request, remember: boolean) {
-  const { user, username } = await passwordStep(raw, request)
+  const { user, username } = await passwordStep(parseInput(credentials, raw), request)
   if (user.two_factor_enabled) return { ticket: signLoginTicket({ userId: user.id, remember }) }
   return { session: await startSession(user, username, request, sessionSeconds(remember)) }
 }
 
 /** The login form's second step; an expired or forged ticket sends the user back to the first (401 `Error`). */
-export async function loginWithCode(ticket: string, code: unknown, request: Request) {
+export async function loginWithCode(ticket: string, code: string, request: Request) {
   const claims = verifyLoginTicket(ticket)
   const user = claims ? await findSessionUser(claims.userId) : null
   if (!claims || !user || !user.two_factor_enabled) throw new HttpError(401, 'Login expired', { Error: 'Login expired' })

@@ -33,7 +33,13 @@ function readCookieToken(header: string | null): string | null {
   for (const part of header.split(';')) {
     const [name, ...rest] = part.trim().split('=')
     if (name === 'token') {
-      const raw = decodeURIComponent(rest.join('='))
+      let raw: string
+      try {
+        raw = decodeURIComponent(rest.join('='))
+      } catch {
+        // Not valid percent-encoding (`token=%ff`): no token of ours, so no token at all.
+        return null
+      }
       // createCookie stores a base64-encoded JSON string; the API's clients may also set the bare token.
       try {
         const decoded = JSON.parse(Buffer.from(raw, 'base64').toString('utf8'))

@@ -49,11 +49,11 @@ export async function accountAction({ request }: ActionFunctionArgs) {
         return data<AccountAnswer>({ intent, errors: null, setup: { secret: setup.secret, qr } })
       }
       case 'two-factor-enable': {
-        const { recovery_codes } = await enableTwoFactor(user.id, form.code, actor)
+        const { recovery_codes } = await enableTwoFactor(user.id, form, actor)
         return done({ intent, errors: null, recoveryCodes: recovery_codes }, 'Verifikasi dua langkah aktif.')
       }
       case 'two-factor-disable':
-        await disableTwoFactor(user.id, form.password, actor)
+        await disableTwoFactor(user.id, form, actor)
         return done({ intent, errors: null }, 'Verifikasi dua langkah dinonaktifkan.')
       case 'end-session':
         await endOwnSession(user.id, String(form.id ?? ''), actor)

@@ -19,7 +19,7 @@ import { fromPublishForm, publishFilterOf } from '~/models/publishing.server'
 
 /**
  * The admin door: the loaders and actions of the three screens every declared resource has (list, create,
- * edit; app/routes/admin.$resource.*), with the permission, form input and toasts of the spec; and the user edit
+ * edit; app/routes/admin.$resource.*), with each one's permission, form input and toasts; and the user edit
  * screen's reset link.
  */
 
@@ -189,7 +189,7 @@ export async function formAction({ request, params }: ActionFunctionArgs, mode: 
     return formRefusal(error)
   }
   const event = mode === 'create' ? 'created' : 'updated'
-  // Spec 9: the role-update toast keeps the toaster's default duration; every other one shows 3 s.
+  // The role-update toast keeps the toaster's default duration; every other one shows 3 s.
   const duration = event === 'updated' && resource.updateToastDefaultDuration ? undefined : 3000
   return redirectWithSuccess(`/admin/${resource.name}`, { message: writeToast(resource, event), duration })
 }
@@ -208,7 +208,7 @@ export async function resetLinkAction({ request, params }: ActionFunctionArgs) {
   }
 }
 
-/** The dashboard has no permission of its own (SPEC 2.3): any logged-in user sees the counts. */
+/** The dashboard has no permission of its own: any logged-in user sees the counts. */
 export async function dashboardLoader({ request }: LoaderFunctionArgs) {
   await requireUser(request)
   // The alt-text reminder is the screen's own: GET /api/admin/dashboard keeps the contract's four counts.

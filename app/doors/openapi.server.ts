@@ -61,7 +61,7 @@ const success = (data: ZodTypeAny, message: string) =>
 
 const PageLink = z.object({ url: z.string().nullable(), label: z.string(), active: z.boolean() }).strict().openapi('PageLink')
 
-/** One page of a list (API.md "Lists"). */
+/** One page of a list (docs/api.md "Lists"). */
 const paginated = (item: ZodTypeAny, name: string) =>
   z
     .object({
@@ -92,7 +92,7 @@ const listQuery = (defaultLimit: number) =>
 const imageFile = () => z.any().openapi({ type: 'string', format: 'binary', description: 'JPEG, PNG, GIF or WebP, judged by content; at most 10 MB.' })
 
 // ---------------------------------------------------------------------------------------------------------------
-// The items (API.md "Items"), and the fields "Beyond the original client" adds to them
+// The items (docs/api.md "Items"), and the fields "Beyond the original client" adds to them
 
 const status = () => z.enum(['draft', 'published']).openapi({ description: 'Drafts and scheduled publishing (beyond the original client).' })
 const imageAlt = () => z.string().max(250).openapi({ description: 'The image\'s alt text (beyond the original client); empty falls back to the title, caption or name.' })
@@ -194,7 +194,7 @@ const ITEMS: Record<ResourceName, ZodTypeAny> = {
   aparaturs: Aparatur,
 }
 
-/** The request fields API.md "Beyond the original client" adds (drafts, scheduling, alt text); all optional. */
+/** The request fields docs/api.md "Beyond the original client" adds (drafts, scheduling, alt text); all optional. */
 const beyondInput = (name: ResourceName) => ({
   ...(['posts', 'pages', 'products'].includes(name)
     ? {
@@ -238,7 +238,7 @@ const Dashboard = z
   .openapi('Dashboard')
 
 // ---------------------------------------------------------------------------------------------------------------
-// Beyond the original client (API.md, to the letter)
+// Beyond the original client (docs/api.md, to the letter)
 
 const httpsUrl = (key: string) => z.string().openapi({ description: `An \`https://\` address or empty; error key \`${key}\`.` })
 const settingsFields = {
@@ -256,7 +256,7 @@ const settingsFields = {
 const Settings = z
   .object({ ...settingsFields, logo: z.string().nullable().openapi({ description: 'A stored image name or null' }), updated_at: dateTime() })
   .openapi('Settings')
-/** The admin's settings also hold the logo's alt text (not the public ones: API.md fixes their fields). */
+/** The admin's settings also hold the logo's alt text (not the public ones: docs/api.md fixes their fields). */
 const AdminSettings = Settings.extend({ logo_alt: z.string().max(250).openapi({ description: 'The logo\'s alt text (at most 250); empty: the logo is decorative beside the site name. Error key `Logo_alt`.' }) }).openapi('AdminSettings')
 const SettingsInput = withFields(settingsInput, {
   logo: imageFile().optional().openapi({ description: 'An optional image (error key `Logo`, as any upload).' }),
@@ -565,7 +565,7 @@ const AUTH_CALLS = tagged('Authentication', [
     path: '/api/login',
     summary: 'Log in',
     description:
-      'Unknown user or wrong password: 401 `{"Error": "Invalid username or password"}`, alike. With two-factor on: no `code` is 401 `{"Code": "Two-factor code required"}`; a wrong, reused or expired one 401 `{"Code": "Invalid two-factor code"}`. Failures count toward the throttle (429).',
+      'Unknown user or wrong password: 401 `{"Error": "Invalid username or password"}`, alike. With two-factor on: no `code` is 401 `{"Code": "Two-factor code required"}`; a wrong, reused or expired one 401 `{"Code": "Invalid two-factor code"}`. Failures count toward the throttle (429). A `code` that is not text (a JSON number) is 422 `Code`.',
     permissions: null,
     body: {
       json: withFields(credentials, {
@@ -633,7 +633,7 @@ const ME_CALLS = tagged('Own account', [
     method: 'post',
     path: '/api/admin/me/2fa/enable',
     summary: 'Turn two-factor on',
-    description: 'A wrong code is 422 `Code`.',
+    description: 'A wrong code, or one that is not text (a JSON number), is 422 `Code`.',
     permissions: [],
     fails: [409],
     body: { json: z.object({ code: z.string() }) },
@@ -643,7 +643,7 @@ const ME_CALLS = tagged('Own account', [
     method: 'post',
     path: '/api/admin/me/2fa/disable',
     summary: 'Turn two-factor off',
-    description: 'A wrong password is 422 `Password`.',
+    description: 'A wrong password, or one that is not text, is 422 `Password`.',
     permissions: [],
     body: { json: z.object({ password: z.string() }) },
     data: z.unknown(),

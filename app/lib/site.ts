@@ -46,7 +46,7 @@ export function siteFromMatches(matches: MetaArgs['matches']): Site {
   return { ...FALLBACK_SITE, ...site }
 }
 
-/** `{screen} - {site name}`: every screen's title ends with the village's name (spec 1). */
+/** `{screen} - {site name}`: every screen's title ends with the village's name. */
 export const screenTitle = (matches: MetaArgs['matches'], screen: string) => `${screen} - ${siteFromMatches(matches).name}`
 
 /** The name of the screen shown for a route error: not found, a malformed address, or any other failure. */

@@ -3,7 +3,7 @@
  * and sends (`2026-11-24T18:30`, no zone) against the instants the database keeps. Pure Intl, so the browser and
  * the server agree.
  */
-export const DEFAULT_TIME_ZONE = 'Asia/Jakarta'
+export { DEFAULT_TIME_ZONE, isTimeZone } from './time-zone.js'
 
 /** `YYYY-MM-DDTHH:mm` (seconds optional): a time without a zone, as a datetime-local input sends it. */
 export const LOCAL_TIME = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?$/
@@ -28,16 +28,6 @@ function wallClock(ms: number, zone: string) {
 function offsetAt(ms: number, zone: string) {
   const c = wallClock(ms, zone)
   return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - (ms - (ms % 1000))
-}
-
-/** Whether `zone` is a time zone this runtime knows. */
-export function isTimeZone(zone: string): boolean {
-  try {
-    format(zone)
-    return true
-  } catch {
-    return false
-  }
 }
 
 /** The instant a wall-clock time (`2026-11-24T18:30`) names in `zone`, or null when it is no such time. */

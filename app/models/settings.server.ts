@@ -32,7 +32,7 @@ export type SiteSettings = {
   site_name: string
   tagline: string
   logo: string | null
-  /** The logo's alt text (the admin's only: API.md fixes the public settings' fields); empty: the site name. */
+  /** The logo's alt text (the admin's only: docs/api.md fixes the public settings' fields); empty: the site name. */
   logo_alt: string
   address: string
   phone: string
@@ -71,7 +71,7 @@ async function readSettings(): Promise<SiteSettings> {
 /** The settings, read once per data version (every write bumps it, so a saved change shows on the next request). */
 export const getSettings = () => cachedRead('site-settings', readSettings)
 
-/** `GET /api/public/settings`: the fields API.md lists, without the admin's own (the logo's alt text). */
+/** `GET /api/public/settings`: the fields docs/api.md lists, without the admin's own (the logo's alt text). */
 export async function getPublicSettings(): Promise<Omit<SiteSettings, 'logo_alt'>> {
   const { logo_alt: _alt, ...settings } = await getSettings()
   return settings

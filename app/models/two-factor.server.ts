@@ -1,8 +1,10 @@
 import crypto from 'node:crypto'
 import { renderSVG } from 'uqr'
+import { z } from 'zod'
 import { prisma, serializeWrite } from '~/server/db.server'
 import { conflict, notFound, validationError } from '~/server/http.server'
 import { matchingStep, newSecret, otpauthUrl } from '~/server/totp.server'
+import { optionalText, parseInput } from '~/server/validation.server'
 import { recordActivity, type Actor } from './activity.server'
 import { getSettings } from './settings.server'
 import { checkPassword } from './user.server'
@@ -52,12 +54,20 @@ export async function beginTwoFactorSetup(userId: number) {
 /** The QR code of an otpauth address as SVG markup, drawn here (no outside service sees the secret). */
 export const qrSvg = (text: string) => renderSVG(text, { ecc: 'M', border: 2 })
 
+/** `{code}`: the six digits as text (a JSON number is a 422 `Code`, decision 030: it may have lost a leading 0). */
+const enableInput = z.object({ code: optionalText('Code', 64) })
+
+/** `{password}`: the account's password, as text. */
+const disableInput = z.object({
+  password: z.preprocess((value) => value ?? '', z.string({ invalid_type_error: 'Password must be text' }).min(1, 'Password is required')),
+})
+
 /**
- * Turns two-factor login on once `code` is right for the secret of the setup (422 `Code` otherwise); answers the
- * 10 recovery codes, which are shown this once (only their hashes are kept).
+ * Turns two-factor login on once the body's `code` is right for the secret of the setup (422 `Code` otherwise);
+ * answers the 10 recovery codes, which are shown this once (only their hashes are kept).
  */
-export async function enableTwoFactor(userId: number, code: unknown, actor: Actor) {
-  const typed = typeof code === 'string' ? code.replace(/\s/g, '') : typeof code === 'number' ? String(code).padStart(6, '0') : ''
+export async function enableTwoFactor(userId: number, input: unknown, actor: Actor) {
+  const typed = parseInput(enableInput, input).code.replace(/\s/g, '')
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
   await serializeWrite(async () => {
     const state = await twoFactorState(userId)
@@ -78,11 +88,10 @@ export async function enableTwoFactor(userId: number, code: unknown, actor: Acto
   return { recovery_codes: codes }
 }
 
-/** Turns two-factor login off, given the account's password (422 `Password` otherwise); forgets the secret and the codes. */
-export async function disableTwoFactor(userId: number, password: unknown, actor: Actor) {
-  if (!(await checkPassword(userId, password))) {
-    throw validationError({ Password: typeof password === 'string' && password ? 'Password is wrong' : 'Password is required' })
-  }
+/** Turns two-factor login off, given the account's password in the body (422 `Password` otherwise); forgets the secret and the codes. */
+export async function disableTwoFactor(userId: number, input: unknown, actor: Actor) {
+  const { password } = parseInput(disableInput, input)
+  if (!(await checkPassword(userId, password))) throw validationError({ Password: 'Password is wrong' })
   await serializeWrite(async () => {
     await prisma.user.update({
       where: { id: userId },

@@ -2,13 +2,13 @@ import type { ResourceName } from './permissions'
 import { isUploadOnly, permissionsOf, type Field, type ResourceDeclaration } from './resource'
 
 /**
- * The ten resources of the back office (spec 2.3, 3, 5, 8; docs/api.md), each declared once: what its
+ * The ten resources of the back office (their calls: docs/api.md), each declared once: what its
  * list shows, what its form holds, and from that its permissions, messages and screens (see resource.ts).
  * Adding a text field to a resource is one line in its `fields` (plus the model's schema and a migration).
  */
 
 const image: Field = { name: 'image', label: 'Image', kind: 'image', alsoErrorKeys: ['image'] }
-/** The image's alt text (API.md "Alt text"), right under the image; empty: the site uses the title, caption or name. */
+/** The image's alt text (docs/api.md "Alt text"), right under the image; empty: the site uses the title, caption or name. */
 const imageAlt: Field = { name: 'image_alt', label: 'Teks Alternatif Gambar', placeholder: 'Jelaskan isi gambar untuk pembaca layar' }
 const createdAt = { header: 'Created At', field: 'created_at', format: 'date' } as const
 const status = { header: 'Status', field: 'status', format: 'status' } as const
@@ -74,7 +74,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
       { name: 'price', label: 'Price', kind: 'number' },
       { name: 'owner', label: 'Owner' },
       { name: 'phone', label: 'Phone', kind: 'tel' },
-      // Spec 2.3: the create screen has a multi-line address box, the edit screen a single line.
+      // The create screen has a multi-line address box, the edit screen a single line.
       { name: 'address', label: 'Address', create: { kind: 'textarea' } },
     ],
   },

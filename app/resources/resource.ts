@@ -16,14 +16,14 @@ export type ResourceDeclaration = {
   things: string
   /** The list screen's title when it is not "Manage {things}". */
   title?: string
-  /** The empty list's title when it is not "No {things} Found" (spec 2.3 spells a few in the singular). */
+  /** The empty list's title when it is not "No {things} Found" (a few lists say it in the singular). */
   empty?: string
   /** The field that names a row for its edit and delete buttons ("Edit {title}"). */
   label: string
   columns: Column[]
   /** The form of the create and edit screens (or of the upload form), top to bottom. */
   fields: Field[]
-  /** Spec 9: the role-update toast keeps the toaster's default duration instead of 3 s. */
+  /** The role-update toast keeps the toaster's default duration instead of 3 s. */
   updateToastDefaultDuration?: true
   /**
    * Drafts and scheduled publishing (posts, pages, products): the form's publish buttons and time, the list's
@@ -54,18 +54,18 @@ export type Field = FieldLook & {
   /** The input's name: the model's input key, and the record's field that prefills it on edit. */
   name: string
   label: string
-  /** Other error keys the spec reads under this field, after its own (errorKey in app/lib/error-keys.ts). */
+  /** Other error keys the form also reads under this field, after its own (errorKey in app/lib/error-keys.ts). */
   alsoErrorKeys?: readonly string[]
   /**
    * A select's or checkboxes' choices: every row of that resource (its `all`, by name). Checkboxes are
    * checked on edit from the record's field of that name (a role's `permissions`, a user's `roles`).
    */
   options?: ResourceName
-  /** A select's first choice, value 0 (the spec's "Select Category"). */
+  /** A select's first choice, value 0 ("Select Category"). */
   none?: string
   /** Checkboxes grouped by the part of their name before the first hyphen, in a scrolling box. */
   grouped?: true
-  /** Differences on the create or the edit screen (the spec's product address, the user password hint). */
+  /** Differences on the create or the edit screen (the product's address box, the user password hint). */
   create?: FieldLook
   edit?: FieldLook
 }
@@ -139,7 +139,7 @@ export type WriteEvent = 'created' | 'updated' | 'deleted'
 export const writeMessage = (resource: ResourceDeclaration, event: WriteEvent) =>
   `${resource.thing} ${event === 'created' && isUploadOnly(resource) ? 'uploaded' : event} successfully`
 
-/** The admin's toast of the same write (spec 8): the API's message and "!". */
+/** The admin's toast of the same write: the API's message and "!". */
 export const writeToast = (resource: ResourceDeclaration, event: WriteEvent) => `${writeMessage(resource, event)}!`
 
 /** "post": the delete question and the delete failure name the thing in lower case. */

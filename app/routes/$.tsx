@@ -6,7 +6,7 @@ import { notFoundResponse } from '~/server/http.server'
 const OWN_NOT_FOUND = ['/api', '/admin', '/uploads']
 
 /**
- * Any other unknown path goes to the home page (spec 2.1). An address that is not valid percent-encoding
+ * Any other unknown path goes to the home page. An address that is not valid percent-encoding
  * (`/posts/%ff%fe`) arrives here flagged by the server (server.mjs): the 400 screen.
  */
 export function loader({ request, context }: LoaderFunctionArgs) {

@@ -9,8 +9,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== 'POST') throw new HttpError(405, 'Method Not Allowed')
     const user = await requireUser(request)
-    const { password } = await readJsonObject(request)
-    await disableTwoFactor(user.id, password, actorOf(request, user))
+    await disableTwoFactor(user.id, await readJsonObject(request), actorOf(request, user))
     return apiSuccess('Two-factor login disabled', null)
   })
 

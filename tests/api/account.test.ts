@@ -8,7 +8,7 @@ import { totp } from '../support/totp'
 // bcrypt and private servers are slow on a busy machine shared with the other test files
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
-/** API.md "Own account": any logged-in user, no permission needed. */
+/** docs/api.md "Own account": any logged-in user, no permission needed. */
 
 /** A login from a device of its own (address and browser), answering its token. */
 async function loginFrom(username: string, password: string, userAgent: string) {

@@ -7,7 +7,7 @@ import { totp } from '../support/totp'
 // bcrypt and private servers are slow on a busy machine shared with the other test files
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
-/** API.md "Activity log": every successful write and every login attempt; read only. */
+/** docs/api.md "Activity log": every successful write and every login attempt; read only. */
 
 type Entry = { id: number; user_id: number | null; user_name: string; action: string; resource: string; resource_id: number | null; summary: string; changes: string[]; ip: string | null; created_at: string }
 

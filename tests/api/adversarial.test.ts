@@ -53,6 +53,25 @@ function rawGet(path: string): Promise<{ status: number; text: string }> {
   })
 }
 
+describe('a token cookie that is not valid percent-encoding', () => {
+  it('counts as no token: 401 from the API, the public page as anyone gets it, the admin sends to login', async () => {
+    const slug = (await api('GET', '/api/public/posts')).body.data.data[0].slug as string
+    for (const cookie of ['token=%ff', 'token=%E0%A4%A', 'other=1; token=abc%']) {
+      const result = await api('GET', '/api/admin/dashboard', { headers: { Cookie: cookie } })
+      expect(result.status, cookie).toBe(401)
+      expect(result.body).toEqual({ success: false, message: 'Unauthenticated', errors: null })
+      // A missing post reads the cookie (its editors would see a draft): an unknown one is the site's 404 page.
+      for (const [path, status] of [[`/posts/${slug}`, 200], ['/posts/no-such-post-here', 404]] as const) {
+        const page = await fetch(`${baseUrl()}${path}`, { headers: { Cookie: cookie } })
+        expect(page.status, `${cookie} ${path}`).toBe(status)
+        expect(await page.text()).not.toMatch(/URIError|\n\s+at /)
+      }
+      const admin = await fetch(`${baseUrl()}/admin/dashboard`, { headers: { Cookie: cookie }, redirect: 'manual' })
+      expect(admin.status, cookie).toBe(302)
+    }
+  })
+})
+
 describe('/uploads path traversal', () => {
   it('answers 404 to every traversal, encoding and listing attempt', async () => {
     const attempts = [

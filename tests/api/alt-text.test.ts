@@ -4,7 +4,7 @@ import { api, login, unique } from '../support/api'
 import { form, png } from '../support/content'
 import { startServer, type TestServer } from '../support/server'
 
-// Issue 12 item 2 (API.md "Alt text"): `image_alt` on posts, products, photos, sliders and aparaturs, used as the
+// Issue 12 item 2 (docs/api.md "Alt text"): `image_alt` on posts, products, photos, sliders and aparaturs, used as the
 // image's `alt` on the site, falling back to the title, caption or name. A server of its own (no demo village), so
 // the dashboard's count of images without an alt text is exactly this file's.
 let server: TestServer

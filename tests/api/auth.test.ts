@@ -128,7 +128,7 @@ describe('unknown API paths', () => {
 })
 
 describe('login payload and logout envelope', () => {
-  it('answers exactly the fields of API.md, with ISO dates', async () => {
+  it('answers exactly the fields of docs/api.md, with ISO dates', async () => {
     const result = await post('/api/login', { username: 'user', password: 'password' })
     const data = expectSuccess(result, 200)
     expect(Object.keys(data).sort()).toEqual(['created_at', 'email', 'id', 'name', 'permissions', 'token', 'updated_at', 'username'])

@@ -6,7 +6,7 @@ import { api, login, unique } from '../support/api'
 import { form, jpeg, jpegWithGps, png, STORED_NAME, type Picture } from '../support/content'
 import { insertRows, queryDb, startServer, type TestServer } from '../support/server'
 
-// Issue 12 item 3 (API.md "Images inside rich text"): POST /api/admin/uploads, `data:` images stored on save,
+// Issue 12 item 3 (docs/api.md "Images inside rich text"): POST /api/admin/uploads, `data:` images stored on save,
 // foreign images refused, content images removed with their record or 24 hours after nothing holds them, and the
 // once-only start-up migration of the `data:` images already saved. A server of its own: its uploads folder and
 // database hold exactly what these tests put there.

@@ -17,7 +17,7 @@ describe('photos', () => {
     expect(created.status).toBe(201)
     expect(created.body.message).toBe('Photo uploaded successfully')
     const photo = created.body.data
-    // The contract's fields and, beyond the original client, `image_alt` (API.md "Alt text").
+    // The contract's fields and, beyond the original client, `image_alt` (docs/api.md "Alt text").
     expect(Object.keys(photo).sort()).toEqual(['caption', 'created_at', 'description', 'id', 'image', 'image_alt', 'updated_at'])
     expect(photo.image).toMatch(STORED_NAME)
     expect(fileExists('photos', photo.image)).toBe(true)

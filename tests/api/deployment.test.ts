@@ -32,6 +32,14 @@ async function securityHeaders(base: string, headers: Record<string, string> = {
   }
 }
 
+/** The canonical address of the page at `path`, as the visitor sending `headers` gets it (cached or not). */
+async function canonicalLink(base: string, path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${path}`, { headers })
+  const html = await response.text()
+  expect(response.status, path).toBe(200)
+  return /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1]
+}
+
 describe('behind one trusted proxy (TRUST_PROXY=1, as the shared test server runs)', () => {
   it('throttles by the address the proxy saw: entries a client writes to the left of it change nothing', async () => {
     const seenByProxy = clientAddress()
@@ -108,6 +116,15 @@ describe('`npm start` on a village LAN: no NODE_ENV, JWT_SECRET, TRUST_PROXY or 
     }
   })
 
+  it('never believes X-Forwarded-Host, -Proto or -Port: a forged one changes no address, not even in the cached page', async () => {
+    // A path no other test here asked for, so the first answer is rendered for the forged request.
+    const own = `${server.url}/posts`
+    const forged = { 'X-Forwarded-Host': `evil.example:${server.port + 1}`, 'X-Forwarded-Proto': 'https', 'X-Forwarded-Port': '8443' }
+    expect(await canonicalLink(server.url, '/posts', forged)).toBe(own)
+    expect(await canonicalLink(server.url, '/posts')).toBe(own)
+    expect(await canonicalLink(server.url, '/posts', forged)).toBe(own)
+  })
+
   it.skipIf(onPostgres())('keeps its generated secret across a restart: a token from before still works', async () => {
     const token = (await api('POST', '/api/login', { base: server.url, json: { username: 'admin', password: 'password' } })).body.data.token
     const secret = fs.readFileSync(secretFile(), 'utf8')
@@ -124,5 +141,27 @@ describe('`npm start` on a village LAN: no NODE_ENV, JWT_SECRET, TRUST_PROXY or 
     for (let i = 0; i < 21; i++) statuses.push(await failedLogin(`203.0.113.${i}`, server.url))
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401))
     expect(statuses[20]).toBe(429)
+  })
+})
+
+describe('behind one trusted proxy without SITE_URL: the address is the one the proxy forwards', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startServer({ env: { SITE_URL: undefined, SEED_DEMO: 'false' } })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    if (server && !process.env.KEEP_TEST_DATA) fs.rmSync(server.dir, { recursive: true, force: true })
+  })
+
+  it('keeps the page rendered for a forwarded host away from visitors of another host', async () => {
+    // The port of an address is the Host's when the forwarded host names none (as @remix-run/express builds it).
+    const own = `${server.url}/`
+    const forwarded = { 'X-Forwarded-Host': 'balai.sukamaju.desa.id', 'X-Forwarded-Proto': 'https' }
+    expect(await canonicalLink(server.url, '/', forwarded)).toBe(`https://balai.sukamaju.desa.id:${server.port}/`)
+    expect(await canonicalLink(server.url, '/')).toBe(own)
+    expect(await canonicalLink(server.url, '/', { 'X-Forwarded-Host': 'evil.example:8080' })).toBe('http://evil.example:8080/')
+    expect(await canonicalLink(server.url, '/')).toBe(own)
+    expect(await canonicalLink(server.url, '/', forwarded)).toBe(`https://balai.sukamaju.desa.id:${server.port}/`)
   })
 })

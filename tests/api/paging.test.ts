@@ -6,7 +6,7 @@ import { insertRows, startServer, type TestServer } from '../support/server'
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
 /**
- * The list contract of API.md ("Lists") on the admin lists of the foundation. Each test makes its own rows
+ * The list contract of docs/api.md ("Lists") on the admin lists of the foundation. Each test makes its own rows
  * under a unique search prefix and pages through them with `search` + `limit`, so other test files running
  * at the same time change nothing it counts.
  */

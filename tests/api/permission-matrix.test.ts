@@ -5,7 +5,7 @@ import { adminToken, api, expectFailure, login, permissionIds, unique, type ApiR
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
 /**
- * API.md "Permissions per call", route by route: anonymous -> 401, the seeded `user` -> per its role,
+ * docs/api.md "Permissions per call", route by route: anonymous -> 401, the seeded `user` -> per its role,
  * admin -> allowed, a custom role holding exactly one of the needed permissions -> allowed, a custom
  * role holding every other permission -> 403. The custom role is rewritten between requests while its
  * user keeps one token, which also proves that permissions are read from the database on every request.
@@ -38,7 +38,7 @@ for (const r of RESOURCES) {
   if (EDITABLE.has(r)) cases.push({ method: 'PUT', path: `/api/admin/${r}/${MISSING_ID}`, anyOf: [`${r}-update`, `${r}-edit`], allowed: [404, 422] })
   cases.push({ method: 'DELETE', path: `/api/admin/${r}/${MISSING_ID}`, anyOf: [`${r}-delete`], allowed: [404] })
 }
-// API.md "Beyond the original client": site settings, activity log, reset links (an empty body changes nothing).
+// docs/api.md "Beyond the original client": site settings, activity log, reset links (an empty body changes nothing).
 cases.push(
   { method: 'GET', path: '/api/admin/settings', anyOf: ['settings-edit'], allowed: [200] },
   { method: 'PUT', path: '/api/admin/settings', anyOf: ['settings-edit'], allowed: [422] },

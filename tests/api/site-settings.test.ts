@@ -9,7 +9,7 @@ import { queryDb, startServer, type TestServer } from '../support/server'
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
 /**
- * API.md "Site settings", on a server of its own: renaming the village on the shared server would change every
+ * docs/api.md "Site settings", on a server of its own: renaming the village on the shared server would change every
  * other file's titles while they run.
  */
 

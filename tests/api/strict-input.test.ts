@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { adminToken, api, clientAddress, expectFailure, login, unique } from '../support/api'
+import { adminToken, api, clientAddress, expectFailure, expectSuccess, login, unique, userWithPermissions } from '../support/api'
 import { form, newCategory } from '../support/content'
+import { totp } from '../support/totp'
 
-// API.md "Stricter transport": a body that is not JSON is a 415, a field of the wrong JSON type a 422 on that field.
+// docs/api.md "Stricter transport": a body that is not JSON is a 415, a field of the wrong JSON type a 422 on that field.
 let token: string
 beforeAll(async () => {
   token = await adminToken()
@@ -35,6 +36,20 @@ describe('a JSON endpoint refuses a body that is not JSON (415)', () => {
       body: JSON.stringify({ title: unique('Judul '), content: '<p>Isi</p>', category_id: category.id }),
     })
     expectFailure(text, 415, undefined, null)
+  })
+
+  it('the content upload refuses any body that is not multipart (415, as documented), before reading it', async () => {
+    const bodies: [string | undefined, string][] = [
+      ['application/json', '{"image":"data:image/png;base64,iVBORw0KGgo="}'],
+      ['text/plain', 'image'],
+      ['application/x-www-form-urlencoded', 'image=x'],
+      ['image/png', 'not really a png'],
+      [undefined, 'image'],
+    ]
+    for (const [type, body] of bodies) {
+      const result = await api('POST', '/api/admin/uploads', { token, headers: type ? { 'Content-Type': type } : {}, body: new Blob([body]) })
+      expectFailure(result, 415, 'Unsupported Media Type: send the image as multipart/form-data', null)
+    }
   })
 
   it('login refuses a form body, and takes JSON with parameters in its type', async () => {
@@ -100,6 +115,27 @@ describe('a field of the wrong JSON type is a 422 on that field, never converted
   it('login: a username or password that is not text', async () => {
     const result = await api('POST', '/api/login', { json: { username: 1, password: 2 }, headers: { 'X-Forwarded-For': clientAddress() } })
     expectFailure(result, 422, 'Validation Errors', { Username: 'Username must be text', Password: 'Password must be text' })
+  })
+
+  it('two-factor: a code or a password that is not text (a number may have lost its leading 0)', async () => {
+    const user = await userWithPermissions([])
+    const setup = expectSuccess(await api('POST', '/api/admin/me/2fa/setup', { token: user.token }))
+    // The right code of now, as a JSON number: refused all the same.
+    const enable = await api('POST', '/api/admin/me/2fa/enable', { token: user.token, json: { code: Number(totp(setup.secret)) } })
+    expectFailure(enable, 422, 'Validation Errors', { Code: 'Code must be text' })
+    expectSuccess(await api('POST', '/api/admin/me/2fa/enable', { token: user.token, json: { code: totp(setup.secret) } }))
+
+    const next = Number(totp(setup.secret, Date.now() + 30_000))
+    const loginWithNumber = await api('POST', '/api/login', {
+      json: { username: user.username, password: 'password123', code: next },
+      headers: { 'X-Forwarded-For': clientAddress() },
+    })
+    expectFailure(loginWithNumber, 422, 'Validation Errors', { Code: 'Code must be text' })
+
+    const disable = await api('POST', '/api/admin/me/2fa/disable', { token: user.token, json: { password: 123 } })
+    expectFailure(disable, 422, 'Validation Errors', { Password: 'Password must be text' })
+    expectFailure(await api('POST', '/api/admin/me/2fa/disable', { token: user.token, json: {} }), 422, 'Validation Errors', { Password: 'Password is required' })
+    expect((await api('GET', '/api/admin/me', { token: user.token })).body.data.two_factor_enabled).toBe(true)
   })
 
   it('null counts as absent, and the right types still pass (also as multipart text fields)', async () => {

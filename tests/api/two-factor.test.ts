@@ -5,7 +5,7 @@ import { totp } from '../support/totp'
 // bcrypt and private servers are slow on a busy machine shared with the other test files
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
-/** API.md "Two-factor login": TOTP per RFC 6238, checked with a code computed here from the secret. */
+/** docs/api.md "Two-factor login": TOTP per RFC 6238, checked with a code computed here from the secret. */
 
 const loginWith = (username: string, extra: Record<string, unknown> = {}, address = clientAddress()) =>
   api('POST', '/api/login', { json: { username, password: 'password123', ...extra }, headers: { 'X-Forwarded-For': address } })

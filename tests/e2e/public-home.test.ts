@@ -67,7 +67,7 @@ function carousel(section: Locator) {
 }
 
 describe('home page at desktop width', () => {
-  it('has its title, the welcome heading and the sections of the spec', async () => {
+  it('has its title, the welcome heading and its sections', async () => {
     const page = await newPage({ viewport: DESKTOP })
     await page.goto('/')
     await titled(page, 'Selamat Datang - Desa Uji Coba')

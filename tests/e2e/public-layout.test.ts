@@ -15,7 +15,7 @@ const NAV = [
 ] as const
 
 describe('public layout at desktop width', () => {
-  it('has the navigation of the spec with the current item marked', async () => {
+  it('has the site navigation with the current item marked', async () => {
     const page = await newPage({ viewport: DESKTOP })
     await page.goto('/')
     const nav = page.getByRole('navigation', { name: 'Menu utama' })

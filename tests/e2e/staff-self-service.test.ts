@@ -46,7 +46,7 @@ describe('Pengaturan Situs (a server of its own: the village is renamed)', () =>
       const page = watchErrors(await context.newPage())
       await loginThroughForm(page, 'admin', 'password')
       await page.waitForURL('**/admin/dashboard')
-      // From the user menu, as the spec's 'Pengaturan' item.
+      // From the user menu's 'Pengaturan' item.
       await page.getByRole('button', { name: 'User menu' }).click()
       await page.getByRole('link', { name: 'Pengaturan', exact: true }).click()
       await page.waitForURL('**/admin/settings')

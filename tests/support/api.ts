@@ -151,7 +151,7 @@ export async function userWithPermissions(permissions: string[]): Promise<{ toke
 /** ISO 8601 in UTC, as every date of the API is. */
 export const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
 
-/** The failure envelope of API.md: `{ success: false, message, errors }`, served as JSON. */
+/** The failure envelope of docs/api.md: `{ success: false, message, errors }`, served as JSON. */
 export function expectFailure(result: ApiResult, status: number, message?: string, errors?: Record<string, string> | null) {
   expect(result.status, result.text).toBe(status)
   expect(result.headers.get('content-type')).toContain('application/json')
@@ -161,7 +161,7 @@ export function expectFailure(result: ApiResult, status: number, message?: strin
   if (errors !== undefined) expect(result.body.errors).toEqual(errors)
 }
 
-/** The success envelope of API.md: `{ success: true, message, data }`, served as JSON. Returns `data`. */
+/** The success envelope of docs/api.md: `{ success: true, message, data }`, served as JSON. Returns `data`. */
 export function expectSuccess<T = any>(result: ApiResult, status = 200, message?: string): T {
   expect(result.status, result.text).toBe(status)
   expect(result.headers.get('content-type')).toContain('application/json')

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { servedOverHttps } from '../../server/security.mjs'
@@ -46,6 +47,32 @@ describe('the log (server/log.mjs)', () => {
   it('leaves out what is below LOG_LEVEL', () => {
     const result = run("log.info({ event: 'a' }); log.warn({ event: 'b' })", { LOG_LEVEL: 'warn' })
     expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line).event)).toEqual(['b'])
+  })
+})
+
+describe('npm start (scripts/start.mjs)', () => {
+  it('refuses a bad value at once, naming it, before it migrates or builds anything', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-desa-start-'))
+    try {
+      const env: NodeJS.ProcessEnv = {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'production',
+        DATABASE_URL: `file:${path.join(dir, 'data', 'village.db')}`,
+        UPLOADS_DIR: path.join(dir, 'uploads'),
+        // A build would go here: the sources are always newer than a build that is not there.
+        BUILD_DIR: path.join(dir, 'build'),
+        JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+        TRUST_PROXY: 'yes',
+      }
+      const result = spawnSync(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 })
+      expect(result.status, result.stdout + result.stderr).toBe(1)
+      const lines = result.stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line))
+      expect(lines).toEqual([expect.objectContaining({ level: 'fatal', event: 'config', msg: expect.stringMatching(/^Invalid configuration: TRUST_PROXY must be the number of reverse proxies/) })])
+      expect(fs.readdirSync(dir)).toEqual([])
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 

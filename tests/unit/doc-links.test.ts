@@ -28,3 +28,23 @@ it('points to nothing outside the repository (the API contract is docs/api.md)',
   const outside = sources.filter((file) => fs.readFileSync(path.join(ROOT, file), 'utf8').includes('../' + 'shared/'))
   expect(outside).toEqual([])
 })
+
+it('names no document that is not in the repository (the API contract is docs/api.md)', () => {
+  // Migration files are left as they were applied (their checksums are kept), and are not scanned here.
+  const outsideReferences = [
+    /\bSPEC\.md\b/i,
+    // docs/api.md under another name, or without its folder
+    /(?<!docs\/)\bapi\.md\b/i,
+    // numbered sections ("2.3", "9") of a specification the repository does not hold
+    /\bspec\s+\d/i,
+    /\b(?:the|product)\s+spec(?:'s)?\b/i,
+  ]
+  const sources = [...files('app'), ...files('server'), ...files('scripts'), ...files('docs'), ...files('tests'), ...files('prisma'), 'server.mjs', 'README.md']
+  const found = sources.flatMap((file) =>
+    fs
+      .readFileSync(path.join(ROOT, file), 'utf8')
+      .split('\n')
+      .flatMap((line, index) => (outsideReferences.some((pattern) => pattern.test(line)) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+  )
+  expect(found).toEqual([])
+})

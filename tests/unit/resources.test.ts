@@ -6,7 +6,7 @@ import { addLabel, emptyTitle, errorKeysOf, listTitle, permissionsOf, publicText
 const all = Object.values(RESOURCES)
 
 describe('the resource declarations', () => {
-  it('give the success toasts of spec 8, and the API the same words without the "!"', () => {
+  it('give the success toasts ("... successfully!"), and the API the same words without the "!"', () => {
     const toasts = all.flatMap((resource) => [writeToast(resource, 'created'), writeToast(resource, 'updated'), writeToast(resource, 'deleted')])
     for (const text of [
       'Permission created successfully!', 'Permission updated successfully!', 'Permission deleted successfully!',
@@ -36,7 +36,7 @@ describe('the resource declarations', () => {
     expect([guarded.users, guarded.roles, guarded.permissions]).toEqual([[], [], []])
   })
 
-  it('name the list screens as spec 2.3 does', () => {
+  it('name the list screens and their empty states', () => {
     expect(all.map(listTitle)).toContain('Permissions')
     expect(listTitle(RESOURCES.roles)).toBe('Manage Roles')
     expect(all.map(emptyTitle)).toEqual(
@@ -58,7 +58,7 @@ describe('the resource declarations', () => {
     expect(allAlsoFor('posts')).toEqual([])
   })
 
-  it('read the field error keys of spec 5 and the contract', () => {
+  it('read the field error keys of the contract and the aliases the forms read', () => {
     const keys = (resource: keyof typeof RESOURCES) => RESOURCES[resource].fields.map(errorKeysOf)
     expect(keys('posts')).toEqual([['Image', 'image'], ['Image_alt'], ['CategoryID', 'category_id'], ['Title'], ['Content']])
     expect(keys('roles')).toEqual([['Name'], ['Permission_ids', 'permission_ids']])

@@ -8,7 +8,7 @@ export function useFieldErrors(): FieldErrors {
   return useActionData<{ errors?: FieldErrors }>()?.errors ?? null
 }
 
-/** The first message among `keys` (the contract's key and any alias the spec reads). */
+/** The first message among `keys` (the contract's key, then any other key the form also reads). */
 export const errorFor = (errors: FieldErrors, ...keys: string[]) => keys.map((key) => errors?.[key]).find(Boolean)
 
 const inputClass =

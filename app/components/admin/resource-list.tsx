@@ -144,7 +144,7 @@ function Cell({ row, column, resource, now }: { row: Row; column: Column; resour
 }
 
 /**
- * Every admin list (spec 2.3), from the resource's declaration: title, add button (or the upload form of
+ * Every admin list, from the resource's declaration: title, add button (or the upload form of
  * photos and sliders), search, the table with its loading / error / empty states, per-row edit and delete,
  * and the pager. Each control shows only with its permission; the server checks again on every call.
  */

@@ -12,7 +12,7 @@ type NavEntry = { label: string; icon: IconName } & (NavItem | { items: NavItem[
 /** A resource's list: named after it, shown with its {resource}-index permission. */
 const item = (name: ResourceName): NavItem => ({ label: RESOURCES[name].things, to: `/admin/${name}`, permission: permissionsOf(RESOURCES[name]).index })
 
-/** The sidebar of the spec: an item shows with its {resource}-index permission, a group with any of its items. */
+/** The admin sidebar: an item shows with its {resource}-index permission, a group with any of its items. */
 const NAVIGATION: NavEntry[] = [
   { label: 'Dashboard', icon: 'home', to: '/admin/dashboard' },
   { label: 'Contents Management', icon: 'folder', items: [item('categories'), item('posts'), item('pages'), item('products')] },

@@ -120,7 +120,7 @@ function Pagination({ current, last }: { current: number; last: number }) {
   )
 }
 
-/** The texts of each public list screen (spec 2.1): heading, search box (name, placeholder), empty text, list name. */
+/** The texts of each public list screen: heading, search box (name, placeholder), empty text, list name. */
 const LISTS = {
   pages: ['Tentang Desa', 'Sejarah, profil, dan informasi penting tentang desa.', 'Cari halaman', 'Cari halaman...', 'Tidak ada halaman yang ditemukan.', 'Daftar halaman'],
   aparaturs: ['Aparatur Desa', 'Perangkat desa yang melayani warga.', 'Cari aparatur', 'Cari aparatur...', 'Tidak ada aparatur yang ditemukan.', 'Daftar aparatur'],
@@ -151,7 +151,7 @@ type PublicListProps<Item> = {
 }
 
 /**
- * Every public list screen (spec 2.1), showing the page its route loaded (publicPage in app/doors/public.server.ts):
+ * Every public list screen, showing the page its route loaded (publicPage in app/doors/public.server.ts):
  * heading and search box, the page's items or the empty text, the pager.
  */
 export function PublicList<Item extends { id: number }>({ of, card, children }: PublicListProps<Item>) {
