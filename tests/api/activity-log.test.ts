@@ -115,7 +115,7 @@ describe('GET /api/admin/activities', () => {
     expectFailure(await api('PUT', '/api/admin/me/password', { token, headers, json: { current_password: 'wrong-one', password: 'changed-password-1', password_confirmation: 'changed-password-1' } }), 422)
     expectSuccess(await api('PUT', '/api/admin/me/password', { token, headers, json: { current_password: 'password123', password: 'changed-password-1', password_confirmation: 'changed-password-1' } }))
 
-    // API.md has one action for both steps of a reset link, `password_reset`: who made it (no field changed), then
+    // docs/api.md has one action for both steps of a reset link, `password_reset`: who made it (no field changed), then
     // the user who set a password with it (`changes: ["password"]`).
     const admin = await adminToken()
     const adminId = expectSuccess(await api('GET', '/api/admin/me', { token: admin })).id
