@@ -5,7 +5,7 @@ import { HttpError, notFound, validationError } from '~/server/http.server'
 import { paginate, type ListQuery, type Paginated } from '~/lib/paging'
 import { slugify, uniqueSlug } from '~/lib/slug'
 import type { RecordKind } from '~/lib/uploads'
-import { foldSearch, pageOfIds, searchIds } from '~/server/search.server'
+import { foldSearch, pageOfIds, searchIds, searchPage } from '~/server/search.server'
 import { writeWithImage } from '~/server/uploads.server'
 import { now } from '~/server/clock.server'
 import { publicFilter, visibleSql, visibleWhere } from './publishing.server'
@@ -22,12 +22,12 @@ const unmemoised: ReadMemo = (_key, read) => read()
 
 /**
  * One page of a list, newest first, in the contract's paging payload. The page's ids come first, and only they go
- * back for their rows: from the ids of every match of a search (app/server/search.server.ts), or from the narrow
- * index on `id` of the table, so neither a popular search nor a page deep in a long list reads more rows than it
- * shows. With a `memo` (public lists) each read is kept under its canonical query:
- * the ids per search (every page of a search is a slice of them), the count, each page's rows; a page past
- * the last one is answered from the count alone and keeps nothing of its own. Filters (`where`, the activity log's)
- * narrow the rows before the search does; a filtered list is never memoised.
+ * back for their rows: from one page of a search's matches and their count, read in SQL from the search index
+ * (app/server/search.server.ts), or from the narrow index on `id` of the table, so neither a popular search nor a page
+ * deep in a long list reads more rows than it shows. With a `memo` (public lists) each read is kept under its
+ * canonical query: the count (per search, or of the list), each page's rows; a page past the last one is answered from
+ * the count alone and keeps nothing of its own. Filters (`where`, the activity log's) narrow the rows before the
+ * search does; a filtered list is never memoised.
  */
 export async function listPage<Row>(
   delegate: ListDelegate,
@@ -68,15 +68,22 @@ export async function listPage<Row>(
   }
   let total: number
   let rows: unknown[] = []
-  if (search) {
-    let ids = await memo(key('ids'), () => searchIds(table, searchColumns, search, only()))
-    if (where) {
-      const kept = new Set((await delegate.findMany({ where, select: { id: true } })).map((row) => (row as { id: number }).id))
-      ids = ids.filter((id) => kept.has(id))
-    }
+  if (search && where) {
+    const kept = new Set((await delegate.findMany({ where, select: { id: true } })).map((row) => (row as { id: number }).id))
+    const ids = (await searchIds(table, searchColumns, search)).filter((id) => kept.has(id))
     total = ids.length
-    const pageIds = ids.slice(skip, skip + query.limit)
-    if (pageIds.length) rows = await memo(key(query.page, query.limit), () => rowsOf(pageIds))
+    rows = await rowsOf(ids.slice(skip, skip + query.limit))
+  } else if (search) {
+    // The count and the first page asked for come from one statement; another page of a counted search reads its
+    // ids alone.
+    const page = (count: boolean) => searchPage(table, searchColumns, search, { offset: skip, limit: query.limit, count }, only())
+    let first: number[] | undefined
+    total = await memo(key('count'), async () => {
+      const counted = await page(true)
+      first = counted.ids
+      return counted.total ?? 0
+    })
+    if (skip < total) rows = await memo(key(query.page, query.limit), async () => rowsOf(first ?? (await page(false)).ids))
   } else if (where) {
     ;[total, rows] = await Promise.all([delegate.count({ where }), delegate.findMany({ where, select, orderBy: { id: 'desc' }, skip, take: query.limit })])
   } else {

@@ -46,10 +46,14 @@ const LOWER = UPPER.toLowerCase()
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
 
 /**
- * The dialect-specific part of search, as one statement: the ids of `table`'s rows where one of `columns`
- * holds `term`, newest (highest id) first. Table and column names come from the code, never from a request.
+ * The rows matching, unordered: the statement of their ids (`sql`), its FROM and WHERE (`where`), and the name of the
+ * id it reads (`rowid` from an index).
  */
-export function substringSearchSql(table: string, columns: readonly string[], term: string, postgres = isPostgres()): { sql: string; params: string[] } {
+function matchSql(table: string, columns: readonly string[], term: string, postgres: boolean): { sql: string; where: string; params: string[]; id: string } {
+  const read = (id: string, from: string, condition: string, params: string[]) => {
+    const where = `FROM ${quote(from)} WHERE ${condition}`
+    return { sql: `SELECT ${id}${id === '"id"' ? '' : ' AS "id"'} ${where}`, where, params, id }
+  }
   if (postgres) {
     // ILIKE finds every row LIKE with A-Z folded finds (it folds those letters and more), from the index; the
     // second test keeps exactly those, so both databases give the same answers.
@@ -57,15 +61,24 @@ export function substringSearchSql(table: string, columns: readonly string[], te
       .map((column) => `(${quote(column)} ILIKE $1 ESCAPE '\\' AND translate(${quote(column)}, '${UPPER}', '${LOWER}') LIKE $2 ESCAPE '\\')`)
       .join(' OR ')
     const plain = withoutNul(term)
-    return { sql: `SELECT "id" FROM ${quote(table)} WHERE ${match} ORDER BY "id" DESC`, params: [likePattern(plain), likePattern(foldSearch(plain))] }
+    return read('"id"', table, match, [likePattern(plain), likePattern(foldSearch(plain))])
   }
   const pattern = likePattern(term)
   const like = columns.map((column) => `${quote(column)} LIKE ? ESCAPE '\\'`).join(' OR ')
   const likeParams = columns.map(() => pattern)
   const index = Object.hasOwn(SEARCH_INDEXES, table) ? SEARCH_INDEXES[table] : undefined
-  if (!index) return { sql: `SELECT "id" FROM ${quote(table)} WHERE ${like} ORDER BY "id" DESC`, params: likeParams }
-  if (!indexable(term)) return { sql: `SELECT rowid AS "id" FROM ${quote(index)} WHERE ${like} ORDER BY rowid DESC`, params: likeParams }
-  return { sql: `SELECT rowid AS "id" FROM ${quote(index)} WHERE ${quote(index)} MATCH ? ORDER BY rowid DESC`, params: [ftsPhrase(foldSearch(term))] }
+  if (!index) return read('"id"', table, like, likeParams)
+  if (!indexable(term)) return read('rowid', index, like, likeParams)
+  return read('rowid', index, `${quote(index)} MATCH ?`, [ftsPhrase(foldSearch(term))])
+}
+
+/**
+ * The dialect-specific part of search, as one statement: the ids of `table`'s rows where one of `columns`
+ * holds `term`, newest (highest id) first. Table and column names come from the code, never from a request.
+ */
+export function substringSearchSql(table: string, columns: readonly string[], term: string, postgres = isPostgres()): { sql: string; params: string[] } {
+  const { sql, params, id } = matchSql(table, columns, term, postgres)
+  return { sql: `${sql} ORDER BY ${id} DESC`, params }
 }
 
 /**
@@ -73,7 +86,16 @@ export function substringSearchSql(table: string, columns: readonly string[], te
  * rule, app/models/publishing.server.ts `publicFilter`): the condition as text SQL around one placeholder and as
  * Prisma SQL, the time it is checked at, and the order.
  */
-export type RowFilter = { text: (placeholder: string) => string; sql: Prisma.Sql; value: unknown; orderBy: string }
+export type RowFilter = {
+  text: (placeholder: string) => string
+  sql: Prisma.Sql
+  value: unknown
+  orderBy: string
+  /** The ids of the rows it drops, as text SQL around one placeholder (the value). */
+  hidden: (placeholder: string) => string
+  /** The index that holds the rows it keeps in its order (SQLite's search walks it). */
+  index: string
+}
 
 /** The ids of every row of `table` matching `term` (see above), newest first; with `only`, those it keeps, in its order. */
 export async function searchIds(table: string, columns: readonly string[], term: string, only?: RowFilter): Promise<number[]> {
@@ -84,6 +106,73 @@ export async function searchIds(table: string, columns: readonly string[], term:
   }
   const rows = await prisma.$queryRawUnsafe<{ id: number | bigint }[]>(sql, ...params)
   return rows.map((row) => Number(row.id))
+}
+
+/**
+ * One page of the rows of `table` matching `term`, in the list's order (newest first; with `only`, the rows it keeps
+ * in its order), and with `count` how many match in all. Only the page's ids and the count come back to JavaScript:
+ * handing it every match's id cost more than finding them (docs/performance.md, "Search").
+ *
+ * A public search of a table with a search index, on SQLite, with a term of 3 characters or more, the common case:
+ * the page walks the index on status and publish time in the list's order, keeping the rows among the matches, and
+ * stops at the page's end, so a page near the start never reads every match; the count is the index's own count of
+ * the matches less the hidden rows (drafts, scheduled: few) among them, tested by LIKE on their folded copy, which
+ * is exactly what the index finds (see above). Each costs a fraction of reading every match's row.
+ * Otherwise one statement: the page with a window count over the matches (or a count alone past the last page).
+ */
+export async function searchPage(
+  table: string,
+  columns: readonly string[],
+  term: string,
+  page: { offset: number; limit: number; count: boolean },
+  only?: RowFilter,
+): Promise<{ ids: number[]; total: number | null }> {
+  const postgres = isPostgres()
+  const { sql: match, where: matchWhere, params: matchParams } = matchSql(table, columns, term, postgres)
+  const offset = Math.max(0, Math.trunc(page.offset))
+  const limit = Math.max(1, Math.trunc(page.limit))
+  const index = Object.hasOwn(SEARCH_INDEXES, table) ? SEARCH_INDEXES[table] : undefined
+  if (only && index && !postgres && indexable(term)) {
+    const [ids, total] = await Promise.all([
+      prisma.$queryRawUnsafe<{ id: number | bigint }[]>(
+        `SELECT "id" FROM ${quote(table)} INDEXED BY ${quote(only.index)} WHERE "id" IN (${match}) AND ${only.text('?')} ORDER BY ${only.orderBy} LIMIT ${limit} OFFSET ${offset}`,
+        ...matchParams,
+        only.value,
+      ),
+      page.count
+        ? prisma.$queryRawUnsafe<{ total: number | bigint }[]>(
+            `SELECT (SELECT COUNT(*) ${matchWhere}) - (SELECT COUNT(*) FROM ${quote(index)} WHERE rowid IN (${only.hidden('?')}) AND (${columns.map((column) => `${quote(column)} LIKE ? ESCAPE '\\'`).join(' OR ')})) AS "total"`,
+            ...matchParams,
+            only.value,
+            ...columns.map(() => likePattern(term)),
+          )
+        : Promise.resolve(null),
+    ])
+    return { ids: ids.map((row) => Number(row.id)), total: total ? Number(total[0].total) : null }
+  }
+  let from: string
+  let order: string
+  let params: unknown[] = matchParams
+  if (only) {
+    const placeholder = postgres ? `$${params.length + 1}` : '?'
+    from = `FROM ${quote(table)} WHERE "id" IN (${match}) AND ${only.text(placeholder)}`
+    order = only.orderBy
+    params = [...params, only.value]
+  } else {
+    from = `FROM (${match}) AS "m"`
+    order = '"id" DESC'
+  }
+  const counted = page.count ? `, COUNT(*) OVER () AS "total"` : ''
+  const rows = await prisma.$queryRawUnsafe<{ id: number | bigint; total?: number | bigint }[]>(
+    `SELECT "id"${counted} ${from} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+    ...params,
+  )
+  const ids = rows.map((row) => Number(row.id))
+  if (!page.count) return { ids, total: null }
+  if (rows.length) return { ids, total: Number(rows[0].total) }
+  if (offset === 0) return { ids, total: 0 }
+  const [{ total }] = await prisma.$queryRawUnsafe<{ total: number | bigint }[]>(`SELECT COUNT(*) AS "total" ${from}`, ...params)
+  return { ids, total: Number(total) }
 }
 
 /**

@@ -43,4 +43,51 @@ describe('search', () => {
     for (let page = 1; page <= 3; page++) pages.push(...(await api('GET', `/api/public/posts?search=${marker.toUpperCase()}&limit=5&page=${page}`)).body.data.data)
     expect(pages.map((post: { id: number }) => post.id)).toEqual(all.data.map((post: { id: number }) => post.id))
   })
+
+  it('counts a search asked first for a page past its last one, which is empty', async () => {
+    // A part of the marker no request has searched for, so that nothing of this search is kept yet.
+    const search = `  ${marker.slice(1, 3).toUpperCase()}${marker.slice(3)}  `
+    const past = await api('GET', `/api/public/posts?search=${encodeURIComponent(search)}&limit=5&page=4`)
+    expect(past.status).toBe(200)
+    expect(past.body.data.data).toEqual([])
+    expect(past.body.data.total).toBe(TITLES.length)
+    const last = await api('GET', `/api/public/posts?search=${encodeURIComponent(search)}&limit=5&page=3`)
+    expect(last.body.data.data).toHaveLength(TITLES.length - 10)
+    expect(last.body.data.total).toBe(TITLES.length)
+  })
+
+  it('pages a search of an admin list the same way, drafts included', async () => {
+    const token = await adminToken()
+    const draft = await api('POST', '/api/admin/posts', { token, json: { title: `${marker} konsep`, content: '<p>Isi</p>', category_id: (await newCategory()).id, status: 'draft' } })
+    expect(draft.status).toBe(201)
+    const expected = [draft.body.data.id, ...[...byTitle.values()].sort((a, b) => b - a)]
+    const pages = []
+    for (let page = 1; page <= 3; page++) {
+      const result = await api('GET', `/api/admin/posts?search=${marker}&limit=5&page=${page}`, { token })
+      expect(result.status).toBe(200)
+      expect(result.body.data.total).toBe(expected.length)
+      pages.push(...result.body.data.data)
+    }
+    expect(pages.map((post: { id: number }) => post.id)).toEqual(expected)
+    expect((await api('GET', `/api/public/posts?search=${marker}%20konsep`)).body.data.total).toBe(0)
+  })
+
+  it('leaves drafts and scheduled items out of a public search and its count, on every page', async () => {
+    const token = await adminToken()
+    const category = (await newCategory()).id
+    for (const extra of [{ status: 'draft' }, { status: 'published', published_at: '2099-01-01T00:00:00Z' }]) {
+      const created = await api('POST', '/api/admin/posts', { token, json: { title: `${marker} tersembunyi`, content: '<p>Isi</p>', category_id: category, ...extra } })
+      expect(created.status).toBe(201)
+    }
+    // Spellings no earlier request used, so that each is counted anew.
+    for (const search of [marker.slice(2), `${marker.slice(3, 6).toUpperCase()}${marker.slice(6)}`]) {
+      const pages = []
+      for (let page = 1; page <= 3; page++) {
+        const result = await api('GET', `/api/public/posts?search=${encodeURIComponent(search)}&limit=5&page=${page}`)
+        expect(result.body.data.total, search).toBe(TITLES.length)
+        pages.push(...result.body.data.data)
+      }
+      expect(pages.map((post: { id: number }) => post.id)).toEqual([...byTitle.values()].sort((a, b) => b - a))
+    }
+  })
 })
