@@ -97,6 +97,8 @@ export const resetTemplateDb = () => fs.rmSync(TEMPLATE_DIR, { recursive: true, 
 export type ServerOptions = {
   /** Overrides of the defaults below; `undefined` leaves a variable unset (the server's own default applies). */
   env?: Record<string, string | undefined>
+  /** Arguments of `server.mjs` (`--dev`: the mode of `npm run dev`). */
+  args?: string[]
   /** Reuse this folder (database and uploads) instead of a new one, e.g. to restart after a crash. */
   dir?: string
   /** Copy the template database into a new folder (default true). */
@@ -158,7 +160,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     DATABASE_POOL: '5',
     ...options.env,
   }
-  const child = spawn(process.execPath, ['server.mjs'], {
+  const child = spawn(process.execPath, ['server.mjs', ...(options.args ?? [])], {
     cwd: ROOT,
     env: Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
