@@ -14,6 +14,7 @@ import { requestLog } from './server/logging.mjs'
 import { runPrimary } from './server/cluster.mjs'
 import { csrfProtection, securityHeaders, servedOverHttps } from './server/security.mjs'
 import { responseCache } from './server/response-cache.mjs'
+import { memoiseRouteMatching } from './server/route-matching.mjs'
 import { storageFromEnv } from './server/storage.mjs'
 import { serveUploads } from './server/uploads.mjs'
 
@@ -31,6 +32,9 @@ process.env.NODE_ENV = mode
 const vite = development
   ? await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }))
   : undefined
+
+// Before the build loads: every caller of React Router's matchRoutes then gets the memoised one.
+memoiseRouteMatching()
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
 const loadBuild = () =>
