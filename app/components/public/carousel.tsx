@@ -1,5 +1,5 @@
 import { A11y, Navigation } from 'swiper/modules'
-import { Swiper, SwiperSlide } from 'swiper/react'
+import { SwiperSlides } from './swiper-slides'
 import 'swiper/css'
 
 const arrow = 'flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white text-gray-700 shadow-sm hover:bg-emerald-50 hover:text-emerald-800'
@@ -23,7 +23,7 @@ export function Carousel<T extends { id: number }>({ id, label, items, render }:
           </svg>
         </button>
       </div>
-      <Swiper
+      <SwiperSlides
         className="home-carousel"
         modules={[A11y, Navigation]}
         // Loop mode needs more slides than fit in a view; with fewer, rewinding still wraps both ways.
@@ -39,13 +39,8 @@ export function Carousel<T extends { id: number }>({ id, label, items, render }:
           slideLabelMessage: '{{index}} dari {{slidesLength}}',
           itemRoleDescriptionMessage: 'slide',
         }}
-      >
-        {items.map((item, index) => (
-          <SwiperSlide key={item.id} className="!h-auto pb-1">
-            {render(item, index)}
-          </SwiperSlide>
-        ))}
-      </Swiper>
+        slides={items.map((item, index) => ({ key: item.id, className: '!h-auto pb-1', content: render(item, index) }))}
+      />
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import { A11y, Autoplay, Navigation, Pagination } from 'swiper/modules'
-import { Swiper, SwiperSlide } from 'swiper/react'
 import 'swiper/css'
 import 'swiper/css/pagination'
+import { SwiperSlides } from './swiper-slides'
 import { UploadImage } from './upload-image'
 
 export type Slide = { id: number; image: string; image_alt: string; description: string }
@@ -29,7 +29,7 @@ export function HomeSlider({ slides, siteName }: { slides: Slide[]; siteName: st
   return (
     <section aria-label="Sorotan" className="relative bg-gray-900">
       {heading}
-      <Swiper
+      <SwiperSlides
         className="home-slider"
         modules={[A11y, Autoplay, Navigation, Pagination]}
         loop={slides.length > 1}
@@ -44,9 +44,9 @@ export function HomeSlider({ slides, siteName }: { slides: Slide[]; siteName: st
           containerRoleDescriptionMessage: 'carousel',
           itemRoleDescriptionMessage: 'slide',
         }}
-      >
-        {slides.map((slide, index) => (
-          <SwiperSlide key={slide.id}>
+        slides={slides.map((slide, index) => ({
+          key: slide.id,
+          content: (
             <div className="relative">
               <UploadImage
                 kind="sliders"
@@ -64,9 +64,9 @@ export function HomeSlider({ slides, siteName }: { slides: Slide[]; siteName: st
                 </p>
               ) : null}
             </div>
-          </SwiperSlide>
-        ))}
-      </Swiper>
+          ),
+        }))}
+      />
       <button type="button" id="home-slider-prev" className={`${arrow} left-3`} aria-label="Slide sebelumnya">
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M15 18 9 12l6-6" />
