@@ -43,11 +43,18 @@ function routeAt(routes, position) {
 export function memoiseRouteMatching(router = require('@remix-run/router')) {
   const original = router.matchRoutes
   if (original.memoised) return original
+  // A tree's shape is long (a few KB for 60 routes): each distinct shape gets a short number that the keys carry.
   const shapes = new WeakMap()
+  const shapeNumbers = new Map()
   const kept = new Map()
   const shape = (routes) => {
     let known = shapes.get(routes)
-    if (known === undefined) shapes.set(routes, (known = shapeOf(routes)))
+    if (known === undefined) {
+      const text = shapeOf(routes)
+      known = shapeNumbers.get(text)
+      if (known === undefined) shapeNumbers.set(text, (known = shapeNumbers.size))
+      shapes.set(routes, known)
+    }
     return known
   }
   function matchRoutes(routes, locationArg, basename = '/') {
