@@ -387,13 +387,16 @@ async function main() {
   const rows = []
   for (const t of targets) {
     log(`loading ${t.target} ...`)
+    // A tracking target makes the load generator (on the same cores) write a new request each time, which a
+    // repeated address does not; the plain address asked that same way is what the cache hit is compared with,
+    // asked right before and right after it, so that a drift of the machine's speed weighs on both sides alike.
+    const controlBefore = t.plain ? await load(site.url, [t.plain, t.plain], t.headers) : null
     const result = await load(site.url, t.paths ?? [t.target], t.headers)
     const distinct = t.distinct ? await load(site.url, t.distinct.paths, { ...t.headers, ...t.distinct.headers }) : null
     // The floor has no cache: it is asked what the uncached run asked, where there is one.
     const base = t.floor ? await load(floorUrl, t.distinct?.floorPaths ?? t.distinct?.paths ?? [t.floor], t.headers) : null
-    // A tracking target makes the load generator (on the same cores) write a new request each time, which a
-    // repeated address does not; the plain address asked that same way is what the cache hit is compared with.
-    const control = t.plain ? await load(site.url, [t.plain, t.plain], t.headers) : null
+    const controlAfter = t.plain ? await load(site.url, [t.plain, t.plain], t.headers) : null
+    const control = controlBefore && controlAfter ? { ...controlAfter, rps: (controlBefore.rps + controlAfter.rps) / 2 } : null
     rows.push({ ...t, result, distinct, base, control, ratio: base ? result.rps / base.rps : null, distinctRatio: base && distinct ? distinct.rps / base.rps : null })
   }
   for (const row of rows.filter((row) => row.plain)) {
