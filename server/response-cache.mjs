@@ -22,6 +22,7 @@ const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-en
  * canonicalPublicUrl: unknown and tracking parameters dropped, `page`, `search` and `limit` normalised): answers
  * are keyed by it, and a miss is rendered from it, so a stored answer never depends on what its key left out.
  * An answer the app marks with `res.locals.skipResponseCache` (a list page past its end) is not kept.
+ * An answer given from memory says so (`X-Cache: HIT`): the benchmark checks that its uncached runs got none.
  */
 export function responseCache({ canonicalUrl = (url) => url } = {}) {
   /**
@@ -137,6 +138,7 @@ export function responseCache({ canonicalUrl = (url) => url } = {}) {
 
 function replay(entry, req, res, encodedBody) {
   for (const [name, value] of entry.headers) res.setHeader(name, value)
+  res.setHeader('X-Cache', 'HIT')
   if (entry.etag) {
     res.setHeader('ETag', entry.etag)
     const match = req.headers['if-none-match']

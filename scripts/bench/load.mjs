@@ -2,16 +2,26 @@
 // path for the same address every time). The full benchmark runs it in a process of its own, so the load
 // generator never shares an event loop with the bench, and prints autocannon's result as JSON:
 //   node scripts/bench/load.mjs <spec.json>
-//   spec: { url, paths: string[], connections, duration?, amount?, headers?, sampleInt? }
+//   spec: { url, paths: string[], connections, duration?, amount?, headers?, sampleInt?, countCacheHits? }
+// With `countCacheHits`, the result's `cacheHits` is the number of answers the server's response cache gave
+// (`X-Cache: HIT`).
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 
-export function runLoad(spec) {
+export async function runLoad(spec) {
   const paths = spec.paths?.length ? spec.paths : ['/']
   let next = 0
-  return autocannon({
+  let cacheHits = 0
+  const counted = spec.countCacheHits
+    ? {
+        onResponse(_status, _body, _context, headers) {
+          for (const name in headers) if (name.toLowerCase() === 'x-cache' && headers[name] === 'HIT') cacheHits++
+        },
+      }
+    : {}
+  const result = await autocannon({
     url: spec.url,
     connections: spec.connections,
     ...(spec.amount ? { amount: spec.amount } : { duration: spec.duration }),
@@ -22,7 +32,7 @@ export function runLoad(spec) {
     timeout: 10,
     requests:
       paths.length === 1
-        ? [{ method: 'GET', path: paths[0] }]
+        ? [{ method: 'GET', path: paths[0], ...counted }]
         : [
             {
               method: 'GET',
@@ -30,9 +40,11 @@ export function runLoad(spec) {
                 request.path = paths[next++ % paths.length]
                 return request
               },
+              ...counted,
             },
           ],
   })
+  return spec.countCacheHits ? { ...result, cacheHits } : result
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -58,6 +58,17 @@ describe('public reads cached until the next write', () => {
     expect((await page(dataPath)).text).toContain(`Berita ${word}`)
   })
 
+  it('says which answers came from the response cache (X-Cache: HIT), and never for a visitor with a cookie', async () => {
+    const path = `/posts?search=${unique('xcache')}`
+    expect((await page(path)).headers.get('x-cache')).toBeNull()
+    expect((await page(path)).headers.get('x-cache')).toBe('HIT')
+    expect((await page(path, { Cookie: 'bench=1' })).headers.get('x-cache')).toBeNull()
+    const apiPath = `/api/public/posts?search=${unique('xcache')}`
+    expect((await page(apiPath)).headers.get('x-cache')).toBeNull()
+    expect((await page(apiPath)).headers.get('x-cache')).toBe('HIT')
+    expect((await page(apiPath, { Cookie: 'bench=1' })).headers.get('x-cache')).toBeNull()
+  })
+
   it('each page answer carries its own CSP nonce, also when it comes from the cache', async () => {
     const nonces = new Set<string>()
     for (let i = 0; i < 3; i++) {
