@@ -1,6 +1,8 @@
+import Database from 'better-sqlite3'
 import { Prisma } from '~/generated/prisma/client'
 import { prisma } from './db.server'
 import { isPostgres, withoutNul } from './dialect.server'
+import { getEnv } from './env.server'
 
 /**
  * The lists' `?search=` (docs/api.md "Lists"): a case-insensitive substring match on the list's columns,
@@ -44,6 +46,43 @@ const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
 const LOWER = UPPER.toLowerCase()
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
+
+declare global {
+  // Survives module reloads in development so we never open the database twice.
+  var __balaiIdReader: ((sql: string, params: unknown[]) => Record<string, unknown>[]) | undefined
+}
+
+/** Statements kept prepared (first in, first out): one per table, search kind and list filter in practice. */
+const PREPARED = 200
+
+/**
+ * The id reads of lists and searches on SQLite (ids and counts only, no row shapes): run on a connection of their
+ * own with the statements kept prepared. Through Prisma each read was planned again and went through its query
+ * layer and its driver adapter, which prepares every statement anew: about a third of the cost of a search
+ * (docs/performance.md). Arguments as the adapter binds them (dates as ISO text with `+00:00`). Reads only, so
+ * they never wait for a writer (WAL) and need no lock of the app's.
+ */
+function sqliteIdReader(file: string) {
+  let db: Database.Database | undefined
+  const statements = new Map<string, Database.Statement>()
+  return (sql: string, params: unknown[]) => {
+    db ??= new Database(file, { fileMustExist: true, timeout: 10_000 })
+    let statement = statements.get(sql)
+    if (!statement) {
+      if (statements.size >= PREPARED) statements.delete(statements.keys().next().value!)
+      statements.set(sql, (statement = db.prepare(sql)))
+    }
+    const args = params.map((value) => (value instanceof Date ? value.toISOString().replace('Z', '+00:00') : typeof value === 'boolean' ? Number(value) : value))
+    return statement.all(...args) as Record<string, unknown>[]
+  }
+}
+
+/** Ids and counts: `sql` with `?` placeholders on SQLite, `$1`... on PostgreSQL (through Prisma there). */
+async function readIds<Row>(sql: string, params: unknown[]): Promise<Row[]> {
+  if (isPostgres()) return prisma.$queryRawUnsafe<Row[]>(sql, ...params)
+  global.__balaiIdReader ??= sqliteIdReader(getEnv().DATABASE_FILE)
+  return global.__balaiIdReader(sql, params) as Row[]
+}
 
 /**
  * The rows matching, unordered: the statement of their ids (`sql`), its FROM and WHERE (`where`), and the name of the
@@ -104,7 +143,7 @@ export async function searchIds(table: string, columns: readonly string[], term:
     sql = `SELECT "id" FROM ${quote(table)} WHERE "id" IN (${sql}) AND ${only.text(isPostgres() ? `$${params.length + 1}` : '?')} ORDER BY ${only.orderBy}`
     params = [...params, only.value]
   }
-  const rows = await prisma.$queryRawUnsafe<{ id: number | bigint }[]>(sql, ...params)
+  const rows = await readIds<{ id: number | bigint }>(sql, params)
   return rows.map((row) => Number(row.id))
 }
 
@@ -134,17 +173,14 @@ export async function searchPage(
   const index = Object.hasOwn(SEARCH_INDEXES, table) ? SEARCH_INDEXES[table] : undefined
   if (only && index && !postgres && indexable(term)) {
     const [ids, total] = await Promise.all([
-      prisma.$queryRawUnsafe<{ id: number | bigint }[]>(
-        `SELECT "id" FROM ${quote(table)} INDEXED BY ${quote(only.index)} WHERE "id" IN (${match}) AND ${only.text('?')} ORDER BY ${only.orderBy} LIMIT ${limit} OFFSET ${offset}`,
-        ...matchParams,
-        only.value,
+      readIds<{ id: number | bigint }>(
+        `SELECT "id" FROM ${quote(table)} INDEXED BY ${quote(only.index)} WHERE "id" IN (${match}) AND ${only.text('?')} ORDER BY ${only.orderBy} LIMIT ? OFFSET ?`,
+        [...matchParams, only.value, limit, offset],
       ),
       page.count
-        ? prisma.$queryRawUnsafe<{ total: number | bigint }[]>(
+        ? readIds<{ total: number | bigint }>(
             `SELECT (SELECT COUNT(*) ${matchWhere}) - (SELECT COUNT(*) FROM ${quote(index)} WHERE rowid IN (${only.hidden('?')}) AND (${columns.map((column) => `${quote(column)} LIKE ? ESCAPE '\\'`).join(' OR ')})) AS "total"`,
-            ...matchParams,
-            only.value,
-            ...columns.map(() => likePattern(term)),
+            [...matchParams, only.value, ...columns.map(() => likePattern(term))],
           )
         : Promise.resolve(null),
     ])
@@ -163,15 +199,13 @@ export async function searchPage(
     order = '"id" DESC'
   }
   const counted = page.count ? `, COUNT(*) OVER () AS "total"` : ''
-  const rows = await prisma.$queryRawUnsafe<{ id: number | bigint; total?: number | bigint }[]>(
-    `SELECT "id"${counted} ${from} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
-    ...params,
-  )
+  // The page's bounds are numbers of the code's making, written into the text: PostgreSQL's placeholders are numbered.
+  const rows = await readIds<{ id: number | bigint; total?: number | bigint }>(`SELECT "id"${counted} ${from} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params)
   const ids = rows.map((row) => Number(row.id))
   if (!page.count) return { ids, total: null }
   if (rows.length) return { ids, total: Number(rows[0].total) }
   if (offset === 0) return { ids, total: 0 }
-  const [{ total }] = await prisma.$queryRawUnsafe<{ total: number | bigint }[]>(`SELECT COUNT(*) AS "total" ${from}`, ...params)
+  const [{ total }] = await readIds<{ total: number | bigint }>(`SELECT COUNT(*) AS "total" ${from}`, params)
   return { ids, total: Number(total) }
 }
 
@@ -182,8 +216,9 @@ export async function searchPage(
  */
 export async function pageOfIds(table: string, offset: number, limit: number, only?: RowFilter): Promise<number[]> {
   const from = Prisma.raw(quote(table))
-  const rows = only
-    ? await prisma.$queryRaw<{ id: number | bigint }[]>`SELECT "id" FROM ${from} WHERE ${only.sql} ORDER BY ${Prisma.raw(only.orderBy)} LIMIT ${limit} OFFSET ${offset}`
-    : await prisma.$queryRaw<{ id: number | bigint }[]>`SELECT "id" FROM ${from} ORDER BY "id" DESC LIMIT ${limit} OFFSET ${offset}`
+  const statement = only
+    ? Prisma.sql`SELECT "id" FROM ${from} WHERE ${only.sql} ORDER BY ${Prisma.raw(only.orderBy)} LIMIT ${limit} OFFSET ${offset}`
+    : Prisma.sql`SELECT "id" FROM ${from} ORDER BY "id" DESC LIMIT ${limit} OFFSET ${offset}`
+  const rows = await readIds<{ id: number | bigint }>(isPostgres() ? statement.text : statement.sql, statement.values)
   return rows.map((row) => Number(row.id))
 }
