@@ -63,9 +63,27 @@ export const countWords = (html: string | null | undefined) => {
 /** Reading time in minutes: words / 200, rounded up (an empty text reads in 0 minutes). */
 export const readingMinutes = (html: string | null | undefined) => Math.ceil(countWords(html) / 200)
 
+/**
+ * The visible words of the start of `html`: more than `max` characters of them where it has that many. A list
+ * page shows the excerpts of 9 articles that may be long: only their start is read where it certainly holds enough
+ * text, cut before a tag or an entity the cut would split, so its text is the start of the whole text. Anything
+ * else (a short text, a script or style block, which rich text never has) reads the whole.
+ */
+function leadingText(html: string, max: number): string {
+  const room = max * 4 + 256
+  if (html.length <= room || /<(script|style)/i.test(html)) return htmlToText(html)
+  let start = html.slice(0, room)
+  const tag = start.lastIndexOf('<')
+  if (tag > start.lastIndexOf('>')) start = start.slice(0, tag)
+  const entity = start.lastIndexOf('&')
+  if (entity > start.lastIndexOf(';')) start = start.slice(0, entity)
+  const text = htmlToText(start)
+  return text.length > max ? text : htmlToText(html)
+}
+
 /** A short plain-text excerpt of rich text, cut on a word. */
 export function excerpt(html: string | null | undefined, max = 160): string {
-  const text = htmlToText(html)
+  const text = leadingText(html ?? '', max)
   if (text.length <= max) return text
   const cut = text.slice(0, max)
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20)).trim()}…`

@@ -103,3 +103,27 @@ describe('WhatsApp link', () => {
     expect(url.searchParams.get('text')).toBe('Halo, saya tertarik dengan produk Madu Hutan Asli & Lebah. Apakah masih tersedia?')
   })
 })
+
+describe('excerpt of a long article', () => {
+  // What excerpt gave when it read the whole text: its start must be the same.
+  const wholeExcerpt = (html: string, max: number) => {
+    const text = htmlToText(html)
+    if (text.length <= max) return text
+    const cut = text.slice(0, max)
+    return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20)).trim()}…`
+  }
+  const PIECES = ['<p>', '</p>', '<strong class="x">', '</strong>', '<a href="https://desa.id/?a=1&amp;b=2">', '</a>', '&amp;', '&lt;', '&#x1F33E;', '&#8230;', '&nbsp;', '&hellip;',
+    ' ', '  ', '\n', 'Panen', 'raya', 'desa', 'Sukamaju', 'gotong-royong', 'ÉCOLE', '🌾', '<br>', '<img src="/uploads/posts/a.jpg" alt="Sawah &amp; ladang">', '<h2>Judul</h2>', 'x'.repeat(90), '<li>', '</li>']
+  it('is the excerpt of the whole text, for articles of every length and shape', () => {
+    let seed = 20261124
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return seed % n
+    }
+    for (let round = 0; round < 3000; round++) {
+      const parts = Array.from({ length: 1 + random(400) }, () => PIECES[random(PIECES.length)])
+      const html = parts.join(random(2) ? '' : ' ')
+      for (const max of [120, 160, 300]) expect(excerpt(html, max), html).toBe(wholeExcerpt(html, max))
+    }
+  })
+})
