@@ -74,8 +74,7 @@ export async function listPage<Row>(
     total = ids.length
     rows = await rowsOf(ids.slice(skip, skip + query.limit))
   } else if (search) {
-    // The count and the first page asked for come from one statement; another page of a counted search reads its
-    // ids alone.
+    // The count and the first page asked for are read together; another page of a counted search reads its ids alone.
     const page = (count: boolean) => searchPage(table, searchColumns, search, { offset: skip, limit: query.limit, count }, only())
     let first: number[] | undefined
     total = await memo(key('count'), async () => {

@@ -57,10 +57,11 @@ const PREPARED = 200
 
 /**
  * The id reads of lists and searches on SQLite (ids and counts only, no row shapes): run on a connection of their
- * own with the statements kept prepared. Through Prisma each read was planned again and went through its query
- * layer and its driver adapter, which prepares every statement anew: about a third of the cost of a search
- * (docs/performance.md). Arguments as the adapter binds them (dates as ISO text with `+00:00`). Reads only, so
- * they never wait for a writer (WAL) and need no lock of the app's.
+ * own with the statements kept prepared. Through Prisma each read went through its query layer and its driver
+ * adapter, which prepares every statement anew (Prisma's client and the preparing were 7% of an uncached list
+ * render's CPU; the gain end to end was within the machine's drift: docs/performance.md). Arguments as the adapter
+ * binds them (dates as ISO text with `+00:00`). Reads only, so they never wait for a writer (WAL) and need no lock
+ * of the app's.
  */
 function sqliteIdReader(file: string) {
   let db: Database.Database | undefined
@@ -136,13 +137,9 @@ export type RowFilter = {
   index: string
 }
 
-/** The ids of every row of `table` matching `term` (see above), newest first; with `only`, those it keeps, in its order. */
-export async function searchIds(table: string, columns: readonly string[], term: string, only?: RowFilter): Promise<number[]> {
-  let { sql, params }: { sql: string; params: unknown[] } = substringSearchSql(table, columns, term)
-  if (only) {
-    sql = `SELECT "id" FROM ${quote(table)} WHERE "id" IN (${sql}) AND ${only.text(isPostgres() ? `$${params.length + 1}` : '?')} ORDER BY ${only.orderBy}`
-    params = [...params, only.value]
-  }
+/** The ids of every row of `table` matching `term` (see above), newest first: for a list filtered further in JavaScript. */
+export async function searchIds(table: string, columns: readonly string[], term: string): Promise<number[]> {
+  const { sql, params } = substringSearchSql(table, columns, term)
   const rows = await readIds<{ id: number | bigint }>(sql, params)
   return rows.map((row) => Number(row.id))
 }
