@@ -59,14 +59,23 @@ describe('public reads cached until the next write', () => {
   })
 
   it('says which answers came from the response cache (X-Cache: HIT), and never for a visitor with a cookie', async () => {
-    const path = `/posts?search=${unique('xcache')}`
-    expect((await page(path)).headers.get('x-cache')).toBeNull()
-    expect((await page(path)).headers.get('x-cache')).toBe('HIT')
-    expect((await page(path, { Cookie: 'bench=1' })).headers.get('x-cache')).toBeNull()
-    const apiPath = `/api/public/posts?search=${unique('xcache')}`
-    expect((await page(apiPath)).headers.get('x-cache')).toBeNull()
-    expect((await page(apiPath)).headers.get('x-cache')).toBe('HIT')
-    expect((await page(apiPath, { Cookie: 'bench=1' })).headers.get('x-cache')).toBeNull()
+    // The test server is shared with other test files, whose writes empty the cache at any moment: a pair of reads
+    // may straddle one. A few fresh pairs are asked; the first read of each is never a hit, and one second read must be.
+    const hitOnSecondRead = async (base: string) => {
+      for (let attempt = 0; attempt < 8; attempt++) {
+        const path = `${base}${unique('xcache')}`
+        expect((await page(path)).headers.get('x-cache')).toBeNull()
+        const second = (await page(path)).headers.get('x-cache')
+        expect(second === null || second === 'HIT').toBe(true)
+        if (second === 'HIT') {
+          expect((await page(path, { Cookie: 'bench=1' })).headers.get('x-cache')).toBeNull()
+          return true
+        }
+      }
+      return false
+    }
+    expect(await hitOnSecondRead('/posts?search=')).toBe(true)
+    expect(await hitOnSecondRead('/api/public/posts?search=')).toBe(true)
   })
 
   it('each page answer carries its own CSP nonce, also when it comes from the cache', async () => {
