@@ -54,6 +54,8 @@ export const publicFilter = (table: string, at: Date = now()): RowFilter => {
         `SELECT "id" FROM ${from} WHERE "status" = 'published' AND "published_at" IS NULL`,
       ].join(' UNION ALL '),
     index: `${table}_status_published_at_id_idx`,
+    candidates: `"status" = 'published' AND "published_at" IS NOT NULL`,
+    time: '"published_at"',
   }
 }
 

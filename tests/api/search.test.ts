@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest'
-import { adminToken, api, unique } from '../support/api'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { adminToken, api, baseUrl, unique } from '../support/api'
 import { newCategory } from '../support/content'
+import { startServer, type TestServer } from '../support/server'
 
 // The lists' search on whichever database the project runs (SQLite: FTS5 trigram tables; PostgreSQL: ILIKE from
 // the pg_trgm indexes): the same answers on both, those of the contract (a literal substring, A-Z folded).
@@ -89,5 +90,44 @@ describe('search', () => {
       }
       expect(pages.map((post: { id: number }) => post.id)).toEqual([...byTitle.values()].sort((a, b) => b - a))
     }
+  })
+})
+
+describe('public search from memory (SEARCH_MEMORY_MB) and from the index', () => {
+  // The shared server searches its copy in memory; a second server on the same database, with no memory for it,
+  // asks the index. Every answer must be the same, drafts and scheduled items left out alike.
+  let indexOnly: TestServer
+  beforeAll(async () => {
+    indexOnly = await startServer({ dir: inject('serverDir'), fresh: false, env: { SEARCH_MEMORY_MB: '0' } })
+  }, 90_000)
+  afterAll(async () => {
+    await indexOnly?.stop()
+  })
+
+  it('give the same pages and counts', async () => {
+    const token = await adminToken()
+    const category = (await newCategory()).id
+    for (const extra of [{ status: 'draft' }, { status: 'published', published_at: '2099-01-01T00:00:00Z' }, { status: 'published', published_at: '2020-01-01T00:00:00Z' }]) {
+      const created = await api('POST', '/api/admin/posts', { token, json: { title: `${marker} Bersama ${extra.status}`, content: '<p>Isi</p>', category_id: category, ...extra } })
+      expect(created.status).toBe(201)
+    }
+    const ask = async (origin: string, query: string) => {
+      const response = await fetch(`${origin}/api/public/posts?${query}`, { headers: { Cookie: 'parity=1' } })
+      expect(response.status).toBe(200)
+      const { data } = await response.json()
+      return { ids: data.data.map((post: { id: number }) => post.id), total: data.total }
+    }
+    let compared = 0
+    for (const term of [...TERMS, 'bersama', 'BERSAMA PUB', 'a', 'tidak ada']) {
+      for (const query of ['limit=50', 'limit=3&page=2', 'limit=4&page=9']) {
+        const asked = `search=${encodeURIComponent(`${marker} ${term}`)}&${query}`
+        const fromMemory = await ask(baseUrl(), asked)
+        expect(await ask(indexOnly.url, asked), asked).toEqual(fromMemory)
+        if (fromMemory.total > 0) compared++
+      }
+    }
+    expect(compared).toBeGreaterThan(20)
+    const whole = await ask(baseUrl(), `search=${encodeURIComponent(`${marker} bersama`)}&limit=50`)
+    expect(whole.total).toBe(1)
   })
 })
