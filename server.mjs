@@ -13,6 +13,7 @@ import { loggablePath, log } from './server/log.mjs'
 import { requestLog } from './server/logging.mjs'
 import { runPrimary } from './server/cluster.mjs'
 import { csrfProtection, securityHeaders, servedOverHttps } from './server/security.mjs'
+import { publicApiReads } from './server/public-api-reads.mjs'
 import { responseCache } from './server/response-cache.mjs'
 import { memoiseRouteMatching } from './server/route-matching.mjs'
 import { storageFromEnv } from './server/storage.mjs'
@@ -127,6 +128,18 @@ if (vite) {
 // dot), so under /api it is an unknown path like any other: a JSON 404.
 app.use((req, res, next) => (/^\/api\/.*\.data$/i.test(req.path) ? apiFailure(req, res, 404, 'Not found') : next()))
 
+/** What the app's loaders and actions get as their `context`. */
+const getLoadContext = (_req, res) => ({
+  cspNonce: res.locals.cspNonce,
+  requestId: res.locals.requestId,
+  badAddress: res.locals.badAddress === true,
+  skipResponseCache: () => (res.locals.skipResponseCache = true),
+})
+
+// The public API's reads go straight to their loaders (server/public-api-reads.mjs); in development the build
+// changes under the server, so Remix answers everything.
+if (!vite) app.use(publicApiReads({ build, getLoadContext }))
+
 app.all(
   '*',
   createRequestHandler({
@@ -134,12 +147,7 @@ app.all(
     // Remix's production handling in both modes: in its development mode an error's message and stack (with the
     // server's paths) go into the page's data and the `.data` answers. The log keeps them (entry.server.tsx).
     mode: 'production',
-    getLoadContext: (_req, res) => ({
-      cspNonce: res.locals.cspNonce,
-      requestId: res.locals.requestId,
-      badAddress: res.locals.badAddress === true,
-      skipResponseCache: () => (res.locals.skipResponseCache = true),
-    }),
+    getLoadContext,
   }),
 )
 

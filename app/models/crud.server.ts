@@ -5,7 +5,7 @@ import { HttpError, notFound, validationError } from '~/server/http.server'
 import { paginate, type ListQuery, type Paginated } from '~/lib/paging'
 import { slugify, uniqueSlug } from '~/lib/slug'
 import type { RecordKind } from '~/lib/uploads'
-import { foldSearch, pageOfIds, searchIds, searchPage } from '~/server/search.server'
+import { foldSearch, pageOfIds, readRows, searchIds, searchPage } from '~/server/search.server'
 import { writeWithImage } from '~/server/uploads.server'
 import { now } from '~/server/clock.server'
 import { publicFilter, visibleSql, visibleWhere } from './publishing.server'
@@ -129,7 +129,11 @@ export function publicRows<Row>(table: string, select: Record<string, unknown>, 
     }
     return out as Row
   }
-  const read = async (rest: Prisma.Sql) => (await prisma.$queryRaw<Record<string, unknown>[]>`${head} ${rest}`).map(shape)
+  // On SQLite through the prepared statements of readRows (search.server.ts); Prisma planned and prepared each anew.
+  const read = async (rest: Prisma.Sql) => {
+    const statement = Prisma.sql`${head} ${rest}`
+    return (await readRows<Record<string, unknown>>(isPostgres() ? statement.text : statement.sql, statement.values)).map(shape)
+  }
   // Published tables: only the rows the public may see now, newest publish time first (publishing.server.ts).
   const visible = (glue: 'WHERE' | 'AND') => (options.published ? Prisma.sql`${Prisma.raw(glue)} ${visibleSql(now())}` : Prisma.empty)
   const newestFirst = Prisma.raw(options.published ? 'ORDER BY "t"."published_at" DESC, "t"."id" DESC' : 'ORDER BY "t"."id" DESC')

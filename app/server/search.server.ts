@@ -49,41 +49,81 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
 
 declare global {
   // Survives module reloads in development so we never open the database twice.
-  var __balaiIdReader: ((sql: string, params: unknown[]) => Record<string, unknown>[]) | undefined
+  var __balaiSqliteReader: ((sql: string, params: unknown[]) => Record<string, unknown>[]) | undefined
 }
 
-/** Statements kept prepared (first in, first out): one per table, search kind and list filter in practice. */
+/** Statements kept prepared (first in, first out): one per table, search kind, list filter and page size in practice. */
 const PREPARED = 200
 
 /**
- * The id reads of lists and searches on SQLite (ids and counts only, no row shapes): run on a connection of their
- * own with the statements kept prepared. Through Prisma each read went through its query layer and its driver
- * adapter, which prepares every statement anew (Prisma's client and the preparing were 7% of an uncached list
- * render's CPU; the gain end to end was within the machine's drift: docs/performance.md). Arguments as the adapter
- * binds them (dates as ISO text with `+00:00`). Reads only, so they never wait for a writer (WAL) and need no lock
- * of the app's.
+ * Column values as Prisma's raw queries give them on SQLite (its driver adapter maps the declared type): dates as
+ * Date, booleans as boolean, BIGINT as bigint; INTEGER, TEXT and computed columns (no declared type) as stored.
+ * A declared type outside these is refused when the statement is prepared, so a column added later cannot come
+ * back in another shape unnoticed.
  */
-function sqliteIdReader(file: string) {
-  let db: Database.Database | undefined
-  const statements = new Map<string, Database.Statement>()
-  return (sql: string, params: unknown[]) => {
-    db ??= new Database(file, { fileMustExist: true, timeout: 10_000 })
-    let statement = statements.get(sql)
-    if (!statement) {
-      if (statements.size >= PREPARED) statements.delete(statements.keys().next().value!)
-      statements.set(sql, (statement = db.prepare(sql)))
-    }
-    const args = params.map((value) => (value instanceof Date ? value.toISOString().replace('Z', '+00:00') : typeof value === 'boolean' ? Number(value) : value))
-    return statement.all(...args) as Record<string, unknown>[]
+function converterOf(declared: string | null): ((value: unknown) => unknown) | undefined {
+  switch (declared?.toUpperCase() ?? '') {
+    case '':
+    case 'INTEGER':
+    case 'INT':
+    case 'TEXT':
+      return undefined
+    case 'DATETIME':
+    case 'TIMESTAMP':
+      return (value) => (value === null ? null : new Date(typeof value === 'bigint' ? Number(value) : (value as string | number)))
+    case 'BOOLEAN':
+      return (value) => (value === null ? null : Boolean(value))
+    case 'BIGINT':
+      return (value) => (value === null ? null : BigInt(value as number))
+    default:
+      throw new Error(`readRows: no conversion for a column declared ${declared}`)
   }
 }
 
-/** Ids and counts: `sql` with `?` placeholders on SQLite, `$1`... on PostgreSQL (through Prisma there). */
-async function readIds<Row>(sql: string, params: unknown[]): Promise<Row[]> {
-  if (isPostgres()) return prisma.$queryRawUnsafe<Row[]>(sql, ...params)
-  global.__balaiIdReader ??= sqliteIdReader(getEnv().DATABASE_FILE)
-  return global.__balaiIdReader(sql, params) as Row[]
+/**
+ * The public reads on SQLite (ids and counts of lists and searches, the rows of a page, a detail): run on a
+ * connection of their own with the statements kept prepared. Through Prisma each read went through its query layer
+ * and its driver adapter, which prepares every statement anew: together a sixth of an uncached public API call's
+ * CPU (docs/performance.md). Arguments as the adapter binds them (dates as ISO text with `+00:00`, booleans as 0/1),
+ * values as Prisma gives them (converterOf). Reads only, so they never wait for a writer (WAL) and need no lock of
+ * the app's.
+ */
+function sqliteReader(file: string) {
+  let db: Database.Database | undefined
+  type Prepared = { statement: Database.Statement; names: string[]; converters: (((value: unknown) => unknown) | undefined)[] }
+  const statements = new Map<string, Prepared>()
+  return (sql: string, params: unknown[]) => {
+    db ??= new Database(file, { fileMustExist: true, timeout: 10_000 })
+    let prepared = statements.get(sql)
+    if (!prepared) {
+      const statement = db.prepare(sql).raw()
+      const columns = statement.columns()
+      prepared = { statement, names: columns.map((column) => column.name), converters: columns.map((column) => converterOf(column.type)) }
+      if (statements.size >= PREPARED) statements.delete(statements.keys().next().value!)
+      statements.set(sql, prepared)
+    }
+    const args = params.map((value) => (value instanceof Date ? value.toISOString().replace('Z', '+00:00') : typeof value === 'boolean' ? Number(value) : value))
+    const { names, converters } = prepared
+    return (prepared.statement.all(...args) as unknown[][]).map((values) => {
+      const row: Record<string, unknown> = {}
+      for (let at = 0; at < names.length; at++) row[names[at]] = converters[at] ? converters[at]!(values[at]) : values[at]
+      return row
+    })
+  }
 }
+
+/**
+ * A read of the public site: `sql` with `?` placeholders on SQLite (sqliteReader), `$1`... on PostgreSQL (through
+ * Prisma there). Rows as Prisma's raw queries give them.
+ */
+export async function readRows<Row>(sql: string, params: unknown[]): Promise<Row[]> {
+  if (isPostgres()) return prisma.$queryRawUnsafe<Row[]>(sql, ...params)
+  global.__balaiSqliteReader ??= sqliteReader(getEnv().DATABASE_FILE)
+  return global.__balaiSqliteReader(sql, params) as Row[]
+}
+
+/** Ids and counts (readRows). */
+const readIds = readRows
 
 /**
  * The rows matching, unordered: the statement of their ids (`sql`), its FROM and WHERE (`where`), and the name of the
@@ -173,7 +213,10 @@ export async function searchPage(
   const limit = Math.max(1, Math.trunc(page.limit))
   if (only && !term.includes('\0')) {
     const copy = await memoryCopy(table, columns, only)
-    if (copy) return searchCopy(copy, foldSearch(term), timeOf(only.value), offset, limit, page.count)
+    const at = timeOf(only.value)
+    // As the SQL would refuse to bind it: an impossible time never passes for "nothing is published yet".
+    if (!Number.isFinite(at)) throw new RangeError(`Invalid time value: ${String(only.value)}`)
+    if (copy) return searchCopy(copy, foldSearch(term), at, offset, limit, page.count)
   }
   const postgres = isPostgres()
   const { sql: match, where: matchWhere, params: matchParams } = matchSql(table, columns, term, postgres)
