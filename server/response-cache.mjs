@@ -43,10 +43,10 @@ export function responseCache({ canonicalUrl = (url) => url } = {}) {
     entries.delete(key)
   }
   const middleware = (req, res, next) => {
+    // The version last: reading it is a query, and most requests that are never shared stop before it.
+    if (req.method !== 'GET' || req.headers.cookie || req.headers.authorization || PRIVATE.test(req.path)) return next()
     const version = globalThis.__balaiDataVersion?.value
-    if (req.method !== 'GET' || version === undefined || req.headers.cookie || req.headers.authorization || PRIVATE.test(req.path)) {
-      return next()
-    }
+    if (version === undefined) return next()
     if (version !== cachedVersion) {
       entries.clear()
       bytes = 0
@@ -118,8 +118,8 @@ export function responseCache({ canonicalUrl = (url) => url } = {}) {
    * for a client that wants gzip goes through Express's compression instead.
    */
   middleware.tryReplay = (req, res, prepare) => {
-    const version = globalThis.__balaiDataVersion?.value
-    if (req.method !== 'GET' || version !== cachedVersion || req.headers.cookie || req.headers.authorization) return false
+    if (req.method !== 'GET' || req.headers.cookie || req.headers.authorization) return false
+    if (globalThis.__balaiDataVersion?.value !== cachedVersion) return false
     const entry = entries.get(keyOf(req))
     if (!entry) return false
     const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')

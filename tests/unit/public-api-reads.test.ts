@@ -1,8 +1,8 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+// @ts-expect-error express ships without types here (the server around the app is plain JavaScript)
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-// @ts-expect-error: a JavaScript module of the server, without types
 import { publicApiReads } from '../../server/public-api-reads.mjs'
 
 // The middleware in front of Remix (server/public-api-reads.mjs), with a build of a few routes: what it answers
@@ -34,13 +34,14 @@ let server: http.Server
 let origin: string
 beforeAll(async () => {
   const app = express()
-  app.use((_req, res, next) => {
+  type Res = { locals: Record<string, unknown>; status(code: number): { json(body: unknown): void } }
+  app.use((_req: unknown, res: Res, next: () => void) => {
     res.locals.requestId = 'r1'
     next()
   })
-  app.use(publicApiReads({ build, getLoadContext: (_req: unknown, res: { locals: Record<string, unknown> }) => ({ requestId: res.locals.requestId }) }))
+  app.use(publicApiReads({ build, getLoadContext: (_req: unknown, res: Res) => ({ requestId: res.locals.requestId }) }))
   // What the server has behind it: Remix's request handler.
-  app.all('*', (_req, res) => void res.status(299).json({ remix: true }))
+  app.all('*', (_req: unknown, res: Res) => void res.status(299).json({ remix: true }))
   server = http.createServer(app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
