@@ -57,9 +57,9 @@ const PREPARED = 200
 
 /**
  * Column values as Prisma's raw queries give them on SQLite (its driver adapter maps the declared type): dates as
- * Date, booleans as boolean, BIGINT as bigint; INTEGER, TEXT and computed columns (no declared type) as stored.
- * A declared type outside these is refused when the statement is prepared, so a column added later cannot come
- * back in another shape unnoticed.
+ * Date; INTEGER, TEXT and computed columns (no declared type) as stored. These are all the public tables hold; any
+ * other declared type is refused when the statement is prepared, so a column added later cannot come back in
+ * another shape than Prisma's unnoticed.
  */
 function converterOf(declared: string | null): ((value: unknown) => unknown) | undefined {
   switch (declared?.toUpperCase() ?? '') {
@@ -70,11 +70,7 @@ function converterOf(declared: string | null): ((value: unknown) => unknown) | u
       return undefined
     case 'DATETIME':
     case 'TIMESTAMP':
-      return (value) => (value === null ? null : new Date(typeof value === 'bigint' ? Number(value) : (value as string | number)))
-    case 'BOOLEAN':
-      return (value) => (value === null ? null : Boolean(value))
-    case 'BIGINT':
-      return (value) => (value === null ? null : BigInt(value as number))
+      return (value) => (value === null ? null : new Date(value as string | number))
     default:
       throw new Error(`readRows: no conversion for a column declared ${declared}`)
   }
