@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
@@ -8,12 +9,20 @@ export const baseUrl = () => inject('baseUrl')
 
 export type ApiResult<T = any> = { status: number; headers: Headers; body: T; text: string }
 
-let forwardedCounter = 0
+/**
+ * Where this test file's addresses start in 10.0.0.0/8: at random, so two files never walk the same addresses. (They
+ * started at the process id modulo 250: two files of a long run whose ids shared that remainder made the same
+ * addresses, and the one blocked by a throttling test refused the other's login for 15 minutes.)
+ */
+let forwardedCounter = crypto.randomInt(0, 2 ** 24)
 /**
  * A distinct client address per call site, so login throttling (per address) in one test never blocks
  * another. The test server trusts X-Forwarded-For.
  */
-export const clientAddress = () => `10.${(process.pid % 250) + 1}.${Math.floor(++forwardedCounter / 250) % 250}.${forwardedCounter % 250}`
+export const clientAddress = () => {
+  forwardedCounter = (forwardedCounter + 1) % 2 ** 24
+  return `10.${forwardedCounter >>> 16}.${(forwardedCounter >>> 8) & 255}.${forwardedCounter & 255}`
+}
 
 export async function api<T = any>(
   method: string,
