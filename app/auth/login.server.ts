@@ -21,10 +21,11 @@ export const credentials = z.object({
   password: z.preprocess((v) => v ?? '', z.string({ invalid_type_error: 'Password must be text' }).min(1, 'Password is required').max(1024, 'Password is too long')),
 })
 
-/** The API's login body: the credentials and, for a user with two-factor login on, the code (text, decision 030). */
-const loginBody = credentials.extend({
-  code: z.preprocess((v) => v ?? undefined, z.string({ invalid_type_error: 'Code must be text' }).optional()),
-})
+/** The API's login body: the credentials and, for a user with two-factor login on, the code. */
+const loginBody = credentials.extend({ code: z.unknown() })
+
+/** A two-factor user's code: text or nothing; any other JSON type is a 422 on `Code` (decision 030). */
+const codeField = z.preprocess((v) => v ?? undefined, z.string({ invalid_type_error: 'Code must be text' }).optional())
 
 export const invalidCredentials = () => new HttpError(401, 'Invalid username or password', { Error: 'Invalid username or password' })
 export const codeRequired = () => new HttpError(401, 'Two-factor code required', { Code: 'Two-factor code required' })
@@ -68,6 +69,26 @@ async function failedAttempt(request: Request, username: string, userId: number 
   throw error
 }
 
+/**
+ * The body of an attempt, parsed by `schema`. One refused with a 422 (a missing password, a field of the wrong type)
+ * is an attempt all the same: when it names a user, the activity log keeps it as a failed login (not counted toward
+ * the throttle: it tried no password).
+ */
+async function attemptBody<T extends z.ZodTypeAny>(schema: T, raw: unknown, request: Request): Promise<z.infer<T>> {
+  try {
+    return parseInput(schema, raw)
+  } catch (error) {
+    const named = raw && typeof raw === 'object' ? (raw as { username?: unknown }).username : undefined
+    const username = typeof named === 'string' ? named.trim().slice(0, 255) : ''
+    if (username && error instanceof HttpError && error.status === 422) {
+      logLogin('failed', username, clientAddress(request))
+      const actor = actorOf(request, { id: await userIdByUsername(username), name: username })
+      await recordActivity({ actor, action: 'login_failed', resource: 'users', resourceId: actor.id, summary: 'Username atau password tidak lengkap' })
+    }
+    throw error
+  }
+}
+
 /** Username and password checked; the user, or a failed attempt (401 `Error`, alike for unknown users). */
 async function passwordStep({ username, password }: z.infer<typeof credentials>, request: Request): Promise<{ user: SessionUser; username: string }> {
   await refuseWhileThrottled(username, request)
@@ -99,13 +120,13 @@ async function startSession(user: SessionUser, username: string, request: Reques
  * POST /api/login. Throttled (429 with Retry-After, see throttle.server.ts); then checks a username and password
  * (422 with `Username`/`Password` when missing, 401 `Error` when wrong, alike for unknown users) and, for a user
  * with two-factor login on, the `code` (401 `Code`); returns the login payload of the contract with a new token.
- * A user without two-factor login logs in exactly as before (a `code` they send is ignored; one that is not text
- * is a 422 `Code` for everyone, as any field of the wrong JSON type is).
+ * A user without two-factor login logs in exactly as before (a `code` they send is ignored, whatever its type); a
+ * two-factor user's code that is not text is a 422 `Code`, as any field of the wrong JSON type is.
  */
 export async function login(raw: unknown, request: Request) {
-  const { code, ...given } = parseInput(loginBody, raw)
+  const { code, ...given } = await attemptBody(loginBody, raw, request)
   const { user, username } = await passwordStep(given, request)
-  if (user.two_factor_enabled) await codeStep(user, username, code, request)
+  if (user.two_factor_enabled) await codeStep(user, username, parseInput(z.object({ code: codeField }), { code }).code, request)
   const { expiresAt: _expires, ...payload } = await startSession(user, username, request, sessionSeconds(true))
   return payload
 }
@@ -115,7 +136,7 @@ export async function login(raw: unknown, request: Request) {
  * that the second step sends back with the code instead of the password.
  */
 export async function loginWithPassword(raw: unknown, request: Request, remember: boolean) {
-  const { user, username } = await passwordStep(parseInput(credentials, raw), request)
+  const { user, username } = await passwordStep(await attemptBody(credentials, raw, request), request)
   if (user.two_factor_enabled) return { ticket: signLoginTicket({ userId: user.id, remember }) }
   return { session: await startSession(user, username, request, sessionSeconds(remember)) }
 }

@@ -1,5 +1,5 @@
 import { uploadUrl } from '~/lib/uploads'
-import { absoluteUrl, DEFAULT_IMAGE, describe, logoUrl, type JsonLd } from '~/lib/seo'
+import { absoluteUrl, describe, logoUrl, type JsonLd } from '~/lib/seo'
 import type { Site } from '~/lib/site'
 
 /** The JSON-LD of the detail screens (an article, a product, an official); the home page's is villageLd in seo.ts. */
@@ -23,7 +23,7 @@ export function newsArticleLd(
     description: describe(post.content, post.title),
     url,
     mainEntityOfPage: url,
-    image: [image ? picture(absoluteUrl(site.url, image), post.image_alt) : absoluteUrl(site.url, DEFAULT_IMAGE)],
+    image: [image ? picture(absoluteUrl(site.url, image), post.image_alt) : logoUrl(site)],
     datePublished: iso(post.published_at ?? post.created_at),
     dateModified: iso(post.updated_at),
     inLanguage: 'id',

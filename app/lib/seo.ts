@@ -9,7 +9,7 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${path.startsWith('/') ? '' : '/'}${path}`
 }
 
-/** The square icon of the web app manifest: the picture shared when a page has none of its own. */
+/** The square icon of the web app manifest: the picture shared when a page has none of its own and no logo is set. */
 export const DEFAULT_IMAGE = '/icon-512.png'
 
 /** The village's logo (Pengaturan Situs) as an absolute address; the site's icon while no logo is set. */
@@ -46,8 +46,10 @@ export type SeoPage = {
 export function seoMeta(site: Site, page: SeoPage, location?: { pathname: string; search: string }): MetaDescriptor[] {
   const title = `${page.title} - ${site.name}`
   const url = absoluteUrl(site.url, page.path ?? canonicalPath(location))
-  const image = absoluteUrl(site.url, page.image || DEFAULT_IMAGE)
+  // A page without a picture of its own is shared with the village's logo (the site's icon while none is set).
   const hasOwnImage = Boolean(page.image)
+  const image = page.image ? absoluteUrl(site.url, page.image) : logoUrl(site)
+  const imageAlt = hasOwnImage ? (page.imageAlt ?? page.title) : site.logo ? site.logoAlt || site.name : page.title
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: page.description },
@@ -59,12 +61,12 @@ export function seoMeta(site: Site, page: SeoPage, location?: { pathname: string
     { property: 'og:description', content: page.description },
     { property: 'og:url', content: url },
     { property: 'og:image', content: image },
-    { property: 'og:image:alt', content: page.imageAlt ?? page.title },
+    { property: 'og:image:alt', content: imageAlt },
     { name: 'twitter:card', content: hasOwnImage ? 'summary_large_image' : 'summary' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: page.description },
     { name: 'twitter:image', content: image },
-    { name: 'twitter:image:alt', content: page.imageAlt ?? page.title },
+    { name: 'twitter:image:alt', content: imageAlt },
   ]
   if (page.noindex) tags.push({ name: 'robots', content: 'noindex' })
   const graphs = page.jsonLd === undefined ? [] : Array.isArray(page.jsonLd) ? page.jsonLd : [page.jsonLd]

@@ -74,16 +74,14 @@ export function summaryOf(record: unknown): string {
 
 /** Bookkeeping columns that change with every write, and are not the user's doing. */
 const IGNORED = new Set(['id', 'created_at', 'updated_at'])
-/** Inputs that never appear in a record read back, but whose change is worth knowing (the name only). */
-const WRITE_ONLY = ['password']
-
 const comparable = (value: unknown) => JSON.stringify(value instanceof Date ? value.toISOString() : value ?? null)
 
 /**
  * The names of the fields that differ between two reads of a record (a relation shown as an object, such as a
- * post's `category`, is left out where its `*_id` is compared), plus the write-only inputs that were given.
+ * post's `category`, is left out where its `*_id` is compared). A password is never read back, so it is never named:
+ * a new one is an entry of its own (`password_change`, `password_reset`).
  */
-export function changedFields(before: unknown, after: unknown, input?: Record<string, unknown>): string[] {
+export function changedFields(before: unknown, after: unknown): string[] {
   const a = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>
   const b = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>
   const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((name) => {
@@ -91,9 +89,6 @@ export function changedFields(before: unknown, after: unknown, input?: Record<st
     if (`${name}_id` in b || `${name}_id` in a) return false
     return comparable(a[name]) !== comparable(b[name])
   })
-  for (const name of WRITE_ONLY) {
-    if (typeof input?.[name] === 'string' && input[name] !== '' && !names.includes(name)) names.push(name)
-  }
   return names
 }
 
@@ -115,7 +110,7 @@ async function readOrNull(resource: TrackedResource, id: number | undefined) {
  */
 export async function trackWrite<T>(
   actor: Actor,
-  what: { resource: TrackedResource; action: 'create' | 'update' | 'delete'; id?: number; input?: Record<string, unknown> },
+  what: { resource: TrackedResource; action: 'create' | 'update' | 'delete'; id?: number },
   write: () => Promise<T>,
 ): Promise<T> {
   const before = what.action === 'create' ? null : await readOrNull(what.resource, what.id)
@@ -129,7 +124,7 @@ export async function trackWrite<T>(
     resource: what.resource.name,
     resourceId: id,
     summary: summaryOf(record),
-    changes: what.action === 'delete' ? [] : changedFields(before, after, what.input),
+    changes: what.action === 'delete' ? [] : changedFields(before, after),
   })
   return result
 }
@@ -173,7 +168,7 @@ const toActivity = (row: ActivityListRow) => ({ ...row, changes: parseChanges(ro
 export type ActivityItem = ReturnType<typeof toActivity>
 
 const filterSchema = z.object({
-  user_id: z.preprocess((value) => (value === null || value === '' ? undefined : Number(value)), z.number().int().positive().optional()).catch(undefined),
+  user_id: z.preprocess((value) => (value === null || value === '' ? undefined : Number(value)), z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional()).catch(undefined),
   resource: z.preprocess((value) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 50) : undefined), z.string().optional()),
   action: z.preprocess((value) => (value === null || value === '' ? undefined : value), z.enum(ACTIVITY_ACTIONS).optional()).catch(undefined),
 })

@@ -86,7 +86,7 @@ export async function resetPassword(raw: unknown, ip: string | null) {
       select: { id: true, name: true },
     })
   })
-  await recordActivity({ actor: { id: user.id, name: user.name, ip }, action: 'password_reset', resource: 'users', resourceId: user.id, summary: user.name, changes: ['password'] })
+  await recordActivity({ actor: { id: user.id, name: user.name, ip }, action: 'password_reset', resource: 'users', resourceId: user.id, summary: user.name, changes: [] })
 }
 
 /**

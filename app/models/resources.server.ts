@@ -2,7 +2,7 @@ import type { ListQuery, Paginated } from '~/lib/paging'
 import { RESOURCES } from '~/resources'
 import type { ResourceName } from '~/resources/permissions'
 import { publicTextFieldsOf, type ResourceDeclaration } from '~/resources/resource'
-import { trackWrite, type Actor } from './activity.server'
+import { recordActivity, summaryOf, trackWrite, type Actor } from './activity.server'
 import { createAparatur, deleteAparatur, getAparatur, listAparaturs, updateAparatur } from './aparatur.server'
 import { allCategories, createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './category.server'
 import { createPage, deletePage, getPage, listPages, updatePage } from './page.server'
@@ -69,9 +69,16 @@ export async function writeResource(resource: AdminResource, user: SessionUser, 
   }
   switch (write.action) {
     case 'create':
-      return trackWrite(actor, { resource: tracked, action: 'create', input: write.input }, () => resource.create(write.input, user))
+      return trackWrite(actor, { resource: tracked, action: 'create' }, () => resource.create(write.input, user))
     case 'update':
-      return trackWrite(actor, { resource: tracked, action: 'update', id: write.id, input: write.input }, () => resource.update!(write.id, write.input, user))
+      return trackWrite(actor, { resource: tracked, action: 'update', id: write.id }, async () => {
+        const result = await resource.update!(write.id, write.input, user)
+        // A user's new password is never named among the changed fields: it gets an entry of its own, before the update's.
+        if (resource.name === 'users' && typeof write.input.password === 'string' && write.input.password !== '') {
+          await recordActivity({ actor, action: 'password_change', resource: 'users', resourceId: write.id, summary: summaryOf(result), changes: [] })
+        }
+        return result
+      })
     case 'delete':
       return trackWrite(actor, { resource: tracked, action: 'delete', id: write.id }, () => resource.remove(write.id, user))
   }

@@ -110,7 +110,13 @@ export const schema = z.object({
   youtube: httpsAddress('Youtube'),
   map_url: httpsAddress('Map_url'),
   logo_alt: optionalText('Logo_alt', 250),
-  remove_logo: z.preprocess((value) => value === true || value === 1 || value === '1' || value === 'true' || value === 'on', z.boolean()),
+  // `remove_logo=1` in a form; in JSON also true or 1 (0, false or nothing keep the logo).
+  remove_logo: z
+    .preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      z.union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0', 'true', 'false', 'on'])], { errorMap: () => ({ message: 'Remove_logo must be 1 or 0' }) }).optional(),
+    )
+    .transform((value) => value === true || value === 1 || value === '1' || value === 'true' || value === 'on'),
 })
 
 /** Upload problems are reported on the `Image` key by the upload pipeline; here the file is the `Logo`. */

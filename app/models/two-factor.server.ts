@@ -92,13 +92,16 @@ export async function enableTwoFactor(userId: number, input: unknown, actor: Act
 export async function disableTwoFactor(userId: number, input: unknown, actor: Actor) {
   const { password } = parseInput(disableInput, input)
   if (!(await checkPassword(userId, password))) throw validationError({ Password: 'Password is wrong' })
-  await serializeWrite(async () => {
+  const wasOn = await serializeWrite(async () => {
+    const before = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { two_factor_enabled: true } })
     await prisma.user.update({
       where: { id: userId },
       data: { two_factor_enabled: false, two_factor_secret: null, two_factor_last_step: 0, recovery_codes: { deleteMany: {} } },
     })
+    return before.two_factor_enabled
   })
-  await recordActivity({ actor, action: 'two_factor_off', resource: 'users', resourceId: userId, summary: actor.name })
+  // Turning off what was already off (a setup never confirmed is simply dropped) is no event of the log.
+  if (wasOn) await recordActivity({ actor, action: 'two_factor_off', resource: 'users', resourceId: userId, summary: actor.name })
 }
 
 /**

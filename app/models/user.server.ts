@@ -6,6 +6,7 @@ import { conflict, notFound, validationError } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { idList, parseInput, requiredText } from '~/server/validation.server'
 import { changedFields, recordActivity, type Actor } from './activity.server'
+import { refuseGamblingSpam } from './spam.server'
 import { listPage, orNotFound, rethrowUnique } from './crud.server'
 
 export const ADMIN_ROLE = 'admin'
@@ -210,9 +211,11 @@ export const ownProfileSchema = z.object({
   email: userFields.email,
 })
 
-/** Akun Saya: the user's own name and e-mail (`Name`, `Email`: valid, not another user's). */
+/** Akun Saya: the user's own name and e-mail (`Name`: no gambling spam; `Email`: valid, not another user's). */
 export async function updateOwnProfile(userId: number, raw: unknown, actor: Actor) {
   const input = parseInput(ownProfileSchema, raw)
+  // The name is public (a post's author), so the gambling spam guard judges it as it does the users screen's.
+  await refuseGamblingSpam(actor, { resource: 'users', id: userId }, { name: input.name })
   const { before, user } = await serializeWrite(async () => {
     const taken = await prisma.user.findFirst({ where: { email: input.email, NOT: { id: userId } }, select: { id: true } })
     if (taken) throw validationError({ Email: 'Email already exists' })
@@ -263,7 +266,7 @@ export async function changeOwnPassword(userId: number, keepSession: string, raw
     })
     return toPublicUser(row)
   }).then(async (user) => {
-    await recordActivity({ actor, action: 'password_change', resource: 'users', resourceId: userId, summary: user.name, changes: ['password'] })
+    await recordActivity({ actor, action: 'password_change', resource: 'users', resourceId: userId, summary: user.name, changes: [] })
     return user
   })
 }

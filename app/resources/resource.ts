@@ -92,16 +92,18 @@ export const isUploadOnly = (resource: ResourceDeclaration) => (UPLOAD_ONLY_RESO
 /** The resources whose records the public site shows. */
 const PUBLIC_RESOURCES: readonly ResourceName[] = ['categories', 'posts', 'pages', 'products', 'photos', 'sliders', 'aparaturs']
 const TEXT_KINDS: readonly FieldKind[] = ['text', 'textarea', 'richtext', 'tel', 'email']
+/** A back-office record's fields the public reads all the same: a user's name is shown as the author of their posts. */
+const PUBLIC_FIELDS_OF_STAFF_RECORDS: Partial<Record<ResourceName, readonly string[]>> = { users: ['name'] }
 
 /**
  * The fields of a resource whose text the public reads (titles, content, names, captions, descriptions, every
- * product field but the price): what the gambling spam guard judges (app/models/spam.server.ts). A text field added
+ * product field but the price, a user's name): what the gambling spam guard judges (app/models/spam.server.ts). A text field added
  * to a public resource is guarded without more ado.
  */
-export const publicTextFieldsOf = (resource: ResourceDeclaration) =>
+export const publicTextFieldsOf = (resource: ResourceDeclaration): string[] =>
   PUBLIC_RESOURCES.includes(resource.name)
     ? resource.fields.filter((field) => [field.kind ?? 'text', field.create?.kind, field.edit?.kind].some((kind) => kind && TEXT_KINDS.includes(kind))).map((field) => field.name)
-    : []
+    : [...(PUBLIC_FIELDS_OF_STAFF_RECORDS[resource.name] ?? [])]
 
 /** The field as one screen shows it. */
 export const fieldOn = (field: Field, mode: FormMode): Field => ({ ...field, ...field[mode] })

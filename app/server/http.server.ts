@@ -115,23 +115,23 @@ export function isJsonType(contentType: string | null): boolean {
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type)
 }
 
-export const unsupportedMediaType = () => new HttpError(415, 'Unsupported Media Type: send the body as application/json')
+export const unsupportedMediaType = (accepted = 'application/json') => new HttpError(415, `Unsupported Media Type: send the body as ${accepted}`)
 
 /**
  * A JSON object body. A body declared as anything but JSON is a 415 (an empty body, such as a logout's, is read
  * as `{}` whatever its type); malformed JSON, or JSON that is not an object, is a 400. The object is marked as
- * JSON, so `parseInput` holds its fields to their JSON types.
+ * JSON, so `parseInput` holds its fields to their JSON types. `accepted` names what the 415 asks for instead.
  */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+export async function readJsonObject(request: Request, accepted?: string): Promise<Record<string, unknown>> {
   const json = isJsonType(request.headers.get('content-type'))
   if (!json && Number(request.headers.get('content-length') ?? '0') > 0) {
     // Refused unread: the rest is dropped while the answer goes out, as for a 413.
     if (request.body) discardRest(bodyStream(request))
-    throw unsupportedMediaType()
+    throw unsupportedMediaType(accepted)
   }
   const text = await readBodyText(request)
   if (text.trim() === '') return markJsonBody({})
-  if (!json) throw unsupportedMediaType()
+  if (!json) throw unsupportedMediaType(accepted)
   let value: unknown
   try {
     value = JSON.parse(text)

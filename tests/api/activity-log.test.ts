@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
-import { adminToken, api, clientAddress, expectFailure, expectSuccess, ISO_UTC, login, unique, userWithPermissions } from '../support/api'
+import { adminToken, api, baseUrl, clientAddress, expectFailure, expectSuccess, ISO_UTC, login, unique, userWithPermissions } from '../support/api'
 import { insertRows, queryDb, startServer } from '../support/server'
 import { totp } from '../support/totp'
 
@@ -42,7 +42,7 @@ describe('GET /api/admin/activities', () => {
     }
   })
 
-  it('names a changed password but never its value, and keeps user_name after the user is deleted', async () => {
+  it('logs a changed password as an entry of its own, never naming it among the changed fields, and keeps user_name after the user is deleted', async () => {
     const admin = await adminToken()
     const { token, userId, username } = await userWithPermissions(['users-edit', 'users-update'])
     const target = await userWithPermissions([])
@@ -50,10 +50,16 @@ describe('GET /api/admin/activities', () => {
     expectSuccess(
       await api('PUT', `/api/admin/users/${target.userId}`, { token, json: { name: 'Renamed Target', username: target.username, email: `${target.username}@example.com`, password: secret, role_ids: [target.roleId] } }),
     )
-    const [entry] = await entries(`resource=users&action=update&user_id=${userId}`)
-    expect(entry).toMatchObject({ resource_id: target.userId, summary: 'Renamed Target' })
-    expect(entry.changes.sort()).toEqual(['name', 'password'])
+    // Two entries, the update's the newest: the fields it changed, and the password change (no field names).
+    const [entry, passwordEntry] = await entries(`resource=users&user_id=${userId}`)
+    expect(entry).toMatchObject({ action: 'update', resource_id: target.userId, summary: 'Renamed Target', changes: ['name'] })
+    expect(passwordEntry).toMatchObject({ action: 'password_change', resource_id: target.userId, summary: 'Renamed Target', changes: [] })
+    // An update without a password adds no such entry.
+    expectSuccess(await api('PUT', `/api/admin/users/${target.userId}`, { token, json: { name: 'Renamed Target', username: target.username, email: `${target.username}@example.com`, password: '', role_ids: [target.roleId] } }))
+    const [unchanged, previous] = await entries(`resource=users&user_id=${userId}`)
+    expect([unchanged.action, unchanged.changes, previous.id]).toEqual(['update', [], entry.id])
     const raw = await api('GET', `/api/admin/activities?user_id=${userId}`, { token: admin })
+    expect(raw.text).not.toMatch(/"changes":\[[^\]]*"password"/)
     expect(raw.text).not.toContain(secret)
     expect(raw.text).not.toMatch(/\$2[abxy]\$/)
 
@@ -103,6 +109,16 @@ describe('GET /api/admin/activities', () => {
     ])
     for (const entry of after.slice(0, 4)) expect(entry).toMatchObject({ user_id: userId, changes: [] })
     expect(JSON.stringify(after)).not.toContain(setup.secret)
+
+    // Off again when already off: nothing to log. An attempt without a password (422) is a failed login all the same.
+    expectSuccess(await api('POST', '/api/admin/me/2fa/disable', { token: first, headers, json: { password: 'password123' } }))
+    expectFailure(await attempt(''), 422, 'Validation Errors', { Password: 'Password is required' })
+    const last = await entries(`user_id=${userId}&resource=users`)
+    expect(last.slice(0, 2).map((entry) => [entry.action, entry.summary, entry.ip])).toEqual([
+      ['login_failed', 'Username atau password tidak lengkap', address],
+      ['two_factor_off', 'Test User', address],
+    ])
+    expect(last[1].id).toBe(after[0].id)
   })
 
   it('records the account events: own name, own password, a reset link made by an admin and the password set with it', async () => {
@@ -111,12 +127,12 @@ describe('GET /api/admin/activities', () => {
     const headers = { 'X-Forwarded-For': address }
     const name = unique('Akun Log ')
     expectSuccess(await api('PUT', '/api/admin/me', { token, headers, json: { name, email: `${username}@example.com` } }))
-    // A refused change adds nothing; a done one names the password, never its value.
+    // A refused change adds nothing; a done one is its own action, naming no field and never the value.
     expectFailure(await api('PUT', '/api/admin/me/password', { token, headers, json: { current_password: 'wrong-one', password: 'changed-password-1', password_confirmation: 'changed-password-1' } }), 422)
     expectSuccess(await api('PUT', '/api/admin/me/password', { token, headers, json: { current_password: 'password123', password: 'changed-password-1', password_confirmation: 'changed-password-1' } }))
 
-    // docs/api.md has one action for both steps of a reset link, `password_reset`: who made it (no field changed), then
-    // the user who set a password with it (`changes: ["password"]`).
+    // docs/api.md has one action for both steps of a reset link, `password_reset`: who made it, then the user who set a
+    // password with it (neither names a field: a password is never one of the `changes`).
     const admin = await adminToken()
     const adminId = expectSuccess(await api('GET', '/api/admin/me', { token: admin })).id
     const adminAddress = clientAddress()
@@ -125,9 +141,9 @@ describe('GET /api/admin/activities', () => {
 
     const log = await entries(`resource=users&search=${encodeURIComponent(name)}`)
     expect(log.map((entry) => [entry.action, entry.user_id, entry.resource_id, entry.summary, entry.changes, entry.ip])).toEqual([
-      ['password_reset', userId, userId, name, ['password'], address],
+      ['password_reset', userId, userId, name, [], address],
       ['password_reset', adminId, userId, name, [], adminAddress],
-      ['password_change', userId, userId, name, ['password'], address],
+      ['password_change', userId, userId, name, [], address],
       ['update', userId, userId, name, ['name'], address],
     ])
     const raw = await api('GET', `/api/admin/activities?search=${encodeURIComponent(name)}`, { token: admin })
@@ -150,6 +166,12 @@ describe('GET /api/admin/activities', () => {
     // Unknown filter values narrow nothing away wrongly: an unknown action or user is ignored, an unknown resource has no entries.
     expect((await entries(`search=${encodeURIComponent(marker)}&action=nonsense`)).length).toBe(10)
     expect(await entries(`search=${encodeURIComponent(marker)}&resource=nonsense`)).toEqual([])
+    // A user id no database could hold is ignored as well (it was a 500), on the API and on the screen.
+    for (const id of ['10000000000000000000', '9007199254740992', 'abc', '-1', '1.5']) {
+      expect((await entries(`search=${encodeURIComponent(marker)}&user_id=${id}`)).length, id).toBe(10)
+    }
+    const screen = await fetch(`${baseUrl()}/admin/activities?user_id=10000000000000000000`, { headers: { Cookie: `token=${await adminToken()}` }, redirect: 'manual' })
+    expect(screen.status).toBe(200)
   })
 
   it('needs activities-index, and offers no way to write, edit or delete entries', async () => {

@@ -144,6 +144,10 @@ describe('GET and PUT /api/admin/settings', () => {
     expect(home).toContain(`/uploads/settings/${first.logo}`)
     const jsonLd = [...home.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]))
     expect(jsonLd.find((graph) => graph['@type'] === 'GovernmentOrganization')?.logo).toBe(`${server.url}/uploads/settings/${first.logo}`)
+    // A page without a picture of its own is shared with the logo (OpenGraph and Twitter), named by the village.
+    const ogImage = (html: string, name: string) => html.match(new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)"`))?.[1]
+    for (const name of ['og:image', 'twitter:image']) expect(ogImage(home, name), name).toBe(`${server.url}/uploads/settings/${first.logo}`)
+    expect(ogImage(home, 'og:image:alt')).toBe(full.site_name)
 
     // A save without a file keeps the logo; a new file replaces it and the old one's files go.
     expect(expectSuccess(await call('PUT', '/api/admin/settings', { token, form: form(full) })).logo).toBe(first.logo)
@@ -151,9 +155,17 @@ describe('GET and PUT /api/admin/settings', () => {
     expect(second.logo).not.toBe(first.logo)
     expect(fs.readdirSync(dir).some((name) => name.startsWith(stem))).toBe(false)
 
+    // In JSON, remove_logo is true or 1 (0 or false keep the logo); anything else is a 422 on the field.
+    expect(expectSuccess(await call('PUT', '/api/admin/settings', { token, json: { ...full, remove_logo: 0 } })).logo).toBe(second.logo)
+    expectFailure(await call('PUT', '/api/admin/settings', { token, json: { ...full, remove_logo: 5 } }), 422, 'Validation Errors', { Remove_logo: 'Remove_logo must be 1 or 0' })
+    expect(expectSuccess(await call('PUT', '/api/admin/settings', { token, json: { ...full, remove_logo: 1 } })).logo).toBeNull()
+    expect(fs.readdirSync(dir)).toEqual([])
+    const third = expectSuccess(await call('PUT', '/api/admin/settings', { token, form: form(full, { buffer: await png(200, 100), name: 'c.png', type: 'image/png' }) }))
+    expect(third.logo).not.toBeNull()
     const removed = expectSuccess(await call('PUT', '/api/admin/settings', { token, form: form({ ...full, remove_logo: '1' }) }))
     expect(removed.logo).toBeNull()
     expect(fs.readdirSync(dir)).toEqual([])
+    expect(ogImage(await (await fetch(`${server.url}/`)).text(), 'og:image')).toBe(`${server.url}/icon-512.png`)
   })
 
   it('refuses a file that is not an image with 422 Logo, storing nothing', async () => {

@@ -100,6 +100,22 @@ describe('the online-gambling spam guard on writes of public text', () => {
     expect((await blocked('settings')).map((entry) => entry.summary)).toEqual(['Address: "togel sgp"', 'Tagline: "gacor"'])
   })
 
+  it('refuses a user name that is gambling spam (the site shows it as a post\'s author): users screen, API and Akun Saya', async () => {
+    const username = unique('penulis')
+    const roles = expectSuccess(await call('GET', '/api/admin/roles/all')) as { id: number; name: string }[]
+    const spamName = { Name: expect.stringMatching(/^Konten terindikasi promosi judi online \("/) as unknown as string }
+    const user = { name: 'Slot Gacor Maxwin', username, email: `${username}@example.com`, password: 'password123', role_ids: [roles.find((role) => role.name === 'user')!.id] }
+    expectRefused(await call('POST', '/api/admin/users', { json: user }), spamName)
+    expect(await queryDb(server, 'SELECT "id" FROM "users" WHERE "username" = ?', [username])).toEqual([])
+    const created = expectSuccess(await call('POST', '/api/admin/users', { json: { ...user, name: 'Pak Penulis' } }), 201)
+    expectRefused(await call('PUT', `/api/admin/users/${created.id}`, { json: { ...user, name: 'Bandar togel terpercaya' } }), spamName)
+    const own = await api('POST', '/api/login', { base: server.url, json: { username, password: 'password123' }, headers: { 'X-Forwarded-For': clientAddress() } })
+    const ownToken = expectSuccess(own).token as string
+    expectRefused(await call('PUT', '/api/admin/me', { token: ownToken, json: { name: 'Slot Gacor Maxwin', email: user.email } }), spamName)
+    expect(expectSuccess(await call('GET', '/api/admin/me', { token: ownToken })).name).toBe('Pak Penulis')
+    expect((await blocked('users')).length).toBe(3)
+  })
+
   it('refuses a photo upload whose caption is spam, before the picture is stored', async () => {
     const photos = filesIn('photos')
     expectRefused(await call('POST', '/api/admin/photos', { form: form({ caption: 'ｍａｈｊｏｎｇ ｗａｙｓ scatter hitam' }, true) }), { Caption: refused('mahjong ways') })

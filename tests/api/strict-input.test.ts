@@ -120,6 +120,14 @@ describe('a field of the wrong JSON type is a 422 on that field, never converted
     expectFailure(result, 422, 'Validation Errors', { Username: 'Username must be text', Password: 'Password must be text' })
   })
 
+  it('login: a user without two-factor logs in whatever code they send (it is ignored, of any type)', async () => {
+    const user = await userWithPermissions([])
+    for (const code of [123456, true, ['1'], { a: 1 }, '000000']) {
+      const result = await api('POST', '/api/login', { json: { username: user.username, password: 'password123', code }, headers: { 'X-Forwarded-For': clientAddress() } })
+      expect(expectSuccess(result).token, JSON.stringify(code)).toEqual(expect.any(String))
+    }
+  })
+
   it('two-factor: a code or a password that is not text (a number may have lost its leading 0)', async () => {
     const user = await userWithPermissions([])
     const setup = expectSuccess(await api('POST', '/api/admin/me/2fa/setup', { token: user.token }))

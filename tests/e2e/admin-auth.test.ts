@@ -58,7 +58,7 @@ describe('login', () => {
 
     // The user menu.
     await page.getByRole('button', { name: 'User menu' }).click()
-    for (const text of ['@admin', 'admin@example.com', 'Profil Saya', 'Pengaturan']) await page.getByText(text, { exact: true }).waitFor()
+    for (const text of ['@admin', 'admin@example.com', 'Profil Saya', 'Akun Saya', 'Pengaturan']) await page.getByText(text, { exact: true }).waitFor()
     await page.getByRole('button', { name: 'Keluar', exact: true }).click()
     await page.waitForURL('**/login')
     expect((await page.context().cookies()).find((cookie) => cookie.name === 'token')).toBeUndefined()

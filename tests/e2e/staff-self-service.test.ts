@@ -93,7 +93,7 @@ describe('Akun Saya', () => {
     const laptop = await loggedInPage(username, 'password123')
     const phone = await loggedInPage(username, 'password123')
     await laptop.getByRole('button', { name: 'User menu' }).click()
-    await laptop.getByRole('link', { name: 'Profil Saya', exact: true }).click()
+    await laptop.getByRole('link', { name: 'Akun Saya', exact: true }).click()
     await laptop.waitForURL('**/admin/account')
     await expect.poll(() => laptop.title()).toBe('Akun Saya - Desa Uji Coba')
     // Every device is listed (the phone, and the API login that made the user); this one is marked.

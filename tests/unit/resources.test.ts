@@ -32,8 +32,8 @@ describe('the resource declarations', () => {
     expect(guarded.photos).toEqual(expect.arrayContaining(['caption', 'description']))
     expect([guarded.categories, guarded.pages, guarded.sliders]).toEqual([['name'], expect.arrayContaining(['title', 'content']), expect.arrayContaining(['description'])])
     for (const name of ['image', 'category_id', 'price']) expect(Object.values(guarded).flat()).not.toContain(name)
-    // The back office's own records are no public text.
-    expect([guarded.users, guarded.roles, guarded.permissions]).toEqual([[], [], []])
+    // The back office's own records are no public text, but for a user's name: the site shows it as a post's author.
+    expect([guarded.users, guarded.roles, guarded.permissions]).toEqual([['name'], [], []])
   })
 
   it('name the list screens and their empty states', () => {

@@ -90,7 +90,10 @@ function Sidebar({ permissions }: { permissions: AdminSession['permissions'] }) 
   )
 }
 
-/** The top bar's menu: 'Profil Saya' opens Akun Saya, 'Pengaturan' the site settings (for those who may edit them). */
+/**
+ * The top bar's menu: 'Profil Saya' (the spec's item) and 'Akun Saya' (the screen's own name, which staff look for)
+ * both open Akun Saya; 'Pengaturan' the site settings (for those who may edit them).
+ */
 function UserMenu({ user, canEditSettings }: { user: AdminSession['user']; canEditSettings: boolean }) {
   const [open, setOpen] = useState(false)
   const box = useRef<HTMLDivElement>(null)
@@ -138,6 +141,11 @@ function UserMenu({ user, canEditSettings }: { user: AdminSession['user']; canEd
             <li>
               <Link to="/admin/account" onClick={() => setOpen(false)} className={itemClass}>
                 Profil Saya
+              </Link>
+            </li>
+            <li>
+              <Link to="/admin/account" onClick={() => setOpen(false)} className={itemClass}>
+                Akun Saya
               </Link>
             </li>
             {canEditSettings ? (
