@@ -93,6 +93,37 @@ const isApi = (req) => /^\/api(\/|$)/i.test(req.path)
 const apiFailure = (req, res, status, message) =>
   res.status(status).set(apiHeaders(req)).set('Cache-Control', 'no-store').json({ success: false, message, errors: null })
 
+// A request the app could not even turn into an address or a Web Request: a Host header (or, behind a trusted proxy,
+// X-Forwarded-Host) that names no host (`[::1`, `a b`, `evil/x`, a port past 65535) is a 400, as a malformed path
+// is; a method no route takes and the Fetch API refuses (TRACE, CONNECT, TRACK...) a 405. /api answers in the JSON
+// envelope, the rest with the plain page below.
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?)(?::(\d{1,5}))?$/
+function validHost(value) {
+  if (value === undefined) return true
+  const match = HOST.exec(value)
+  if (!match || (match[1] !== undefined && Number(match[1]) > 65535)) return false
+  return URL.canParse(`http://${value}/`)
+}
+app.use((req, res, next) => {
+  if (!METHODS.has(req.method)) {
+    res.set('Allow', [...METHODS].join(', '))
+    if (isApi(req)) return apiFailure(req, res, 405, 'Method Not Allowed')
+    return res.status(405).type('html').set('Cache-Control', 'no-store').send(errorPage(405))
+  }
+  if (validHost(req.headers.host) && validHost(req.headers['x-forwarded-host'])) return next()
+  if (isApi(req)) return apiFailure(req, res, 400, 'Bad Request')
+  res.status(400).type('html').set('Cache-Control', 'no-store').send(errorPage(400))
+})
+// GET /api/docs is a page (the reference): its other methods answer as every /api path does, in the JSON envelope
+// (a preflight with 204 and the CORS headers), not with Remix's HTML 405.
+app.all(/^\/api\/docs\/?$/i, (req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD') return next()
+  if (req.method === 'OPTIONS') return res.status(204).set(apiHeaders(req)).end()
+  res.set('Allow', 'GET, HEAD, OPTIONS')
+  apiFailure(req, res, 405, 'Method Not Allowed')
+})
+
 // An address that is not valid percent-encoding (`/posts/%ff%fe`) names nothing here: `/api/*` gets the JSON
 // envelope, any other path the site's 400 page, which the catch-all route renders for this flag (app/routes/$.tsx).
 app.use((req, res, next) => {
@@ -166,7 +197,9 @@ function errorPage(status) {
   const [title, text] =
     status === 500
       ? ['Terjadi Kesalahan', 'Halaman ini gagal dimuat. Silakan coba lagi beberapa saat lagi.']
-      : ['Permintaan Tidak Valid', 'Alamat atau permintaan ini tidak dapat diproses.']
+      : status === 405
+        ? ['Metode Tidak Diizinkan', 'Permintaan dengan metode ini tidak dilayani di alamat ini.']
+        : ['Permintaan Tidak Valid', 'Alamat atau permintaan ini tidak dapat diproses.']
   return `<!DOCTYPE html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#111827"><p style="font-size:3rem;font-weight:700;color:#047857;margin:0">${status}</p><h1>${title}</h1><p>${text}</p><p><a href="/" style="color:#047857">Kembali ke Beranda</a></p></body></html>`
 }
 
@@ -187,10 +220,38 @@ if (cluster.isPrimary && info.concurrency > 1) {
   serve()
 }
 
+/**
+ * Lingering close, as nginx and Apache do it. A connection that closes after its answer (the client asked for
+ * `Connection: close`) while the client is still sending the body (a 413 given at the limit, before the rest came) is
+ * not closed at once: closing a socket with unread data resets it, and the client loses the answer it has not read
+ * yet. It says it is done (FIN) after the answer, and reads and drops what still comes, for 30 s at most and 5 s
+ * between reads, then closes.
+ */
+const LINGER_MS = 30_000
+const LINGER_IDLE_MS = 5_000
+function lingerAfterEarlyAnswers(req) {
+  const socket = req.socket
+  socket.lingerRequest = req
+  if (socket.lingerSet) return
+  socket.lingerSet = true
+  const destroySoon = socket.destroySoon
+  socket.destroySoon = function lingeringDestroySoon() {
+    if (socket.lingerRequest.complete || socket.destroyed) return destroySoon.call(socket)
+    socket.end()
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS)
+    timer.unref()
+    socket.once('close', () => clearTimeout(timer))
+    socket.once('end', () => socket.destroy())
+    socket.setTimeout(LINGER_IDLE_MS, () => socket.destroy())
+    socket.resume()
+  }
+}
+
 function serve() {
   // A cached public read is answered before Express runs, with the same log line and security headers.
   const noop = () => undefined
   const server = http.createServer((req, res) => {
+    lingerAfterEarlyAnswers(req)
     dropUntrustedForwarding(req)
     const served = cache?.tryReplay(req, res, () => {
       res.locals = {}

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream'
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './components/shared/nonce'
 import { logError } from './server/log.server'
@@ -65,5 +65,7 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
+  // Remix's own refusals (a method a page does not take: 405) are answers, not failures.
+  if (isRouteErrorResponse(error) && error.status < 500) return
   logError('remix-error', error, request)
 }

@@ -10,7 +10,7 @@ import { findResource, writeResource, type AdminResource } from '~/models/resour
 import { siteUrl } from '~/models/site.server'
 import { screenResource } from '~/resources'
 import { isUploadOnly, listFieldsOf, lowerThing, permissionsOf, writeToast, type FormLoad, type FormMode, type Row } from '~/resources/resource'
-import { readUrlEncoded, withFormInput } from '~/server/form-input.server'
+import { readFormFields, withFormInput } from '~/server/form-input.server'
 import { HttpError, notFound, notFoundResponse, type FieldErrors } from '~/server/http.server'
 import { logError } from '~/server/log.server'
 import { getEnv } from '~/server/env.server'
@@ -119,18 +119,22 @@ function firstPage(request: Request, search: string | null) {
  */
 async function deleteFromList(request: Request, resource: AdminResource) {
   const user = await requirePermission(request, permissionsOf(resource).delete)
-  const form = await readUrlEncoded(request)
-  const id = Number(form.get('id'))
+  let search: string | null = null
   try {
+    const form = await readFormFields(request)
+    search = form.get('search')
+    const id = Number(form.get('id'))
     if (form.get('intent') !== 'delete' || !Number.isSafeInteger(id) || id < 1) throw notFound(resource.thing)
     await writeResource(resource, user, actorOf(request, user), { action: 'delete', id })
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
-      return jsonWithError({ deleted: false }, { message: `Failed to delete ${lowerThing(resource)}: ${error.message}`, duration: 3000 })
+      // A body over the limit keeps its 413; the model's refusals (409, 404) answer the list as before.
+      const init = error.status === 413 ? { status: 413 } : undefined
+      return jsonWithError({ deleted: false }, { message: `Failed to delete ${lowerThing(resource)}: ${error.message}`, duration: 3000 }, init)
     }
     throw error
   }
-  return redirectWithSuccess(firstPage(request, form.get('search')), { message: writeToast(resource, 'deleted'), duration: 3000 })
+  return redirectWithSuccess(firstPage(request, search), { message: writeToast(resource, 'deleted'), duration: 3000 })
 }
 
 /**

@@ -202,7 +202,9 @@ const beyondInput = (name: ResourceName) => ({
         published_at: z.string().nullable().optional().openapi({ format: 'date-time', description: 'A future time with `status: "published"` schedules the item. Error key `Published_at`.' }),
       }
     : {}),
-  ...(['posts', 'products', 'photos', 'sliders', 'aparaturs'].includes(name) ? { image_alt: imageAlt().optional().openapi({ description: 'At most 250 characters; error key `Image_alt`.' }) } : {}),
+  ...(['posts', 'products', 'photos', 'sliders', 'aparaturs'].includes(name)
+    ? { image_alt: imageAlt().nullable().optional().openapi({ description: 'At most 250 characters (null: empty); error key `Image_alt`.' }) }
+    : {}),
 })
 
 const INPUTS: Record<ResourceName, { create: ZodTypeAny; update?: ZodTypeAny }> = {
@@ -261,6 +263,14 @@ const AdminSettings = Settings.extend({ logo_alt: z.string().max(250).openapi({ 
 const SettingsInput = withFields(settingsInput, {
   logo: imageFile().optional().openapi({ description: 'An optional image (error key `Logo`, as any upload).' }),
   remove_logo: z.enum(['1']).optional().openapi({ description: '`1` drops the logo.' }),
+})
+/** Without a new logo the settings may also come as JSON. */
+const SettingsJsonInput = withFields(settingsInput, {
+  remove_logo: z
+    .union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0'])])
+    .nullable()
+    .optional()
+    .openapi({ description: '`true` or `1` drops the logo; `false`, `0` or nothing keeps it. Error key `Remove_logo`.' }),
 })
 const Me = Login.omit({ token: true }).extend({ two_factor_enabled: z.boolean() }).openapi('Me')
 const Session = z
@@ -565,11 +575,11 @@ const AUTH_CALLS = tagged('Authentication', [
     path: '/api/login',
     summary: 'Log in',
     description:
-      'Unknown user or wrong password: 401 `{"Error": "Invalid username or password"}`, alike. With two-factor on: no `code` is 401 `{"Code": "Two-factor code required"}`; a wrong, reused or expired one 401 `{"Code": "Invalid two-factor code"}`. Failures count toward the throttle (429). A `code` that is not text (a JSON number) is 422 `Code`.',
+      'Unknown user or wrong password: 401 `{"Error": "Invalid username or password"}`, alike. With two-factor on: no `code` is 401 `{"Code": "Two-factor code required"}`; a wrong, reused or expired one 401 `{"Code": "Invalid two-factor code"}`. Failures count toward the throttle (429). For a user with two-factor on, a `code` that is not text (a JSON number) is 422 `Code`.',
     permissions: null,
     body: {
       json: withFields(credentials, {
-        code: z.string().optional().openapi({ description: 'The TOTP code or a recovery code, for a user with two-factor on (ignored otherwise).' }),
+        code: z.string().nullable().optional().openapi({ description: 'The TOTP code or a recovery code, for a user with two-factor on (ignored otherwise, whatever its type).' }),
       }),
     },
     ok: { status: 200, data: Login, message: 'Login successful' },
@@ -663,7 +673,7 @@ const OTHER_CALLS = [
       summary: 'Change the site\'s settings',
       description: 'The `SITE_*` variables only fill an empty database; afterwards these values win everywhere the site shows them.',
       permissions: ['settings-edit'],
-      body: { multipart: SettingsInput },
+      body: { multipart: SettingsInput, json: SettingsJsonInput },
       data: AdminSettings,
     },
   ]),

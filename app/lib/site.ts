@@ -52,5 +52,5 @@ export const screenTitle = (matches: MetaArgs['matches'], screen: string) => `${
 /** The name of the screen shown for a route error: not found, a malformed address, or any other failure. */
 export function errorTitle(error: unknown) {
   const status = isRouteErrorResponse(error) ? error.status : 500
-  return status === 404 ? 'Halaman Tidak Ditemukan' : status === 400 ? 'Alamat Tidak Valid' : 'Terjadi Kesalahan'
+  return status === 404 ? 'Halaman Tidak Ditemukan' : status === 400 ? 'Alamat Tidak Valid' : status === 413 ? 'Isian Terlalu Besar' : 'Terjadi Kesalahan'
 }

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { clientAddress } from '~/auth/throttle.server'
 import { AuthCard, AuthField, AuthSubmit, BackToLogin } from '~/components/admin/auth-card'
 import { titled } from '~/components/admin/meta'
-import { readBodyText } from '~/server/http.server'
+import { FORM_TOO_LARGE, readSmallForm } from '~/server/http.server'
 import { logError } from '~/server/log.server'
 import { mailConfigured } from '~/server/mail.server'
 import { mailResetLink } from '~/models/password-reset.server'
@@ -22,7 +22,8 @@ export const loader = () => data({ canMail: mailConfigured() }, { headers: { 'Ca
  * is on SITE_URL, whatever Host the request names (models/password-reset.server.ts).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = new URLSearchParams(await readBodyText(request, 16 * 1024))
+  const form = await readSmallForm(request, 16 * 1024)
+  if (!form) return data({ sent: false, error: FORM_TOO_LARGE }, { status: 413 })
   const email = (form.get('email') ?? '').trim()
   if (!email) return data({ sent: false, error: 'Email wajib diisi.' }, { status: 422 })
   mailResetLink(email, clientAddress(request)).catch((error) => logError('password-reset-mail', error, request, 'could not send the reset mail'))

@@ -5,7 +5,7 @@ import { loginWithCode, loginWithPassword } from '~/auth/login.server'
 import { getSessionUser, sessionCookie } from '~/auth/session.server'
 import { AuthCard, AuthField, AuthSubmit, BackToLogin } from '~/components/admin/auth-card'
 import { titled } from '~/components/admin/meta'
-import { HttpError, readBodyText } from '~/server/http.server'
+import { FORM_TOO_LARGE, HttpError, readSmallForm } from '~/server/http.server'
 
 export const meta = titled('Login')
 
@@ -23,7 +23,8 @@ type LoginAnswer = { errors: LoginErrors | null; ticket?: string }
  * with that ticket. Everyone else is logged in by the first step.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = new URLSearchParams(await readBodyText(request, 64 * 1024))
+  const form = await readSmallForm(request, 64 * 1024)
+  if (!form) return data<LoginAnswer>({ errors: { Error: FORM_TOO_LARGE } }, { status: 413 })
   const ticket = form.get('ticket')
   try {
     if (ticket) {

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { clientAddress } from '~/auth/throttle.server'
 import { AuthCard, authButtonClass, AuthField, AuthSubmit, BackToLogin } from '~/components/admin/auth-card'
 import { titled } from '~/components/admin/meta'
-import { HttpError, readBodyText } from '~/server/http.server'
+import { FORM_TOO_LARGE, HttpError, readSmallForm } from '~/server/http.server'
 import { resetLinkValid, resetPassword } from '~/models/password-reset.server'
 
 export const meta = titled('Buat Password Baru')
@@ -20,7 +20,8 @@ type ResetErrors = { Token?: string; Password?: string; Password_confirmation?: 
 
 /** /reset-password/{token}: a new password for the link's user; every device of that user is logged out. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = new URLSearchParams(await readBodyText(request, 16 * 1024))
+  const form = await readSmallForm(request, 16 * 1024)
+  if (!form) return data({ done: false, errors: { Password: FORM_TOO_LARGE } as ResetErrors | null }, { status: 413 })
   try {
     await resetPassword({ token: params.token, password: form.get('password') ?? '', password_confirmation: form.get('password_confirmation') ?? '' }, clientAddress(request))
     return { done: true, errors: null as ResetErrors | null }

@@ -1,4 +1,5 @@
-import { readBodyText } from './http.server'
+import { data } from '@remix-run/node'
+import { HttpError, readBodyText } from './http.server'
 import { readMultipart } from './uploads.server'
 
 /**
@@ -26,9 +27,20 @@ function multipartEntries(fields: Record<string, string | string[]>): [string, s
 /** Rich text may reach 1 MB, which percent-encoding can triple. */
 const MAX_FORM_BYTES = 4 * 1024 * 1024
 
-/** An urlencoded form, refused with 413 past the limit without buffering more of it. */
+/** An urlencoded form, refused with 413 (an HttpError) past the limit without buffering more of it. */
+export const readFormFields = async (request: Request) => new URLSearchParams(await readBodyText(request, MAX_FORM_BYTES))
+
+/**
+ * The same for an action that reads its form before anything it could refuse with a field error (a row's delete,
+ * Akun Saya): over the limit, the screen's own 413 page (a thrown HttpError would be a 500 in a page's action).
+ */
 export async function readUrlEncoded(request: Request): Promise<URLSearchParams> {
-  return new URLSearchParams(await readBodyText(request, MAX_FORM_BYTES))
+  try {
+    return await readFormFields(request)
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 413) throw data(null, { status: 413, statusText: 'Payload Too Large' })
+    throw error
+  }
 }
 
 /**
@@ -45,7 +57,7 @@ export async function withFormInput<T>(
 ): Promise<T> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
   if (!type.startsWith('multipart/form-data')) {
-    return work(fieldsToInput((await readUrlEncoded(request)).entries(), listFields))
+    return work(fieldsToInput((await readFormFields(request)).entries(), listFields))
   }
   const body = await readMultipart(request, fileField)
   try {

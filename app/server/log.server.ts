@@ -9,5 +9,14 @@ export { log }
  */
 export function logError(event: string, error: unknown, request: Request, message = 'unexpected error') {
   const id = request.headers.get('x-balai-request-id') ?? undefined
-  log.error({ event, err: error, id, method: request.method, path: loggablePath(new URL(request.url).pathname) }, message)
+  const where = { id, method: request.method, path: loggablePath(new URL(request.url).pathname) }
+  // A client that hung up while its body was being read is no fault of the server's.
+  if (clientWentAway(error)) return log.info({ event: 'client-aborted', ...where }, 'the client closed the connection before its request was read')
+  log.error({ event, err: error, ...where }, message)
+}
+
+function clientWentAway(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  const code = (error as NodeJS.ErrnoException).code
+  return code === 'ECONNRESET' || code === 'ECONNABORTED' || error.message === 'aborted'
 }

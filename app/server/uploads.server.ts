@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
+import zlib from 'node:zlib'
 import busboy from 'busboy'
 import type { z } from 'zod'
 import sharp from 'sharp'
@@ -153,6 +154,20 @@ export async function storedImageInfo(kind: UploadKind, name: string): Promise<{
   return info && info.type.startsWith('image/') ? { length: info.size, type: info.type } : null
 }
 
+/** Every chunk of a PNG whole, with its CRC-32 right, up to its IEND chunk (docs: PNG specification, section 5.3). */
+export function pngChunksIntact(bytes: Buffer): boolean {
+  let offset = 8
+  while (offset + 12 <= bytes.length) {
+    const length = bytes.readUInt32BE(offset)
+    const end = offset + 12 + length
+    if (length > 0x7fffffff || end > bytes.length) return false
+    if (zlib.crc32(bytes.subarray(offset + 4, offset + 8 + length)) >>> 0 !== bytes.readUInt32BE(offset + 8 + length)) return false
+    if (bytes.toString('latin1', offset + 4, offset + 8) === 'IEND') return true
+    offset = end
+  }
+  return false
+}
+
 /**
  * Judges the staged file by its content and re-encodes it (dropping metadata such as GPS position) under a new
  * random name, then puts it and its width copies in storage (the copies first, the original last). Returns that
@@ -169,6 +184,8 @@ export async function storeImage(file: StagedFile, kind: UploadKind): Promise<st
   }
   const format = sniffImage(head)
   if (!format) throw invalidImage()
+  // The decoder does not check a PNG's chunk checksums (a damaged IDAT checksum passes): they are checked here.
+  if (format === 'png' && !pngChunksIntact(await fsp.readFile(file.tempPath))) throw invalidImage('Image is damaged or not a valid image file')
 
   // The header only: a pixel bomb is judged by its declared size before anything is decoded.
   let metadata: sharp.Metadata

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, baseUrl, clientAddress, expectFailure, unique } from '../support/api'
@@ -30,6 +31,20 @@ async function securityHeaders(base: string, headers: Record<string, string> = {
     coop: response.headers.get('cross-origin-opener-policy'),
     csp: response.headers.get('content-security-policy') ?? '',
   }
+}
+
+/** A request as a client may really send it (fetch refuses a Host header and TRACE); its status, type and body. */
+function raw(base: string, method: string, urlPath: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; type: string; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const request = http.request(`${base}${urlPath}`, { method, headers }, (response) => {
+      let body = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => (body += chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'] ?? '', headers: response.headers, body }))
+    })
+    request.on('error', reject)
+    request.end()
+  })
 }
 
 /** The canonical address of the page at `path`, as the visitor sending `headers` gets it (cached or not). */
@@ -114,6 +129,31 @@ describe('`npm start` on a village LAN: no NODE_ENV, JWT_SECRET, TRUST_PROXY or 
       const result = await api('GET', address, { base: server.url })
       expectFailure(result, 400, 'Bad Request', null)
     }
+  })
+
+  it('answers a Host that names no host with 400 and a method nobody serves with 405, never a 500; GET /api/docs\'s other methods in the envelope', async () => {
+    for (const host of ['[::1', 'a b', '%ff', 'localhost:99999', 'user@evil', 'evil/x']) {
+      const page = await raw(server.url, 'GET', '/', { Host: host })
+      expect([page.status, page.type], host).toEqual([400, 'text/html; charset=utf-8'])
+      expect(page.body).toContain('Permintaan Tidak Valid')
+      const listed = await raw(server.url, 'GET', '/api/public/posts', { Host: host })
+      expect([listed.status, JSON.parse(listed.body)], host).toEqual([400, { success: false, message: 'Bad Request', errors: null }])
+    }
+    // Names a host: a LAN machine's name (with an underscore), an IPv6 address with its port.
+    for (const host of ['village_pc.lan', `[::1]:${server.port}`]) expect((await raw(server.url, 'GET', '/api/public/posts', { Host: host })).status, host).toBe(200)
+    for (const method of ['TRACE', 'PROPFIND']) {
+      const page = await raw(server.url, method, '/')
+      expect([page.status, page.type], method).toEqual([405, 'text/html; charset=utf-8'])
+      const listed = await raw(server.url, method, '/api/public/posts')
+      expect([listed.status, JSON.parse(listed.body)], method).toEqual([405, { success: false, message: 'Method Not Allowed', errors: null }])
+    }
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      expectFailure(await api(method, '/api/docs', { base: server.url, json: {} }), 405, 'Method Not Allowed', null)
+    }
+    const preflight = await raw(server.url, 'OPTIONS', '/api/docs', { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' })
+    expect([preflight.status, preflight.headers['access-control-allow-origin']]).toEqual([204, '*'])
+    // A build file an old page still asks for (the new build renamed it) is a 404, not a trip to the home page.
+    expect((await raw(server.url, 'GET', '/assets/entry.client-Old0Name.js')).status).toBe(404)
   })
 
   it('never believes X-Forwarded-Host, -Proto or -Port: a forged one changes no address, not even in the cached page', async () => {

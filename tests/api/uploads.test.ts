@@ -155,7 +155,7 @@ describe('refused files (and nothing left behind)', () => {
     expect(snapshot()).toEqual(before)
   })
 
-  it('refuses a PNG whose data chunk is corrupted (its CRC made to match) and a JPEG with a broken scan', async () => {
+  it('refuses a PNG whose data chunk is corrupted (its CRC made to match), one whose data chunk\'s CRC is wrong, and a JPEG with a broken scan', async () => {
     const before = snapshot()
     const whole = await png(300, 200)
     const data = Buffer.from(whole.data)
@@ -165,7 +165,10 @@ describe('refused files (and nothing left behind)', () => {
     data.writeUInt32BE(zlib.crc32(data.subarray(idat, idat + 4 + length)) >>> 0, idat + 4 + length)
     const brokenScan = Buffer.from((await jpeg(300, 200)).data)
     for (let i = 0; i < 20; i++) brokenScan[Math.floor(brokenScan.length / 2) + i * 37] ^= 0x55
-    for (const picture of [{ ...whole, data }, { data: brokenScan, name: 'photo.jpg', type: 'image/jpeg' }]) {
+    // Intact data under a wrong checksum: the decoder lets it pass, the chunk check does not.
+    const wrongCrc = Buffer.from(whole.data)
+    wrongCrc[idat + 4 + length] ^= 0x01
+    for (const picture of [{ ...whole, data }, { ...whole, data: wrongCrc }, { data: brokenScan, name: 'photo.jpg', type: 'image/jpeg' }]) {
       const result = await upload(picture)
       expect(result.status, picture.name).toBe(422)
       expect(result.body, picture.name).toEqual({ success: false, message: 'Validation Errors', errors: { Image: 'Image is damaged or not a valid image file' } })

@@ -5,12 +5,13 @@ import { errorTitle } from '~/lib/site'
 const SCREENS = {
   400: { code: '400', heading: 'Alamat tidak valid', text: 'Alamat halaman ini tidak dapat dibaca. Periksa kembali tautan atau alamat yang Anda ketik.' },
   404: { code: '404', heading: 'Halaman tidak ditemukan', text: 'Halaman yang Anda cari tidak ada atau sudah dipindahkan.' },
+  413: { code: '413', heading: 'Isian terlalu besar', text: 'Data yang dikirim melebihi batas. Kurangi isinya, lalu coba lagi.' },
   500: { code: ':(', heading: 'Maaf, terjadi kesalahan', text: 'Halaman ini gagal dimuat. Silakan muat ulang halaman atau coba lagi beberapa saat lagi.' },
 }
 
 const screenOf = (error: unknown) => {
   const status = isRouteErrorResponse(error) ? error.status : 500
-  return status === 400 || status === 404 ? SCREENS[status] : SCREENS[500]
+  return status === 400 || status === 404 || status === 413 ? SCREENS[status] : SCREENS[500]
 }
 
 /**
