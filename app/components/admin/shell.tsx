@@ -91,8 +91,8 @@ function Sidebar({ permissions }: { permissions: AdminSession['permissions'] }) 
 }
 
 /**
- * The top bar's menu: 'Profil Saya' (the spec's item) and 'Akun Saya' (the screen's own name, which staff look for)
- * both open Akun Saya; 'Pengaturan' the site settings (for those who may edit them).
+ * The top bar's menu: 'Profil Saya' and 'Akun Saya' (the screen's own name, which staff look for) both open Akun Saya;
+ * 'Pengaturan' the site settings (for those who may edit them).
  */
 function UserMenu({ user, canEditSettings }: { user: AdminSession['user']; canEditSettings: boolean }) {
   const [open, setOpen] = useState(false)
