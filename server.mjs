@@ -98,7 +98,7 @@ const apiFailure = (req, res, status, message) =>
 // is; a method no route takes and the Fetch API refuses (TRACE, CONNECT, TRACK...) a 405. /api answers in the JSON
 // envelope, the rest with the plain page below.
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
-const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?)(?::(\d{1,5}))?$/
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?\.?)(?::(\d{1,5}))?$/
 function validHost(value) {
   if (value === undefined) return true
   const match = HOST.exec(value)

@@ -139,8 +139,8 @@ describe('`npm start` on a village LAN: no NODE_ENV, JWT_SECRET, TRUST_PROXY or 
       const listed = await raw(server.url, 'GET', '/api/public/posts', { Host: host })
       expect([listed.status, JSON.parse(listed.body)], host).toEqual([400, { success: false, message: 'Bad Request', errors: null }])
     }
-    // Names a host: a LAN machine's name (with an underscore), an IPv6 address with its port.
-    for (const host of ['village_pc.lan', `[::1]:${server.port}`]) expect((await raw(server.url, 'GET', '/api/public/posts', { Host: host })).status, host).toBe(200)
+    // Names a host: a LAN machine's name (with an underscore), a fully qualified name, an IPv6 address with its port.
+    for (const host of ['village_pc.lan', 'sukamaju.desa.id.', `[::1]:${server.port}`]) expect((await raw(server.url, 'GET', '/api/public/posts', { Host: host })).status, host).toBe(200)
     for (const method of ['TRACE', 'PROPFIND']) {
       const page = await raw(server.url, method, '/')
       expect([page.status, page.type], method).toEqual([405, 'text/html; charset=utf-8'])
