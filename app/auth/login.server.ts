@@ -25,7 +25,7 @@ export const credentials = z.object({
 const loginBody = credentials.extend({ code: z.unknown() })
 
 /** A two-factor user's code: text or nothing; any other JSON type is a 422 on `Code` (decision 030). */
-const codeField = z.preprocess((v) => v ?? undefined, z.string({ invalid_type_error: 'Code must be text' }).optional())
+const twoFactorCode = z.object({ code: z.preprocess((v) => v ?? undefined, z.string({ invalid_type_error: 'Code must be text' }).optional()) })
 
 export const invalidCredentials = () => new HttpError(401, 'Invalid username or password', { Error: 'Invalid username or password' })
 export const codeRequired = () => new HttpError(401, 'Two-factor code required', { Code: 'Two-factor code required' })
@@ -126,7 +126,7 @@ async function startSession(user: SessionUser, username: string, request: Reques
 export async function login(raw: unknown, request: Request) {
   const { code, ...given } = await attemptBody(loginBody, raw, request)
   const { user, username } = await passwordStep(given, request)
-  if (user.two_factor_enabled) await codeStep(user, username, parseInput(z.object({ code: codeField }), { code }).code, request)
+  if (user.two_factor_enabled) await codeStep(user, username, parseInput(twoFactorCode, { code }).code, request)
   const { expiresAt: _expires, ...payload } = await startSession(user, username, request, sessionSeconds(true))
   return payload
 }

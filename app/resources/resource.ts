@@ -97,8 +97,8 @@ const PUBLIC_FIELDS_OF_STAFF_RECORDS: Partial<Record<ResourceName, readonly stri
 
 /**
  * The fields of a resource whose text the public reads (titles, content, names, captions, descriptions, every
- * product field but the price, a user's name): what the gambling spam guard judges (app/models/spam.server.ts). A text field added
- * to a public resource is guarded without more ado.
+ * product field but the price, a user's name): what the gambling spam guard judges (app/models/spam.server.ts). A
+ * text field added to a public resource is guarded without more ado.
  */
 export const publicTextFieldsOf = (resource: ResourceDeclaration): string[] =>
   PUBLIC_RESOURCES.includes(resource.name)

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { clientAddress } from '~/auth/throttle.server'
 import { AuthCard, AuthField, AuthSubmit, BackToLogin } from '~/components/admin/auth-card'
 import { titled } from '~/components/admin/meta'
-import { FORM_TOO_LARGE, readSmallForm } from '~/server/http.server'
+import { FORM_TOO_LARGE, readSmallForm } from '~/server/form-input.server'
 import { logError } from '~/server/log.server'
 import { mailConfigured } from '~/server/mail.server'
 import { mailResetLink } from '~/models/password-reset.server'

@@ -28,19 +28,32 @@ function multipartEntries(fields: Record<string, string | string[]>): [string, s
 const MAX_FORM_BYTES = 4 * 1024 * 1024
 
 /** An urlencoded form, refused with 413 (an HttpError) past the limit without buffering more of it. */
-export const readFormFields = async (request: Request) => new URLSearchParams(await readBodyText(request, MAX_FORM_BYTES))
+export const readFormFields = async (request: Request, limit = MAX_FORM_BYTES) => new URLSearchParams(await readBodyText(request, limit))
 
 /**
- * The same for an action that reads its form before anything it could refuse with a field error (a row's delete,
- * Akun Saya): over the limit, the screen's own 413 page (a thrown HttpError would be a 500 in a page's action).
+ * The fields of an urlencoded form, or null when the body is over `limit` bytes: a page's action answers that itself
+ * (a thrown HttpError would be a 500 there).
  */
-export async function readUrlEncoded(request: Request): Promise<URLSearchParams> {
+export async function readSmallForm(request: Request, limit = MAX_FORM_BYTES): Promise<URLSearchParams | null> {
   try {
-    return await readFormFields(request)
+    return await readFormFields(request, limit)
   } catch (error) {
-    if (error instanceof HttpError && error.status === 413) throw data(null, { status: 413, statusText: 'Payload Too Large' })
+    if (error instanceof HttpError && error.status === 413) return null
     throw error
   }
+}
+
+/** What the login, "Lupa password?" and reset forms show over a body that is too large. */
+export const FORM_TOO_LARGE = 'Isian terlalu panjang.'
+
+/**
+ * The form of an action that reads it before anything it could refuse with a field error (Akun Saya): over the
+ * limit, the screen's own 413 page.
+ */
+export async function readUrlEncoded(request: Request): Promise<URLSearchParams> {
+  const form = await readSmallForm(request)
+  if (!form) throw data(null, { status: 413, statusText: 'Payload Too Large' })
+  return form
 }
 
 /**

@@ -96,22 +96,6 @@ export async function readBodyText(request: Request, limit = MAX_JSON_BYTES): Pr
 }
 
 /**
- * The fields of a small URL-encoded form (login, "Lupa password?", a reset link's form), or null when the body is
- * over `limit` bytes: the page answers that with a 413 of its own (a thrown HttpError would be a 500 there).
- */
-export async function readSmallForm(request: Request, limit: number): Promise<URLSearchParams | null> {
-  try {
-    return new URLSearchParams(await readBodyText(request, limit))
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 413) return null
-    throw error
-  }
-}
-
-/** What the small forms show over a body that is too large (nobody types 16 KB into a password field). */
-export const FORM_TOO_LARGE = 'Isian terlalu panjang.'
-
-/**
  * JSON bodies, as read by `readJsonObject`. Their fields must already have the type the schema expects (a JSON
  * string for text, a JSON number for a number, an array of numbers for ids): `parseInput` never applies the
  * coercions the form fields need (where everything is text) to them.
