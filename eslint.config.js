@@ -17,8 +17,14 @@ const layer = (folder, forbidden, why) => ({
       {
         patterns: [
           // The plain modules of the root server/ folder (shared with server.mjs, e.g. storage.mjs) are reached relatively.
-          { regex: '^\\.\\./(?!\\.\\./server/[\\w-]+\\.mjs$)', message: 'Import another folder of app/ through ~/ (the layers are checked by that path).' },
-          ...forbidden.map((name) => ({ group: globs(name), message: `app/${folder} must not import ${name}: ${why}` })),
+          {
+            regex: '^\\.\\./(?!\\.\\./server/[\\w-]+\\.mjs$)',
+            message: 'Import another folder of app/ through ~/ (the layers are checked by that path).',
+          },
+          ...forbidden.map((name) => ({
+            group: globs(name),
+            message: `app/${folder} must not import ${name}: ${why}`,
+          })),
         ],
       },
     ],
@@ -40,22 +46,53 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       // Unused code is removed, not renamed: no `_` escape for variables or trailing parameters
       // (a parameter before a used one may stay, as `_req` in `(_req, res) => ...`).
-      '@typescript-eslint/no-unused-vars': ['error', { args: 'after-used', ignoreRestSiblings: true, caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { args: 'after-used', ignoreRestSiblings: true, caughtErrors: 'none' },
+      ],
     },
   },
   {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: globals.node },
   },
-  layer('lib', ['routes', 'doors', 'auth', 'models', 'server', 'resources', 'components', 'root', '.server'], 'it runs in the browser and on the server'),
-  layer('resources', ['routes', 'doors', 'auth', 'models', 'server', 'components', 'root', '.server'], 'the declarations are read by the browser too'),
-  layer('server', ['routes', 'doors', 'auth', 'models', 'resources', 'components', 'root'], 'server helpers know nothing of entities or screens'),
-  layer('models', ['routes', 'doors', 'auth', 'components', 'root'], 'the acting user is the plain SessionUser of models/user.server.ts'),
+  layer(
+    'lib',
+    ['routes', 'doors', 'auth', 'models', 'server', 'resources', 'components', 'root', '.server'],
+    'it runs in the browser and on the server',
+  ),
+  layer(
+    'resources',
+    ['routes', 'doors', 'auth', 'models', 'server', 'components', 'root', '.server'],
+    'the declarations are read by the browser too',
+  ),
+  layer(
+    'server',
+    ['routes', 'doors', 'auth', 'models', 'resources', 'components', 'root'],
+    'server helpers know nothing of entities or screens',
+  ),
+  layer(
+    'models',
+    ['routes', 'doors', 'auth', 'components', 'root'],
+    'the acting user is the plain SessionUser of models/user.server.ts',
+  ),
   layer('auth', ['routes', 'doors', 'components', 'root'], 'auth sits below the doors'),
   layer('doors', ['routes', 'components', 'root'], 'doors serve the routes'),
-  layer('components', ['routes', 'doors', 'auth', 'models', 'server', '.server'], 'components reach the browser: no server code'),
+  layer(
+    'components',
+    ['routes', 'doors', 'auth', 'models', 'server', '.server'],
+    'components reach the browser: no server code',
+  ),
   {
     files: ['app/components/**/*.server.*'],
-    rules: { 'no-restricted-syntax': ['error', { selector: 'Program', message: 'No .server module under app/components: server code lives in app/server, app/models or app/doors.' }] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program',
+          message: 'No .server module under app/components: server code lives in app/server, app/models or app/doors.',
+        },
+      ],
+    },
   },
 )

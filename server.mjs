@@ -26,7 +26,10 @@ if (fs.existsSync('.env')) process.loadEnvFile('.env')
 const development = process.argv.includes('--dev')
 const mode = development ? 'development' : 'production'
 if (process.env.NODE_ENV && process.env.NODE_ENV !== mode) {
-  log.warn({ event: 'mode', ignored: process.env.NODE_ENV }, `NODE_ENV=${process.env.NODE_ENV} ignored: the server runs as ${mode} (development only under npm run dev)`)
+  log.warn(
+    { event: 'mode', ignored: process.env.NODE_ENV },
+    `NODE_ENV=${process.env.NODE_ENV} ignored: the server runs as ${mode} (development only under npm run dev)`,
+  )
 }
 process.env.NODE_ENV = mode
 
@@ -39,7 +42,9 @@ memoiseRouteMatching()
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
 const loadBuild = () =>
-  vite ? vite.ssrLoadModule('virtual:remix/server-build') : import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)
+  vite
+    ? vite.ssrLoadModule('virtual:remix/server-build')
+    : import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)
 
 let build
 let info
@@ -91,7 +96,11 @@ const apiHeaders = (req) => build.entry.module.apiCorsHeaders(req.headers.origin
 const isApi = (req) => /^\/api(\/|$)/i.test(req.path)
 /** The JSON envelope for the `/api/*` answers Express gives itself. */
 const apiFailure = (req, res, status, message) =>
-  res.status(status).set(apiHeaders(req)).set('Cache-Control', 'no-store').json({ success: false, message, errors: null })
+  res
+    .status(status)
+    .set(apiHeaders(req))
+    .set('Cache-Control', 'no-store')
+    .json({ success: false, message, errors: null })
 
 // A request the app could not even turn into an address or a Web Request: a Host header (or, behind a trusted proxy,
 // X-Forwarded-Host) that names no host (`[::1`, `a b`, `evil/x`, a port past 65535) is a 400, as a malformed path
@@ -148,7 +157,10 @@ app.use('/uploads', serveUploads(storageFromEnv()))
 if (vite) {
   app.use(vite.middlewares)
 } else {
-  app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }))
+  app.use(
+    '/assets',
+    express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }),
+  )
   // Every public file has an extension (favicon.svg, icon-192.png...): a path without one (a page, the API) goes
   // straight on, without a disk lookup per request.
   const publicFiles = express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false })
@@ -186,7 +198,11 @@ app.all(
 // stack and server paths outside production. `/api/*` answers in the JSON envelope, anything else a plain page.
 app.use((error, req, res, next) => {
   const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 500 ? error.status : 500
-  if (status === 500) log.error({ event: 'server-error', err: error, id: res.locals.requestId, method: req.method, path: loggablePath(req.path) }, 'unexpected error')
+  if (status === 500)
+    log.error(
+      { event: 'server-error', err: error, id: res.locals.requestId, method: req.method, path: loggablePath(req.path) },
+      'unexpected error',
+    )
   if (res.headersSent) return next(error)
   if (isApi(req)) return apiFailure(req, res, status, status === 500 ? 'Internal Server Error' : 'Bad Request')
   res.status(status).type('html').set('Cache-Control', 'no-store').send(errorPage(status))
@@ -207,7 +223,15 @@ const listening = () => {
   const url = `http://localhost:${info.port}`
   const workers = info.concurrency > 1 ? `, ${info.concurrency} workers` : ''
   log.info(
-    { event: 'listening', url, mode, database: info.database, uploads: info.uploads, trustProxy: info.trustProxy, workers: info.concurrency },
+    {
+      event: 'listening',
+      url,
+      mode,
+      database: info.database,
+      uploads: info.uploads,
+      trustProxy: info.trustProxy,
+      workers: info.concurrency,
+    },
     `listening on ${url} (${mode}${workers})`,
   )
 }

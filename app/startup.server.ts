@@ -29,7 +29,11 @@ const describe = () => {
 
 async function sweep(olderThanMs: number) {
   const orphans = await sweepOrphanUploads({ olderThanMs })
-  if (orphans) log.warn({ event: 'orphan-uploads', count: orphans }, `removed ${orphans} upload file(s) that no record pointed at (left by an interrupted write)`)
+  if (orphans)
+    log.warn(
+      { event: 'orphan-uploads', count: orphans },
+      `removed ${orphans} upload file(s) that no record pointed at (left by an interrupted write)`,
+    )
 }
 
 /**
@@ -42,7 +46,10 @@ export async function startup() {
   const env = getEnv()
   announceClock()
   if (env.JWT_SECRET_GENERATED) {
-    log.info({ event: 'jwt-secret', file: env.JWT_SECRET_FILE }, `no JWT_SECRET given: generated one in ${env.JWT_SECRET_FILE} (kept for the next starts)`)
+    log.info(
+      { event: 'jwt-secret', file: env.JWT_SECRET_FILE },
+      `no JWT_SECRET given: generated one in ${env.JWT_SECRET_FILE} (kept for the next starts)`,
+    )
   }
   await dbReady
   await storage().prepare()
@@ -52,9 +59,16 @@ export async function startup() {
     // PostgreSQL another instance may be uploading right now: only markers older than any upload can be.
     await sweep(env.DATABASE_PROVIDER === 'sqlite' ? 0 : PENDING_GRACE_MS)
     const sized = await nameUploadSizes()
-    if (sized) log.info({ event: 'upload-sizes', count: sized }, `gave ${sized} picture(s) stored by an older version a name with their size, and copies in the widths they have`)
+    if (sized)
+      log.info(
+        { event: 'upload-sizes', count: sized },
+        `gave ${sized} picture(s) stored by an older version a name with their size, and copies in the widths they have`,
+      )
     for (const { name, changed } of await runDataMigrations()) {
-      log.info({ event: 'data-migration', name, count: changed }, `data migration ${name} done (${changed} record(s) changed)`)
+      log.info(
+        { event: 'data-migration', name, count: changed },
+        `data migration ${name} done (${changed} record(s) changed)`,
+      )
     }
     await sweepContent()
     return seeded
@@ -83,7 +97,11 @@ export async function workerStartup() {
 /** Images inside rich text that no content has held for 24 hours (models/content-images.server.ts). */
 async function sweepContent() {
   const removed = await sweepContentUploads()
-  if (removed) log.info({ event: 'content-uploads', count: removed }, `removed ${removed} image(s) that no content has held for 24 hours`)
+  if (removed)
+    log.info(
+      { event: 'content-uploads', count: removed },
+      `removed ${removed} image(s) that no content has held for 24 hours`,
+    )
 }
 
 /**
@@ -92,11 +110,20 @@ async function sweepContent() {
  */
 export function sweepPeriodically() {
   const timer = setInterval(
-    () => void sweep(PENDING_GRACE_MS).catch((error) => log.error({ event: 'upload-sweep', err: error }, 'upload sweep failed')),
+    () =>
+      void sweep(PENDING_GRACE_MS).catch((error) =>
+        log.error({ event: 'upload-sweep', err: error }, 'upload sweep failed'),
+      ),
     PENDING_GRACE_MS / 3,
   )
   timer.unref()
-  const hourly = setInterval(() => void sweepContent().catch((error) => log.error({ event: 'content-uploads', err: error }, 'content image sweep failed')), 3600 * 1000)
+  const hourly = setInterval(
+    () =>
+      void sweepContent().catch((error) =>
+        log.error({ event: 'content-uploads', err: error }, 'content image sweep failed'),
+      ),
+    3600 * 1000,
+  )
   hourly.unref()
 }
 
@@ -106,7 +133,10 @@ async function pruneOldActivities() {
     const removed = await pruneActivities()
     if (removed) {
       const days = getEnv().ACTIVITY_RETENTION_DAYS
-      log.info({ event: 'activity-prune', count: removed, days }, `removed ${removed} activity log entr${removed === 1 ? 'y' : 'ies'} older than ${days} days`)
+      log.info(
+        { event: 'activity-prune', count: removed, days },
+        `removed ${removed} activity log entr${removed === 1 ? 'y' : 'ies'} older than ${days} days`,
+      )
     }
   } catch (error) {
     log.error({ event: 'activity-prune', err: error }, 'could not prune the activity log')

@@ -47,9 +47,14 @@ export async function pgRowCounts(url) {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    const tables = (await client.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name != '_balai_migrations' ORDER BY table_name")).rows.map((row) => row.table_name)
+    const tables = (
+      await client.query(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name != '_balai_migrations' ORDER BY table_name",
+      )
+    ).rows.map((row) => row.table_name)
     const counts = {}
-    for (const table of tables) counts[table] = Number((await client.query(`SELECT COUNT(*) AS n FROM "${table}"`)).rows[0].n)
+    for (const table of tables)
+      counts[table] = Number((await client.query(`SELECT COUNT(*) AS n FROM "${table}"`)).rows[0].n)
     return counts
   } finally {
     await client.end()
@@ -115,8 +120,12 @@ export async function uploadFiles(storage) {
 /** Row counts of every table of the app (not Prisma's migration table). */
 export function rowCounts(db) {
   const tables = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != '_prisma_migrations' ORDER BY name")
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != '_prisma_migrations' ORDER BY name",
+    )
     .all()
     .map((row) => row.name)
-  return Object.fromEntries(tables.map((name) => [name, Number(db.prepare(`SELECT COUNT(*) AS n FROM "${name}"`).get().n)]))
+  return Object.fromEntries(
+    tables.map((name) => [name, Number(db.prepare(`SELECT COUNT(*) AS n FROM "${name}"`).get().n)]),
+  )
 }

@@ -9,7 +9,17 @@ import { pipeline } from 'node:stream/promises'
 import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
 import tar from 'tar-stream'
-import { copyHashing, locations, openForArchive, openUpload, pgRowCounts, rowCounts, runPgTool, snapshotSqlite, uploadFiles } from './backup-lib.mjs'
+import {
+  copyHashing,
+  locations,
+  openForArchive,
+  openUpload,
+  pgRowCounts,
+  rowCounts,
+  runPgTool,
+  snapshotSqlite,
+  uploadFiles,
+} from './backup-lib.mjs'
 
 const { postgres, databaseUrl, databaseFile, storage } = locations()
 const outIndex = process.argv.indexOf('--out')
@@ -31,7 +41,15 @@ try {
     // database just before; a write in between shows as a difference at restore time, never as a torn dump.
     snapshot = path.join(work, 'database.dump')
     counts = await pgRowCounts(databaseUrl)
-    runPgTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', '--file', snapshot, '--dbname', databaseUrl])
+    runPgTool('pg_dump', [
+      '--format=custom',
+      '--no-owner',
+      '--no-privileges',
+      '--file',
+      snapshot,
+      '--dbname',
+      databaseUrl,
+    ])
   } else {
     snapshot = path.join(work, 'database.db')
     await snapshotSqlite(databaseFile, snapshot)
@@ -55,7 +73,8 @@ try {
   fs.mkdirSync(path.dirname(out), { recursive: true })
   const written = pipeline(pack, zlib.createGzip(), fs.createWriteStream(partial))
   /** Streams an opened file into the archive and returns its hash; null when it was deleted meanwhile. */
-  const add = async (name, opened) => (opened ? copyHashing(opened.stream, pack.entry({ name, size: opened.size, mode: 0o644 })) : null)
+  const add = async (name, opened) =>
+    opened ? copyHashing(opened.stream, pack.entry({ name, size: opened.size, mode: 0o644 })) : null
   manifest.database_sha256 = await add(path.basename(snapshot), await openForArchive(snapshot))
   for (const [kind, name] of files) {
     const hash = await add(`uploads/${kind}/${name}`, await openUpload(storage, kind, name))
@@ -63,7 +82,9 @@ try {
   }
   // Last: restore reads it after the files, and checks each of them against it before anything is replaced.
   await new Promise((resolve, reject) =>
-    pack.entry({ name: 'manifest.json', mode: 0o644 }, Buffer.from(JSON.stringify(manifest, null, 2)), (error) => (error ? reject(error) : resolve())),
+    pack.entry({ name: 'manifest.json', mode: 0o644 }, Buffer.from(JSON.stringify(manifest, null, 2)), (error) =>
+      error ? reject(error) : resolve(),
+    ),
   )
   pack.finalize()
   await written

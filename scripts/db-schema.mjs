@@ -20,15 +20,22 @@ export function derivePostgresSchema(sqlite) {
   let outputs = 0
   const text = sqlite
     .replace(/(datasource\s+db\s*\{[^}]*?provider\s*=\s*)"sqlite"/, (_, head) => (providers++, `${head}"postgresql"`))
-    .replace(/(generator\s+client\s*\{[^}]*?output\s*=\s*)"\.\.\/app\/generated\/prisma"/, (_, head) => (outputs++, `${head}"../../app/generated/prisma-pg"`))
-  if (providers !== 1 || outputs !== 1) throw new Error('prisma/schema.prisma: expected one sqlite datasource and the client output ../app/generated/prisma')
+    .replace(
+      /(generator\s+client\s*\{[^}]*?output\s*=\s*)"\.\.\/app\/generated\/prisma"/,
+      (_, head) => (outputs++, `${head}"../../app/generated/prisma-pg"`),
+    )
+  if (providers !== 1 || outputs !== 1)
+    throw new Error(
+      'prisma/schema.prisma: expected one sqlite datasource and the client output ../app/generated/prisma',
+    )
   return HEADER + text
 }
 
 export function writePostgresSchema() {
   fs.mkdirSync(POSTGRES_DIR, { recursive: true })
   const text = derivePostgresSchema(fs.readFileSync(SQLITE_SCHEMA, 'utf8'))
-  if (fs.readFileSync(POSTGRES_SCHEMA, { encoding: 'utf8', flag: 'a+' }) !== text) fs.writeFileSync(POSTGRES_SCHEMA, text)
+  if (fs.readFileSync(POSTGRES_SCHEMA, { encoding: 'utf8', flag: 'a+' }) !== text)
+    fs.writeFileSync(POSTGRES_SCHEMA, text)
   return POSTGRES_SCHEMA
 }
 

@@ -24,7 +24,15 @@ function tablesInOrder(db) {
     .all()
     .map((row) => row.name)
     .filter((name) => !NOT_COPIED.has(name) && !/_fts/.test(name))
-  const needs = new Map(tables.map((table) => [table, db.prepare(`PRAGMA foreign_key_list("${table}")`).all().map((fk) => fk.table)]))
+  const needs = new Map(
+    tables.map((table) => [
+      table,
+      db
+        .prepare(`PRAGMA foreign_key_list("${table}")`)
+        .all()
+        .map((fk) => fk.table),
+    ]),
+  )
   const ordered = []
   const visit = (table, trail = new Set()) => {
     if (ordered.includes(table) || trail.has(table)) return
@@ -41,7 +49,8 @@ function tablesInOrder(db) {
  * `targetStorage` (or leaves the files where they are when it is undefined). Returns { rows, files }.
  */
 export async function migrateData({ sourceFile, uploadsDir, to, targetStorage, force = false, log = console.log }) {
-  if (!isPostgresUrl(to)) throw new Error('--to must be a PostgreSQL address such as postgresql://user:password@host:5432/balai')
+  if (!isPostgresUrl(to))
+    throw new Error('--to must be a PostgreSQL address such as postgresql://user:password@host:5432/balai')
   if (!fs.existsSync(sourceFile)) throw new Error(`no SQLite database at ${sourceFile}`)
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-migrate-data-'))
   const client = new pg.Client({ connectionString: to })
@@ -53,22 +62,33 @@ export async function migrateData({ sourceFile, uploadsDir, to, targetStorage, f
     await migratePostgres(to, { log })
     await client.connect()
     const targetTables = new Map()
-    for (const row of (await client.query("SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = 'public'")).rows) {
+    for (const row of (
+      await client.query(
+        "SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = 'public'",
+      )
+    ).rows) {
       if (!targetTables.has(row.table_name)) targetTables.set(row.table_name, new Map())
       targetTables.get(row.table_name).set(row.column_name, row.data_type)
     }
     const users = Number((await client.query('SELECT COUNT(*) AS n FROM "users"')).rows[0].n)
-    if (users > 0 && !force) throw new Error('the target database already holds a site (it has users): use an empty one, or pass --force to replace its rows')
+    if (users > 0 && !force)
+      throw new Error(
+        'the target database already holds a site (it has users): use an empty one, or pass --force to replace its rows',
+      )
 
     const tables = tablesInOrder(source)
     const counts = {}
     await client.query('BEGIN')
     try {
-      if (users > 0) await client.query(`TRUNCATE ${tables.map((table) => `"${table}"`).join(', ')} RESTART IDENTITY CASCADE`)
+      if (users > 0)
+        await client.query(`TRUNCATE ${tables.map((table) => `"${table}"`).join(', ')} RESTART IDENTITY CASCADE`)
       for (const table of tables) {
         const types = targetTables.get(table)
         if (!types) throw new Error(`the target has no table ${table}: is it migrated by the same version?`)
-        const columns = source.prepare(`PRAGMA table_info("${table}")`).all().map((column) => column.name)
+        const columns = source
+          .prepare(`PRAGMA table_info("${table}")`)
+          .all()
+          .map((column) => column.name)
         const missing = columns.filter((column) => !types.has(column))
         if (missing.length) throw new Error(`the target's ${table} has no column ${missing.join(', ')}`)
         const rows = source.prepare(`SELECT * FROM "${table}"`).all()
@@ -76,14 +96,23 @@ export async function migrateData({ sourceFile, uploadsDir, to, targetStorage, f
         for (let start = 0; start < rows.length; start += 500) {
           const chunk = rows.slice(start, start + 500)
           const params = chunk.flatMap((row) => columns.map((column) => value(column, row[column])))
-          const values = chunk.map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`).join(', ')
-          await client.query(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES ${values}`, params)
+          const values = chunk
+            .map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`)
+            .join(', ')
+          await client.query(
+            `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES ${values}`,
+            params,
+          )
         }
         // Serial ids continue after the copied ones (tables keyed by a generated text id, e.g. sessions, have no sequence).
         if (['integer', 'bigint', 'smallint'].includes(types.get('id')) && columns.includes('id')) {
-          await client.query(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), GREATEST(COALESCE(MAX("id"), 0), 1), MAX("id") IS NOT NULL) FROM "${table}"`).catch((error) => {
-            if (!/not a serial|no sequence|does not exist/i.test(error.message)) throw error
-          })
+          await client
+            .query(
+              `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), GREATEST(COALESCE(MAX("id"), 0), 1), MAX("id") IS NOT NULL) FROM "${table}"`,
+            )
+            .catch((error) => {
+              if (!/not a serial|no sequence|does not exist/i.test(error.message)) throw error
+            })
         }
         counts[table] = rows.length
       }
@@ -94,10 +123,13 @@ export async function migrateData({ sourceFile, uploadsDir, to, targetStorage, f
     }
     for (const table of tables) {
       const copied = Number((await client.query(`SELECT COUNT(*) AS n FROM "${table}"`)).rows[0].n)
-      if (copied !== counts[table]) throw new Error(`${table}: ${counts[table]} rows in SQLite, ${copied} in PostgreSQL`)
+      if (copied !== counts[table])
+        throw new Error(`${table}: ${counts[table]} rows in SQLite, ${copied} in PostgreSQL`)
     }
     source.close()
-    log(`[migrate-data] ${Object.values(counts).reduce((a, b) => a + b, 0)} rows in ${tables.length} tables copied and counted`)
+    log(
+      `[migrate-data] ${Object.values(counts).reduce((a, b) => a + b, 0)} rows in ${tables.length} tables copied and counted`,
+    )
 
     const sourceStorage = createStorage({ kind: 'local', root: uploadsDir })
     let files = 0
@@ -106,11 +138,14 @@ export async function migrateData({ sourceFile, uploadsDir, to, targetStorage, f
         const buffer = await sourceStorage.read(kind, name)
         if (targetStorage) await targetStorage.put(kind, name, path.join(uploadsDir, kind, name))
         const copy = await (targetStorage ?? sourceStorage).read(kind, name)
-        if (!copy || sha256(copy) !== sha256(buffer)) throw new Error(`uploads ${kind}/${name}: the copy does not match the original`)
+        if (!copy || sha256(copy) !== sha256(buffer))
+          throw new Error(`uploads ${kind}/${name}: the copy does not match the original`)
         files++
       }
     }
-    log(`[migrate-data] ${files} upload files ${targetStorage ? `copied to ${targetStorage.describe()} and` : 'kept in place,'} checked by SHA-256`)
+    log(
+      `[migrate-data] ${files} upload files ${targetStorage ? `copied to ${targetStorage.describe()} and` : 'kept in place,'} checked by SHA-256`,
+    )
     return { rows: counts, files }
   } finally {
     await client.end().catch(() => undefined)
@@ -127,14 +162,25 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   }
   try {
     const from = process.env.DATABASE_URL || 'file:./data/balai-desa.db'
-    if (isPostgresUrl(from)) throw new Error('DATABASE_URL is already PostgreSQL: migrate-data reads a SQLite village (a file: address)')
+    if (isPostgresUrl(from))
+      throw new Error('DATABASE_URL is already PostgreSQL: migrate-data reads a SQLite village (a file: address)')
     const to = option('--to')
-    if (!to) throw new Error('usage: npm run migrate-data -- --to postgresql://user:password@host:5432/balai [--storage s3] [--force]')
+    if (!to)
+      throw new Error(
+        'usage: npm run migrate-data -- --to postgresql://user:password@host:5432/balai [--storage s3] [--force]',
+      )
     const storageKind = option('--storage') ?? 'local'
     if (!['local', 's3'].includes(storageKind)) throw new Error('--storage must be local or s3')
     const uploadsDir = path.resolve(process.env.UPLOADS_DIR || './uploads')
-    const targetStorage = storageKind === 's3' ? createStorage(storageConfig({ ...process.env, STORAGE: 's3' })) : undefined
-    await migrateData({ sourceFile: databaseFile(from), uploadsDir, to, targetStorage, force: args.includes('--force') })
+    const targetStorage =
+      storageKind === 's3' ? createStorage(storageConfig({ ...process.env, STORAGE: 's3' })) : undefined
+    await migrateData({
+      sourceFile: databaseFile(from),
+      uploadsDir,
+      to,
+      targetStorage,
+      force: args.includes('--force'),
+    })
     console.log(
       `[migrate-data] done: start the site with DATABASE_URL=<the --to address>${storageKind === 's3' ? ' and STORAGE=s3' : ` and UPLOADS_DIR=${uploadsDir}`}`,
     )

@@ -29,13 +29,20 @@ export async function migrate(env = process.env) {
   if (isPostgresUrl(url)) return migratePostgres(url)
   const file = databaseFile(url)
   fs.mkdirSync(path.dirname(file), { recursive: true })
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/prisma/build/index.js'), 'migrate', 'deploy'], {
-    cwd: root,
-    env: { ...env, DATABASE_URL: `file:${file}`, PRISMA_HIDE_UPDATE_MESSAGE: '1' },
-    encoding: 'utf8',
-  })
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/prisma/build/index.js'), 'migrate', 'deploy'],
+    {
+      cwd: root,
+      env: { ...env, DATABASE_URL: `file:${file}`, PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+      encoding: 'utf8',
+    },
+  )
   if (result.status !== 0) {
-    logger.error({ event: 'migrate', output: (result.stdout + result.stderr).trim() }, `prisma migrate deploy failed for ${file}`)
+    logger.error(
+      { event: 'migrate', output: (result.stdout + result.stderr).trim() },
+      `prisma migrate deploy failed for ${file}`,
+    )
     throw new Error(`Database migration failed for ${file}`)
   }
 }
@@ -53,23 +60,36 @@ export function postgresMigrations(dir = POSTGRES_MIGRATIONS) {
     })
 }
 
-export async function migratePostgres(url, { dir = POSTGRES_MIGRATIONS, log = (message) => logger.info({ event: 'migrate' }, message) } = {}) {
+export async function migratePostgres(
+  url,
+  { dir = POSTGRES_MIGRATIONS, log = (message) => logger.info({ event: 'migrate' }, message) } = {},
+) {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
     await client.query(`CREATE TABLE IF NOT EXISTS "_balai_migrations" (
       "name" TEXT PRIMARY KEY, "checksum" TEXT NOT NULL, "applied_at" TIMESTAMPTZ NOT NULL DEFAULT now())`)
-    const applied = new Map((await client.query('SELECT "name", "checksum" FROM "_balai_migrations"')).rows.map((row) => [row.name, row.checksum]))
+    const applied = new Map(
+      (await client.query('SELECT "name", "checksum" FROM "_balai_migrations"')).rows.map((row) => [
+        row.name,
+        row.checksum,
+      ]),
+    )
     const migrations = postgresMigrations(dir)
     for (const { name, checksum } of migrations) {
       if (applied.has(name) && applied.get(name) !== checksum) {
-        throw new Error(`Migration ${name} was changed after it was applied to this database: restore the committed file (never edit an applied migration; add a new one)`)
+        throw new Error(
+          `Migration ${name} was changed after it was applied to this database: restore the committed file (never edit an applied migration; add a new one)`,
+        )
       }
     }
     const known = new Set(migrations.map((m) => m.name))
     const unknown = [...applied.keys()].filter((name) => !known.has(name))
-    if (unknown.length) throw new Error(`This database holds migrations this code does not know (${unknown.join(', ')}): it belongs to a newer version`)
+    if (unknown.length)
+      throw new Error(
+        `This database holds migrations this code does not know (${unknown.join(', ')}): it belongs to a newer version`,
+      )
     for (const { name, sql, checksum } of migrations) {
       if (applied.has(name)) continue
       await client.query('BEGIN')

@@ -6,6 +6,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { openApiDocumentText } from '../app/doors/openapi.server'
 
-const file = path.resolve(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), '../docs/openapi.json')
+const file = path.resolve(
+  import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname),
+  '../docs/openapi.json',
+)
 fs.writeFileSync(file, openApiDocumentText())
 console.log(`wrote ${path.relative(process.cwd(), file)}`)

@@ -16,7 +16,12 @@ export function postgresBin({ install = false } = {}) {
   if (process.env.PG_BIN && fs.existsSync(path.join(process.env.PG_BIN, 'pg_ctl'))) return process.env.PG_BIN
   const debian = () => {
     const root = '/usr/lib/postgresql'
-    const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : []
+    const versions = fs.existsSync(root)
+      ? fs
+          .readdirSync(root)
+          .filter((v) => /^\d+$/.test(v))
+          .sort((a, b) => Number(b) - Number(a))
+      : []
     const found = versions.map((v) => path.join(root, v, 'bin')).find((dir) => fs.existsSync(path.join(dir, 'initdb')))
     return found
   }
@@ -32,7 +37,10 @@ export function postgresBin({ install = false } = {}) {
     execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env })
     found = debian()
   }
-  if (!found) throw new Error('PostgreSQL is not installed: apt-get install postgresql (or set PG_BIN to the folder holding pg_ctl)')
+  if (!found)
+    throw new Error(
+      'PostgreSQL is not installed: apt-get install postgresql (or set PG_BIN to the folder holding pg_ctl)',
+    )
   return found
 }
 
@@ -66,7 +74,16 @@ export async function startPostgres({ install = true } = {}) {
   if (isRoot()) execFileSync('chown', ['postgres:postgres', dir])
   const data = path.join(dir, 'data')
   const port = await freePort()
-  runAs(bin, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync'])
+  runAs(bin, 'initdb', [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--encoding=UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ])
   const options = [
     `-p ${port}`,
     `-k ${dir}`,

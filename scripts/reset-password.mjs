@@ -25,15 +25,21 @@ try {
   const origin = (siteUrl || `http://localhost:${process.env.PORT?.trim() || 3000}`).replace(/\/+$/, '')
   const link = await build.entry.module.resetLinkForUsername(username, origin)
   if (!link) {
-    console.error(`[reset-password] no user named ${JSON.stringify(username)} (the username, not the name or the e-mail address)`)
+    console.error(
+      `[reset-password] no user named ${JSON.stringify(username)} (the username, not the name or the e-mail address)`,
+    )
     process.exit(1)
   }
   if (!siteUrl) {
-    console.log(`Note: SITE_URL is not set, so this link points at ${origin} and opens only in a browser on this server.`)
+    console.log(
+      `Note: SITE_URL is not set, so this link points at ${origin} and opens only in a browser on this server.`,
+    )
     console.log(`From another computer, replace ${origin} with the address you open the site at, or set SITE_URL`)
     console.log('(e.g. SITE_URL=https://sukamaju.desa.id in .env) and run this command again.')
   }
-  console.log(`Open this link within 60 minutes (until ${link.expires_at.toISOString()}) to set a new password for ${username}:`)
+  console.log(
+    `Open this link within 60 minutes (until ${link.expires_at.toISOString()}) to set a new password for ${username}:`,
+  )
   console.log(link.url)
   process.exit(0)
 } catch (error) {

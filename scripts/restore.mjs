@@ -28,7 +28,11 @@ async function isEmptyInstall() {
     const client = new pg.Client({ connectionString: databaseUrl })
     await client.connect()
     try {
-      const hasUsers = (await client.query("SELECT 1 FROM information_schema.tables WHERE table_schema = 'public' AND table_name = 'users'")).rowCount
+      const hasUsers = (
+        await client.query(
+          "SELECT 1 FROM information_schema.tables WHERE table_schema = 'public' AND table_name = 'users'",
+        )
+      ).rowCount
       return !hasUsers || Number((await client.query('SELECT COUNT(*) AS n FROM "users"')).rows[0].n) === 0
     } finally {
       await client.end()
@@ -45,7 +49,9 @@ async function isEmptyInstall() {
 }
 
 if (!(await isEmptyInstall()) && !force) {
-  console.error(`[restore] ${postgres ? 'the database' : databaseFile} already holds a site; restore only into an empty install (or pass --force to replace it)`)
+  console.error(
+    `[restore] ${postgres ? 'the database' : databaseFile} already holds a site; restore only into an empty install (or pass --force to replace it)`,
+  )
   process.exit(1)
 }
 
@@ -96,7 +102,10 @@ async function extractInto(stagedDatabase, stagedUploads) {
         await drain(stream)
       }
     }
-    work().then(() => next(), (error) => extract.destroy(error))
+    work().then(
+      () => next(),
+      (error) => extract.destroy(error),
+    )
   })
   await pipeline(fs.createReadStream(file), zlib.createGunzip(), extract)
   return { hashes, manifestText }
@@ -114,7 +123,8 @@ try {
   const manifest = manifestText ? JSON.parse(manifestText) : null
   const dumped = (manifest?.database ?? 'sqlite') === 'postgresql'
   const databaseEntry = dumped ? 'database.dump' : 'database.db'
-  if (!manifest || !hashes.has(databaseEntry)) throw new Error(`not a Balai Desa backup: manifest.json or ${databaseEntry} is missing`)
+  if (!manifest || !hashes.has(databaseEntry))
+    throw new Error(`not a Balai Desa backup: manifest.json or ${databaseEntry} is missing`)
   if (dumped !== postgres) {
     throw new Error(
       dumped
@@ -122,7 +132,8 @@ try {
         : 'this is a SQLite backup: restore it into a SQLite install, then move it with npm run migrate-data',
     )
   }
-  if (hashes.get(databaseEntry) !== manifest.database_sha256) throw new Error(`${databaseEntry} does not match the manifest`)
+  if (hashes.get(databaseEntry) !== manifest.database_sha256)
+    throw new Error(`${databaseEntry} does not match the manifest`)
   const uploads = Object.entries(manifest.files)
   for (const [relative, hash] of uploads) {
     uploadPath(relative)
@@ -134,7 +145,16 @@ try {
   let counts
   if (postgres) {
     // --clean drops what an earlier start created (migrations, seeded rows) before the backup's own objects.
-    runPgTool('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--dbname', databaseUrl, stagedDatabase])
+    runPgTool('pg_restore', [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--no-privileges',
+      '--single-transaction',
+      '--dbname',
+      databaseUrl,
+      stagedDatabase,
+    ])
     counts = await pgRowCounts(databaseUrl)
   } else {
     for (const suffix of ['-wal', '-shm', '-journal']) fs.rmSync(databaseFile + suffix, { force: true })
@@ -158,7 +178,9 @@ try {
   for (const [table, count] of Object.entries(manifest.rows)) {
     if (counts[table] !== count) throw new Error(`restored ${table} has ${counts[table]} rows, the backup ${count}`)
   }
-  console.log(`[restore] ${postgres ? 'the PostgreSQL database' : databaseFile} and ${uploads.length} files restored from ${file}`)
+  console.log(
+    `[restore] ${postgres ? 'the PostgreSQL database' : databaseFile} and ${uploads.length} files restored from ${file}`,
+  )
 } catch (error) {
   console.error(`[restore] ${error.message}`)
   process.exitCode = 1

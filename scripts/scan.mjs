@@ -15,10 +15,26 @@ import { gamblingSpamIn } from '../app/lib/spam-guard.js'
 import { locations, UPLOAD_KINDS } from './backup-lib.mjs'
 
 /** The tables the public site shows, by resource name; every text column is judged but these bookkeeping ones. */
-const PUBLIC_TABLES = { posts: 'posts', pages: 'pages', products: 'products', categories: 'categories', photos: 'photos', sliders: 'sliders', aparaturs: 'aparaturs', settings: 'site_settings' }
+const PUBLIC_TABLES = {
+  posts: 'posts',
+  pages: 'pages',
+  products: 'products',
+  categories: 'categories',
+  photos: 'photos',
+  sliders: 'sliders',
+  aparaturs: 'aparaturs',
+  settings: 'site_settings',
+}
 const NOT_TEXT = new Set(['slug', 'image', 'logo', 'status', 'published_at', 'created_at', 'updated_at'])
 /** The column holding each kind's picture (app/lib/upload-kinds.js). */
-const IMAGE_COLUMN = { posts: 'image', products: 'image', photos: 'image', sliders: 'image', aparaturs: 'image', settings: 'logo' }
+const IMAGE_COLUMN = {
+  posts: 'image',
+  products: 'image',
+  photos: 'image',
+  sliders: 'image',
+  aparaturs: 'image',
+  settings: 'logo',
+}
 /** An upload named inside text (an image in rich text): `/uploads/{kind}/{name}`. */
 const UPLOAD_PATH = new RegExp(`/uploads/(${UPLOAD_KINDS.join('|')})/([A-Za-z0-9._-]+)`, 'g')
 const BATCH = 500
@@ -32,7 +48,10 @@ async function openDatabase({ postgres, databaseUrl, databaseFile }) {
       let at = 0
       return sql.replace(/\?/g, () => `$${++at}`)
     }
-    return { all: async (sql, params = []) => (await client.query(numbered(sql), params)).rows, close: () => client.end() }
+    return {
+      all: async (sql, params = []) => (await client.query(numbered(sql), params)).rows,
+      close: () => client.end(),
+    }
   }
   const db = new Database(databaseFile, { readonly: true, fileMustExist: true })
   db.pragma('busy_timeout = 10000')
@@ -54,7 +73,15 @@ async function storedFiles(storage) {
     const root = storage.config.root
     const walk = (dir) =>
       fs.existsSync(dir)
-        ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : entry.isFile() ? [path.join(dir, entry.name)] : []))
+        ? fs
+            .readdirSync(dir, { withFileTypes: true })
+            .flatMap((entry) =>
+              entry.isDirectory()
+                ? walk(path.join(dir, entry.name))
+                : entry.isFile()
+                  ? [path.join(dir, entry.name)]
+                  : [],
+            )
         : []
     return walk(root).map((file) => ({
       key: path.relative(root, file).split(path.sep).join('/'),
@@ -109,7 +136,7 @@ async function scan(log) {
   try {
     for (const [resource, table] of Object.entries(PUBLIC_TABLES)) {
       // In batches by id, so a large village never sits in memory at once.
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const rows = await db.all(`SELECT * FROM "${table}" WHERE "id" > ? ORDER BY "id" LIMIT ${BATCH}`, [after])
         for (const row of rows) {
           records++
@@ -156,7 +183,8 @@ async function scan(log) {
       stray(file.key, 'not a name the site gives an upload')
       continue
     }
-    if (!MAGIC[stored.extension](await file.head())) stray(file.key, `its content is not the ${TYPE_NAMES[stored.extension]} image its name says`)
+    if (!MAGIC[stored.extension](await file.head()))
+      stray(file.key, `its content is not the ${TYPE_NAMES[stored.extension]} image its name says`)
     else if (!used[kind].has(stored.stem)) stray(file.key, 'no record uses it')
   }
   return { records, spam, files, strays }

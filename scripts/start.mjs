@@ -41,7 +41,17 @@ function newestMtime(entry) {
 
 const built = fs.statSync(path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js'), { throwIfNoEntry: false })
 // server/storage.mjs and server/env.mjs are bundled into the build too (the app imports them).
-const sources = Math.max(...['app', 'public', 'server/storage.mjs', 'server/env.mjs', 'vite.config.ts', 'tailwind.config.ts', 'package-lock.json'].map(newestMtime))
+const sources = Math.max(
+  ...[
+    'app',
+    'public',
+    'server/storage.mjs',
+    'server/env.mjs',
+    'vite.config.ts',
+    'tailwind.config.ts',
+    'package-lock.json',
+  ].map(newestMtime),
+)
 if (!dev && (!built || built.mtimeMs < sources || process.argv.includes('--build'))) {
   log.info({ event: 'build' }, 'building the site (once; again only when the sources change)')
   const result = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'], {

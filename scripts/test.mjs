@@ -25,7 +25,9 @@ if (!fs.existsSync(chromium)) {
     run('apt-get', ['update', '-qq'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
     run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
   } else {
-    console.error(`[test] ${chromium} is missing: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`)
+    console.error(
+      `[test] ${chromium} is missing: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
+    )
     process.exit(1)
   }
 }
@@ -38,8 +40,10 @@ try {
   process.exit(1)
 }
 
-if (!fs.existsSync('app/generated/prisma/client.ts') || !fs.existsSync('app/generated/prisma-pg/client.ts')) run('npm', ['run', 'db:generate'])
-if (!process.argv.includes('--no-build')) run(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'])
+if (!fs.existsSync('app/generated/prisma/client.ts') || !fs.existsSync('app/generated/prisma-pg/client.ts'))
+  run('npm', ['run', 'db:generate'])
+if (!process.argv.includes('--no-build'))
+  run(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'])
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--no-build')
 run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...args])

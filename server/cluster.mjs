@@ -26,7 +26,10 @@ export function runPrimary({ count, serveWriteLock, listening }) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
       return
     }
-    log.error({ event: 'worker-exit', worker: worker.id, workerPid: worker.process.pid, code, signal }, `worker ${worker.id} (pid ${worker.process.pid}) stopped (${signal ?? code}); starting another`)
+    log.error(
+      { event: 'worker-exit', worker: worker.id, workerPid: worker.process.pid, code, signal },
+      `worker ${worker.id} (pid ${worker.process.pid}) stopped (${signal ?? code}); starting another`,
+    )
     setTimeout(fork, 1000).unref()
   })
   for (const signal of ['SIGTERM', 'SIGINT']) {

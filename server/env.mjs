@@ -39,7 +39,8 @@ export const envSchema = z.object({
   // `npm run dev` sets development; anything else (npm start, node server.mjs, the container) runs as production.
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   DATABASE_URL: optionalText('file:./data/balai-desa.db').refine(
-    (value) => (value.startsWith('file:') && value.length > 'file:'.length) || /^postgres(ql)?:\/\/[^\s]+$/i.test(value),
+    (value) =>
+      (value.startsWith('file:') && value.length > 'file:'.length) || /^postgres(ql)?:\/\/[^\s]+$/i.test(value),
     'must be a SQLite file such as file:./data/balai-desa.db or a PostgreSQL address such as postgresql://user:password@host:5432/balai',
   ),
   /** Connections each server process may open to PostgreSQL. */
@@ -68,10 +69,12 @@ export const envSchema = z.object({
   SITE_PHONE: optionalText('022 123-4567'),
   SITE_EMAIL: optionalText('info@sukamaju.desa.id'),
   // A count, never "trust everything": with N proxies in front, the client is the address the outermost one saw.
-  TRUST_PROXY: optionalText('0').refine(
-    (value) => /^\d{1,2}$/.test(value),
-    'must be the number of reverse proxies in front of the server: 0 when visitors reach it directly, 1 behind one nginx or Caddy',
-  ).transform(Number),
+  TRUST_PROXY: optionalText('0')
+    .refine(
+      (value) => /^\d{1,2}$/.test(value),
+      'must be the number of reverse proxies in front of the server: 0 when visitors reach it directly, 1 behind one nginx or Caddy',
+    )
+    .transform(Number),
   LOG_LEVEL: optionalText('info')
     .transform((value) => value.toLowerCase())
     .refine((value) => LOG_LEVELS.includes(value), `must be one of ${LOG_LEVELS.join(', ')}`),
@@ -115,7 +118,9 @@ export function checkEnv(source = process.env) {
     throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters')
   }
   if (value.SMTP_URL && !value.MAIL_FROM) {
-    throw new ConfigError('Invalid configuration: MAIL_FROM is required when SMTP_URL is set (e.g. "Desa Sukamaju <noreply@sukamaju.desa.id>")')
+    throw new ConfigError(
+      'Invalid configuration: MAIL_FROM is required when SMTP_URL is set (e.g. "Desa Sukamaju <noreply@sukamaju.desa.id>")',
+    )
   }
   // The e-mailed reset links are built from SITE_URL alone: taken from the request, anyone could have the site mail
   // a genuine link to an address of their choosing ("Lupa password?" with a forged Host header).

@@ -31,7 +31,9 @@ function serializeError(error) {
  * server.mjs and server/*.mjs, and by the app through app/server/log.server.ts.
  */
 export const log = pino({
-  level: LOG_LEVELS.includes(process.env.LOG_LEVEL?.trim().toLowerCase()) ? process.env.LOG_LEVEL.trim().toLowerCase() : 'info',
+  level: LOG_LEVELS.includes(process.env.LOG_LEVEL?.trim().toLowerCase())
+    ? process.env.LOG_LEVEL.trim().toLowerCase()
+    : 'info',
   base: cluster.isWorker ? { pid: process.pid, worker: cluster.worker.id } : { pid: process.pid },
   timestamp: () => `,"t":"${new Date().toISOString()}"`,
   formatters: { level: (label) => ({ level: label }) },

@@ -20,7 +20,14 @@ export function requestLog({ quiet }) {
     res.on('finish', () => {
       if (quiet) return
       const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10
-      log[res.statusCode >= 500 ? 'error' : 'info']({ event: 'request', id, method: req.method, path, status: res.statusCode, ms })
+      log[res.statusCode >= 500 ? 'error' : 'info']({
+        event: 'request',
+        id,
+        method: req.method,
+        path,
+        status: res.statusCode,
+        ms,
+      })
     })
     next()
   }

@@ -19,7 +19,10 @@ export function routeTree(manifest, parentId = '') {
 
 /** A resource route (no page, no error boundary: Remix answers it with its loader's Response) of the public API. */
 const isPublicApiRead = (route) =>
-  route.id.startsWith('routes/api.public.') && typeof route.module.loader === 'function' && route.module.default == null && route.module.ErrorBoundary == null
+  route.id.startsWith('routes/api.public.') &&
+  typeof route.module.loader === 'function' &&
+  route.module.default == null &&
+  route.module.ErrorBoundary == null
 
 /**
  * Express middleware: answers a GET whose route, matched as Remix matches it, is a public API resource route by
@@ -40,14 +43,24 @@ export function publicApiReads({ build, getLoadContext, router = require('@remix
     } catch {
       return next()
     }
-    if (url.pathname.endsWith('.data') || url.searchParams.has('_data') || url.searchParams.has('index') || url.searchParams.has('_routes')) return next()
+    if (
+      url.pathname.endsWith('.data') ||
+      url.searchParams.has('_data') ||
+      url.searchParams.has('index') ||
+      url.searchParams.has('_routes')
+    )
+      return next()
     // Through the module's export, as Remix's server runtime calls it: the memoised matchRoutes (route-matching.mjs).
     const matches = router.matchRoutes(routes, url.pathname, build.basename)
     const leaf = matches?.at(-1)?.route
     if (!leaf || !isPublicApiRead(leaf)) return next()
     let response
     try {
-      response = await leaf.module.loader({ request, params: matches[0].params, context: await getLoadContext(req, res) })
+      response = await leaf.module.loader({
+        request,
+        params: matches[0].params,
+        context: await getLoadContext(req, res),
+      })
     } catch {
       return next()
     }

@@ -8,7 +8,15 @@ const MAX_BODY = 2 * 1024 * 1024
 /** All stored bodies together; the oldest entries go first. */
 const MAX_BYTES = 64 * 1024 * 1024
 /** Set per response by the server itself (or by the middleware before this one), never stored. */
-const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive', 'etag'])
+const PER_RESPONSE = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'date',
+  'connection',
+  'keep-alive',
+  'etag',
+])
 
 /**
  * Public reads answered from memory. An anonymous GET (no cookie, no Authorization) of a public page, its
@@ -75,7 +83,9 @@ export function responseCache({ canonicalUrl = (url) => url } = {}) {
     let size = 0
     const keep = (chunk, encoding) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > MAX_BODY) return
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8')
+      const buffer = Buffer.isBuffer(chunk)
+        ? chunk
+        : Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8')
       size += buffer.length
       chunks.push(buffer)
     }
@@ -90,14 +100,16 @@ export function responseCache({ canonicalUrl = (url) => url } = {}) {
       return end.call(this, chunk, encoding, callback)
     }
     res.on('finish', () => {
-      if (res.statusCode !== 200 || size > MAX_BODY || res.getHeader('set-cookie') || res.locals.skipResponseCache) return
+      if (res.statusCode !== 200 || size > MAX_BODY || res.getHeader('set-cookie') || res.locals.skipResponseCache)
+        return
       if (/no-store|private/.test(String(res.getHeader('cache-control') ?? ''))) return
       if (globalThis.__balaiDataVersion?.value !== version || cachedVersion !== version) return
       const headers = Object.entries(res.getHeaders()).filter(([name]) => !before.has(name) && !PER_RESPONSE.has(name))
       const body = Buffer.concat(chunks)
       const html = String(res.getHeader('content-type') ?? '').startsWith('text/html')
       if (entries.has(key)) forget(key)
-      while (entries.size && (entries.size >= MAX_ENTRIES || bytes + body.length > MAX_BYTES)) forget(entries.keys().next().value)
+      while (entries.size && (entries.size >= MAX_ENTRIES || bytes + body.length > MAX_BYTES))
+        forget(entries.keys().next().value)
       bytes += body.length
       entries.set(key, {
         size: body.length,

@@ -14,7 +14,15 @@ export const MAX_PATHS = 2000
 
 /** What matching reads of a route tree, as a string: ids, paths, index and case flags, nesting. */
 function shapeOf(routes) {
-  return JSON.stringify(routes.map((route) => [route.id ?? null, route.path ?? null, route.index === true, route.caseSensitive === true, route.children ? shapeOf(route.children) : null]))
+  return JSON.stringify(
+    routes.map((route) => [
+      route.id ?? null,
+      route.path ?? null,
+      route.index === true,
+      route.caseSensitive === true,
+      route.children ? shapeOf(route.children) : null,
+    ]),
+  )
 }
 
 /** The position of `route` in the tree (child indexes from the top), or null. */
@@ -67,12 +75,27 @@ export function memoiseRouteMatching(router = require('@remix-run/router')) {
       const positions = matches?.map((match) => positionOf(routes, match.route))
       if (positions?.some((position) => position === null)) return matches
       if (kept.size >= MAX_PATHS) kept.delete(kept.keys().next().value)
-      kept.set(key, matches && { params: { ...matches[0]?.params }, steps: matches.map((match, index) => ({ position: positions[index], pathname: match.pathname, pathnameBase: match.pathnameBase })) })
+      kept.set(
+        key,
+        matches && {
+          params: { ...matches[0]?.params },
+          steps: matches.map((match, index) => ({
+            position: positions[index],
+            pathname: match.pathname,
+            pathnameBase: match.pathnameBase,
+          })),
+        },
+      )
       return matches
     }
     if (entry === null) return null
     const params = { ...entry.params }
-    return entry.steps.map((step) => ({ params, pathname: step.pathname, pathnameBase: step.pathnameBase, route: routeAt(routes, step.position) }))
+    return entry.steps.map((step) => ({
+      params,
+      pathname: step.pathname,
+      pathnameBase: step.pathnameBase,
+      route: routeAt(routes, step.position),
+    }))
   }
   matchRoutes.memoised = true
   /** How many paths are kept. */

@@ -7,7 +7,13 @@ import crypto from 'node:crypto'
  */
 export function servedOverHttps({ siteUrl, trustProxy }) {
   const always = /^https:/i.test(siteUrl ?? '')
-  return (req) => always || (trustProxy > 0 && String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim().toLowerCase() === 'https')
+  return (req) =>
+    always ||
+    (trustProxy > 0 &&
+      String(req.headers['x-forwarded-proto'] ?? '')
+        .split(',')[0]
+        .trim()
+        .toLowerCase() === 'https')
 }
 
 /**
@@ -37,7 +43,10 @@ export function securityHeaders({ development, https }) {
     res.setHeader('Content-Security-Policy', directives.join('; '))
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
-    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()')
+    res.setHeader(
+      'Permissions-Policy',
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    )
     res.setHeader('X-Frame-Options', 'SAMEORIGIN')
     if (secure) {
       res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')

@@ -7,7 +7,16 @@ import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { UPLOAD_KINDS } from '../app/lib/upload-kinds.js'
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3'
 
 export { UPLOAD_KINDS }
 
@@ -33,14 +42,16 @@ export function storageConfig(env = process.env, uploadsDir = path.resolve(env.U
   const bucket = text('S3_BUCKET')
   if (!bucket) throw new Error('S3_BUCKET is required when STORAGE=s3')
   const endpoint = text('S3_ENDPOINT')
-  if (endpoint && !/^https?:\/\/[^\s/]+\/?$/.test(endpoint)) throw new Error('S3_ENDPOINT must be an address such as https://s3.example.com or http://minio:9000')
+  if (endpoint && !/^https?:\/\/[^\s/]+\/?$/.test(endpoint))
+    throw new Error('S3_ENDPOINT must be an address such as https://s3.example.com or http://minio:9000')
   const publicUrl = text('S3_PUBLIC_URL')?.replace(/\/+$/, '')
   if (publicUrl && !/^https?:\/\/[^\s]+$/.test(publicUrl)) throw new Error('S3_PUBLIC_URL must be an http(s) address')
   const accessKeyId = text('S3_ACCESS_KEY_ID')
   const secretAccessKey = text('S3_SECRET_ACCESS_KEY')
   if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together')
   const pathStyle = text('S3_FORCE_PATH_STYLE')?.toLowerCase()
-  if (pathStyle && !['1', '0', 'true', 'false'].includes(pathStyle)) throw new Error('S3_FORCE_PATH_STYLE must be true or false')
+  if (pathStyle && !['1', '0', 'true', 'false'].includes(pathStyle))
+    throw new Error('S3_FORCE_PATH_STYLE must be true or false')
   return {
     kind: 's3',
     bucket,
@@ -54,7 +65,8 @@ export function storageConfig(env = process.env, uploadsDir = path.resolve(env.U
   }
 }
 
-const plainName = (name) => typeof name === 'string' && name !== '' && name === path.basename(name) && !name.startsWith('.')
+const plainName = (name) =>
+  typeof name === 'string' && name !== '' && name === path.basename(name) && !name.startsWith('.')
 
 /** The storage an environment describes (see storageConfig). */
 export const storageFromEnv = (env = process.env) => createStorage(storageConfig(env))
@@ -101,7 +113,10 @@ function localStorage(config) {
     },
     async list(kind) {
       const names = await fsp.readdir(path.join(root, kind), { withFileTypes: true }).catch(() => [])
-      return names.filter((entry) => entry.isFile() && !entry.name.endsWith('.partial')).map((entry) => entry.name).sort()
+      return names
+        .filter((entry) => entry.isFile() && !entry.name.endsWith('.partial'))
+        .map((entry) => entry.name)
+        .sort()
     },
     async read(kind, name) {
       return plainName(name) ? fsp.readFile(file(kind, name)).catch(() => null) : null
@@ -133,10 +148,14 @@ function localStorage(config) {
     /** Answers GET/HEAD with the file (ranges, ETag, Last-Modified); resolves false when there is no such file. */
     send(req, res, kind, name, headers) {
       return new Promise((resolve) => {
-        res.sendFile(path.join(kind, name), { root, dotfiles: 'deny', etag: true, lastModified: true, headers }, (error) => {
-          if (error && !res.headersSent) resolve(false)
-          else resolve(true)
-        })
+        res.sendFile(
+          path.join(kind, name),
+          { root, dotfiles: 'deny', etag: true, lastModified: true, headers },
+          (error) => {
+            if (error && !res.headersSent) resolve(false)
+            else resolve(true)
+          },
+        )
       })
     },
   }
@@ -148,14 +167,17 @@ function s3Storage(config) {
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
-    credentials: config.accessKeyId ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+    credentials: config.accessKeyId
+      ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+      : undefined,
     // Checksums only where S3 requires them: several S3-compatible services do not speak the newer ones.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   })
   const Bucket = config.bucket
   const key = (kind, name) => `${kind}/${name}`
-  const missing = (error) => error?.name === 'NoSuchKey' || error?.name === 'NotFound' || error?.$metadata?.httpStatusCode === 404
+  const missing = (error) =>
+    error?.name === 'NoSuchKey' || error?.name === 'NotFound' || error?.$metadata?.httpStatusCode === 404
   return {
     config,
     client,
@@ -166,7 +188,16 @@ function s3Storage(config) {
     },
     async put(kind, name, source) {
       const body = await fsp.readFile(source)
-      await client.send(new PutObjectCommand({ Bucket, Key: key(kind, name), Body: body, ContentLength: body.length, ContentType: contentTypeOf(name), CacheControl: IMMUTABLE }))
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key(kind, name),
+          Body: body,
+          ContentLength: body.length,
+          ContentType: contentTypeOf(name),
+          CacheControl: IMMUTABLE,
+        }),
+      )
     },
     async remove(kind, name) {
       if (plainName(name)) await client.send(new DeleteObjectCommand({ Bucket, Key: key(kind, name) }))
@@ -176,7 +207,14 @@ function s3Storage(config) {
       if (!plainName(from) || !plainName(to)) return false
       try {
         await client.send(
-          new CopyObjectCommand({ Bucket, Key: key(kind, to), CopySource: `${Bucket}/${key(kind, from)}`, ContentType: contentTypeOf(to), CacheControl: IMMUTABLE, MetadataDirective: 'REPLACE' }),
+          new CopyObjectCommand({
+            Bucket,
+            Key: key(kind, to),
+            CopySource: `${Bucket}/${key(kind, from)}`,
+            ContentType: contentTypeOf(to),
+            CacheControl: IMMUTABLE,
+            MetadataDirective: 'REPLACE',
+          }),
         )
         return true
       } catch (error) {

@@ -17,17 +17,32 @@ function logLogin(outcome: 'ok' | 'failed' | 'throttled', username: string, addr
 }
 
 export const credentials = z.object({
-  username: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string({ invalid_type_error: 'Username must be text' }).min(1, 'Username is required').max(255, 'Username is too long')),
-  password: z.preprocess((v) => v ?? '', z.string({ invalid_type_error: 'Password must be text' }).min(1, 'Password is required').max(1024, 'Password is too long')),
+  username: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : (v ?? '')),
+    z
+      .string({ invalid_type_error: 'Username must be text' })
+      .min(1, 'Username is required')
+      .max(255, 'Username is too long'),
+  ),
+  password: z.preprocess(
+    (v) => v ?? '',
+    z
+      .string({ invalid_type_error: 'Password must be text' })
+      .min(1, 'Password is required')
+      .max(1024, 'Password is too long'),
+  ),
 })
 
 /** The API's login body: the credentials and, for a user with two-factor login on, the code. */
 const loginBody = credentials.extend({ code: z.unknown() })
 
 /** A two-factor user's code: text or nothing; any other JSON type is a 422 on `Code` (decision 030). */
-const twoFactorCode = z.object({ code: z.preprocess((v) => v ?? undefined, z.string({ invalid_type_error: 'Code must be text' }).optional()) })
+const twoFactorCode = z.object({
+  code: z.preprocess((v) => v ?? undefined, z.string({ invalid_type_error: 'Code must be text' }).optional()),
+})
 
-export const invalidCredentials = () => new HttpError(401, 'Invalid username or password', { Error: 'Invalid username or password' })
+export const invalidCredentials = () =>
+  new HttpError(401, 'Invalid username or password', { Error: 'Invalid username or password' })
 export const codeRequired = () => new HttpError(401, 'Two-factor code required', { Code: 'Two-factor code required' })
 export const invalidCode = () => new HttpError(401, 'Invalid two-factor code', { Code: 'Invalid two-factor code' })
 
@@ -35,7 +50,8 @@ export const invalidCode = () => new HttpError(401, 'Invalid two-factor code', {
 const SHORT_SESSION_SECONDS = 12 * 3600
 
 /** Seconds a new session lasts: TOKEN_TTL for the API and "remember me", otherwise the short session. */
-export const sessionSeconds = (remember: boolean) => (remember ? getEnv().TOKEN_TTL : Math.min(getEnv().TOKEN_TTL, SHORT_SESSION_SECONDS))
+export const sessionSeconds = (remember: boolean) =>
+  remember ? getEnv().TOKEN_TTL : Math.min(getEnv().TOKEN_TTL, SHORT_SESSION_SECONDS)
 
 /** Throttled attempts are logged once a minute per username and address, so a flood cannot flood the log too. */
 const throttledLogged = new Map<string, number>()
@@ -54,13 +70,29 @@ async function refuseWhileThrottled(username: string, request: Request) {
   if (wait <= 0) return
   logLogin('throttled', username, address)
   if (firstThrottledThisMinute(username, address)) {
-    await recordActivity({ actor: actorOf(request, { id: await userIdByUsername(username), name: username }), action: 'login_failed', resource: 'users', summary: 'Terlalu banyak percobaan' })
+    await recordActivity({
+      actor: actorOf(request, { id: await userIdByUsername(username), name: username }),
+      action: 'login_failed',
+      resource: 'users',
+      summary: 'Terlalu banyak percobaan',
+    })
   }
-  throw new HttpError(429, 'Too many login attempts. Please try again later.', { Error: 'Too many login attempts. Please try again later.' }, { 'Retry-After': String(wait) })
+  throw new HttpError(
+    429,
+    'Too many login attempts. Please try again later.',
+    { Error: 'Too many login attempts. Please try again later.' },
+    { 'Retry-After': String(wait) },
+  )
 }
 
 /** A failed attempt: counted toward the throttle, logged, and kept in the activity log under the name that was tried. */
-async function failedAttempt(request: Request, username: string, userId: number | null, error: HttpError, reason: string): Promise<never> {
+async function failedAttempt(
+  request: Request,
+  username: string,
+  userId: number | null,
+  error: HttpError,
+  reason: string,
+): Promise<never> {
   const address = clientAddress(request)
   await recordFailure(username, address)
   logLogin('failed', username, address)
@@ -83,14 +115,23 @@ async function attemptBody<T extends z.ZodTypeAny>(schema: T, raw: unknown, requ
     if (username && error instanceof HttpError && error.status === 422) {
       logLogin('failed', username, clientAddress(request))
       const actor = actorOf(request, { id: await userIdByUsername(username), name: username })
-      await recordActivity({ actor, action: 'login_failed', resource: 'users', resourceId: actor.id, summary: 'Username atau password tidak lengkap' })
+      await recordActivity({
+        actor,
+        action: 'login_failed',
+        resource: 'users',
+        resourceId: actor.id,
+        summary: 'Username atau password tidak lengkap',
+      })
     }
     throw error
   }
 }
 
 /** Username and password checked; the user, or a failed attempt (401 `Error`, alike for unknown users). */
-async function passwordStep({ username, password }: z.infer<typeof credentials>, request: Request): Promise<{ user: SessionUser; username: string }> {
+async function passwordStep(
+  { username, password }: z.infer<typeof credentials>,
+  request: Request,
+): Promise<{ user: SessionUser; username: string }> {
   await refuseWhileThrottled(username, request)
   const found = await verifyLogin(username, password)
   const user = found ? await findSessionUser(found.id) : null
@@ -102,7 +143,8 @@ async function passwordStep({ username, password }: z.infer<typeof credentials>,
 async function codeStep(user: SessionUser, username: string, code: string | undefined, request: Request) {
   const typed = code?.trim() ?? ''
   if (!typed) return failedAttempt(request, username, user.id, codeRequired(), 'Kode verifikasi tidak diisi')
-  if (typed.length > 64 || !(await acceptSecondFactor(user.id, typed))) return failedAttempt(request, username, user.id, invalidCode(), 'Kode verifikasi salah')
+  if (typed.length > 64 || !(await acceptSecondFactor(user.id, typed)))
+    return failedAttempt(request, username, user.id, invalidCode(), 'Kode verifikasi salah')
 }
 
 /** A new session for the user: the login payload of the contract with its token. */
@@ -111,7 +153,13 @@ async function startSession(user: SessionUser, username: string, request: Reques
   logLogin('ok', username, clientAddress(request))
   const expiresAt = new Date(Date.now() + seconds * 1000)
   const sessionId = await createSession(user.id, deviceOf(request), expiresAt)
-  await recordActivity({ actor: actorOf(request, user), action: 'login', resource: 'users', resourceId: user.id, summary: user.name })
+  await recordActivity({
+    actor: actorOf(request, user),
+    action: 'login',
+    resource: 'users',
+    resourceId: user.id,
+    summary: user.name,
+  })
   const { roles: _roles, two_factor_enabled: _twoFactor, ...profile } = user
   return { ...profile, token: signToken(user.id, sessionId, expiresAt), expiresAt }
 }
@@ -145,16 +193,26 @@ export async function loginWithPassword(raw: unknown, request: Request, remember
 export async function loginWithCode(ticket: string, code: string, request: Request) {
   const claims = verifyLoginTicket(ticket)
   const user = claims ? await findSessionUser(claims.userId) : null
-  if (!claims || !user || !user.two_factor_enabled) throw new HttpError(401, 'Login expired', { Error: 'Login expired' })
+  if (!claims || !user || !user.two_factor_enabled)
+    throw new HttpError(401, 'Login expired', { Error: 'Login expired' })
   await refuseWhileThrottled(user.username, request)
   await codeStep(user, user.username, code, request)
-  return { ...(await startSession(user, user.username, request, sessionSeconds(claims.remember))), remember: claims.remember }
+  return {
+    ...(await startSession(user, user.username, request, sessionSeconds(claims.remember))),
+    remember: claims.remember,
+  }
 }
 
 /** Logout ends the session of the token it was called with; the user's other devices (e.g. the mobile app) stay. */
 export async function logout(user: SessionUser & { claims: TokenClaims }, request: Request) {
   await endSession(user.claims.jti)
-  await recordActivity({ actor: actorOf(request, user), action: 'logout', resource: 'users', resourceId: user.id, summary: user.name })
+  await recordActivity({
+    actor: actorOf(request, user),
+    action: 'logout',
+    resource: 'users',
+    resourceId: user.id,
+    summary: user.name,
+  })
 }
 
 /** Logs every device of the user out, this one included. */

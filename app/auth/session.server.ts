@@ -89,12 +89,16 @@ async function lookUp(claims: TokenClaims, request: Request): Promise<SessionUse
   const key = `${claims.jti}:${claims.userId}`
   const hit = remembered.get(key)
   const fresh = hit !== undefined && hit.version === version
-  const [user, session] = await Promise.all([fresh ? hit.user : findSessionUser(claims.userId), findSession(claims.jti)])
+  const [user, session] = await Promise.all([
+    fresh ? hit.user : findSessionUser(claims.userId),
+    findSession(claims.jti),
+  ])
   if (!fresh && version >= 0) {
     if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!)
     remembered.set(key, { version, user })
   }
-  const valid = user && session && session.user_id === user.id && session.expires_at.getTime() > Date.now() ? user : null
+  const valid =
+    user && session && session.user_id === user.id && session.expires_at.getTime() > Date.now() ? user : null
   if (valid && Date.now() - session!.last_used_at.getTime() > TOUCH_INTERVAL_MS && !touching.has(claims.jti)) {
     touching.add(claims.jti)
     touchSession(claims.jti, clientAddress(request))
@@ -130,7 +134,10 @@ async function loginRedirect(request: Request) {
   const url = new URL(request.url)
   const headers = new Headers()
   if (readToken(request)) headers.append('Set-Cookie', await tokenCookie(request).serialize('', { maxAge: 0 }))
-  const to = url.pathname === '/admin' || url.pathname === '/admin/' ? '/login' : `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`
+  const to =
+    url.pathname === '/admin' || url.pathname === '/admin/'
+      ? '/login'
+      : `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`
   return redirect(to, { headers })
 }
 
@@ -142,7 +149,8 @@ export async function requireUser(request: Request): Promise<SessionUser & { cla
   throw await loginRedirect(request)
 }
 
-export const can = (user: SessionUser | null | undefined, anyOf: PermissionName | readonly PermissionName[]) => !!user && holdsAny(user.permissions, anyOf)
+export const can = (user: SessionUser | null | undefined, anyOf: PermissionName | readonly PermissionName[]) =>
+  !!user && holdsAny(user.permissions, anyOf)
 
 /**
  * The one permission check both doors use. For `/api/*` it answers 401/403 JSON; for the admin UI

@@ -39,7 +39,9 @@ export async function retryAfterSeconds(username: string, address: string | null
 export async function recordFailure(username: string, address: string | null, now = Date.now()) {
   const at = new Date(now)
   await serializeWrite(async () => {
-    await prisma.loginFailure.createMany({ data: keysFor(username, address).map(({ key }) => ({ key, created_at: at })) })
+    await prisma.loginFailure.createMany({
+      data: keysFor(username, address).map(({ key }) => ({ key, created_at: at })),
+    })
     if (now - lastPruned > PRUNE_EVERY_MS) {
       lastPruned = now
       await prisma.loginFailure.deleteMany({ where: { created_at: { lt: new Date(now - WINDOW_MS) } } })

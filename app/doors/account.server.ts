@@ -6,7 +6,13 @@ import { requireUser } from '~/auth/session.server'
 import type { AccountAnswer, AccountIntent } from '~/lib/account'
 import { describeDevice } from '~/lib/user-agent'
 import { endOwnSession, endSessions, listSessions } from '~/models/session.server'
-import { beginTwoFactorSetup, disableTwoFactor, enableTwoFactor, qrSvg, recoveryCodesLeft } from '~/models/two-factor.server'
+import {
+  beginTwoFactorSetup,
+  disableTwoFactor,
+  enableTwoFactor,
+  qrSvg,
+  recoveryCodesLeft,
+} from '~/models/two-factor.server'
 import { changeOwnPassword, updateOwnProfile } from '~/models/user.server'
 import { readUrlEncoded } from '~/server/form-input.server'
 import { apiSuccess, handleApi, HttpError } from '~/server/http.server'
@@ -19,7 +25,10 @@ import { apiSuccess, handleApi, HttpError } from '~/server/http.server'
 /** Akun Saya's screen: the account, how many recovery codes are left, and the devices logged in. */
 export async function accountLoader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const [sessions, codesLeft] = await Promise.all([listSessions(user.id, user.claims.jti), user.two_factor_enabled ? recoveryCodesLeft(user.id) : 0])
+  const [sessions, codesLeft] = await Promise.all([
+    listSessions(user.id, user.claims.jti),
+    user.two_factor_enabled ? recoveryCodesLeft(user.id) : 0,
+  ])
   return {
     account: { name: user.name, username: user.username, email: user.email, twoFactor: user.two_factor_enabled },
     codesLeft,
@@ -27,7 +36,8 @@ export async function accountLoader({ request }: LoaderFunctionArgs) {
   }
 }
 
-const done = (answer: AccountAnswer, message: string) => jsonWithSuccess<AccountAnswer>(answer, { message, duration: 3000 })
+const done = (answer: AccountAnswer, message: string) =>
+  jsonWithSuccess<AccountAnswer>(answer, { message, duration: 3000 })
 
 /** Akun Saya's forms, told apart by their `intent`: a toast on success, the field errors (or `Error`) otherwise. */
 export async function accountAction({ request }: ActionFunctionArgs) {

@@ -9,7 +9,16 @@ import { createResetLink } from '~/models/password-reset.server'
 import { findResource, writeResource, type AdminResource } from '~/models/resources.server'
 import { siteUrl } from '~/models/site.server'
 import { screenResource } from '~/resources'
-import { isUploadOnly, listFieldsOf, lowerThing, permissionsOf, writeToast, type FormLoad, type FormMode, type Row } from '~/resources/resource'
+import {
+  isUploadOnly,
+  listFieldsOf,
+  lowerThing,
+  permissionsOf,
+  writeToast,
+  type FormLoad,
+  type FormMode,
+  type Row,
+} from '~/resources/resource'
 import { readFormFields, withFormInput } from '~/server/form-input.server'
 import { HttpError, notFound, notFoundResponse, type FieldErrors } from '~/server/http.server'
 import { logError } from '~/server/log.server'
@@ -40,7 +49,11 @@ const hasFieldErrors = (error: HttpError): error is HttpError & { errors: FieldE
 function formRefusal(error: unknown) {
   if (error instanceof HttpError && error.status < 500) {
     if (hasFieldErrors(error)) return data<FormResult>({ errors: error.errors }, { status: error.status })
-    return jsonWithError<FormResult>({ errors: null }, { message: error.errors?.Error ?? error.message, duration: 3000 }, { status: error.status })
+    return jsonWithError<FormResult>(
+      { errors: null },
+      { message: error.errors?.Error ?? error.message, duration: 3000 },
+      { status: error.status },
+    )
   }
   throw error
 }
@@ -49,7 +62,11 @@ function formRefusal(error: unknown) {
  * The action of a form that is not a declared resource's (Pengaturan Situs): `save` records its own activity entry;
  * on success `to` with the toast `message` (3 s), otherwise as formAction. `fileField` names the file input.
  */
-export async function submitForm(request: Request, save: (input: Record<string, unknown>) => Promise<unknown>, success: { to: string; message: string; fileField: string }) {
+export async function submitForm(
+  request: Request,
+  save: (input: Record<string, unknown>) => Promise<unknown>,
+  success: { to: string; message: string; fileField: string },
+) {
   try {
     await withFormInput(request, save, [], success.fileField)
   } catch (error) {
@@ -89,7 +106,13 @@ export async function listLoader({ request, params }: LoaderFunctionArgs): Promi
   const query = parseListQuery(url.searchParams, ADMIN_PAGE_SIZE)
   const status = resource.publishing ? publishFilterOf(url.searchParams.get('status')) : ''
   try {
-    return { page: (await resource.list(query, url.pathname, status)) as Paginated<Row>, search: query.search, failed: false, status, now: nowMs() }
+    return {
+      page: (await resource.list(query, url.pathname, status)) as Paginated<Row>,
+      search: query.search,
+      failed: false,
+      status,
+      now: nowMs(),
+    }
   } catch (error) {
     if (error instanceof Response) throw error
     logError('admin-list-error', error, request, 'list failed')
@@ -130,7 +153,11 @@ async function deleteFromList(request: Request, resource: AdminResource) {
     if (error instanceof HttpError && error.status < 500) {
       // A body over the limit keeps its 413; the model's refusals (409, 404) answer the list as before.
       const init = error.status === 413 ? { status: 413 } : undefined
-      return jsonWithError({ deleted: false }, { message: `Failed to delete ${lowerThing(resource)}: ${error.message}`, duration: 3000 }, init)
+      return jsonWithError(
+        { deleted: false },
+        { message: `Failed to delete ${lowerThing(resource)}: ${error.message}`, duration: 3000 },
+        init,
+      )
     }
     throw error
   }
@@ -144,7 +171,9 @@ async function deleteFromList(request: Request, resource: AdminResource) {
 async function uploadFromList(request: Request, resource: AdminResource) {
   const user = await requirePermission(request, permissionsOf(resource).create)
   try {
-    await withFormInput(request, (input) => writeResource(resource, user, actorOf(request, user), { action: 'create', input }))
+    await withFormInput(request, (input) =>
+      writeResource(resource, user, actorOf(request, user), { action: 'create', input }),
+    )
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
       // A body that could not be read at all is reported on the file, the form's only non-text field.
@@ -159,7 +188,9 @@ async function uploadFromList(request: Request, resource: AdminResource) {
 /** Each form's choices (`options` of its fields): every row of that resource, by name. */
 async function choicesOf(resource: AdminResource) {
   const names = resource.fields.flatMap((field) => (field.options ? [field.options] : []))
-  const lists = await Promise.all(names.map(async (name) => (await findResource(name)!.all!()).map(({ id, name }) => ({ id, name }))))
+  const lists = await Promise.all(
+    names.map(async (name) => (await findResource(name)!.all!()).map(({ id, name }) => ({ id, name }))),
+  )
   return Object.fromEntries(names.map((name, index) => [name, lists[index]]))
 }
 
@@ -168,7 +199,10 @@ export async function formLoader({ request, params }: LoaderFunctionArgs, mode: 
   const resource = resourceOf(params, true)
   const permissions = permissionsOf(resource)
   await requirePermission(request, mode === 'create' ? permissions.create : permissions.edit!)
-  const [record, choices] = await Promise.all([mode === 'edit' ? loadRecord(() => resource.get!(routeId(params.id))) : null, choicesOf(resource)])
+  const [record, choices] = await Promise.all([
+    mode === 'edit' ? loadRecord(() => resource.get!(routeId(params.id))) : null,
+    choicesOf(resource),
+  ])
   return { record, choices, ...(resource.publishing ? { timeZone: getEnv().TZ, now: nowMs() } : {}) }
 }
 
@@ -186,7 +220,12 @@ export async function formAction({ request, params }: ActionFunctionArgs, mode: 
     const save = (form: Record<string, unknown>) => {
       // The publish buttons (Simpan sebagai Draf, Jadwalkan, Terbitkan) become the API's status and published_at.
       const input = resource.publishing ? fromPublishForm(form) : form
-      return writeResource(resource, user, actor, mode === 'create' ? { action: 'create', input } : { action: 'update', id, input })
+      return writeResource(
+        resource,
+        user,
+        actor,
+        mode === 'create' ? { action: 'create', input } : { action: 'update', id, input },
+      )
     }
     await withFormInput(request, save, listFieldsOf(resource))
   } catch (error) {
@@ -207,7 +246,8 @@ export async function resetLinkAction({ request, params }: ActionFunctionArgs) {
     const link = await createResetLink(routeId(params.id), siteUrl(request), actorOf(request, user))
     return data<ResetLinkAnswer>({ link, error: null })
   } catch (error) {
-    if (error instanceof HttpError && error.status < 500) return data<ResetLinkAnswer>({ link: null, error: error.message }, { status: error.status })
+    if (error instanceof HttpError && error.status < 500)
+      return data<ResetLinkAnswer>({ link: null, error: error.message }, { status: error.status })
     throw error
   }
 }

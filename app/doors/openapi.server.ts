@@ -1,4 +1,9 @@
-import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi'
+import {
+  extendZodWithOpenApi,
+  OpenAPIRegistry,
+  OpenApiGeneratorV31,
+  type RouteConfig,
+} from '@asteasolutions/zod-to-openapi'
 import { z, type ZodTypeAny } from 'zod'
 import { credentials } from '~/auth/login.server'
 import { schema as aparaturInput } from '~/models/aparatur.server'
@@ -11,7 +16,12 @@ import { schema as productInput } from '~/models/product.server'
 import { schema as roleInput } from '~/models/role.server'
 import { schema as sliderInput } from '~/models/slider.server'
 import { schema as settingsInput } from '~/models/settings.server'
-import { createSchema as userCreateInput, ownProfileSchema, passwordChangeSchema, updateSchema as userUpdateInput } from '~/models/user.server'
+import {
+  createSchema as userCreateInput,
+  ownProfileSchema,
+  passwordChangeSchema,
+  updateSchema as userUpdateInput,
+} from '~/models/user.server'
 import { ACTIVITY_ACTIONS } from '~/lib/activity'
 import { ADMIN_PAGE_SIZE, MAX_LIMIT, PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { RESOURCES, allAlsoFor } from '~/resources'
@@ -33,18 +43,22 @@ extendZodWithOpenApi(z)
 // Shared pieces: dates, the envelope, errors, paging
 
 const dateTime = () => z.string().openapi({ format: 'date-time', description: 'ISO 8601, UTC' })
-const nullableDateTime = () => z.string().nullable().openapi({ format: 'date-time', description: 'ISO 8601, UTC, or null' })
+const nullableDateTime = () =>
+  z.string().nullable().openapi({ format: 'date-time', description: 'ISO 8601, UTC, or null' })
 const id = () => z.number().int().positive()
 const imageName = (kind: string) =>
-  z.string().nullable().openapi({ description: `The stored file name only (null when there is none); served at \`/uploads/${kind}/{image}\`.` })
+  z
+    .string()
+    .nullable()
+    .openapi({
+      description: `The stored file name only (null when there is none); served at \`/uploads/${kind}/{image}\`.`,
+    })
 
-const FieldErrors = z
-  .record(z.string())
-  .openapi('FieldErrors', {
-    description:
-      'One English message per field, keyed by the field (`Name`, `Username`, `Email`, `Password`, `Permission_ids`, `Title`, `Content`, `CategoryID`, `Image`, `Price`, `Owner`, `Phone`, `Address`, `Position`, `Description`, `Caption`; `Error` for a failed login).',
-    example: { Title: 'Title is required' },
-  })
+const FieldErrors = z.record(z.string()).openapi('FieldErrors', {
+  description:
+    'One English message per field, keyed by the field (`Name`, `Username`, `Email`, `Password`, `Permission_ids`, `Title`, `Content`, `CategoryID`, `Image`, `Price`, `Owner`, `Phone`, `Address`, `Position`, `Description`, `Caption`; `Error` for a failed login).',
+  example: { Title: 'Title is required' },
+})
 
 const Failure = z
   .object({
@@ -53,13 +67,24 @@ const Failure = z
     errors: FieldErrors.nullable(),
   })
   .strict()
-  .openapi('Failure', { description: 'Every failure of `/api/*`: `errors` is keyed by field, or null when no field is at fault.' })
+  .openapi('Failure', {
+    description: 'Every failure of `/api/*`: `errors` is keyed by field, or null when no field is at fault.',
+  })
 
 /** The success envelope around `data`. */
 const success = (data: ZodTypeAny, message: string) =>
-  z.object({ success: z.literal(true), message: message ? z.string().openapi({ example: message }) : z.string(), data }).strict()
+  z
+    .object({
+      success: z.literal(true),
+      message: message ? z.string().openapi({ example: message }) : z.string(),
+      data,
+    })
+    .strict()
 
-const PageLink = z.object({ url: z.string().nullable(), label: z.string(), active: z.boolean() }).strict().openapi('PageLink')
+const PageLink = z
+  .object({ url: z.string().nullable(), label: z.string(), active: z.boolean() })
+  .strict()
+  .openapi('PageLink')
 
 /** One page of a list (docs/api.md "Lists"). */
 const paginated = (item: ZodTypeAny, name: string) =>
@@ -80,34 +105,76 @@ const paginated = (item: ZodTypeAny, name: string) =>
       total: z.number().int().min(0),
     })
     .strict()
-    .openapi(`${name}List`, { description: `One page of ${name} items, newest first. A page past the end is an empty page.` })
+    .openapi(`${name}List`, {
+      description: `One page of ${name} items, newest first. A page past the end is an empty page.`,
+    })
 
 const listQuery = (defaultLimit: number) =>
   z.object({
-    page: z.string().optional().openapi({ description: 'Page number (default 1; missing, non-numeric or < 1 means 1).', example: '1' }),
-    search: z.string().optional().openapi({ description: 'Case-insensitive substring match (trimmed; empty means none).' }),
-    limit: z.string().optional().openapi({ description: `Items per page, 1 to ${MAX_LIMIT} (default ${defaultLimit}).`, example: String(defaultLimit) }),
+    page: z
+      .string()
+      .optional()
+      .openapi({ description: 'Page number (default 1; missing, non-numeric or < 1 means 1).', example: '1' }),
+    search: z
+      .string()
+      .optional()
+      .openapi({ description: 'Case-insensitive substring match (trimmed; empty means none).' }),
+    limit: z
+      .string()
+      .optional()
+      .openapi({
+        description: `Items per page, 1 to ${MAX_LIMIT} (default ${defaultLimit}).`,
+        example: String(defaultLimit),
+      }),
   })
 
-const imageFile = () => z.any().openapi({ type: 'string', format: 'binary', description: 'JPEG, PNG, GIF or WebP, judged by content; at most 10 MB.' })
+const imageFile = () =>
+  z.any().openapi({
+    type: 'string',
+    format: 'binary',
+    description: 'JPEG, PNG, GIF or WebP, judged by content; at most 10 MB.',
+  })
 
 // ---------------------------------------------------------------------------------------------------------------
 // The items (docs/api.md "Items"), and the fields "Beyond the original client" adds to them
 
-const status = () => z.enum(['draft', 'published']).openapi({ description: 'Drafts and scheduled publishing (beyond the original client).' })
-const imageAlt = () => z.string().max(250).openapi({ description: 'The image\'s alt text (beyond the original client); empty falls back to the title, caption or name.' })
+const status = () =>
+  z
+    .enum(['draft', 'published'])
+    .openapi({ description: 'Drafts and scheduled publishing (beyond the original client).' })
+const imageAlt = () =>
+  z.string().max(250).openapi({
+    description: "The image's alt text (beyond the original client); empty falls back to the title, caption or name.",
+  })
 /** Fields of posts, pages and products beyond the original client (drafts and scheduled publishing). */
 const publishing = {
   status: status(),
-  published_at: nullableDateTime().openapi({ description: 'When the public may see it (with status `published`); a future time is scheduled.' }),
+  published_at: nullableDateTime().openapi({
+    description: 'When the public may see it (with status `published`); a future time is scheduled.',
+  }),
 }
 
-const Permission = z.object({ id: id(), name: z.string(), created_at: dateTime(), updated_at: dateTime() }).openapi('Permission')
+const Permission = z
+  .object({ id: id(), name: z.string(), created_at: dateTime(), updated_at: dateTime() })
+  .openapi('Permission')
 const Role = z
-  .object({ id: id(), name: z.string(), created_at: dateTime(), updated_at: dateTime(), permissions: z.array(Permission) })
+  .object({
+    id: id(),
+    name: z.string(),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+    permissions: z.array(Permission),
+  })
   .openapi('Role')
 /** What a user's every description shows (never a password or hash). */
-const userFields = { id: id(), name: z.string(), username: z.string(), email: z.string(), created_at: dateTime(), updated_at: dateTime() }
+const userFields = {
+  id: id(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  created_at: dateTime(),
+  updated_at: dateTime(),
+}
 const User = z
   .object({
     ...userFields,
@@ -115,7 +182,9 @@ const User = z
   })
   .strict()
   .openapi('User', { description: 'Never a password or hash.' })
-const Category = z.object({ id: id(), name: z.string(), slug: z.string(), created_at: dateTime(), updated_at: dateTime() }).openapi('Category')
+const Category = z
+  .object({ id: id(), name: z.string(), slug: z.string(), created_at: dateTime(), updated_at: dateTime() })
+  .openapi('Category')
 const Post = z
   .object({
     id: id(),
@@ -127,7 +196,10 @@ const Post = z
     category_id: id().nullable(),
     user_id: id().nullable(),
     category: z.object({ id: id(), name: z.string() }).nullable(),
-    user: z.object({ id: id(), name: z.string() }).nullable().openapi({ description: 'null once the author is deleted' }),
+    user: z
+      .object({ id: id(), name: z.string() })
+      .nullable()
+      .openapi({ description: 'null once the author is deleted' }),
     ...publishing,
     created_at: dateTime(),
     updated_at: dateTime(),
@@ -163,10 +235,25 @@ const Product = z
   })
   .openapi('Product')
 const Photo = z
-  .object({ id: id(), image: imageName('photos'), image_alt: imageAlt().optional(), caption: z.string(), description: z.string(), created_at: dateTime(), updated_at: dateTime() })
+  .object({
+    id: id(),
+    image: imageName('photos'),
+    image_alt: imageAlt().optional(),
+    caption: z.string(),
+    description: z.string(),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+  })
   .openapi('Photo')
 const Slider = z
-  .object({ id: id(), image: imageName('sliders'), image_alt: imageAlt().optional(), description: z.string(), created_at: dateTime(), updated_at: dateTime() })
+  .object({
+    id: id(),
+    image: imageName('sliders'),
+    image_alt: imageAlt().optional(),
+    description: z.string(),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+  })
   .openapi('Slider')
 const Aparatur = z
   .object({
@@ -198,12 +285,22 @@ const ITEMS: Record<ResourceName, ZodTypeAny> = {
 const beyondInput = (name: ResourceName) => ({
   ...(['posts', 'pages', 'products'].includes(name)
     ? {
-        status: status().optional().openapi({ description: 'Without it a create publishes at once and an update keeps the status. Error key `Status`.' }),
-        published_at: z.string().nullable().optional().openapi({ format: 'date-time', description: 'A future time with `status: "published"` schedules the item. Error key `Published_at`.' }),
+        status: status().optional().openapi({
+          description: 'Without it a create publishes at once and an update keeps the status. Error key `Status`.',
+        }),
+        published_at: z.string().nullable().optional().openapi({
+          format: 'date-time',
+          description: 'A future time with `status: "published"` schedules the item. Error key `Published_at`.',
+        }),
       }
     : {}),
   ...(['posts', 'products', 'photos', 'sliders', 'aparaturs'].includes(name)
-    ? { image_alt: imageAlt().nullable().optional().openapi({ description: 'At most 250 characters (null: empty); error key `Image_alt`.' }) }
+    ? {
+        image_alt: imageAlt()
+          .nullable()
+          .optional()
+          .openapi({ description: 'At most 250 characters (null: empty); error key `Image_alt`.' }),
+      }
     : {}),
 })
 
@@ -230,19 +327,27 @@ function withFields(schema: ZodTypeAny, fields: Record<string, ZodTypeAny>): Zod
 const Login = z
   .object({
     ...userFields,
-    permissions: z.record(z.literal(true)).openapi({ description: 'Permission name -> true', example: { 'posts-create': true } }),
+    permissions: z
+      .record(z.literal(true))
+      .openapi({ description: 'Permission name -> true', example: { 'posts-create': true } }),
     token: z.string().openapi({ description: 'Send as `Authorization: Bearer <token>`' }),
   })
   .openapi('Login')
 
 const Dashboard = z
-  .object({ categories_count: z.number().int(), posts_count: z.number().int(), products_count: z.number().int(), aparaturs_count: z.number().int() })
+  .object({
+    categories_count: z.number().int(),
+    posts_count: z.number().int(),
+    products_count: z.number().int(),
+    aparaturs_count: z.number().int(),
+  })
   .openapi('Dashboard')
 
 // ---------------------------------------------------------------------------------------------------------------
 // Beyond the original client (docs/api.md, to the letter)
 
-const httpsUrl = (key: string) => z.string().openapi({ description: `An \`https://\` address or empty; error key \`${key}\`.` })
+const httpsUrl = (key: string) =>
+  z.string().openapi({ description: `An \`https://\` address or empty; error key \`${key}\`.` })
 const settingsFields = {
   site_name: z.string().min(1).max(100).openapi({ description: 'Required, at most 100; error key `Site_name`.' }),
   tagline: z.string(),
@@ -256,10 +361,19 @@ const settingsFields = {
   map_url: httpsUrl('Map_url'),
 }
 const Settings = z
-  .object({ ...settingsFields, logo: z.string().nullable().openapi({ description: 'A stored image name or null' }), updated_at: dateTime() })
+  .object({
+    ...settingsFields,
+    logo: z.string().nullable().openapi({ description: 'A stored image name or null' }),
+    updated_at: dateTime(),
+  })
   .openapi('Settings')
 /** The admin's settings also hold the logo's alt text (not the public ones: docs/api.md fixes their fields). */
-const AdminSettings = Settings.extend({ logo_alt: z.string().max(250).openapi({ description: 'The logo\'s alt text (at most 250); empty: the logo is decorative beside the site name. Error key `Logo_alt`.' }) }).openapi('AdminSettings')
+const AdminSettings = Settings.extend({
+  logo_alt: z.string().max(250).openapi({
+    description:
+      "The logo's alt text (at most 250); empty: the logo is decorative beside the site name. Error key `Logo_alt`.",
+  }),
+}).openapi('AdminSettings')
 const SettingsInput = withFields(settingsInput, {
   logo: imageFile().optional().openapi({ description: 'An optional image (error key `Logo`, as any upload).' }),
   remove_logo: z.enum(['1']).optional().openapi({ description: '`1` drops the logo.' }),
@@ -270,29 +384,43 @@ const SettingsJsonInput = withFields(settingsInput, {
     .union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0'])])
     .nullable()
     .optional()
-    .openapi({ description: '`true` or `1` drops the logo; `false`, `0` or nothing keeps it. Error key `Remove_logo`.' }),
+    .openapi({
+      description: '`true` or `1` drops the logo; `false`, `0` or nothing keeps it. Error key `Remove_logo`.',
+    }),
 })
 const Me = Login.omit({ token: true }).extend({ two_factor_enabled: z.boolean() }).openapi('Me')
 const Session = z
-  .object({ id: z.string(), created_at: dateTime(), last_used_at: nullableDateTime(), ip: z.string().nullable(), user_agent: z.string().nullable(), current: z.boolean() })
+  .object({
+    id: z.string(),
+    created_at: dateTime(),
+    last_used_at: nullableDateTime(),
+    ip: z.string().nullable(),
+    user_agent: z.string().nullable(),
+    current: z.boolean(),
+  })
   .openapi('Session')
 const Activity = z
   .object({
     id: id(),
     user_id: id().nullable(),
-    user_name: z.string().openapi({ description: 'Survives the user\'s deletion.' }),
+    user_name: z.string().openapi({ description: "Survives the user's deletion." }),
     action: z.enum(ACTIVITY_ACTIONS),
     resource: z.string().nullable(),
     resource_id: z.number().int().nullable(),
-    summary: z.string().nullable().openapi({ description: 'The record\'s title or name at the time.' }),
-    changes: z.array(z.string()).nullable().openapi({ description: 'The names of the fields a write changed (never a password, hash, secret or token).' }),
+    summary: z.string().nullable().openapi({ description: "The record's title or name at the time." }),
+    changes: z
+      .array(z.string())
+      .nullable()
+      .openapi({ description: 'The names of the fields a write changed (never a password, hash, secret or token).' }),
     ip: z.string().nullable(),
     created_at: dateTime(),
   })
   .openapi('Activity')
 const passwordChange = {
   password: z.string().openapi({ description: '8 to 72 bytes; error key `Password`.' }),
-  password_confirmation: z.string().openapi({ description: 'Must equal `password`; error key `Password_confirmation`.' }),
+  password_confirmation: z
+    .string()
+    .openapi({ description: 'Must equal `password`; error key `Password_confirmation`.' }),
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -321,14 +449,17 @@ function failures(statuses: Status[]): RouteConfig['responses'] {
     responses[code] = {
       description: FAILURES[code] ?? 'Failure',
       content: json(Failure),
-      ...(code === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } } : {}),
+      ...(code === 429
+        ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
+        : {}),
     }
   }
   return responses
 }
 
 const bearer: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }]
-const permissionText = (names: readonly string[]) => `Permission (any one of): ${names.map((name) => `\`${name}\``).join(', ')}.`
+const permissionText = (names: readonly string[]) =>
+  `Permission (any one of): ${names.map((name) => `\`${name}\``).join(', ')}.`
 
 type Call = {
   method: 'get' | 'post' | 'put' | 'delete'
@@ -348,13 +479,19 @@ type Call = {
   etag?: true
 }
 
-const idParam = (thing: string) => z.object({ id: z.string().openapi({ description: `The ${thing}'s id`, example: '1' }) })
+const idParam = (thing: string) =>
+  z.object({ id: z.string().openapi({ description: `The ${thing}'s id`, example: '1' }) })
 
 function register(registry: OpenAPIRegistry, call: Call) {
   const content: Record<string, { schema: ZodTypeAny }> = {}
   if (call.body?.json) content['application/json'] = { schema: call.body.json }
   if (call.body?.multipart) content['multipart/form-data'] = { schema: call.body.multipart }
-  const authText = call.permissions === null ? 'No authentication.' : call.permissions.length ? permissionText(call.permissions) : 'Any logged-in user.'
+  const authText =
+    call.permissions === null
+      ? 'No authentication.'
+      : call.permissions.length
+        ? permissionText(call.permissions)
+        : 'Any logged-in user.'
   const fails = [
     ...new Set<Status>([
       ...(call.permissions === null ? [] : ([401] as const)),
@@ -380,7 +517,16 @@ function register(registry: OpenAPIRegistry, call: Call) {
       [call.ok.status]: {
         description: call.ok.description ?? (call.ok.message ? `\`${call.ok.message}\`` : 'Success'),
         content: json(success(call.ok.data, call.ok.message)),
-        ...(call.etag ? { headers: { ETag: { description: 'A weak validator of the answer; send it back as `If-None-Match`.', schema: { type: 'string' } } } } : {}),
+        ...(call.etag
+          ? {
+              headers: {
+                ETag: {
+                  description: 'A weak validator of the answer; send it back as `If-None-Match`.',
+                  schema: { type: 'string' },
+                },
+              },
+            }
+          : {}),
       },
       ...(call.etag ? { 304: { description: 'Not Modified: `If-None-Match` named the current ETag (no body).' } } : {}),
       ...failures(fails),
@@ -398,7 +544,9 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
   const multipart = bodyOf(resource) === 'multipart'
   const body = (schema: ZodTypeAny) => {
     const input = withFields(schema, beyondInput(name))
-    return multipart ? { json: input, multipart: withFields(input, { image: imageFile().optional() }) } : { json: input }
+    return multipart
+      ? { json: input, multipart: withFields(input, { image: imageFile().optional() }) }
+      : { json: input }
   }
   const deleteConflicts = ['users', 'roles', 'categories'].includes(name)
   const calls: Call[] = [
@@ -410,7 +558,10 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
       permissions: [permissions.index],
       query: resource.publishing
         ? listQuery(ADMIN_PAGE_SIZE).extend({
-            status: z.enum(['draft', 'scheduled', 'published']).optional().openapi({ description: 'Only drafts, scheduled or published items (beyond the original client).' }),
+            status: z
+              .enum(['draft', 'scheduled', 'published'])
+              .optional()
+              .openapi({ description: 'Only drafts, scheduled or published items (beyond the original client).' }),
           })
         : listQuery(ADMIN_PAGE_SIZE),
       ok: { status: 200, data: paginated(item, resource.thing), message: `List Data ${resource.things}` },
@@ -434,7 +585,9 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
     method: 'post',
     path,
     tag,
-    summary: isUploadOnly(resource) ? `Upload a ${resource.thing.toLowerCase()}` : `Create a ${resource.thing.toLowerCase()}`,
+    summary: isUploadOnly(resource)
+      ? `Upload a ${resource.thing.toLowerCase()}`
+      : `Create a ${resource.thing.toLowerCase()}`,
     description: multipart
       ? isUploadOnly(resource)
         ? 'A multipart body with the image (required) and the fields.'
@@ -483,12 +636,13 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
     summary: `Delete a ${resource.thing.toLowerCase()}`,
     description: deleteConflicts
       ? {
-          users: 'The last user with the admin role, or yourself, cannot be deleted (409). Their posts, pages and products stay.',
+          users:
+            'The last user with the admin role, or yourself, cannot be deleted (409). Their posts, pages and products stay.',
           roles: 'The admin role cannot be deleted (409).',
           categories: 'A category that still has posts cannot be deleted (409).',
         }[name as 'users' | 'roles' | 'categories']
       : multipart
-        ? 'The record\'s image is removed too.'
+        ? "The record's image is removed too."
         : undefined,
     permissions: [permissions.delete],
     params: idParam(resource.thing.toLowerCase()),
@@ -579,19 +733,35 @@ const AUTH_CALLS = tagged('Authentication', [
     permissions: null,
     body: {
       json: withFields(credentials, {
-        code: z.string().nullable().optional().openapi({ description: 'The TOTP code or a recovery code, for a user with two-factor on (ignored otherwise, whatever its type).' }),
+        code: z.string().nullable().optional().openapi({
+          description:
+            'The TOTP code or a recovery code, for a user with two-factor on (ignored otherwise, whatever its type).',
+        }),
       }),
     },
     ok: { status: 200, data: Login, message: 'Login successful' },
     fails: [401, 429],
   },
-  { method: 'post', path: '/api/logout', summary: 'Revoke the token of this call', permissions: [], ok: { status: 200, data: z.null(), message: 'Logout successful' } },
-  { method: 'post', path: '/api/logout-all', summary: 'Revoke every token of the user', permissions: [], data: z.unknown() },
+  {
+    method: 'post',
+    path: '/api/logout',
+    summary: 'Revoke the token of this call',
+    permissions: [],
+    ok: { status: 200, data: z.null(), message: 'Logout successful' },
+  },
+  {
+    method: 'post',
+    path: '/api/logout-all',
+    summary: 'Revoke every token of the user',
+    permissions: [],
+    data: z.unknown(),
+  },
   {
     method: 'post',
     path: '/api/password-reset',
-    summary: 'Set a new password with a reset link\'s token',
-    description: 'The link is then spent and every token of that user stops working. An unknown, spent or expired token is 422 `Token`.',
+    summary: "Set a new password with a reset link's token",
+    description:
+      'The link is then spent and every token of that user stops working. An unknown, spent or expired token is 422 `Token`.',
     permissions: null,
     body: { json: z.object({ token: z.string(), ...passwordChange }) },
     data: z.unknown(),
@@ -619,14 +789,20 @@ const ME_CALLS = tagged('Own account', [
     body: { json: passwordChangeSchema },
     data: z.unknown(),
   },
-  { method: 'get', path: '/api/admin/me/sessions', summary: 'Own sessions (tokens), newest first', permissions: [], data: z.array(Session) },
+  {
+    method: 'get',
+    path: '/api/admin/me/sessions',
+    summary: 'Own sessions (tokens), newest first',
+    permissions: [],
+    data: z.array(Session),
+  },
   {
     method: 'delete',
     path: '/api/admin/me/sessions/{id}',
     summary: 'Revoke one own session',
-    description: 'Another user\'s session is a 404.',
+    description: "Another user's session is a 404.",
     permissions: [],
-    params: z.object({ id: z.string().openapi({ description: 'The session\'s id (from the list)' }) }),
+    params: z.object({ id: z.string().openapi({ description: "The session's id (from the list)" }) }),
     data: z.unknown(),
     fails: [404],
   },
@@ -634,10 +810,13 @@ const ME_CALLS = tagged('Own account', [
     method: 'post',
     path: '/api/admin/me/2fa/setup',
     summary: 'Start two-factor setup (TOTP, RFC 6238)',
-    description: 'SHA-1, 6 digits, 30 s steps, one step of clock drift allowed. Not active until enabled. Already on: 409.',
+    description:
+      'SHA-1, 6 digits, 30 s steps, one step of clock drift allowed. Not active until enabled. Already on: 409.',
     permissions: [],
     fails: [409],
-    data: z.object({ secret: z.string().openapi({ description: 'base32' }), otpauth_url: z.string() }).openapi('TwoFactorSetup'),
+    data: z
+      .object({ secret: z.string().openapi({ description: 'base32' }), otpauth_url: z.string() })
+      .openapi('TwoFactorSetup'),
   },
   {
     method: 'post',
@@ -662,16 +841,36 @@ const ME_CALLS = tagged('Own account', [
 
 const OTHER_CALLS = [
   ...tagged('Dashboard', [
-    { method: 'get', path: '/api/admin/dashboard', summary: 'The dashboard counts', permissions: ['dashboard-index'], ok: { status: 200, data: Dashboard, message: 'Dashboard' } },
+    {
+      method: 'get',
+      path: '/api/admin/dashboard',
+      summary: 'The dashboard counts',
+      permissions: ['dashboard-index'],
+      ok: { status: 200, data: Dashboard, message: 'Dashboard' },
+    },
   ]),
   ...tagged('Site settings', [
-    { method: 'get', path: '/api/public/settings', summary: 'The site\'s settings', permissions: null, etag: true, data: Settings },
-    { method: 'get', path: '/api/admin/settings', summary: 'The site\'s settings, to edit', permissions: ['settings-edit'], data: AdminSettings },
+    {
+      method: 'get',
+      path: '/api/public/settings',
+      summary: "The site's settings",
+      permissions: null,
+      etag: true,
+      data: Settings,
+    },
+    {
+      method: 'get',
+      path: '/api/admin/settings',
+      summary: "The site's settings, to edit",
+      permissions: ['settings-edit'],
+      data: AdminSettings,
+    },
     {
       method: 'put',
       path: '/api/admin/settings',
-      summary: 'Change the site\'s settings',
-      description: 'The `SITE_*` variables only fill an empty database; afterwards these values win everywhere the site shows them.',
+      summary: "Change the site's settings",
+      description:
+        'The `SITE_*` variables only fill an empty database; afterwards these values win everywhere the site shows them.',
       permissions: ['settings-edit'],
       body: { multipart: SettingsInput, json: SettingsJsonInput },
       data: AdminSettings,
@@ -694,10 +893,11 @@ const OTHER_CALLS = [
       method: 'get',
       path: '/api/admin/activities',
       summary: 'The activity log, newest first',
-      description: '`search` matches `summary` and `user_name`. Every successful write through either door, and every login attempt, adds one entry; no call edits or deletes entries.',
+      description:
+        '`search` matches `summary` and `user_name`. Every successful write through either door, and every login attempt, adds one entry; no call edits or deletes entries.',
       permissions: ['activities-index'],
       query: listQuery(ADMIN_PAGE_SIZE).extend({
-        user_id: z.string().optional().openapi({ description: 'Only this user\'s entries' }),
+        user_id: z.string().optional().openapi({ description: "Only this user's entries" }),
         resource: z.string().optional().openapi({ description: 'Only entries of this resource (`posts`, ...)' }),
         action: Activity.shape.action.optional(),
       }),
@@ -709,12 +909,15 @@ const OTHER_CALLS = [
       method: 'post',
       path: '/api/admin/uploads',
       summary: 'Upload an image for rich text',
-      description: 'The same checks, re-encoding and width copies as every upload. Saved rich text never holds `data:` images or images from other sites.',
+      description:
+        'The same checks, re-encoding and width copies as every upload. Saved rich text never holds `data:` images or images from other sites.',
       permissions: CONTENT_UPLOAD_PERMISSIONS,
       body: { multipart: z.object({ image: imageFile() }) },
       ok: {
         status: 201,
-        data: z.object({ url: z.string(), width: z.number().int().positive(), height: z.number().int().positive() }).openapi('EditorUpload'),
+        data: z
+          .object({ url: z.string(), width: z.number().int().positive(), height: z.number().int().positive() })
+          .openapi('EditorUpload'),
         message: '',
       },
     },
@@ -748,14 +951,33 @@ const TAG_ORDER = [
 /** Every call of the contract, in the order of the reference page. */
 export function apiCalls(): Call[] {
   // The document itself is the answer, not an envelope: described by the call, not validated by a schema.
-  const docs = tagged('Documentation', [{ method: 'get', path: '/api/openapi.json', summary: 'This document', permissions: null, data: z.null() }])
-  return [...AUTH_CALLS, ...ME_CALLS, ...OTHER_CALLS, ...Object.values(RESOURCES).flatMap(resourceCalls), ...publicCalls(), ...docs]
+  const docs = tagged('Documentation', [
+    { method: 'get', path: '/api/openapi.json', summary: 'This document', permissions: null, data: z.null() },
+  ])
+  return [
+    ...AUTH_CALLS,
+    ...ME_CALLS,
+    ...OTHER_CALLS,
+    ...Object.values(RESOURCES).flatMap(resourceCalls),
+    ...publicCalls(),
+    ...docs,
+  ]
 }
 
 function buildDocument() {
   const registry = new OpenAPIRegistry()
-  registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token of `POST /api/login`.' })
-  registry.registerComponent('securitySchemes', 'cookie', { type: 'apiKey', in: 'cookie', name: 'token', description: 'The back office\'s HttpOnly cookie (same token).' })
+  registry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'The token of `POST /api/login`.',
+  })
+  registry.registerComponent('securitySchemes', 'cookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'token',
+    description: "The back office's HttpOnly cookie (same token).",
+  })
   registry.register('Failure', Failure)
   for (const call of apiCalls()) register(registry, call)
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({

@@ -53,7 +53,13 @@ export async function detailLoader<T extends { status: string; published_at: Dat
   shape: (item: T, preview: Detail<T>['preview']) => D,
 ) {
   const slug = params.slug ?? ''
-  const { item, preview } = await detailOrPreview(request, context, resource, () => read.visible(slug), () => read.preview(slug))
+  const { item, preview } = await detailOrPreview(
+    request,
+    context,
+    resource,
+    () => read.visible(slug),
+    () => read.preview(slug),
+  )
   return data(shape(item, preview), { headers: preview ? { 'Cache-Control': 'no-store' } : {} })
 }
 
@@ -118,7 +124,8 @@ export async function publicPage<Row, T>(
 /** The public screens that read `page`, `search` and `limit` (as the lists of the API do). */
 const LIST_SCREENS = new Set(['/posts', '/berita', '/pages', '/products', '/aparaturs', '/photos'])
 /** The public paths that read no parameter at all. */
-const PLAIN_PATHS = /^\/(?:privacy|terms|sitemap\.xml|rss\.xml|robots\.txt|manifest\.webmanifest|(?:posts|pages|products|aparaturs)\/[^/]+)?$/
+const PLAIN_PATHS =
+  /^\/(?:privacy|terms|sitemap\.xml|rss\.xml|robots\.txt|manifest\.webmanifest|(?:posts|pages|products|aparaturs)\/[^/]+)?$/
 
 /** What a public path reads: the list parameters, nothing, or unknown (undefined). */
 function readsOf(path: string): 'list' | 'nothing' | undefined {

@@ -1,5 +1,12 @@
 /** What a form of Akun Saya asks for (its hidden `intent`). */
-export type AccountIntent = 'profile' | 'password' | 'two-factor-setup' | 'two-factor-enable' | 'two-factor-disable' | 'end-session' | 'end-others'
+export type AccountIntent =
+  | 'profile'
+  | 'password'
+  | 'two-factor-setup'
+  | 'two-factor-enable'
+  | 'two-factor-disable'
+  | 'end-session'
+  | 'end-others'
 
 /** The answer of Akun Saya's action (app/doors/account.server.ts), read by its screen (components/admin/account.tsx). */
 export type AccountAnswer = {

@@ -86,13 +86,15 @@ export function typeText(schema: JsonSchema | undefined): string {
 
 function constraints(schema: JsonSchema): string[] {
   const notes: string[] = []
-  if (schema.minLength !== undefined && schema.maxLength !== undefined) notes.push(`${schema.minLength} to ${schema.maxLength} characters`)
+  if (schema.minLength !== undefined && schema.maxLength !== undefined)
+    notes.push(`${schema.minLength} to ${schema.maxLength} characters`)
   else if (schema.maxLength !== undefined) notes.push(`at most ${schema.maxLength} characters`)
   else if (schema.minLength !== undefined) notes.push(`at least ${schema.minLength} characters`)
   if (schema.minimum !== undefined) notes.push(`at least ${schema.minimum}`)
   if (schema.exclusiveMinimum !== undefined) notes.push(`more than ${schema.exclusiveMinimum}`)
   if (schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER) notes.push(`at most ${schema.maximum}`)
-  if (schema.minItems !== undefined && schema.minItems === schema.maxItems) notes.push(`exactly ${schema.minItems} items`)
+  if (schema.minItems !== undefined && schema.minItems === schema.maxItems)
+    notes.push(`exactly ${schema.minItems} items`)
   return notes
 }
 
@@ -131,9 +133,17 @@ export function referenceOf(document: OpenApiDocument): Reference {
           name: `${parameter.name} (${parameter.in})`,
           type: typeText(parameter.schema),
           required: parameter.required ?? false,
-          notes: [parameter.description ?? parameter.schema?.description, ...(parameter.schema ? constraints(parameter.schema) : [])].filter(Boolean).join('; '),
+          notes: [
+            parameter.description ?? parameter.schema?.description,
+            ...(parameter.schema ? constraints(parameter.schema) : []),
+          ]
+            .filter(Boolean)
+            .join('; '),
         })),
-        bodies: Object.entries(operation.requestBody?.content ?? {}).map(([type, { schema }]) => ({ type, fields: fieldRows(schema) })),
+        bodies: Object.entries(operation.requestBody?.content ?? {}).map(([type, { schema }]) => ({
+          type,
+          fields: fieldRows(schema),
+        })),
         answers: Object.entries(operation.responses).map(([status, answer]) => ({
           status,
           description: answer.description,

@@ -32,7 +32,10 @@ export function contentImageAttributes(name: string, alt: string | undefined): R
     src: uploadUrl('content', name)!,
     alt: alt ?? '',
     ...(widths.length
-      ? { srcset: widths.map((width) => `${uploadUrl('content', variantName(name, width))} ${width}w`).join(', '), sizes: CONTENT_SIZES }
+      ? {
+          srcset: widths.map((width) => `${uploadUrl('content', variantName(name, width))} ${width}w`).join(', '),
+          sizes: CONTENT_SIZES,
+        }
       : {}),
     ...(own ? { width: String(own.width), height: String(own.height) } : {}),
   }
@@ -41,11 +44,14 @@ export function contentImageAttributes(name: string, alt: string | undefined): R
 export const IMG_SRC = /<img\b[^>]*?\ssrc="([^"]*)"/gi
 
 /** Every image source of sanitised HTML (its attributes are always double-quoted). */
-export const imageSources = (html: string) => [...html.matchAll(IMG_SRC)].map((match) => match[1].replaceAll('&amp;', '&'))
+export const imageSources = (html: string) =>
+  [...html.matchAll(IMG_SRC)].map((match) => match[1].replaceAll('&amp;', '&'))
 
 /** The stored names of the content images of sanitised HTML, each once. */
-export const contentImageNames = (html: string | null | undefined): string[] =>
-  [...new Set(imageSources(html ?? '').flatMap((src) => contentImageName(src) ?? []))]
+export const contentImageNames = (html: string | null | undefined): string[] => [
+  ...new Set(imageSources(html ?? '').flatMap((src) => contentImageName(src) ?? [])),
+]
 
 /** The first image of sanitised HTML that is neither ours nor inline (one from another site), or undefined. */
-export const foreignImage = (html: string) => imageSources(html).find((src) => !isInlineImage(src) && !contentImageName(src))
+export const foreignImage = (html: string) =>
+  imageSources(html).find((src) => !isInlineImage(src) && !contentImageName(src))

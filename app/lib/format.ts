@@ -2,14 +2,37 @@
 
 const TIME_ZONE = 'Asia/Jakarta'
 
-const rupiah = new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'IDR', maximumFractionDigits: 0, minimumFractionDigits: 0 })
-const longDate = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE })
-const dateTime = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE })
-const weekdayDate = new Intl.DateTimeFormat('id-ID', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE })
+const rupiah = new Intl.NumberFormat('id-ID', {
+  style: 'currency',
+  currency: 'IDR',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+})
+const longDate = new Intl.DateTimeFormat('id-ID', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: TIME_ZONE,
+})
+const dateTime = new Intl.DateTimeFormat('id-ID', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: TIME_ZONE,
+})
+const weekdayDate = new Intl.DateTimeFormat('id-ID', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: TIME_ZONE,
+})
 
 /** `Rp 1.500.000` (Indonesian thousands separators, no decimals). */
 export function formatRupiah(value: number | string | null | undefined): string {
-  const number = typeof value === 'string' ? Number(value) : value ?? 0
+  const number = typeof value === 'string' ? Number(value) : (value ?? 0)
   return rupiah.format(Number.isFinite(number) ? number : 0)
 }
 
@@ -36,7 +59,17 @@ export function formatDateWithWeekday(value: Date | string | number | null | und
   return Number.isNaN(date.getTime()) ? '' : weekdayDate.format(date)
 }
 
-const NAMED_ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", hellip: '…', ndash: '–', mdash: '—' }
+const NAMED_ENTITIES: Record<string, string> = {
+  nbsp: ' ',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  hellip: '…',
+  ndash: '–',
+  mdash: '—',
+}
 
 /** Decodes entities in one pass, so `&amp;lt;` stays the text `&lt;` instead of becoming `<`. */
 function decodeEntities(text: string): string {

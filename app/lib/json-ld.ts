@@ -13,7 +13,18 @@ const picture = (url: string, caption: string | undefined) => (caption ? { '@typ
 
 export function newsArticleLd(
   site: Site,
-  post: { title: string; slug: string; content: string; image: string | null; image_alt?: string; created_at: DateLike; published_at?: DateLike | null; updated_at: DateLike; user?: { name: string } | null; category?: { name: string } | null },
+  post: {
+    title: string
+    slug: string
+    content: string
+    image: string | null
+    image_alt?: string
+    created_at: DateLike
+    published_at?: DateLike | null
+    updated_at: DateLike
+    user?: { name: string } | null
+    category?: { name: string } | null
+  },
 ): JsonLd {
   const url = absoluteUrl(site.url, `/posts/${post.slug}`)
   const image = uploadUrl('posts', post.image)
@@ -28,14 +39,28 @@ export function newsArticleLd(
     dateModified: iso(post.updated_at),
     inLanguage: 'id',
     ...(post.category?.name ? { articleSection: post.category.name } : {}),
-    author: post.user?.name ? { '@type': 'Person', name: post.user.name } : { '@type': 'GovernmentOrganization', name: site.name },
-    publisher: { '@type': 'GovernmentOrganization', name: site.name, logo: { '@type': 'ImageObject', url: logoUrl(site) } },
+    author: post.user?.name
+      ? { '@type': 'Person', name: post.user.name }
+      : { '@type': 'GovernmentOrganization', name: site.name },
+    publisher: {
+      '@type': 'GovernmentOrganization',
+      name: site.name,
+      logo: { '@type': 'ImageObject', url: logoUrl(site) },
+    },
   }
 }
 
 export function productLd(
   site: Site,
-  product: { title: string; slug: string; content: string; image: string | null; image_alt?: string; price: number; owner: string },
+  product: {
+    title: string
+    slug: string
+    content: string
+    image: string | null
+    image_alt?: string
+    price: number
+    owner: string
+  },
 ): JsonLd {
   const url = absoluteUrl(site.url, `/products/${product.slug}`)
   const image = uploadUrl('products', product.image)
@@ -56,7 +81,10 @@ export function productLd(
   }
 }
 
-export function personLd(site: Site, person: { id: number; name: string; position: string; image: string | null; image_alt?: string }): JsonLd {
+export function personLd(
+  site: Site,
+  person: { id: number; name: string; position: string; image: string | null; image_alt?: string },
+): JsonLd {
   const image = uploadUrl('aparaturs', person.image)
   return {
     '@type': 'Person',

@@ -8,7 +8,12 @@ import type { ShouldRevalidateFunction } from '@remix-run/react'
  * screen or searching reads only the screen's own loader, which still checks the permission itself, and a
  * screen whose data cannot be loaded fails alone inside the layout instead of taking the whole page down.
  */
-export const revalidateAfterSubmissions: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) => {
+export const revalidateAfterSubmissions: ShouldRevalidateFunction = ({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => {
   if (formMethod && formMethod.toUpperCase() !== 'GET') return defaultShouldRevalidate
   if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return defaultShouldRevalidate
   return false

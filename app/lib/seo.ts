@@ -86,7 +86,12 @@ export function canonicalPath(location?: { pathname: string; search: string }): 
  * route failed (its `meta` then runs without data).
  */
 export function routeSeo<Data>(
-  args: { data: Data | undefined; matches: MetaArgs['matches']; location: { pathname: string; search: string }; error?: unknown },
+  args: {
+    data: Data | undefined
+    matches: MetaArgs['matches']
+    location: { pathname: string; search: string }
+    error?: unknown
+  },
   build: (data: Data, site: Site) => SeoPage,
 ): MetaDescriptor[] {
   if (args.error || args.data === undefined || args.data === null) {
@@ -104,7 +109,9 @@ export function villageLd(site: Site): JsonLd {
     name: site.name,
     url: absoluteUrl(site.url, '/'),
     logo: logoUrl(site),
-    ...(site.address ? { address: { '@type': 'PostalAddress', streetAddress: site.address, addressCountry: 'ID' } } : {}),
+    ...(site.address
+      ? { address: { '@type': 'PostalAddress', streetAddress: site.address, addressCountry: 'ID' } }
+      : {}),
     ...(site.phone ? { telephone: site.phone } : {}),
     ...(site.email ? { email: site.email } : {}),
   }

@@ -47,10 +47,17 @@ export function siteFromMatches(matches: MetaArgs['matches']): Site {
 }
 
 /** `{screen} - {site name}`: every screen's title ends with the village's name. */
-export const screenTitle = (matches: MetaArgs['matches'], screen: string) => `${screen} - ${siteFromMatches(matches).name}`
+export const screenTitle = (matches: MetaArgs['matches'], screen: string) =>
+  `${screen} - ${siteFromMatches(matches).name}`
 
 /** The name of the screen shown for a route error: not found, a malformed address, or any other failure. */
 export function errorTitle(error: unknown) {
   const status = isRouteErrorResponse(error) ? error.status : 500
-  return status === 404 ? 'Halaman Tidak Ditemukan' : status === 400 ? 'Alamat Tidak Valid' : status === 413 ? 'Isian Terlalu Besar' : 'Terjadi Kesalahan'
+  return status === 404
+    ? 'Halaman Tidak Ditemukan'
+    : status === 400
+      ? 'Alamat Tidak Valid'
+      : status === 413
+        ? 'Isian Terlalu Besar'
+        : 'Terjadi Kesalahan'
 }

@@ -14,8 +14,10 @@ const GAMBLING = new Set(['strong', 'weak', 'ambiguous'])
 const INVISIBLE = /[\p{Cf}\u034f\u115f\u1160\u180e\u3164\uffa0]/gu
 /** Cyrillic and Greek letters that look like Latin ones (after lower-casing), and small capitals (NFKC keeps them). */
 const LOOKALIKES = Object.fromEntries(
-  ('аa вb гr дd еe кk мm нh оo пn рp сc тt уy хx ѕs іi јj ԁd һh ӏl ԛq ԝw ьb αa βb γy εe ζz ηn ιi κk μu νv οo ρp σo τt υu χx ωw ıi ɡg ɑa ' +
-    'ᴀa ʙb ᴄc ᴅd ᴇe ғf ɢg ʜh ɪi ᴊj ᴋk ʟl ᴍm ɴn ᴏo ᴘp ʀr ꜱs ᴛt ᴜu ᴠv ᴡw ʏy ᴢz')
+  (
+    'аa вb гr дd еe кk мm нh оo пn рp сc тt уy хx ѕs іi јj ԁd һh ӏl ԛq ԝw ьb αa βb γy εe ζz ηn ιi κk μu νv οo ρp σo τt υu χx ωw ıi ɡg ɑa ' +
+    'ᴀa ʙb ᴄc ᴅd ᴇe ғf ɢg ʜh ɪi ᴊj ᴋk ʟl ᴍm ɴn ᴏo ᴘp ʀr ꜱs ᴛt ᴜu ᴠv ᴡw ʏy ᴢz'
+  )
     .split(' ')
     .map((pair) => [pair[0], pair[1]]),
 )
@@ -23,7 +25,12 @@ const LOOKALIKES = Object.fromEntries(
 const LEET = { 0: 'o', 1: 'i', 2: 'z', 3: 'e', 4: 'a', 5: 's', 6: 'g', 7: 't', 8: 'b', 9: 'g', '@': 'a', $: 's' }
 
 /** @param {string} text */
-const plainTokens = (text) => text.normalize('NFC').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+const plainTokens = (text) =>
+  text
+    .normalize('NFC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
 
 /**
  * One word with its disguise taken off: a doubled character single ("gacooor"; before digits become letters, so
@@ -32,7 +39,10 @@ const plainTokens = (text) => text.normalize('NFC').toLowerCase().split(/[^\p{L}
 function foldWord(/** @type {string} */ word) {
   if (/^[a-z]+$/.test(word)) return word.replace(/(.)\1+/g, '$1').replaceAll('l', 'i') // most words: nothing to undo
   let folded = word.replace(/(.)\1+/gu, '$1')
-  if (/\p{L}/u.test(folded)) folded = folded.replace(/[0-9@$]/g, (sign) => LEET[/** @type {keyof typeof LEET} */ (sign)]).replace(/[!|](?=\p{L})/gu, 'i')
+  if (/\p{L}/u.test(folded))
+    folded = folded
+      .replace(/[0-9@$]/g, (sign) => LEET[/** @type {keyof typeof LEET} */ (sign)])
+      .replace(/[!|](?=\p{L})/gu, 'i')
   return folded.replace(/[^\p{L}\p{N}]+/gu, '').replaceAll('l', 'i')
 }
 
@@ -57,11 +67,16 @@ function foldedWords(text) {
     joined.push(folded)
     digits.push(/\p{N}/u.test(raw))
   }
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     let end = i
     while (end < words.length && words[end].folded.length === 1) end++
     if (end - i >= 3) {
-      push(words.slice(i, end).map((word) => word.raw).join(''))
+      push(
+        words
+          .slice(i, end)
+          .map((word) => word.raw)
+          .join(''),
+      )
       i = end
     } else push(words[i].raw, words[i++].folded)
   }
@@ -74,7 +89,14 @@ const ENTRIES = vocabulary.groups.flatMap((group) =>
     const { words } = foldedWords(phrase)
     if (!words.length) throw new Error(`spam-vocabulary.json: "${phrase}" has no letters`)
     const kind = /** @type {Kind} */ (group.kind)
-    return { phrase, kind, plain: plainTokens(phrase).join(' '), words: words.join(' '), compact: words.join(''), digits: /\d/.test(phrase) }
+    return {
+      phrase,
+      kind,
+      plain: plainTokens(phrase).join(' '),
+      words: words.join(' '),
+      compact: words.join(''),
+      digits: /\d/.test(phrase),
+    }
   }),
 )
 
@@ -92,10 +114,15 @@ const BY_COMPACT = indexBy((entry) => entry.compact, PHRASES)
 /** @param {Iterable<string>} keys @param {(key: string) => string[]} [cuts] how a key grows: letter by letter unless told */
 const startsOf = (keys, cuts = (key) => [...key].map((_, i) => key.slice(0, i + 1))) => new Set([...keys].flatMap(cuts))
 /** Every start of a phrase in plain words ("link", "link alternatif"), and in folded letters ("l", "li", ..., "linkalternatif"). */
-const PLAIN_STARTS = startsOf(BY_PLAIN.keys(), (key) => key.split(' ').map((_, i, parts) => parts.slice(0, i + 1).join(' ')))
+const PLAIN_STARTS = startsOf(BY_PLAIN.keys(), (key) =>
+  key.split(' ').map((_, i, parts) => parts.slice(0, i + 1).join(' ')),
+)
 const COMPACT_STARTS = startsOf(BY_COMPACT.keys())
 /** Strong phrases of five letters or more are found inside a longer word too: a domain, a hashtag ("slot88gacor.com"). */
-const BY_STRONG_INSIDE = indexBy((entry) => entry.compact, PHRASES.filter((entry) => entry.kind === 'strong' && entry.compact.length >= 5))
+const BY_STRONG_INSIDE = indexBy(
+  (entry) => entry.compact,
+  PHRASES.filter((entry) => entry.kind === 'strong' && entry.compact.length >= 5),
+)
 /** Reporting stems count inside a word ("berbahaya", "ditangkap"). */
 const REPORTING = new Set(ENTRIES.filter((entry) => entry.kind === 'reporting').map((entry) => entry.compact))
 const STRONG_INSIDE_STARTS = startsOf(BY_STRONG_INSIDE.keys())
@@ -108,7 +135,8 @@ const REPORTING_STARTS = startsOf(REPORTING)
 function piecesOf(word, starts, has) {
   const pieces = []
   for (let i = 0; i < word.length; i++) {
-    for (let end = i + 1; end <= word.length && starts.has(word.slice(i, end)); end++) if (has(word.slice(i, end))) pieces.push(word.slice(i, end))
+    for (let end = i + 1; end <= word.length && starts.has(word.slice(i, end)); end++)
+      if (has(word.slice(i, end))) pieces.push(word.slice(i, end))
   }
   return pieces
 }
@@ -136,16 +164,35 @@ function hostsIn(text) {
   return hosts
 }
 
-const SECOND_LEVEL = new Set(['co', 'or', 'ac', 'go', 'sch', 'web', 'my', 'biz', 'net', 'com', 'org', 'mil', 'desa', 'ponpes'])
+const SECOND_LEVEL = new Set([
+  'co',
+  'or',
+  'ac',
+  'go',
+  'sch',
+  'web',
+  'my',
+  'biz',
+  'net',
+  'com',
+  'org',
+  'mil',
+  'desa',
+  'ponpes',
+])
 /** The domain a host belongs to: `a.b.slot.com` -> `slot.com`, `x.desa.id` -> `x.desa.id`. */
 function siteOf(/** @type {string} */ host) {
   const labels = host.split('.')
-  const keep = labels.length >= 3 && labels[labels.length - 1].length === 2 && SECOND_LEVEL.has(labels[labels.length - 2]) ? 3 : 2
+  const keep =
+    labels.length >= 3 && labels[labels.length - 1].length === 2 && SECOND_LEVEL.has(labels[labels.length - 2]) ? 3 : 2
   return labels.slice(-keep).join('.')
 }
 
 /** @param {string} host @param {readonly string[]} suffixes */
-const under = (host, suffixes) => suffixes.some((suffix) => host === suffix.replace(/^\./, '') || host.endsWith(suffix.startsWith('.') ? suffix : `.${suffix}`))
+const under = (host, suffixes) =>
+  suffixes.some(
+    (suffix) => host === suffix.replace(/^\./, '') || host.endsWith(suffix.startsWith('.') ? suffix : `.${suffix}`),
+  )
 
 const ENTITIES = /** @type {Record<string, string>} */ ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' })
 /** @param {string} text */
@@ -181,7 +228,8 @@ function readableText(value) {
 }
 
 /** Sentences: lines, and text after `.`, `!` or `?` that ends a word of two characters or more ("g. a. c. o. r." stays whole). */
-const sentencesOf = (/** @type {string} */ text) => text.split(/\n+|(?<=[\p{L}\p{N}]{2}[.!?]+)\s+/u).filter((sentence) => sentence.trim())
+const sentencesOf = (/** @type {string} */ text) =>
+  text.split(/\n+|(?<=[\p{L}\p{N}]{2}[.!?]+)\s+/u).filter((sentence) => sentence.trim())
 
 /** @typedef {{ view: 'plain' | 'folded', start: number, end: number }} Occurrence */
 
@@ -194,7 +242,8 @@ const sentencesOf = (/** @type {string} */ text) => text.split(/\n+|(?<=[\p{L}\p
 function phrasesIn(sentence) {
   /** @type {Map<Entry, Occurrence[]>} */
   const found = new Map()
-  const note = (/** @type {Entry} */ entry, /** @type {Occurrence} */ occurrence) => found.set(entry, [...(found.get(entry) ?? []), occurrence])
+  const note = (/** @type {Entry} */ entry, /** @type {Occurrence} */ occurrence) =>
+    found.set(entry, [...(found.get(entry) ?? []), occurrence])
   const plain = plainTokens(sentence)
   for (let i = 0; i < plain.length; i++) {
     // Extended word by word while it is still the start of some phrase.
@@ -206,33 +255,55 @@ function phrasesIn(sentence) {
   /** @type {[string, number][]} reporting stems and the word each is in */
   const stems = []
   for (let i = 0; i < words.length; i++) {
-    for (let end = i + 1, key = words[i], spaced = words[i]; end <= words.length && COMPACT_STARTS.has(key); spaced += ` ${words[end]}`, key += words[end++]) {
+    for (
+      let end = i + 1, key = words[i], spaced = words[i];
+      end <= words.length && COMPACT_STARTS.has(key);
+      spaced += ` ${words[end]}`, key += words[end++]
+    ) {
       // A short phrase ("wd", "rtp") only as the words it is, never as pieces of others; a name with digits only where
       // digits were written ("m88" is not "MB"); of two spellings of one phrase ("pg soft", "pgsoft"), the one written.
       const numbered = digits.slice(i, end).includes(true)
-      const entries = (BY_COMPACT.get(key) ?? []).filter((entry) => (entry.compact.length >= 4 || spaced === entry.words) && (numbered || !entry.digits))
+      const entries = (BY_COMPACT.get(key) ?? []).filter(
+        (entry) => (entry.compact.length >= 4 || spaced === entry.words) && (numbered || !entry.digits),
+      )
       const written = entries.filter((entry) => spaced === entry.words)
       for (const entry of written.length ? written : entries) note(entry, { view: 'folded', start: i, end })
     }
-    for (const piece of words[i].length > 5 ? piecesOf(words[i], STRONG_INSIDE_STARTS, (key) => BY_STRONG_INSIDE.has(key)) : []) {
+    for (const piece of words[i].length > 5
+      ? piecesOf(words[i], STRONG_INSIDE_STARTS, (key) => BY_STRONG_INSIDE.has(key))
+      : []) {
       const entries = (BY_STRONG_INSIDE.get(piece) ?? []).filter((entry) => digits[i] || !entry.digits)
       const unspaced = entries.filter((entry) => entry.words === entry.compact)
       for (const entry of unspaced.length ? unspaced : entries) note(entry, { view: 'folded', start: i, end: i + 1 })
     }
     for (const stem of piecesOf(words[i], REPORTING_STARTS, (key) => REPORTING.has(key))) stems.push([stem, i])
   }
-  const inside = (/** @type {Occurrence} */ a, /** @type {Occurrence} */ b) => a.view === b.view && b.start <= a.start && a.end <= b.end
+  const inside = (/** @type {Occurrence} */ a, /** @type {Occurrence} */ b) =>
+    a.view === b.view && b.start <= a.start && a.end <= b.end
   /** @type {Map<Entry, { plainly: boolean, at: number }>} */
   const phrases = new Map()
   for (const [entry, occurrences] of found) {
-    const larger = [...found].filter(([other]) => other.compact.length > entry.compact.length && other.compact.includes(entry.compact)).flatMap(([, more]) => more)
+    const larger = [...found]
+      .filter(([other]) => other.compact.length > entry.compact.length && other.compact.includes(entry.compact))
+      .flatMap(([, more]) => more)
     if (occurrences.every((occurrence) => larger.some((other) => inside(occurrence, other)))) continue
     const folded = occurrences.filter((occurrence) => occurrence.view === 'folded')
-    phrases.set(entry, { plainly: occurrences.length > folded.length, at: Math.min(...(folded.length ? folded : occurrences).map((occurrence) => occurrence.start)) })
+    phrases.set(entry, {
+      plainly: occurrences.length > folded.length,
+      at: Math.min(...(folded.length ? folded : occurrences).map((occurrence) => occurrence.start)),
+    })
   }
   // A stem inside a gambling phrase ("blokir" in "link anti blokir") is no report.
-  const gambling = [...phrases.keys()].filter((entry) => GAMBLING.has(entry.kind)).flatMap((entry) => found.get(entry) ?? [])
-  const reporting = new Set(stems.filter(([, at]) => !gambling.some((occurrence) => inside({ view: 'folded', start: at, end: at + 1 }, occurrence))).map(([stem]) => stem))
+  const gambling = [...phrases.keys()]
+    .filter((entry) => GAMBLING.has(entry.kind))
+    .flatMap((entry) => found.get(entry) ?? [])
+  const reporting = new Set(
+    stems
+      .filter(
+        ([, at]) => !gambling.some((occurrence) => inside({ view: 'folded', start: at, end: at + 1 }, occurrence)),
+      )
+      .map(([stem]) => stem),
+  )
   return { found: phrases, reporting: reporting.size }
 }
 
@@ -244,7 +315,13 @@ function phrasesIn(sentence) {
 function judgeSentence(sentence) {
   const { found, reporting } = phrasesIn(sentence)
   const of = (/** @type {Kind} */ kind) => [...found].filter(([entry]) => entry.kind === kind)
-  const [strong, weak, ambiguous, promo, betting] = /** @type {const} */ (['strong', 'weak', 'ambiguous', 'promo', 'betting']).map(of)
+  const [strong, weak, ambiguous, promo, betting] = /** @type {const} */ ([
+    'strong',
+    'weak',
+    'ambiguous',
+    'promo',
+    'betting',
+  ]).map(of)
   // An everyday word ("slot", "olympus") names gambling only beside another gambling phrase, a betting cue, or in disguise.
   const context = strong.length + weak.length + betting.length > 0
   const counted = [...strong, ...weak, ...ambiguous.filter(([, seen]) => context || !seen.plainly)]
@@ -300,7 +377,10 @@ export function gamblingSpamIn(value, options = {}) {
     const phrase = judgeSentence(sentence)
     if (phrase) return phrase
   }
-  return bulkLinkedSite(value, (options.ownHosts ?? []).map((host) => host.toLowerCase().replace(/^www\./, '')))
+  return bulkLinkedSite(
+    value,
+    (options.ownHosts ?? []).map((host) => host.toLowerCase().replace(/^www\./, '')),
+  )
 }
 
 /**

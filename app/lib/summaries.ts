@@ -8,8 +8,25 @@ import type { Paginated } from './paging'
  */
 type DateLike = Date | string
 
-export type PostSummary = { id: number; image: string | null; image_alt: string; title: string; slug: string; excerpt: string; created_at: DateLike; category: { name: string } | null }
-export type ProductSummary = { id: number; image: string | null; image_alt: string; title: string; slug: string; price: number; owner: string }
+export type PostSummary = {
+  id: number
+  image: string | null
+  image_alt: string
+  title: string
+  slug: string
+  excerpt: string
+  created_at: DateLike
+  category: { name: string } | null
+}
+export type ProductSummary = {
+  id: number
+  image: string | null
+  image_alt: string
+  title: string
+  slug: string
+  price: number
+  owner: string
+}
 export type AparaturSummary = { id: number; image: string | null; image_alt: string; name: string; position: string }
 export type PageSummary = { id: number; title: string; slug: string; excerpt: string; created_at: DateLike }
 export type PhotoSummary = { id: number; image: string; image_alt: string; caption: string; description: string }
@@ -32,32 +49,67 @@ function perRow<Row extends object, Summary>(make: (row: Row) => Summary): (row:
 /** The date a card shows: when it was published (rows from before drafts existed: when created). */
 const shownDate = (row: { created_at: DateLike; published_at?: DateLike | null }) => row.published_at ?? row.created_at
 
-export const postSummary = perRow((row: Omit<PostSummary, 'excerpt' | 'category'> & { content: string; category: { name: string } | null; published_at?: DateLike | null }): PostSummary => ({
+export const postSummary = perRow(
+  (
+    row: Omit<PostSummary, 'excerpt' | 'category'> & {
+      content: string
+      category: { name: string } | null
+      published_at?: DateLike | null
+    },
+  ): PostSummary => ({
+    id: row.id,
+    image: row.image,
+    image_alt: row.image_alt,
+    title: row.title,
+    slug: row.slug,
+    excerpt: excerpt(row.content, EXCERPT_LENGTH),
+    created_at: shownDate(row),
+    category: row.category ? { name: row.category.name } : null,
+  }),
+)
+
+export const productSummary = perRow((row: ProductSummary): ProductSummary => ({
   id: row.id,
   image: row.image,
   image_alt: row.image_alt,
   title: row.title,
   slug: row.slug,
-  excerpt: excerpt(row.content, EXCERPT_LENGTH),
-  created_at: shownDate(row),
-  category: row.category ? { name: row.category.name } : null,
+  price: row.price,
+  owner: row.owner,
 }))
 
-export const productSummary = perRow((row: ProductSummary): ProductSummary => ({ id: row.id, image: row.image, image_alt: row.image_alt, title: row.title, slug: row.slug, price: row.price, owner: row.owner }))
-
-export const aparaturSummary = perRow((row: AparaturSummary): AparaturSummary => ({ id: row.id, image: row.image, image_alt: row.image_alt, name: row.name, position: row.position }))
-
-export const pageSummary = perRow((row: Omit<PageSummary, 'excerpt'> & { content: string; published_at?: DateLike | null }): PageSummary => ({
+export const aparaturSummary = perRow((row: AparaturSummary): AparaturSummary => ({
   id: row.id,
-  title: row.title,
-  slug: row.slug,
-  excerpt: excerpt(row.content, EXCERPT_LENGTH),
-  created_at: shownDate(row),
+  image: row.image,
+  image_alt: row.image_alt,
+  name: row.name,
+  position: row.position,
 }))
 
-export const photoSummary = perRow((row: PhotoSummary): PhotoSummary => ({ id: row.id, image: row.image, image_alt: row.image_alt, caption: row.caption, description: row.description }))
+export const pageSummary = perRow(
+  (row: Omit<PageSummary, 'excerpt'> & { content: string; published_at?: DateLike | null }): PageSummary => ({
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    excerpt: excerpt(row.content, EXCERPT_LENGTH),
+    created_at: shownDate(row),
+  }),
+)
 
-export const slideSummary = perRow((row: SlideSummary): SlideSummary => ({ id: row.id, image: row.image, image_alt: row.image_alt, description: row.description }))
+export const photoSummary = perRow((row: PhotoSummary): PhotoSummary => ({
+  id: row.id,
+  image: row.image,
+  image_alt: row.image_alt,
+  caption: row.caption,
+  description: row.description,
+}))
+
+export const slideSummary = perRow((row: SlideSummary): SlideSummary => ({
+  id: row.id,
+  image: row.image,
+  image_alt: row.image_alt,
+  description: row.description,
+}))
 
 /** A list page for a screen: the summaries of its rows and the pager's numbers. */
 export const screenPage = <Row, T>(page: Paginated<Row>, summary: (row: Row) => T): ScreenPage<T> => ({

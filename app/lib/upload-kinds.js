@@ -4,4 +4,12 @@
  * app/lib/uploads.ts), the server (server/uploads.mjs) and the backup and restore scripts all import, with
  * or without a build.
  */
-export const UPLOAD_KINDS = /** @type {const} */ (['posts', 'products', 'photos', 'sliders', 'aparaturs', 'settings', 'content'])
+export const UPLOAD_KINDS = /** @type {const} */ ([
+  'posts',
+  'products',
+  'photos',
+  'sliders',
+  'aparaturs',
+  'settings',
+  'content',
+])

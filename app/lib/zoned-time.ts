@@ -12,7 +12,16 @@ const formats = new Map<string, Intl.DateTimeFormat>()
 function format(zone: string) {
   let known = formats.get(zone)
   if (!known) {
-    known = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    known = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
     formats.set(zone, known)
   }
   return known
@@ -20,8 +29,19 @@ function format(zone: string) {
 
 /** The wall-clock parts of `ms` in `zone`. */
 function wallClock(ms: number, zone: string) {
-  const parts = Object.fromEntries(format(zone).formatToParts(new Date(ms)).map((part) => [part.type, part.value]))
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second) }
+  const parts = Object.fromEntries(
+    format(zone)
+      .formatToParts(new Date(ms))
+      .map((part) => [part.type, part.value]),
+  )
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  }
 }
 
 /** How far `zone` is ahead of UTC at the instant `ms`. */
@@ -37,7 +57,8 @@ export function fromZonedTime(local: string, zone: string): Date | null {
   const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0))
   const asUtc = Date.UTC(year, month - 1, day, hour, minute, second)
   const check = new Date(asUtc)
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59)
+    return null
   // Twice: the offset at the guess may differ from the offset at the answer (a change of daylight saving time).
   let ms = asUtc - offsetAt(asUtc, zone)
   ms = asUtc - offsetAt(ms, zone)
@@ -53,7 +74,18 @@ export function formatZoned(value: Date | string | null | undefined, zone: strin
   const date = new Date(value)
   if (Number.isNaN(date.getTime())) return ''
   let known = readable.get(zone)
-  if (!known) readable.set(zone, (known = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: zone })))
+  if (!known)
+    readable.set(
+      zone,
+      (known = new Intl.DateTimeFormat('id-ID', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: zone,
+      })),
+    )
   return known.format(date)
 }
 
@@ -76,4 +108,8 @@ export function publishState(row: { readonly [field: string]: unknown }, nowMs: 
 }
 
 /** The admin's words for each state (list badge, filter, preview banner). */
-export const PUBLISH_STATE_LABELS: Record<PublishState, string> = { draft: 'Draf', scheduled: 'Terjadwal', published: 'Terbit' }
+export const PUBLISH_STATE_LABELS: Record<PublishState, string> = {
+  draft: 'Draf',
+  scheduled: 'Terjadwal',
+  published: 'Terbit',
+}

@@ -35,7 +35,10 @@ async function flushBatch() {
   try {
     await prisma.activity.createMany({ data: entries.map((entry) => entry.row) })
   } catch (error) {
-    log.error({ event: 'activity-record', err: error, count: entries.length }, `could not record ${entries.length} activity entr${entries.length === 1 ? 'y' : 'ies'}`)
+    log.error(
+      { event: 'activity-record', err: error, count: entries.length },
+      `could not record ${entries.length} activity entr${entries.length === 1 ? 'y' : 'ies'}`,
+    )
   }
   for (const entry of entries) entry.done()
 }
@@ -74,7 +77,7 @@ export function summaryOf(record: unknown): string {
 
 /** Bookkeeping columns that change with every write, and are not the user's doing. */
 const IGNORED = new Set(['id', 'created_at', 'updated_at'])
-const comparable = (value: unknown) => JSON.stringify(value instanceof Date ? value.toISOString() : value ?? null)
+const comparable = (value: unknown) => JSON.stringify(value instanceof Date ? value.toISOString() : (value ?? null))
 
 /**
  * The names of the fields that differ between two reads of a record (a relation shown as an object, such as a
@@ -117,7 +120,8 @@ export async function trackWrite<T>(
   const result = await write()
   const after = what.action === 'delete' ? null : result
   const record = after ?? before
-  const id = what.id ?? (record && typeof (record as { id?: unknown }).id === 'number' ? (record as { id: number }).id : null)
+  const id =
+    what.id ?? (record && typeof (record as { id?: unknown }).id === 'number' ? (record as { id: number }).id : null)
   await recordActivity({
     actor,
     action: what.action,
@@ -168,15 +172,29 @@ const toActivity = (row: ActivityListRow) => ({ ...row, changes: parseChanges(ro
 export type ActivityItem = ReturnType<typeof toActivity>
 
 const filterSchema = z.object({
-  user_id: z.preprocess((value) => (value === null || value === '' ? undefined : Number(value)), z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional()).catch(undefined),
-  resource: z.preprocess((value) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 50) : undefined), z.string().optional()),
-  action: z.preprocess((value) => (value === null || value === '' ? undefined : value), z.enum(ACTIVITY_ACTIONS).optional()).catch(undefined),
+  user_id: z
+    .preprocess(
+      (value) => (value === null || value === '' ? undefined : Number(value)),
+      z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    )
+    .catch(undefined),
+  resource: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 50) : undefined),
+    z.string().optional(),
+  ),
+  action: z
+    .preprocess((value) => (value === null || value === '' ? undefined : value), z.enum(ACTIVITY_ACTIONS).optional())
+    .catch(undefined),
 })
 export type ActivityFilters = z.infer<typeof filterSchema>
 
 /** `user_id`, `resource` and `action` of the address; values that cannot match anything are ignored. */
 export function parseActivityFilters(params: URLSearchParams): ActivityFilters {
-  return filterSchema.parse({ user_id: params.get('user_id'), resource: params.get('resource'), action: params.get('action') })
+  return filterSchema.parse({
+    user_id: params.get('user_id'),
+    resource: params.get('resource'),
+    action: params.get('action'),
+  })
 }
 
 /** One page of the log, newest first; `search` matches the summary and the user's name. */
@@ -186,7 +204,9 @@ export function listActivities(query: ListQuery, filters: ActivityFilters, path 
     ...(filters.resource !== undefined ? { resource: filters.resource } : {}),
     ...(filters.action !== undefined ? { action: filters.action } : {}),
   }
-  const keep = Object.entries(filters).filter(([, value]) => value !== undefined).map(([name, value]) => [name, String(value)] as [string, string])
+  const keep = Object.entries(filters)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => [name, String(value)] as [string, string])
   return listPage(prisma.activity, {
     table: 'activities',
     select: activitySelect,

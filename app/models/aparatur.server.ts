@@ -35,17 +35,32 @@ export const schema = z.object({
 type AparaturRow = Prisma.AparaturGetPayload<{ select: typeof aparaturSelect }>
 
 export const listAparaturs = (query: ListQuery, path: string) =>
-  listPage<AparaturRow>(prisma.aparatur, { table: 'aparaturs', select: aparaturSelect, searchColumns: SEARCH, query, path })
+  listPage<AparaturRow>(prisma.aparatur, {
+    table: 'aparaturs',
+    select: aparaturSelect,
+    searchColumns: SEARCH,
+    query,
+    path,
+  })
 
 /** What the public sees of aparaturs, read in one statement each (crud.server.ts, publicRows). */
 const publicAparaturs = publicRows<AparaturRow>('aparaturs', aparaturSelect)
 
 export const listPublicAparaturs = (query: ListQuery, path = '/api/public/aparaturs') =>
-  listPage<AparaturRow>(prisma.aparatur, { table: 'aparaturs', select: aparaturSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicAparaturs.byIds })
+  listPage<AparaturRow>(prisma.aparatur, {
+    table: 'aparaturs',
+    select: aparaturSelect,
+    searchColumns: SEARCH,
+    query,
+    path,
+    memo: cachedRead,
+    rows: publicAparaturs.byIds,
+  })
 
 export const homeAparaturs = () => publicAparaturs.newest(HOME_COUNT)
 
-export const getAparatur = (id: number) => orNotFound(prisma.aparatur.findUnique({ where: { id }, select: aparaturSelect }), 'Aparatur')
+export const getAparatur = (id: number) =>
+  orNotFound(prisma.aparatur.findUnique({ where: { id }, select: aparaturSelect }), 'Aparatur')
 
 /** The public detail is by id as well (the site links /aparaturs/{id}). */
 export const getPublicAparatur = (id: number) => orNotFound(publicAparaturs.one('id', id), 'Aparatur')
@@ -76,4 +91,5 @@ export async function updateAparatur(id: number, input: Record<string, unknown>)
   )
 }
 
-export const deleteAparatur = (id: number) => deleteWithContent('aparaturs', id, () => deleteWithImage('aparaturs', 'Aparatur', id))
+export const deleteAparatur = (id: number) =>
+  deleteWithContent('aparaturs', id, () => deleteWithImage('aparaturs', 'Aparatur', id))

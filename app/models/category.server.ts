@@ -13,7 +13,8 @@ export const listCategories = (query: ListQuery, path: string) =>
 
 export const allCategories = () => prisma.category.findMany({ select: categorySelect, orderBy: { name: 'asc' } })
 
-export const getCategory = (id: number) => orNotFound(prisma.category.findUnique({ where: { id }, select: categorySelect }), 'Category')
+export const getCategory = (id: number) =>
+  orNotFound(prisma.category.findUnique({ where: { id }, select: categorySelect }), 'Category')
 
 /** What a write of this resource takes (both doors; the API document describes it from here too). */
 export const schema = z.object({ name: requiredText('Name', 100) })
@@ -44,7 +45,10 @@ export async function updateCategory(id: number, raw: unknown) {
 
 export function deleteCategory(id: number) {
   return serializeWrite(async () => {
-    const existing = await prisma.category.findUnique({ where: { id }, select: { _count: { select: { posts: true } } } })
+    const existing = await prisma.category.findUnique({
+      where: { id },
+      select: { _count: { select: { posts: true } } },
+    })
     if (!existing) throw notFound('Category')
     if (existing._count.posts > 0) throw conflict('This category still has posts: move or delete them first')
     await prisma.category.delete({ where: { id } })

@@ -34,7 +34,9 @@ export async function isContentImageUsed(name: string): Promise<boolean> {
   const probes = CONTENT_COLUMNS.map(
     ({ table, column }) => Prisma.sql`SELECT 1 AS "used" FROM ${quoted(table)} WHERE ${quoted(column)} LIKE ${needle}`,
   )
-  const rows = await prisma.$queryRaw<unknown[]>`SELECT 1 AS "used" WHERE EXISTS (${Prisma.join(probes, ' UNION ALL ')})`
+  const rows = await prisma.$queryRaw<
+    unknown[]
+  >`SELECT 1 AS "used" WHERE EXISTS (${Prisma.join(probes, ' UNION ALL ')})`
   return rows.length > 0
 }
 
@@ -45,7 +47,12 @@ export async function isContentImageUsed(name: string): Promise<boolean> {
 export async function uploadContentImage(file: StagedFile, actor: Actor) {
   const name = await storeImage(file, 'content')
   try {
-    await serializeWrite(() => prisma.$transaction([prisma.contentUpload.create({ data: { name } }), prisma.pendingUpload.deleteMany({ where: { kind: 'content', name } })]))
+    await serializeWrite(() =>
+      prisma.$transaction([
+        prisma.contentUpload.create({ data: { name } }),
+        prisma.pendingUpload.deleteMany({ where: { kind: 'content', name } }),
+      ]),
+    )
   } catch (error) {
     await forgetStored([name])
     throw error
@@ -106,7 +113,9 @@ type ContentTable = (typeof CONTENT_COLUMNS)[number]['table']
 /** Deletes the record `id` of `table` with `remove`, then the content images of its rich text that nothing else holds. */
 export async function deleteWithContent(table: ContentTable, id: number, remove: () => Promise<void>) {
   const { column } = CONTENT_COLUMNS.find((entry) => entry.table === table)!
-  const rows = await prisma.$queryRaw<{ html: string }[]>`SELECT ${quoted(column)} AS "html" FROM ${quoted(table)} WHERE "id" = ${id}`
+  const rows = await prisma.$queryRaw<
+    { html: string }[]
+  >`SELECT ${quoted(column)} AS "html" FROM ${quoted(table)} WHERE "id" = ${id}`
   await remove()
   await removeUnusedImages(rows[0]?.html)
 }
@@ -118,11 +127,16 @@ export async function deleteWithContent(table: ContentTable, id: number, remove:
  * images were removed.
  */
 export async function sweepContentUploads({ olderThanMs = CONTENT_UPLOAD_GRACE_MS } = {}): Promise<number> {
-  const due = await prisma.contentUpload.findMany({ where: { created_at: { lte: new Date(Date.now() - olderThanMs) } }, select: { name: true } })
+  const due = await prisma.contentUpload.findMany({
+    where: { created_at: { lte: new Date(Date.now() - olderThanMs) } },
+    select: { name: true },
+  })
   let removed = 0
   for (const { name } of due) {
     const unused = await serializeWrite(async () => {
-      const noted = await prisma.contentUpload.deleteMany({ where: { name, created_at: { lte: new Date(Date.now() - olderThanMs) } } })
+      const noted = await prisma.contentUpload.deleteMany({
+        where: { name, created_at: { lte: new Date(Date.now() - olderThanMs) } },
+      })
       return noted.count > 0 && !(await isContentImageUsed(name))
     })
     if (unused) {
@@ -134,7 +148,8 @@ export async function sweepContentUploads({ olderThanMs = CONTENT_UPLOAD_GRACE_M
 }
 
 /** The `<img>` tags of sanitised HTML with an empty alt text or none. */
-const imagesWithoutAlt = (html: string) => (html.match(/<img\b[^>]*>/gi) ?? []).filter((tag) => !/\salt="[^"]*\S[^"]*"/i.test(tag)).length
+const imagesWithoutAlt = (html: string) =>
+  (html.match(/<img\b[^>]*>/gi) ?? []).filter((tag) => !/\salt="[^"]*\S[^"]*"/i.test(tag)).length
 
 /**
  * The admin dashboard's reminder: how many images still lack an alt text. Records with an image and an empty
@@ -153,7 +168,9 @@ export async function countImagesWithoutAlt(): Promise<number> {
   ])
   let inContent = 0
   for (const { table, column } of CONTENT_COLUMNS) {
-    const rows = await prisma.$queryRaw<{ html: string }[]>`SELECT ${quoted(column)} AS "html" FROM ${quoted(table)} WHERE ${quoted(column)} LIKE ${'%<img%'}`
+    const rows = await prisma.$queryRaw<
+      { html: string }[]
+    >`SELECT ${quoted(column)} AS "html" FROM ${quoted(table)} WHERE ${quoted(column)} LIKE ${'%<img%'}`
     for (const row of rows) inContent += imagesWithoutAlt(row.html)
   }
   return posts + products + aparaturs + photos + sliders + logo + inContent

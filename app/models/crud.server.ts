@@ -61,7 +61,9 @@ export async function listPage<Row>(
   const key = (...parts: unknown[]) => JSON.stringify([table, search, ...parts])
   const rowsOf = async (ids: number[]) => {
     if (!ids.length) return []
-    const found = (await (options.rows ? options.rows(ids) : delegate.findMany({ where: { id: { in: ids } }, select, orderBy: { id: 'desc' } }))) as { id: number }[]
+    const found = (await (options.rows
+      ? options.rows(ids)
+      : delegate.findMany({ where: { id: { in: ids } }, select, orderBy: { id: 'desc' } }))) as { id: number }[]
     // In the order of the ids (a public list's is by publish time).
     const byId = new Map(found.map((row) => [row.id, row]))
     return ids.flatMap((id) => byId.get(id) ?? [])
@@ -69,25 +71,35 @@ export async function listPage<Row>(
   let total: number
   let rows: unknown[] = []
   if (search && where) {
-    const kept = new Set((await delegate.findMany({ where, select: { id: true } })).map((row) => (row as { id: number }).id))
+    const kept = new Set(
+      (await delegate.findMany({ where, select: { id: true } })).map((row) => (row as { id: number }).id),
+    )
     const ids = (await searchIds(table, searchColumns, search)).filter((id) => kept.has(id))
     total = ids.length
     rows = await rowsOf(ids.slice(skip, skip + query.limit))
   } else if (search) {
     // The count and the first page asked for are read together; another page of a counted search reads its ids alone.
-    const page = (count: boolean) => searchPage(table, searchColumns, search, { offset: skip, limit: query.limit, count }, only())
+    const page = (count: boolean) =>
+      searchPage(table, searchColumns, search, { offset: skip, limit: query.limit, count }, only())
     let first: number[] | undefined
     total = await memo(key('count'), async () => {
       const counted = await page(true)
       first = counted.ids
       return counted.total ?? 0
     })
-    if (skip < total) rows = await memo(key(query.page, query.limit), async () => rowsOf(first ?? (await page(false)).ids))
+    if (skip < total)
+      rows = await memo(key(query.page, query.limit), async () => rowsOf(first ?? (await page(false)).ids))
   } else if (where) {
-    ;[total, rows] = await Promise.all([delegate.count({ where }), delegate.findMany({ where, select, orderBy: { id: 'desc' }, skip, take: query.limit })])
+    ;[total, rows] = await Promise.all([
+      delegate.count({ where }),
+      delegate.findMany({ where, select, orderBy: { id: 'desc' }, skip, take: query.limit }),
+    ])
   } else {
     total = await memo(key('count'), () => delegate.count({ where: options.published ? visibleWhere(now()) : {} }))
-    if (skip < total) rows = await memo(key(query.page, query.limit), async () => rowsOf(await pageOfIds(table, skip, query.limit, only())))
+    if (skip < total)
+      rows = await memo(key(query.page, query.limit), async () =>
+        rowsOf(await pageOfIds(table, skip, query.limit, only())),
+      )
   }
   const items = options.map ? rows.map(options.map) : (rows as Row[])
   return paginate(items, total, query, path)
@@ -104,7 +116,12 @@ const quoted = (name: string) => Prisma.raw(`"${name.replaceAll('"', '""')}"`)
  * Prisma gives for `select`, without its query planning and one query per relation: several times less work
  * for the reads every visitor makes (the profile in docs/performance.md). Portable SQL (Prisma.sql).
  */
-export function publicRows<Row>(table: string, select: Record<string, unknown>, joins: Record<string, Joined> = {}, options: { published?: boolean } = {}) {
+export function publicRows<Row>(
+  table: string,
+  select: Record<string, unknown>,
+  joins: Record<string, Joined> = {},
+  options: { published?: boolean } = {},
+) {
   const fields = Object.entries(select).filter(([, value]) => value !== false)
   const columns: Prisma.Sql[] = []
   const from: Prisma.Sql[] = [Prisma.sql`${quoted(table)} AS "t"`]
@@ -114,7 +131,8 @@ export function publicRows<Row>(table: string, select: Record<string, unknown>, 
     if (!join) throw new Error(`publicRows: no join for ${table}.${field}`)
     const alias = quoted(`j${index}`)
     from.push(Prisma.sql`LEFT JOIN ${quoted(join.table)} AS ${alias} ON ${alias}."id" = "t".${quoted(join.key)}`)
-    for (const column of Object.keys((value as { select: object }).select)) columns.push(Prisma.sql`${alias}.${quoted(column)} AS ${quoted(`${field}.${column}`)}`)
+    for (const column of Object.keys((value as { select: object }).select))
+      columns.push(Prisma.sql`${alias}.${quoted(column)} AS ${quoted(`${field}.${column}`)}`)
   })
   const head = Prisma.sql`SELECT ${Prisma.join(columns)} FROM ${Prisma.join(from, ' ')}`
   const shape = (row: Record<string, unknown>): Row => {
@@ -125,26 +143,46 @@ export function publicRows<Row>(table: string, select: Record<string, unknown>, 
         continue
       }
       const nested = Object.keys((value as { select: object }).select)
-      out[field] = row[`${field}.id`] === null ? null : Object.fromEntries(nested.map((column) => [column, row[`${field}.${column}`]]))
+      out[field] =
+        row[`${field}.id`] === null
+          ? null
+          : Object.fromEntries(nested.map((column) => [column, row[`${field}.${column}`]]))
     }
     return out as Row
   }
   // On SQLite through the prepared statements of readRows (search.server.ts); Prisma planned and prepared each anew.
   const read = async (rest: Prisma.Sql) => {
     const statement = Prisma.sql`${head} ${rest}`
-    return (await readRows<Record<string, unknown>>(isPostgres() ? statement.text : statement.sql, statement.values)).map(shape)
+    return (
+      await readRows<Record<string, unknown>>(isPostgres() ? statement.text : statement.sql, statement.values)
+    ).map(shape)
   }
   // Published tables: only the rows the public may see now, newest publish time first (publishing.server.ts).
-  const visible = (glue: 'WHERE' | 'AND') => (options.published ? Prisma.sql`${Prisma.raw(glue)} ${visibleSql(now())}` : Prisma.empty)
-  const newestFirst = Prisma.raw(options.published ? 'ORDER BY "t"."published_at" DESC, "t"."id" DESC' : 'ORDER BY "t"."id" DESC')
+  const visible = (glue: 'WHERE' | 'AND') =>
+    options.published ? Prisma.sql`${Prisma.raw(glue)} ${visibleSql(now())}` : Prisma.empty
+  const newestFirst = Prisma.raw(
+    options.published ? 'ORDER BY "t"."published_at" DESC, "t"."id" DESC' : 'ORDER BY "t"."id" DESC',
+  )
   return {
     /** The rows with these ids, newest first. */
-    byIds: (ids: number[]) => (ids.length ? read(Prisma.sql`WHERE "t"."id" IN (${Prisma.join(ids)}) ORDER BY "t"."id" DESC`) : Promise.resolve([])),
+    byIds: (ids: number[]) =>
+      ids.length
+        ? read(Prisma.sql`WHERE "t"."id" IN (${Prisma.join(ids)}) ORDER BY "t"."id" DESC`)
+        : Promise.resolve([]),
     /** The `count` newest rows (all of them without a count). */
-    newest: (count?: number) => read(count === undefined ? Prisma.sql`${visible('WHERE')} ${newestFirst}` : Prisma.sql`${visible('WHERE')} ${newestFirst} LIMIT ${count}`),
+    newest: (count?: number) =>
+      read(
+        count === undefined
+          ? Prisma.sql`${visible('WHERE')} ${newestFirst}`
+          : Prisma.sql`${visible('WHERE')} ${newestFirst} LIMIT ${count}`,
+      ),
     /** The row whose `column` holds `value`, or null. */
     one: async (column: string, value: string | number): Promise<Row | null> =>
-      (await read(Prisma.sql`WHERE "t".${quoted(column)} = ${isPostgres() ? withoutNul(value) : value} ${visible('AND')}`))[0] ?? null,
+      (
+        await read(
+          Prisma.sql`WHERE "t".${quoted(column)} = ${isPostgres() ? withoutNul(value) : value} ${visible('AND')}`,
+        )
+      )[0] ?? null,
   }
 }
 
@@ -174,7 +212,10 @@ export async function freeSlug(
 ): Promise<string> {
   const base = slugify(title) || fallback
   const rows = await delegate.findMany({
-    where: { OR: [{ slug: base }, { slug: { startsWith: `${base}-` } }], ...(exceptId ? { NOT: { id: exceptId } } : {}) },
+    where: {
+      OR: [{ slug: base }, { slug: { startsWith: `${base}-` } }],
+      ...(exceptId ? { NOT: { id: exceptId } } : {}),
+    },
     select: { slug: true },
   })
   return uniqueSlug(base, new Set(rows.map((row) => row.slug)), fallback)
@@ -208,7 +249,8 @@ export const IMAGE_TABLES: Record<RecordKind, ImageTable> = {
   aparaturs: prisma.aparatur,
   settings: {
     // The one row of Pengaturan Situs: its `logo` is the kind's image.
-    findMany: async () => (await prisma.siteSetting.findMany({ select: { logo: true } })).map((row) => ({ image: row.logo })),
+    findMany: async () =>
+      (await prisma.siteSetting.findMany({ select: { logo: true } })).map((row) => ({ image: row.logo })),
     findUnique: async ({ where }) => {
       const row = await prisma.siteSetting.findUnique({ where, select: { logo: true } })
       return row && { image: row.logo }

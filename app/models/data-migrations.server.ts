@@ -13,7 +13,9 @@ import { CONTENT_COLUMNS } from './content-images.server'
  * start together do not both run it), and is recorded in `data_migrations` when it has finished. One that stops
  * halfway runs again at the next start; each is written so that a second run finishes what the first left.
  */
-const MIGRATIONS: { name: string; run: () => Promise<number> }[] = [{ name: 'inline-images-to-uploads', run: inlineImagesToUploads }]
+const MIGRATIONS: { name: string; run: () => Promise<number> }[] = [
+  { name: 'inline-images-to-uploads', run: inlineImagesToUploads },
+]
 
 /** Runs the data migrations not yet recorded; returns the names of those it ran, with how many rows each changed. */
 export async function runDataMigrations(): Promise<{ name: string; changed: number }[]> {
@@ -38,18 +40,26 @@ const quoted = (name: string) => Prisma.raw(`"${name}"`)
 async function inlineImagesToUploads(): Promise<number> {
   let changed = 0
   for (const { table, column } of CONTENT_COLUMNS) {
-    const rows = await prisma.$queryRaw<{ id: number; html: string }[]>`SELECT "id", ${quoted(column)} AS "html" FROM ${quoted(table)} WHERE ${quoted(column)} LIKE ${'%data:image/%'}`
+    const rows = await prisma.$queryRaw<
+      { id: number; html: string }[]
+    >`SELECT "id", ${quoted(column)} AS "html" FROM ${quoted(table)} WHERE ${quoted(column)} LIKE ${'%data:image/%'}`
     for (const row of rows) {
       let converted: { data: { html: string }; stored: string[] }
       try {
         converted = await storeInlineImages({ html: sanitizeRichText(row.html) }, ['html'], sanitizeRichText)
       } catch (error) {
         if (!(error instanceof HttpError)) throw error
-        log.warn({ event: 'data-migration', table, id: row.id }, `${table} ${row.id} keeps an inline image that is not a valid picture`)
+        log.warn(
+          { event: 'data-migration', table, id: row.id },
+          `${table} ${row.id} keeps an inline image that is not a valid picture`,
+        )
         continue
       }
       if (!converted.stored.length) continue
-      await serializeWrite(() => prisma.$executeRaw`UPDATE ${quoted(table)} SET ${quoted(column)} = ${converted.data.html} WHERE "id" = ${row.id}`)
+      await serializeWrite(
+        () =>
+          prisma.$executeRaw`UPDATE ${quoted(table)} SET ${quoted(column)} = ${converted.data.html} WHERE "id" = ${row.id}`,
+      )
       await unmarkPending(converted.stored)
       changed++
     }

@@ -9,7 +9,10 @@ const verdicts = new Map<string, Promise<boolean>>()
 
 /** The seeded accounts that still accept the well-known default password. */
 export async function accountsWithDefaultPassword(): Promise<string[]> {
-  const rows = await prisma.user.findMany({ where: { username: { in: SEEDED_USERNAMES } }, select: { username: true, password: true } })
+  const rows = await prisma.user.findMany({
+    where: { username: { in: SEEDED_USERNAMES } },
+    select: { username: true, password: true },
+  })
   const found: string[] = []
   for (const row of rows) {
     let verdict = verdicts.get(row.password)

@@ -5,18 +5,66 @@ const p = (...paragraphs: string[]) => paragraphs.map((text) => `<p>${text}</p>`
 export function demoVillage(siteName: string) {
   const categories = ['Pemerintahan', 'Kegiatan Warga', 'Pembangunan']
   const posts = [
-    { category: 'Pemerintahan', title: 'Musyawarah Desa Membahas Rencana Kerja Tahun Depan', body: 'Pemerintah desa bersama Badan Permusyawaratan Desa menggelar musyawarah untuk menyusun Rencana Kerja Pemerintah Desa. Warga dari setiap dusun hadir menyampaikan usulan.' },
-    { category: 'Kegiatan Warga', title: 'Kerja Bakti Membersihkan Saluran Irigasi', body: 'Ratusan warga bergotong royong membersihkan saluran irigasi menjelang musim tanam. Kegiatan dimulai pukul tujuh pagi dan ditutup dengan makan bersama.' },
-    { category: 'Pembangunan', title: 'Pengaspalan Jalan Dusun Krajan Rampung', body: 'Jalan sepanjang 800 meter di Dusun Krajan kini telah diaspal menggunakan Dana Desa. Warga berharap akses hasil panen ke pasar menjadi lebih cepat.' },
-    { category: 'Kegiatan Warga', title: 'Posyandu Balita Bulan Ini Catat Kenaikan Kunjungan', body: 'Kader posyandu mencatat kenaikan jumlah balita yang ditimbang. Pemberian makanan tambahan dan imunisasi berjalan lancar.' },
-    { category: 'Pemerintahan', title: 'Penyaluran Bantuan Langsung Tunai Dana Desa Tahap Kedua', body: 'Bantuan Langsung Tunai tahap kedua telah disalurkan kepada keluarga penerima manfaat di balai desa dengan pengawasan pendamping desa.' },
-    { category: 'Pembangunan', title: 'Pembangunan Sumur Bor untuk Air Bersih Warga', body: 'Dua titik sumur bor baru dibangun untuk memenuhi kebutuhan air bersih warga di musim kemarau. Pengelolaannya diserahkan kepada kelompok pengguna air.' },
-    { category: 'Kegiatan Warga', title: 'Lomba Kebersihan Antar RT Meriahkan Hari Kemerdekaan', body: 'Setiap RT berlomba menghias lingkungan dan menjaga kebersihan. Penilaian dilakukan oleh tim dari kecamatan.' },
-    { category: 'Pemerintahan', title: 'Pelayanan Administrasi Kependudukan Kini Bisa Dijadwalkan', body: 'Warga dapat menjadwalkan pengurusan surat pengantar dan dokumen kependudukan agar tidak perlu mengantre lama di kantor desa.' },
-    { category: 'Pembangunan', title: 'Renovasi Balai Pertemuan Warga Dimulai', body: 'Balai pertemuan warga yang sudah berumur tiga puluh tahun mulai direnovasi. Atap dan lantai diganti agar aman dipakai untuk kegiatan bersama.' },
-    { category: 'Kegiatan Warga', title: 'Pelatihan Pemasaran Daring untuk Pelaku UMKM', body: 'Pelaku usaha mikro desa mengikuti pelatihan memotret produk dan berjualan melalui media sosial serta lokapasar.' },
-    { category: 'Pemerintahan', title: 'Laporan Realisasi APBDes Semester Pertama', body: 'Pemerintah desa memaparkan realisasi pendapatan dan belanja desa semester pertama secara terbuka di papan informasi dan situs desa.' },
-    { category: 'Kegiatan Warga', title: 'Panen Raya Padi Disambut Syukuran Warga', body: 'Petani menyambut panen raya dengan syukuran sederhana. Hasil panen tahun ini meningkat berkat perbaikan irigasi.' },
+    {
+      category: 'Pemerintahan',
+      title: 'Musyawarah Desa Membahas Rencana Kerja Tahun Depan',
+      body: 'Pemerintah desa bersama Badan Permusyawaratan Desa menggelar musyawarah untuk menyusun Rencana Kerja Pemerintah Desa. Warga dari setiap dusun hadir menyampaikan usulan.',
+    },
+    {
+      category: 'Kegiatan Warga',
+      title: 'Kerja Bakti Membersihkan Saluran Irigasi',
+      body: 'Ratusan warga bergotong royong membersihkan saluran irigasi menjelang musim tanam. Kegiatan dimulai pukul tujuh pagi dan ditutup dengan makan bersama.',
+    },
+    {
+      category: 'Pembangunan',
+      title: 'Pengaspalan Jalan Dusun Krajan Rampung',
+      body: 'Jalan sepanjang 800 meter di Dusun Krajan kini telah diaspal menggunakan Dana Desa. Warga berharap akses hasil panen ke pasar menjadi lebih cepat.',
+    },
+    {
+      category: 'Kegiatan Warga',
+      title: 'Posyandu Balita Bulan Ini Catat Kenaikan Kunjungan',
+      body: 'Kader posyandu mencatat kenaikan jumlah balita yang ditimbang. Pemberian makanan tambahan dan imunisasi berjalan lancar.',
+    },
+    {
+      category: 'Pemerintahan',
+      title: 'Penyaluran Bantuan Langsung Tunai Dana Desa Tahap Kedua',
+      body: 'Bantuan Langsung Tunai tahap kedua telah disalurkan kepada keluarga penerima manfaat di balai desa dengan pengawasan pendamping desa.',
+    },
+    {
+      category: 'Pembangunan',
+      title: 'Pembangunan Sumur Bor untuk Air Bersih Warga',
+      body: 'Dua titik sumur bor baru dibangun untuk memenuhi kebutuhan air bersih warga di musim kemarau. Pengelolaannya diserahkan kepada kelompok pengguna air.',
+    },
+    {
+      category: 'Kegiatan Warga',
+      title: 'Lomba Kebersihan Antar RT Meriahkan Hari Kemerdekaan',
+      body: 'Setiap RT berlomba menghias lingkungan dan menjaga kebersihan. Penilaian dilakukan oleh tim dari kecamatan.',
+    },
+    {
+      category: 'Pemerintahan',
+      title: 'Pelayanan Administrasi Kependudukan Kini Bisa Dijadwalkan',
+      body: 'Warga dapat menjadwalkan pengurusan surat pengantar dan dokumen kependudukan agar tidak perlu mengantre lama di kantor desa.',
+    },
+    {
+      category: 'Pembangunan',
+      title: 'Renovasi Balai Pertemuan Warga Dimulai',
+      body: 'Balai pertemuan warga yang sudah berumur tiga puluh tahun mulai direnovasi. Atap dan lantai diganti agar aman dipakai untuk kegiatan bersama.',
+    },
+    {
+      category: 'Kegiatan Warga',
+      title: 'Pelatihan Pemasaran Daring untuk Pelaku UMKM',
+      body: 'Pelaku usaha mikro desa mengikuti pelatihan memotret produk dan berjualan melalui media sosial serta lokapasar.',
+    },
+    {
+      category: 'Pemerintahan',
+      title: 'Laporan Realisasi APBDes Semester Pertama',
+      body: 'Pemerintah desa memaparkan realisasi pendapatan dan belanja desa semester pertama secara terbuka di papan informasi dan situs desa.',
+    },
+    {
+      category: 'Kegiatan Warga',
+      title: 'Panen Raya Padi Disambut Syukuran Warga',
+      body: 'Petani menyambut panen raya dengan syukuran sederhana. Hasil panen tahun ini meningkat berkat perbaikan irigasi.',
+    },
   ].map((post) => ({
     category: post.category,
     title: post.title,
@@ -56,17 +104,68 @@ export function demoVillage(siteName: string) {
   ]
 
   const products = [
-    { title: 'Beras Organik Pandan Wangi', price: 75000, owner: 'Kelompok Tani Subur Makmur', phone: '081234567801', address: 'Dusun Krajan RT 02/RW 01' },
-    { title: 'Keripik Singkong Pedas', price: 15000, owner: 'Ibu Siti Aminah', phone: '081234567802', address: 'Dusun Sukamulya RT 01/RW 03' },
-    { title: 'Madu Hutan Asli', price: 120000, owner: 'Bapak Darto', phone: '081234567803', address: 'Dusun Cibeureum RT 04/RW 02' },
-    { title: 'Batik Tulis Motif Padi', price: 350000, owner: 'Sanggar Batik Sekar Arum', phone: '081234567804', address: 'Dusun Krajan RT 03/RW 01' },
-    { title: 'Kopi Robusta Bubuk', price: 45000, owner: 'Koperasi Kopi Lereng', phone: '081234567805', address: 'Dusun Pasir RT 02/RW 04' },
-    { title: 'Anyaman Bambu Serbaguna', price: 60000, owner: 'Bapak Ujang', phone: '081234567806', address: 'Dusun Sukamulya RT 05/RW 03' },
-    { title: 'Gula Aren Cetak', price: 25000, owner: 'Ibu Nining', phone: '081234567807', address: 'Dusun Cibeureum RT 01/RW 02' },
-    { title: 'Telur Asin Bakar', price: 30000, owner: 'UMKM Dapur Bunda', phone: '081234567808', address: 'Dusun Pasir RT 03/RW 04' },
+    {
+      title: 'Beras Organik Pandan Wangi',
+      price: 75000,
+      owner: 'Kelompok Tani Subur Makmur',
+      phone: '081234567801',
+      address: 'Dusun Krajan RT 02/RW 01',
+    },
+    {
+      title: 'Keripik Singkong Pedas',
+      price: 15000,
+      owner: 'Ibu Siti Aminah',
+      phone: '081234567802',
+      address: 'Dusun Sukamulya RT 01/RW 03',
+    },
+    {
+      title: 'Madu Hutan Asli',
+      price: 120000,
+      owner: 'Bapak Darto',
+      phone: '081234567803',
+      address: 'Dusun Cibeureum RT 04/RW 02',
+    },
+    {
+      title: 'Batik Tulis Motif Padi',
+      price: 350000,
+      owner: 'Sanggar Batik Sekar Arum',
+      phone: '081234567804',
+      address: 'Dusun Krajan RT 03/RW 01',
+    },
+    {
+      title: 'Kopi Robusta Bubuk',
+      price: 45000,
+      owner: 'Koperasi Kopi Lereng',
+      phone: '081234567805',
+      address: 'Dusun Pasir RT 02/RW 04',
+    },
+    {
+      title: 'Anyaman Bambu Serbaguna',
+      price: 60000,
+      owner: 'Bapak Ujang',
+      phone: '081234567806',
+      address: 'Dusun Sukamulya RT 05/RW 03',
+    },
+    {
+      title: 'Gula Aren Cetak',
+      price: 25000,
+      owner: 'Ibu Nining',
+      phone: '081234567807',
+      address: 'Dusun Cibeureum RT 01/RW 02',
+    },
+    {
+      title: 'Telur Asin Bakar',
+      price: 30000,
+      owner: 'UMKM Dapur Bunda',
+      phone: '081234567808',
+      address: 'Dusun Pasir RT 03/RW 04',
+    },
   ].map((product) => ({
     ...product,
-    content: p(`${product.title} adalah produk unggulan warga ${siteName}, dibuat dari bahan pilihan dengan cara tradisional.`, 'Pemesanan dapat dilakukan langsung kepada penjual melalui WhatsApp.'),
+    content: p(
+      `${product.title} adalah produk unggulan warga ${siteName}, dibuat dari bahan pilihan dengan cara tradisional.`,
+      'Pemesanan dapat dilakukan langsung kepada penjual melalui WhatsApp.',
+    ),
   }))
 
   const photos = [

@@ -11,7 +11,16 @@ import { deleteWithContent, noteDroppedImages, withContentImages } from './conte
 import { freeSlug, listPage, orNotFound, publicRows } from './crud.server'
 import { publishingFields, publishingOf, statusWhere } from './publishing.server'
 
-export const pageSelect = { id: true, title: true, slug: true, content: true, status: true, published_at: true, created_at: true, updated_at: true } as const
+export const pageSelect = {
+  id: true,
+  title: true,
+  slug: true,
+  content: true,
+  status: true,
+  published_at: true,
+  created_at: true,
+  updated_at: true,
+} as const
 
 const SEARCH = ['title', 'content'] as const
 
@@ -25,13 +34,29 @@ export const schema = z.object({
 type PageRow = Prisma.PageGetPayload<{ select: typeof pageSelect }>
 
 export const listPages = (query: ListQuery, path: string, status?: string | null) =>
-  listPage<PageRow>(prisma.page, { table: 'pages', select: pageSelect, searchColumns: SEARCH, query, path, where: statusWhere(status) })
+  listPage<PageRow>(prisma.page, {
+    table: 'pages',
+    select: pageSelect,
+    searchColumns: SEARCH,
+    query,
+    path,
+    where: statusWhere(status),
+  })
 
 /** What the public sees of pages, read in one statement each (crud.server.ts, publicRows). */
 const publicPages = publicRows<PageRow>('pages', pageSelect, {}, { published: true })
 
 export const listPublicPages = (query: ListQuery, path = '/api/public/pages') =>
-  listPage<PageRow>(prisma.page, { table: 'pages', select: pageSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPages.byIds, published: true })
+  listPage<PageRow>(prisma.page, {
+    table: 'pages',
+    select: pageSelect,
+    searchColumns: SEARCH,
+    query,
+    path,
+    memo: cachedRead,
+    rows: publicPages.byIds,
+    published: true,
+  })
 
 export const getPage = (id: number) => orNotFound(prisma.page.findUnique({ where: { id }, select: pageSelect }), 'Page')
 
@@ -45,7 +70,10 @@ export async function createPage(input: Record<string, unknown>, user: Pick<Sess
     serializeWrite(async () => {
       const slug = await freeSlug(prisma.page, data.title, undefined, 'halaman')
       const { status, published_at, ...fields } = data
-      return prisma.page.create({ data: { ...fields, ...publishingOf({ status, published_at }, null), slug, user_id: user.id }, select: pageSelect })
+      return prisma.page.create({
+        data: { ...fields, ...publishingOf({ status, published_at }, null), slug, user_id: user.id },
+        select: pageSelect,
+      })
     }),
   )
 }
@@ -54,12 +82,20 @@ export async function updatePage(id: number, input: Record<string, unknown>) {
   if (!(await prisma.page.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Page')
   return withContentImages(parseInput(schema, input), ['content'], (data) =>
     serializeWrite(async () => {
-      const existing = await prisma.page.findUnique({ where: { id }, select: { title: true, slug: true, content: true, status: true, published_at: true } })
+      const existing = await prisma.page.findUnique({
+        where: { id },
+        select: { title: true, slug: true, content: true, status: true, published_at: true },
+      })
       if (!existing) throw notFound('Page')
-      const slug = existing.title === data.title ? existing.slug : await freeSlug(prisma.page, data.title, id, 'halaman')
+      const slug =
+        existing.title === data.title ? existing.slug : await freeSlug(prisma.page, data.title, id, 'halaman')
       await noteDroppedImages(existing.content, data.content)
       const { status, published_at, ...fields } = data
-      return prisma.page.update({ where: { id }, data: { ...fields, ...publishingOf({ status, published_at }, existing), slug }, select: pageSelect })
+      return prisma.page.update({
+        where: { id },
+        data: { ...fields, ...publishingOf({ status, published_at }, existing), slug },
+        select: pageSelect,
+      })
     }),
   )
 }

@@ -36,7 +36,14 @@ async function newLink(userId: number, origin: string) {
 export async function createResetLink(userId: number, origin: string, actor: Actor | null) {
   const user = await getUser(userId)
   const link = await newLink(user.id, origin)
-  if (actor) await recordActivity({ actor, action: 'password_reset', resource: 'users', resourceId: user.id, summary: user.name })
+  if (actor)
+    await recordActivity({
+      actor,
+      action: 'password_reset',
+      resource: 'users',
+      resourceId: user.id,
+      summary: user.name,
+    })
   return link
 }
 
@@ -53,13 +60,17 @@ export async function resetLinkForUsername(username: string, origin: string) {
 /** The user a token belongs to while it is unspent and unexpired, or null. */
 async function linkOwner(token: unknown) {
   if (typeof token !== 'string' || !token || token.length > 200) return null
-  const row = await prisma.passwordReset.findUnique({ where: { token_hash: hashToken(token) }, select: { user_id: true, expires_at: true } })
+  const row = await prisma.passwordReset.findUnique({
+    where: { token_hash: hashToken(token) },
+    select: { user_id: true, expires_at: true },
+  })
   return row && row.expires_at.getTime() > Date.now() ? row.user_id : null
 }
 
 export const resetLinkValid = async (token: string) => (await linkOwner(token)) !== null
 
-const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : value)
+const text = (value: unknown) =>
+  typeof value === 'string' ? value : value === undefined || value === null ? '' : value
 const schema = z.object({
   token: z.preprocess(text, z.string({ invalid_type_error: 'Token must be text' })),
   password: z.preprocess(text, z.string({ invalid_type_error: 'Password must be text' })),
@@ -86,7 +97,14 @@ export async function resetPassword(raw: unknown, ip: string | null) {
       select: { id: true, name: true },
     })
   })
-  await recordActivity({ actor: { id: user.id, name: user.name, ip }, action: 'password_reset', resource: 'users', resourceId: user.id, summary: user.name, changes: [] })
+  await recordActivity({
+    actor: { id: user.id, name: user.name, ip },
+    action: 'password_reset',
+    resource: 'users',
+    resourceId: user.id,
+    summary: user.name,
+    changes: [],
+  })
 }
 
 /**
@@ -101,10 +119,18 @@ export async function mailResetLink(email: string, ip: string | null) {
   if (!mailConfigured() || !origin || !email || email.length > 255) return
   const user = await prisma.user.findUnique({ where: { email }, select: { id: true, name: true, email: true } })
   if (!user) return
-  const recent = await prisma.passwordReset.count({ where: { user_id: user.id, created_at: { gt: new Date(Date.now() - 3600_000) } } })
+  const recent = await prisma.passwordReset.count({
+    where: { user_id: user.id, created_at: { gt: new Date(Date.now() - 3600_000) } },
+  })
   if (recent >= MAILS_PER_HOUR) return
   const [{ url }, { site_name }] = await Promise.all([newLink(user.id, origin), getSettings()])
-  await recordActivity({ actor: { id: null, name: FORGOT_PASSWORD_ACTOR, ip }, action: 'password_reset', resource: 'users', resourceId: user.id, summary: user.name })
+  await recordActivity({
+    actor: { id: null, name: FORGOT_PASSWORD_ACTOR, ip },
+    action: 'password_reset',
+    resource: 'users',
+    resourceId: user.id,
+    summary: user.name,
+  })
   await sendMail({
     to: user.email,
     subject: `Reset password ${site_name}`,

@@ -14,7 +14,8 @@ export const listPermissions = (query: ListQuery, path: string) =>
 
 export const allPermissions = () => prisma.permission.findMany({ select: permissionSelect, orderBy: { name: 'asc' } })
 
-export const getPermission = (id: number) => orNotFound(prisma.permission.findUnique({ where: { id }, select: permissionSelect }), 'Permission')
+export const getPermission = (id: number) =>
+  orNotFound(prisma.permission.findUnique({ where: { id }, select: permissionSelect }), 'Permission')
 
 /** What a write of this resource takes (both doors; the API document describes it from here too). */
 export const schema = z.object({

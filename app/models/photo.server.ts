@@ -7,7 +7,15 @@ import { parseMediaUpload, writeWithImage } from '~/server/uploads.server'
 import { imageAlt, optionalText, requiredText } from '~/server/validation.server'
 import { deleteWithImage, listPage, orNotFound, publicRows } from './crud.server'
 
-export const photoSelect = { id: true, image: true, image_alt: true, caption: true, description: true, created_at: true, updated_at: true } as const
+export const photoSelect = {
+  id: true,
+  image: true,
+  image_alt: true,
+  caption: true,
+  description: true,
+  created_at: true,
+  updated_at: true,
+} as const
 
 const SEARCH = ['caption', 'description'] as const
 const HOME_COUNT = 6
@@ -25,12 +33,21 @@ export const listPhotos = (query: ListQuery, path: string) =>
   listPage<PhotoRow>(prisma.photo, { table: 'photos', select: photoSelect, searchColumns: SEARCH, query, path })
 
 /** One photo (the activity log reads it before a delete; photos have no detail call). */
-export const findPhoto = (id: number) => orNotFound(prisma.photo.findUnique({ where: { id }, select: photoSelect }), 'Photo')
+export const findPhoto = (id: number) =>
+  orNotFound(prisma.photo.findUnique({ where: { id }, select: photoSelect }), 'Photo')
 
 const publicPhotos = publicRows<PhotoRow>('photos', photoSelect)
 
 export const listPublicPhotos = (query: ListQuery, path = '/api/public/photos') =>
-  listPage<PhotoRow>(prisma.photo, { table: 'photos', select: photoSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPhotos.byIds })
+  listPage<PhotoRow>(prisma.photo, {
+    table: 'photos',
+    select: photoSelect,
+    searchColumns: SEARCH,
+    query,
+    path,
+    memo: cachedRead,
+    rows: publicPhotos.byIds,
+  })
 
 export const homePhotos = () => publicPhotos.newest(HOME_COUNT)
 

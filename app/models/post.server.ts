@@ -66,7 +66,14 @@ async function parsePost(input: Record<string, unknown>) {
 type PostRow = Prisma.PostGetPayload<{ select: typeof postSelect }>
 
 export const listPosts = (query: ListQuery, path: string, status?: string | null) =>
-  listPage<PostRow>(prisma.post, { table: 'posts', select: postSelect, searchColumns: SEARCH, query, path, where: statusWhere(status) })
+  listPage<PostRow>(prisma.post, {
+    table: 'posts',
+    select: postSelect,
+    searchColumns: SEARCH,
+    query,
+    path,
+    where: statusWhere(status),
+  })
 
 /** What the public sees of posts, read in one statement each (crud.server.ts, publicRows). */
 const publicPosts = publicRows<PostRow>(
@@ -77,7 +84,16 @@ const publicPosts = publicRows<PostRow>(
 )
 
 export const listPublicPosts = (query: ListQuery, path = '/api/public/posts') =>
-  listPage<PostRow>(prisma.post, { table: 'posts', select: postSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicPosts.byIds, published: true })
+  listPage<PostRow>(prisma.post, {
+    table: 'posts',
+    select: postSelect,
+    searchColumns: SEARCH,
+    query,
+    path,
+    memo: cachedRead,
+    rows: publicPosts.byIds,
+    published: true,
+  })
 
 export const homePosts = () => publicPosts.newest(HOME_COUNT)
 
@@ -93,7 +109,11 @@ export async function createPost(input: Record<string, unknown>, user: Pick<Sess
   return withContentImages(await parsePost(input), ['content'], (data) => insertPost(data, input, user))
 }
 
-async function insertPost(data: Awaited<ReturnType<typeof parsePost>>, input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
+async function insertPost(
+  data: Awaited<ReturnType<typeof parsePost>>,
+  input: Record<string, unknown>,
+  user: Pick<SessionUser, 'id'>,
+) {
   return writeWithImage('posts', stagedImage(input), async (image) => {
     // The category may have gone while the image was being stored.
     if (!(await prisma.category.findUnique({ where: { id: data.category_id }, select: { id: true } }))) {
@@ -102,7 +122,13 @@ async function insertPost(data: Awaited<ReturnType<typeof parsePost>>, input: Re
     const slug = await freeSlug(prisma.post, data.title, undefined, 'post')
     const { status, published_at, ...fields } = data
     const result = await prisma.post.create({
-      data: { ...fields, ...publishingOf({ status, published_at }, null), slug, image: image ?? null, user_id: user.id },
+      data: {
+        ...fields,
+        ...publishingOf({ status, published_at }, null),
+        slug,
+        image: image ?? null,
+        user_id: user.id,
+      },
       select: postSelect,
     })
     return { result }
@@ -118,7 +144,10 @@ export async function updatePost(id: number, input: Record<string, unknown>) {
 
 async function replacePost(id: number, data: Awaited<ReturnType<typeof parsePost>>, input: Record<string, unknown>) {
   return writeWithImage('posts', stagedImage(input), async (image) => {
-    const existing = await prisma.post.findUnique({ where: { id }, select: { title: true, slug: true, image: true, content: true, status: true, published_at: true } })
+    const existing = await prisma.post.findUnique({
+      where: { id },
+      select: { title: true, slug: true, image: true, content: true, status: true, published_at: true },
+    })
     if (!existing) throw notFound('Post')
     if (!(await prisma.category.findUnique({ where: { id: data.category_id }, select: { id: true } }))) {
       throw validationError({ CategoryID: 'The selected category does not exist' })

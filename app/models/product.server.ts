@@ -39,7 +39,8 @@ export const MAX_PRICE = 2_000_000_000
 const price = z.preprocess(
   (value) => {
     if (value === undefined || value === null) return undefined
-    if (typeof value === 'string') return value.trim() === '' ? undefined : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN
+    if (typeof value === 'string')
+      return value.trim() === '' ? undefined : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN
     return value
   },
   z
@@ -63,17 +64,34 @@ export const schema = z.object({
 type ProductRow = Prisma.ProductGetPayload<{ select: typeof productSelect }>
 
 export const listProducts = (query: ListQuery, path: string, status?: string | null) =>
-  listPage<ProductRow>(prisma.product, { table: 'products', select: productSelect, searchColumns: SEARCH, query, path, where: statusWhere(status) })
+  listPage<ProductRow>(prisma.product, {
+    table: 'products',
+    select: productSelect,
+    searchColumns: SEARCH,
+    query,
+    path,
+    where: statusWhere(status),
+  })
 
 /** What the public sees of products, read in one statement each (crud.server.ts, publicRows). */
 const publicProducts = publicRows<ProductRow>('products', productSelect, {}, { published: true })
 
 export const listPublicProducts = (query: ListQuery, path = '/api/public/products') =>
-  listPage<ProductRow>(prisma.product, { table: 'products', select: productSelect, searchColumns: SEARCH, query, path, memo: cachedRead, rows: publicProducts.byIds, published: true })
+  listPage<ProductRow>(prisma.product, {
+    table: 'products',
+    select: productSelect,
+    searchColumns: SEARCH,
+    query,
+    path,
+    memo: cachedRead,
+    rows: publicProducts.byIds,
+    published: true,
+  })
 
 export const homeProducts = () => publicProducts.newest(HOME_COUNT)
 
-export const getProduct = (id: number) => orNotFound(prisma.product.findUnique({ where: { id }, select: productSelect }), 'Product')
+export const getProduct = (id: number) =>
+  orNotFound(prisma.product.findUnique({ where: { id }, select: productSelect }), 'Product')
 
 export const getProductBySlug = (slug: string) => orNotFound(publicProducts.one('slug', slug), 'Product')
 
@@ -86,7 +104,13 @@ export async function createProduct(input: Record<string, unknown>, user: Pick<S
       const slug = await freeSlug(prisma.product, data.title, undefined, 'produk')
       const { status, published_at, ...fields } = data
       const result = await prisma.product.create({
-        data: { ...fields, ...publishingOf({ status, published_at }, null), slug, image: image ?? null, user_id: user.id },
+        data: {
+          ...fields,
+          ...publishingOf({ status, published_at }, null),
+          slug,
+          image: image ?? null,
+          user_id: user.id,
+        },
         select: productSelect,
       })
       return { result }
@@ -98,9 +122,13 @@ export async function updateProduct(id: number, input: Record<string, unknown>) 
   if (!(await prisma.product.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Product')
   return withContentImages(parseInput(schema, input), ['content'], (data) =>
     writeWithImage('products', stagedImage(input), async (image) => {
-      const existing = await prisma.product.findUnique({ where: { id }, select: { title: true, slug: true, image: true, content: true, status: true, published_at: true } })
+      const existing = await prisma.product.findUnique({
+        where: { id },
+        select: { title: true, slug: true, image: true, content: true, status: true, published_at: true },
+      })
       if (!existing) throw notFound('Product')
-      const slug = existing.title === data.title ? existing.slug : await freeSlug(prisma.product, data.title, id, 'produk')
+      const slug =
+        existing.title === data.title ? existing.slug : await freeSlug(prisma.product, data.title, id, 'produk')
       await noteDroppedImages(existing.content, data.content)
       const { status, published_at, ...fields } = data
       const result = await prisma.product.update({
@@ -113,4 +141,5 @@ export async function updateProduct(id: number, input: Record<string, unknown>) 
   )
 }
 
-export const deleteProduct = (id: number) => deleteWithContent('products', id, () => deleteWithImage('products', 'Product', id))
+export const deleteProduct = (id: number) =>
+  deleteWithContent('products', id, () => deleteWithImage('products', 'Product', id))

@@ -35,8 +35,14 @@ const byId = (thing: string, get: (id: number) => Promise<unknown>) => async (ke
  * The public reads shared by the API and the site's screens, each kept once per data version (see
  * app/server/public-cache.server.ts); the lists keep theirs by canonical query (listPage, crud.server.ts).
  */
-const memoAll = <T>(name: string, read: () => Promise<T>) => () => cachedRead(JSON.stringify(['all', name]), read)
-const memoDetail = <K, T>(name: string, read: (key: K) => Promise<T>) => (key: K) => cachedRead(JSON.stringify(['detail', name, key]), () => read(key))
+const memoAll =
+  <T>(name: string, read: () => Promise<T>) =>
+  () =>
+    cachedRead(JSON.stringify(['all', name]), read)
+const memoDetail =
+  <K, T>(name: string, read: (key: K) => Promise<T>) =>
+  (key: K) =>
+    cachedRead(JSON.stringify(['detail', name, key]), () => read(key))
 
 export const publicSliders = memoAll('sliders', allSliders)
 export const publicHomePosts = memoAll('posts_home', homePosts)
@@ -57,7 +63,12 @@ const RESOURCES: Record<string, PublicResource> = {
   pages: { things: 'Pages', thing: 'Page', list: listPublicPages, detail: publicPageBySlug },
   posts: { things: 'Posts', thing: 'Post', list: listPublicPosts, detail: publicPost },
   products: { things: 'Products', thing: 'Product', list: listPublicProducts, detail: publicProduct },
-  aparaturs: { things: 'Aparaturs', thing: 'Aparatur', list: listPublicAparaturs, detail: byId('Aparatur', publicAparatur) },
+  aparaturs: {
+    things: 'Aparaturs',
+    thing: 'Aparatur',
+    list: listPublicAparaturs,
+    detail: byId('Aparatur', publicAparatur),
+  },
   photos: { things: 'Photos', list: listPublicPhotos },
 }
 

@@ -34,7 +34,10 @@ export const visibleSql = (at: Date, table = 't') => {
 }
 
 /** The public order of the lists and feeds: newest publish time first. */
-export const publicOrderBy = (): [{ published_at: 'desc' }, { id: 'desc' }] => [{ published_at: 'desc' }, { id: 'desc' }]
+export const publicOrderBy = (): [{ published_at: 'desc' }, { id: 'desc' }] => [
+  { published_at: 'desc' },
+  { id: 'desc' },
+]
 
 /** The rule and the order for the id reads of app/server/search.server.ts (searches and list pages of one table). */
 export const publicFilter = (table: string, at: Date = now()): RowFilter => {
@@ -60,7 +63,8 @@ export const publicFilter = (table: string, at: Date = now()): RowFilter => {
 }
 
 /** A list's `?status=` as one of the states (app/lib/zoned-time.ts PublishState), or '' for every row. */
-export const publishFilterOf = (value: string | null | undefined): string => (value === 'draft' || value === 'scheduled' || value === 'published' ? value : '')
+export const publishFilterOf = (value: string | null | undefined): string =>
+  value === 'draft' || value === 'scheduled' || value === 'published' ? value : ''
 
 /** The admin lists' filter (`?status=draft|scheduled|published`, app/lib/zoned-time.ts PublishState); none otherwise. */
 export function statusWhere(state: string | null | undefined, at: Date = now()): object | undefined {
@@ -103,9 +107,7 @@ const publishTime = z.preprocess(
 
 /** The fields every write of a post, page or product also takes (merged into each model's schema). */
 export const publishingFields = {
-  status: z
-    .enum(STATUSES, { errorMap: () => ({ message: 'Status must be draft or published' }) })
-    .optional(),
+  status: z.enum(STATUSES, { errorMap: () => ({ message: 'Status must be draft or published' }) }).optional(),
   published_at: publishTime,
 }
 
@@ -114,14 +116,25 @@ export const publishingFields = {
  * without it keeps both. Publishing without a time keeps a past publish time of an already published row (a
  * correction does not move it to the top) and is "now" otherwise; a future time schedules.
  */
-export function publishingOf(input: { status?: Status; published_at?: Date | null }, existing: Publishing | null, at: Date = now()): { status: Status; published_at: Date | null } {
+export function publishingOf(
+  input: { status?: Status; published_at?: Date | null },
+  existing: Publishing | null,
+  at: Date = now(),
+): { status: Status; published_at: Date | null } {
   if (!existing) {
     const status = input.status ?? 'published'
     return { status, published_at: input.published_at ?? (status === 'published' ? at : null) }
   }
   if (input.status === undefined) return { status: existing.status as Status, published_at: existing.published_at }
-  if (input.status === 'draft') return { status: 'draft', published_at: input.published_at === undefined ? existing.published_at : input.published_at }
-  const kept = existing.status === 'published' && existing.published_at && existing.published_at.getTime() <= at.getTime() ? existing.published_at : at
+  if (input.status === 'draft')
+    return {
+      status: 'draft',
+      published_at: input.published_at === undefined ? existing.published_at : input.published_at,
+    }
+  const kept =
+    existing.status === 'published' && existing.published_at && existing.published_at.getTime() <= at.getTime()
+      ? existing.published_at
+      : at
   return { status: 'published', published_at: input.published_at ?? kept }
 }
 
@@ -152,9 +165,12 @@ const UPCOMING = 100
 async function upcomingTimes(since: number): Promise<number[]> {
   const after = new Date(since)
   const selects = PUBLISHED_TABLES.map(
-    (table) => Prisma.sql`SELECT "published_at" AS "at" FROM ${Prisma.raw(`"${table}"`)} WHERE "status" = 'published' AND "published_at" > ${after}`,
+    (table) =>
+      Prisma.sql`SELECT "published_at" AS "at" FROM ${Prisma.raw(`"${table}"`)} WHERE "status" = 'published' AND "published_at" > ${after}`,
   )
-  const rows = await prisma.$queryRaw<{ at: Date | string }[]>`${Prisma.join(selects, ' UNION ALL ')} ORDER BY "at" LIMIT ${UPCOMING}`
+  const rows = await prisma.$queryRaw<
+    { at: Date | string }[]
+  >`${Prisma.join(selects, ' UNION ALL ')} ORDER BY "at" LIMIT ${UPCOMING}`
   return rows.map((row) => new Date(row.at).getTime()).filter((ms) => !Number.isNaN(ms))
 }
 

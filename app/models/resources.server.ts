@@ -4,9 +4,23 @@ import type { ResourceName } from '~/resources/permissions'
 import { publicTextFieldsOf, type ResourceDeclaration } from '~/resources/resource'
 import { recordActivity, summaryOf, trackWrite, type Actor } from './activity.server'
 import { createAparatur, deleteAparatur, getAparatur, listAparaturs, updateAparatur } from './aparatur.server'
-import { allCategories, createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './category.server'
+import {
+  allCategories,
+  createCategory,
+  deleteCategory,
+  getCategory,
+  listCategories,
+  updateCategory,
+} from './category.server'
 import { createPage, deletePage, getPage, listPages, updatePage } from './page.server'
-import { allPermissions, createPermission, deletePermission, getPermission, listPermissions, updatePermission } from './permission.server'
+import {
+  allPermissions,
+  createPermission,
+  deletePermission,
+  getPermission,
+  listPermissions,
+  updatePermission,
+} from './permission.server'
 import { createPhoto, deletePhoto, findPhoto, listPhotos } from './photo.server'
 import { createPost, deletePost, getPost, listPosts, updatePost } from './post.server'
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './product.server'
@@ -34,38 +48,78 @@ type ResourceModel = {
 }
 
 const MODELS: Record<ResourceName, ResourceModel> = {
-  permissions: { list: listPermissions, all: allPermissions, get: getPermission, create: createPermission, update: updatePermission, remove: deletePermission },
+  permissions: {
+    list: listPermissions,
+    all: allPermissions,
+    get: getPermission,
+    create: createPermission,
+    update: updatePermission,
+    remove: deletePermission,
+  },
   roles: { list: listRoles, all: allRoles, get: getRole, create: createRole, update: updateRole, remove: deleteRole },
   users: { list: listUsers, get: getUser, create: createUser, update: updateUser, remove: deleteUser },
-  categories: { list: listCategories, all: allCategories, get: getCategory, create: createCategory, update: updateCategory, remove: deleteCategory },
+  categories: {
+    list: listCategories,
+    all: allCategories,
+    get: getCategory,
+    create: createCategory,
+    update: updateCategory,
+    remove: deleteCategory,
+  },
   posts: { list: listPosts, get: getPost, create: createPost, update: updatePost, remove: deletePost },
   pages: { list: listPages, get: getPage, create: createPage, update: updatePage, remove: deletePage },
-  products: { list: listProducts, get: getProduct, create: createProduct, update: updateProduct, remove: deleteProduct },
+  products: {
+    list: listProducts,
+    get: getProduct,
+    create: createProduct,
+    update: updateProduct,
+    remove: deleteProduct,
+  },
   photos: { list: listPhotos, read: findPhoto, create: createPhoto, remove: deletePhoto },
   sliders: { list: listSliders, read: findSlider, create: createSlider, remove: deleteSlider },
-  aparaturs: { list: listAparaturs, get: getAparatur, create: createAparatur, update: updateAparatur, remove: deleteAparatur },
+  aparaturs: {
+    list: listAparaturs,
+    get: getAparatur,
+    create: createAparatur,
+    update: updateAparatur,
+    remove: deleteAparatur,
+  },
 }
 
 /** A declared resource with the model functions that serve it. */
 export type AdminResource = ResourceDeclaration & ResourceModel
 
-const SERVED = new Map<string, AdminResource>(Object.values(RESOURCES).map((declaration) => [declaration.name, { ...declaration, ...MODELS[declaration.name] }]))
+const SERVED = new Map<string, AdminResource>(
+  Object.values(RESOURCES).map((declaration) => [declaration.name, { ...declaration, ...MODELS[declaration.name] }]),
+)
 
 /** The resource named `name` exactly (`/api/admin/{name}`), or undefined. */
 export const findResource = (name: string | undefined) => (name === undefined ? undefined : SERVED.get(name))
 
-export type ResourceWrite = { action: 'create'; input: WriteInput } | { action: 'update'; id: number; input: WriteInput } | { action: 'delete'; id: number }
+export type ResourceWrite =
+  | { action: 'create'; input: WriteInput }
+  | { action: 'update'; id: number; input: WriteInput }
+  | { action: 'delete'; id: number }
 
 /**
  * The one write path of both doors (the admin screens and `/api/admin/{name}`): refuses gambling spam in the public
  * text of a create or update before anything is stored (app/models/spam.server.ts), runs the model's create, update
  * or delete and, once it succeeded, adds the activity log's entry (the record, the fields it changed, who and from where).
  */
-export async function writeResource(resource: AdminResource, user: SessionUser, actor: Actor, write: ResourceWrite): Promise<unknown> {
+export async function writeResource(
+  resource: AdminResource,
+  user: SessionUser,
+  actor: Actor,
+  write: ResourceWrite,
+): Promise<unknown> {
   const tracked = { name: resource.name, read: resource.get ?? resource.read }
   if (write.action !== 'delete') {
     const text = Object.fromEntries(publicTextFieldsOf(resource).map((name) => [name, write.input[name]]))
-    await refuseGamblingSpam(actor, { resource: resource.name, id: write.action === 'update' ? write.id : undefined }, text)
+    await refuseGamblingSpam(
+      actor,
+      { resource: resource.name, id: write.action === 'update' ? write.id : undefined },
+      text,
+    )
   }
   switch (write.action) {
     case 'create':
@@ -75,11 +129,20 @@ export async function writeResource(resource: AdminResource, user: SessionUser, 
         const result = await resource.update!(write.id, write.input, user)
         // A user's new password is never named among the changed fields: it gets an entry of its own, before the update's.
         if (resource.name === 'users' && typeof write.input.password === 'string' && write.input.password !== '') {
-          await recordActivity({ actor, action: 'password_change', resource: 'users', resourceId: write.id, summary: summaryOf(result), changes: [] })
+          await recordActivity({
+            actor,
+            action: 'password_change',
+            resource: 'users',
+            resourceId: write.id,
+            summary: summaryOf(result),
+            changes: [],
+          })
         }
         return result
       })
     case 'delete':
-      return trackWrite(actor, { resource: tracked, action: 'delete', id: write.id }, () => resource.remove(write.id, user))
+      return trackWrite(actor, { resource: tracked, action: 'delete', id: write.id }, () =>
+        resource.remove(write.id, user),
+      )
   }
 }

@@ -30,9 +30,11 @@ export const listRoles = (query: ListQuery, path: string) =>
   listPage(prisma.role, { table: 'roles', select: roleSelect, searchColumns: ['name'], query, path, map: toRole })
 
 /** Every role by name, each a whole Role of the contract (with its permissions, as in the list). */
-export const allRoles = async () => (await prisma.role.findMany({ select: roleSelect, orderBy: { name: 'asc' } })).map(toRole)
+export const allRoles = async () =>
+  (await prisma.role.findMany({ select: roleSelect, orderBy: { name: 'asc' } })).map(toRole)
 
-export const getRole = async (id: number) => toRole(await orNotFound(prisma.role.findUnique({ where: { id }, select: roleSelect }), 'Role'))
+export const getRole = async (id: number) =>
+  toRole(await orNotFound(prisma.role.findUnique({ where: { id }, select: roleSelect }), 'Role'))
 
 /** What a write of this resource takes (both doors; the API document describes it from here too). */
 export const schema = z.object({ name: requiredText('Name', 100), permission_ids: idList('Permission_ids') })
@@ -78,7 +80,10 @@ export async function updateRole(id: number, raw: unknown) {
     const row = await prisma.role
       .update({
         where: { id },
-        data: { name: input.name, permissions: { deleteMany: {}, create: ids.map((permission_id) => ({ permission_id })) } },
+        data: {
+          name: input.name,
+          permissions: { deleteMany: {}, create: ids.map((permission_id) => ({ permission_id })) },
+        },
         select: roleSelect,
       })
       .catch((error) => rethrowUnique(error, { name: 'Name' }))

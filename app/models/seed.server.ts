@@ -13,7 +13,13 @@ import { demoVillage } from './demo-village'
 import { fillSettingsIfEmpty } from './settings.server'
 import { ADMIN_ROLE } from './user.server'
 
-const USER_ROLE_PERMISSIONS: readonly string[] = ['dashboard-index', 'posts-index', 'pages-index', 'photos-index', 'sliders-index'] satisfies PermissionName[]
+const USER_ROLE_PERMISSIONS: readonly string[] = [
+  'dashboard-index',
+  'posts-index',
+  'pages-index',
+  'photos-index',
+  'sliders-index',
+] satisfies PermissionName[]
 
 /**
  * Idempotent: creates what is missing and changes nothing that exists (a restart never resets a password
@@ -30,17 +36,31 @@ export async function seed({ demo = getEnv().SEED_DEMO } = {}) {
       if (!existing.has(name)) await prisma.permission.create({ data: { name } })
     }
     const permissions = await prisma.permission.findMany({ select: { id: true, name: true } })
-    const admin = await prisma.role.upsert({ where: { name: ADMIN_ROLE }, update: {}, create: { name: ADMIN_ROLE }, select: { id: true } })
-    const held = new Set((await prisma.rolePermission.findMany({ where: { role_id: admin.id }, select: { permission_id: true } })).map((r) => r.permission_id))
+    const admin = await prisma.role.upsert({
+      where: { name: ADMIN_ROLE },
+      update: {},
+      create: { name: ADMIN_ROLE },
+      select: { id: true },
+    })
+    const held = new Set(
+      (await prisma.rolePermission.findMany({ where: { role_id: admin.id }, select: { permission_id: true } })).map(
+        (r) => r.permission_id,
+      ),
+    )
     const missing = permissions.filter((p) => !held.has(p.id))
-    if (missing.length) await prisma.rolePermission.createMany({ data: missing.map((p) => ({ role_id: admin.id, permission_id: p.id })) })
+    if (missing.length)
+      await prisma.rolePermission.createMany({ data: missing.map((p) => ({ role_id: admin.id, permission_id: p.id })) })
 
     let userRole = await prisma.role.findUnique({ where: { name: 'user' }, select: { id: true } })
     if (!userRole && firstStart) {
       userRole = await prisma.role.create({
         data: {
           name: 'user',
-          permissions: { create: permissions.filter((p) => USER_ROLE_PERMISSIONS.includes(p.name)).map((p) => ({ permission_id: p.id })) },
+          permissions: {
+            create: permissions
+              .filter((p) => USER_ROLE_PERMISSIONS.includes(p.name))
+              .map((p) => ({ permission_id: p.id })),
+          },
         },
         select: { id: true },
       })
@@ -97,11 +117,23 @@ async function seedDemoVillage() {
   const village = demoVillage(getEnv().SITE_NAME)
   const admin = await prisma.user.findUniqueOrThrow({ where: { username: 'admin' }, select: { id: true } })
   // Pictures are drawn before the write queue is taken, so the site stays responsive meanwhile.
-  const postImages = await Promise.all(village.posts.map((post, i) => demoPicture('posts', post.title.split(' ').slice(0, 3).join(' '), (i * 47) % 360)))
-  const productImages = await Promise.all(village.products.map((product, i) => demoPicture('products', product.title, (i * 61 + 20) % 360, 900, 900)))
-  const photoImages = await Promise.all(village.photos.map((photo, i) => demoPicture('photos', photo.caption, (i * 29 + 100) % 360)))
-  const sliderImages = await Promise.all(village.sliders.map((slider, i) => demoPicture('sliders', slider.label, (i * 90 + 140) % 360, 1600, 700)))
-  const aparaturImages = await Promise.all(village.aparaturs.map((person, i) => demoPicture('aparaturs', person.name.split(' ')[0], (i * 37 + 200) % 360, 600, 600)))
+  const postImages = await Promise.all(
+    village.posts.map((post, i) => demoPicture('posts', post.title.split(' ').slice(0, 3).join(' '), (i * 47) % 360)),
+  )
+  const productImages = await Promise.all(
+    village.products.map((product, i) => demoPicture('products', product.title, (i * 61 + 20) % 360, 900, 900)),
+  )
+  const photoImages = await Promise.all(
+    village.photos.map((photo, i) => demoPicture('photos', photo.caption, (i * 29 + 100) % 360)),
+  )
+  const sliderImages = await Promise.all(
+    village.sliders.map((slider, i) => demoPicture('sliders', slider.label, (i * 90 + 140) % 360, 1600, 700)),
+  )
+  const aparaturImages = await Promise.all(
+    village.aparaturs.map((person, i) =>
+      demoPicture('aparaturs', person.name.split(' ')[0], (i * 37 + 200) % 360, 600, 600),
+    ),
+  )
 
   await serializeWrite(async () => {
     const categories = new Map<string, number>()
@@ -131,10 +163,26 @@ async function seedDemoVillage() {
     // Published as they are created (the public sees an item only with a publish time: publishing.server.ts).
     const now = new Date()
     for (const page of village.pages) {
-      await prisma.page.create({ data: { title: page.title, slug: slugify(page.title), content: page.content, user_id: admin.id, published_at: now } })
+      await prisma.page.create({
+        data: {
+          title: page.title,
+          slug: slugify(page.title),
+          content: page.content,
+          user_id: admin.id,
+          published_at: now,
+        },
+      })
     }
     for (const [i, product] of village.products.entries()) {
-      await prisma.product.create({ data: { ...product, slug: slugify(product.title), image: productImages[i], user_id: admin.id, published_at: now } })
+      await prisma.product.create({
+        data: {
+          ...product,
+          slug: slugify(product.title),
+          image: productImages[i],
+          user_id: admin.id,
+          published_at: now,
+        },
+      })
     }
     for (const [i, photo] of village.photos.entries()) {
       await prisma.photo.create({ data: { ...photo, image: photoImages[i] } })

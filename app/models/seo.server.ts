@@ -4,7 +4,16 @@ import { postSelect } from './post.server'
 import { publicOrderBy, visibleWhere } from './publishing.server'
 
 /** The public screens that exist whatever the content (the list screens, the legal texts); /berita is /posts under another name. */
-export const STATIC_PATHS = ['/', '/pages', '/aparaturs', '/posts', '/products', '/photos', '/privacy', '/terms'] as const
+export const STATIC_PATHS = [
+  '/',
+  '/pages',
+  '/aparaturs',
+  '/posts',
+  '/products',
+  '/photos',
+  '/privacy',
+  '/terms',
+] as const
 
 /** A sitemap holds at most 50,000 addresses. */
 const SITEMAP_LIMIT = 50_000
@@ -17,7 +26,12 @@ export type SitemapEntry = { path: string; lastModified?: Date }
  */
 export async function sitemapEntries(): Promise<SitemapEntry[]> {
   const take = SITEMAP_LIMIT
-  const slugged = { select: { slug: true, updated_at: true }, where: visibleWhere(now()), orderBy: publicOrderBy(), take }
+  const slugged = {
+    select: { slug: true, updated_at: true },
+    where: visibleWhere(now()),
+    orderBy: publicOrderBy(),
+    take,
+  }
   const [pages, posts, products, aparaturs] = await Promise.all([
     prisma.page.findMany(slugged),
     prisma.post.findMany(slugged),
@@ -37,4 +51,5 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
 export const FEED_SIZE = 20
 
 /** The newest posts the public may see, for the RSS feed, with author and category. */
-export const feedPosts = () => prisma.post.findMany({ select: postSelect, where: visibleWhere(now()), orderBy: publicOrderBy(), take: FEED_SIZE })
+export const feedPosts = () =>
+  prisma.post.findMany({ select: postSelect, where: visibleWhere(now()), orderBy: publicOrderBy(), take: FEED_SIZE })

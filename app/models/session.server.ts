@@ -35,7 +35,9 @@ export const findSession = (id: string): Promise<SessionRow | null> =>
 
 /** Records that the session was used now, from `ip` (sessions have no data-version trigger: nothing cached depends on it). */
 export function touchSession(id: string, ip: string | null) {
-  return serializeWrite(() => prisma.session.updateMany({ where: { id }, data: { last_used_at: new Date(), ...(ip ? { ip } : {}) } }))
+  return serializeWrite(() =>
+    prisma.session.updateMany({ where: { id }, data: { last_used_at: new Date(), ...(ip ? { ip } : {}) } }),
+  )
 }
 
 /** The user's logged-in devices, newest first; `current` marks the one asking. */
@@ -59,11 +61,27 @@ export async function endOwnSession(userId: number, id: string, actor: Actor) {
     const { count } = await prisma.session.deleteMany({ where: { id, user_id: userId } })
     if (count === 0) throw notFound('Session')
   })
-  await recordActivity({ actor, action: 'logout', resource: 'users', resourceId: userId, summary: actor.name, changes: ['sessions'] })
+  await recordActivity({
+    actor,
+    action: 'logout',
+    resource: 'users',
+    resourceId: userId,
+    summary: actor.name,
+    changes: ['sessions'],
+  })
 }
 
 /** Logs every device of the user out, or every one but `keep` (the device asking, on "log out all others"). */
 export async function endSessions(userId: number, actor: Actor, keep?: string) {
-  await serializeWrite(() => prisma.session.deleteMany({ where: { user_id: userId, ...(keep ? { NOT: { id: keep } } : {}) } }))
-  await recordActivity({ actor, action: 'logout', resource: 'users', resourceId: userId, summary: actor.name, changes: ['sessions'] })
+  await serializeWrite(() =>
+    prisma.session.deleteMany({ where: { user_id: userId, ...(keep ? { NOT: { id: keep } } : {}) } }),
+  )
+  await recordActivity({
+    actor,
+    action: 'logout',
+    resource: 'users',
+    resourceId: userId,
+    summary: actor.name,
+    changes: ['sessions'],
+  })
 }

@@ -65,7 +65,20 @@ export async function fillSettingsIfEmpty() {
 async function readSettings(): Promise<SiteSettings> {
   const row = await prisma.siteSetting.findUnique({ where: { id: ROW_ID }, select: settingsSelect })
   // Never missing after start-up; should it be (a database restored without the row), the variables stand in.
-  return row ?? { tagline: '', logo: null, logo_alt: '', whatsapp: '', facebook: '', instagram: '', youtube: '', map_url: '', updated_at: new Date(0), ...fromEnvironment() }
+  return (
+    row ?? {
+      tagline: '',
+      logo: null,
+      logo_alt: '',
+      whatsapp: '',
+      facebook: '',
+      instagram: '',
+      youtube: '',
+      map_url: '',
+      updated_at: new Date(0),
+      ...fromEnvironment(),
+    }
+  )
 }
 
 /** The settings, read once per data version (every write bumps it, so a saved change shows on the next request). */
@@ -103,7 +116,10 @@ export const schema = z.object({
   tagline: optionalText('Tagline', 200),
   address: optionalText('Address', 500),
   phone: phoneNumber('Phone'),
-  email: optionalText('Email', 255).refine((value) => value === '' || z.string().email().safeParse(value).success, 'Email is not a valid email address'),
+  email: optionalText('Email', 255).refine(
+    (value) => value === '' || z.string().email().safeParse(value).success,
+    'Email is not a valid email address',
+  ),
   whatsapp: phoneNumber('Whatsapp'),
   facebook: httpsAddress('Facebook'),
   instagram: httpsAddress('Instagram'),
@@ -114,7 +130,11 @@ export const schema = z.object({
   remove_logo: z
     .preprocess(
       (value) => (value === '' || value === null ? undefined : value),
-      z.union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0', 'true', 'false', 'on'])], { errorMap: () => ({ message: 'Remove_logo must be 1 or 0' }) }).optional(),
+      z
+        .union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0', 'true', 'false', 'on'])], {
+          errorMap: () => ({ message: 'Remove_logo must be 1 or 0' }),
+        })
+        .optional(),
     )
     .transform((value) => value === true || value === 1 || value === '1' || value === 'true' || value === 'on'),
 })
@@ -126,7 +146,19 @@ export function asLogoError(error: unknown): unknown {
   return new HttpError(error.status, error.message, { ...rest, Logo: message.replace(/^Image/, 'Logo') }, error.headers)
 }
 
-const EDITABLE = ['site_name', 'tagline', 'logo_alt', 'address', 'phone', 'email', 'whatsapp', 'facebook', 'instagram', 'youtube', 'map_url'] as const
+const EDITABLE = [
+  'site_name',
+  'tagline',
+  'logo_alt',
+  'address',
+  'phone',
+  'email',
+  'whatsapp',
+  'facebook',
+  'instagram',
+  'youtube',
+  'map_url',
+] as const
 
 /**
  * Saves the settings (a full form: a missing field is emptied, like every PUT of the contract), with an optional
@@ -142,7 +174,7 @@ export async function updateSettings(input: Record<string, unknown>, actor: Acto
   try {
     saved = await writeWithImage('settings', file, async (logo) => {
       const before = await prisma.siteSetting.findUnique({ where: { id: ROW_ID }, select: settingsSelect })
-      const nextLogo = logo ?? (remove_logo ? null : before?.logo ?? null)
+      const nextLogo = logo ?? (remove_logo ? null : (before?.logo ?? null))
       const settings = await prisma.siteSetting.upsert({
         where: { id: ROW_ID },
         create: { id: ROW_ID, ...fields, logo: nextLogo },
@@ -156,6 +188,12 @@ export async function updateSettings(input: Record<string, unknown>, actor: Acto
   } catch (error) {
     throw asLogoError(error)
   }
-  await recordActivity({ actor, action: 'settings_update', resource: 'settings', summary: saved.settings.site_name, changes: saved.changes })
+  await recordActivity({
+    actor,
+    action: 'settings_update',
+    resource: 'settings',
+    summary: saved.settings.site_name,
+    changes: saved.changes,
+  })
   return saved.settings
 }

@@ -5,7 +5,14 @@ import { parseMediaUpload, writeWithImage } from '~/server/uploads.server'
 import { imageAlt, optionalText } from '~/server/validation.server'
 import { deleteWithImage, listPage, orNotFound, publicRows } from './crud.server'
 
-export const sliderSelect = { id: true, image: true, image_alt: true, description: true, created_at: true, updated_at: true } as const
+export const sliderSelect = {
+  id: true,
+  image: true,
+  image_alt: true,
+  description: true,
+  created_at: true,
+  updated_at: true,
+} as const
 
 /** What a write of this resource takes (both doors; the API document describes it from here too). */
 export const schema = z.object({ description: optionalText('Description', 1000), image_alt: imageAlt() })
@@ -14,10 +21,18 @@ export const listSliders = (query: ListQuery, path: string) =>
   listPage(prisma.slider, { table: 'sliders', select: sliderSelect, searchColumns: ['description'], query, path })
 
 /** One slider (the activity log reads it before a delete; sliders have no detail call). */
-export const findSlider = (id: number) => orNotFound(prisma.slider.findUnique({ where: { id }, select: sliderSelect }), 'Slider')
+export const findSlider = (id: number) =>
+  orNotFound(prisma.slider.findUnique({ where: { id }, select: sliderSelect }), 'Slider')
 
 /** Every slider, newest first (the home page slider). */
-const publicSliders = publicRows<{ id: number; image: string; image_alt: string; description: string; created_at: Date; updated_at: Date }>('sliders', sliderSelect)
+const publicSliders = publicRows<{
+  id: number
+  image: string
+  image_alt: string
+  description: string
+  created_at: Date
+  updated_at: Date
+}>('sliders', sliderSelect)
 
 /** Every slider, newest first (the public home slider). */
 export const allSliders = () => publicSliders.newest()

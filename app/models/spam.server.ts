@@ -17,11 +17,24 @@ function ownHosts(): string[] {
  * 422 under its own key naming the phrase found, a `spam_blocked` entry in the activity log (who, which resource,
  * which field and phrase) and a warning in the server's log.
  */
-export async function refuseGamblingSpam(actor: Actor, target: { resource: string; id?: number }, fields: Record<string, unknown>): Promise<void> {
+export async function refuseGamblingSpam(
+  actor: Actor,
+  target: { resource: string; id?: number },
+  fields: Record<string, unknown>,
+): Promise<void> {
   const found = gamblingSpamInFields(fields, { ownHosts: ownHosts() })
   if (!found.length) return
   const summary = found.map(({ field, phrase }) => `${errorKey(field)}: "${phrase}"`).join(', ')
-  log.warn({ event: 'spam_blocked', resource: target.resource, id: target.id, user_id: actor.id, ip: actor.ip, found }, `gambling spam refused (${target.resource} ${summary})`)
-  await recordActivity({ actor, action: 'spam_blocked', resource: target.resource, resourceId: target.id ?? null, summary })
+  log.warn(
+    { event: 'spam_blocked', resource: target.resource, id: target.id, user_id: actor.id, ip: actor.ip, found },
+    `gambling spam refused (${target.resource} ${summary})`,
+  )
+  await recordActivity({
+    actor,
+    action: 'spam_blocked',
+    resource: target.resource,
+    resourceId: target.id ?? null,
+    summary,
+  })
   throw validationError(Object.fromEntries(found.map(({ field, phrase }) => [errorKey(field), spamMessage(phrase)])))
 }

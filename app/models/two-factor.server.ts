@@ -30,7 +30,10 @@ const normaliseRecoveryCode = (code: string) => {
 }
 
 async function twoFactorState(userId: number) {
-  const row = await prisma.user.findUnique({ where: { id: userId }, select: { username: true, two_factor_enabled: true, two_factor_secret: true } })
+  const row = await prisma.user.findUnique({
+    where: { id: userId },
+    select: { username: true, two_factor_enabled: true, two_factor_secret: true },
+  })
   if (!row) throw notFound('User')
   return row
 }
@@ -59,7 +62,10 @@ const enableInput = z.object({ code: optionalText('Code', 64) })
 
 /** `{password}`: the account's password, as text. */
 const disableInput = z.object({
-  password: z.preprocess((value) => value ?? '', z.string({ invalid_type_error: 'Password must be text' }).min(1, 'Password is required')),
+  password: z.preprocess(
+    (value) => value ?? '',
+    z.string({ invalid_type_error: 'Password must be text' }).min(1, 'Password is required'),
+  ),
 })
 
 /**
@@ -96,12 +102,24 @@ export async function disableTwoFactor(userId: number, input: unknown, actor: Ac
     const before = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { two_factor_enabled: true } })
     await prisma.user.update({
       where: { id: userId },
-      data: { two_factor_enabled: false, two_factor_secret: null, two_factor_last_step: 0, recovery_codes: { deleteMany: {} } },
+      data: {
+        two_factor_enabled: false,
+        two_factor_secret: null,
+        two_factor_last_step: 0,
+        recovery_codes: { deleteMany: {} },
+      },
     })
     return before.two_factor_enabled
   })
   // Turning off what was already off (a setup never confirmed is simply dropped) is no event of the log.
-  if (wasOn) await recordActivity({ actor, action: 'two_factor_off', resource: 'users', resourceId: userId, summary: actor.name })
+  if (wasOn)
+    await recordActivity({
+      actor,
+      action: 'two_factor_off',
+      resource: 'users',
+      resourceId: userId,
+      summary: actor.name,
+    })
 }
 
 /**
@@ -115,15 +133,23 @@ export async function acceptSecondFactor(userId: number, code: string): Promise<
     // The last step is a column of users (its triggers move the data version: a login with a code is rare);
     // recovery codes have no trigger.
     return serializeWrite(async () => {
-      const row = await prisma.user.findUnique({ where: { id: userId }, select: { two_factor_secret: true, two_factor_last_step: true } })
+      const row = await prisma.user.findUnique({
+        where: { id: userId },
+        select: { two_factor_secret: true, two_factor_last_step: true },
+      })
       const step = row?.two_factor_secret ? matchingStep(row.two_factor_secret, digits) : null
       if (step === null || step <= row!.two_factor_last_step) return false
-      const { count } = await prisma.user.updateMany({ where: { id: userId, two_factor_last_step: { lt: step } }, data: { two_factor_last_step: step } })
+      const { count } = await prisma.user.updateMany({
+        where: { id: userId, two_factor_last_step: { lt: step } },
+        data: { two_factor_last_step: step },
+      })
       return count === 1
     })
   }
   const hash = hashCode(normaliseRecoveryCode(typed))
-  return serializeWrite(async () => (await prisma.recoveryCode.deleteMany({ where: { user_id: userId, code_hash: hash } })).count === 1)
+  return serializeWrite(
+    async () => (await prisma.recoveryCode.deleteMany({ where: { user_id: userId, code_hash: hash } })).count === 1,
+  )
 }
 
 /** How many recovery codes the user has left (shown on Akun Saya). */

@@ -69,7 +69,8 @@ export async function nameUploadSizes(): Promise<number> {
         if (missing.length) {
           const source = path.join(work, name)
           await fsp.writeFile(source, original)
-          for (const copy of await writeCopies(source, work, name, missing)) await files.put(kind, copy, path.join(work, copy))
+          for (const copy of await writeCopies(source, work, name, missing))
+            await files.put(kind, copy, path.join(work, copy))
         }
         // The original under its new name last: the name a record will point at exists only with its copies.
         if (!(await files.alias(kind, image, name))) continue

@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import type { Prisma } from '~/generated/prisma/client'
-import { hashPassword, MAX_PASSWORD_BYTES, passwordProblem, verifyAgainstNobody, verifyPassword } from '~/server/password.server'
+import {
+  hashPassword,
+  MAX_PASSWORD_BYTES,
+  passwordProblem,
+  verifyAgainstNobody,
+  verifyPassword,
+} from '~/server/password.server'
 import { prisma, serializeWrite } from '~/server/db.server'
 import { conflict, notFound, validationError } from '~/server/http.server'
 import type { ListQuery } from '~/lib/paging'
@@ -57,7 +63,11 @@ export async function findSessionUser(id: number): Promise<SessionUser | null> {
     select: {
       ...profileSelect,
       two_factor_enabled: true,
-      roles: { select: { role: { select: { name: true, permissions: { select: { permission: { select: { name: true } } } } } } } },
+      roles: {
+        select: {
+          role: { select: { name: true, permissions: { select: { permission: { select: { name: true } } } } } },
+        },
+      },
     },
   })
   if (!row) return null
@@ -76,14 +86,21 @@ export async function findSessionUser(id: number): Promise<SessionUser | null> {
  * first 72 bytes, so a longer password (never accepted when set) is wrong rather than compared by its start.
  */
 export async function verifyLogin(username: string, password: string) {
-  const row = await prisma.user.findUnique({ where: { username }, select: { id: true, password: true, two_factor_enabled: true } })
-  if (!row || Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) return verifyAgainstNobody(password).then(() => null)
-  return (await verifyPassword(password, row.password)) ? { id: row.id, two_factor_enabled: row.two_factor_enabled } : null
+  const row = await prisma.user.findUnique({
+    where: { username },
+    select: { id: true, password: true, two_factor_enabled: true },
+  })
+  if (!row || Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES)
+    return verifyAgainstNobody(password).then(() => null)
+  return (await verifyPassword(password, row.password))
+    ? { id: row.id, two_factor_enabled: row.two_factor_enabled }
+    : null
 }
 
 /** Whether `password` is the user's current one (for changes that ask for it again). */
 export async function checkPassword(userId: number, password: unknown): Promise<boolean> {
-  if (typeof password !== 'string' || !password || Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) return false
+  if (typeof password !== 'string' || !password || Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES)
+    return false
   const row = await prisma.user.findUnique({ where: { id: userId }, select: { password: true } })
   return row ? verifyPassword(password, row.password) : false
 }
@@ -95,9 +112,17 @@ export const userIdByUsername = async (username: string) =>
 export const userSearchColumns = ['name', 'username', 'email'] as const
 
 export const listUsers = (query: ListQuery, path: string) =>
-  listPage(prisma.user, { table: 'users', select: publicUserSelect, searchColumns: userSearchColumns, query, path, map: toPublicUser })
+  listPage(prisma.user, {
+    table: 'users',
+    select: publicUserSelect,
+    searchColumns: userSearchColumns,
+    query,
+    path,
+    map: toPublicUser,
+  })
 
-export const getUser = async (id: number) => toPublicUser(await orNotFound(prisma.user.findUnique({ where: { id }, select: publicUserSelect }), 'User'))
+export const getUser = async (id: number) =>
+  toPublicUser(await orNotFound(prisma.user.findUnique({ where: { id }, select: publicUserSelect }), 'User'))
 
 const userFields = {
   name: requiredText('Name'),
@@ -165,7 +190,10 @@ export async function updateUser(id: number, raw: unknown) {
   const input = parseInput(updateSchema, raw)
   const password = input.password ? await hashPassword(input.password) : undefined
   return serializeWrite(async () => {
-    const existing = await prisma.user.findUnique({ where: { id }, select: { id: true, roles: { select: { role: { select: { name: true } } } } } })
+    const existing = await prisma.user.findUnique({
+      where: { id },
+      select: { id: true, roles: { select: { role: { select: { name: true } } } } },
+    })
     if (!existing) throw notFound('User')
     await checkUnique(input, id)
     const roleIds = [...new Set(input.role_ids)]
@@ -197,7 +225,10 @@ export async function updateUser(id: number, raw: unknown) {
 /** `actor` is the user asking: nobody deletes their own account. */
 export function deleteUser(id: number, actor: Pick<SessionUser, 'id'>) {
   return serializeWrite(async () => {
-    const existing = await prisma.user.findUnique({ where: { id }, select: { id: true, roles: { select: { role: { select: { name: true } } } } } })
+    const existing = await prisma.user.findUnique({
+      where: { id },
+      select: { id: true, roles: { select: { role: { select: { name: true } } } } },
+    })
     if (!existing) throw notFound('User')
     if (id === actor.id) throw conflict('You cannot delete your own account')
     const isAdmin = existing.roles.some(({ role }) => role.name === ADMIN_ROLE)
@@ -217,7 +248,10 @@ export async function updateOwnProfile(userId: number, raw: unknown, actor: Acto
   // The name is public (a post's author), so the gambling spam guard judges it as it does the users screen's.
   await refuseGamblingSpam(actor, { resource: 'users', id: userId }, { name: input.name })
   const { before, user } = await serializeWrite(async () => {
-    const taken = await prisma.user.findFirst({ where: { email: input.email, NOT: { id: userId } }, select: { id: true } })
+    const taken = await prisma.user.findFirst({
+      where: { email: input.email, NOT: { id: userId } },
+      select: { id: true },
+    })
     if (taken) throw validationError({ Email: 'Email already exists' })
     const before = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { name: true, email: true } })
     const row = await prisma.user
@@ -226,11 +260,19 @@ export async function updateOwnProfile(userId: number, raw: unknown, actor: Acto
     return { before, user: toPublicUser(row) }
   })
   const changes = changedFields(before, { name: user.name, email: user.email })
-  await recordActivity({ actor: { ...actor, name: user.name }, action: 'update', resource: 'users', resourceId: userId, summary: user.name, changes })
+  await recordActivity({
+    actor: { ...actor, name: user.name },
+    action: 'update',
+    resource: 'users',
+    resourceId: userId,
+    summary: user.name,
+    changes,
+  })
   return user
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : value)
+const text = (value: unknown) =>
+  typeof value === 'string' ? value : value === undefined || value === null ? '' : value
 
 export const passwordChangeSchema = z.object({
   current_password: z.preprocess(text, z.string({ invalid_type_error: 'Current_password must be text' })),
@@ -239,11 +281,15 @@ export const passwordChangeSchema = z.object({
 })
 
 /** A new password with its confirmation: `Password` (8 to 72 bytes) and `Password_confirmation` (must match). */
-export function newPasswordProblems(input: { password: string; password_confirmation: string }): Record<string, string> {
+export function newPasswordProblems(input: {
+  password: string
+  password_confirmation: string
+}): Record<string, string> {
   const errors: Record<string, string> = {}
   const problem = input.password === '' ? 'Password is required' : passwordProblem(input.password)
   if (problem) errors.Password = problem
-  else if (input.password !== input.password_confirmation) errors.Password_confirmation = 'Password_confirmation does not match the password'
+  else if (input.password !== input.password_confirmation)
+    errors.Password_confirmation = 'Password_confirmation does not match the password'
   return errors
 }
 
@@ -266,7 +312,14 @@ export async function changeOwnPassword(userId: number, keepSession: string, raw
     })
     return toPublicUser(row)
   }).then(async (user) => {
-    await recordActivity({ actor, action: 'password_change', resource: 'users', resourceId: userId, summary: user.name, changes: [] })
+    await recordActivity({
+      actor,
+      action: 'password_change',
+      resource: 'users',
+      resourceId: userId,
+      summary: user.name,
+      changes: [],
+    })
     return user
   })
 }

@@ -9,54 +9,116 @@ import { isUploadOnly, permissionsOf, type Field, type ResourceDeclaration } fro
 
 const image: Field = { name: 'image', label: 'Image', kind: 'image', alsoErrorKeys: ['image'] }
 /** The image's alt text (docs/api.md "Alt text"), right under the image; empty: the site uses the title, caption or name. */
-const imageAlt: Field = { name: 'image_alt', label: 'Teks Alternatif Gambar', placeholder: 'Jelaskan isi gambar untuk pembaca layar' }
+const imageAlt: Field = {
+  name: 'image_alt',
+  label: 'Teks Alternatif Gambar',
+  placeholder: 'Jelaskan isi gambar untuk pembaca layar',
+}
 const createdAt = { header: 'Created At', field: 'created_at', format: 'date' } as const
 const status = { header: 'Status', field: 'status', format: 'status' } as const
 
 export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration & { name: Name } } = {
   permissions: {
-    name: 'permissions', thing: 'Permission', things: 'Permissions', title: 'Permissions', label: 'name',
+    name: 'permissions',
+    thing: 'Permission',
+    things: 'Permissions',
+    title: 'Permissions',
+    label: 'name',
     columns: [{ header: 'Name', field: 'name' }, createdAt],
     fields: [{ name: 'name', label: 'Permission Name', create: { placeholder: 'e.g. posts-create' } }],
   },
   roles: {
-    name: 'roles', thing: 'Role', things: 'Roles', empty: 'No Role Found', label: 'name',
-    columns: [{ header: 'Role Name', field: 'name' }, { header: 'Permissions Count', field: 'permissions', format: 'count' }, createdAt],
+    name: 'roles',
+    thing: 'Role',
+    things: 'Roles',
+    empty: 'No Role Found',
+    label: 'name',
+    columns: [
+      { header: 'Role Name', field: 'name' },
+      { header: 'Permissions Count', field: 'permissions', format: 'count' },
+      createdAt,
+    ],
     fields: [
       { name: 'name', label: 'Role Name' },
-      { name: 'permission_ids', label: 'Permissions', kind: 'checkboxes', options: 'permissions', grouped: true, alsoErrorKeys: ['permission_ids'] },
+      {
+        name: 'permission_ids',
+        label: 'Permissions',
+        kind: 'checkboxes',
+        options: 'permissions',
+        grouped: true,
+        alsoErrorKeys: ['permission_ids'],
+      },
     ],
     updateToastDefaultDuration: true,
   },
   users: {
-    name: 'users', thing: 'User', things: 'Users', empty: 'No User Found', label: 'username',
-    columns: [{ header: 'Name', field: 'name' }, { header: 'Email', field: 'email' }, { header: 'Role', field: 'roles', format: 'badges' }],
+    name: 'users',
+    thing: 'User',
+    things: 'Users',
+    empty: 'No User Found',
+    label: 'username',
+    columns: [
+      { header: 'Name', field: 'name' },
+      { header: 'Email', field: 'email' },
+      { header: 'Role', field: 'roles', format: 'badges' },
+    ],
     fields: [
       { name: 'name', label: 'Full Name' },
       { name: 'username', label: 'Username', autoComplete: 'off', alsoErrorKeys: ['Uni_users_username'] },
       { name: 'email', label: 'Email', kind: 'email', autoComplete: 'off' },
-      { name: 'password', label: 'Password', kind: 'password', autoComplete: 'new-password', edit: { placeholder: 'Leave blank to keep the current password' } },
+      {
+        name: 'password',
+        label: 'Password',
+        kind: 'password',
+        autoComplete: 'new-password',
+        edit: { placeholder: 'Leave blank to keep the current password' },
+      },
       { name: 'role_ids', label: 'Assign Roles', kind: 'checkboxes', options: 'roles' },
     ],
   },
   categories: {
-    name: 'categories', thing: 'Category', things: 'Categories', label: 'name',
+    name: 'categories',
+    thing: 'Category',
+    things: 'Categories',
+    label: 'name',
     columns: [{ header: 'Category Name', field: 'name' }, createdAt],
     fields: [{ name: 'name', label: 'Category Name' }],
   },
   posts: {
-    name: 'posts', thing: 'Post', things: 'Posts', empty: 'No Post Found', label: 'title', publishing: true,
-    columns: [{ header: 'Post Title', field: 'title' }, { header: 'Category', field: 'category', format: 'name' }, { header: 'User', field: 'user', format: 'name' }, status, createdAt],
+    name: 'posts',
+    thing: 'Post',
+    things: 'Posts',
+    empty: 'No Post Found',
+    label: 'title',
+    publishing: true,
+    columns: [
+      { header: 'Post Title', field: 'title' },
+      { header: 'Category', field: 'category', format: 'name' },
+      { header: 'User', field: 'user', format: 'name' },
+      status,
+      createdAt,
+    ],
     fields: [
       image,
       imageAlt,
-      { name: 'category_id', label: 'Category', kind: 'select', options: 'categories', none: 'Select Category', alsoErrorKeys: ['category_id'] },
+      {
+        name: 'category_id',
+        label: 'Category',
+        kind: 'select',
+        options: 'categories',
+        none: 'Select Category',
+        alsoErrorKeys: ['category_id'],
+      },
       { name: 'title', label: 'Title' },
       { name: 'content', label: 'Content', kind: 'richtext' },
     ],
   },
   pages: {
-    name: 'pages', thing: 'Page', things: 'Pages', label: 'title', publishing: true,
+    name: 'pages',
+    thing: 'Page',
+    things: 'Pages',
+    label: 'title',
+    publishing: true,
     columns: [{ header: 'Title', field: 'title' }, status, createdAt],
     fields: [
       { name: 'title', label: 'Title' },
@@ -64,8 +126,18 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     ],
   },
   products: {
-    name: 'products', thing: 'Product', things: 'Products', label: 'title', publishing: true,
-    columns: [{ header: 'Product Name', field: 'title' }, { header: 'Owner', field: 'owner' }, { header: 'Price', field: 'price', format: 'rupiah' }, status, createdAt],
+    name: 'products',
+    thing: 'Product',
+    things: 'Products',
+    label: 'title',
+    publishing: true,
+    columns: [
+      { header: 'Product Name', field: 'title' },
+      { header: 'Owner', field: 'owner' },
+      { header: 'Price', field: 'price', format: 'rupiah' },
+      status,
+      createdAt,
+    ],
     fields: [
       image,
       imageAlt,
@@ -79,18 +151,42 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     ],
   },
   photos: {
-    name: 'photos', thing: 'Photo', things: 'Photos', label: 'caption',
-    columns: [{ header: 'Image', field: 'image', format: 'thumbnail' }, { header: 'Caption', field: 'caption' }, { header: 'Description', field: 'description' }],
-    fields: [image, imageAlt, { name: 'caption', label: 'Caption' }, { name: 'description', label: 'Description', kind: 'textarea' }],
+    name: 'photos',
+    thing: 'Photo',
+    things: 'Photos',
+    label: 'caption',
+    columns: [
+      { header: 'Image', field: 'image', format: 'thumbnail' },
+      { header: 'Caption', field: 'caption' },
+      { header: 'Description', field: 'description' },
+    ],
+    fields: [
+      image,
+      imageAlt,
+      { name: 'caption', label: 'Caption' },
+      { name: 'description', label: 'Description', kind: 'textarea' },
+    ],
   },
   sliders: {
-    name: 'sliders', thing: 'Slider', things: 'Sliders', label: 'description',
-    columns: [{ header: 'Image', field: 'image', format: 'thumbnail' }, { header: 'Description', field: 'description' }],
+    name: 'sliders',
+    thing: 'Slider',
+    things: 'Sliders',
+    label: 'description',
+    columns: [
+      { header: 'Image', field: 'image', format: 'thumbnail' },
+      { header: 'Description', field: 'description' },
+    ],
     fields: [image, imageAlt, { name: 'description', label: 'Description', kind: 'textarea' }],
   },
   aparaturs: {
-    name: 'aparaturs', thing: 'Aparatur', things: 'Aparaturs', label: 'name',
-    columns: [{ header: 'Name', field: 'name' }, { header: 'Position', field: 'position' }],
+    name: 'aparaturs',
+    thing: 'Aparatur',
+    things: 'Aparaturs',
+    label: 'name',
+    columns: [
+      { header: 'Name', field: 'name' },
+      { header: 'Position', field: 'position' },
+    ],
     fields: [
       image,
       imageAlt,
@@ -125,4 +221,5 @@ export function screenResource(name: string | undefined, form: boolean): Resourc
 }
 
 /** Whether the admin address `pathname`, whose route matched the resource `name`, is one of its screens. */
-export const isResourceScreen = (pathname: string, name: string) => !!screenResource(name, pathname.split('/').filter(Boolean).length > 2)
+export const isResourceScreen = (pathname: string, name: string) =>
+  !!screenResource(name, pathname.split('/').filter(Boolean).length > 2)

@@ -5,7 +5,16 @@
  */
 
 /** The resources with list, create and edit screens, and the two that are only uploaded and deleted. */
-export const EDITABLE_RESOURCES = ['users', 'permissions', 'roles', 'categories', 'posts', 'products', 'pages', 'aparaturs'] as const
+export const EDITABLE_RESOURCES = [
+  'users',
+  'permissions',
+  'roles',
+  'categories',
+  'posts',
+  'products',
+  'pages',
+  'aparaturs',
+] as const
 export const UPLOAD_ONLY_RESOURCES = ['photos', 'sliders'] as const
 export type ResourceName = (typeof EDITABLE_RESOURCES)[number] | (typeof UPLOAD_ONLY_RESOURCES)[number]
 
@@ -31,11 +40,14 @@ type ActionOf<R extends ResourceName> = R extends (typeof UPLOAD_ONLY_RESOURCES)
   : (typeof EDITABLE_ACTIONS)[number]
 
 /** `posts-edit`: the permission of an action on a resource (the pair is checked: there is no `photos-edit`). */
-export const permissionOf = <R extends ResourceName>(resource: R, action: ActionOf<R>) => `${resource}-${action}` as PermissionName
+export const permissionOf = <R extends ResourceName>(resource: R, action: ActionOf<R>) =>
+  `${resource}-${action}` as PermissionName
 
 /** The permission map of a session (name -> true) holds one of these. */
-export const holdsAny = (permissions: Record<string, true> | undefined, anyOf: PermissionName | readonly PermissionName[]) =>
-  (typeof anyOf === 'string' ? [anyOf] : anyOf).some((name) => permissions?.[name] === true)
+export const holdsAny = (
+  permissions: Record<string, true> | undefined,
+  anyOf: PermissionName | readonly PermissionName[],
+) => (typeof anyOf === 'string' ? [anyOf] : anyOf).some((name) => permissions?.[name] === true)
 
 /** `POST /api/admin/uploads` (images inside rich text): whoever may write a post, a page or a product. */
 export const CONTENT_UPLOAD_PERMISSIONS = [

@@ -41,7 +41,8 @@ export type ColumnFormat = 'text' | 'date' | 'rupiah' | 'name' | 'count' | 'badg
 
 export type Column = { header: string; field: string; format?: ColumnFormat }
 
-export type FieldKind = 'text' | 'email' | 'password' | 'number' | 'tel' | 'textarea' | 'richtext' | 'image' | 'select' | 'checkboxes'
+export type FieldKind =
+  'text' | 'email' | 'password' | 'number' | 'tel' | 'textarea' | 'richtext' | 'image' | 'select' | 'checkboxes'
 
 type FieldLook = {
   /** `text` when not given. */
@@ -87,10 +88,19 @@ export type FormLoad = {
 }
 
 /** Photos and sliders: uploaded from a form above their list, never edited (no create or edit screen). */
-export const isUploadOnly = (resource: ResourceDeclaration) => (UPLOAD_ONLY_RESOURCES as readonly ResourceName[]).includes(resource.name)
+export const isUploadOnly = (resource: ResourceDeclaration) =>
+  (UPLOAD_ONLY_RESOURCES as readonly ResourceName[]).includes(resource.name)
 
 /** The resources whose records the public site shows. */
-const PUBLIC_RESOURCES: readonly ResourceName[] = ['categories', 'posts', 'pages', 'products', 'photos', 'sliders', 'aparaturs']
+const PUBLIC_RESOURCES: readonly ResourceName[] = [
+  'categories',
+  'posts',
+  'pages',
+  'products',
+  'photos',
+  'sliders',
+  'aparaturs',
+]
 const TEXT_KINDS: readonly FieldKind[] = ['text', 'textarea', 'richtext', 'tel', 'email']
 /** A back-office record's fields the public reads all the same: a user's name is shown as the author of their posts. */
 const PUBLIC_FIELDS_OF_STAFF_RECORDS: Partial<Record<ResourceName, readonly string[]>> = { users: ['name'] }
@@ -102,7 +112,13 @@ const PUBLIC_FIELDS_OF_STAFF_RECORDS: Partial<Record<ResourceName, readonly stri
  */
 export const publicTextFieldsOf = (resource: ResourceDeclaration): string[] =>
   PUBLIC_RESOURCES.includes(resource.name)
-    ? resource.fields.filter((field) => [field.kind ?? 'text', field.create?.kind, field.edit?.kind].some((kind) => kind && TEXT_KINDS.includes(kind))).map((field) => field.name)
+    ? resource.fields
+        .filter((field) =>
+          [field.kind ?? 'text', field.create?.kind, field.edit?.kind].some(
+            (kind) => kind && TEXT_KINDS.includes(kind),
+          ),
+        )
+        .map((field) => field.name)
     : [...(PUBLIC_FIELDS_OF_STAFF_RECORDS[resource.name] ?? [])]
 
 /** The field as one screen shows it. */
@@ -112,14 +128,16 @@ export const fieldOn = (field: Field, mode: FormMode): Field => ({ ...field, ...
 export const errorKeysOf = (field: Field) => [errorKey(field.name), ...(field.alsoErrorKeys ?? [])]
 
 /** Where a row's image is served: a resource keeps its images under its own name (app/lib/upload-kinds.js). */
-export const imageUrlOf = (resource: ResourceDeclaration, image: unknown) => uploadUrl(resource.name as UploadKind, typeof image === 'string' ? image : null)
+export const imageUrlOf = (resource: ResourceDeclaration, image: unknown) =>
+  uploadUrl(resource.name as UploadKind, typeof image === 'string' ? image : null)
 
 /** A resource with a file field takes multipart bodies (API and forms); the others JSON or plain forms. */
 export const bodyOf = (resource: ResourceDeclaration): 'json' | 'multipart' =>
   resource.fields.some((field) => field.kind === 'image') ? 'multipart' : 'json'
 
 /** The fields whose values are id lists (checkboxes): a form sends them repeated, the models read an array. */
-export const listFieldsOf = (resource: ResourceDeclaration) => resource.fields.filter((field) => field.kind === 'checkboxes').map((field) => field.name)
+export const listFieldsOf = (resource: ResourceDeclaration) =>
+  resource.fields.filter((field) => field.kind === 'checkboxes').map((field) => field.name)
 
 /** The permissions of docs/api.md "Permissions per call", which the admin screens follow too. */
 export function permissionsOf(resource: ResourceDeclaration) {
@@ -149,5 +167,7 @@ export const lowerThing = (resource: ResourceDeclaration) => resource.thing.toLo
 
 export const listTitle = (resource: ResourceDeclaration) => resource.title ?? `Manage ${resource.things}`
 export const emptyTitle = (resource: ResourceDeclaration) => resource.empty ?? `No ${resource.things} Found`
-export const addLabel = (resource: ResourceDeclaration) => `${isUploadOnly(resource) ? 'Upload a New' : 'Add New'} ${resource.thing}`
-export const formTitle = (resource: ResourceDeclaration, mode: FormMode) => `${mode === 'create' ? 'Create' : 'Edit'} ${resource.thing}`
+export const addLabel = (resource: ResourceDeclaration) =>
+  `${isUploadOnly(resource) ? 'Upload a New' : 'Add New'} ${resource.thing}`
+export const formTitle = (resource: ResourceDeclaration, mode: FormMode) =>
+  `${mode === 'create' ? 'Create' : 'Edit'} ${resource.thing}`

@@ -9,18 +9,43 @@ import { publicHomeAparaturs, publicHomePosts, publicHomeProducts, publicSliders
 import { useSite } from '~/root'
 
 export async function loader() {
-  const [sliders, products, posts, aparaturs] = await Promise.all([publicSliders(), publicHomeProducts(), publicHomePosts(), publicHomeAparaturs()])
-  return { sliders: sliders.map(slideSummary), products: products.map(productSummary), posts: posts.map(postSummary), aparaturs: aparaturs.map(aparaturSummary) }
+  const [sliders, products, posts, aparaturs] = await Promise.all([
+    publicSliders(),
+    publicHomeProducts(),
+    publicHomePosts(),
+    publicHomeAparaturs(),
+  ])
+  return {
+    sliders: sliders.map(slideSummary),
+    products: products.map(productSummary),
+    posts: posts.map(postSummary),
+    aparaturs: aparaturs.map(aparaturSummary),
+  }
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (_data, site) => ({
     title: 'Selamat Datang',
     description: `Situs resmi ${site.name}: berita, profil desa, aparatur, produk desa dan galeri foto.`,
-    jsonLd: [villageLd(site), { '@type': 'WebSite', name: site.name, url: absoluteUrl(site.url, '/'), inLanguage: 'id' }],
+    jsonLd: [
+      villageLd(site),
+      { '@type': 'WebSite', name: site.name, url: absoluteUrl(site.url, '/'), inLanguage: 'id' },
+    ],
   }))
 
-function Section({ id, title, intro, more, children }: { id: string; title: string; intro: string; more: { to: string; label: string }; children: React.ReactNode }) {
+function Section({
+  id,
+  title,
+  intro,
+  more,
+  children,
+}: {
+  id: string
+  title: string
+  intro: string
+  more: { to: string; label: string }
+  children: React.ReactNode
+}) {
   return (
     <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-12">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
@@ -45,14 +70,29 @@ export default function HomeScreen() {
   return (
     <>
       <HomeSlider slides={sliders} siteName={site.name} />
-      <Section id="produk" title="Produk Desa" intro="Hasil karya dan usaha warga desa." more={{ to: '/products', label: 'Lihat Semua Produk' }}>
+      <Section
+        id="produk"
+        title="Produk Desa"
+        intro="Hasil karya dan usaha warga desa."
+        more={{ to: '/products', label: 'Lihat Semua Produk' }}
+      >
         {products.length ? (
-          <Carousel id="produk-carousel" label="Produk" items={products} render={(product) => <ProductCard product={product} />} />
+          <Carousel
+            id="produk-carousel"
+            label="Produk"
+            items={products}
+            render={(product) => <ProductCard product={product} />}
+          />
         ) : (
           <p className="text-gray-500">Belum ada produk.</p>
         )}
       </Section>
-      <Section id="berita" title="Berita Terbaru" intro="Kabar terkini dari desa." more={{ to: '/berita', label: 'Lihat Semua Berita' }}>
+      <Section
+        id="berita"
+        title="Berita Terbaru"
+        intro="Kabar terkini dari desa."
+        more={{ to: '/berita', label: 'Lihat Semua Berita' }}
+      >
         {posts.length ? (
           <ul aria-label="Berita terbaru" className="grid grid-cols-1 gap-6 md:grid-cols-3">
             {posts.map((post) => (
@@ -65,9 +105,19 @@ export default function HomeScreen() {
           <p className="text-gray-500">Belum ada berita.</p>
         )}
       </Section>
-      <Section id="aparatur" title="Aparatur Desa" intro="Perangkat desa yang siap melayani warga." more={{ to: '/aparaturs', label: 'Lihat Semua Aparatur' }}>
+      <Section
+        id="aparatur"
+        title="Aparatur Desa"
+        intro="Perangkat desa yang siap melayani warga."
+        more={{ to: '/aparaturs', label: 'Lihat Semua Aparatur' }}
+      >
         {aparaturs.length ? (
-          <Carousel id="aparatur-carousel" label="Aparatur" items={aparaturs} render={(aparatur) => <AparaturCard aparatur={aparatur} />} />
+          <Carousel
+            id="aparatur-carousel"
+            label="Aparatur"
+            items={aparaturs}
+            render={(aparatur) => <AparaturCard aparatur={aparatur} />}
+          />
         ) : (
           <p className="text-gray-500">Belum ada data aparatur.</p>
         )}

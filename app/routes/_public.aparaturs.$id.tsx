@@ -37,7 +37,16 @@ export default function AparaturScreen() {
       <article className="mt-6 overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
         <header className="flex flex-col items-center gap-4 bg-gradient-to-b from-emerald-50 to-white px-6 pb-6 pt-10 text-center">
           {aparatur.image ? (
-            <UploadImage kind="aparaturs" image={aparatur.image} alt={aparatur.image_alt || name} width={600} height={600} eager sizes="160px" className="h-40 w-40 rounded-full border-4 border-white shadow" />
+            <UploadImage
+              kind="aparaturs"
+              image={aparatur.image}
+              alt={aparatur.image_alt || name}
+              width={600}
+              height={600}
+              eager
+              sizes="160px"
+              className="h-40 w-40 rounded-full border-4 border-white shadow"
+            />
           ) : (
             <PersonIcon className="h-40 w-40 border-4 border-white shadow" />
           )}

@@ -6,10 +6,17 @@ import { aparaturSummary } from '~/lib/summaries'
 import { routeSeo } from '~/lib/seo'
 import { listPublicAparaturs } from '~/models/aparatur.server'
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(request, context, listPublicAparaturs, aparaturSummary)
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  publicPage(request, context, listPublicAparaturs, aparaturSummary)
 
-export const meta: MetaFunction<typeof loader> = (args) => routeSeo(args, (_data, site) => ({ title: 'Aparaturs', description: `Daftar aparatur pemerintahan ${site.name}.` }))
+export const meta: MetaFunction<typeof loader> = (args) =>
+  routeSeo(args, (_data, site) => ({ title: 'Aparaturs', description: `Daftar aparatur pemerintahan ${site.name}.` }))
 
 export default function AparatursScreen() {
-  return <PublicList of="aparaturs" card={(aparatur: AparaturSummary, eager) => <AparaturCard aparatur={aparatur} eager={eager} />} />
+  return (
+    <PublicList
+      of="aparaturs"
+      card={(aparatur: AparaturSummary, eager) => <AparaturCard aparatur={aparatur} eager={eager} />}
+    />
+  )
 }

@@ -7,7 +7,8 @@ import { canonicalPath, routeSeo } from '~/lib/seo'
 import { listPublicPosts } from '~/models/post.server'
 
 /** /berita (linked from the home page) is the news list itself, with the same search and paging. */
-export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(request, context, listPublicPosts, postSummary)
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  publicPage(request, context, listPublicPosts, postSummary)
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (_data, site) => ({

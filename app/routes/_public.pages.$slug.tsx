@@ -8,7 +8,11 @@ import { describe, routeSeo } from '~/lib/seo'
 import { publicPageBySlug } from '~/models/public.server'
 import { previewPage } from '~/models/page.server'
 
-export const loader = (args: LoaderFunctionArgs) => detailLoader(args, 'pages', { visible: publicPageBySlug, preview: previewPage }, (page, preview) => ({ page, preview }))
+export const loader = (args: LoaderFunctionArgs) =>
+  detailLoader(args, 'pages', { visible: publicPageBySlug, preview: previewPage }, (page, preview) => ({
+    page,
+    preview,
+  }))
 
 export { keepLoaderHeaders as headers } from '~/doors/public.server'
 
@@ -45,7 +49,8 @@ export default function PageScreen() {
         <div className="rich-text mt-6 text-gray-800" dangerouslySetInnerHTML={{ __html: page.content }} />
       )}
       <footer className="mt-10 border-t border-gray-200 pt-4 text-sm text-gray-600">
-        Terakhir diperbarui <time dateTime={new Date(page.updated_at).toISOString()}>{formatDate(page.updated_at)}</time>
+        Terakhir diperbarui{' '}
+        <time dateTime={new Date(page.updated_at).toISOString()}>{formatDate(page.updated_at)}</time>
       </footer>
     </article>
   )

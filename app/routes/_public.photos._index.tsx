@@ -7,7 +7,8 @@ import { routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/uploads'
 import { listPublicPhotos } from '~/models/photo.server'
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(request, context, listPublicPhotos, photoSummary)
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  publicPage(request, context, listPublicPhotos, photoSummary)
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({

@@ -13,7 +13,8 @@ import { publicPost } from '~/models/public.server'
 import { previewPost } from '~/models/post.server'
 import { useSite } from '~/root'
 
-export const loader = (args: LoaderFunctionArgs) => detailLoader(args, 'posts', { visible: publicPost, preview: previewPost }, (post, preview) => ({ post, preview }))
+export const loader = (args: LoaderFunctionArgs) =>
+  detailLoader(args, 'posts', { visible: publicPost, preview: previewPost }, (post, preview) => ({ post, preview }))
 
 export { keepLoaderHeaders as headers } from '~/doors/public.server'
 
@@ -36,11 +37,22 @@ export default function PostScreen() {
       <PreviewBanner state={preview} publishedAt={post.published_at} editHref={`/admin/posts/edit/${post.id}`} />
       <BackLink fallback="/posts">Kembali ke Berita</BackLink>
       {post.image ? (
-        <UploadImage kind="posts" image={post.image} alt={post.image_alt || post.title} width={1200} height={675} eager sizes="(min-width: 800px) 736px, 100vw" className="mt-6 aspect-video w-full rounded-2xl" />
+        <UploadImage
+          kind="posts"
+          image={post.image}
+          alt={post.image_alt || post.title}
+          width={1200}
+          height={675}
+          eager
+          sizes="(min-width: 800px) 736px, 100vw"
+          className="mt-6 aspect-video w-full rounded-2xl"
+        />
       ) : null}
       <header className="mt-6">
         <div className="flex items-center justify-between gap-4">
-          <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800">{post.category?.name || 'Berita'}</span>
+          <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800">
+            {post.category?.name || 'Berita'}
+          </span>
           <ShareButton title={post.title} />
         </div>
         <h1 className="mt-4 text-3xl font-bold leading-tight text-gray-900 md:text-4xl">{post.title}</h1>
@@ -48,7 +60,9 @@ export default function PostScreen() {
           <span>
             Oleh <span className="font-medium text-gray-800">{post.user?.name ?? site.name}</span>
           </span>
-          <time dateTime={new Date(post.published_at ?? post.created_at).toISOString()}>{formatDateWithWeekday(post.published_at ?? post.created_at)}</time>
+          <time dateTime={new Date(post.published_at ?? post.created_at).toISOString()}>
+            {formatDateWithWeekday(post.published_at ?? post.created_at)}
+          </time>
           <span>{readingMinutes(post.content)} menit baca</span>
         </p>
       </header>

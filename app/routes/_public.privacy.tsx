@@ -4,7 +4,12 @@ import { seoMeta } from '~/lib/seo'
 import { siteFromMatches } from '~/lib/site'
 import { useSite } from '~/root'
 
-export const meta: MetaFunction = ({ matches, location }) => seoMeta(siteFromMatches(matches), { title: 'Kebijakan Privasi', description: `Kebijakan privasi situs ${siteFromMatches(matches).name}.` }, location)
+export const meta: MetaFunction = ({ matches, location }) =>
+  seoMeta(
+    siteFromMatches(matches),
+    { title: 'Kebijakan Privasi', description: `Kebijakan privasi situs ${siteFromMatches(matches).name}.` },
+    location,
+  )
 
 export default function PrivacyScreen() {
   const site = useSite()

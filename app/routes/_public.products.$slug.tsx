@@ -12,7 +12,11 @@ import { uploadUrl } from '~/lib/uploads'
 import { publicProduct } from '~/models/public.server'
 import { previewProduct } from '~/models/product.server'
 
-export const loader = (args: LoaderFunctionArgs) => detailLoader(args, 'products', { visible: publicProduct, preview: previewProduct }, (product, preview) => ({ product, preview }))
+export const loader = (args: LoaderFunctionArgs) =>
+  detailLoader(args, 'products', { visible: publicProduct, preview: previewProduct }, (product, preview) => ({
+    product,
+    preview,
+  }))
 
 export { keepLoaderHeaders as headers } from '~/doors/public.server'
 
@@ -36,7 +40,10 @@ export default function ProductScreen() {
       <dd className="font-semibold text-gray-900">{product.owner}</dd>
       <dt className="text-sm font-medium text-gray-500">Telepon</dt>
       <dd>
-        <a href={`tel:${product.phone.replace(/[^\d+]/g, '')}`} className="font-semibold text-emerald-800 underline underline-offset-2">
+        <a
+          href={`tel:${product.phone.replace(/[^\d+]/g, '')}`}
+          className="font-semibold text-emerald-800 underline underline-offset-2"
+        >
           {product.phone}
         </a>
       </dd>
@@ -46,10 +53,22 @@ export default function ProductScreen() {
   )
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <PreviewBanner state={preview} publishedAt={product.published_at} editHref={`/admin/products/edit/${product.id}`} />
+      <PreviewBanner
+        state={preview}
+        publishedAt={product.published_at}
+        editHref={`/admin/products/edit/${product.id}`}
+      />
       <BackLink fallback="/products">Kembali ke Produk Desa</BackLink>
       <article className="mt-6 grid gap-8 md:grid-cols-2">
-        <UploadImage kind="products" image={product.image} alt={product.image_alt || product.title} width={900} height={900} eager className="aspect-square w-full rounded-2xl" />
+        <UploadImage
+          kind="products"
+          image={product.image}
+          alt={product.image_alt || product.title}
+          width={900}
+          height={900}
+          eager
+          className="aspect-square w-full rounded-2xl"
+        />
         <div>
           <h1 className="text-3xl font-bold leading-tight text-gray-900">{product.title}</h1>
           <p className="mt-3 text-3xl font-bold text-emerald-700">{formatRupiah(product.price)}</p>

@@ -6,10 +6,20 @@ import { productSummary } from '~/lib/summaries'
 import { routeSeo } from '~/lib/seo'
 import { listPublicProducts } from '~/models/product.server'
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(request, context, listPublicProducts, productSummary)
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  publicPage(request, context, listPublicProducts, productSummary)
 
-export const meta: MetaFunction<typeof loader> = (args) => routeSeo(args, (_data, site) => ({ title: 'Produk Desa', description: `Produk unggulan warga ${site.name}, dibeli langsung dari penjualnya.` }))
+export const meta: MetaFunction<typeof loader> = (args) =>
+  routeSeo(args, (_data, site) => ({
+    title: 'Produk Desa',
+    description: `Produk unggulan warga ${site.name}, dibeli langsung dari penjualnya.`,
+  }))
 
 export default function ProductsScreen() {
-  return <PublicList of="products" card={(product: ProductSummary, eager) => <ProductCard product={product} eager={eager} />} />
+  return (
+    <PublicList
+      of="products"
+      card={(product: ProductSummary, eager) => <ProductCard product={product} eager={eager} />}
+    />
+  )
 }

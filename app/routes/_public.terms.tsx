@@ -4,7 +4,15 @@ import { seoMeta } from '~/lib/seo'
 import { siteFromMatches } from '~/lib/site'
 import { useSite } from '~/root'
 
-export const meta: MetaFunction = ({ matches, location }) => seoMeta(siteFromMatches(matches), { title: 'Syarat dan Ketentuan', description: `Syarat dan ketentuan penggunaan situs ${siteFromMatches(matches).name}.` }, location)
+export const meta: MetaFunction = ({ matches, location }) =>
+  seoMeta(
+    siteFromMatches(matches),
+    {
+      title: 'Syarat dan Ketentuan',
+      description: `Syarat dan ketentuan penggunaan situs ${siteFromMatches(matches).name}.`,
+    },
+    location,
+  )
 
 export default function TermsScreen() {
   const site = useSite()
@@ -41,7 +49,9 @@ export default function TermsScreen() {
         },
         {
           heading: 'Perubahan',
-          paragraphs: ['Syarat dan ketentuan ini dapat diperbarui sewaktu-waktu. Versi terbaru selalu tersedia di halaman ini.'],
+          paragraphs: [
+            'Syarat dan ketentuan ini dapat diperbarui sewaktu-waktu. Versi terbaru selalu tersedia di halaman ini.',
+          ],
         },
       ]}
     />

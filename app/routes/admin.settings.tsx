@@ -17,7 +17,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, 'settings-edit')
   const actor = actorOf(request, user)
-  return submitForm(request, (input) => updateSettings(input, actor), { to: '/admin/settings', message: 'Pengaturan situs berhasil disimpan.', fileField: 'logo' })
+  return submitForm(request, (input) => updateSettings(input, actor), {
+    to: '/admin/settings',
+    message: 'Pengaturan situs berhasil disimpan.',
+    fileField: 'logo',
+  })
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -37,14 +41,38 @@ export default function SiteSettings() {
     <section className="space-y-6">
       <div>
         <h1 className="text-xl font-semibold text-gray-900">Pengaturan Situs</h1>
-        <p className="mt-1 text-sm text-gray-600">Nama, logo dan kontak desa yang tampil di seluruh situs publik, umpan berita dan aplikasi.</p>
+        <p className="mt-1 text-sm text-gray-600">
+          Nama, logo dan kontak desa yang tampil di seluruh situs publik, umpan berita dan aplikasi.
+        </p>
       </div>
       {/* A new key after each save: the form shows what was stored (an emptied file input, the current logo). */}
-      <Form key={String(settings.updated_at)} method="post" encType="multipart/form-data" className="space-y-6" noValidate>
+      <Form
+        key={String(settings.updated_at)}
+        method="post"
+        encType="multipart/form-data"
+        className="space-y-6"
+        noValidate
+      >
         <Section title="Identitas Desa">
-          <TextField label="Nama Desa" name="site_name" defaultValue={settings.site_name} error={errorFor(errors, 'Site_name')} />
-          <TextField label="Tagline" name="tagline" defaultValue={settings.tagline} error={errorFor(errors, 'Tagline')} placeholder="Contoh: Desa mandiri, sejahtera dan berbudaya" />
-          <ImageField label="Logo" name="logo" error={errorFor(errors, 'Logo', 'Image')} current={settings.logo ? `/uploads/settings/${settings.logo}` : null} />
+          <TextField
+            label="Nama Desa"
+            name="site_name"
+            defaultValue={settings.site_name}
+            error={errorFor(errors, 'Site_name')}
+          />
+          <TextField
+            label="Tagline"
+            name="tagline"
+            defaultValue={settings.tagline}
+            error={errorFor(errors, 'Tagline')}
+            placeholder="Contoh: Desa mandiri, sejahtera dan berbudaya"
+          />
+          <ImageField
+            label="Logo"
+            name="logo"
+            error={errorFor(errors, 'Logo', 'Image')}
+            current={settings.logo ? `/uploads/settings/${settings.logo}` : null}
+          />
           <TextField
             label="Teks Alternatif Logo"
             name="logo_alt"
@@ -60,17 +88,68 @@ export default function SiteSettings() {
           ) : null}
         </Section>
         <Section title="Kontak">
-          <TextField label="Alamat" name="address" defaultValue={settings.address} error={errorFor(errors, 'Address')} multiline />
-          <TextField label="Telepon" name="phone" type="tel" defaultValue={settings.phone} error={errorFor(errors, 'Phone')} />
-          <TextField label="Email" name="email" type="email" defaultValue={settings.email} error={errorFor(errors, 'Email')} />
-          <TextField label="WhatsApp" name="whatsapp" type="tel" defaultValue={settings.whatsapp} error={errorFor(errors, 'Whatsapp')} placeholder="0812 3456 7890" />
-          <TextField label="Tautan Peta" name="map_url" defaultValue={settings.map_url} error={errorFor(errors, 'Map_url')} placeholder="https://maps.app.goo.gl/..." />
+          <TextField
+            label="Alamat"
+            name="address"
+            defaultValue={settings.address}
+            error={errorFor(errors, 'Address')}
+            multiline
+          />
+          <TextField
+            label="Telepon"
+            name="phone"
+            type="tel"
+            defaultValue={settings.phone}
+            error={errorFor(errors, 'Phone')}
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            defaultValue={settings.email}
+            error={errorFor(errors, 'Email')}
+          />
+          <TextField
+            label="WhatsApp"
+            name="whatsapp"
+            type="tel"
+            defaultValue={settings.whatsapp}
+            error={errorFor(errors, 'Whatsapp')}
+            placeholder="0812 3456 7890"
+          />
+          <TextField
+            label="Tautan Peta"
+            name="map_url"
+            defaultValue={settings.map_url}
+            error={errorFor(errors, 'Map_url')}
+            placeholder="https://maps.app.goo.gl/..."
+          />
         </Section>
         <Section title="Media Sosial">
-          <p className="text-sm text-gray-600">Kosongkan yang tidak dipakai: hanya tautan yang diisi yang tampil di kaki situs.</p>
-          <TextField label="Facebook" name="facebook" defaultValue={settings.facebook} error={errorFor(errors, 'Facebook')} placeholder="https://facebook.com/..." />
-          <TextField label="Instagram" name="instagram" defaultValue={settings.instagram} error={errorFor(errors, 'Instagram')} placeholder="https://instagram.com/..." />
-          <TextField label="YouTube" name="youtube" defaultValue={settings.youtube} error={errorFor(errors, 'Youtube')} placeholder="https://youtube.com/@..." />
+          <p className="text-sm text-gray-600">
+            Kosongkan yang tidak dipakai: hanya tautan yang diisi yang tampil di kaki situs.
+          </p>
+          <TextField
+            label="Facebook"
+            name="facebook"
+            defaultValue={settings.facebook}
+            error={errorFor(errors, 'Facebook')}
+            placeholder="https://facebook.com/..."
+          />
+          <TextField
+            label="Instagram"
+            name="instagram"
+            defaultValue={settings.instagram}
+            error={errorFor(errors, 'Instagram')}
+            placeholder="https://instagram.com/..."
+          />
+          <TextField
+            label="YouTube"
+            name="youtube"
+            defaultValue={settings.youtube}
+            error={errorFor(errors, 'Youtube')}
+            placeholder="https://youtube.com/@..."
+          />
         </Section>
         <div className="flex justify-end">
           <SubmitButton label="Simpan" pendingLabel="Menyimpan..." />

@@ -17,7 +17,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: quillStyle
  * An address such as /admin/tidak-ada or /admin/photos/create matches the resource screens' routes but is no
  * screen: like any unknown address it is the 404 of the root, for everyone (no login asked).
  */
-const unknownScreen = (pathname: string, params: { resource?: string }) => params.resource !== undefined && !isResourceScreen(pathname, params.resource)
+const unknownScreen = (pathname: string, params: { resource?: string }) =>
+  params.resource !== undefined && !isResourceScreen(pathname, params.resource)
 
 /** Every admin screen needs a working session; the shell shows what the user's permissions allow. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -31,14 +32,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = (args) => unknownScreen(args.nextUrl.pathname, args.nextParams) || revalidateAfterSubmissions(args)
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  unknownScreen(args.nextUrl.pathname, args.nextParams) || revalidateAfterSubmissions(args)
 
 export default function AdminLayout() {
   const session = useLoaderData<typeof loader>()
   const site = useSite()
   return (
     <AdminShell session={session} siteName={site.name}>
-      <DefaultPasswordWarning accounts={session.weakAccounts} canEditUsers={holdsAny(session.permissions, 'users-edit')} />
+      <DefaultPasswordWarning
+        accounts={session.weakAccounts}
+        canEditUsers={holdsAny(session.permissions, 'users-edit')}
+      />
       <Outlet />
     </AdminShell>
   )

@@ -39,7 +39,9 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     if (request.method === 'PUT' && resource.update && permissions.update) {
       const user = await requirePermission(request, permissions.update)
       const id = idOf(resource, params.id)
-      const updated = await withWriteInput(request, bodyOf(resource), (input) => writeResource(resource, user, actorOf(request, user), { action: 'update', id, input }))
+      const updated = await withWriteInput(request, bodyOf(resource), (input) =>
+        writeResource(resource, user, actorOf(request, user), { action: 'update', id, input }),
+      )
       return apiSuccess(writeMessage(resource, 'updated'), updated)
     }
     throw new HttpError(405, 'Method Not Allowed')

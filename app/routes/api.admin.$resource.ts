@@ -20,7 +20,11 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     await requirePermission(request, permissionsOf(resource).index)
     const url = new URL(request.url)
     // Posts, pages and products also take `?status=draft|scheduled|published` (beyond the original client).
-    const page = await resource.list(parseListQuery(url.searchParams, ADMIN_PAGE_SIZE), url.pathname, url.searchParams.get('status') ?? undefined)
+    const page = await resource.list(
+      parseListQuery(url.searchParams, ADMIN_PAGE_SIZE),
+      url.pathname,
+      url.searchParams.get('status') ?? undefined,
+    )
     return apiSuccess(`List Data ${resource.things}`, page)
   })
 
@@ -30,6 +34,8 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const resource = resourceOr404(params.resource)
     if (request.method !== 'POST') throw new HttpError(405, 'Method Not Allowed')
     const user = await requirePermission(request, permissionsOf(resource).create)
-    const created = await withWriteInput(request, bodyOf(resource), (input) => writeResource(resource, user, actorOf(request, user), { action: 'create', input }))
+    const created = await withWriteInput(request, bodyOf(resource), (input) =>
+      writeResource(resource, user, actorOf(request, user), { action: 'create', input }),
+    )
     return apiSuccess(writeMessage(resource, 'created'), created, 201)
   })

@@ -9,7 +9,11 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
     await requirePermission(request, 'activities-index')
     const url = new URL(request.url)
-    const page = await listActivities(parseListQuery(url.searchParams, ADMIN_PAGE_SIZE), parseActivityFilters(url.searchParams), url.pathname)
+    const page = await listActivities(
+      parseListQuery(url.searchParams, ADMIN_PAGE_SIZE),
+      parseActivityFilters(url.searchParams),
+      url.pathname,
+    )
     return apiSuccess('List Data Activities', page)
   })
 

@@ -9,7 +9,10 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== 'POST') throw new HttpError(405, 'Method Not Allowed')
     const user = await requireUser(request)
-    return apiSuccess('Two-factor login enabled', await enableTwoFactor(user.id, await readJsonObject(request), actorOf(request, user)))
+    return apiSuccess(
+      'Two-factor login enabled',
+      await enableTwoFactor(user.id, await readJsonObject(request), actorOf(request, user)),
+    )
   })
 
 export const loader = methodNotAllowed

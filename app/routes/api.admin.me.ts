@@ -14,5 +14,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (request.method !== 'PUT') throw new HttpError(405, 'Method Not Allowed')
     const user = await requireUser(request)
     const updated = await updateOwnProfile(user.id, await readJsonObject(request), actorOf(request, user))
-    return apiSuccess('Account updated successfully', accountOf({ ...user, name: updated.name, email: updated.email, updated_at: updated.updated_at }))
+    return apiSuccess(
+      'Account updated successfully',
+      accountOf({ ...user, name: updated.name, email: updated.email, updated_at: updated.updated_at }),
+    )
   })

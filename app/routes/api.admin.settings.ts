@@ -18,8 +18,10 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (request.method !== 'PUT') throw new HttpError(405, 'Method Not Allowed')
     const user = await requirePermission(request, 'settings-edit')
     const actor = actorOf(request, user)
-    const settings = await withWriteInput(request, 'multipart', (input) => updateSettings(input, actor), 'logo').catch((error) => {
-      throw asLogoError(error)
-    })
+    const settings = await withWriteInput(request, 'multipart', (input) => updateSettings(input, actor), 'logo').catch(
+      (error) => {
+        throw asLogoError(error)
+      },
+    )
     return apiSuccess('Site settings updated successfully', settings)
   })

@@ -13,7 +13,10 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const user = await requirePermission(request, 'users-edit')
     const id = parseId(params.id)
     if (id === null) throw notFound('User')
-    return apiSuccess('Password reset link created', await createResetLink(id, siteUrl(request), actorOf(request, user)))
+    return apiSuccess(
+      'Password reset link created',
+      await createResetLink(id, siteUrl(request), actorOf(request, user)),
+    )
   })
 
 export const loader = methodNotAllowed

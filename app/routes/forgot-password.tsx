@@ -26,7 +26,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!form) return data({ sent: false, error: FORM_TOO_LARGE }, { status: 413 })
   const email = (form.get('email') ?? '').trim()
   if (!email) return data({ sent: false, error: 'Email wajib diisi.' }, { status: 422 })
-  mailResetLink(email, clientAddress(request)).catch((error) => logError('password-reset-mail', error, request, 'could not send the reset mail'))
+  mailResetLink(email, clientAddress(request)).catch((error) =>
+    logError('password-reset-mail', error, request, 'could not send the reset mail'),
+  )
   return { sent: true, error: null }
 }
 
@@ -38,16 +40,19 @@ export default function ForgotPassword() {
     <AuthCard title="Lupa Password">
       {!canMail ? (
         <p className="text-sm text-gray-700">
-          Situs ini belum dapat mengirim email. Hubungi administrator desa: ia dapat membuatkan tautan untuk mengatur ulang password Anda dari halaman
-          pengguna.
+          Situs ini belum dapat mengirim email. Hubungi administrator desa: ia dapat membuatkan tautan untuk mengatur
+          ulang password Anda dari halaman pengguna.
         </p>
       ) : answer?.sent ? (
         <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">
-          Jika email tersebut terdaftar, tautan untuk mengatur ulang password telah dikirim ke sana. Tautan berlaku 60 menit. Periksa juga folder spam.
+          Jika email tersebut terdaftar, tautan untuk mengatur ulang password telah dikirim ke sana. Tautan berlaku 60
+          menit. Periksa juga folder spam.
         </p>
       ) : (
         <Form method="post" className="space-y-4" noValidate>
-          <p className="text-sm text-gray-600">Masukkan email akun Anda. Kami akan mengirim tautan untuk membuat password baru.</p>
+          <p className="text-sm text-gray-600">
+            Masukkan email akun Anda. Kami akan mengirim tautan untuk membuat password baru.
+          </p>
           <AuthField name="email" label="Email" type="email" autoComplete="email" error={answer?.error ?? undefined} />
           <AuthSubmit label="Kirim Tautan Reset" pendingLabel="Mengirim..." busy={submitting} />
         </Form>

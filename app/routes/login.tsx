@@ -30,21 +30,37 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (ticket) {
       const session = await loginWithCode(ticket, form.get('code') ?? '', request)
-      return redirect('/admin/dashboard', { headers: { 'Set-Cookie': await sessionCookie(request, session.token, session.remember) } })
+      return redirect('/admin/dashboard', {
+        headers: { 'Set-Cookie': await sessionCookie(request, session.token, session.remember) },
+      })
     }
     const remember = form.get('remember') === 'on'
-    const step = await loginWithPassword({ username: form.get('username') ?? '', password: form.get('password') ?? '' }, request, remember)
+    const step = await loginWithPassword(
+      { username: form.get('username') ?? '', password: form.get('password') ?? '' },
+      request,
+      remember,
+    )
     if ('ticket' in step) return data<LoginAnswer>({ errors: null, ticket: step.ticket })
-    return redirect('/admin/dashboard', { headers: { 'Set-Cookie': await sessionCookie(request, step.session.token, remember) } })
+    return redirect('/admin/dashboard', {
+      headers: { 'Set-Cookie': await sessionCookie(request, step.session.token, remember) },
+    })
   } catch (error) {
     if (!(error instanceof HttpError)) throw error
     if (error.status === 401 && error.errors?.Code) {
-      return data<LoginAnswer>({ errors: { Code: 'Kode verifikasi salah atau sudah dipakai.' }, ticket: ticket ?? undefined }, { status: 401 })
+      return data<LoginAnswer>(
+        { errors: { Code: 'Kode verifikasi salah atau sudah dipakai.' }, ticket: ticket ?? undefined },
+        { status: 401 },
+      )
     }
-    if (error.status === 401 && ticket) return data<LoginAnswer>({ errors: { Error: 'Waktu verifikasi habis. Silakan login kembali.' } }, { status: 401 })
-    if (error.status === 401) return data<LoginAnswer>({ errors: { Error: 'Username atau password salah.' } }, { status: 401 })
+    if (error.status === 401 && ticket)
+      return data<LoginAnswer>({ errors: { Error: 'Waktu verifikasi habis. Silakan login kembali.' } }, { status: 401 })
+    if (error.status === 401)
+      return data<LoginAnswer>({ errors: { Error: 'Username atau password salah.' } }, { status: 401 })
     const keep = ticket && error.status === 429 ? { ticket } : {}
-    return data<LoginAnswer>({ errors: (error.errors ?? { Error: error.message }) as LoginErrors, ...keep }, { status: error.status, headers: error.headers })
+    return data<LoginAnswer>(
+      { errors: (error.errors ?? { Error: error.message }) as LoginErrors, ...keep },
+      { status: error.status, headers: error.headers },
+    )
   }
 }
 
@@ -52,7 +68,13 @@ function PasswordStep({ errors, submitting }: { errors?: LoginErrors | null; sub
   return (
     <Form method="post" action="/login" replace className="space-y-4" noValidate>
       <AuthField name="username" label="Username" autoComplete="username" error={errors?.Username} />
-      <AuthField name="password" label="Password" type="password" autoComplete="current-password" error={errors?.Password} />
+      <AuthField
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors?.Password}
+      />
       <div className="flex items-center justify-between text-sm">
         <label className="flex items-center gap-2 text-gray-700">
           <input type="checkbox" name="remember" className="h-4 w-4 rounded border-gray-300" />
@@ -72,7 +94,8 @@ function CodeStep({ ticket, error, submitting }: { ticket: string; error?: strin
     <Form method="post" action="/login" replace className="space-y-4" noValidate>
       <input type="hidden" name="ticket" value={ticket} />
       <p className="text-sm text-gray-600">
-        Akun ini memakai verifikasi dua langkah. Masukkan kode 6 digit dari aplikasi autentikator Anda, atau salah satu kode pemulihan.
+        Akun ini memakai verifikasi dua langkah. Masukkan kode 6 digit dari aplikasi autentikator Anda, atau salah satu
+        kode pemulihan.
       </p>
       <AuthField name="code" label="Kode verifikasi" autoComplete="one-time-code" autoFocus error={error} />
       <AuthSubmit label="Verifikasi" pendingLabel="Memproses..." busy={submitting} />

@@ -24,10 +24,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readSmallForm(request, 16 * 1024)
   if (!form) return data({ done: false, errors: { Password: FORM_TOO_LARGE } as ResetErrors | null }, { status: 413 })
   try {
-    await resetPassword({ token: params.token, password: form.get('password') ?? '', password_confirmation: form.get('password_confirmation') ?? '' }, clientAddress(request))
+    await resetPassword(
+      {
+        token: params.token,
+        password: form.get('password') ?? '',
+        password_confirmation: form.get('password_confirmation') ?? '',
+      },
+      clientAddress(request),
+    )
     return { done: true, errors: null as ResetErrors | null }
   } catch (error) {
-    if (error instanceof HttpError && error.status < 500) return data({ done: false, errors: (error.errors ?? {}) as ResetErrors }, { status: error.status })
+    if (error instanceof HttpError && error.status < 500)
+      return data({ done: false, errors: (error.errors ?? {}) as ResetErrors }, { status: error.status })
     throw error
   }
 }
@@ -61,8 +69,20 @@ export default function ResetPassword() {
   return (
     <AuthCard title="Buat Password Baru">
       <Form method="post" className="space-y-4" noValidate>
-        <AuthField name="password" label="Password Baru" type="password" autoComplete="new-password" error={errors?.Password} />
-        <AuthField name="password_confirmation" label="Ulangi Password Baru" type="password" autoComplete="new-password" error={errors?.Password_confirmation} />
+        <AuthField
+          name="password"
+          label="Password Baru"
+          type="password"
+          autoComplete="new-password"
+          error={errors?.Password}
+        />
+        <AuthField
+          name="password_confirmation"
+          label="Ulangi Password Baru"
+          type="password"
+          autoComplete="new-password"
+          error={errors?.Password_confirmation}
+        />
         <AuthSubmit label="Simpan Password Baru" pendingLabel="Menyimpan..." busy={submitting} />
       </Form>
     </AuthCard>

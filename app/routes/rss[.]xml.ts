@@ -42,7 +42,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     `    <link>${escapeXml(`${origin}/posts`)}</link>`,
     `    <description>${escapeXml(identity.tagline || `Kabar terkini dari ${site}.`)}</description>`,
     '    <language>id</language>',
-    ...(logo ? [`    <image><url>${escapeXml(logo)}</url><title>${escapeXml(`Berita - ${site}`)}</title><link>${escapeXml(`${origin}/posts`)}</link></image>`] : []),
+    ...(logo
+      ? [
+          `    <image><url>${escapeXml(logo)}</url><title>${escapeXml(`Berita - ${site}`)}</title><link>${escapeXml(`${origin}/posts`)}</link></image>`,
+        ]
+      : []),
     `    <atom:link href="${escapeXml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
     `    <lastBuildDate>${(posts[0]?.updated_at ?? new Date()).toUTCString()}</lastBuildDate>`,
     ...items,

@@ -6,7 +6,11 @@ import { escapeXml } from '~/lib/xml'
 
 /** GET /sitemap.xml: every public screen, page, post, product and official (sitemaps.org 0.9). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ url: origin }, entries, maxAge] = await Promise.all([siteIdentity(request), sitemapEntries(), publicMaxAge(300)])
+  const [{ url: origin }, entries, maxAge] = await Promise.all([
+    siteIdentity(request),
+    sitemapEntries(),
+    publicMaxAge(300),
+  ])
   const urls = entries.map((entry) => {
     const lastmod = entry.lastModified ? `<lastmod>${entry.lastModified.toISOString()}</lastmod>` : ''
     return `  <url><loc>${escapeXml(origin + entry.path)}</loc>${lastmod}</url>`

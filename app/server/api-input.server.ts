@@ -15,7 +15,12 @@ export async function withWriteInput<T>(
   const type = request.headers.get('content-type') ?? ''
   if (kind === 'json' || !type.toLowerCase().startsWith('multipart/form-data')) {
     // Multipart resources also take JSON from clients that send no file.
-    return work(await readJsonObject(request, kind === 'multipart' ? 'multipart/form-data (or application/json without a file)' : undefined))
+    return work(
+      await readJsonObject(
+        request,
+        kind === 'multipart' ? 'multipart/form-data (or application/json without a file)' : undefined,
+      ),
+    )
   }
   const body = await readMultipart(request, fileField)
   try {

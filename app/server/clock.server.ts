@@ -14,10 +14,16 @@ function offsetFile(): string | null {
   const file = process.env.BALAI_TEST_CLOCK_FILE
   if (!file) return null
   if (process.env.BALAI_TEST_ONLY !== TEST_ONLY) {
-    log.warn({ event: 'test-clock' }, 'BALAI_TEST_CLOCK_FILE ignored: it is a test-only hook (see docs/decisions/026-test-clock.md)')
+    log.warn(
+      { event: 'test-clock' },
+      'BALAI_TEST_CLOCK_FILE ignored: it is a test-only hook (see docs/decisions/026-test-clock.md)',
+    )
     return null
   }
-  log.warn({ event: 'test-clock', file }, `TEST CLOCK: this server's time for publishing is moved by the offset in ${file}; never run a real site so`)
+  log.warn(
+    { event: 'test-clock', file },
+    `TEST CLOCK: this server's time for publishing is moved by the offset in ${file}; never run a real site so`,
+  )
   return file
 }
 

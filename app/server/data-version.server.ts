@@ -99,7 +99,8 @@ declare global {
 function source(): Source {
   if (!global.__balaiVersionSource) {
     const env = getEnv()
-    global.__balaiVersionSource = env.DATABASE_PROVIDER === 'postgresql' ? postgresSource(env.DATABASE_URL) : sqliteSource(env.DATABASE_FILE)
+    global.__balaiVersionSource =
+      env.DATABASE_PROVIDER === 'postgresql' ? postgresSource(env.DATABASE_URL) : sqliteSource(env.DATABASE_FILE)
   }
   return global.__balaiVersionSource
 }

@@ -44,7 +44,10 @@ export function persistedSecret(dataDir: string): { secret: string; generated: b
   const file = path.join(dataDir, '.jwt-secret')
   const read = () => {
     const existing = fs.readFileSync(file, 'utf8').trim()
-    if (existing.length < 32) throw new ConfigError(`Invalid configuration: ${file} holds no usable secret (delete it to generate a new one, or set JWT_SECRET)`)
+    if (existing.length < 32)
+      throw new ConfigError(
+        `Invalid configuration: ${file} holds no usable secret (delete it to generate a new one, or set JWT_SECRET)`,
+      )
     return existing
   }
   if (fs.existsSync(file)) return { secret: read(), generated: false }

@@ -21,14 +21,17 @@ function fieldsToInput(entries: Iterable<[string, string]>, listFields: readonly
 }
 
 function multipartEntries(fields: Record<string, string | string[]>): [string, string][] {
-  return Object.entries(fields).flatMap(([name, value]) => (Array.isArray(value) ? value.map((item) => [name, item] as [string, string]) : [[name, value] as [string, string]]))
+  return Object.entries(fields).flatMap(([name, value]) =>
+    Array.isArray(value) ? value.map((item) => [name, item] as [string, string]) : [[name, value] as [string, string]],
+  )
 }
 
 /** Rich text may reach 1 MB, which percent-encoding can triple. */
 const MAX_FORM_BYTES = 4 * 1024 * 1024
 
 /** An urlencoded form, refused with 413 (an HttpError) past the limit without buffering more of it. */
-export const readFormFields = async (request: Request, limit = MAX_FORM_BYTES) => new URLSearchParams(await readBodyText(request, limit))
+export const readFormFields = async (request: Request, limit = MAX_FORM_BYTES) =>
+  new URLSearchParams(await readBodyText(request, limit))
 
 /**
  * The fields of an urlencoded form, or null when the body is over `limit` bytes: a page's action answers that itself
@@ -74,7 +77,10 @@ export async function withFormInput<T>(
   }
   const body = await readMultipart(request, fileField)
   try {
-    return await work({ ...fieldsToInput(multipartEntries(body.fields), listFields), [fileField]: body.file ?? undefined })
+    return await work({
+      ...fieldsToInput(multipartEntries(body.fields), listFields),
+      [fileField]: body.file ?? undefined,
+    })
   } finally {
     await body.cleanup()
   }

@@ -115,7 +115,8 @@ export function isJsonType(contentType: string | null): boolean {
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type)
 }
 
-export const unsupportedMediaType = (accepted = 'application/json') => new HttpError(415, `Unsupported Media Type: send the body as ${accepted}`)
+export const unsupportedMediaType = (accepted = 'application/json') =>
+  new HttpError(415, `Unsupported Media Type: send the body as ${accepted}`)
 
 /**
  * A JSON object body. A body declared as anything but JSON is a 415 (an empty body, such as a logout's, is read
@@ -155,7 +156,10 @@ export function corsHeaders(request: Request): Headers {
  */
 export function apiCorsHeaders(origin: string | undefined): Record<string, string> {
   const headers: Record<string, string> = {}
-  const allowed = getEnv().CORS_ORIGINS.split(',').map((entry) => entry.trim()).filter(Boolean)
+  const allowed = getEnv()
+    .CORS_ORIGINS.split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
   if (allowed.includes('*')) {
     headers['Access-Control-Allow-Origin'] = '*'
   } else if (origin && allowed.includes(origin)) {

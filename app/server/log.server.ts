@@ -11,7 +11,11 @@ export function logError(event: string, error: unknown, request: Request, messag
   const id = request.headers.get('x-balai-request-id') ?? undefined
   const where = { id, method: request.method, path: loggablePath(new URL(request.url).pathname) }
   // A client that hung up while its body was being read is no fault of the server's.
-  if (clientWentAway(error)) return log.info({ event: 'client-aborted', ...where }, 'the client closed the connection before its request was read')
+  if (clientWentAway(error))
+    return log.info(
+      { event: 'client-aborted', ...where },
+      'the client closed the connection before its request was read',
+    )
   log.error({ event, err: error, ...where }, message)
 }
 

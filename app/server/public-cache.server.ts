@@ -54,6 +54,10 @@ function envelope(message: string, data: unknown) {
 /** A public API success with an ETag; a 304 without a body when the client already holds it. */
 export function publicApiSuccess(request: Request, message: string, data: unknown): Response {
   const { body, etag } = envelope(message, data)
-  if (matches(request, etag)) return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': PUBLIC_CACHE_CONTROL } })
-  return new Response(body, { status: 200, headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': PUBLIC_CACHE_CONTROL, ETag: etag } })
+  if (matches(request, etag))
+    return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': PUBLIC_CACHE_CONTROL } })
+  return new Response(body, {
+    status: 200,
+    headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': PUBLIC_CACHE_CONTROL, ETag: etag },
+  })
 }

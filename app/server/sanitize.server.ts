@@ -20,7 +20,10 @@ function isSafeImageSource(src: string): boolean {
   const value = src.trim()
   if (/^https?:\/\//i.test(value)) return true
   if (/^data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]+$/i.test(value)) return true
-  return /^\/uploads\/(posts|products|photos|sliders|aparaturs|settings|content)\/[A-Za-z0-9._-]+$/.test(value) && !value.includes('..')
+  return (
+    /^\/uploads\/(posts|products|photos|sliders|aparaturs|settings|content)\/[A-Za-z0-9._-]+$/.test(value) &&
+    !value.includes('..')
+  )
 }
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -56,7 +59,22 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // Dropped together with their content, not just unwrapped.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'xmp', 'iframe', 'object', 'embed', 'svg', 'math', 'select'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'title',
+    'template',
+    'xmp',
+    'iframe',
+    'object',
+    'embed',
+    'svg',
+    'math',
+    'select',
+  ],
   transformTags: {
     a: (tagName, attribs) => {
       const { href } = attribs
@@ -74,7 +92,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
     li: (tagName, attribs) => {
       const list = attribs['data-list']
       const { 'data-list': _ignored, ...rest } = attribs
-      return { tagName, attribs: list && ['bullet', 'ordered', 'checked', 'unchecked'].includes(list) ? { ...rest, 'data-list': list } : rest }
+      return {
+        tagName,
+        attribs:
+          list && ['bullet', 'ordered', 'checked', 'unchecked'].includes(list) ? { ...rest, 'data-list': list } : rest,
+      }
     },
   },
   // An image without a (safe) source is nothing.
@@ -100,6 +122,10 @@ export const sanitizedRichText = (label: string, options: { required: boolean })
     (value) => (typeof value === 'string' ? sanitizeRichText(value) : value),
     richText(label, options).superRefine((html, context) => {
       const src = typeof html === 'string' ? foreignImage(html) : undefined
-      if (src) context.addIssue({ code: 'custom', message: `${errorKey(label)} may only hold images uploaded here (paste or upload the image instead of ${src.slice(0, 100)})` })
+      if (src)
+        context.addIssue({
+          code: 'custom',
+          message: `${errorKey(label)} may only hold images uploaded here (paste or upload the image instead of ${src.slice(0, 100)})`,
+        })
     }),
   )

@@ -86,7 +86,11 @@ function converterOf(declared: string | null): ((value: unknown) => unknown) | u
  */
 function sqliteReader(file: string) {
   let db: Database.Database | undefined
-  type Prepared = { statement: Database.Statement; names: string[]; converters: (((value: unknown) => unknown) | undefined)[] }
+  type Prepared = {
+    statement: Database.Statement
+    names: string[]
+    converters: (((value: unknown) => unknown) | undefined)[]
+  }
   const statements = new Map<string, Prepared>()
   return (sql: string, params: unknown[]) => {
     db ??= new Database(file, { fileMustExist: true, timeout: 10_000 })
@@ -94,15 +98,26 @@ function sqliteReader(file: string) {
     if (!prepared) {
       const statement = db.prepare(sql).raw()
       const columns = statement.columns()
-      prepared = { statement, names: columns.map((column) => column.name), converters: columns.map((column) => converterOf(column.type)) }
+      prepared = {
+        statement,
+        names: columns.map((column) => column.name),
+        converters: columns.map((column) => converterOf(column.type)),
+      }
       if (statements.size >= PREPARED) statements.delete(statements.keys().next().value!)
       statements.set(sql, prepared)
     }
-    const args = params.map((value) => (value instanceof Date ? value.toISOString().replace('Z', '+00:00') : typeof value === 'boolean' ? Number(value) : value))
+    const args = params.map((value) =>
+      value instanceof Date
+        ? value.toISOString().replace('Z', '+00:00')
+        : typeof value === 'boolean'
+          ? Number(value)
+          : value,
+    )
     const { names, converters } = prepared
     return (prepared.statement.all(...args) as unknown[][]).map((values) => {
       const row: Record<string, unknown> = {}
-      for (let at = 0; at < names.length; at++) row[names[at]] = converters[at] ? converters[at]!(values[at]) : values[at]
+      for (let at = 0; at < names.length; at++)
+        row[names[at]] = converters[at] ? converters[at]!(values[at]) : values[at]
       return row
     })
   }
@@ -125,7 +140,12 @@ const readIds = readRows
  * The rows matching, unordered: the statement of their ids (`sql`), its FROM and WHERE (`where`), and the name of the
  * id it reads (`rowid` from an index).
  */
-function matchSql(table: string, columns: readonly string[], term: string, postgres: boolean): { sql: string; where: string; params: string[]; id: string } {
+function matchSql(
+  table: string,
+  columns: readonly string[],
+  term: string,
+  postgres: boolean,
+): { sql: string; where: string; params: string[]; id: string } {
   const read = (id: string, from: string, condition: string, params: string[]) => {
     const where = `FROM ${quote(from)} WHERE ${condition}`
     return { sql: `SELECT ${id}${id === '"id"' ? '' : ' AS "id"'} ${where}`, where, params, id }
@@ -134,7 +154,10 @@ function matchSql(table: string, columns: readonly string[], term: string, postg
     // ILIKE finds every row LIKE with A-Z folded finds (it folds those letters and more), from the index; the
     // second test keeps exactly those, so both databases give the same answers.
     const match = columns
-      .map((column) => `(${quote(column)} ILIKE $1 ESCAPE '\\' AND translate(${quote(column)}, '${UPPER}', '${LOWER}') LIKE $2 ESCAPE '\\')`)
+      .map(
+        (column) =>
+          `(${quote(column)} ILIKE $1 ESCAPE '\\' AND translate(${quote(column)}, '${UPPER}', '${LOWER}') LIKE $2 ESCAPE '\\')`,
+      )
       .join(' OR ')
     const plain = withoutNul(term)
     return read('"id"', table, match, [likePattern(plain), likePattern(foldSearch(plain))])
@@ -152,7 +175,12 @@ function matchSql(table: string, columns: readonly string[], term: string, postg
  * The dialect-specific part of search, as one statement: the ids of `table`'s rows where one of `columns`
  * holds `term`, newest (highest id) first. Table and column names come from the code, never from a request.
  */
-export function substringSearchSql(table: string, columns: readonly string[], term: string, postgres = isPostgres()): { sql: string; params: string[] } {
+export function substringSearchSql(
+  table: string,
+  columns: readonly string[],
+  term: string,
+  postgres = isPostgres(),
+): { sql: string; params: string[] } {
   const { sql, params, id } = matchSql(table, columns, term, postgres)
   return { sql: `${sql} ORDER BY ${id} DESC`, params }
 }
@@ -246,7 +274,10 @@ export async function searchPage(
   }
   const counted = page.count ? `, COUNT(*) OVER () AS "total"` : ''
   // The page's bounds are numbers of the code's making, written into the text: PostgreSQL's placeholders are numbered.
-  const rows = await readIds<{ id: number | bigint; total?: number | bigint }>(`SELECT "id"${counted} ${from} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params)
+  const rows = await readIds<{ id: number | bigint; total?: number | bigint }>(
+    `SELECT "id"${counted} ${from} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+    params,
+  )
   const ids = rows.map((row) => Number(row.id))
   if (!page.count) return { ids, total: null }
   if (rows.length) return { ids, total: Number(rows[0].total) }
@@ -275,7 +306,12 @@ const memoryUnits = () => (getEnv().SEARCH_MEMORY_MB * 1024 * 1024) / 2
 const copies = new Map<string, { version: number; copy: Promise<MemoryCopy | null> }>()
 
 /** A time as the database gave it (a Date from PostgreSQL, ISO text or epoch milliseconds from SQLite). */
-const timeOf = (value: unknown) => (value instanceof Date ? value.getTime() : typeof value === 'number' || typeof value === 'bigint' ? Number(value) : Date.parse(String(value)))
+const timeOf = (value: unknown) =>
+  value instanceof Date
+    ? value.getTime()
+    : typeof value === 'number' || typeof value === 'bigint'
+      ? Number(value)
+      : Date.parse(String(value))
 
 function memoryCopy(table: string, columns: readonly string[], only: RowFilter): Promise<MemoryCopy | null> {
   const key = `${table}\n${columns.join(',')}\n${only.candidates}`
@@ -298,7 +334,12 @@ async function readCopy(table: string, columns: readonly string[], only: RowFilt
     `SELECT "id", ${only.time} AS "t", ${columns.map((column, at) => `${quote(column)} AS "${names[at]}"`).join(', ')} FROM ${quote(table)} WHERE ${only.candidates} ORDER BY ${only.orderBy}`,
     [],
   )
-  const copy: MemoryCopy = { ids: new Float64Array(rows.length), times: new Float64Array(rows.length), columns: names.map(() => new Array<string>(rows.length)), grams: new Map() }
+  const copy: MemoryCopy = {
+    ids: new Float64Array(rows.length),
+    times: new Float64Array(rows.length),
+    columns: names.map(() => new Array<string>(rows.length)),
+    grams: new Map(),
+  }
   const lists = new Map<string, number[]>()
   let units = 0
   for (let row = 0; row < rows.length; row++) {
@@ -326,7 +367,14 @@ async function readCopy(table: string, columns: readonly string[], only: RowFilt
   return copy
 }
 
-function searchCopy(copy: MemoryCopy, term: string, at: number, offset: number, limit: number, count: boolean): { ids: number[]; total: number | null } {
+function searchCopy(
+  copy: MemoryCopy,
+  term: string,
+  at: number,
+  offset: number,
+  limit: number,
+  count: boolean,
+): { ids: number[]; total: number | null } {
   const ids: number[] = []
   let total = 0
   const { times, columns } = copy

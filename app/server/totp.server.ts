@@ -80,6 +80,8 @@ export function otpauthUrl(secret: string, account: string, issuer: string): str
   const label = encodeURIComponent(`${issuer}:${account}`)
   // Percent-encoded (not `+` for spaces, which some apps would show as is).
   const params = { secret, issuer, algorithm: 'SHA1', digits: String(DIGITS), period: String(STEP_SECONDS) }
-  const query = Object.entries(params).map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')
+  const query = Object.entries(params)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join('&')
   return `otpauth://totp/${label}?${query}`
 }

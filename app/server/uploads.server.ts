@@ -69,7 +69,8 @@ export async function readMultipart(request: Request, fileField = 'image'): Prom
     const writes: Promise<void>[] = []
     const done = new Promise<void>((resolve, reject) => {
       parser.on('field', (name, value, info) => {
-        if (info.valueTruncated) return reject(new HttpError(413, 'Payload Too Large', { Error: `${name} is too large` }))
+        if (info.valueTruncated)
+          return reject(new HttpError(413, 'Payload Too Large', { Error: `${name} is too large` }))
         const existing = fields[name]
         if (existing === undefined) fields[name] = value
         else fields[name] = Array.isArray(existing) ? [...existing, value] : [existing, value]
@@ -87,7 +88,9 @@ export async function readMultipart(request: Request, fileField = 'image'): Prom
         writes.push(pipeline(stream, fs.createWriteStream(tempPath)).catch(reject))
       })
       parser.on('filesLimit', () => undefined)
-      parser.on('error', () => reject(new HttpError(400, 'Malformed multipart body', { Error: 'The multipart body could not be read' })))
+      parser.on('error', () =>
+        reject(new HttpError(400, 'Malformed multipart body', { Error: 'The multipart body could not be read' })),
+      )
       parser.on('close', resolve)
     })
     const source = bodyStream(request)
@@ -132,9 +135,15 @@ type ImageFormat = keyof typeof FORMATS
 /** The image format from the file's first bytes, whatever its name or declared type says. */
 export function sniffImage(head: Buffer): ImageFormat | null {
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg'
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png'
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png'
   if (head.length >= 6 && /^GIF8[79]a$/.test(head.subarray(0, 6).toString('latin1'))) return 'gif'
-  if (head.length >= 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp'
+  if (
+    head.length >= 12 &&
+    head.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    head.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp'
   return null
 }
 
@@ -149,7 +158,10 @@ export function storage() {
 }
 
 /** A stored image's size in bytes and media type; null when it is not there (or is not an image). */
-export async function storedImageInfo(kind: UploadKind, name: string): Promise<{ length: number; type: string } | null> {
+export async function storedImageInfo(
+  kind: UploadKind,
+  name: string,
+): Promise<{ length: number; type: string } | null> {
   const info = await storage().info(kind, name)
   return info && info.type.startsWith('image/') ? { length: info.size, type: info.type } : null
 }
@@ -161,7 +173,8 @@ export function pngChunksIntact(bytes: Buffer): boolean {
     const length = bytes.readUInt32BE(offset)
     const end = offset + 12 + length
     if (length > 0x7fffffff || end > bytes.length) return false
-    if (zlib.crc32(bytes.subarray(offset + 4, offset + 8 + length)) >>> 0 !== bytes.readUInt32BE(offset + 8 + length)) return false
+    if (zlib.crc32(bytes.subarray(offset + 4, offset + 8 + length)) >>> 0 !== bytes.readUInt32BE(offset + 8 + length))
+      return false
     if (bytes.toString('latin1', offset + 4, offset + 8) === 'IEND') return true
     offset = end
   }
@@ -185,7 +198,8 @@ export async function storeImage(file: StagedFile, kind: UploadKind): Promise<st
   const format = sniffImage(head)
   if (!format) throw invalidImage()
   // The decoder does not check a PNG's chunk checksums (a damaged IDAT checksum passes): they are checked here.
-  if (format === 'png' && !pngChunksIntact(await fsp.readFile(file.tempPath))) throw invalidImage('Image is damaged or not a valid image file')
+  if (format === 'png' && !pngChunksIntact(await fsp.readFile(file.tempPath)))
+    throw invalidImage('Image is damaged or not a valid image file')
 
   // The header only: a pixel bomb is judged by its declared size before anything is decoded.
   let metadata: sharp.Metadata
@@ -207,7 +221,12 @@ export async function storeImage(file: StagedFile, kind: UploadKind): Promise<st
   // The stored picture's own size goes into its name (app/lib/image-variants.js); a JPEG turned a quarter by its
   // EXIF orientation (5 to 8) is stored upright by rotate() below, so its sides swap.
   const turned = !animated && (metadata.orientation ?? 1) >= 5
-  const name = storedName(crypto.randomBytes(16).toString('hex'), turned ? height : width, turned ? width : height, FORMATS[format])
+  const name = storedName(
+    crypto.randomBytes(16).toString('hex'),
+    turned ? height : width,
+    turned ? width : height,
+    FORMATS[format],
+  )
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'balai-image-'))
   try {
     let copies: string[]
@@ -251,14 +270,24 @@ export async function storeImage(file: StagedFile, kind: UploadKind): Promise<st
  * their file names (to be put in storage). One decode is shared by the copies; effort 2 encodes several times
  * faster than the default for a few % more bytes. A copy at the picture's own width is not resized.
  */
-export async function writeCopies(source: string, dir: string, name: string, widths: number[], animated = false): Promise<string[]> {
+export async function writeCopies(
+  source: string,
+  dir: string,
+  name: string,
+  widths: number[],
+  animated = false,
+): Promise<string[]> {
   if (!widths.length) return []
   const decoded = sharp(source, { animated, limitInputPixels: false })
   return withEncodeSlot(() =>
     Promise.all(
       widths.map(async (width) => {
         const variant = variantName(name, width)
-        await decoded.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 75, effort: 2 }).toFile(path.join(dir, variant))
+        await decoded
+          .clone()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: 75, effort: 2 })
+          .toFile(path.join(dir, variant))
         return variant
       }),
     ),
@@ -312,7 +341,10 @@ export async function unmarkPending(names: string[]) {
  * The fields of a media upload (photo, slider) and its required image, every problem reported at once
  * (422), before anything is stored.
  */
-export function parseMediaUpload<S extends z.ZodTypeAny>(schema: S, input: Record<string, unknown>): { data: z.infer<S>; file: StagedFile } {
+export function parseMediaUpload<S extends z.ZodTypeAny>(
+  schema: S,
+  input: Record<string, unknown>,
+): { data: z.infer<S>; file: StagedFile } {
   const file = stagedImage(input)
   const { data, errors } = checkInput(schema, input)
   if (!file) errors.Image = 'Image is required'
@@ -323,7 +355,8 @@ export function parseMediaUpload<S extends z.ZodTypeAny>(schema: S, input: Recor
 /** The uploaded file of a write's input (`image`), or undefined; a text `image` field (JSON clients) is ignored. */
 export function stagedImage(input: Record<string, unknown>): StagedFile | undefined {
   const value = input.image
-  if (value && typeof value === 'object' && typeof (value as StagedFile).tempPath === 'string') return value as StagedFile
+  if (value && typeof value === 'object' && typeof (value as StagedFile).tempPath === 'string')
+    return value as StagedFile
   return undefined
 }
 

@@ -21,7 +21,9 @@ export function requiredText(label: string, max = 255) {
 export function optionalText(label: string, max = 255) {
   return z.preprocess(
     (value) => asText(value) ?? '',
-    z.string({ invalid_type_error: `${label} must be text` }).max(max, `${label} may not be longer than ${max} characters`),
+    z
+      .string({ invalid_type_error: `${label} must be text` })
+      .max(max, `${label} may not be longer than ${max} characters`),
   )
 }
 
@@ -32,15 +34,23 @@ export function optionalText(label: string, max = 255) {
 export const imageAlt = () =>
   z.preprocess(
     (value) => (value === undefined || value === null ? undefined : asText(value)),
-    z.string({ invalid_type_error: 'Image alt text must be text' }).max(250, 'Image alt text may not be longer than 250 characters').optional(),
+    z
+      .string({ invalid_type_error: 'Image alt text must be text' })
+      .max(250, 'Image alt text may not be longer than 250 characters')
+      .optional(),
   )
 
 /** Rich-text HTML; `required` ones must have more than markup. */
 export function richText(label: string, { required }: { required: boolean }) {
   const text = z.string({ invalid_type_error: `${label} must be text` }).max(1_000_000, `${label} is too long`)
   return z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim() : value ?? ''),
-    required ? text.refine((html) => html.replace(/<[^>]*>|&nbsp;|\s/g, '') !== '' || /<img\s/i.test(html), `${label} is required`) : text,
+    (value) => (typeof value === 'string' ? value.trim() : (value ?? '')),
+    required
+      ? text.refine(
+          (html) => html.replace(/<[^>]*>|&nbsp;|\s/g, '') !== '' || /<img\s/i.test(html),
+          `${label} is required`,
+        )
+      : text,
   )
 }
 
@@ -49,7 +59,12 @@ export function idList(label: string) {
   return z.preprocess(
     (value) => {
       if (value === undefined || value === null || value === '') return []
-      if (typeof value === 'string') return value.split(',').map((part) => part.trim()).filter(Boolean).map(Number)
+      if (typeof value === 'string')
+        return value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)
+          .map(Number)
       if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? Number(item.trim()) : item))
       return value
     },
@@ -156,7 +171,10 @@ function jsonTypeErrors(schema: z.ZodTypeAny, input: unknown): FieldErrors {
  * Every problem of `input` at once, the first message for each field: a JSON body's fields of the wrong type
  * first, then the schema's rules.
  */
-export function checkInput<S extends z.ZodTypeAny>(schema: S, input: unknown): { data?: z.infer<S>; errors: FieldErrors } {
+export function checkInput<S extends z.ZodTypeAny>(
+  schema: S,
+  input: unknown,
+): { data?: z.infer<S>; errors: FieldErrors } {
   const typeErrors = jsonTypeErrors(schema, input)
   const result = schema.safeParse(input)
   const errors = { ...(result.success ? {} : fieldErrors(result.error)), ...typeErrors }

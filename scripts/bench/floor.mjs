@@ -14,7 +14,10 @@ const date = (text) => new Date(text).toISOString()
 
 // -- paging, as app/lib/paging.ts ----------------------------------------------------------------
 function parseListQuery(params, defaultLimit) {
-  const positive = (value) => (value !== null && /^\s*\d+\s*$/.test(value) && Number(value) >= 1 && Number.isSafeInteger(Number(value)) ? Number(value) : undefined)
+  const positive = (value) =>
+    value !== null && /^\s*\d+\s*$/.test(value) && Number(value) >= 1 && Number.isSafeInteger(Number(value))
+      ? Number(value)
+      : undefined
   const page = positive(params.get('page')) ?? 1
   const search = (params.get('search') ?? '').trim().slice(0, 200)
   const raw = params.get('limit')
@@ -54,7 +57,9 @@ function paginate(items, total, query, path) {
     links: [
       { url: current > 1 ? url(current - 1) : null, label: '&laquo; Previous', active: false },
       ...linkWindow(current, last).map((page) =>
-        page === null ? { url: null, label: '...', active: false } : { url: url(page), label: String(page), active: page === current },
+        page === null
+          ? { url: null, label: '...', active: false }
+          : { url: url(page), label: String(page), active: page === current },
       ),
       { url: current < last ? url(current + 1) : null, label: 'Next &raquo;', active: false },
     ],
@@ -72,35 +77,60 @@ const POST_COLUMNS = `p.id, p.image, p.image_alt, p.title, p.slug, p.content, p.
   u.name AS user_name, p.status, p.published_at, p.created_at, p.updated_at FROM posts p JOIN categories c ON c.id = p.category_id LEFT JOIN users u ON u.id = p.user_id`
 const orNull = (text) => (text === null ? null : date(text))
 const post = (r) => ({
-  id: r.id, image: r.image, image_alt: r.image_alt, title: r.title, slug: r.slug, content: r.content, category_id: r.category_id, user_id: r.user_id,
-  category: { id: r.category_id, name: r.category_name }, user: r.user_id === null ? null : { id: r.user_id, name: r.user_name },
-  status: r.status, published_at: orNull(r.published_at), created_at: date(r.created_at), updated_at: date(r.updated_at),
+  id: r.id,
+  image: r.image,
+  image_alt: r.image_alt,
+  title: r.title,
+  slug: r.slug,
+  content: r.content,
+  category_id: r.category_id,
+  user_id: r.user_id,
+  category: { id: r.category_id, name: r.category_name },
+  user: r.user_id === null ? null : { id: r.user_id, name: r.user_name },
+  status: r.status,
+  published_at: orNull(r.published_at),
+  created_at: date(r.created_at),
+  updated_at: date(r.updated_at),
 })
-const product = (r) => ({ ...r, ...('published_at' in r ? { published_at: orNull(r.published_at) } : {}), created_at: date(r.created_at), updated_at: date(r.updated_at) })
+const product = (r) => ({
+  ...r,
+  ...('published_at' in r ? { published_at: orNull(r.published_at) } : {}),
+  created_at: date(r.created_at),
+  updated_at: date(r.updated_at),
+})
 const withDates = product
 
 // What the public may see of posts and products (app/models/publishing.server.ts), newest publish time first. The
 // stored times are ISO text ending `+00:00`; now as `...Z` compares the same way.
 const visible = (t) => `${t}status = 'published' AND ${t}published_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`
 const newest = (t) => `ORDER BY ${t}published_at DESC, ${t}id DESC`
-const PRODUCT_COLUMNS = 'id, image, image_alt, title, slug, content, owner, price, phone, address, user_id, status, published_at, created_at, updated_at FROM products'
+const PRODUCT_COLUMNS =
+  'id, image, image_alt, title, slug, content, owner, price, phone, address, user_id, status, published_at, created_at, updated_at FROM products'
 
 // Search is a LIKE on the list's columns; the site and the floor both leave `%` and `_` out of the benchmark.
 const like = (columns) => columns.map((c) => `${c} LIKE ?`).join(' OR ')
 const statements = {
   postsPage: db.prepare(`SELECT ${POST_COLUMNS} WHERE ${visible('p.')} ${newest('p.')} LIMIT ? OFFSET ?`),
   postsCount: db.prepare(`SELECT count(*) AS n FROM posts WHERE ${visible('')}`),
-  postsSearch: db.prepare(`SELECT ${POST_COLUMNS} WHERE (${like(['p.title'])}) AND ${visible('p.')} ${newest('p.')} LIMIT ? OFFSET ?`),
+  postsSearch: db.prepare(
+    `SELECT ${POST_COLUMNS} WHERE (${like(['p.title'])}) AND ${visible('p.')} ${newest('p.')} LIMIT ? OFFSET ?`,
+  ),
   postsSearchCount: db.prepare(`SELECT count(*) AS n FROM posts WHERE (${like(['title'])}) AND ${visible('')}`),
   postBySlug: db.prepare(`SELECT ${POST_COLUMNS} WHERE p.slug = ? AND ${visible('p.')}`),
   productsPage: db.prepare(`SELECT ${PRODUCT_COLUMNS} WHERE ${visible('')} ${newest('')} LIMIT ? OFFSET ?`),
   productsCount: db.prepare(`SELECT count(*) AS n FROM products WHERE ${visible('')}`),
-  productsSearch: db.prepare(`SELECT ${PRODUCT_COLUMNS} WHERE (${like(['title', 'owner'])}) AND ${visible('')} ${newest('')} LIMIT ? OFFSET ?`),
-  productsSearchCount: db.prepare(`SELECT count(*) AS n FROM products WHERE (${like(['title', 'owner'])}) AND ${visible('')}`),
+  productsSearch: db.prepare(
+    `SELECT ${PRODUCT_COLUMNS} WHERE (${like(['title', 'owner'])}) AND ${visible('')} ${newest('')} LIMIT ? OFFSET ?`,
+  ),
+  productsSearchCount: db.prepare(
+    `SELECT count(*) AS n FROM products WHERE (${like(['title', 'owner'])}) AND ${visible('')}`,
+  ),
   productsHome: db.prepare(`SELECT ${PRODUCT_COLUMNS} WHERE ${visible('')} ${newest('')} LIMIT 6`),
   postsHome: db.prepare(`SELECT ${POST_COLUMNS} WHERE ${visible('p.')} ${newest('p.')} LIMIT 6`),
   sliders: db.prepare('SELECT id, image, image_alt, description, created_at, updated_at FROM sliders ORDER BY id DESC'),
-  aparatursHome: db.prepare('SELECT id, image, image_alt, name, position, description, created_at, updated_at FROM aparaturs ORDER BY id DESC LIMIT 6'),
+  aparatursHome: db.prepare(
+    'SELECT id, image, image_alt, name, position, description, created_at, updated_at FROM aparaturs ORDER BY id DESC LIMIT 6',
+  ),
   session: db.prepare('SELECT user_id, expires_at FROM sessions WHERE id = ?'),
   sessionUser: db.prepare('SELECT id FROM users WHERE id = ?'),
   permission: db.prepare(`SELECT 1 FROM user_has_roles ur JOIN role_has_permissions rp ON rp.role_id = ur.role_id
@@ -110,16 +140,38 @@ const statements = {
 function postsList(url, defaultLimit) {
   const query = parseListQuery(url.searchParams, defaultLimit)
   const offset = (query.page - 1) * query.limit
-  if (!query.search) return paginate(statements.postsPage.all(query.limit, offset).map(post), statements.postsCount.get().n, query, url.pathname)
+  if (!query.search)
+    return paginate(
+      statements.postsPage.all(query.limit, offset).map(post),
+      statements.postsCount.get().n,
+      query,
+      url.pathname,
+    )
   const term = `%${query.search}%`
-  return paginate(statements.postsSearch.all(term, query.limit, offset).map(post), statements.postsSearchCount.get(term).n, query, url.pathname)
+  return paginate(
+    statements.postsSearch.all(term, query.limit, offset).map(post),
+    statements.postsSearchCount.get(term).n,
+    query,
+    url.pathname,
+  )
 }
 function productsList(url) {
   const query = parseListQuery(url.searchParams, 9)
   const offset = (query.page - 1) * query.limit
-  if (!query.search) return paginate(statements.productsPage.all(query.limit, offset).map(product), statements.productsCount.get().n, query, url.pathname)
+  if (!query.search)
+    return paginate(
+      statements.productsPage.all(query.limit, offset).map(product),
+      statements.productsCount.get().n,
+      query,
+      url.pathname,
+    )
   const term = `%${query.search}%`
-  return paginate(statements.productsSearch.all(term, term, query.limit, offset).map(product), statements.productsSearchCount.get(term, term).n, query, url.pathname)
+  return paginate(
+    statements.productsSearch.all(term, term, query.limit, offset).map(product),
+    statements.productsSearchCount.get(term, term).n,
+    query,
+    url.pathname,
+  )
 }
 
 /** The site's checks for an admin read: a valid signature, the token's session row (logout deletes it), the user, the permission. */
@@ -133,13 +185,22 @@ function allowed(request, permission) {
     return 401
   }
   const session = statements.session.get(String(claims.jti))
-  if (!session || session.user_id !== Number(claims.sub) || Date.parse(session.expires_at) <= Date.now() || !statements.sessionUser.get(Number(claims.sub))) return 401
+  if (
+    !session ||
+    session.user_id !== Number(claims.sub) ||
+    Date.parse(session.expires_at) <= Date.now() ||
+    !statements.sessionUser.get(Number(claims.sub))
+  )
+    return 401
   return statements.permission.get(Number(claims.sub), permission) ? 200 : 403
 }
 
 const send = (response, status, body) => {
   const text = JSON.stringify(body)
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) })
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  })
   response.end(text)
 }
 const ok = (response, message, data) => send(response, 200, { success: true, message, data })
@@ -152,11 +213,18 @@ const server = http.createServer((request, response) => {
   if (path === '/api/public/products') return ok(response, 'List Data Products', productsList(url))
   if (path.startsWith('/api/public/posts/')) {
     const row = statements.postBySlug.get(decodeURIComponent(path.slice('/api/public/posts/'.length)))
-    return row ? ok(response, 'Detail Data Post', post(row)) : send(response, 404, { success: false, message: 'Post not found', errors: null })
+    return row
+      ? ok(response, 'Detail Data Post', post(row))
+      : send(response, 404, { success: false, message: 'Post not found', errors: null })
   }
   if (path === '/api/admin/posts') {
     const status = allowed(request, 'posts-index')
-    if (status !== 200) return send(response, status, { success: false, message: status === 401 ? 'Unauthenticated' : 'Forbidden', errors: null })
+    if (status !== 200)
+      return send(response, status, {
+        success: false,
+        message: status === 401 ? 'Unauthenticated' : 'Forbidden',
+        errors: null,
+      })
     return ok(response, 'List Data Posts', postsList(url, 10))
   }
   // The data of the home page in one answer: what the server-rendered `/` is compared with.
@@ -171,5 +239,7 @@ const server = http.createServer((request, response) => {
   send(response, 404, { success: false, message: 'Not found', errors: null })
 })
 server.keepAliveTimeout = 65_000
-server.listen(Number(process.env.FLOOR_PORT), '127.0.0.1', () => console.log(`floor listening on ${server.address().port}`))
+server.listen(Number(process.env.FLOOR_PORT), '127.0.0.1', () =>
+  console.log(`floor listening on ${server.address().port}`),
+)
 process.on('SIGTERM', () => server.close(() => process.exit(0)))

@@ -9,17 +9,63 @@ import Database from 'better-sqlite3'
 import sharp from 'sharp'
 import { copyWidths, storedName, variantName } from '../../app/lib/image-variants.js'
 
-export const FULL = { posts: 10_000, products: 2_000, photos: 2_000, pages: 200, aparaturs: 200, categories: 50, sliders: 5 }
+export const FULL = {
+  posts: 10_000,
+  products: 2_000,
+  photos: 2_000,
+  pages: 200,
+  aparaturs: 200,
+  categories: 50,
+  sliders: 5,
+}
 export const QUICK = { posts: 200, products: 40, photos: 40, pages: 10, aparaturs: 10, categories: 5, sliders: 3 }
 
 /** A word every so many post titles carries, so `/posts?search=` has a realistic number of matches. */
 export const SEARCH_WORD = 'panen'
 export const PRODUCT_SEARCH_WORD = 'kopi'
 
-const WORDS = ['gotong', 'royong', 'warga', 'desa', 'musyawarah', 'jalan', 'irigasi', 'posyandu', 'sekolah', 'pasar',
-  'sawah', 'kebun', 'balai', 'karang', 'taruna', 'bantuan', 'pelatihan', 'festival', 'budaya', 'air', 'bersih',
-  'kesehatan', 'pemuda', 'lomba', 'pembangunan', 'anggaran', 'laporan', 'kegiatan', 'umkm', 'wisata']
-const PRODUCTS = ['Keripik Singkong', 'Gula Aren', 'Anyaman Bambu', 'Madu Hutan', 'Batik Tulis', 'Beras Organik', 'Dodol Nangka', 'Sambal Roa']
+const WORDS = [
+  'gotong',
+  'royong',
+  'warga',
+  'desa',
+  'musyawarah',
+  'jalan',
+  'irigasi',
+  'posyandu',
+  'sekolah',
+  'pasar',
+  'sawah',
+  'kebun',
+  'balai',
+  'karang',
+  'taruna',
+  'bantuan',
+  'pelatihan',
+  'festival',
+  'budaya',
+  'air',
+  'bersih',
+  'kesehatan',
+  'pemuda',
+  'lomba',
+  'pembangunan',
+  'anggaran',
+  'laporan',
+  'kegiatan',
+  'umkm',
+  'wisata',
+]
+const PRODUCTS = [
+  'Keripik Singkong',
+  'Gula Aren',
+  'Anyaman Bambu',
+  'Madu Hutan',
+  'Batik Tulis',
+  'Beras Organik',
+  'Dodol Nangka',
+  'Sambal Roa',
+]
 
 /** Pictures of the sizes staff upload: a gradient with a label, re-encoded as the upload path does. */
 async function drawPicture(file, { width, height, hue, label }) {
@@ -55,7 +101,10 @@ async function pictureSet(dir, kind, count) {
     const variants = []
     for (const copy of copyWidths(width)) {
       const variant = path.join(dir, `${kind}-${i}-${copy}.webp`)
-      await sharp(file).resize({ width: copy, withoutEnlargement: true }).webp({ quality: 75, effort: 2 }).toFile(variant)
+      await sharp(file)
+        .resize({ width: copy, withoutEnlargement: true })
+        .webp({ quality: 75, effort: 2 })
+        .toFile(variant)
       variants.push({ width: copy, file: variant })
     }
     sources.push({ file, variants })
@@ -70,7 +119,13 @@ const title = (i, n) => {
   const text = words(i, n).join(' ')
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
-const slugify = (text) => text.toLowerCase().replace(/[^a-z0-9 -]/g, '').trim().replace(/ +/g, '-').replace(/-+/g, '-')
+const slugify = (text) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .trim()
+    .replace(/ +/g, '-')
+    .replace(/-+/g, '-')
 const paragraphs = (i, n) =>
   Array.from({ length: n }, (_, k) => `<p>${title(i + k, 40)}. ${words(i * 3 + k, 30).join(' ')}.</p>`).join('\n') +
   `\n<h2>${title(i, 4)}</h2>\n<ul><li>${title(i + 1, 5)}</li><li>${title(i + 2, 5)}</li></ul>`
@@ -82,7 +137,8 @@ const paragraphs = (i, n) =>
 export async function generateVillage({ dbFile, uploadsDir, counts }) {
   const scratch = fs.mkdtempSync(path.join(path.dirname(dbFile), 'pictures-'))
   const pictures = {}
-  for (const kind of Object.keys(SHAPES)) pictures[kind] = await pictureSet(scratch, kind, kind === 'sliders' ? counts.sliders : 6)
+  for (const kind of Object.keys(SHAPES))
+    pictures[kind] = await pictureSet(scratch, kind, kind === 'sliders' ? counts.sliders : 6)
 
   const storeImage = (kind, i) => {
     const source = pick(pictures[kind], i)
@@ -107,7 +163,9 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
     const categoryIds = []
     for (let i = 0; i < counts.categories; i++) {
       const name = `${title(i, 2)} ${i + 1}`
-      categoryIds.push(Number(category.run(name, slugify(name), at(i, counts.categories), at(i, counts.categories)).lastInsertRowid))
+      categoryIds.push(
+        Number(category.run(name, slugify(name), at(i, counts.categories), at(i, counts.categories)).lastInsertRowid),
+      )
     }
     const post = db.prepare(
       // Published as of their creation (the public sees only rows with a publish time: app/models/publishing.server.ts).
@@ -117,7 +175,17 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
       // One post in 25 mentions the harvest: a search with some hundreds of hits in the full village.
       const text = `${title(i, 6)}${i % 25 === 0 ? ` ${SEARCH_WORD} raya` : ''} ${i + 1}`
       const time = iso(start + Math.round(i * step))
-      post.run(i % 10 === 9 ? null : storeImage('posts', i), text, slugify(text), paragraphs(i, 5), pick(categoryIds, i), admin.id, time, time, time)
+      post.run(
+        i % 10 === 9 ? null : storeImage('posts', i),
+        text,
+        slugify(text),
+        paragraphs(i, 5),
+        pick(categoryIds, i),
+        admin.id,
+        time,
+        time,
+        time,
+      )
     }
     const product = db.prepare(
       'INSERT INTO products (image, title, slug, content, owner, price, phone, address, user_id, created_at, updated_at, published_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -125,36 +193,73 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
     for (let i = 0; i < counts.products; i++) {
       const text = `${pick(PRODUCTS, i)}${i % 20 === 0 ? ` ${PRODUCT_SEARCH_WORD}` : ''} ${title(i, 2)} ${i + 1}`
       const time = at(i, counts.products)
-      product.run(storeImage('products', i), text, slugify(text), paragraphs(i, 3), `Ibu ${title(i, 1)}`, 5_000 + (i % 50) * 2_500,
-        `0812${String(1_000_000 + i).padStart(8, '0')}`, `RT 0${i % 9 + 1} RW 0${i % 5 + 1}, Dusun ${title(i, 1)}`, admin.id, time, time, time)
+      product.run(
+        storeImage('products', i),
+        text,
+        slugify(text),
+        paragraphs(i, 3),
+        `Ibu ${title(i, 1)}`,
+        5_000 + (i % 50) * 2_500,
+        `0812${String(1_000_000 + i).padStart(8, '0')}`,
+        `RT 0${(i % 9) + 1} RW 0${(i % 5) + 1}, Dusun ${title(i, 1)}`,
+        admin.id,
+        time,
+        time,
+        time,
+      )
     }
-    const photo = db.prepare('INSERT INTO photos (image, caption, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
+    const photo = db.prepare(
+      'INSERT INTO photos (image, caption, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+    )
     for (let i = 0; i < counts.photos; i++) {
       const time = at(i, counts.photos)
       photo.run(storeImage('photos', i), `${title(i, 3)} ${i + 1}`, words(i, 12).join(' '), time, time)
     }
-    const page = db.prepare('INSERT INTO pages (title, slug, content, user_id, created_at, updated_at, published_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    const page = db.prepare(
+      'INSERT INTO pages (title, slug, content, user_id, created_at, updated_at, published_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
     for (let i = 0; i < counts.pages; i++) {
       const text = `${title(i, 3)} ${i + 1}`
       const time = at(i, counts.pages)
       page.run(text, slugify(text), paragraphs(i, 8), admin.id, time, time, time)
     }
-    const aparatur = db.prepare('INSERT INTO aparaturs (image, name, position, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+    const aparatur = db.prepare(
+      'INSERT INTO aparaturs (image, name, position, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+    )
     for (let i = 0; i < counts.aparaturs; i++) {
       const time = at(i, counts.aparaturs)
-      aparatur.run(storeImage('aparaturs', i), `Bapak ${title(i, 2)}`, `Kepala Urusan ${title(i, 1)}`, paragraphs(i, 2), time, time)
+      aparatur.run(
+        storeImage('aparaturs', i),
+        `Bapak ${title(i, 2)}`,
+        `Kepala Urusan ${title(i, 1)}`,
+        paragraphs(i, 2),
+        time,
+        time,
+      )
     }
     const slider = db.prepare('INSERT INTO sliders (image, description, created_at, updated_at) VALUES (?, ?, ?, ?)')
-    for (let i = 0; i < counts.sliders; i++) slider.run(storeImage('sliders', i), `Selamat datang ${i + 1}`, at(i, counts.sliders), at(i, counts.sliders))
+    for (let i = 0; i < counts.sliders; i++)
+      slider.run(storeImage('sliders', i), `Selamat datang ${i + 1}`, at(i, counts.sliders), at(i, counts.sliders))
   })()
 
   // A post in the middle of the list for the detail page; every slug for the uncached detail requests.
-  const detail = db.prepare('SELECT slug FROM posts ORDER BY id DESC LIMIT 1 OFFSET ?').get(Math.floor(counts.posts / 2))
+  const detail = db
+    .prepare('SELECT slug FROM posts ORDER BY id DESC LIMIT 1 OFFSET ?')
+    .get(Math.floor(counts.posts / 2))
   const image = db.prepare('SELECT image FROM posts WHERE image IS NOT NULL ORDER BY id DESC LIMIT 1').get()
   const postSlugs = db.prepare('SELECT slug FROM posts').pluck().all()
   db.close()
   fs.rmSync(scratch, { recursive: true, force: true })
-  return { postSlug: detail.slug, postImage: image.image, postSlugs, postTerms: searchTerms(counts.posts, WORDS), productTerms: searchTerms(counts.products, [...WORDS, ...PRODUCTS.flatMap((name) => name.toLowerCase().split(' '))]) }
+  return {
+    postSlug: detail.slug,
+    postImage: image.image,
+    postSlugs,
+    postTerms: searchTerms(counts.posts, WORDS),
+    productTerms: searchTerms(counts.products, [
+      ...WORDS,
+      ...PRODUCTS.flatMap((name) => name.toLowerCase().split(' ')),
+    ]),
+  }
 }
 
 /**
@@ -166,7 +271,8 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
 function searchTerms(rows, vocabulary) {
   const terms = new Set()
   for (const word of vocabulary) {
-    for (let length = word.length; length >= 3; length--) for (let at = 0; at + length <= word.length; at++) terms.add(word.slice(at, at + length))
+    for (let length = word.length; length >= 3; length--)
+      for (let at = 0; at + length <= word.length; at++) terms.add(word.slice(at, at + length))
   }
   for (let i = 0; i < Math.min(rows, 240); i++) {
     const parts = words(i, 3)

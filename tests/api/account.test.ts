@@ -1,7 +1,19 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, inject, it, vi } from 'vitest'
-import { adminToken, api, baseUrl, clientAddress, expectFailure, expectNoSecrets, expectSuccess, ISO_UTC, login, unique, userWithPermissions } from '../support/api'
+import {
+  adminToken,
+  api,
+  baseUrl,
+  clientAddress,
+  expectFailure,
+  expectNoSecrets,
+  expectSuccess,
+  ISO_UTC,
+  login,
+  unique,
+  userWithPermissions,
+} from '../support/api'
 import { onPostgres, queryDb } from '../support/server'
 import { totp } from '../support/totp'
 
@@ -13,7 +25,10 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 /** A login from a device of its own (address and browser), answering its token. */
 async function loginFrom(username: string, password: string, userAgent: string) {
   const address = clientAddress()
-  const result = await api('POST', '/api/login', { json: { username, password }, headers: { 'X-Forwarded-For': address, 'User-Agent': userAgent } })
+  const result = await api('POST', '/api/login', {
+    json: { username, password },
+    headers: { 'X-Forwarded-For': address, 'User-Agent': userAgent },
+  })
   return { token: expectSuccess(result).token as string, address }
 }
 
@@ -22,7 +37,10 @@ const status = async (token: string) => (await api('GET', '/api/admin/me', { tok
 describe('GET /api/admin/me', () => {
   it('answers the login payload without the token, plus two_factor_enabled, for a user without any permission', async () => {
     const { token, username } = await userWithPermissions([])
-    const login = await api('POST', '/api/login', { json: { username, password: 'password123' }, headers: { 'X-Forwarded-For': clientAddress() } })
+    const login = await api('POST', '/api/login', {
+      json: { username, password: 'password123' },
+      headers: { 'X-Forwarded-For': clientAddress() },
+    })
     const { token: _token, ...profile } = expectSuccess(login)
     const me = expectSuccess(await api('GET', '/api/admin/me', { token }))
     expect(Object.keys(me).sort()).toEqual([...Object.keys(profile), 'two_factor_enabled'].sort())
@@ -45,20 +63,38 @@ describe('PUT /api/admin/me', () => {
     expect(expectSuccess(await api('GET', '/api/admin/me', { token }))).toMatchObject({ name: 'Siti Aminah', email })
   })
 
-  it('answers Name and Email problems with 422: required, valid, not another user\'s', async () => {
+  it("answers Name and Email problems with 422: required, valid, not another user's", async () => {
     const { token } = await userWithPermissions([])
-    expectFailure(await api('PUT', '/api/admin/me', { token, json: {} }), 422, 'Validation Errors', { Name: 'Name is required', Email: 'Email is required' })
-    expectFailure(await api('PUT', '/api/admin/me', { token, json: { name: 'A', email: 'not-an-address' } }), 422, 'Validation Errors', {
-      Email: 'Email is not a valid email address',
+    expectFailure(await api('PUT', '/api/admin/me', { token, json: {} }), 422, 'Validation Errors', {
+      Name: 'Name is required',
+      Email: 'Email is required',
     })
-    expectFailure(await api('PUT', '/api/admin/me', { token, json: { name: 'A', email: 'admin@example.com' } }), 422, 'Validation Errors', {
-      Email: 'Email already exists',
-    })
+    expectFailure(
+      await api('PUT', '/api/admin/me', { token, json: { name: 'A', email: 'not-an-address' } }),
+      422,
+      'Validation Errors',
+      {
+        Email: 'Email is not a valid email address',
+      },
+    )
+    expectFailure(
+      await api('PUT', '/api/admin/me', { token, json: { name: 'A', email: 'admin@example.com' } }),
+      422,
+      'Validation Errors',
+      {
+        Email: 'Email already exists',
+      },
+    )
   })
 
   it('cannot change the username or roles', async () => {
     const { token, username } = await userWithPermissions([])
-    const data = expectSuccess(await api('PUT', '/api/admin/me', { token, json: { name: 'B', email: `${username}@example.com`, username: 'hacker', role_ids: [1] } }))
+    const data = expectSuccess(
+      await api('PUT', '/api/admin/me', {
+        token,
+        json: { name: 'B', email: `${username}@example.com`, username: 'hacker', role_ids: [1] },
+      }),
+    )
     expect(data.username).toBe(username)
     expect(data.permissions).toEqual({})
   })
@@ -77,26 +113,56 @@ describe('PUT /api/admin/me/password', () => {
     expectNoSecrets(result)
     expect(await status(laptop.token)).toBe(200)
     expect(await status(phone.token)).toBe(401)
-    expect((await api('POST', '/api/login', { json: { username, password: 'password123' }, headers: { 'X-Forwarded-For': clientAddress() } })).status).toBe(401)
+    expect(
+      (
+        await api('POST', '/api/login', {
+          json: { username, password: 'password123' },
+          headers: { 'X-Forwarded-For': clientAddress() },
+        })
+      ).status,
+    ).toBe(401)
     await loginFrom(username, 'a-new-password', 'Tablet')
   })
 
   it('answers Current_password, Password and Password_confirmation with 422 and changes nothing', async () => {
     const { token, username } = await userWithPermissions([])
     const put = (json: unknown) => api('PUT', '/api/admin/me/password', { token, json })
-    expectFailure(await put({ current_password: 'wrong-one', password: 'a-new-password', password_confirmation: 'a-new-password' }), 422, 'Validation Errors', {
-      Current_password: 'Current_password is wrong',
+    expectFailure(
+      await put({ current_password: 'wrong-one', password: 'a-new-password', password_confirmation: 'a-new-password' }),
+      422,
+      'Validation Errors',
+      {
+        Current_password: 'Current_password is wrong',
+      },
+    )
+    expectFailure(
+      await put({ current_password: 'password123', password: 'short', password_confirmation: 'short' }),
+      422,
+      'Validation Errors',
+      {
+        Password: 'Password must be at least 8 characters',
+      },
+    )
+    expectFailure(
+      await put({ current_password: 'password123', password: 'x'.repeat(73), password_confirmation: 'x'.repeat(73) }),
+      422,
+      'Validation Errors',
+      {
+        Password: 'Password may not be longer than 72 bytes',
+      },
+    )
+    expectFailure(
+      await put({ current_password: 'password123', password: 'a-new-password', password_confirmation: 'another-one' }),
+      422,
+      'Validation Errors',
+      {
+        Password_confirmation: 'Password_confirmation does not match the password',
+      },
+    )
+    expectFailure(await put({}), 422, 'Validation Errors', {
+      Current_password: 'Current_password is required',
+      Password: 'Password is required',
     })
-    expectFailure(await put({ current_password: 'password123', password: 'short', password_confirmation: 'short' }), 422, 'Validation Errors', {
-      Password: 'Password must be at least 8 characters',
-    })
-    expectFailure(await put({ current_password: 'password123', password: 'x'.repeat(73), password_confirmation: 'x'.repeat(73) }), 422, 'Validation Errors', {
-      Password: 'Password may not be longer than 72 bytes',
-    })
-    expectFailure(await put({ current_password: 'password123', password: 'a-new-password', password_confirmation: 'another-one' }), 422, 'Validation Errors', {
-      Password_confirmation: 'Password_confirmation does not match the password',
-    })
-    expectFailure(await put({}), 422, 'Validation Errors', { Current_password: 'Current_password is required', Password: 'Password is required' })
     expect(await status(token)).toBe(200)
     await loginFrom(username, 'password123', 'Still the old password')
   })
@@ -105,11 +171,21 @@ describe('PUT /api/admin/me/password', () => {
 describe('sessions and logout', () => {
   it('lists the devices newest first with address and browser, marking the current one', async () => {
     const { username } = await userWithPermissions([])
-    const first = await loginFrom(username, 'password123', 'Mozilla/5.0 (Linux; Android 14) Chrome/120.0 Mobile Safari/537.36')
+    const first = await loginFrom(
+      username,
+      'password123',
+      'Mozilla/5.0 (Linux; Android 14) Chrome/120.0 Mobile Safari/537.36',
+    )
     const second = await loginFrom(username, 'password123', 'Mozilla/5.0 (Windows NT 10.0) Firefox/121.0')
     const sessions = expectSuccess(await api('GET', '/api/admin/me/sessions', { token: second.token }))
     const mine = sessions.filter((session: { user_agent: string }) => /Android|Windows/.test(session.user_agent))
-    expect(mine.map((session: { ip: string; current: boolean; user_agent: string }) => [session.ip, session.current, session.user_agent.includes('Windows')])).toEqual([
+    expect(
+      mine.map((session: { ip: string; current: boolean; user_agent: string }) => [
+        session.ip,
+        session.current,
+        session.user_agent.includes('Windows'),
+      ]),
+    ).toEqual([
       [second.address, true, true],
       [first.address, false, false],
     ])
@@ -120,19 +196,31 @@ describe('sessions and logout', () => {
     }
   })
 
-  it('ends one device with DELETE /api/admin/me/sessions/{id}, and answers 404 for another user\'s session', async () => {
+  it("ends one device with DELETE /api/admin/me/sessions/{id}, and answers 404 for another user's session", async () => {
     const { username } = await userWithPermissions([])
     const phone = await loginFrom(username, 'password123', 'Phone')
     const laptop = await loginFrom(username, 'password123', 'Laptop')
     const sessions = expectSuccess(await api('GET', '/api/admin/me/sessions', { token: laptop.token }))
     const phoneSession = sessions.find((session: { current: boolean }) => !session.current)
     const otherUser = await userWithPermissions([])
-    expectFailure(await api('DELETE', `/api/admin/me/sessions/${phoneSession.id}`, { token: otherUser.token }), 404, 'Session not found', null)
+    expectFailure(
+      await api('DELETE', `/api/admin/me/sessions/${phoneSession.id}`, { token: otherUser.token }),
+      404,
+      'Session not found',
+      null,
+    )
     expect(await status(phone.token)).toBe(200)
-    expect(expectSuccess(await api('DELETE', `/api/admin/me/sessions/${phoneSession.id}`, { token: laptop.token }))).toBeNull()
+    expect(
+      expectSuccess(await api('DELETE', `/api/admin/me/sessions/${phoneSession.id}`, { token: laptop.token })),
+    ).toBeNull()
     expect(await status(phone.token)).toBe(401)
     expect(await status(laptop.token)).toBe(200)
-    expectFailure(await api('DELETE', `/api/admin/me/sessions/${phoneSession.id}`, { token: laptop.token }), 404, 'Session not found', null)
+    expectFailure(
+      await api('DELETE', `/api/admin/me/sessions/${phoneSession.id}`, { token: laptop.token }),
+      404,
+      'Session not found',
+      null,
+    )
   })
 
   it('POST /api/logout ends only its own device; POST /api/logout-all ends every one', async () => {
@@ -146,7 +234,7 @@ describe('sessions and logout', () => {
     expectFailure(await api('POST', '/api/logout-all'), 401, 'Unauthenticated', null)
   })
 
-  it('keeps the original client\'s login and logout working, and an admin\'s password change for a user ends all of that user\'s sessions', async () => {
+  it("keeps the original client's login and logout working, and an admin's password change for a user ends all of that user's sessions", async () => {
     const { token, userId, username } = await userWithPermissions(['dashboard-index'])
     const admin = await adminToken()
     expect((await api('GET', '/api/admin/dashboard', { token })).status).toBe(200)
@@ -187,9 +275,15 @@ describe('"Remember me" on the login form (docs/decisions/013: it chooses the se
     const token = JSON.parse(Buffer.from(decodeURIComponent(value), 'base64').toString()) as string
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString())
     const dir = inject('serverDir')
-    const db = { dbFile: path.join(dir, 'data', 'test.db'), databaseUrl: onPostgres() ? fs.readFileSync(path.join(dir, 'database-url'), 'utf8') : '' }
-    const [row] = await queryDb<{ expires_at: unknown }>(db, 'SELECT expires_at FROM sessions WHERE id = ?', [claims.jti])
-    const at = (value: unknown) => (value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(String(value)))
+    const db = {
+      dbFile: path.join(dir, 'data', 'test.db'),
+      databaseUrl: onPostgres() ? fs.readFileSync(path.join(dir, 'database-url'), 'utf8') : '',
+    }
+    const [row] = await queryDb<{ expires_at: unknown }>(db, 'SELECT expires_at FROM sessions WHERE id = ?', [
+      claims.jti,
+    ])
+    const at = (value: unknown) =>
+      value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(String(value))
     // The cookie logs in (the admin's API calls ride on it).
     expect((await api('GET', '/api/admin/me', { headers: { Cookie: `token=${value}` } })).status).toBe(200)
     return {
@@ -203,7 +297,9 @@ describe('"Remember me" on the login form (docs/decisions/013: it chooses the se
   it('unticked: a browser-session cookie (no Max-Age, no Expires) and a session of 12 hours at most', async () => {
     const { username } = await userWithPermissions([])
     const session = await sessionOf(await submit({ username, password: 'password123' }))
-    expect(session.attributes.filter((attribute) => attribute.startsWith('max-age') || attribute.startsWith('expires'))).toEqual([])
+    expect(
+      session.attributes.filter((attribute) => attribute.startsWith('max-age') || attribute.startsWith('expires')),
+    ).toEqual([])
     expect(session.attributes).toContain('httponly')
     for (const seconds of [session.tokenSeconds, session.rowSeconds]) {
       expect(seconds).toBeLessThanOrEqual(SHORT)
@@ -226,7 +322,9 @@ describe('"Remember me" on the login form (docs/decisions/013: it chooses the se
       const { token, username } = await userWithPermissions([])
       const setup = expectSuccess(await api('POST', '/api/admin/me/2fa/setup', { token }))
       const enabledAt = Date.now()
-      expectSuccess(await api('POST', '/api/admin/me/2fa/enable', { token, json: { code: totp(setup.secret, enabledAt) } }))
+      expectSuccess(
+        await api('POST', '/api/admin/me/2fa/enable', { token, json: { code: totp(setup.secret, enabledAt) } }),
+      )
       const first = await submit({ username, password: 'password123', ...(remember ? { remember: 'on' } : {}) })
       expect(first.status).toBe(200)
       const ticket = /name="ticket" value="([^"]+)"/.exec(await first.text())![1]
@@ -234,7 +332,10 @@ describe('"Remember me" on the login form (docs/decisions/013: it chooses the se
       const code = totp(setup.secret, Math.max(Date.now(), (Math.floor(enabledAt / 30_000) + 1) * 30_000))
       const session = await sessionOf(await submit({ ticket, code }))
       if (remember) expect(session.maxAge).toBe(TOKEN_TTL)
-      else expect(Number.isNaN(session.maxAge) && !session.attributes.some((attribute) => attribute.startsWith('expires'))).toBe(true)
+      else
+        expect(
+          Number.isNaN(session.maxAge) && !session.attributes.some((attribute) => attribute.startsWith('expires')),
+        ).toBe(true)
       expect(session.rowSeconds).toBeLessThanOrEqual(remember ? TOKEN_TTL : SHORT)
       expect(session.rowSeconds).toBeGreaterThan((remember ? TOKEN_TTL : SHORT) - 120)
     }

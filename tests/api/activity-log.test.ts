@@ -1,6 +1,17 @@
 import fs from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
-import { adminToken, api, baseUrl, clientAddress, expectFailure, expectSuccess, ISO_UTC, login, unique, userWithPermissions } from '../support/api'
+import {
+  adminToken,
+  api,
+  baseUrl,
+  clientAddress,
+  expectFailure,
+  expectSuccess,
+  ISO_UTC,
+  login,
+  unique,
+  userWithPermissions,
+} from '../support/api'
 import { insertRows, queryDb, startServer } from '../support/server'
 import { totp } from '../support/totp'
 
@@ -9,10 +20,22 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
 /** docs/api.md "Activity log": every successful write and every login attempt; read only. */
 
-type Entry = { id: number; user_id: number | null; user_name: string; action: string; resource: string; resource_id: number | null; summary: string; changes: string[]; ip: string | null; created_at: string }
+type Entry = {
+  id: number
+  user_id: number | null
+  user_name: string
+  action: string
+  resource: string
+  resource_id: number | null
+  summary: string
+  changes: string[]
+  ip: string | null
+  created_at: string
+}
 
 async function entries(query: string, token?: string): Promise<Entry[]> {
-  return expectSuccess(await api('GET', `/api/admin/activities?${query}`, { token: token ?? (await adminToken()) })).data
+  return expectSuccess(await api('GET', `/api/admin/activities?${query}`, { token: token ?? (await adminToken()) }))
+    .data
 }
 
 describe('GET /api/admin/activities', () => {
@@ -22,8 +45,12 @@ describe('GET /api/admin/activities', () => {
     const headers = { 'X-Forwarded-For': address }
     const name = unique('Kategori Log ')
     const created = expectSuccess(await api('POST', '/api/admin/categories', { token, headers, json: { name } }), 201)
-    expectSuccess(await api('PUT', `/api/admin/categories/${created.id}`, { token, headers, json: { name: `${name} Baru` } }))
-    expectSuccess(await api('PUT', `/api/admin/categories/${created.id}`, { token, headers, json: { name: `${name} Baru` } }))
+    expectSuccess(
+      await api('PUT', `/api/admin/categories/${created.id}`, { token, headers, json: { name: `${name} Baru` } }),
+    )
+    expectSuccess(
+      await api('PUT', `/api/admin/categories/${created.id}`, { token, headers, json: { name: `${name} Baru` } }),
+    )
     expectSuccess(await api('DELETE', `/api/admin/categories/${created.id}`, { token, headers }))
     // A refused write adds nothing.
     expectFailure(await api('POST', '/api/admin/categories', { token, headers, json: {} }), 422)
@@ -36,7 +63,18 @@ describe('GET /api/admin/activities', () => {
       ['create', created.id, name, ['name', 'slug']],
     ])
     for (const entry of log) {
-      expect(Object.keys(entry).sort()).toEqual(['action', 'changes', 'created_at', 'id', 'ip', 'resource', 'resource_id', 'summary', 'user_id', 'user_name'])
+      expect(Object.keys(entry).sort()).toEqual([
+        'action',
+        'changes',
+        'created_at',
+        'id',
+        'ip',
+        'resource',
+        'resource_id',
+        'summary',
+        'user_id',
+        'user_name',
+      ])
       expect(entry).toMatchObject({ user_id: userId, user_name: 'Test User', resource: 'categories', ip: address })
       expect(entry.created_at).toMatch(ISO_UTC)
     }
@@ -48,14 +86,44 @@ describe('GET /api/admin/activities', () => {
     const target = await userWithPermissions([])
     const secret = 'a-secret-new-password'
     expectSuccess(
-      await api('PUT', `/api/admin/users/${target.userId}`, { token, json: { name: 'Renamed Target', username: target.username, email: `${target.username}@example.com`, password: secret, role_ids: [target.roleId] } }),
+      await api('PUT', `/api/admin/users/${target.userId}`, {
+        token,
+        json: {
+          name: 'Renamed Target',
+          username: target.username,
+          email: `${target.username}@example.com`,
+          password: secret,
+          role_ids: [target.roleId],
+        },
+      }),
     )
     // Two entries, the update's the newest: the fields it changed, and the password change (no field names).
     const [entry, passwordEntry] = await entries(`resource=users&user_id=${userId}`)
-    expect(entry).toMatchObject({ action: 'update', resource_id: target.userId, summary: 'Renamed Target', changes: ['name'] })
-    expect(passwordEntry).toMatchObject({ action: 'password_change', resource_id: target.userId, summary: 'Renamed Target', changes: [] })
+    expect(entry).toMatchObject({
+      action: 'update',
+      resource_id: target.userId,
+      summary: 'Renamed Target',
+      changes: ['name'],
+    })
+    expect(passwordEntry).toMatchObject({
+      action: 'password_change',
+      resource_id: target.userId,
+      summary: 'Renamed Target',
+      changes: [],
+    })
     // An update without a password adds no such entry.
-    expectSuccess(await api('PUT', `/api/admin/users/${target.userId}`, { token, json: { name: 'Renamed Target', username: target.username, email: `${target.username}@example.com`, password: '', role_ids: [target.roleId] } }))
+    expectSuccess(
+      await api('PUT', `/api/admin/users/${target.userId}`, {
+        token,
+        json: {
+          name: 'Renamed Target',
+          username: target.username,
+          email: `${target.username}@example.com`,
+          password: '',
+          role_ids: [target.roleId],
+        },
+      }),
+    )
     const [unchanged, previous] = await entries(`resource=users&user_id=${userId}`)
     expect([unchanged.action, unchanged.changes, previous.id]).toEqual(['update', [], entry.id])
     const raw = await api('GET', `/api/admin/activities?user_id=${userId}`, { token: admin })
@@ -74,7 +142,11 @@ describe('GET /api/admin/activities', () => {
     const { userId, username, token: first } = await userWithPermissions([])
     const address = clientAddress()
     const headers = { 'X-Forwarded-For': address }
-    const attempt = (password: string, name = username, code?: string) => api('POST', '/api/login', { json: { username: name, password, ...(code === undefined ? {} : { code }) }, headers })
+    const attempt = (password: string, name = username, code?: string) =>
+      api('POST', '/api/login', {
+        json: { username: name, password, ...(code === undefined ? {} : { code }) },
+        headers,
+      })
     expect((await attempt('wrong-password')).status).toBe(401)
     const ghost = unique('ghost')
     expect((await attempt('whatever', ghost)).status).toBe(401)
@@ -88,17 +160,31 @@ describe('GET /api/admin/activities', () => {
       ['login_failed', address],
     ])
     const [unknown] = await entries(`search=${ghost}`)
-    expect(unknown).toMatchObject({ action: 'login_failed', user_id: null, user_name: ghost, resource: 'users', ip: address })
+    expect(unknown).toMatchObject({
+      action: 'login_failed',
+      user_id: null,
+      user_name: ghost,
+      resource: 'users',
+      ip: address,
+    })
 
     // Two-factor login on (an entry of its own), then a right password without a code and with a wrong code: each a
     // failed login of that user, saying which. Then off again, with the password.
     const setup = expectSuccess(await api('POST', '/api/admin/me/2fa/setup', { token: first, headers }))
-    expectSuccess(await api('POST', '/api/admin/me/2fa/enable', { token: first, headers, json: { code: totp(setup.secret) } }))
-    expect(await attempt('password123', username, '').then((result) => result.body.errors)).toEqual({ Code: 'Two-factor code required' })
+    expectSuccess(
+      await api('POST', '/api/admin/me/2fa/enable', { token: first, headers, json: { code: totp(setup.secret) } }),
+    )
+    expect(await attempt('password123', username, '').then((result) => result.body.errors)).toEqual({
+      Code: 'Two-factor code required',
+    })
     const near = [-1, 0, 1].map((step) => totp(setup.secret, Date.now(), step))
     const wrong = ['000000', '111111', '222222', '333333'].find((code) => !near.includes(code))!
-    expect(await attempt('password123', username, wrong).then((result) => result.body.errors)).toEqual({ Code: 'Invalid two-factor code' })
-    expectSuccess(await api('POST', '/api/admin/me/2fa/disable', { token: first, headers, json: { password: 'password123' } }))
+    expect(await attempt('password123', username, wrong).then((result) => result.body.errors)).toEqual({
+      Code: 'Invalid two-factor code',
+    })
+    expectSuccess(
+      await api('POST', '/api/admin/me/2fa/disable', { token: first, headers, json: { password: 'password123' } }),
+    )
 
     const after = await entries(`user_id=${userId}&resource=users`)
     expect(after.slice(0, 4).map((entry) => [entry.action, entry.resource_id, entry.summary, entry.ip])).toEqual([
@@ -111,7 +197,9 @@ describe('GET /api/admin/activities', () => {
     expect(JSON.stringify(after)).not.toContain(setup.secret)
 
     // Off again when already off: nothing to log. An attempt without a password (422) is a failed login all the same.
-    expectSuccess(await api('POST', '/api/admin/me/2fa/disable', { token: first, headers, json: { password: 'password123' } }))
+    expectSuccess(
+      await api('POST', '/api/admin/me/2fa/disable', { token: first, headers, json: { password: 'password123' } }),
+    )
     expectFailure(await attempt(''), 422, 'Validation Errors', { Password: 'Password is required' })
     const last = await entries(`user_id=${userId}&resource=users`)
     expect(last.slice(0, 2).map((entry) => [entry.action, entry.summary, entry.ip])).toEqual([
@@ -126,40 +214,91 @@ describe('GET /api/admin/activities', () => {
     const address = clientAddress()
     const headers = { 'X-Forwarded-For': address }
     const name = unique('Akun Log ')
-    expectSuccess(await api('PUT', '/api/admin/me', { token, headers, json: { name, email: `${username}@example.com` } }))
+    expectSuccess(
+      await api('PUT', '/api/admin/me', { token, headers, json: { name, email: `${username}@example.com` } }),
+    )
     // A refused change adds nothing; a done one is its own action, naming no field and never the value.
-    expectFailure(await api('PUT', '/api/admin/me/password', { token, headers, json: { current_password: 'wrong-one', password: 'changed-password-1', password_confirmation: 'changed-password-1' } }), 422)
-    expectSuccess(await api('PUT', '/api/admin/me/password', { token, headers, json: { current_password: 'password123', password: 'changed-password-1', password_confirmation: 'changed-password-1' } }))
+    expectFailure(
+      await api('PUT', '/api/admin/me/password', {
+        token,
+        headers,
+        json: {
+          current_password: 'wrong-one',
+          password: 'changed-password-1',
+          password_confirmation: 'changed-password-1',
+        },
+      }),
+      422,
+    )
+    expectSuccess(
+      await api('PUT', '/api/admin/me/password', {
+        token,
+        headers,
+        json: {
+          current_password: 'password123',
+          password: 'changed-password-1',
+          password_confirmation: 'changed-password-1',
+        },
+      }),
+    )
 
     // docs/api.md has one action for both steps of a reset link, `password_reset`: who made it, then the user who set a
     // password with it (neither names a field: a password is never one of the `changes`).
     const admin = await adminToken()
     const adminId = expectSuccess(await api('GET', '/api/admin/me', { token: admin })).id
     const adminAddress = clientAddress()
-    const { url } = expectSuccess(await api('POST', `/api/admin/users/${userId}/reset-link`, { token: admin, headers: { 'X-Forwarded-For': adminAddress } }))
-    expectSuccess(await api('POST', '/api/password-reset', { headers, json: { token: url.split('/reset-password/')[1], password: 'changed-password-2', password_confirmation: 'changed-password-2' } }))
+    const { url } = expectSuccess(
+      await api('POST', `/api/admin/users/${userId}/reset-link`, {
+        token: admin,
+        headers: { 'X-Forwarded-For': adminAddress },
+      }),
+    )
+    expectSuccess(
+      await api('POST', '/api/password-reset', {
+        headers,
+        json: {
+          token: url.split('/reset-password/')[1],
+          password: 'changed-password-2',
+          password_confirmation: 'changed-password-2',
+        },
+      }),
+    )
 
     const log = await entries(`resource=users&search=${encodeURIComponent(name)}`)
-    expect(log.map((entry) => [entry.action, entry.user_id, entry.resource_id, entry.summary, entry.changes, entry.ip])).toEqual([
+    expect(
+      log.map((entry) => [entry.action, entry.user_id, entry.resource_id, entry.summary, entry.changes, entry.ip]),
+    ).toEqual([
       ['password_reset', userId, userId, name, [], address],
       ['password_reset', adminId, userId, name, [], adminAddress],
       ['password_change', userId, userId, name, [], address],
       ['update', userId, userId, name, ['name'], address],
     ])
     const raw = await api('GET', `/api/admin/activities?search=${encodeURIComponent(name)}`, { token: admin })
-    for (const secret of ['changed-password-1', 'changed-password-2', url.split('/reset-password/')[1]]) expect(raw.text).not.toContain(secret)
+    for (const secret of ['changed-password-1', 'changed-password-2', url.split('/reset-password/')[1]])
+      expect(raw.text).not.toContain(secret)
   })
 
   it('searches summary and user name, filters by user, resource and action, and pages 10 at a time keeping the filters', async () => {
     const { token, userId } = await userWithPermissions(['pages-create'])
     const marker = unique('Halaman Cari ')
-    for (let i = 0; i < 12; i++) expectSuccess(await api('POST', '/api/admin/pages', { token, json: { title: `${marker} ${i}`, content: '<p>Isi</p>' } }), 201)
-    const first = expectSuccess(await api('GET', `/api/admin/activities?search=${encodeURIComponent(marker)}&action=create&resource=pages&user_id=${userId}`, { token: await adminToken() }))
+    for (let i = 0; i < 12; i++)
+      expectSuccess(
+        await api('POST', '/api/admin/pages', { token, json: { title: `${marker} ${i}`, content: '<p>Isi</p>' } }),
+        201,
+      )
+    const first = expectSuccess(
+      await api(
+        'GET',
+        `/api/admin/activities?search=${encodeURIComponent(marker)}&action=create&resource=pages&user_id=${userId}`,
+        { token: await adminToken() },
+      ),
+    )
     expect(first.total).toBe(12)
     expect(first.per_page).toBe(10)
     expect(first.data[0].summary).toBe(`${marker} 11`)
     expect(first.next_page_url).toContain('page=2')
-    for (const kept of ['action=create', 'resource=pages', `user_id=${userId}`, 'search=']) expect(first.next_page_url).toContain(kept)
+    for (const kept of ['action=create', 'resource=pages', `user_id=${userId}`, 'search='])
+      expect(first.next_page_url).toContain(kept)
     const second = expectSuccess(await api('GET', first.next_page_url, { token: await adminToken() }))
     expect(second.data.map((entry: Entry) => entry.summary)).toEqual([`${marker} 1`, `${marker} 0`])
     expect(await entries(`search=${encodeURIComponent(marker)}&action=delete`)).toEqual([])
@@ -170,7 +309,10 @@ describe('GET /api/admin/activities', () => {
     for (const id of ['10000000000000000000', '9007199254740992', 'abc', '-1', '1.5']) {
       expect((await entries(`search=${encodeURIComponent(marker)}&user_id=${id}`)).length, id).toBe(10)
     }
-    const screen = await fetch(`${baseUrl()}/admin/activities?user_id=10000000000000000000`, { headers: { Cookie: `token=${await adminToken()}` }, redirect: 'manual' })
+    const screen = await fetch(`${baseUrl()}/admin/activities?user_id=10000000000000000000`, {
+      headers: { Cookie: `token=${await adminToken()}` },
+      redirect: 'manual',
+    })
     expect(screen.status).toBe(200)
   })
 
@@ -195,11 +337,17 @@ describe('retention (a server of its own, ACTIVITY_RETENTION_DAYS=30)', () => {
     let server = await startServer({ env: { ACTIVITY_RETENTION_DAYS: '30', SEED_DEMO: 'false' } })
     try {
       await server.stop()
-      const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000).toISOString().replace('Z', '+00:00')
-      await insertRows(server, 'activities', ['user_name', 'action', 'resource', 'summary', 'changes', 'created_at'], [
-        ['Lama', 'update', 'posts', 'old', '[]', daysAgo(31)],
-        ['Lama', 'update', 'posts', 'recent', '[]', daysAgo(29)],
-      ])
+      const daysAgo = (days: number) =>
+        new Date(Date.now() - days * 24 * 3600 * 1000).toISOString().replace('Z', '+00:00')
+      await insertRows(
+        server,
+        'activities',
+        ['user_name', 'action', 'resource', 'summary', 'changes', 'created_at'],
+        [
+          ['Lama', 'update', 'posts', 'old', '[]', daysAgo(31)],
+          ['Lama', 'update', 'posts', 'recent', '[]', daysAgo(29)],
+        ],
+      )
       server = await startServer({ dir: server.dir, env: { ACTIVITY_RETENTION_DAYS: '30', SEED_DEMO: 'false' } })
       const left = await queryDb(server, "SELECT summary FROM activities WHERE user_name = 'Lama'")
       expect(left).toEqual([{ summary: 'recent' }])

@@ -20,7 +20,12 @@ describe('admin screen addresses', () => {
   })
 
   it('answer an address that names no screen with the not-found page of the site, outside the back office', async () => {
-    for (const path of ['/admin/tidak-ada', '/admin/photos/create', '/admin/sliders/edit/1', '/admin/dashboard/create']) {
+    for (const path of [
+      '/admin/tidak-ada',
+      '/admin/photos/create',
+      '/admin/sliders/edit/1',
+      '/admin/dashboard/create',
+    ]) {
       const result = await page(path)
       expect(result.status, path).toBe(404)
       expect(result.text, path).toContain('Halaman tidak ditemukan')

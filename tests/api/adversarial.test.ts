@@ -16,22 +16,65 @@ describe('forged and stale tokens', () => {
     const edited = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: '2' })).toString('base64url')}.${signature}`
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`
     const noneKeepingClaims = jwt.sign({ ...claims }, '', { algorithm: 'none' })
-    const wrongSecret = jwt.sign({ ver: claims.ver }, 'x'.repeat(48), { algorithm: 'HS256', subject: claims.sub, issuer: 'balai-desa', expiresIn: '1h', jwtid: 'a' })
-    const expired = jwt.sign({ ver: claims.ver, exp: Math.floor(Date.now() / 1000) - 60 }, SECRET, { algorithm: 'HS256', subject: claims.sub, issuer: 'balai-desa', jwtid: 'b' })
-    const otherIssuer = jwt.sign({ ver: claims.ver }, SECRET, { algorithm: 'HS256', subject: claims.sub, issuer: 'someone-else', expiresIn: '1h', jwtid: 'c' })
-    const hs512 = jwt.sign({ ver: claims.ver }, SECRET, { algorithm: 'HS512', subject: claims.sub, issuer: 'balai-desa', expiresIn: '1h', jwtid: 'd' })
-    const ghost = jwt.sign({ ver: 0 }, SECRET, { algorithm: 'HS256', subject: '999999', issuer: 'balai-desa', expiresIn: '1h', jwtid: 'e' })
+    const wrongSecret = jwt.sign({ ver: claims.ver }, 'x'.repeat(48), {
+      algorithm: 'HS256',
+      subject: claims.sub,
+      issuer: 'balai-desa',
+      expiresIn: '1h',
+      jwtid: 'a',
+    })
+    const expired = jwt.sign({ ver: claims.ver, exp: Math.floor(Date.now() / 1000) - 60 }, SECRET, {
+      algorithm: 'HS256',
+      subject: claims.sub,
+      issuer: 'balai-desa',
+      jwtid: 'b',
+    })
+    const otherIssuer = jwt.sign({ ver: claims.ver }, SECRET, {
+      algorithm: 'HS256',
+      subject: claims.sub,
+      issuer: 'someone-else',
+      expiresIn: '1h',
+      jwtid: 'c',
+    })
+    const hs512 = jwt.sign({ ver: claims.ver }, SECRET, {
+      algorithm: 'HS512',
+      subject: claims.sub,
+      issuer: 'balai-desa',
+      expiresIn: '1h',
+      jwtid: 'd',
+    })
+    const ghost = jwt.sign({ ver: 0 }, SECRET, {
+      algorithm: 'HS256',
+      subject: '999999',
+      issuer: 'balai-desa',
+      expiresIn: '1h',
+      jwtid: 'e',
+    })
     const other = await userWithPermissions(['dashboard-index'])
     expect((await api('POST', '/api/logout', { token: other.token })).status).toBe(200)
 
-    const forged = { edited, none, noneKeepingClaims, wrongSecret, expired, otherIssuer, hs512, ghost, revokedOtherUser: other.token, garbage: 'a.b.c' }
+    const forged = {
+      edited,
+      none,
+      noneKeepingClaims,
+      wrongSecret,
+      expired,
+      otherIssuer,
+      hs512,
+      ghost,
+      revokedOtherUser: other.token,
+      garbage: 'a.b.c',
+    }
     for (const [name, token] of Object.entries(forged)) {
       for (const path of ['/api/admin/dashboard', '/api/admin/users']) {
         const result = await api('GET', path, { token })
         expect(result.status, `${name} ${path}`).toBe(401)
         expect(result.body).toEqual({ success: false, message: 'Unauthenticated', errors: null })
       }
-      const cookie = await fetch(`${baseUrl()}/admin/dashboard`, { headers: { Cookie: `token=${token}` }, redirect: 'manual' })
+      const cookie = await fetch(`${baseUrl()}/admin/dashboard`, {
+        headers: { Cookie: `token=${token}` },
+        redirect: 'manual',
+      })
       expect(cookie.status, `${name} cookie`).toBe(302)
       expect(cookie.headers.get('location')).toMatch(/^\/login/)
     }
@@ -57,7 +100,10 @@ function rawGet(path: string): Promise<{ status: number; text: string }> {
 describe('a token cookie that is not valid percent-encoding', () => {
   it('counts as no token: 401 from the API, the public page as anyone gets it, the admin sends to login', async () => {
     // A post of its own: the newest one of the shared server may be another test file's, deleted at any moment.
-    const created = await api('POST', '/api/admin/posts', { token: await adminToken(), json: { title: unique('Kabar sandi '), content: '<p>Isi</p>', category_id: (await newCategory()).id } })
+    const created = await api('POST', '/api/admin/posts', {
+      token: await adminToken(),
+      json: { title: unique('Kabar sandi '), content: '<p>Isi</p>', category_id: (await newCategory()).id },
+    })
     expect(created.status).toBe(201)
     const slug = created.body.data.slug as string
     for (const cookie of ['token=%ff', 'token=%E0%A4%A', 'other=1; token=abc%']) {
@@ -65,7 +111,10 @@ describe('a token cookie that is not valid percent-encoding', () => {
       expect(result.status, cookie).toBe(401)
       expect(result.body).toEqual({ success: false, message: 'Unauthenticated', errors: null })
       // A missing post reads the cookie (its editors would see a draft): an unknown one is the site's 404 page.
-      for (const [path, status] of [[`/posts/${slug}`, 200], ['/posts/no-such-post-here', 404]] as const) {
+      for (const [path, status] of [
+        [`/posts/${slug}`, 200],
+        ['/posts/no-such-post-here', 404],
+      ] as const) {
         const page = await fetch(`${baseUrl()}${path}`, { headers: { Cookie: cookie } })
         expect(page.status, `${cookie} ${path}`).toBe(status)
         expect(await page.text()).not.toMatch(/URIError|\n\s+at /)
@@ -127,7 +176,13 @@ describe('hostile search strings', () => {
       '${7*7}{{7*7}}',
     ]
     for (const search of searches) {
-      for (const path of ['/api/public/posts', '/api/public/products', '/api/public/pages', '/api/admin/users', '/api/admin/posts']) {
+      for (const path of [
+        '/api/public/posts',
+        '/api/public/products',
+        '/api/public/pages',
+        '/api/admin/users',
+        '/api/admin/posts',
+      ]) {
         const result = await api('GET', `${path}?search=${encodeURIComponent(search)}`, { token })
         expect(result.status, `${path} ${search.slice(0, 20)}`).toBe(200)
         expect(result.body.success).toBe(true)
@@ -147,7 +202,10 @@ describe('start-up configuration', { timeout: 90_000 }, () => {
   const refuses = async (env: Record<string, string>, mention: string) => {
     const attempt = startServer({ env })
     // A server that starts after all is stopped, not left running after the failed test.
-    attempt.then((server) => server.stop(), () => undefined)
+    attempt.then(
+      (server) => server.stop(),
+      () => undefined,
+    )
     await expect(attempt).rejects.toThrow(mention)
   }
 
@@ -158,7 +216,15 @@ describe('start-up configuration', { timeout: 90_000 }, () => {
   it('names any other bad variable, every one of them at once', async () => {
     // TRUST_PROXY is a count of proxies, never a switch that would believe any X-Forwarded-For. DATABASE_URL is
     // neither a SQLite file nor a PostgreSQL address.
-    const bad = { PORT: 'eighty', SEED_DEMO: 'maybe', TOKEN_TTL: 'forever', TRUST_PROXY: 'yes', LOG_LEVEL: 'loud', WEB_CONCURRENCY: 'all', DATABASE_URL: 'mysql://x' }
+    const bad = {
+      PORT: 'eighty',
+      SEED_DEMO: 'maybe',
+      TOKEN_TTL: 'forever',
+      TRUST_PROXY: 'yes',
+      LOG_LEVEL: 'loud',
+      WEB_CONCURRENCY: 'all',
+      DATABASE_URL: 'mysql://x',
+    }
     const refused = await startServer({ env: bad }).then(
       async (server) => {
         await server.stop()
@@ -172,20 +238,29 @@ describe('start-up configuration', { timeout: 90_000 }, () => {
   }, 60_000)
 
   it('refuses SMTP_URL without SITE_URL: the e-mailed reset links must never take their host from a request', async () => {
-    await refuses({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Desa Uji Coba <noreply@example.com>', SITE_URL: '' }, 'SITE_URL is required when SMTP_URL is set')
+    await refuses(
+      { SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Desa Uji Coba <noreply@example.com>', SITE_URL: '' },
+      'SITE_URL is required when SMTP_URL is set',
+    )
   })
 
   it('warns at start while a seeded account keeps the default password', async () => {
     const server = await startServer({ env: { SEED_DEMO: 'false' } })
     try {
       expect(server.logs().filter((line) => line.event === 'default-password')).toEqual([
-        expect.objectContaining({ level: 'warn', accounts: ['admin', 'user'], msg: expect.stringContaining('still use the default password') }),
+        expect.objectContaining({
+          level: 'warn',
+          accounts: ['admin', 'user'],
+          msg: expect.stringContaining('still use the default password'),
+        }),
       ])
     } finally {
       await server.stop()
       fs.rmSync(server.dir, { recursive: true, force: true })
     }
-    const strong = await startServer({ env: { SEED_DEMO: 'false', SEED_ADMIN_PASSWORD: 'kuat-sekali-123', SEED_USER_PASSWORD: 'juga-kuat-456' } })
+    const strong = await startServer({
+      env: { SEED_DEMO: 'false', SEED_ADMIN_PASSWORD: 'kuat-sekali-123', SEED_USER_PASSWORD: 'juga-kuat-456' },
+    })
     try {
       expect(strong.output()).not.toContain('default password')
     } finally {

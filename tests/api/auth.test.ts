@@ -26,7 +26,12 @@ describe('POST /api/login', () => {
     expect(result.status).toBe(200)
     expect(result.body.success).toBe(true)
     const data = result.body.data
-    expect(data).toMatchObject({ id: expect.any(Number), name: 'Administrator', username: 'admin', email: 'admin@example.com' })
+    expect(data).toMatchObject({
+      id: expect.any(Number),
+      name: 'Administrator',
+      username: 'admin',
+      email: 'admin@example.com',
+    })
     expect(typeof data.created_at).toBe('string')
     expect(data.permissions['posts-create']).toBe(true)
     expect(data.permissions['sliders-delete']).toBe(true)
@@ -76,7 +81,11 @@ describe('tokens', () => {
   it('refuses requests without a token, with a forged one or a wrong secret', async () => {
     expect((await api('GET', '/api/admin/dashboard')).status).toBe(401)
     const none = jwt.sign({ ver: 0 }, '', { algorithm: 'none', subject: '1', issuer: 'balai-desa' })
-    const wrongSecret = jwt.sign({ ver: 0 }, 'another-secret-another-secret-another', { algorithm: 'HS256', subject: '1', issuer: 'balai-desa' })
+    const wrongSecret = jwt.sign({ ver: 0 }, 'another-secret-another-secret-another', {
+      algorithm: 'HS256',
+      subject: '1',
+      issuer: 'balai-desa',
+    })
     for (const token of [none, wrongSecret, 'not-a-token']) {
       const result = await api('GET', '/api/admin/dashboard', { token })
       expect(result.status).toBe(401)
@@ -131,7 +140,16 @@ describe('login payload and logout envelope', () => {
   it('answers exactly the fields of docs/api.md, with ISO dates', async () => {
     const result = await post('/api/login', { username: 'user', password: 'password' })
     const data = expectSuccess(result, 200)
-    expect(Object.keys(data).sort()).toEqual(['created_at', 'email', 'id', 'name', 'permissions', 'token', 'updated_at', 'username'])
+    expect(Object.keys(data).sort()).toEqual([
+      'created_at',
+      'email',
+      'id',
+      'name',
+      'permissions',
+      'token',
+      'updated_at',
+      'username',
+    ])
     expect(data.created_at).toMatch(ISO_UTC)
     expect(data.updated_at).toMatch(ISO_UTC)
     expect(Object.values(data.permissions).every((value) => value === true)).toBe(true)
@@ -140,7 +158,9 @@ describe('login payload and logout envelope', () => {
 
   it('trims the username but never the password', async () => {
     expect((await post('/api/login', { username: '  user ', password: 'password' })).status).toBe(200)
-    expectFailure(await post('/api/login', { username: 'user', password: ' password ' }), 401, undefined, { Error: 'Invalid username or password' })
+    expectFailure(await post('/api/login', { username: 'user', password: ' password ' }), 401, undefined, {
+      Error: 'Invalid username or password',
+    })
   })
 
   it('answers fields of the wrong type with 422, not 500', async () => {
@@ -200,9 +220,16 @@ describe('token claims', () => {
     }
     const valid = sign({})
     for (const header of [`Basic ${valid}`, valid, 'Bearer', `Bearer ${valid} extra`]) {
-      expectFailure(await api('GET', '/api/admin/dashboard', { headers: { Authorization: header } }), 401, 'Unauthenticated', null)
+      expectFailure(
+        await api('GET', '/api/admin/dashboard', { headers: { Authorization: header } }),
+        401,
+        'Unauthenticated',
+        null,
+      )
     }
-    expect((await api('GET', '/api/admin/dashboard', { headers: { Authorization: `bearer ${valid}` } })).status).toBe(200)
+    expect((await api('GET', '/api/admin/dashboard', { headers: { Authorization: `bearer ${valid}` } })).status).toBe(
+      200,
+    )
   })
 })
 
@@ -284,7 +311,11 @@ describe('JSON errors, never HTML', () => {
   ])('%s %s answers malformed JSON, or JSON that is not an object, with a JSON 400', async (method, path) => {
     const token = await adminToken()
     for (const body of ['{"name":', '{name: "x"}', '[]', '"text"', '42', 'null', '\u0000']) {
-      const result = await api(method, path, { token, body, headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': clientAddress() } })
+      const result = await api(method, path, {
+        token,
+        body,
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': clientAddress() },
+      })
       expectFailure(result, 400)
       expect(result.text).not.toMatch(/SyntaxError|at JSON\.parse|node_modules|\/work\//)
     }
@@ -321,7 +352,23 @@ describe('no response carries a password or a hash', () => {
 })
 
 describe('odd input is a 4xx, never a 500', () => {
-  const odd: unknown[] = [null, true, 0, -1, 1e308, 12345678, '', ' ', 'x'.repeat(5000), '\u0000', '<script>alert(1)</script>', [], ['a'], {}, { $gt: '' }]
+  const odd: unknown[] = [
+    null,
+    true,
+    0,
+    -1,
+    1e308,
+    12345678,
+    '',
+    ' ',
+    'x'.repeat(5000),
+    '\u0000',
+    '<script>alert(1)</script>',
+    [],
+    ['a'],
+    {},
+    { $gt: '' },
+  ]
   const routes: [string, string, string[]][] = [
     ['POST', '/api/admin/permissions', ['name']],
     ['POST', '/api/admin/roles', ['name', 'permission_ids']],

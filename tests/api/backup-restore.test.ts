@@ -6,15 +6,30 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { api, clientAddress, unique } from '../support/api'
-import { createEmptyDatabase, ensureTemplateDb, onPostgres, queryDb, ROOT, startServer, type TestServer } from '../support/server'
+import {
+  createEmptyDatabase,
+  ensureTemplateDb,
+  onPostgres,
+  queryDb,
+  ROOT,
+  startServer,
+  type TestServer,
+} from '../support/server'
 
 /** Rows of every table, SQLite or PostgreSQL. */
 async function rowCounts(database: { databaseUrl: string; dbFile: string }) {
   const tables = onPostgres()
-    ? await queryDb<{ name: string }>(database, "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name")
-    : await queryDb<{ name: string }>(database, "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    ? await queryDb<{ name: string }>(
+        database,
+        "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
+      )
+    : await queryDb<{ name: string }>(
+        database,
+        "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
   const counts: Record<string, number> = {}
-  for (const { name } of tables) counts[name] = Number((await queryDb<{ n: number }>(database, `SELECT COUNT(*) AS n FROM "${name}"`))[0].n)
+  for (const { name } of tables)
+    counts[name] = Number((await queryDb<{ n: number }>(database, `SELECT COUNT(*) AS n FROM "${name}"`))[0].n)
   return counts
 }
 
@@ -23,13 +38,21 @@ function fileHashes(dir: string) {
   for (const kind of ['posts', 'products', 'photos', 'sliders', 'aparaturs']) {
     const folder = path.join(dir, kind)
     if (!fs.existsSync(folder)) continue
-    for (const name of fs.readdirSync(folder)) hashes[`${kind}/${name}`] = crypto.createHash('sha256').update(fs.readFileSync(path.join(folder, name))).digest('hex')
+    for (const name of fs.readdirSync(folder))
+      hashes[`${kind}/${name}`] = crypto
+        .createHash('sha256')
+        .update(fs.readFileSync(path.join(folder, name)))
+        .digest('hex')
   }
   return hashes
 }
 
 const run = (script: string, args: string[], env: Record<string, string>, nodeOptions: string[] = []) =>
-  spawnSync(process.execPath, [...nodeOptions, script, ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' })
+  spawnSync(process.execPath, [...nodeOptions, script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  })
 
 describe('npm run backup / npm run restore', () => {
   const servers: TestServer[] = []
@@ -38,7 +61,10 @@ describe('npm run backup / npm run restore', () => {
   async function installs(prefix: string) {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
     dirs.push(work)
-    const env = (name: string) => ({ DATABASE_URL: `file:${path.join(work, name, 'data', 'test.db')}`, UPLOADS_DIR: path.join(work, name, 'uploads') })
+    const env = (name: string) => ({
+      DATABASE_URL: `file:${path.join(work, name, 'data', 'test.db')}`,
+      UPLOADS_DIR: path.join(work, name, 'uploads'),
+    })
     fs.mkdirSync(path.join(work, 'source', 'data'), { recursive: true })
     fs.copyFileSync(await ensureTemplateDb(), path.join(work, 'source', 'data', 'test.db'))
     return { work, source: env('source'), target: env('restored') }
@@ -51,8 +77,16 @@ describe('npm run backup / npm run restore', () => {
   it(`backs up a running site and restores every row and every file into an empty install (${onPostgres() ? 'PostgreSQL: pg_dump' : 'SQLite'})`, async () => {
     const source = await startServer()
     servers.push(source)
-    const login = await api('POST', '/api/login', { base: source.url, json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })
-    const created = await api('POST', '/api/admin/categories', { base: source.url, token: login.body.data.token, json: { name: unique('Cadangan ') } })
+    const login = await api('POST', '/api/login', {
+      base: source.url,
+      json: { username: 'admin', password: 'password' },
+      headers: { 'X-Forwarded-For': clientAddress() },
+    })
+    const created = await api('POST', '/api/admin/categories', {
+      base: source.url,
+      token: login.body.data.token,
+      json: { name: unique('Cadangan ') },
+    })
     expect(created.status).toBe(201)
 
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-backup-test-'))
@@ -84,39 +118,55 @@ describe('npm run backup / npm run restore', () => {
     servers.push(restored)
     const found = await api('GET', `/api/admin/categories?search=${encodeURIComponent(created.body.data.name)}`, {
       base: restored.url,
-      token: (await api('POST', '/api/login', { base: restored.url, json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })).body.data.token,
+      token: (
+        await api('POST', '/api/login', {
+          base: restored.url,
+          json: { username: 'admin', password: 'password' },
+          headers: { 'X-Forwarded-For': clientAddress() },
+        })
+      ).body.data.token,
     })
     expect(found.body.data.total).toBe(1)
   }, 120_000)
 
   // The scripts' own behaviour, on a SQLite install whichever database the project tests.
-  it.skipIf(onPostgres())('streams: a site much larger than the memory the scripts use backs up and restores whole', async () => {
-    const { work, source, target } = await installs('balai-backup-big-')
-    // 160 MB of uploads: 20 files of 8 MB, each its own (the scripts hold under 90 MB; holding the archive took 246).
-    fs.mkdirSync(path.join(source.UPLOADS_DIR, 'photos'), { recursive: true })
-    const block = crypto.randomBytes(1024)
-    for (let i = 0; i < 20; i++) {
-      const name = `${crypto.randomBytes(16).toString('hex')}.jpg`
-      fs.writeFileSync(path.join(source.UPLOADS_DIR, 'photos', name), Buffer.concat([Buffer.from(`file ${i}`), ...Array(8 * 1024).fill(block)]))
-    }
-    // Each script reports the most memory it ever held (resident set), and runs with a small JavaScript heap.
-    const report = path.join(work, 'max-rss.mjs')
-    fs.writeFileSync(report, "process.on('exit', () => process.stderr.write(`max-rss-mb ${Math.round(process.resourceUsage().maxRSS / 1024)}\\n`))\n")
-    const limits = ['--max-old-space-size=64', '--import', report]
-    const peak = (stderr: string) => Number(/max-rss-mb (\d+)/.exec(stderr)?.[1])
+  it.skipIf(onPostgres())(
+    'streams: a site much larger than the memory the scripts use backs up and restores whole',
+    async () => {
+      const { work, source, target } = await installs('balai-backup-big-')
+      // 160 MB of uploads: 20 files of 8 MB, each its own (the scripts hold under 90 MB; holding the archive took 246).
+      fs.mkdirSync(path.join(source.UPLOADS_DIR, 'photos'), { recursive: true })
+      const block = crypto.randomBytes(1024)
+      for (let i = 0; i < 20; i++) {
+        const name = `${crypto.randomBytes(16).toString('hex')}.jpg`
+        fs.writeFileSync(
+          path.join(source.UPLOADS_DIR, 'photos', name),
+          Buffer.concat([Buffer.from(`file ${i}`), ...Array(8 * 1024).fill(block)]),
+        )
+      }
+      // Each script reports the most memory it ever held (resident set), and runs with a small JavaScript heap.
+      const report = path.join(work, 'max-rss.mjs')
+      fs.writeFileSync(
+        report,
+        "process.on('exit', () => process.stderr.write(`max-rss-mb ${Math.round(process.resourceUsage().maxRSS / 1024)}\\n`))\n",
+      )
+      const limits = ['--max-old-space-size=64', '--import', report]
+      const peak = (stderr: string) => Number(/max-rss-mb (\d+)/.exec(stderr)?.[1])
 
-    const archive = path.join(work, 'big.tar.gz')
-    const backup = run('scripts/backup.mjs', ['--out', archive], source, limits)
-    expect(backup.status, backup.stderr).toBe(0)
-    const restore = run('scripts/restore.mjs', [archive], target, limits)
-    expect(restore.status, restore.stderr).toBe(0)
-    expect(peak(backup.stderr)).toBeLessThan(130)
-    expect(peak(restore.stderr)).toBeLessThan(130)
-    expect(fileHashes(target.UPLOADS_DIR)).toEqual(fileHashes(source.UPLOADS_DIR))
-    // Nothing of the staging is left behind.
-    expect(fs.readdirSync(target.UPLOADS_DIR).filter((name) => name.startsWith('.'))).toEqual([])
-    expect(fs.readdirSync(path.join(work, 'restored', 'data'))).toEqual(['test.db'])
-  }, 120_000)
+      const archive = path.join(work, 'big.tar.gz')
+      const backup = run('scripts/backup.mjs', ['--out', archive], source, limits)
+      expect(backup.status, backup.stderr).toBe(0)
+      const restore = run('scripts/restore.mjs', [archive], target, limits)
+      expect(restore.status, restore.stderr).toBe(0)
+      expect(peak(backup.stderr)).toBeLessThan(130)
+      expect(peak(restore.stderr)).toBeLessThan(130)
+      expect(fileHashes(target.UPLOADS_DIR)).toEqual(fileHashes(source.UPLOADS_DIR))
+      // Nothing of the staging is left behind.
+      expect(fs.readdirSync(target.UPLOADS_DIR).filter((name) => name.startsWith('.'))).toEqual([])
+      expect(fs.readdirSync(path.join(work, 'restored', 'data'))).toEqual(['test.db'])
+    },
+    120_000,
+  )
 
   it.skipIf(onPostgres())('replaces nothing when a file of the archive does not match its manifest', async () => {
     const { work, source, target } = await installs('balai-backup-bad-')

@@ -28,9 +28,15 @@ describe('npm run bench -- --quick', () => {
     const { code, stdout, stderr } = await runQuickBench()
     expect(code, `${stdout}\n${stderr}`).toBe(0)
     expect(stderr).not.toContain("floor's JSON differs")
-    expect(stdout).toContain('| target | req/s | p50 ms | p99 ms | uncached req/s | p50 ms | p99 ms | errors | floor req/s | ratio | uncached ratio |')
+    expect(stdout).toContain(
+      '| target | req/s | p50 ms | p99 ms | uncached req/s | p50 ms | p99 ms | errors | floor req/s | ratio | uncached ratio |',
+    )
     const rows = stdout.split('\n').filter((line) => /^\| \/(?!--)/.test(line))
-    const cells = (row: string) => row.split('|').slice(1, -1).map((cell) => cell.trim())
+    const cells = (row: string) =>
+      row
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim())
     const slug = /^\/posts\/[a-z0-9-]+$/
     expect(rows.map((row) => cells(row)[0])).toEqual([
       '/',
@@ -64,7 +70,9 @@ describe('npm run bench -- --quick', () => {
       if (target.includes('<random>')) expect(ratio, row).toMatch(/^\d+% of \//)
     }
     expect(stdout).toMatch(/server peak memory \(RSS\): \d+ MB/)
-    expect(stdout).toMatch(/home page weight, large village: HTML [\d.]+ KB \+ JS [\d.]+ KB \+ CSS [\d.]+ KB \(gzipped\) \+ \d+ images [\d.]+ KB = [\d.]+ KB/)
+    expect(stdout).toMatch(
+      /home page weight, large village: HTML [\d.]+ KB \+ JS [\d.]+ KB \+ CSS [\d.]+ KB \(gzipped\) \+ \d+ images [\d.]+ KB = [\d.]+ KB/,
+    )
     expect(stdout).toMatch(/targets: \d+\/\d+ hold/)
   }, 300_000)
 })

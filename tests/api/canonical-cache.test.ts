@@ -32,7 +32,8 @@ const json = async (path: string, headers: Record<string, string> = {}) => JSON.
  */
 async function sneakPost(title: string) {
   const row = [title, unique('slug-'), categoryId]
-  const insert = "INSERT INTO posts (title, slug, content, category_id, updated_at, published_at) VALUES (?, ?, '<p>Isi</p>', ?, '2026-01-01', '2026-01-01')"
+  const insert =
+    "INSERT INTO posts (title, slug, content, category_id, updated_at, published_at) VALUES (?, ?, '<p>Isi</p>', ?, '2026-01-01', '2026-01-01')"
   if (!onPostgres()) {
     const db = new Database(server.dbFile)
     try {
@@ -50,7 +51,10 @@ async function sneakPost(title: string) {
   await client.connect()
   try {
     await client.query("SET session_replication_role = 'replica'")
-    await client.query("INSERT INTO posts (title, slug, content, category_id, updated_at, published_at) VALUES ($1, $2, '<p>Isi</p>', $3, '2026-01-01', '2026-01-01')", row)
+    await client.query(
+      "INSERT INTO posts (title, slug, content, category_id, updated_at, published_at) VALUES ($1, $2, '<p>Isi</p>', $3, '2026-01-01', '2026-01-01')",
+      row,
+    )
   } finally {
     await client.end()
   }
@@ -66,7 +70,11 @@ describe('one cache entry per canonical address', () => {
     await sneakPost(`Berita ${word}`)
     await sneakPost(`Baru ${word}`)
     // The stored page of the plain address, for every form of it.
-    for (const path of [`/posts?search=${word.toUpperCase()}&fbclid=IwAR0&page=1`, `/posts?utm_source=wa&search=%20${word}%20`, `/posts?gclid=1&search=${word}&limit=x`]) {
+    for (const path of [
+      `/posts?search=${word.toUpperCase()}&fbclid=IwAR0&page=1`,
+      `/posts?utm_source=wa&search=%20${word}%20`,
+      `/posts?gclid=1&search=${word}&limit=x`,
+    ]) {
       expect((await get(path)).text, path).toContain('Tidak ada post yang tersedia.')
     }
     expect((await get('/?fbclid=IwAR1&utm_medium=social')).text).not.toContain(`Baru ${word}`)
@@ -79,7 +87,15 @@ describe('one cache entry per canonical address', () => {
     expect((await json(`/api/public/posts?search=${word.toUpperCase()}`)).data.total).toBe(0)
 
     // Any write through the site makes every copy stale.
-    expect((await api('POST', '/api/admin/categories', { token: await login('admin', 'password', server.url), json: { name: unique('Kategori ') }, base: server.url })).status).toBe(201)
+    expect(
+      (
+        await api('POST', '/api/admin/categories', {
+          token: await login('admin', 'password', server.url),
+          json: { name: unique('Kategori ') },
+          base: server.url,
+        })
+      ).status,
+    ).toBe(201)
     const found = await get(`/posts?search=${word}&fbclid=3`)
     expect(found.text).toContain(`Berita ${word}`)
     expect(found.text).not.toContain('Tidak ada post yang tersedia.')
@@ -89,12 +105,20 @@ describe('one cache entry per canonical address', () => {
 
   it('answers a past-the-end page, and keeps the search in the API links as given', async () => {
     const past = await json('/api/public/posts?page=99999&fbclid=1')
-    expect(past.data).toMatchObject({ current_page: 99999, data: [], from: null, to: null, prev_page_url: '/api/public/posts?page=99998' })
+    expect(past.data).toMatchObject({
+      current_page: 99999,
+      data: [],
+      from: null,
+      to: null,
+      prev_page_url: '/api/public/posts?page=99998',
+    })
     // The API writes the search into its links as it was given (trimmed), whichever copy answers.
     const searched = await json('/api/public/posts?search=%20Berita%20&limit=5&fbclid=1')
     expect(searched.data.first_page_url).toBe('/api/public/posts?page=1&search=Berita&limit=5')
     expect(await json('/api/public/posts?search=%20Berita%20&limit=5', { cookie: 'a=1' })).toEqual(searched)
-    expect((await json('/api/public/posts?search=berita&limit=5')).data.first_page_url).toBe('/api/public/posts?page=1&search=berita&limit=5')
+    expect((await json('/api/public/posts?search=berita&limit=5')).data.first_page_url).toBe(
+      '/api/public/posts?page=1&search=berita&limit=5',
+    )
     expect((await get('/posts?page=99999')).status).toBe(200)
   })
 })

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { adminToken, api, expectFailure, expectSuccess, ISO_UTC, login, unique, userWithPermissions } from '../support/api'
+import {
+  adminToken,
+  api,
+  expectFailure,
+  expectSuccess,
+  ISO_UTC,
+  login,
+  unique,
+  userWithPermissions,
+} from '../support/api'
 import { startServer, type TestServer } from '../support/server'
 
 // bcrypt and private servers are slow on a busy machine shared with the other test files
@@ -30,16 +39,26 @@ describe('categories', () => {
     expect(category.slug).toBe(tag.toLowerCase().replace(/ /g, '-'))
     expect(category.created_at).toMatch(ISO_UTC)
 
-    expect(expectSuccess(await api('GET', `/api/admin/categories/${category.id}`, { token: admin }), 200)).toEqual(category)
+    expect(expectSuccess(await api('GET', `/api/admin/categories/${category.id}`, { token: admin }), 200)).toEqual(
+      category,
+    )
 
     const renamed = unique('Jalan Desa ')
-    const updated = await api('PUT', `/api/admin/categories/${category.id}`, { token: admin, json: { id: MISSING, name: renamed } })
+    const updated = await api('PUT', `/api/admin/categories/${category.id}`, {
+      token: admin,
+      json: { id: MISSING, name: renamed },
+    })
     const after = expectSuccess(updated, 200, 'Category updated successfully')
     expect(after).toMatchObject({ id: category.id, name: renamed, slug: renamed.toLowerCase().replace(/ /g, '-') })
 
     const deleted = await api('DELETE', `/api/admin/categories/${category.id}`, { token: admin })
     expect(expectSuccess(deleted, 200, 'Category deleted successfully')).toBeNull()
-    expectFailure(await api('GET', `/api/admin/categories/${category.id}`, { token: admin }), 404, 'Category not found', null)
+    expectFailure(
+      await api('GET', `/api/admin/categories/${category.id}`, { token: admin }),
+      404,
+      'Category not found',
+      null,
+    )
   })
 
   it('makes slugs per the contract: lower case, punctuation dropped, dashes collapsed, clashes numbered', async () => {
@@ -53,21 +72,41 @@ describe('categories', () => {
     // keeping the name keeps the slug; a new name renames it
     const same = await api('PUT', `/api/admin/categories/${second.id}`, { token: admin, json: { name: second.name } })
     expect(same.body.data.slug).toBe(second.slug)
-    const moved = await api('PUT', `/api/admin/categories/${second.id}`, { token: admin, json: { name: `Kabar ${tag}` } })
+    const moved = await api('PUT', `/api/admin/categories/${second.id}`, {
+      token: admin,
+      json: { name: `Kabar ${tag}` },
+    })
     expect(moved.body.data.slug).toBe(`kabar-${tag}`)
   })
 
   it('validates the name: required, unique, at most 100 characters (422 Name)', async () => {
-    expectFailure(await api('POST', '/api/admin/categories', { token: admin, json: {} }), 422, 'Validation Errors', { Name: 'Name is required' })
-    expectFailure(await api('POST', '/api/admin/categories', { token: admin, json: { name: ' \t ' } }), 422, 'Validation Errors', { Name: 'Name is required' })
+    expectFailure(await api('POST', '/api/admin/categories', { token: admin, json: {} }), 422, 'Validation Errors', {
+      Name: 'Name is required',
+    })
+    expectFailure(
+      await api('POST', '/api/admin/categories', { token: admin, json: { name: ' \t ' } }),
+      422,
+      'Validation Errors',
+      { Name: 'Name is required' },
+    )
     const taken = await createCategory()
-    expectFailure(await api('POST', '/api/admin/categories', { token: admin, json: { name: taken.name } }), 422, 'Validation Errors', {
-      Name: 'Name already exists',
-    })
+    expectFailure(
+      await api('POST', '/api/admin/categories', { token: admin, json: { name: taken.name } }),
+      422,
+      'Validation Errors',
+      {
+        Name: 'Name already exists',
+      },
+    )
     const other = await createCategory()
-    expectFailure(await api('PUT', `/api/admin/categories/${other.id}`, { token: admin, json: { name: taken.name } }), 422, 'Validation Errors', {
-      Name: 'Name already exists',
-    })
+    expectFailure(
+      await api('PUT', `/api/admin/categories/${other.id}`, { token: admin, json: { name: taken.name } }),
+      422,
+      'Validation Errors',
+      {
+        Name: 'Name already exists',
+      },
+    )
     const long = await api('POST', '/api/admin/categories', { token: admin, json: { name: 'k'.repeat(101) } })
     expectFailure(long, 422, 'Validation Errors')
     expect(Object.keys(long.body.errors)).toEqual(['Name'])
@@ -78,21 +117,46 @@ describe('categories', () => {
 
   it('lets one of two simultaneous creates with the same name win; the other is a 422 Name, and clashing slugs stay unique', async () => {
     const name = unique('Serentak ')
-    const same = await Promise.all([1, 2].map(() => api('POST', '/api/admin/categories', { token: admin, json: { name } })))
+    const same = await Promise.all(
+      [1, 2].map(() => api('POST', '/api/admin/categories', { token: admin, json: { name } })),
+    )
     expect(same.map((r) => r.status).sort()).toEqual([201, 422])
     expect(same.find((r) => r.status === 422)!.body.errors).toEqual({ Name: 'Name already exists' })
     const base = unique('serentak')
-    const similar = await Promise.all(['!', '?', '.'].map((mark) => api('POST', '/api/admin/categories', { token: admin, json: { name: `${base}${mark}` } })))
+    const similar = await Promise.all(
+      ['!', '?', '.'].map((mark) =>
+        api('POST', '/api/admin/categories', { token: admin, json: { name: `${base}${mark}` } }),
+      ),
+    )
     expect(similar.map((r) => r.status)).toEqual([201, 201, 201])
     expect(similar.map((r) => r.body.data.slug).sort()).toEqual([base, `${base}-2`, `${base}-3`])
   })
 
   it('answers malformed JSON with 400 and unknown ids with 404 Category not found', async () => {
-    const malformed = await api('PUT', `/api/admin/categories/${MISSING}`, { token: admin, body: 'name=x', headers: { 'Content-Type': 'application/json' } })
+    const malformed = await api('PUT', `/api/admin/categories/${MISSING}`, {
+      token: admin,
+      body: 'name=x',
+      headers: { 'Content-Type': 'application/json' },
+    })
     expectFailure(malformed, 400)
-    expectFailure(await api('GET', `/api/admin/categories/${MISSING}`, { token: admin }), 404, 'Category not found', null)
-    expectFailure(await api('PUT', `/api/admin/categories/${MISSING}`, { token: admin, json: { name: unique('K ') } }), 404, 'Category not found', null)
-    expectFailure(await api('DELETE', `/api/admin/categories/${MISSING}`, { token: admin }), 404, 'Category not found', null)
+    expectFailure(
+      await api('GET', `/api/admin/categories/${MISSING}`, { token: admin }),
+      404,
+      'Category not found',
+      null,
+    )
+    expectFailure(
+      await api('PUT', `/api/admin/categories/${MISSING}`, { token: admin, json: { name: unique('K ') } }),
+      404,
+      'Category not found',
+      null,
+    )
+    expectFailure(
+      await api('DELETE', `/api/admin/categories/${MISSING}`, { token: admin }),
+      404,
+      'Category not found',
+      null,
+    )
     expectFailure(await api('DELETE', '/api/admin/categories/nope', { token: admin }), 404, 'Category not found', null)
   })
 
@@ -108,12 +172,19 @@ describe('categories', () => {
     expect(refused.body.message.length).toBeGreaterThan(10)
     expect((await api('GET', `/api/admin/categories/${category.id}`, { token: admin })).status).toBe(200)
     expect((await api('DELETE', `/api/admin/posts/${post.body.data.id}`, { token: admin })).status).toBe(200)
-    expectSuccess(await api('DELETE', `/api/admin/categories/${category.id}`, { token: admin }), 200, 'Category deleted successfully')
+    expectSuccess(
+      await api('DELETE', `/api/admin/categories/${category.id}`, { token: admin }),
+      200,
+      'Category deleted successfully',
+    )
   })
 
   it('answers a post whose category_id is no category, however large or odd, with 422 CategoryID', async () => {
     for (const category_id of [MISSING, 1e20, '99999999999999999999', -3, 'abc']) {
-      const result = await api('POST', '/api/admin/posts', { token: admin, json: { title: unique('Kabar '), content: '<p>Isi</p>', category_id } })
+      const result = await api('POST', '/api/admin/posts', {
+        token: admin,
+        json: { title: unique('Kabar '), content: '<p>Isi</p>', category_id },
+      })
       expectFailure(result, 422, 'Validation Errors')
       expect(Object.keys(result.body.errors), String(category_id)).toEqual(['CategoryID'])
     }
@@ -157,8 +228,14 @@ describe('GET /api/admin/dashboard (on a server of its own, so that the counts a
       json: { title: 'Hitung', content: '<p>Isi</p>', category_id: category.body.data.id },
     })
     expect(post.status, post.text).toBe(201)
-    expect(await counts()).toEqual({ ...before, categories_count: before.categories_count + 1, posts_count: before.posts_count + 1 })
+    expect(await counts()).toEqual({
+      ...before,
+      categories_count: before.categories_count + 1,
+      posts_count: before.posts_count + 1,
+    })
     const user = await login('user', 'password', server.url)
-    expect(expectSuccess(await api('GET', '/api/admin/dashboard', { token: user, base: server.url }), 200)).toEqual(await counts())
+    expect(expectSuccess(await api('GET', '/api/admin/dashboard', { token: user, base: server.url }), 200)).toEqual(
+      await counts(),
+    )
   })
 })

@@ -15,7 +15,8 @@ let token: string
 let categoryId: number
 
 const ENV = { SEED_DEMO: 'false' }
-const call = (method: string, urlPath: string, options: Parameters<typeof api>[2] = {}) => api(method, urlPath, { base: server.url, token, ...options })
+const call = (method: string, urlPath: string, options: Parameters<typeof api>[2] = {}) =>
+  api(method, urlPath, { base: server.url, token, ...options })
 const contentDir = () => path.join(server.uploadsDir, 'content')
 const stored = (name: string) => fs.existsSync(path.join(contentDir(), name))
 const nameOf = (url: string) => decodeURIComponent(url.replace('/uploads/content/', ''))
@@ -53,7 +54,8 @@ describe('POST /api/admin/uploads', () => {
     const name = nameOf(result.body.data.url)
     expect(name).toMatch(STORED_NAME)
     expect(stored(name)).toBe(true)
-    for (const width of [320, 640, 800]) expect(stored(name.replace(/\.jpg$/, `-${width}.webp`)), `copy ${width}`).toBe(true)
+    for (const width of [320, 640, 800])
+      expect(stored(name.replace(/\.jpg$/, `-${width}.webp`)), `copy ${width}`).toBe(true)
     const served = await fetch(`${server.url}${result.body.data.url}`)
     expect(served.status).toBe(200)
     expect(served.headers.get('content-type')).toBe('image/jpeg')
@@ -62,8 +64,19 @@ describe('POST /api/admin/uploads', () => {
     expect(await queryDb(server, 'SELECT name FROM pending_uploads WHERE name = ?', [name])).toHaveLength(0)
     // A write like any other: one activity entry, the uploader's, naming the stored file.
     const adminId = (await call('GET', '/api/admin/me')).body.data.id
-    const log = (await call('GET', `/api/admin/activities?resource=uploads&search=${encodeURIComponent(name)}`)).body.data.data
-    expect(log).toEqual([expect.objectContaining({ action: 'create', resource: 'uploads', resource_id: null, summary: name, user_id: adminId, user_name: 'Administrator', changes: [] })])
+    const log = (await call('GET', `/api/admin/activities?resource=uploads&search=${encodeURIComponent(name)}`)).body
+      .data.data
+    expect(log).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        resource: 'uploads',
+        resource_id: null,
+        summary: name,
+        user_id: adminId,
+        user_name: 'Administrator',
+        changes: [],
+      }),
+    ])
   })
 
   it('re-encodes the image without its EXIF and GPS data', async () => {
@@ -81,23 +94,40 @@ describe('POST /api/admin/uploads', () => {
     const permissions = (await call('GET', '/api/admin/permissions/all')).body.data as { id: number; name: string }[]
     const idOf = (name: string) => permissions.find((permission) => permission.name === name)!.id
     const makeUser = async (granted: string[]) => {
-      const roleId = (await call('POST', '/api/admin/roles', { json: { name: unique('peran-'), permission_ids: granted.map(idOf) } })).body.data.id
+      const roleId = (
+        await call('POST', '/api/admin/roles', { json: { name: unique('peran-'), permission_ids: granted.map(idOf) } })
+      ).body.data.id
       const username = unique('u')
-      await call('POST', '/api/admin/users', { json: { name: 'Uji', username, email: `${username}@example.com`, password: 'rahasia123', role_ids: [roleId] } })
+      await call('POST', '/api/admin/users', {
+        json: { name: 'Uji', username, email: `${username}@example.com`, password: 'rahasia123', role_ids: [roleId] },
+      })
       return login(username, 'rahasia123', server.url)
     }
     expect((await uploadPicture(await png(), await makeUser(['pages-edit']))).status).toBe(201)
     expect((await uploadPicture(await png(), await makeUser(['products-create']))).status).toBe(201)
-    const refused = await uploadPicture(await png(), await makeUser(['photos-create', 'posts-index', 'aparaturs-create']))
+    const refused = await uploadPicture(
+      await png(),
+      await makeUser(['photos-create', 'posts-index', 'aparaturs-create']),
+    )
     expect(refused.status).toBe(403)
-    expect((await api('POST', '/api/admin/uploads', { base: server.url, form: form({}, await png()) })).status).toBe(401)
-    const notImage = await uploadPicture({ data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), name: 'a.svg', type: 'image/svg+xml' })
+    expect((await api('POST', '/api/admin/uploads', { base: server.url, form: form({}, await png()) })).status).toBe(
+      401,
+    )
+    const notImage = await uploadPicture({
+      data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      name: 'a.svg',
+      type: 'image/svg+xml',
+    })
     expect(notImage.status).toBe(422)
     expect(notImage.body.errors.Image).toBeDefined()
-    expect((await call('POST', '/api/admin/uploads', { form: form({ caption: 'tanpa berkas' }) })).body.errors).toEqual({ Image: 'Image is required' })
+    expect((await call('POST', '/api/admin/uploads', { form: form({ caption: 'tanpa berkas' }) })).body.errors).toEqual(
+      { Image: 'Image is required' },
+    )
     // Only the uploads that were stored are logged: the 1 of the first test, 1 of the second, and the 2 allowed here.
     const logged = (await call('GET', '/api/admin/activities?resource=uploads&action=create')).body.data.total
-    const stored = (await queryDb<{ count: number | string }>(server, 'SELECT COUNT(*) AS count FROM content_uploads'))[0].count
+    const stored = (
+      await queryDb<{ count: number | string }>(server, 'SELECT COUNT(*) AS count FROM content_uploads')
+    )[0].count
     expect(logged).toBe(Number(stored))
   })
 })
@@ -107,7 +137,10 @@ describe('rich text on save', () => {
     const picture = await png(700, 500)
     const title = unique('Peta Desa ')
     const created = await call('POST', '/api/admin/pages', {
-      json: { title, content: `<p>Peta</p><img src="${dataUrl(picture)}" alt="Peta wilayah desa"><img src="${dataUrl(picture)}">` },
+      json: {
+        title,
+        content: `<p>Peta</p><img src="${dataUrl(picture)}" alt="Peta wilayah desa"><img src="${dataUrl(picture)}">`,
+      },
     })
     expect(created.status).toBe(201)
     const content: string = created.body.data.content
@@ -119,20 +152,33 @@ describe('rich text on save', () => {
     expect(names[0]).toMatch(/-700x500\.png$/)
     expect(stored(names[0])).toBe(true)
     expect(content).toContain('alt="Peta wilayah desa"')
-    expect(content).toMatch(/srcset="\/uploads\/content\/[^"]+-320\.webp 320w, \/uploads\/content\/[^"]+-640\.webp 640w, \/uploads\/content\/[^"]+-700\.webp 700w"/)
+    expect(content).toMatch(
+      /srcset="\/uploads\/content\/[^"]+-320\.webp 320w, \/uploads\/content\/[^"]+-640\.webp 640w, \/uploads\/content\/[^"]+-700\.webp 700w"/,
+    )
     expect(content).toContain('width="700"')
     expect(await queryDb(server, 'SELECT name FROM pending_uploads')).toHaveLength(0)
 
     const page = await (await fetch(`${server.url}/pages/${created.body.data.slug}`)).text()
-    expect(page).toMatch(/<img[^>]*src="\/uploads\/content\/[^"]+"[^>]*alt="Peta wilayah desa"|<img[^>]*alt="Peta wilayah desa"[^>]*src="\/uploads\/content\//)
+    expect(page).toMatch(
+      /<img[^>]*src="\/uploads\/content\/[^"]+"[^>]*alt="Peta wilayah desa"|<img[^>]*alt="Peta wilayah desa"[^>]*src="\/uploads\/content\//,
+    )
     expect(page).toContain('-320.webp 320w')
   })
 
   it('refuses images from other sites (and other upload folders) with 422 on the field, storing nothing', async () => {
     const before = fs.readdirSync(contentDir()).length
-    for (const src of ['https://evil.example/a.jpg', '//evil.example/a.jpg', 'http://example.com/b.png', '/uploads/posts/0123456789abcdef0123456789abcdef-10x10.jpg']) {
+    for (const src of [
+      'https://evil.example/a.jpg',
+      '//evil.example/a.jpg',
+      'http://example.com/b.png',
+      '/uploads/posts/0123456789abcdef0123456789abcdef-10x10.jpg',
+    ]) {
       const result = await call('POST', '/api/admin/posts', {
-        json: { title: unique('Asing '), category_id: categoryId, content: `<p>x</p><img src="${dataUrl(await png())}"><img src="${src}">` },
+        json: {
+          title: unique('Asing '),
+          category_id: categoryId,
+          content: `<p>x</p><img src="${dataUrl(await png())}"><img src="${src}">`,
+        },
       })
       if (src.startsWith('//')) {
         // A protocol-relative address is no image source at all: dropped like any unsafe one.
@@ -149,7 +195,12 @@ describe('rich text on save', () => {
   })
 
   it('a damaged data: image is a 422 on the field', async () => {
-    const result = await call('POST', '/api/admin/pages', { json: { title: unique('Rusak '), content: '<p>x</p><img src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAAB">' } })
+    const result = await call('POST', '/api/admin/pages', {
+      json: {
+        title: unique('Rusak '),
+        content: '<p>x</p><img src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAAB">',
+      },
+    })
     expect(result.status).toBe(422)
     expect(result.body.errors.Content).toMatch(/not a whole JPEG, PNG, GIF or WebP image/)
   })
@@ -160,11 +211,22 @@ describe('clean-up', () => {
     const shared = (await uploadPicture(await png(100, 80))).body.data.url
     const own = (await uploadPicture(await png(90, 80))).body.data.url
     const post = await call('POST', '/api/admin/posts', {
-      json: { title: unique('Hapus '), category_id: categoryId, content: `<p>a</p><img src="${shared}" alt="a"><img src="${own}" alt="b">` },
+      json: {
+        title: unique('Hapus '),
+        category_id: categoryId,
+        content: `<p>a</p><img src="${shared}" alt="a"><img src="${own}" alt="b">`,
+      },
     })
     expect(post.status).toBe(201)
     const product = await call('POST', '/api/admin/products', {
-      json: { title: unique('Hapus '), content: `<p>b</p><img src="${shared}" alt="a">`, price: 1, owner: 'A', phone: '0812', address: 'RT 1' },
+      json: {
+        title: unique('Hapus '),
+        content: `<p>b</p><img src="${shared}" alt="a">`,
+        price: 1,
+        owner: 'A',
+        phone: '0812',
+        address: 'RT 1',
+      },
     })
     expect(product.status).toBe(201)
     expect((await call('DELETE', `/api/admin/posts/${post.body.data.id}`)).status).toBe(200)
@@ -179,9 +241,13 @@ describe('clean-up', () => {
     const fresh = nameOf((await uploadPicture(await png(51, 40))).body.data.url)
     const used = (await uploadPicture(await png(52, 40))).body.data.url
     const dropped = (await uploadPicture(await png(53, 40))).body.data.url
-    const page = await call('POST', '/api/admin/pages', { json: { title: unique('Simpan '), content: `<p>x</p><img src="${used}"><img src="${dropped}">` } })
+    const page = await call('POST', '/api/admin/pages', {
+      json: { title: unique('Simpan '), content: `<p>x</p><img src="${used}"><img src="${dropped}">` },
+    })
     // An edit that drops an image notes it for the sweep.
-    const edited = await call('PUT', `/api/admin/pages/${page.body.data.id}`, { json: { title: page.body.data.title, content: `<p>x</p><img src="${used}">` } })
+    const edited = await call('PUT', `/api/admin/pages/${page.body.data.id}`, {
+      json: { title: page.body.data.title, content: `<p>x</p><img src="${used}">` },
+    })
     expect(edited.status).toBe(200)
     expect(await queryDb(server, 'SELECT name FROM content_uploads WHERE name = ?', [nameOf(dropped)])).toHaveLength(1)
 
@@ -193,13 +259,23 @@ describe('clean-up', () => {
     // pending sweep removes it unless some content holds it (as `used`, whose marker is only forgotten).
     const crashed = '0123456789abcdef0123456789abcdef-64x48.png'
     fs.writeFileSync(path.join(contentDir(), crashed), (await png()).data)
-    await insertRows(server, 'pending_uploads', ['kind', 'name', 'created_at'], [
-      ['content', crashed, hoursAgo(1)],
-      ['content', nameOf(used), hoursAgo(1)],
-    ])
+    await insertRows(
+      server,
+      'pending_uploads',
+      ['kind', 'name', 'created_at'],
+      [
+        ['content', crashed, hoursAgo(1)],
+        ['content', nameOf(used), hoursAgo(1)],
+      ],
+    )
     const now = new Date().toISOString().replace('Z', '+00:00')
     const oldSlug = unique('lama-')
-    await insertRows(server, 'pages', ['title', 'slug', 'content', 'created_at', 'updated_at'], [['Lama', oldSlug, `<p>lama</p><img src="${dataUrl(await jpeg(400, 300))}" alt="lama">`, now, now]])
+    await insertRows(
+      server,
+      'pages',
+      ['title', 'slug', 'content', 'created_at', 'updated_at'],
+      [['Lama', oldSlug, `<p>lama</p><img src="${dataUrl(await jpeg(400, 300))}" alt="lama">`, now, now]],
+    )
     await start()
 
     expect(stored(unsaved)).toBe(false)
@@ -210,18 +286,27 @@ describe('clean-up', () => {
     expect(stored(crashed)).toBe(false)
     expect(await queryDb(server, "SELECT name FROM pending_uploads WHERE kind = 'content'")).toEqual([])
 
-    const [converted] = await queryDb<{ content: string }>(server, 'SELECT content FROM pages WHERE slug = ?', [oldSlug])
+    const [converted] = await queryDb<{ content: string }>(server, 'SELECT content FROM pages WHERE slug = ?', [
+      oldSlug,
+    ])
     expect(converted.content).not.toContain('data:')
     const [name] = imagesIn(converted.content)
     expect(name).toMatch(/-400x300\.jpg$/)
     expect(stored(name)).toBe(true)
     expect(converted.content).toContain('alt="lama"')
-    expect(await queryDb(server, "SELECT name FROM data_migrations WHERE name = 'inline-images-to-uploads'")).toHaveLength(1)
+    expect(
+      await queryDb(server, "SELECT name FROM data_migrations WHERE name = 'inline-images-to-uploads'"),
+    ).toHaveLength(1)
 
     // Recorded as done: a data: image written straight into the database afterwards is not touched by the next start.
     await server.stop()
     const laterSlug = unique('nanti-')
-    await insertRows(server, 'pages', ['title', 'slug', 'content', 'created_at', 'updated_at'], [['Nanti', laterSlug, `<p>x</p><img src="${dataUrl(await png())}">`, now, now]])
+    await insertRows(
+      server,
+      'pages',
+      ['title', 'slug', 'content', 'created_at', 'updated_at'],
+      [['Nanti', laterSlug, `<p>x</p><img src="${dataUrl(await png())}">`, now, now]],
+    )
     await start()
     const [later] = await queryDb<{ content: string }>(server, 'SELECT content FROM pages WHERE slug = ?', [laterSlug])
     expect(later.content).toContain('data:image/png')

@@ -13,15 +13,29 @@ beforeAll(async () => {
 describe('photos', () => {
   it('uploads (201, "Photo uploaded successfully"), lists, searches and deletes with the file', async () => {
     const marker = unique('ph')
-    const created = await api('POST', '/api/admin/photos', { token, form: form({ caption: `Sawah ${marker}`, description: 'Pagi hari' }, await webp()) })
+    const created = await api('POST', '/api/admin/photos', {
+      token,
+      form: form({ caption: `Sawah ${marker}`, description: 'Pagi hari' }, await webp()),
+    })
     expect(created.status).toBe(201)
     expect(created.body.message).toBe('Photo uploaded successfully')
     const photo = created.body.data
     // The contract's fields and, beyond the original client, `image_alt` (docs/api.md "Alt text").
-    expect(Object.keys(photo).sort()).toEqual(['caption', 'created_at', 'description', 'id', 'image', 'image_alt', 'updated_at'])
+    expect(Object.keys(photo).sort()).toEqual([
+      'caption',
+      'created_at',
+      'description',
+      'id',
+      'image',
+      'image_alt',
+      'updated_at',
+    ])
     expect(photo.image).toMatch(STORED_NAME)
     expect(fileExists('photos', photo.image)).toBe(true)
-    await api('POST', '/api/admin/photos', { token, form: form({ caption: 'Sungai', description: `Jernih ${marker}` }, await png()) })
+    await api('POST', '/api/admin/photos', {
+      token,
+      form: form({ caption: 'Sungai', description: `Jernih ${marker}` }, await png()),
+    })
 
     for (const path of ['/api/admin/photos', '/api/public/photos']) {
       const list = await api('GET', `${path}?search=${marker}`, { token })
@@ -36,7 +50,11 @@ describe('photos', () => {
     const deleted = await api('DELETE', `/api/admin/photos/${photo.id}`, { token })
     expect(deleted.body).toEqual({ success: true, message: 'Photo deleted successfully', data: null })
     expect(fileExists('photos', photo.image)).toBe(false)
-    expect((await api('DELETE', `/api/admin/photos/${photo.id}`, { token })).body).toEqual({ success: false, message: 'Photo not found', errors: null })
+    expect((await api('DELETE', `/api/admin/photos/${photo.id}`, { token })).body).toEqual({
+      success: false,
+      message: 'Photo not found',
+      errors: null,
+    })
   })
 
   it('requires the image and the caption, and stores nothing when either is missing', async () => {
@@ -47,17 +65,33 @@ describe('photos', () => {
       const photos = path.join(own.uploadsDir, 'photos')
       const stored = () => (fs.existsSync(photos) ? fs.readdirSync(photos).sort() : [])
       const before = stored()
-      const noImage = await api('POST', '/api/admin/photos', { base: own.url, token: ownToken, form: form({ caption: 'x' }) })
+      const noImage = await api('POST', '/api/admin/photos', {
+        base: own.url,
+        token: ownToken,
+        form: form({ caption: 'x' }),
+      })
       expect(noImage.status).toBe(422)
       expect(noImage.body.errors).toEqual({ Image: 'Image is required' })
-      const noCaption = await api('POST', '/api/admin/photos', { base: own.url, token: ownToken, form: form({ description: 'x' }, await jpeg()) })
+      const noCaption = await api('POST', '/api/admin/photos', {
+        base: own.url,
+        token: ownToken,
+        form: form({ description: 'x' }, await jpeg()),
+      })
       expect(noCaption.status).toBe(422)
       expect(noCaption.body.errors).toEqual({ Caption: 'Caption is required' })
       const nothing = await api('POST', '/api/admin/photos', { base: own.url, token: ownToken, form: form({}) })
       expect(nothing.body.errors).toEqual({ Caption: 'Caption is required', Image: 'Image is required' })
       expect(stored()).toEqual(before)
       // The same server does store a complete upload, so the comparison above can see one.
-      expect((await api('POST', '/api/admin/photos', { base: own.url, token: ownToken, form: form({ caption: 'x' }, await jpeg()) })).status).toBe(201)
+      expect(
+        (
+          await api('POST', '/api/admin/photos', {
+            base: own.url,
+            token: ownToken,
+            form: form({ caption: 'x' }, await jpeg()),
+          })
+        ).status,
+      ).toBe(201)
       expect(stored().length).toBeGreaterThan(before.length)
     } finally {
       await own.stop()
@@ -73,19 +107,30 @@ describe('photos', () => {
   it('needs photos-index / photos-create / photos-delete', async () => {
     const viewer = await userWithPermissions(['photos-index'])
     expect((await api('GET', '/api/admin/photos', { token: viewer.token })).status).toBe(200)
-    expect((await api('POST', '/api/admin/photos', { token: viewer.token, form: form({ caption: 'x' }, await jpeg()) })).status).toBe(403)
+    expect(
+      (await api('POST', '/api/admin/photos', { token: viewer.token, form: form({ caption: 'x' }, await jpeg()) }))
+        .status,
+    ).toBe(403)
     expect((await api('DELETE', '/api/admin/photos/1', { token: viewer.token })).status).toBe(403)
     const uploader = await userWithPermissions(['photos-create', 'photos-delete'])
-    const created = await api('POST', '/api/admin/photos', { token: uploader.token, form: form({ caption: 'x' }, await jpeg()) })
+    const created = await api('POST', '/api/admin/photos', {
+      token: uploader.token,
+      form: form({ caption: 'x' }, await jpeg()),
+    })
     expect(created.status).toBe(201)
-    expect((await api('DELETE', `/api/admin/photos/${created.body.data.id}`, { token: uploader.token })).status).toBe(200)
+    expect((await api('DELETE', `/api/admin/photos/${created.body.data.id}`, { token: uploader.token })).status).toBe(
+      200,
+    )
   })
 })
 
 describe('sliders', () => {
   it('uploads, lists newest first on the public call, searches, deletes with the file', async () => {
     const marker = unique('sl')
-    const created = await api('POST', '/api/admin/sliders', { token, form: form({ description: `Selamat datang ${marker}` }, await gif()) })
+    const created = await api('POST', '/api/admin/sliders', {
+      token,
+      form: form({ description: `Selamat datang ${marker}` }, await gif()),
+    })
     expect(created.status).toBe(201)
     expect(created.body.message).toBe('Slider uploaded successfully')
     const slider = created.body.data
@@ -108,14 +153,18 @@ describe('sliders', () => {
     expect(optional.status).toBe(201)
     expect(optional.body.data.description).toBe('')
 
-    expect((await api('DELETE', `/api/admin/sliders/${slider.id}`, { token })).body.message).toBe('Slider deleted successfully')
+    expect((await api('DELETE', `/api/admin/sliders/${slider.id}`, { token })).body.message).toBe(
+      'Slider deleted successfully',
+    )
     expect(fileExists('sliders', slider.image)).toBe(false)
     expect((await api('DELETE', `/api/admin/sliders/${slider.id}`, { token })).status).toBe(404)
     await api('DELETE', `/api/admin/sliders/${optional.body.data.id}`, { token })
   })
 
   it('deletes with sliders-delete (photos-delete is not enough)', async () => {
-    const created = (await api('POST', '/api/admin/sliders', { token, form: form({ description: 'izin' }, await jpeg()) })).body.data
+    const created = (
+      await api('POST', '/api/admin/sliders', { token, form: form({ description: 'izin' }, await jpeg()) })
+    ).body.data
     const photoDeleter = await userWithPermissions(['photos-delete', 'sliders-index'])
     expect((await api('DELETE', `/api/admin/sliders/${created.id}`, { token: photoDeleter.token })).status).toBe(403)
     const sliderDeleter = await userWithPermissions(['sliders-delete'])
@@ -128,12 +177,28 @@ describe('aparaturs', () => {
     const marker = unique('ap')
     const created = await api('POST', '/api/admin/aparaturs', {
       token,
-      form: form({ name: `Budi ${marker}`, position: 'Kepala Desa', description: '<p>Menjabat sejak <strong>2019</strong>.</p>' }, await jpeg()),
+      form: form(
+        {
+          name: `Budi ${marker}`,
+          position: 'Kepala Desa',
+          description: '<p>Menjabat sejak <strong>2019</strong>.</p>',
+        },
+        await jpeg(),
+      ),
     })
     expect(created.status).toBe(201)
     expect(created.body.message).toBe('Aparatur created successfully')
     const person = created.body.data
-    expect(Object.keys(person).sort()).toEqual(['created_at', 'description', 'id', 'image', 'image_alt', 'name', 'position', 'updated_at'])
+    expect(Object.keys(person).sort()).toEqual([
+      'created_at',
+      'description',
+      'id',
+      'image',
+      'image_alt',
+      'name',
+      'position',
+      'updated_at',
+    ])
     expect(person.description).toBe('<p>Menjabat sejak <strong>2019</strong>.</p>')
 
     const shown = await api('GET', `/api/admin/aparaturs/${person.id}`, { token })
@@ -156,11 +221,21 @@ describe('aparaturs', () => {
     expect((await api('GET', '/api/public/aparaturs_home')).body.data.length).toBe(6)
 
     const detail = await api('GET', `/api/public/aparaturs/${person.id}`)
-    expect(detail.body).toMatchObject({ success: true, message: 'Detail Data Aparatur', data: { id: person.id, name: `Budi ${marker}` } })
+    expect(detail.body).toMatchObject({
+      success: true,
+      message: 'Detail Data Aparatur',
+      data: { id: person.id, name: `Budi ${marker}` },
+    })
 
-    expect((await api('DELETE', `/api/admin/aparaturs/${person.id}`, { token })).body.message).toBe('Aparatur deleted successfully')
+    expect((await api('DELETE', `/api/admin/aparaturs/${person.id}`, { token })).body.message).toBe(
+      'Aparatur deleted successfully',
+    )
     expect(fileExists('aparaturs', updated.body.data.image)).toBe(false)
-    for (const path of [`/api/public/aparaturs/${person.id}`, '/api/public/aparaturs/not-a-number', '/api/public/aparaturs/0']) {
+    for (const path of [
+      `/api/public/aparaturs/${person.id}`,
+      '/api/public/aparaturs/not-a-number',
+      '/api/public/aparaturs/0',
+    ]) {
       const missing = await api('GET', path)
       expect(missing.status, path).toBe(404)
       expect(missing.body).toEqual({ success: false, message: 'Aparatur not found', errors: null })
@@ -171,14 +246,19 @@ describe('aparaturs', () => {
     const result = await api('POST', '/api/admin/aparaturs', { token, form: form({ description: '<p>x</p>' }) })
     expect(result.status).toBe(422)
     expect(result.body.errors).toEqual({ Name: 'Name is required', Position: 'Position is required' })
-    const bare = await api('POST', '/api/admin/aparaturs', { token, json: { name: unique('Siti '), position: 'Kaur Umum' } })
+    const bare = await api('POST', '/api/admin/aparaturs', {
+      token,
+      json: { name: unique('Siti '), position: 'Kaur Umum' },
+    })
     expect(bare.status).toBe(201)
     expect(bare.body.data).toMatchObject({ image: null, description: '' })
   })
 
   it('needs aparaturs-* permissions', async () => {
     const creator = await userWithPermissions(['aparaturs-create'])
-    expect((await api('POST', '/api/admin/aparaturs', { token: creator.token, json: { name: 'a', position: 'b' } })).status).toBe(201)
+    expect(
+      (await api('POST', '/api/admin/aparaturs', { token: creator.token, json: { name: 'a', position: 'b' } })).status,
+    ).toBe(201)
     expect((await api('GET', '/api/admin/aparaturs', { token: creator.token })).status).toBe(403)
     expect((await api('DELETE', '/api/admin/aparaturs/1', { token: creator.token })).status).toBe(403)
   })

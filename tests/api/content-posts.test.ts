@@ -10,21 +10,42 @@ beforeAll(async () => {
   category = await newCategory()
 })
 
-const createPost = async (fields: Record<string, string | number>, picture?: Awaited<ReturnType<typeof jpeg>>, as = token) =>
-  api('POST', '/api/admin/posts', { token: as, form: form(fields, picture) })
+const createPost = async (
+  fields: Record<string, string | number>,
+  picture?: Awaited<ReturnType<typeof jpeg>>,
+  as = token,
+) => api('POST', '/api/admin/posts', { token: as, form: form(fields, picture) })
 
 describe('admin posts', () => {
   it('creates a post from multipart with the caller as author, 201', async () => {
     const title = unique('Kerja Bakti ')
     const me = await api('GET', '/api/admin/users?search=admin', { token })
     const admin = me.body.data.data.find((u: { username: string }) => u.username === 'admin')
-    const result = await createPost({ title, content: '<p>Warga bergotong royong.</p>', category_id: category.id }, await jpeg())
+    const result = await createPost(
+      { title, content: '<p>Warga bergotong royong.</p>', category_id: category.id },
+      await jpeg(),
+    )
     expect(result.status).toBe(201)
     expect(result.body).toMatchObject({ success: true, message: 'Post created successfully' })
     const post = result.body.data
     expect(Object.keys(post).sort()).toEqual(
       // image_alt, status and published_at: beyond the original client (docs/api.md).
-      ['id', 'image', 'image_alt', 'title', 'slug', 'content', 'category_id', 'user_id', 'category', 'user', 'status', 'published_at', 'created_at', 'updated_at'].sort(),
+      [
+        'id',
+        'image',
+        'image_alt',
+        'title',
+        'slug',
+        'content',
+        'category_id',
+        'user_id',
+        'category',
+        'user',
+        'status',
+        'published_at',
+        'created_at',
+        'updated_at',
+      ].sort(),
     )
     expect(post).toMatchObject({
       title,
@@ -99,7 +120,11 @@ describe('admin posts', () => {
     const deleted = await api('DELETE', `/api/admin/posts/${created.id}`, { token })
     expect(deleted.status).toBe(200)
     expect(deleted.body).toEqual({ success: true, message: 'Post deleted successfully', data: null })
-    for (const [method, extra] of [['GET', {}], ['PUT', { json: { title: 'x', content: 'y', category_id: category.id } }], ['DELETE', {}]] as const) {
+    for (const [method, extra] of [
+      ['GET', {}],
+      ['PUT', { json: { title: 'x', content: 'y', category_id: category.id } }],
+      ['DELETE', {}],
+    ] as const) {
       const gone = await api(method, `/api/admin/posts/${created.id}`, { token, ...extra })
       expect(gone.status).toBe(404)
       expect(gone.body).toEqual({ success: false, message: 'Post not found', errors: null })
@@ -110,19 +135,31 @@ describe('admin posts', () => {
   it('keeps the slug when the title stays, and numbers clashing slugs -2, -3', async () => {
     const title = unique('Posyandu Balita ')
     const slugs = []
-    for (let i = 0; i < 3; i++) slugs.push((await createPost({ title, content: 'x', category_id: category.id })).body.data.slug)
+    for (let i = 0; i < 3; i++)
+      slugs.push((await createPost({ title, content: 'x', category_id: category.id })).body.data.slug)
     const base = title.toLowerCase().replace(/ /g, '-')
     expect(slugs).toEqual([base, `${base}-2`, `${base}-3`])
     const first = (await api('GET', `/api/public/posts/${base}`)).body.data
-    const same = await api('PUT', `/api/admin/posts/${first.id}`, { token, json: { title, content: 'changed', category_id: category.id } })
+    const same = await api('PUT', `/api/admin/posts/${first.id}`, {
+      token,
+      json: { title, content: 'changed', category_id: category.id },
+    })
     expect(same.body.data.slug).toBe(base)
-    const punctuated = await createPost({ title: `  ${title.toUpperCase()}!!  Ω  `, content: 'x', category_id: category.id })
+    const punctuated = await createPost({
+      title: `  ${title.toUpperCase()}!!  Ω  `,
+      content: 'x',
+      category_id: category.id,
+    })
     expect(punctuated.body.data.slug).toBe(`${base}-4`)
   })
 
   it('keeps the author empty when the user is deleted (user null)', async () => {
     const writer = await userWithPermissions(['posts-create'])
-    const created = await createPost({ title: unique('Tulisan Staf '), content: 'x', category_id: category.id }, undefined, writer.token)
+    const created = await createPost(
+      { title: unique('Tulisan Staf '), content: 'x', category_id: category.id },
+      undefined,
+      writer.token,
+    )
     expect(created.status).toBe(201)
     expect(created.body.data.user).toEqual({ id: writer.userId, name: 'Test User' })
     expect((await api('DELETE', `/api/admin/users/${writer.userId}`, { token })).status).toBe(200)
@@ -188,17 +225,31 @@ describe('public posts', () => {
     const marker = unique('zq')
     const ids: number[] = []
     for (let i = 0; i < 11; i++) {
-      ids.push((await createPost({ title: `Berita ${marker} ${i}`, content: 'x', category_id: category.id })).body.data.id)
+      ids.push(
+        (await createPost({ title: `Berita ${marker} ${i}`, content: 'x', category_id: category.id })).body.data.id,
+      )
     }
     const first = await api('GET', `/api/public/posts?search=${marker.toUpperCase()}`)
     expect(first.status).toBe(200)
     expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
     expect(first.body.message).toBe('List Data Posts')
     const page = first.body.data
-    expect(page).toMatchObject({ current_page: 1, per_page: 9, total: 11, last_page: 2, from: 1, to: 9, path: '/api/public/posts', prev_page_url: null })
+    expect(page).toMatchObject({
+      current_page: 1,
+      per_page: 9,
+      total: 11,
+      last_page: 2,
+      from: 1,
+      to: 9,
+      path: '/api/public/posts',
+      prev_page_url: null,
+    })
     expect(page.next_page_url).toBe(`/api/public/posts?page=2&search=${marker.toUpperCase()}`)
     expect(page.data.map((p: { id: number }) => p.id)).toEqual([...ids].reverse().slice(0, 9))
-    expect(page.data[0]).toMatchObject({ category: { id: category.id, name: category.name }, user: { id: expect.any(Number), name: 'Administrator' } })
+    expect(page.data[0]).toMatchObject({
+      category: { id: category.id, name: category.name },
+      user: { id: expect.any(Number), name: 'Administrator' },
+    })
 
     const second = (await api('GET', `/api/public/posts?search=${marker}&page=2&limit=9`)).body.data
     expect(second).toMatchObject({ current_page: 2, from: 10, to: 11, next_page_url: null })
@@ -207,7 +258,11 @@ describe('public posts', () => {
     expect(past).toMatchObject({ data: [], from: null, to: null, total: 11 })
     const limited = (await api('GET', `/api/public/posts?search=${marker}&limit=4`)).body.data
     expect(limited).toMatchObject({ per_page: 4, last_page: 3 })
-    expect((await api('GET', '/api/public/posts?search=no-such-title-anywhere-zzz')).body.data).toMatchObject({ total: 0, last_page: 1, data: [] })
+    expect((await api('GET', '/api/public/posts?search=no-such-title-anywhere-zzz')).body.data).toMatchObject({
+      total: 0,
+      last_page: 1,
+      data: [],
+    })
   })
 
   it('searches % and _ literally, case-insensitively', async () => {
@@ -218,7 +273,9 @@ describe('public posts', () => {
     expect(percent.total).toBe(1)
     const underscore = (await api('GET', `/api/public/posts?search=${encodeURIComponent(`${marker} 50_`)}`)).body.data
     expect(underscore.total).toBe(0)
-    const upper = (await api('GET', `/api/admin/posts?search=${encodeURIComponent(`DISKON ${marker.toUpperCase()}`)}`, { token })).body.data
+    const upper = (
+      await api('GET', `/api/admin/posts?search=${encodeURIComponent(`DISKON ${marker.toUpperCase()}`)}`, { token })
+    ).body.data
     expect(upper.total).toBe(2)
   })
 
@@ -235,7 +292,11 @@ describe('public posts', () => {
 
     const detail = await api('GET', `/api/public/posts/${created.slug}`)
     expect(detail.status).toBe(200)
-    expect(detail.body).toMatchObject({ success: true, message: 'Detail Data Post', data: { id: created.id, category: { name: category.name }, user: { name: 'Administrator' } } })
+    expect(detail.body).toMatchObject({
+      success: true,
+      message: 'Detail Data Post',
+      data: { id: created.id, category: { name: category.name }, user: { name: 'Administrator' } },
+    })
     const missing = await api('GET', '/api/public/posts/no-such-post-slug')
     expect(missing.status).toBe(404)
     expect(missing.body).toEqual({ success: false, message: 'Post not found', errors: null })

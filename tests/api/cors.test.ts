@@ -10,17 +10,34 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 const preflight = (path: string, origin: string, base?: string, method = 'PUT') =>
   api('OPTIONS', path, {
     base,
-    headers: { Origin: origin, 'Access-Control-Request-Method': method, 'Access-Control-Request-Headers': 'authorization, content-type' },
+    headers: {
+      Origin: origin,
+      'Access-Control-Request-Method': method,
+      'Access-Control-Request-Headers': 'authorization, content-type',
+    },
   })
 
 const list = (value: string | null) => (value ?? '').split(',').map((part) => part.trim().toLowerCase())
 
 function expectAllowsHeadersAndMethods(result: ApiResult) {
-  expect(list(result.headers.get('access-control-allow-headers'))).toEqual(expect.arrayContaining(['authorization', 'content-type', 'accept']))
-  expect(list(result.headers.get('access-control-allow-methods'))).toEqual(expect.arrayContaining(['get', 'post', 'put', 'delete', 'options']))
+  expect(list(result.headers.get('access-control-allow-headers'))).toEqual(
+    expect.arrayContaining(['authorization', 'content-type', 'accept']),
+  )
+  expect(list(result.headers.get('access-control-allow-methods'))).toEqual(
+    expect.arrayContaining(['get', 'post', 'put', 'delete', 'options']),
+  )
 }
 
-const PATHS = ['/api/login', '/api/logout', '/api/admin/dashboard', '/api/admin/users', '/api/admin/roles/1', '/api/admin/categories/all', '/api/public/posts', '/api/no-such-thing']
+const PATHS = [
+  '/api/login',
+  '/api/logout',
+  '/api/admin/dashboard',
+  '/api/admin/users',
+  '/api/admin/roles/1',
+  '/api/admin/categories/all',
+  '/api/public/posts',
+  '/api/no-such-thing',
+]
 
 describe('with the default CORS_ORIGINS (*)', () => {
   it.each(PATHS)('answers a preflight of %s without a token', async (path) => {
@@ -39,7 +56,11 @@ describe('with the default CORS_ORIGINS (*)', () => {
       await api('POST', '/api/admin/categories', { token, json: {}, headers: origin }),
       await api('GET', '/api/admin/users/999999999', { token, headers: origin }),
       await api('GET', '/api/no-such-thing', { headers: origin }),
-      await api('POST', '/api/admin/categories', { token, body: '{', headers: { ...origin, 'Content-Type': 'application/json' } }),
+      await api('POST', '/api/admin/categories', {
+        token,
+        body: '{',
+        headers: { ...origin, 'Content-Type': 'application/json' },
+      }),
     ]
     expect(results.map((result) => result.status)).toEqual([200, 401, 422, 404, 404, 400])
     for (const result of results) expect(result.headers.get('access-control-allow-origin')).toBe('*')
@@ -50,7 +71,10 @@ describe('with the default CORS_ORIGINS (*)', () => {
     const token = await adminToken()
     const results = [
       // A cross-site change riding on the session cookie (CSRF refusal).
-      await api('POST', '/api/admin/categories', { json: { name: 'x' }, headers: { ...origin, Cookie: `token=${token}`, 'Sec-Fetch-Site': 'cross-site' } }),
+      await api('POST', '/api/admin/categories', {
+        json: { name: 'x' },
+        headers: { ...origin, Cookie: `token=${token}`, 'Sec-Fetch-Site': 'cross-site' },
+      }),
       // A path that is not valid percent-encoding.
       await api('GET', '/api/%E0%A4%A', { token, headers: origin }),
       // Remix's own data suffix under /api.
@@ -104,7 +128,8 @@ describe('with CORS_ORIGINS listing two origins', () => {
   })
 
   it('answers each origin with its own header when the same public read is repeated', async () => {
-    const read = (origin?: string) => api('GET', '/api/public/posts?page=1', { base: server.url, headers: origin ? { Origin: origin } : {} })
+    const read = (origin?: string) =>
+      api('GET', '/api/public/posts?page=1', { base: server.url, headers: origin ? { Origin: origin } : {} })
     for (const [origin, expected] of [
       [allowed[0], allowed[0]],
       [allowed[1], allowed[1]],
@@ -119,7 +144,12 @@ describe('with CORS_ORIGINS listing two origins', () => {
   })
 
   it('gives any other origin, or no origin, no Access-Control-Allow-Origin', async () => {
-    for (const origin of ['https://jahat.example', 'https://satu.example.jahat.example', 'http://satu.example', 'null']) {
+    for (const origin of [
+      'https://jahat.example',
+      'https://satu.example.jahat.example',
+      'http://satu.example',
+      'null',
+    ]) {
       const pre = await preflight('/api/admin/users', origin, server.url)
       expect(pre.headers.get('access-control-allow-origin'), origin).toBeNull()
       const answer = await api('GET', '/api/public/posts', { base: server.url, headers: { Origin: origin } })

@@ -7,7 +7,11 @@ import { onPostgres, ROOT, startServer, type TestServer } from '../support/serve
 
 /** One failed login sent with this X-Forwarded-For; its status. */
 async function failedLogin(forwardedFor: string, base = baseUrl()) {
-  const result = await api('POST', '/api/login', { base, json: { username: unique('spoof'), password: 'wrong-password' }, headers: { 'X-Forwarded-For': forwardedFor } })
+  const result = await api('POST', '/api/login', {
+    base,
+    json: { username: unique('spoof'), password: 'wrong-password' },
+    headers: { 'X-Forwarded-For': forwardedFor },
+  })
   return result.status
 }
 
@@ -35,16 +39,25 @@ async function securityHeaders(base: string, headers: Record<string, string> = {
 
 /** A request as a client may really send it (fetch refuses a Host header and TRACE); its status, type and body. */
 function raw(base: string, method: string, urlPath: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; type: string; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const request = http.request(`${base}${urlPath}`, { method, headers }, (response) => {
-      let body = ''
-      response.setEncoding('utf8')
-      response.on('data', (chunk: string) => (body += chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'] ?? '', headers: response.headers, body }))
-    })
-    request.on('error', reject)
-    request.end()
-  })
+  return new Promise<{ status: number; type: string; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const request = http.request(`${base}${urlPath}`, { method, headers }, (response) => {
+        let body = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => (body += chunk))
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            type: response.headers['content-type'] ?? '',
+            headers: response.headers,
+            body,
+          }),
+        )
+      })
+      request.on('error', reject)
+      request.end()
+    },
+  )
 }
 
 /** The canonical address of the page at `path`, as the visitor sending `headers` gets it (cached or not). */
@@ -83,7 +96,13 @@ describe('`npm start` on a village LAN: no NODE_ENV, JWT_SECRET, TRUST_PROXY or 
   let server: TestServer
   // A village LAN runs SQLite, whose folder keeps the generated secret. On PostgreSQL that folder would be ./data of
   // the checkout the tests run in: there the secret is given, and the tests of the generated one are SQLite's.
-  const env = { NODE_ENV: undefined, JWT_SECRET: onPostgres() ? 'test-secret-that-is-long-enough-for-hs256-0123456789' : undefined, TRUST_PROXY: undefined, SITE_URL: undefined, SEED_DEMO: 'false' }
+  const env = {
+    NODE_ENV: undefined,
+    JWT_SECRET: onPostgres() ? 'test-secret-that-is-long-enough-for-hs256-0123456789' : undefined,
+    TRUST_PROXY: undefined,
+    SITE_URL: undefined,
+    SEED_DEMO: 'false',
+  }
   const secretFile = () => path.join(server.dir, 'data', '.jwt-secret')
 
   beforeAll(async () => {
@@ -94,12 +113,18 @@ describe('`npm start` on a village LAN: no NODE_ENV, JWT_SECRET, TRUST_PROXY or 
     if (server && !process.env.KEEP_TEST_DATA) fs.rmSync(server.dir, { recursive: true, force: true })
   })
 
-  it.skipIf(onPostgres())('runs as production, signing with a secret it generated and keeps next to the database for its user only', () => {
-    expect(server.logs().find((line) => line.event === 'listening')).toMatchObject({ mode: 'production' })
-    expect(server.logs().find((line) => line.event === 'jwt-secret')).toMatchObject({ level: 'info', file: secretFile() })
-    expect(fs.statSync(secretFile()).mode & 0o777).toBe(0o600)
-    expect(fs.readFileSync(secretFile(), 'utf8').trim()).toMatch(/^[A-Za-z0-9_-]{64}$/)
-  })
+  it.skipIf(onPostgres())(
+    'runs as production, signing with a secret it generated and keeps next to the database for its user only',
+    () => {
+      expect(server.logs().find((line) => line.event === 'listening')).toMatchObject({ mode: 'production' })
+      expect(server.logs().find((line) => line.event === 'jwt-secret')).toMatchObject({
+        level: 'info',
+        file: secretFile(),
+      })
+      expect(fs.statSync(secretFile()).mode & 0o777).toBe(0o600)
+      expect(fs.readFileSync(secretFile(), 'utf8').trim()).toMatch(/^[A-Za-z0-9_-]{64}$/)
+    },
+  )
 
   it('keeps plain HTTP working: no HSTS, no upgrade to https, a session cookie the browser keeps, whatever a client claims', async () => {
     for (const headers of [{}, { 'X-Forwarded-Proto': 'https' }] as Record<string, string>[]) {
@@ -131,26 +156,36 @@ describe('`npm start` on a village LAN: no NODE_ENV, JWT_SECRET, TRUST_PROXY or 
     }
   })
 
-  it('answers a Host that names no host with 400 and a method nobody serves with 405, never a 500; GET /api/docs\'s other methods in the envelope', async () => {
+  it("answers a Host that names no host with 400 and a method nobody serves with 405, never a 500; GET /api/docs's other methods in the envelope", async () => {
     for (const host of ['[::1', 'a b', '%ff', 'localhost:99999', 'user@evil', 'evil/x']) {
       const page = await raw(server.url, 'GET', '/', { Host: host })
       expect([page.status, page.type], host).toEqual([400, 'text/html; charset=utf-8'])
       expect(page.body).toContain('Permintaan Tidak Valid')
       const listed = await raw(server.url, 'GET', '/api/public/posts', { Host: host })
-      expect([listed.status, JSON.parse(listed.body)], host).toEqual([400, { success: false, message: 'Bad Request', errors: null }])
+      expect([listed.status, JSON.parse(listed.body)], host).toEqual([
+        400,
+        { success: false, message: 'Bad Request', errors: null },
+      ])
     }
     // Names a host: a LAN machine's name (with an underscore), a fully qualified name, an IPv6 address with its port.
-    for (const host of ['village_pc.lan', 'sukamaju.desa.id.', `[::1]:${server.port}`]) expect((await raw(server.url, 'GET', '/api/public/posts', { Host: host })).status, host).toBe(200)
+    for (const host of ['village_pc.lan', 'sukamaju.desa.id.', `[::1]:${server.port}`])
+      expect((await raw(server.url, 'GET', '/api/public/posts', { Host: host })).status, host).toBe(200)
     for (const method of ['TRACE', 'PROPFIND']) {
       const page = await raw(server.url, method, '/')
       expect([page.status, page.type], method).toEqual([405, 'text/html; charset=utf-8'])
       const listed = await raw(server.url, method, '/api/public/posts')
-      expect([listed.status, JSON.parse(listed.body)], method).toEqual([405, { success: false, message: 'Method Not Allowed', errors: null }])
+      expect([listed.status, JSON.parse(listed.body)], method).toEqual([
+        405,
+        { success: false, message: 'Method Not Allowed', errors: null },
+      ])
     }
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
       expectFailure(await api(method, '/api/docs', { base: server.url, json: {} }), 405, 'Method Not Allowed', null)
     }
-    const preflight = await raw(server.url, 'OPTIONS', '/api/docs', { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' })
+    const preflight = await raw(server.url, 'OPTIONS', '/api/docs', {
+      Origin: 'https://app.example',
+      'Access-Control-Request-Method': 'GET',
+    })
     expect([preflight.status, preflight.headers['access-control-allow-origin']]).toEqual([204, '*'])
     // A build file an old page still asks for (the new build renamed it) is a 404, not a trip to the home page.
     expect((await raw(server.url, 'GET', '/assets/entry.client-Old0Name.js')).status).toBe(404)
@@ -159,14 +194,20 @@ describe('`npm start` on a village LAN: no NODE_ENV, JWT_SECRET, TRUST_PROXY or 
   it('never believes X-Forwarded-Host, -Proto or -Port: a forged one changes no address, not even in the cached page', async () => {
     // A path no other test here asked for, so the first answer is rendered for the forged request.
     const own = `${server.url}/posts`
-    const forged = { 'X-Forwarded-Host': `evil.example:${server.port + 1}`, 'X-Forwarded-Proto': 'https', 'X-Forwarded-Port': '8443' }
+    const forged = {
+      'X-Forwarded-Host': `evil.example:${server.port + 1}`,
+      'X-Forwarded-Proto': 'https',
+      'X-Forwarded-Port': '8443',
+    }
     expect(await canonicalLink(server.url, '/posts', forged)).toBe(own)
     expect(await canonicalLink(server.url, '/posts')).toBe(own)
     expect(await canonicalLink(server.url, '/posts', forged)).toBe(own)
   })
 
   it.skipIf(onPostgres())('keeps its generated secret across a restart: a token from before still works', async () => {
-    const token = (await api('POST', '/api/login', { base: server.url, json: { username: 'admin', password: 'password' } })).body.data.token
+    const token = (
+      await api('POST', '/api/login', { base: server.url, json: { username: 'admin', password: 'password' } })
+    ).body.data.token
     const secret = fs.readFileSync(secretFile(), 'utf8')
     await server.stop()
     server = await startServer({ env, dir: server.dir })
@@ -200,7 +241,9 @@ describe('behind one trusted proxy without SITE_URL: the address is the one the 
     const forwarded = { 'X-Forwarded-Host': 'balai.sukamaju.desa.id', 'X-Forwarded-Proto': 'https' }
     expect(await canonicalLink(server.url, '/', forwarded)).toBe(`https://balai.sukamaju.desa.id:${server.port}/`)
     expect(await canonicalLink(server.url, '/')).toBe(own)
-    expect(await canonicalLink(server.url, '/', { 'X-Forwarded-Host': 'evil.example:8080' })).toBe('http://evil.example:8080/')
+    expect(await canonicalLink(server.url, '/', { 'X-Forwarded-Host': 'evil.example:8080' })).toBe(
+      'http://evil.example:8080/',
+    )
     expect(await canonicalLink(server.url, '/')).toBe(own)
     expect(await canonicalLink(server.url, '/', forwarded)).toBe(`https://balai.sukamaju.desa.id:${server.port}/`)
   })

@@ -7,10 +7,14 @@ import { onPostgres, queryDb, startServer, type TestServer } from '../support/se
 
 /** SQLite's own check of the file (PostgreSQL keeps its consistency itself). */
 async function expectIntact(server: TestServer) {
-  if (!onPostgres()) expect((await queryDb<{ integrity_check: string }>(server, 'PRAGMA integrity_check'))[0].integrity_check).toBe('ok')
+  if (!onPostgres())
+    expect((await queryDb<{ integrity_check: string }>(server, 'PRAGMA integrity_check'))[0].integrity_check).toBe('ok')
 }
 
-const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 20, g: 120, b: 80 } } }).png().toBuffer()
+const png = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 20, g: 120, b: 80 } } })
+    .png()
+    .toBuffer()
 
 function photoForm(image: Buffer, caption: string) {
   const form = new FormData()
@@ -31,7 +35,10 @@ describe('concurrent writes', () => {
           ? api('POST', '/api/admin/photos', { token, form: photoForm(image, `${prefix} foto ${i}`) })
           : i % 2
             ? api('POST', '/api/admin/categories', { token, json: { name: `${prefix} kategori ${i}` } })
-            : api('POST', '/api/admin/pages', { token, json: { title: `${prefix} halaman ${i}`, content: '<p>isi</p>' } }),
+            : api('POST', '/api/admin/pages', {
+                token,
+                json: { title: `${prefix} halaman ${i}`, content: '<p>isi</p>' },
+              }),
       ),
     )
     expect(results.map((result) => result.status)).toEqual(Array(50).fill(201))
@@ -68,7 +75,11 @@ describe('crash safety', () => {
 
     for (let round = 0; round < rounds; round++) {
       const base = server.url
-      const login = await api('POST', '/api/login', { base, json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })
+      const login = await api('POST', '/api/login', {
+        base,
+        json: { username: 'admin', password: 'password' },
+        headers: { 'X-Forwarded-For': clientAddress() },
+      })
       const token = login.body.data.token
       let answered = 0
       let enoughAnswered!: () => void
@@ -77,8 +88,16 @@ describe('crash safety', () => {
         const name = `Putaran ${round} nomor ${i} ${unique('')}`
         const request =
           i % 3 === 0
-            ? api('POST', '/api/admin/photos', { base, token, form: photoForm(image, name) }).then((r) => ({ r, kind: 'photos' as const, name }))
-            : api('POST', '/api/admin/categories', { base, token, json: { name } }).then((r) => ({ r, kind: 'categories' as const, name }))
+            ? api('POST', '/api/admin/photos', { base, token, form: photoForm(image, name) }).then((r) => ({
+                r,
+                kind: 'photos' as const,
+                name,
+              }))
+            : api('POST', '/api/admin/categories', { base, token, json: { name } }).then((r) => ({
+                r,
+                kind: 'categories' as const,
+                name,
+              }))
         return request
           .then((outcome) => {
             if (++answered >= 3 + round) enoughAnswered()
@@ -91,7 +110,8 @@ describe('crash safety', () => {
       await Promise.race([someAnswered, new Promise((resolve) => setTimeout(resolve, 30_000))])
       await server.stop('SIGKILL')
       for (const outcome of await Promise.all(burst)) {
-        if (outcome && outcome.r.status >= 200 && outcome.r.status < 300) acknowledged.push({ kind: outcome.kind, id: outcome.r.body.data.id, name: outcome.name })
+        if (outcome && outcome.r.status >= 200 && outcome.r.status < 300)
+          acknowledged.push({ kind: outcome.kind, id: outcome.r.body.data.id, name: outcome.name })
       }
 
       await expectIntact(server)
@@ -106,14 +126,22 @@ describe('crash safety', () => {
     for (const write of acknowledged) {
       const table = write.kind === 'photos' ? 'photos' : 'categories'
       const column = write.kind === 'photos' ? 'caption' : 'name'
-      const [row] = await queryDb<{ name: string }>(server, `SELECT ${column} AS name FROM ${table} WHERE id = ?`, [write.id])
+      const [row] = await queryDb<{ name: string }>(server, `SELECT ${column} AS name FROM ${table} WHERE id = ?`, [
+        write.id,
+      ])
       expect(row?.name, `${write.kind} ${write.id}`).toBe(write.name)
     }
-    const images = new Set((await queryDb<{ image: string }>(server, 'SELECT image FROM photos')).map((row) => row.image))
+    const images = new Set(
+      (await queryDb<{ image: string }>(server, 'SELECT image FROM photos')).map((row) => row.image),
+    )
     const files = fs.readdirSync(path.join(server.uploadsDir, 'photos'))
     const stems = new Set([...images].map((name) => name.replace(/\.[a-z]+$/, '')))
     if (onPostgres()) {
-      for (const { name } of await queryDb<{ name: string }>(server, "SELECT name FROM pending_uploads WHERE kind = 'photos'")) stems.add(name.replace(/\.[a-z]+$/, ''))
+      for (const { name } of await queryDb<{ name: string }>(
+        server,
+        "SELECT name FROM pending_uploads WHERE kind = 'photos'",
+      ))
+        stems.add(name.replace(/\.[a-z]+$/, ''))
     }
     // A half-copied `<name>.partial` (local storage) belongs to the upload of `<name>`.
     const stemOf = (file: string) => file.replace(/\.partial$/, '').replace(/(-\d+)?\.[a-z]+$/, '')
@@ -124,7 +152,11 @@ describe('crash safety', () => {
   it('finishes an in-flight request on SIGTERM before exiting', async () => {
     const own = await startServer({ env: { SEED_DEMO: 'false' } })
     try {
-      const login = await api('POST', '/api/login', { base: own.url, json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })
+      const login = await api('POST', '/api/login', {
+        base: own.url,
+        json: { username: 'admin', password: 'password' },
+        headers: { 'X-Forwarded-For': clientAddress() },
+      })
       // An upload whose body arrives in two halves, with SIGTERM sent in between.
       const form = photoForm(await png(), unique('Terakhir '))
       const encoded = new Response(form)
@@ -142,7 +174,10 @@ describe('crash safety', () => {
       const upload = fetch(`${own.url}/api/admin/photos`, {
         method: 'POST',
         body: stream,
-        headers: { Authorization: `Bearer ${login.body.data.token}`, 'Content-Type': encoded.headers.get('content-type')! },
+        headers: {
+          Authorization: `Bearer ${login.body.data.token}`,
+          'Content-Type': encoded.headers.get('content-type')!,
+        },
         duplex: 'half',
       } as RequestInit)
       await new Promise((resolve) => setTimeout(resolve, 300))

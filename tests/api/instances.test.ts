@@ -20,7 +20,11 @@ function freshGet(url: string): Promise<{ status: number; body: string }> {
 }
 
 async function adminLogin(base: string) {
-  const result = await api('POST', '/api/login', { base, json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })
+  const result = await api('POST', '/api/login', {
+    base,
+    json: { username: 'admin', password: 'password' },
+    headers: { 'X-Forwarded-For': clientAddress() },
+  })
   expect(result.status, result.text).toBe(200)
   return result.body.data.token as string
 }
@@ -31,7 +35,9 @@ async function createPost(base: string, token: string, title: string) {
   form.append('title', title)
   form.append('content', '<p>Kabar dari instans lain</p>')
   form.append('category_id', String(categories.body.data[0].id))
-  const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } }).png().toBuffer()
+  const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer()
   form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'kabar.png')
   const created = await api('POST', '/api/admin/posts', { base, token, form })
   expect(created.status, created.text).toBe(201)
@@ -110,7 +116,9 @@ describe.skipIf(onPostgres())('worker processes on SQLite (WEB_CONCURRENCY=2)', 
 
   it('starts two workers after doing the start-up work once', () => {
     const logs = server.logs()
-    expect(logs.filter((line) => line.event === 'listening')).toMatchObject([{ workers: 2, msg: expect.stringMatching(/^listening on .*, 2 workers\)$/) }])
+    expect(logs.filter((line) => line.event === 'listening')).toMatchObject([
+      { workers: 2, msg: expect.stringMatching(/^listening on .*, 2 workers\)$/) },
+    ])
     // The seeded-password warning comes from the start-up work: once, not once per worker.
     expect(logs.filter((line) => line.event === 'default-password')).toHaveLength(1)
   })
@@ -134,10 +142,14 @@ describe.skipIf(onPostgres())('worker processes on SQLite (WEB_CONCURRENCY=2)', 
     for (let i = 0; i < 4; i++) {
       const refused = await new Promise<number>((resolve, reject) => {
         http
-          .get(`${server.url}/api/admin/dashboard`, { agent: false, headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } }, (res) => {
-            res.resume()
-            resolve(res.statusCode ?? 0)
-          })
+          .get(
+            `${server.url}/api/admin/dashboard`,
+            { agent: false, headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } },
+            (res) => {
+              res.resume()
+              resolve(res.statusCode ?? 0)
+            },
+          )
           .on('error', reject)
       })
       expect(refused).toBe(401)
@@ -158,7 +170,13 @@ describe.skipIf(onPostgres())('worker processes on SQLite (WEB_CONCURRENCY=2)', 
     const second = await api('POST', '/api/admin/users', {
       base: server.url,
       token,
-      json: { name: 'Admin Kedua', username, email: `${username}@example.com`, password: 'password123', role_ids: [adminRole] },
+      json: {
+        name: 'Admin Kedua',
+        username,
+        email: `${username}@example.com`,
+        password: 'password123',
+        role_ids: [adminRole],
+      },
     })
     expect(second.status, second.text).toBe(201)
     const me = await api('GET', '/api/admin/users?search=admin%40example.com', { base: server.url, token })
@@ -167,7 +185,15 @@ describe.skipIf(onPostgres())('worker processes on SQLite (WEB_CONCURRENCY=2)', 
       new Promise<number>((resolve, reject) => {
         const request = http.request(
           `${server.url}/api/admin/users/${user.id}`,
-          { method: 'PUT', agent: false, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' } },
+          {
+            method: 'PUT',
+            agent: false,
+            headers: {
+              Authorization: `Bearer ${token}`,
+              'Content-Type': 'application/json',
+              Accept: 'application/json',
+            },
+          },
           (res) => {
             res.resume()
             resolve(res.statusCode ?? 0)

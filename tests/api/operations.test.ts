@@ -75,7 +75,13 @@ describe('request logs and the start-up line', () => {
       msg: `listening on http://localhost:${server.port} (production)`,
     })
     // Nothing but JSON lines: every event of the server goes through the one logger.
-    expect(server.output().trim().split('\n').filter((line) => !line.startsWith('{'))).toEqual([])
+    expect(
+      server
+        .output()
+        .trim()
+        .split('\n')
+        .filter((line) => !line.startsWith('{')),
+    ).toEqual([])
   })
 
   it('writes one JSON line per request with level, time, id, method, path, status and duration', async () => {
@@ -89,7 +95,11 @@ describe('request logs and the start-up line', () => {
 
     const missing = await api('DELETE', '/api/admin/nothing-here/1', { base: server.url })
     expect(missing.status).toBe(404)
-    expect(await lineFor(missing.headers.get('x-request-id'))).toMatchObject({ method: 'DELETE', path: '/api/admin/nothing-here/1', status: 404 })
+    expect(await lineFor(missing.headers.get('x-request-id'))).toMatchObject({
+      method: 'DELETE',
+      path: '/api/admin/nothing-here/1',
+      status: 404,
+    })
   })
 
   it('gives every request its own id', async () => {
@@ -107,7 +117,11 @@ describe('request logs and the start-up line', () => {
     })
     expect(login.status).toBe(200)
     const token: string = login.body.data.token
-    expect(await lineFor(login.headers.get('x-request-id'))).toMatchObject({ method: 'POST', path: '/api/login', status: 200 })
+    expect(await lineFor(login.headers.get('x-request-id'))).toMatchObject({
+      method: 'POST',
+      path: '/api/login',
+      status: 200,
+    })
 
     const wrongFrom = clientAddress()
     const wrong = await api('POST', '/api/login', {
@@ -118,21 +132,38 @@ describe('request logs and the start-up line', () => {
     expect(await lineFor(wrong.headers.get('x-request-id'))).toMatchObject({ path: '/api/login', status: 401 })
     // Each attempt has its own line: a failure is a warning, with the username and the client's address.
     const attempts = server.logs().filter((line) => line.event === 'login')
-    expect(attempts.find((line) => line.address === wrongFrom)).toMatchObject({ level: 'warn', outcome: 'failed', username: 'admin' })
+    expect(attempts.find((line) => line.address === wrongFrom)).toMatchObject({
+      level: 'warn',
+      outcome: 'failed',
+      username: 'admin',
+    })
     expect(attempts.filter((line) => line.outcome === 'ok' && line.level === 'info')).toHaveLength(1)
 
-    const users = await api('GET', `/api/admin/users?search=${ADMIN_PASSWORD}&token=${token}`, { base: server.url, token })
+    const users = await api('GET', `/api/admin/users?search=${ADMIN_PASSWORD}&token=${token}`, {
+      base: server.url,
+      token,
+    })
     expect(users.status).toBe(200)
-    expect(await lineFor(users.headers.get('x-request-id'))).toMatchObject({ method: 'GET', path: '/api/admin/users', status: 200 })
+    expect(await lineFor(users.headers.get('x-request-id'))).toMatchObject({
+      method: 'GET',
+      path: '/api/admin/users',
+      status: 200,
+    })
 
-    const page = await api('GET', `/login?password=${ADMIN_PASSWORD}`, { base: server.url, headers: { Cookie: `token=${token}` } })
+    const page = await api('GET', `/login?password=${ADMIN_PASSWORD}`, {
+      base: server.url,
+      headers: { Cookie: `token=${token}` },
+    })
     await lineFor(page.headers.get('x-request-id'))
 
     // A password-reset link's token is a password for as long as it is valid: its path is logged without it.
     const resetToken = 'Rst7Kx9Qm2Lp5Vw8Zc3Nb6Hd'
     for (const path of [`/reset-password/${resetToken}`, `/Reset-Password/${resetToken}.data`]) {
       const reset = await fetch(`${server.url}${path}?_data=x`, { redirect: 'manual' })
-      expect(await lineFor(reset.headers.get('x-request-id'))).toMatchObject({ method: 'GET', path: `${path.slice(0, 16)}[redacted]` })
+      expect(await lineFor(reset.headers.get('x-request-id'))).toMatchObject({
+        method: 'GET',
+        path: `${path.slice(0, 16)}[redacted]`,
+      })
     }
 
     const output = server.output()

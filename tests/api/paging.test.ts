@@ -39,7 +39,10 @@ beforeAll(async () => {
   prefix = unique('Halaman')
   created = []
   for (let i = 1; i <= 25; i++) {
-    const result = await api('POST', '/api/admin/categories', { token: admin, json: { name: `${prefix} ${String(i).padStart(2, '0')}` } })
+    const result = await api('POST', '/api/admin/categories', {
+      token: admin,
+      json: { name: `${prefix} ${String(i).padStart(2, '0')}` },
+    })
     expect(result.status, result.text).toBe(201)
     created.push(result.body.data)
   }
@@ -66,7 +69,11 @@ describe('paging through 25 rows with limit=10', () => {
       to: 10,
       total: 25,
     })
-    expect(data.data.map((row: { id: number }) => row.id)).toEqual(newestFirst().slice(0, 10).map((row) => row.id))
+    expect(data.data.map((row: { id: number }) => row.id)).toEqual(
+      newestFirst()
+        .slice(0, 10)
+        .map((row) => row.id),
+    )
     expect(data.links).toEqual([
       { url: null, label: '&laquo; Previous', active: false },
       { url: url(1, '&limit=10'), label: '1', active: true },
@@ -78,23 +85,55 @@ describe('paging through 25 rows with limit=10', () => {
 
   it('middle page', async () => {
     const data = expectSuccess(await list(`page=2&search=${prefix}&limit=10`))
-    expect(data).toMatchObject({ current_page: 2, from: 11, to: 20, total: 25, last_page: 3, prev_page_url: url(1, '&limit=10'), next_page_url: url(3, '&limit=10') })
-    expect(data.data.map((row: { id: number }) => row.id)).toEqual(newestFirst().slice(10, 20).map((row) => row.id))
+    expect(data).toMatchObject({
+      current_page: 2,
+      from: 11,
+      to: 20,
+      total: 25,
+      last_page: 3,
+      prev_page_url: url(1, '&limit=10'),
+      next_page_url: url(3, '&limit=10'),
+    })
+    expect(data.data.map((row: { id: number }) => row.id)).toEqual(
+      newestFirst()
+        .slice(10, 20)
+        .map((row) => row.id),
+    )
     expect(data.links[0]).toEqual({ url: url(1, '&limit=10'), label: '&laquo; Previous', active: false })
-    expect(data.links.filter((link: { active: boolean }) => link.active)).toEqual([{ url: url(2, '&limit=10'), label: '2', active: true }])
+    expect(data.links.filter((link: { active: boolean }) => link.active)).toEqual([
+      { url: url(2, '&limit=10'), label: '2', active: true },
+    ])
   })
 
   it('last page', async () => {
     const data = expectSuccess(await list(`page=3&search=${prefix}&limit=10`))
-    expect(data).toMatchObject({ current_page: 3, from: 21, to: 25, total: 25, last_page: 3, prev_page_url: url(2, '&limit=10'), next_page_url: null })
-    expect(data.data.map((row: { name: string }) => row.name)).toEqual(['05', '04', '03', '02', '01'].map((n) => `${prefix} ${n}`))
+    expect(data).toMatchObject({
+      current_page: 3,
+      from: 21,
+      to: 25,
+      total: 25,
+      last_page: 3,
+      prev_page_url: url(2, '&limit=10'),
+      next_page_url: null,
+    })
+    expect(data.data.map((row: { name: string }) => row.name)).toEqual(
+      ['05', '04', '03', '02', '01'].map((n) => `${prefix} ${n}`),
+    )
     expect(data.links.at(-1)).toEqual({ url: null, label: 'Next &raquo;', active: false })
   })
 
   it('a page past the end is an empty page, not a 404', async () => {
     for (const page of [4, 1000, 99_999_999_999]) {
       const data = expectSuccess(await list(`page=${page}&search=${prefix}&limit=10`))
-      expect(data).toMatchObject({ current_page: page, data: [], from: null, to: null, total: 25, last_page: 3, next_page_url: null })
+      expect(data).toMatchObject({
+        current_page: page,
+        data: [],
+        from: null,
+        to: null,
+        total: 25,
+        last_page: 3,
+        next_page_url: null,
+      })
       expect(data.prev_page_url).toBe(url(page - 1, '&limit=10'))
     }
   })
@@ -111,7 +150,13 @@ describe('query parameters', () => {
 
   it('limit: default 10, kept in the URLs only when given, bounded to 1..100', async () => {
     const plain = expectSuccess(await list(`search=${prefix}`))
-    expect(plain).toMatchObject({ per_page: 10, last_page: 3, next_page_url: url(2), first_page_url: url(1), last_page_url: url(3) })
+    expect(plain).toMatchObject({
+      per_page: 10,
+      last_page: 3,
+      next_page_url: url(2),
+      first_page_url: url(1),
+      last_page_url: url(3),
+    })
     const one = expectSuccess(await list(`search=${prefix}&limit=1`))
     expect(one).toMatchObject({ per_page: 1, last_page: 25, to: 1 })
     expect(one.data).toHaveLength(1)
@@ -155,7 +200,10 @@ describe('query parameters', () => {
     expect(literal.status, literal.text).toBe(201)
     for (const search of [`${tag} 50%`, `${tag.toUpperCase()} 50%_OFF`, `%_off`]) {
       const found = expectSuccess(await list(`search=${encodeURIComponent(search)}&limit=100`))
-      expect(found.data.map((row: { id: number }) => row.id), search).toContain(literal.body.data.id)
+      expect(
+        found.data.map((row: { id: number }) => row.id),
+        search,
+      ).toContain(literal.body.data.id)
       if (search.startsWith(tag)) expect(found.total).toBe(1)
     }
     expect(expectSuccess(await list(`search=${encodeURIComponent(`${tag} 5%`)}`)).total).toBe(0)
@@ -164,7 +212,16 @@ describe('query parameters', () => {
 
   it('an empty result has last_page 1, null from/to and no next or previous page', async () => {
     const data = expectSuccess(await list(`search=${unique('nothing')}`))
-    expect(data).toMatchObject({ current_page: 1, data: [], from: null, to: null, last_page: 1, total: 0, next_page_url: null, prev_page_url: null })
+    expect(data).toMatchObject({
+      current_page: 1,
+      data: [],
+      from: null,
+      to: null,
+      last_page: 1,
+      total: 0,
+      next_page_url: null,
+      prev_page_url: null,
+    })
   })
 
   it('shows a window of page links with ellipses on long lists', async () => {
@@ -189,7 +246,10 @@ describe('search columns', () => {
     const tag = unique('cari').toLowerCase()
     const permission = await api('POST', '/api/admin/permissions', { token: admin, json: { name: `${tag}-index` } })
     expect(permission.status, permission.text).toBe(201)
-    const role = await api('POST', '/api/admin/roles', { token: admin, json: { name: `Peran ${tag.toUpperCase()}`, permission_ids: [] } })
+    const role = await api('POST', '/api/admin/roles', {
+      token: admin,
+      json: { name: `Peran ${tag.toUpperCase()}`, permission_ids: [] },
+    })
     expect(role.status).toBe(201)
     const category = await api('POST', '/api/admin/categories', { token: admin, json: { name: `Kategori ${tag}` } })
     expect(category.status).toBe(201)
@@ -199,7 +259,10 @@ describe('search columns', () => {
       ['categories', category.body.data.id],
     ]) {
       const found = expectSuccess(await list(`search=${tag}`, `/api/admin/${resource}`), 200)
-      expect(found.data.map((row: { id: number }) => row.id), resource).toEqual([id])
+      expect(
+        found.data.map((row: { id: number }) => row.id),
+        resource,
+      ).toEqual([id])
     }
     // a category's slug is not searched, only its name
     expect(expectSuccess(await list(`search=kategori-${tag}`)).total).toBe(0)
@@ -208,7 +271,10 @@ describe('search columns', () => {
   it('users: name, username and email, each on its own', async () => {
     const tag = unique('cari').toLowerCase()
     const make = async (name: string, username: string, email: string) => {
-      const result = await api('POST', '/api/admin/users', { token: admin, json: { name, username, email, password: 'cari-password' } })
+      const result = await api('POST', '/api/admin/users', {
+        token: admin,
+        json: { name, username, email, password: 'cari-password' },
+      })
       expect(result.status, result.text).toBe(201)
       return result.body.data.id as number
     }
@@ -217,7 +283,9 @@ describe('search columns', () => {
     const byEmail = await make('Bu Ani', unique('c'), `${tag}@desa.example`)
     const found = expectSuccess(await list(`search=${tag}`, '/api/admin/users'), 200, 'List Data Users')
     expect(found.data.map((row: { id: number }) => row.id)).toEqual([byEmail, byUsername, byName])
-    expect(expectSuccess(await list(`search=${tag}@desa`, '/api/admin/users')).data.map((row: { id: number }) => row.id)).toEqual([byEmail])
+    expect(
+      expectSuccess(await list(`search=${tag}@desa`, '/api/admin/users')).data.map((row: { id: number }) => row.id),
+    ).toEqual([byEmail])
   })
 })
 
@@ -225,7 +293,12 @@ describe('every admin list of the foundation answers the paging payload, newest 
   it.each(['permissions', 'roles', 'users', 'categories'])('%s', async (resource) => {
     const data = expectSuccess(await list('limit=5', `/api/admin/${resource}`), 200)
     expect(Object.keys(data).sort()).toEqual(PAYLOAD_KEYS)
-    expect(data).toMatchObject({ current_page: 1, path: `/api/admin/${resource}`, per_page: 5, first_page_url: `/api/admin/${resource}?page=1&limit=5` })
+    expect(data).toMatchObject({
+      current_page: 1,
+      path: `/api/admin/${resource}`,
+      per_page: 5,
+      first_page_url: `/api/admin/${resource}?page=1&limit=5`,
+    })
     const ids = data.data.map((row: { id: number }) => row.id)
     expect(ids).toEqual([...ids].sort((a, b) => b - a))
     expect(data.total).toBeGreaterThanOrEqual(ids.length)
@@ -258,9 +331,13 @@ describe('a literal % or _ search over thousands of matching rows (on a server o
   it('counts and pages the literal matches only', async () => {
     const page = expectSuccess(await search(`search=${encodeURIComponent('100%')}&page=2&limit=10`))
     expect(page).toMatchObject({ total: 3000, last_page: 300, from: 11, to: 20, current_page: 2 })
-    expect(page.data.map((row: { name: string }) => row.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Diskon 100% nomor ${2990 - i}`))
+    expect(page.data.map((row: { name: string }) => row.name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Diskon 100% nomor ${2990 - i}`),
+    )
     const last = expectSuccess(await search(`search=${encodeURIComponent('100%')}&page=300&limit=10`))
-    expect(last.data.map((row: { name: string }) => row.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Diskon 100% nomor ${10 - i}`))
+    expect(last.data.map((row: { name: string }) => row.name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Diskon 100% nomor ${10 - i}`),
+    )
     const underscore = expectSuccess(await search(`search=${encodeURIComponent('NOMOR_')}&limit=100`))
     expect(underscore).toMatchObject({ total: 500, per_page: 100, last_page: 5 })
     expect(expectSuccess(await search(`search=${encodeURIComponent('%')}&page=31&limit=100`)).total).toBe(3000)

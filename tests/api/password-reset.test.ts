@@ -5,7 +5,16 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
-import { adminToken, api, clientAddress, expectFailure, expectSuccess, login, unique, userWithPermissions } from '../support/api'
+import {
+  adminToken,
+  api,
+  clientAddress,
+  expectFailure,
+  expectSuccess,
+  login,
+  unique,
+  userWithPermissions,
+} from '../support/api'
 import { BUILD_DIR, freePort, onPostgres, queryDb, ROOT, startServer, type TestServer } from '../support/server'
 
 // bcrypt and private servers are slow on a busy machine shared with the other test files
@@ -15,15 +24,27 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
 const tokenOf = (url: string) => url.split('/reset-password/')[1]
 const reset = (json: unknown, base?: string) => api('POST', '/api/password-reset', { json, base })
-const newPassword = (token: string, password = 'brand-new-password') => ({ token, password, password_confirmation: password })
+const newPassword = (token: string, password = 'brand-new-password') => ({
+  token,
+  password,
+  password_confirmation: password,
+})
 const canLogin = async (username: string, password: string, base?: string) =>
-  (await api('POST', '/api/login', { json: { username, password }, headers: { 'X-Forwarded-For': clientAddress() }, base })).status === 200
+  (
+    await api('POST', '/api/login', {
+      json: { username, password },
+      headers: { 'X-Forwarded-For': clientAddress() },
+      base,
+    })
+  ).status === 200
 
 describe('POST /api/admin/users/{id}/reset-link', () => {
-  it('answers a single-use link on the site\'s address, valid 60 minutes', async () => {
+  it("answers a single-use link on the site's address, valid 60 minutes", async () => {
     const { userId } = await userWithPermissions([])
     const before = Date.now()
-    const link = expectSuccess(await api('POST', `/api/admin/users/${userId}/reset-link`, { token: await adminToken() }))
+    const link = expectSuccess(
+      await api('POST', `/api/admin/users/${userId}/reset-link`, { token: await adminToken() }),
+    )
     expect(Object.keys(link).sort()).toEqual(['expires_at', 'url'])
     expect(link.url).toMatch(new RegExp(`^${inject('baseUrl')}/reset-password/[A-Za-z0-9_-]{43}$`))
     const minutes = (Date.parse(link.expires_at) - before) / 60_000
@@ -35,11 +56,26 @@ describe('POST /api/admin/users/{id}/reset-link', () => {
     const { userId } = await userWithPermissions([])
     expectFailure(await api('POST', `/api/admin/users/${userId}/reset-link`), 401, 'Unauthenticated', null)
     const editor = await userWithPermissions(['users-index', 'users-show', 'users-update', 'users-create'])
-    expectFailure(await api('POST', `/api/admin/users/${userId}/reset-link`, { token: editor.token }), 403, 'Forbidden', null)
+    expectFailure(
+      await api('POST', `/api/admin/users/${userId}/reset-link`, { token: editor.token }),
+      403,
+      'Forbidden',
+      null,
+    )
     const allowed = await userWithPermissions(['users-edit'])
     expectSuccess(await api('POST', `/api/admin/users/${userId}/reset-link`, { token: allowed.token }))
-    expectFailure(await api('POST', '/api/admin/users/999999999/reset-link', { token: allowed.token }), 404, 'User not found', null)
-    expectFailure(await api('POST', '/api/admin/users/abc/reset-link', { token: allowed.token }), 404, 'User not found', null)
+    expectFailure(
+      await api('POST', '/api/admin/users/999999999/reset-link', { token: allowed.token }),
+      404,
+      'User not found',
+      null,
+    )
+    expectFailure(
+      await api('POST', '/api/admin/users/abc/reset-link', { token: allowed.token }),
+      404,
+      'User not found',
+      null,
+    )
   })
 })
 
@@ -47,12 +83,16 @@ describe('POST /api/password-reset', () => {
   it('sets the new password once; every token of the user stops working, and the link is spent', async () => {
     const { userId, username, token } = await userWithPermissions([])
     const other = await login(username, 'password123')
-    const { url } = expectSuccess(await api('POST', `/api/admin/users/${userId}/reset-link`, { token: await adminToken() }))
+    const { url } = expectSuccess(
+      await api('POST', `/api/admin/users/${userId}/reset-link`, { token: await adminToken() }),
+    )
     expect(expectSuccess(await reset(newPassword(tokenOf(url))))).toBeNull()
     for (const old of [token, other]) expect((await api('GET', '/api/admin/me', { token: old })).status).toBe(401)
     expect(await canLogin(username, 'brand-new-password')).toBe(true)
     expect(await canLogin(username, 'password123')).toBe(false)
-    expectFailure(await reset(newPassword(tokenOf(url), 'yet-another-one')), 422, 'Validation Errors', { Token: 'Token is invalid or has expired' })
+    expectFailure(await reset(newPassword(tokenOf(url), 'yet-another-one')), 422, 'Validation Errors', {
+      Token: 'Token is invalid or has expired',
+    })
   })
 
   it('spends every other link of the user too', async () => {
@@ -61,26 +101,51 @@ describe('POST /api/password-reset', () => {
     const first = expectSuccess(await api('POST', `/api/admin/users/${userId}/reset-link`, { token: admin }))
     const second = expectSuccess(await api('POST', `/api/admin/users/${userId}/reset-link`, { token: admin }))
     expectSuccess(await reset(newPassword(tokenOf(second.url))))
-    expectFailure(await reset(newPassword(tokenOf(first.url))), 422, 'Validation Errors', { Token: 'Token is invalid or has expired' })
+    expectFailure(await reset(newPassword(tokenOf(first.url))), 422, 'Validation Errors', {
+      Token: 'Token is invalid or has expired',
+    })
     expect(await canLogin(username, 'brand-new-password')).toBe(true)
   })
 
   it('answers an unknown, missing or expired token with 422 Token, and bad passwords with their keys', async () => {
     const { userId, username } = await userWithPermissions([])
-    const { url } = expectSuccess(await api('POST', `/api/admin/users/${userId}/reset-link`, { token: await adminToken() }))
+    const { url } = expectSuccess(
+      await api('POST', `/api/admin/users/${userId}/reset-link`, { token: await adminToken() }),
+    )
     const invalid = { Token: 'Token is invalid or has expired' }
     expectFailure(await reset(newPassword('not-a-token')), 422, 'Validation Errors', invalid)
-    expectFailure(await reset({ password: 'brand-new-password', password_confirmation: 'brand-new-password' }), 422, 'Validation Errors', invalid)
-    expectFailure(await reset({ token: tokenOf(url), password: 'short', password_confirmation: 'short' }), 422, 'Validation Errors', {
-      Password: 'Password must be at least 8 characters',
-    })
-    expectFailure(await reset({ token: tokenOf(url), password: 'brand-new-password', password_confirmation: 'different' }), 422, 'Validation Errors', {
-      Password_confirmation: 'Password_confirmation does not match the password',
-    })
+    expectFailure(
+      await reset({ password: 'brand-new-password', password_confirmation: 'brand-new-password' }),
+      422,
+      'Validation Errors',
+      invalid,
+    )
+    expectFailure(
+      await reset({ token: tokenOf(url), password: 'short', password_confirmation: 'short' }),
+      422,
+      'Validation Errors',
+      {
+        Password: 'Password must be at least 8 characters',
+      },
+    )
+    expectFailure(
+      await reset({ token: tokenOf(url), password: 'brand-new-password', password_confirmation: 'different' }),
+      422,
+      'Validation Errors',
+      {
+        Password_confirmation: 'Password_confirmation does not match the password',
+      },
+    )
     // Refused input spent nothing: the link still works. Then it is made to have expired, in the database itself.
     const dir = inject('serverDir')
-    const shared = { dbFile: path.join(dir, 'data', 'test.db'), databaseUrl: onPostgres() ? fs.readFileSync(path.join(dir, 'database-url'), 'utf8') : '' }
-    await queryDb(shared, 'UPDATE password_resets SET expires_at = ? WHERE user_id = ?', ['2000-01-01T00:00:00.000+00:00', userId])
+    const shared = {
+      dbFile: path.join(dir, 'data', 'test.db'),
+      databaseUrl: onPostgres() ? fs.readFileSync(path.join(dir, 'database-url'), 'utf8') : '',
+    }
+    await queryDb(shared, 'UPDATE password_resets SET expires_at = ? WHERE user_id = ?', [
+      '2000-01-01T00:00:00.000+00:00',
+      userId,
+    ])
     expectFailure(await reset(newPassword(tokenOf(url))), 422, 'Validation Errors', invalid)
     expect(await canLogin(username, 'password123')).toBe(true)
   })
@@ -101,7 +166,9 @@ describe('npm run reset-password -- USERNAME (README: for a locked-out sole admi
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       BUILD_DIR,
-      DATABASE_URL: onPostgres() ? fs.readFileSync(path.join(dir, 'database-url'), 'utf8') : `file:${path.join(dir, 'data', 'test.db')}`,
+      DATABASE_URL: onPostgres()
+        ? fs.readFileSync(path.join(dir, 'database-url'), 'utf8')
+        : `file:${path.join(dir, 'data', 'test.db')}`,
       UPLOADS_DIR: path.join(dir, 'uploads'),
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
       SITE_URL: inject('baseUrl'),
@@ -110,7 +177,11 @@ describe('npm run reset-password -- USERNAME (README: for a locked-out sole admi
   /** Runs the command exactly as README documents it, in the checkout; its exit code, output and error output. */
   async function run(username: string, env: Record<string, string | undefined> = serverEnv()) {
     try {
-      const { stdout, stderr } = await execFileAsync('npm', ['run', 'reset-password', '--', username], { cwd: ROOT, env: env as NodeJS.ProcessEnv, timeout: 60_000 })
+      const { stdout, stderr } = await execFileAsync('npm', ['run', 'reset-password', '--', username], {
+        cwd: ROOT,
+        env: env as NodeJS.ProcessEnv,
+        timeout: 60_000,
+      })
       return { code: 0, stdout, stderr }
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string }
@@ -148,8 +219,22 @@ describe('npm run reset-password -- USERNAME (README: for a locked-out sole admi
     expect(await (await fetch(url)).text()).toContain('Tautan Tidak Berlaku')
 
     // Two entries, told apart by who: the link made on the server, then the password set with it (no field named).
-    const log = expectSuccess(await api('GET', `/api/admin/activities?action=password_reset&resource=users&search=${encodeURIComponent(name)}`, { token: await adminToken() }))
-    expect(log.data.map((entry: Record<string, unknown>) => [entry.user_id, entry.user_name, entry.resource_id, entry.summary, entry.changes])).toEqual([
+    const log = expectSuccess(
+      await api(
+        'GET',
+        `/api/admin/activities?action=password_reset&resource=users&search=${encodeURIComponent(name)}`,
+        { token: await adminToken() },
+      ),
+    )
+    expect(
+      log.data.map((entry: Record<string, unknown>) => [
+        entry.user_id,
+        entry.user_name,
+        entry.resource_id,
+        entry.summary,
+        entry.changes,
+      ]),
+    ).toEqual([
       [userId, name, userId, name, []],
       [null, 'npm run reset-password', userId, name, []],
     ])
@@ -161,7 +246,9 @@ describe('npm run reset-password -- USERNAME (README: for a locked-out sole admi
     expect(result.code, result.stderr).toBe(0)
     const url = linkIn(result.stdout)!
     expect(url).toMatch(/^http:\/\/localhost:8123\/reset-password\//)
-    expect(result.stdout).toContain('SITE_URL is not set, so this link points at http://localhost:8123 and opens only in a browser on this server')
+    expect(result.stdout).toContain(
+      'SITE_URL is not set, so this link points at http://localhost:8123 and opens only in a browser on this server',
+    )
     expect(result.stdout).toContain('SITE_URL=https://')
     // The token itself is good on the site, whatever address it is opened at.
     expectSuccess(await reset(newPassword(tokenOf(url))))
@@ -209,7 +296,13 @@ describe('"Lupa password?" with SMTP (a server of its own, and an SMTP server st
       },
     })
     await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve))
-    server = await startServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Desa Uji Coba <noreply@example.com>', SEED_DEMO: 'false' } })
+    server = await startServer({
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_FROM: 'Desa Uji Coba <noreply@example.com>',
+        SEED_DEMO: 'false',
+      },
+    })
   })
 
   afterAll(async () => {
@@ -235,7 +328,7 @@ describe('"Lupa password?" with SMTP (a server of its own, and an SMTP server st
     throw new Error(`no mail to ${address}`)
   }
 
-  it('e-mails a working link to the account\'s address, and answers an unknown address exactly alike', async () => {
+  it("e-mails a working link to the account's address, and answers an unknown address exactly alike", async () => {
     const address = clientAddress()
     const known = await ask('user@example.com', address)
     const unknown = await ask('nobody-here@example.com')
@@ -258,9 +351,22 @@ describe('"Lupa password?" with SMTP (a server of its own, and an SMTP server st
 
     // The log (admins only) shows the link the form made, from the address that asked, and the password set with it.
     const admin = await login('admin', 'password', server.url)
-    const userId = expectSuccess(await api('GET', '/api/admin/users?search=user', { token: admin, base: server.url })).data.find((row: { username: string }) => row.username === 'user').id
-    const log = expectSuccess(await api('GET', '/api/admin/activities?action=password_reset', { token: admin, base: server.url })).data
-    expect(log.map((entry: Record<string, unknown>) => [entry.user_id, entry.user_name, entry.resource, entry.resource_id, entry.changes, entry.ip])).toEqual([
+    const userId = expectSuccess(
+      await api('GET', '/api/admin/users?search=user', { token: admin, base: server.url }),
+    ).data.find((row: { username: string }) => row.username === 'user').id
+    const log = expectSuccess(
+      await api('GET', '/api/admin/activities?action=password_reset', { token: admin, base: server.url }),
+    ).data
+    expect(
+      log.map((entry: Record<string, unknown>) => [
+        entry.user_id,
+        entry.user_name,
+        entry.resource,
+        entry.resource_id,
+        entry.changes,
+        entry.ip,
+      ]),
+    ).toEqual([
       [userId, expect.any(String), 'users', userId, [], expect.any(String)],
       [null, 'Lupa password?', 'users', userId, [], address],
     ])

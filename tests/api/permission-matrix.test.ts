@@ -17,7 +17,18 @@ const MISSING_ID = 999_999_999
 
 type Case = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; anyOf: string[]; allowed: number[] }
 
-const RESOURCES = ['users', 'permissions', 'roles', 'categories', 'posts', 'pages', 'products', 'photos', 'sliders', 'aparaturs']
+const RESOURCES = [
+  'users',
+  'permissions',
+  'roles',
+  'categories',
+  'posts',
+  'pages',
+  'products',
+  'photos',
+  'sliders',
+  'aparaturs',
+]
 /** Resources with a detail and an update call (photos and sliders are only listed, uploaded and deleted). */
 const EDITABLE = new Set(['users', 'permissions', 'roles', 'categories', 'posts', 'pages', 'products', 'aparaturs'])
 /** `/all` lists and the form permissions that also open them. */
@@ -27,15 +38,39 @@ const ALL_ALSO_FOR: Record<string, string[]> = {
   categories: ['posts-create', 'posts-edit'],
 }
 
-const SEEDED_USER_PERMISSIONS = new Set(['dashboard-index', 'posts-index', 'pages-index', 'photos-index', 'sliders-index'])
+const SEEDED_USER_PERMISSIONS = new Set([
+  'dashboard-index',
+  'posts-index',
+  'pages-index',
+  'photos-index',
+  'sliders-index',
+])
 
 const cases: Case[] = [{ method: 'GET', path: '/api/admin/dashboard', anyOf: ['dashboard-index'], allowed: [200] }]
 for (const r of RESOURCES) {
   cases.push({ method: 'GET', path: `/api/admin/${r}`, anyOf: [`${r}-index`], allowed: [200] })
-  if (ALL_ALSO_FOR[r]) cases.push({ method: 'GET', path: `/api/admin/${r}/all`, anyOf: [`${r}-index`, ...ALL_ALSO_FOR[r]], allowed: [200] })
-  if (EDITABLE.has(r)) cases.push({ method: 'GET', path: `/api/admin/${r}/${MISSING_ID}`, anyOf: [`${r}-show`, `${r}-edit`], allowed: [404] })
+  if (ALL_ALSO_FOR[r])
+    cases.push({
+      method: 'GET',
+      path: `/api/admin/${r}/all`,
+      anyOf: [`${r}-index`, ...ALL_ALSO_FOR[r]],
+      allowed: [200],
+    })
+  if (EDITABLE.has(r))
+    cases.push({
+      method: 'GET',
+      path: `/api/admin/${r}/${MISSING_ID}`,
+      anyOf: [`${r}-show`, `${r}-edit`],
+      allowed: [404],
+    })
   cases.push({ method: 'POST', path: `/api/admin/${r}`, anyOf: [`${r}-create`], allowed: [422] })
-  if (EDITABLE.has(r)) cases.push({ method: 'PUT', path: `/api/admin/${r}/${MISSING_ID}`, anyOf: [`${r}-update`, `${r}-edit`], allowed: [404, 422] })
+  if (EDITABLE.has(r))
+    cases.push({
+      method: 'PUT',
+      path: `/api/admin/${r}/${MISSING_ID}`,
+      anyOf: [`${r}-update`, `${r}-edit`],
+      allowed: [404, 422],
+    })
   cases.push({ method: 'DELETE', path: `/api/admin/${r}/${MISSING_ID}`, anyOf: [`${r}-delete`], allowed: [404] })
 }
 // docs/api.md "Beyond the original client": site settings, activity log, reset links (an empty body changes nothing).
@@ -51,7 +86,8 @@ let admin: string
 let seededUser: string
 let custom: { token: string; roleId: number; roleName: string }
 
-const call = (c: Case, token?: string) => api(c.method, c.path, { token, ...(c.method === 'POST' || c.method === 'PUT' ? { json: {} } : {}) })
+const call = (c: Case, token?: string) =>
+  api(c.method, c.path, { token, ...(c.method === 'POST' || c.method === 'PUT' ? { json: {} } : {}) })
 
 function expectAllowed(c: Case, result: ApiResult, who: string) {
   expect(c.allowed, `${who}: ${c.method} ${c.path} -> ${result.status} ${result.text}`).toContain(result.status)
@@ -65,7 +101,10 @@ async function grant(permissions: string[]) {
     if (id === undefined) throw new Error(`no permission ${name}`)
     return id
   })
-  const result = await api('PUT', `/api/admin/roles/${custom.roleId}`, { token: admin, json: { name: custom.roleName, permission_ids } })
+  const result = await api('PUT', `/api/admin/roles/${custom.roleId}`, {
+    token: admin,
+    json: { name: custom.roleName, permission_ids },
+  })
   expect(result.status, result.text).toBe(200)
 }
 
@@ -93,7 +132,13 @@ beforeAll(async () => {
   const username = unique('matrix')
   const user = await api('POST', '/api/admin/users', {
     token: admin,
-    json: { name: 'Matrix User', username, email: `${username}@example.com`, password: 'matrix-password', role_ids: [role.body.data.id] },
+    json: {
+      name: 'Matrix User',
+      username,
+      email: `${username}@example.com`,
+      password: 'matrix-password',
+      role_ids: [role.body.data.id],
+    },
   })
   expect(user.status, user.text).toBe(201)
   custom = { token: await login(username, 'matrix-password'), roleId: role.body.data.id, roleName }

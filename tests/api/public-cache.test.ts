@@ -23,14 +23,20 @@ describe('public reads cached until the next write', () => {
     expect((await search(word)).body.data.total).toBe(0)
     expect((await search(word)).body.data.total).toBe(0)
 
-    const created = await api('POST', '/api/admin/posts', { token, json: { title: `Berita ${word}`, content: '<p>Isi</p>', category_id: categoryId } })
+    const created = await api('POST', '/api/admin/posts', {
+      token,
+      json: { title: `Berita ${word}`, content: '<p>Isi</p>', category_id: categoryId },
+    })
     expect(created.status).toBe(201)
     const found = await search(word)
     expect(found.body.data.total).toBe(1)
     expect(found.body.data.data[0].title).toBe(`Berita ${word}`)
     expect((await api('GET', `/api/public/posts/${created.body.data.slug}`)).body.data.title).toBe(`Berita ${word}`)
 
-    const renamed = await api('PUT', `/api/admin/posts/${created.body.data.id}`, { token, json: { title: `Kabar ${word}`, content: '<p>Isi baru</p>', category_id: categoryId } })
+    const renamed = await api('PUT', `/api/admin/posts/${created.body.data.id}`, {
+      token,
+      json: { title: `Kabar ${word}`, content: '<p>Isi baru</p>', category_id: categoryId },
+    })
     expect(renamed.status).toBe(200)
     expect((await search(word)).body.data.data[0].title).toBe(`Kabar ${word}`)
     expect((await api('GET', `/api/public/posts/${created.body.data.slug}`)).status).toBe(404)
@@ -49,7 +55,10 @@ describe('public reads cached until the next write', () => {
     const dataPath = `/posts.data?search=${word}`
     expect((await page(dataPath)).text).not.toContain(`Berita ${word}`)
 
-    const created = await api('POST', '/api/admin/posts', { token, json: { title: `Berita ${word}`, content: '<p>Isi</p>', category_id: categoryId } })
+    const created = await api('POST', '/api/admin/posts', {
+      token,
+      json: { title: `Berita ${word}`, content: '<p>Isi</p>', category_id: categoryId },
+    })
     expect(created.status).toBe(201)
     const after = await page(path)
     expect(after.status).toBe(200)
@@ -109,7 +118,10 @@ describe('ETag and Cache-Control on the public API', () => {
       expect(again.text).toBe('')
       expect(again.headers.get('etag')).toBe(etag)
     }
-    const created = await api('POST', '/api/admin/posts', { token, json: { title: `Berita ${word}`, content: '<p>Isi</p>', category_id: categoryId } })
+    const created = await api('POST', '/api/admin/posts', {
+      token,
+      json: { title: `Berita ${word}`, content: '<p>Isi</p>', category_id: categoryId },
+    })
     expect(created.status).toBe(201)
     const changed = await api('GET', `/api/public/posts?search=${word}`, { headers: { 'If-None-Match': etag! } })
     expect(changed.status).toBe(200)

@@ -11,7 +11,8 @@ let server: TestServer
 let admin: string
 let categoryId: number
 
-const call = (method: string, path: string, options: Parameters<typeof api>[2] = {}) => api(method, path, { ...options, base: server.url })
+const call = (method: string, path: string, options: Parameters<typeof api>[2] = {}) =>
+  api(method, path, { ...options, base: server.url })
 const page = async (path: string, headers: Record<string, string> = {}) => {
   const response = await fetch(server.url + path, { headers, redirect: 'manual' })
   return { status: response.status, headers: response.headers, text: await response.text() }
@@ -32,10 +33,33 @@ afterAll(async () => {
 
 /** A post, a page and a product whose titles hold `word`, with the publishing fields given. */
 async function createAll(word: string, publishing: Record<string, unknown>) {
-  const post = expectSuccess(await call('POST', '/api/admin/posts', { token: admin, json: { title: `Berita ${word}`, content: '<p>Isi</p>', category_id: categoryId, ...publishing } }), 201)
-  const pageRow = expectSuccess(await call('POST', '/api/admin/pages', { token: admin, json: { title: `Halaman ${word}`, content: '<p>Isi</p>', ...publishing } }), 201)
+  const post = expectSuccess(
+    await call('POST', '/api/admin/posts', {
+      token: admin,
+      json: { title: `Berita ${word}`, content: '<p>Isi</p>', category_id: categoryId, ...publishing },
+    }),
+    201,
+  )
+  const pageRow = expectSuccess(
+    await call('POST', '/api/admin/pages', {
+      token: admin,
+      json: { title: `Halaman ${word}`, content: '<p>Isi</p>', ...publishing },
+    }),
+    201,
+  )
   const product = expectSuccess(
-    await call('POST', '/api/admin/products', { token: admin, json: { title: `Produk ${word}`, content: '<p>Isi</p>', owner: 'Bu Sari', price: 1000, phone: '08123456789', address: 'RT 01', ...publishing } }),
+    await call('POST', '/api/admin/products', {
+      token: admin,
+      json: {
+        title: `Produk ${word}`,
+        content: '<p>Isi</p>',
+        owner: 'Bu Sari',
+        price: 1000,
+        phone: '08123456789',
+        address: 'RT 01',
+        ...publishing,
+      },
+    }),
     201,
   )
   return { post, page: pageRow, product }
@@ -53,9 +77,13 @@ async function publicDoors(word: string, items: Items) {
     seen.apiProductsSearch = (await listed(`/api/public/products?search=${word}`)).total === 1
     seen.apiPostsList = (await listed('/api/public/posts')).data.some((row: { id: number }) => row.id === items.post.id)
     seen.apiPagesList = (await listed('/api/public/pages')).data.some((row: { id: number }) => row.id === items.page.id)
-    seen.apiProductsList = (await listed('/api/public/products')).data.some((row: { id: number }) => row.id === items.product.id)
+    seen.apiProductsList = (await listed('/api/public/products')).data.some(
+      (row: { id: number }) => row.id === items.product.id,
+    )
     seen.apiPostsHome = (await listed('/api/public/posts_home')).some((row: { id: number }) => row.id === items.post.id)
-    seen.apiProductsHome = (await listed('/api/public/products_home')).some((row: { id: number }) => row.id === items.product.id)
+    seen.apiProductsHome = (await listed('/api/public/products_home')).some(
+      (row: { id: number }) => row.id === items.product.id,
+    )
     seen.apiPostDetail = (await call('GET', `/api/public/posts/${items.post.slug}`)).status === 200
     seen.apiPageDetail = (await call('GET', `/api/public/pages/${items.page.slug}`)).status === 200
     seen.apiProductDetail = (await call('GET', `/api/public/products/${items.product.slug}`)).status === 200
@@ -77,7 +105,8 @@ async function publicDoors(word: string, items: Items) {
   return seen
 }
 
-const everywhere = (shown: boolean, seen: Record<string, boolean>) => expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((door) => [door, shown])))
+const everywhere = (shown: boolean, seen: Record<string, boolean>) =>
+  expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((door) => [door, shown])))
 
 describe('the original client (no status, no published_at)', () => {
   it('a create publishes at once; an update keeps the status and the publish time', async () => {
@@ -89,12 +118,24 @@ describe('the original client (no status, no published_at)', () => {
     expect(new Date(post.published_at).getTime()).toBeLessThanOrEqual(Date.now() + 1000)
     expect((await call('GET', `/api/public/posts/${post.slug}`)).status).toBe(200)
 
-    const drafted = expectSuccess(await call('PUT', `/api/admin/posts/${post.id}`, { token: admin, json: { title: `Berita ${word}`, content: '<p>Isi</p>', category_id: categoryId, status: 'draft' } }))
+    const drafted = expectSuccess(
+      await call('PUT', `/api/admin/posts/${post.id}`, {
+        token: admin,
+        json: { title: `Berita ${word}`, content: '<p>Isi</p>', category_id: categoryId, status: 'draft' },
+      }),
+    )
     expect(drafted).toMatchObject({ status: 'draft', published_at: post.published_at })
     // The activity log names the field that changed.
-    const log = expectSuccess(await call('GET', `/api/admin/activities?resource=posts&action=update&search=${word}`, { token: admin }))
+    const log = expectSuccess(
+      await call('GET', `/api/admin/activities?resource=posts&action=update&search=${word}`, { token: admin }),
+    )
     expect(log.data.find((entry: { resource_id: number }) => entry.resource_id === post.id).changes).toEqual(['status'])
-    const kept = expectSuccess(await call('PUT', `/api/admin/posts/${post.id}`, { token: admin, json: { title: `Berita ${word} baru`, content: '<p>Isi</p>', category_id: categoryId } }))
+    const kept = expectSuccess(
+      await call('PUT', `/api/admin/posts/${post.id}`, {
+        token: admin,
+        json: { title: `Berita ${word} baru`, content: '<p>Isi</p>', category_id: categoryId },
+      }),
+    )
     expect(kept).toMatchObject({ status: 'draft', published_at: post.published_at })
     expect((await call('GET', `/api/public/posts/${kept.slug}`)).status).toBe(404)
     // The admin's detail and list show it with its status.
@@ -105,15 +146,33 @@ describe('the original client (no status, no published_at)', () => {
 
   it('refuses a bad status or publish time with 422 on its key', async () => {
     const base = { title: unique('Salah '), content: '<p>Isi</p>' }
-    expectFailure(await call('POST', '/api/admin/pages', { token: admin, json: { ...base, status: 'hidden' } }), 422, 'Validation Errors', { Status: 'Status must be draft or published' })
-    expectFailure(await call('POST', '/api/admin/pages', { token: admin, json: { ...base, published_at: 'besok pagi' } }), 422, 'Validation Errors', {
-      Published_at: 'Published_at must be a date and time (ISO 8601)',
-    })
-    expectFailure(await call('POST', '/api/admin/pages', { token: admin, json: { ...base, published_at: 1234 } }), 422, 'Validation Errors', { Published_at: 'Published_at must be text' })
+    expectFailure(
+      await call('POST', '/api/admin/pages', { token: admin, json: { ...base, status: 'hidden' } }),
+      422,
+      'Validation Errors',
+      { Status: 'Status must be draft or published' },
+    )
+    expectFailure(
+      await call('POST', '/api/admin/pages', { token: admin, json: { ...base, published_at: 'besok pagi' } }),
+      422,
+      'Validation Errors',
+      {
+        Published_at: 'Published_at must be a date and time (ISO 8601)',
+      },
+    )
+    expectFailure(
+      await call('POST', '/api/admin/pages', { token: admin, json: { ...base, published_at: 1234 } }),
+      422,
+      'Validation Errors',
+      { Published_at: 'Published_at must be text' },
+    )
   })
 
   it('reads a time without a zone in the village time zone (TZ, Asia/Jakarta by default)', async () => {
-    const created = await call('POST', '/api/admin/pages', { token: admin, json: { title: unique('Zona '), content: '<p>Isi</p>', status: 'draft', published_at: '2030-01-01T07:00' } })
+    const created = await call('POST', '/api/admin/pages', {
+      token: admin,
+      json: { title: unique('Zona '), content: '<p>Isi</p>', status: 'draft', published_at: '2030-01-01T07:00' },
+    })
     expect(expectSuccess(created, 201).published_at).toBe('2030-01-01T00:00:00.000Z')
   })
 })
@@ -124,7 +183,8 @@ describe('one rule at every public door', () => {
     const items = await createAll(word, { status: 'draft' })
     expect(items.post).toMatchObject({ status: 'draft', published_at: null })
     everywhere(false, await publicDoors(word, items))
-    const list = (status: string) => call('GET', `/api/admin/products?search=${word}&status=${status}`, { token: admin })
+    const list = (status: string) =>
+      call('GET', `/api/admin/products?search=${word}&status=${status}`, { token: admin })
     expect(expectSuccess(await list('draft')).total).toBe(1)
     expect(expectSuccess(await list('published')).total).toBe(0)
     expect(expectSuccess(await list('scheduled')).total).toBe(0)
@@ -135,7 +195,9 @@ describe('one rule at every public door', () => {
     const at = new Date(Date.now() + HOUR).toISOString()
     const items = await createAll(word, { status: 'published', published_at: at })
     expect(items.post).toMatchObject({ status: 'published', published_at: at })
-    expect(expectSuccess(await call('GET', `/api/admin/posts?search=${word}&status=scheduled`, { token: admin })).total).toBe(1)
+    expect(
+      expectSuccess(await call('GET', `/api/admin/posts?search=${word}&status=scheduled`, { token: admin })).total,
+    ).toBe(1)
     // Asked twice at every door: whatever a cache kept now must expire by itself.
     everywhere(false, await publicDoors(word, items))
     // A write of something else meanwhile (the caches are filled again after it) changes nothing.
@@ -152,9 +214,13 @@ describe('one rule at every public door', () => {
     expect(screen).not.toContain('noindex')
 
     // Feed readers and browsers may keep the sitemap and feed five minutes, but not past the next publish time.
-    const maxAge = async (path: string) => Number(/max-age=(\d+)/.exec((await page(path)).headers.get('cache-control') ?? '')?.[1])
+    const maxAge = async (path: string) =>
+      Number(/max-age=(\d+)/.exec((await page(path)).headers.get('cache-control') ?? '')?.[1])
     expect(await maxAge('/rss.xml')).toBe(300)
-    await createAll(unique('segera'), { status: 'published', published_at: new Date(Date.now() + HOUR + 60_000 + 120_000).toISOString() })
+    await createAll(unique('segera'), {
+      status: 'published',
+      published_at: new Date(Date.now() + HOUR + 60_000 + 120_000).toISOString(),
+    })
     for (const path of ['/rss.xml', '/sitemap.xml']) {
       expect(await maxAge(path)).toBeLessThanOrEqual(120)
       expect(await maxAge(path)).toBeGreaterThan(60)
@@ -170,21 +236,46 @@ describe('preview', () => {
     const permissions = expectSuccess(await call('GET', '/api/admin/permissions/all', { token: admin }))
     const idOf = (name: string) => permissions.find((row: { name: string }) => row.name === name).id
     const makeUser = async (names: string[]) => {
-      const role = expectSuccess(await call('POST', '/api/admin/roles', { token: admin, json: { name: unique('peran-'), permission_ids: names.map(idOf) } }), 201)
+      const role = expectSuccess(
+        await call('POST', '/api/admin/roles', {
+          token: admin,
+          json: { name: unique('peran-'), permission_ids: names.map(idOf) },
+        }),
+        201,
+      )
       const username = unique('staf')
-      const json = { name: 'Staf', username, email: `${username}@example.com`, password: 'password123', role_ids: [role.id] }
+      const json = {
+        name: 'Staf',
+        username,
+        email: `${username}@example.com`,
+        password: 'password123',
+        role_ids: [role.id],
+      }
       expectSuccess(await call('POST', '/api/admin/users', { token: admin, json }), 201)
-      const loggedIn = await call('POST', '/api/login', { json: { username, password: 'password123' }, headers: { 'X-Forwarded-For': clientAddress() } })
+      const loggedIn = await call('POST', '/api/login', {
+        json: { username, password: 'password123' },
+        headers: { 'X-Forwarded-For': clientAddress() },
+      })
       return `token=${expectSuccess(loggedIn).token}`
     }
-    editorCookie = await makeUser(['posts-index', 'posts-edit', 'pages-index', 'pages-edit', 'products-index', 'products-edit'])
+    editorCookie = await makeUser([
+      'posts-index',
+      'posts-edit',
+      'pages-index',
+      'pages-edit',
+      'products-index',
+      'products-edit',
+    ])
     readerCookie = await makeUser(['posts-index', 'pages-index', 'products-index'])
   })
 
   it('staff who may edit see a draft or scheduled item at its public address, marked and never stored; nobody else does', async () => {
     const word = unique('pratinjau')
     const drafts = await createAll(word, { status: 'draft' })
-    const scheduled = await createAll(unique('nanti'), { status: 'published', published_at: new Date(Date.now() + 100 * HOUR).toISOString() })
+    const scheduled = await createAll(unique('nanti'), {
+      status: 'published',
+      published_at: new Date(Date.now() + 100 * HOUR).toISOString(),
+    })
     for (const [kind, item, label] of [
       ['posts', drafts.post, 'Draf'],
       ['pages', drafts.page, 'Draf'],
@@ -214,17 +305,31 @@ describe('across worker processes', () => {
     try {
       const token = await login('admin', 'password', workers.url)
       const word = unique('pekerja')
-      const json = { title: `Halaman ${word}`, content: '<p>Isi</p>', status: 'published', published_at: new Date(Date.now() + HOUR).toISOString() }
+      const json = {
+        title: `Halaman ${word}`,
+        content: '<p>Isi</p>',
+        status: 'published',
+        published_at: new Date(Date.now() + HOUR).toISOString(),
+      }
       expectSuccess(await api('POST', '/api/admin/pages', { base: workers.url, token, json }), 201)
       // Many requests at once, over several connections: both workers answer, and cache, the list.
       const totals = async () =>
-        new Set(await Promise.all(Array.from({ length: 16 }, async () => (await (await fetch(`${workers.url}/api/public/pages?search=${word}`)).json()).data.total)))
+        new Set(
+          await Promise.all(
+            Array.from(
+              { length: 16 },
+              async () => (await (await fetch(`${workers.url}/api/public/pages?search=${word}`)).json()).data.total,
+            ),
+          ),
+        )
       expect(await totals()).toEqual(new Set([0]))
       expect(await totals()).toEqual(new Set([0]))
       workersClock.move(HOUR + 60_000)
       expect(await totals()).toEqual(new Set([1]))
       // The hook says so loudly, in the primary and in each worker.
-      const announced = workers.logs().filter((line) => line.event === 'test-clock' && String(line.msg).startsWith('TEST CLOCK'))
+      const announced = workers
+        .logs()
+        .filter((line) => line.event === 'test-clock' && String(line.msg).startsWith('TEST CLOCK'))
       expect(new Set(announced.map((line) => line.pid)).size).toBe(3)
     } finally {
       await workers.stop()

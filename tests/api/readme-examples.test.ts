@@ -28,7 +28,15 @@ function examples() {
 }
 
 const pattern = (expected: string) =>
-  new RegExp('^' + expected.split('...').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$', 's')
+  new RegExp(
+    '^' +
+      expected
+        .split('...')
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*') +
+      '$',
+    's',
+  )
 
 describe('README API examples', () => {
   let server: TestServer
@@ -57,7 +65,9 @@ describe('README API examples', () => {
       if (!step.command.startsWith('curl')) continue
       const marker = out.indexOf(`@@${index}\n`)
       const before = out.slice(0, marker).trimEnd()
-      const output = before.slice(before.lastIndexOf('@@') === -1 ? 0 : before.indexOf('\n', before.lastIndexOf('@@')) + 1).trim()
+      const output = before
+        .slice(before.lastIndexOf('@@') === -1 ? 0 : before.indexOf('\n', before.lastIndexOf('@@')) + 1)
+        .trim()
       outputs.push(output)
       expect(JSON.parse(output).success, step.command).toBe(true)
       if (step.expected) expect(output, step.command).toMatch(pattern(step.expected))

@@ -23,7 +23,13 @@ let manifest: Record<string, { id: string; parentId?: string; path?: string; ind
 const tree = (parentId = ''): Route[] =>
   Object.values(manifest)
     .filter((route) => (route.parentId ?? '') === parentId)
-    .map((route) => ({ id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, children: tree(route.id) }))
+    .map((route) => ({
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+      children: tree(route.id),
+    }))
 
 /** Every route's own path with its parameters filled, and addresses no route has, odd ones included. */
 let paths: string[]
@@ -35,16 +41,37 @@ beforeAll(async () => {
     const own = route.path ?? ''
     return route.parentId ? `${full(route.parentId)}/${own}` : own
   }
-  const routePaths = Object.keys(manifest).map((id) => `/${full(id)}`.replace(/\/+/g, '/').replace(/:(\w+)\??/g, 'nilai-$1').replace(/\*$/, 'sisa/jalan'))
+  const routePaths = Object.keys(manifest).map((id) =>
+    `/${full(id)}`
+      .replace(/\/+/g, '/')
+      .replace(/:(\w+)\??/g, 'nilai-$1')
+      .replace(/\*$/, 'sisa/jalan'),
+  )
   expect(routePaths.length).toBeGreaterThan(40)
   paths = [
     ...routePaths,
-    '/', '/posts', '/posts/', '/POSTS', '/posts/a%20b', '/posts/%E2%82%AC-harga', '/posts/a/b/c', '//posts', '/posts.data', '/tidak-ada',
-    '/admin', '/admin/posts/12/edit', '/api/public/posts', '/api/public/posts/judul', '/api/admin/posts/3', '/reset-password/abc', '/%ff',
+    '/',
+    '/posts',
+    '/posts/',
+    '/POSTS',
+    '/posts/a%20b',
+    '/posts/%E2%82%AC-harga',
+    '/posts/a/b/c',
+    '//posts',
+    '/posts.data',
+    '/tidak-ada',
+    '/admin',
+    '/admin/posts/12/edit',
+    '/api/public/posts',
+    '/api/public/posts/judul',
+    '/api/admin/posts/3',
+    '/reset-password/abc',
+    '/%ff',
   ]
 })
 
-const plain = (matches: Match[] | null) => matches?.map((match) => ({ ...match, params: { ...match.params }, route: match.route.id })) ?? null
+const plain = (matches: Match[] | null) =>
+  matches?.map((match) => ({ ...match, params: { ...match.params }, route: match.route.id })) ?? null
 
 describe('the memoised matchRoutes', () => {
   it('answers as the original, kept or not, on every path of the app', () => {
@@ -67,7 +94,9 @@ describe('the memoised matchRoutes', () => {
     const second = tree()
     const kept = memoised(first, '/posts/judul-berita')!
     const again = memoised(second, '/posts/judul-berita')!
-    expect(again.map((match) => match.route)).toEqual(original(second, '/posts/judul-berita')!.map((match) => match.route))
+    expect(again.map((match) => match.route)).toEqual(
+      original(second, '/posts/judul-berita')!.map((match) => match.route),
+    )
     again.forEach((match, index) => {
       expect(match.route).not.toBe(kept[index].route)
       expect(match.params).toBe(again[0].params)

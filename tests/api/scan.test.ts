@@ -14,7 +14,14 @@ let server: TestServer
 
 /** Runs the scan on the server's database and uploads (or on `database`), as an operator would with its environment. */
 function scan(database = server.databaseUrl) {
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' as const, DATABASE_URL: database, UPLOADS_DIR: server.uploadsDir, STORAGE: 'local' }
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production' as const,
+    DATABASE_URL: database,
+    UPLOADS_DIR: server.uploadsDir,
+    STORAGE: 'local',
+  }
   const result = spawnSync(process.execPath, ['scripts/scan.mjs'], { cwd: ROOT, env, encoding: 'utf8' })
   return { status: result.status, output: `${result.stdout}${result.stderr}` }
 }
@@ -36,8 +43,15 @@ describe(`npm run scan (${onPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
     expect(clean.status, clean.output).toBe(0)
 
     const now = new Date().toISOString()
-    await insertRows(server, 'categories', ['name', 'slug', 'created_at', 'updated_at'], [['Info Sl0t G4c0r Malam Ini', 'info-slot-gacor-malam-ini', now, now]])
-    const [{ id }] = await queryDb<{ id: number }>(server, 'SELECT "id" FROM "categories" WHERE "slug" = ?', ['info-slot-gacor-malam-ini'])
+    await insertRows(
+      server,
+      'categories',
+      ['name', 'slug', 'created_at', 'updated_at'],
+      [['Info Sl0t G4c0r Malam Ini', 'info-slot-gacor-malam-ini', now, now]],
+    )
+    const [{ id }] = await queryDb<{ id: number }>(server, 'SELECT "id" FROM "categories" WHERE "slug" = ?', [
+      'info-slot-gacor-malam-ini',
+    ])
     const posts = path.join(server.uploadsDir, 'posts')
     fs.mkdirSync(posts, { recursive: true })
     fs.writeFileSync(path.join(posts, 'shell.php'), '<?php system($_GET["c"]); ?>')
@@ -55,17 +69,29 @@ describe(`npm run scan (${onPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
     expect(dirty.output).toContain(`[scan] uploads posts/${fake}: its content is not the PNG image its name says`)
     expect(dirty.output).toContain('[scan] uploads index.html: not in a folder of uploads')
     expect(dirty.output).toContain(`[scan] uploads posts/${unused}: no record uses it`)
-    expect(dirty.output).toMatch(/\[scan\] found 1 record field the spam guard refuses and 4 files that are not an image we stored/)
+    expect(dirty.output).toMatch(
+      /\[scan\] found 1 record field the spam guard refuses and 4 files that are not an image we stored/,
+    )
 
     await queryDb(server, 'DELETE FROM "categories" WHERE "id" = ?', [id])
-    for (const file of [path.join(posts, 'shell.php'), path.join(posts, fake), path.join(posts, unused), path.join(server.uploadsDir, 'index.html')]) fs.rmSync(file)
+    for (const file of [
+      path.join(posts, 'shell.php'),
+      path.join(posts, fake),
+      path.join(posts, unused),
+      path.join(server.uploadsDir, 'index.html'),
+    ])
+      fs.rmSync(file)
     expect(scan().status).toBe(0)
   })
 
   it('does not report an editor image that waits for its 24-hour sweep', async () => {
     const form = new FormData()
     form.append('image', new Blob([new Uint8Array((await png()).data)], { type: 'image/png' }), 'foto.png')
-    const upload = await api('POST', '/api/admin/uploads', { base: server.url, token: await login('admin', 'password', server.url), form })
+    const upload = await api('POST', '/api/admin/uploads', {
+      base: server.url,
+      token: await login('admin', 'password', server.url),
+      form,
+    })
     expect(upload.status).toBe(201)
     const name = path.basename(upload.body.data.url)
     expect(fs.existsSync(path.join(server.uploadsDir, 'content', name))).toBe(true)

@@ -7,8 +7,49 @@ import { startServer, type TestServer } from '../support/server'
 // the pg_trgm indexes): the same answers on both, those of the contract (a literal substring, A-Z folded).
 
 const marker = unique('cari')
-const TITLES = ['ÉCOLE besar', 'école kecil', 'Panen RAYA', '100% pupuk', '100 persen', 'snake_case', 'snakeXcase', 'Back\\slash', 'Straße', 'İstanbul', 'ǅemal', 'Café 🌾']
-const TERMS = ['école', 'ÉCOLE', 'ecole', 'cole', 'panen raya', 'PANEN', 'pan', '100%', '100', '%', '_', 'snake_case', 'snakexcase', '\\', 'back\\', 'strasse', 'straße', 'STRASSE', 'i̇stanbul', 'istanbul', 'stanbul', 'ǆemal', 'ǅemal', 'CAFÉ', 'café 🌾', '🌾', 'e']
+const TITLES = [
+  'ÉCOLE besar',
+  'école kecil',
+  'Panen RAYA',
+  '100% pupuk',
+  '100 persen',
+  'snake_case',
+  'snakeXcase',
+  'Back\\slash',
+  'Straße',
+  'İstanbul',
+  'ǅemal',
+  'Café 🌾',
+]
+const TERMS = [
+  'école',
+  'ÉCOLE',
+  'ecole',
+  'cole',
+  'panen raya',
+  'PANEN',
+  'pan',
+  '100%',
+  '100',
+  '%',
+  '_',
+  'snake_case',
+  'snakexcase',
+  '\\',
+  'back\\',
+  'strasse',
+  'straße',
+  'STRASSE',
+  'i̇stanbul',
+  'istanbul',
+  'stanbul',
+  'ǆemal',
+  'ǅemal',
+  'CAFÉ',
+  'café 🌾',
+  '🌾',
+  'e',
+]
 
 const fold = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase())
 
@@ -19,7 +60,10 @@ beforeAll(async () => {
   const category = (await newCategory()).id
   byTitle = new Map()
   for (const title of TITLES) {
-    const created = await api('POST', '/api/admin/posts', { token, json: { title: `${marker} ${title}`, content: '<p>Isi</p>', category_id: category } })
+    const created = await api('POST', '/api/admin/posts', {
+      token,
+      json: { title: `${marker} ${title}`, content: '<p>Isi</p>', category_id: category },
+    })
     expect(created.status).toBe(201)
     byTitle.set(created.body.data.title, created.body.data.id)
   }
@@ -29,10 +73,16 @@ describe('search', () => {
   it('finds exactly the literal substring with A-Z folded, newest first, on this database', async () => {
     for (const term of TERMS) {
       const search = `${marker} ${term}`
-      const expected = [...byTitle].filter(([title]) => fold(title).includes(fold(search))).map(([, id]) => id).sort((a, b) => b - a)
+      const expected = [...byTitle]
+        .filter(([title]) => fold(title).includes(fold(search)))
+        .map(([, id]) => id)
+        .sort((a, b) => b - a)
       const result = await api('GET', `/api/public/posts?search=${encodeURIComponent(search)}&limit=50`)
       expect(result.status).toBe(200)
-      expect(result.body.data.data.map((post: { id: number }) => post.id), JSON.stringify(term)).toEqual(expected)
+      expect(
+        result.body.data.data.map((post: { id: number }) => post.id),
+        JSON.stringify(term),
+      ).toEqual(expected)
       expect(result.body.data.total, JSON.stringify(term)).toBe(expected.length)
     }
   })
@@ -41,7 +91,10 @@ describe('search', () => {
     const all = (await api('GET', `/api/public/posts?search=${marker}&limit=50`)).body.data
     expect(all.total).toBe(TITLES.length)
     const pages = []
-    for (let page = 1; page <= 3; page++) pages.push(...(await api('GET', `/api/public/posts?search=${marker.toUpperCase()}&limit=5&page=${page}`)).body.data.data)
+    for (let page = 1; page <= 3; page++)
+      pages.push(
+        ...(await api('GET', `/api/public/posts?search=${marker.toUpperCase()}&limit=5&page=${page}`)).body.data.data,
+      )
     expect(pages.map((post: { id: number }) => post.id)).toEqual(all.data.map((post: { id: number }) => post.id))
   })
 
@@ -59,7 +112,15 @@ describe('search', () => {
 
   it('pages a search of an admin list the same way, drafts included', async () => {
     const token = await adminToken()
-    const draft = await api('POST', '/api/admin/posts', { token, json: { title: `${marker} konsep`, content: '<p>Isi</p>', category_id: (await newCategory()).id, status: 'draft' } })
+    const draft = await api('POST', '/api/admin/posts', {
+      token,
+      json: {
+        title: `${marker} konsep`,
+        content: '<p>Isi</p>',
+        category_id: (await newCategory()).id,
+        status: 'draft',
+      },
+    })
     expect(draft.status).toBe(201)
     const expected = [draft.body.data.id, ...[...byTitle.values()].sort((a, b) => b - a)]
     const pages = []
@@ -77,7 +138,10 @@ describe('search', () => {
     const token = await adminToken()
     const category = (await newCategory()).id
     for (const extra of [{ status: 'draft' }, { status: 'published', published_at: '2099-01-01T00:00:00Z' }]) {
-      const created = await api('POST', '/api/admin/posts', { token, json: { title: `${marker} tersembunyi`, content: '<p>Isi</p>', category_id: category, ...extra } })
+      const created = await api('POST', '/api/admin/posts', {
+        token,
+        json: { title: `${marker} tersembunyi`, content: '<p>Isi</p>', category_id: category, ...extra },
+      })
       expect(created.status).toBe(201)
     }
     // Spellings no earlier request used, so that each is counted anew.
@@ -107,8 +171,15 @@ describe('public search from memory (SEARCH_MEMORY_MB) and from the index', () =
   it('give the same pages and counts', async () => {
     const token = await adminToken()
     const category = (await newCategory()).id
-    for (const extra of [{ status: 'draft' }, { status: 'published', published_at: '2099-01-01T00:00:00Z' }, { status: 'published', published_at: '2020-01-01T00:00:00Z' }]) {
-      const created = await api('POST', '/api/admin/posts', { token, json: { title: `${marker} Bersama ${extra.status}`, content: '<p>Isi</p>', category_id: category, ...extra } })
+    for (const extra of [
+      { status: 'draft' },
+      { status: 'published', published_at: '2099-01-01T00:00:00Z' },
+      { status: 'published', published_at: '2020-01-01T00:00:00Z' },
+    ]) {
+      const created = await api('POST', '/api/admin/posts', {
+        token,
+        json: { title: `${marker} Bersama ${extra.status}`, content: '<p>Isi</p>', category_id: category, ...extra },
+      })
       expect(created.status).toBe(201)
     }
     const ask = async (origin: string, query: string) => {

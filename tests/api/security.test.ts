@@ -6,13 +6,16 @@ describe('headers on every response', () => {
   it('sends CSP with a nonce and the other security headers on pages, API answers and assets', async () => {
     for (const path of ['/', '/api/public/sliders', '/api/nope', '/favicon.svg', '/login']) {
       // As reached through the TLS proxy the test server trusts (plain HTTP: deployment.test.ts).
-      const response = await fetch(`${baseUrl()}${path}`, { redirect: 'manual', headers: { 'X-Forwarded-Proto': 'https' } })
+      const response = await fetch(`${baseUrl()}${path}`, {
+        redirect: 'manual',
+        headers: { 'X-Forwarded-Proto': 'https' },
+      })
       const csp = response.headers.get('content-security-policy') ?? ''
       expect(csp, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
       expect(csp).toContain("object-src 'none'")
       expect(csp).toContain("base-uri 'none'")
       expect(csp).toContain("frame-ancestors 'self'")
-      expect(csp).not.toContain('unsafe-inline\' \'nonce') // no unsafe-inline for scripts in production
+      expect(csp).not.toContain("unsafe-inline' 'nonce") // no unsafe-inline for scripts in production
       expect(response.headers.get('x-content-type-options')).toBe('nosniff')
       expect(response.headers.get('referrer-policy')).toBeTruthy()
       expect(response.headers.get('permissions-policy')).toBeTruthy()
@@ -33,16 +36,31 @@ describe('headers on every response', () => {
 
 describe('CSRF', () => {
   it('refuses a cross-site state change that rides on the session cookie', async () => {
-    const login = await api('POST', '/api/login', { json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })
+    const login = await api('POST', '/api/login', {
+      json: { username: 'admin', password: 'password' },
+      headers: { 'X-Forwarded-For': clientAddress() },
+    })
     const token = login.body.data.token
     const body = JSON.stringify({ name: unique('Csrf ') })
     const headers = { Cookie: `token=${token}`, 'Content-Type': 'application/json' }
-    const crossSite = await fetch(`${baseUrl()}/api/admin/categories`, { method: 'POST', body, headers: { ...headers, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' } })
+    const crossSite = await fetch(`${baseUrl()}/api/admin/categories`, {
+      method: 'POST',
+      body,
+      headers: { ...headers, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+    })
     expect(crossSite.status).toBe(403)
     expect((await crossSite.json()).success).toBe(false)
-    const evilOrigin = await fetch(`${baseUrl()}/logout`, { method: 'POST', headers: { ...headers, Origin: 'https://evil.example' }, redirect: 'manual' })
+    const evilOrigin = await fetch(`${baseUrl()}/logout`, {
+      method: 'POST',
+      headers: { ...headers, Origin: 'https://evil.example' },
+      redirect: 'manual',
+    })
     expect(evilOrigin.status).toBe(403)
-    const sameOrigin = await fetch(`${baseUrl()}/api/admin/categories`, { method: 'POST', body, headers: { ...headers, Origin: baseUrl(), 'Sec-Fetch-Site': 'same-origin' } })
+    const sameOrigin = await fetch(`${baseUrl()}/api/admin/categories`, {
+      method: 'POST',
+      body,
+      headers: { ...headers, Origin: baseUrl(), 'Sec-Fetch-Site': 'same-origin' },
+    })
     expect(sameOrigin.status).toBe(201)
     // A bearer token is never sent by a browser on its own, so it is not subject to the check.
     const bearer = await fetch(`${baseUrl()}/api/admin/categories`, {
@@ -54,10 +72,16 @@ describe('CSRF', () => {
   })
 
   it('never changes state on GET', async () => {
-    const login = await api('POST', '/api/login', { json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })
+    const login = await api('POST', '/api/login', {
+      json: { username: 'admin', password: 'password' },
+      headers: { 'X-Forwarded-For': clientAddress() },
+    })
     const token = login.body.data.token
     for (const path of ['/api/logout', '/logout']) {
-      const result = await fetch(`${baseUrl()}${path}`, { headers: { Authorization: `Bearer ${token}`, Cookie: `token=${token}` }, redirect: 'manual' })
+      const result = await fetch(`${baseUrl()}${path}`, {
+        headers: { Authorization: `Bearer ${token}`, Cookie: `token=${token}` },
+        redirect: 'manual',
+      })
       expect(result.status, path).not.toBe(200)
     }
     expect((await api('GET', '/api/admin/dashboard', { token })).status).toBe(200)
@@ -66,9 +90,16 @@ describe('CSRF', () => {
 
 describe('request bodies', () => {
   it('refuses JSON bodies over 1 MB with 413', async () => {
-    const login = await api('POST', '/api/login', { json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })
+    const login = await api('POST', '/api/login', {
+      json: { username: 'admin', password: 'password' },
+      headers: { 'X-Forwarded-For': clientAddress() },
+    })
     const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) })
-    const result = await api('POST', '/api/admin/categories', { token: login.body.data.token, body: big, headers: { 'Content-Type': 'application/json' } })
+    const result = await api('POST', '/api/admin/categories', {
+      token: login.body.data.token,
+      body: big,
+      headers: { 'Content-Type': 'application/json' },
+    })
     expect(result.status).toBe(413)
     expect(result.body.success).toBe(false)
   })
@@ -85,7 +116,12 @@ describe('request bodies', () => {
         controller.enqueue(chunk)
       },
     })
-    const response = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'Content-Type': type, ...headers }, body, duplex: 'half' } as RequestInit)
+    const response = await fetch(`${baseUrl()}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': type, ...headers },
+      body,
+      duplex: 'half',
+    } as RequestInit)
     return { status: response.status, type: response.headers.get('content-type') ?? '', text: await response.text() }
   }
 
@@ -104,8 +140,16 @@ describe('request bodies', () => {
       // A reset connection ends it too: what was read before it is the answer.
       socket.on('error', () => resolve(answer))
       socket.on('close', () => resolve(answer))
-      const head = Object.entries({ Host: url.host, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', Connection: 'close', ...headers })
-      socket.write(`POST ${path} HTTP/1.1\r\n${head.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n1\r\n{\r\n`)
+      const head = Object.entries({
+        Host: url.host,
+        'Content-Type': 'application/json',
+        'Transfer-Encoding': 'chunked',
+        Connection: 'close',
+        ...headers,
+      })
+      socket.write(
+        `POST ${path} HTTP/1.1\r\n${head.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n1\r\n{\r\n`,
+      )
       const chunk = Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(0x10000, 0x61), Buffer.from('\r\n')])
       let sent = 0
       const pump = () => {
@@ -133,7 +177,10 @@ describe('request bodies', () => {
 
   it('answers an oversized Akun Saya form or list delete with a 413 the screen shows, not a 500', async () => {
     const { token } = await userWithPermissions(['categories-index', 'categories-delete'])
-    for (const [path, says] of [['/admin/account', 'Isian terlalu besar'], ['/admin/categories', 'Failed to delete category: Request body too large']]) {
+    for (const [path, says] of [
+      ['/admin/account', 'Isian terlalu besar'],
+      ['/admin/categories', 'Failed to delete category: Request body too large'],
+    ]) {
       const response = await fetch(`${baseUrl()}${path}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `token=${token}` },
@@ -144,34 +191,50 @@ describe('request bodies', () => {
       const page = await response.text()
       // The list's refusal is its toast (a cookie, base64 JSON, the list shows); the account screen has its own 413 page.
       const toast = /toast-session=([^.;]*)/.exec(response.headers.get('set-cookie') ?? '')?.[1]
-      expect(`${page}\n${toast ? Buffer.from(decodeURIComponent(toast), 'base64').toString('utf8') : ''}`, path).toContain(says)
+      expect(
+        `${page}\n${toast ? Buffer.from(decodeURIComponent(toast), 'base64').toString('utf8') : ''}`,
+        path,
+      ).toContain(says)
       expect(page, path).not.toMatch(/node_modules|\n\s+at /)
     }
   })
 
   it('answers a chunked body over the limit with 413 even on a connection that closes after it (the rest is read and dropped)', async () => {
-    const login = await api('POST', '/api/login', { json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })
+    const login = await api('POST', '/api/login', {
+      json: { username: 'admin', password: 'password' },
+      headers: { 'X-Forwarded-For': clientAddress() },
+    })
     // Closing at once would reset the connection while the client still sends, and it would lose the unread answer
     // (without the lingering close, every attempt here got nothing).
     for (let i = 0; i < 5; i++) {
-      const answer = await chunkedClosing('/api/admin/pages', 20 * 1024 * 1024, { Authorization: `Bearer ${login.body.data.token}` })
+      const answer = await chunkedClosing('/api/admin/pages', 20 * 1024 * 1024, {
+        Authorization: `Bearer ${login.body.data.token}`,
+      })
       expect(answer.slice(0, 40), `attempt ${i + 1}`).toMatch(/^HTTP\/1\.1 413 /)
       expect(answer).toContain('{"success":false,"message":"Request body too large","errors":null}')
     }
   })
 
   it('answers a chunked body (no Content-Length) over the limit with 413 rather than a reset connection', async () => {
-    const login = await api('POST', '/api/login', { json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })
+    const login = await api('POST', '/api/login', {
+      json: { username: 'admin', password: 'password' },
+      headers: { 'X-Forwarded-For': clientAddress() },
+    })
     const token = login.body.data.token
     const envelope = { success: false, message: 'Request body too large', errors: null }
     // JSON, and an urlencoded body, to the API (limit 1 MB).
     for (const type of ['application/json', 'application/x-www-form-urlencoded']) {
-      const result = await chunked('/api/admin/pages', type, 2 * 1024 * 1024, { Authorization: `Bearer ${token}`, Accept: 'application/json' })
+      const result = await chunked('/api/admin/pages', type, 2 * 1024 * 1024, {
+        Authorization: `Bearer ${token}`,
+        Accept: 'application/json',
+      })
       expect(result.status, type).toBe(413)
       expect(JSON.parse(result.text), type).toEqual(envelope)
     }
     // An admin form (limit 4 MB): the form's own refusal, with the same status.
-    const form = await chunked('/admin/pages/create', 'application/x-www-form-urlencoded', 5 * 1024 * 1024, { Cookie: `token=${token}` })
+    const form = await chunked('/admin/pages/create', 'application/x-www-form-urlencoded', 5 * 1024 * 1024, {
+      Cookie: `token=${token}`,
+    })
     expect(form.status).toBe(413)
     expect(form.type).toContain('text/html')
     // Nothing was written.
@@ -188,7 +251,10 @@ describe('login throttling', () => {
       const statuses: number[] = []
       for (let i = 0; i < 6; i++) {
         // A different address each time: the per-username limit is what is tested here.
-        const result = await api('POST', '/api/login', { json: { username, password: 'wrong-password' }, headers: { 'X-Forwarded-For': clientAddress() } })
+        const result = await api('POST', '/api/login', {
+          json: { username, password: 'wrong-password' },
+          headers: { 'X-Forwarded-For': clientAddress() },
+        })
         statuses.push(result.status)
         if (result.status === 429) {
           expect(Number(result.headers.get('retry-after'))).toBeGreaterThan(0)
@@ -198,7 +264,10 @@ describe('login throttling', () => {
       expect(statuses, username).toEqual([401, 401, 401, 401, 401, 429])
       if (username === known.username) {
         // Even the right password waits until the window passes.
-        const right = await api('POST', '/api/login', { json: { username, password: 'password123' }, headers: { 'X-Forwarded-For': clientAddress() } })
+        const right = await api('POST', '/api/login', {
+          json: { username, password: 'password123' },
+          headers: { 'X-Forwarded-For': clientAddress() },
+        })
         expect(right.status).toBe(429)
       }
     }
@@ -208,7 +277,10 @@ describe('login throttling', () => {
     const address = clientAddress()
     const statuses: number[] = []
     for (let i = 0; i < 21; i++) {
-      const result = await api('POST', '/api/login', { json: { username: unique('spray'), password: 'wrong-password' }, headers: { 'X-Forwarded-For': address } })
+      const result = await api('POST', '/api/login', {
+        json: { username: unique('spray'), password: 'wrong-password' },
+        headers: { 'X-Forwarded-For': address },
+      })
       statuses.push(result.status)
     }
     expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true)

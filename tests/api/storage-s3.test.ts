@@ -10,7 +10,14 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storageFromEnv } from '../../server/storage.mjs'
 import { api, clientAddress } from '../support/api'
-import { createEmptyDatabase, ensureTemplateDb, onPostgres, ROOT, startServer, type TestServer } from '../support/server'
+import {
+  createEmptyDatabase,
+  ensureTemplateDb,
+  onPostgres,
+  ROOT,
+  startServer,
+  type TestServer,
+} from '../support/server'
 
 // STORAGE=s3 against a local S3-protocol server (s3rver) with the real @aws-sdk/client-s3 client.
 
@@ -22,7 +29,13 @@ let client: S3Client
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-s3-'))
-  s3server = new S3rver({ address: '127.0.0.1', port: 0, directory: path.join(work, 's3'), silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] })
+  s3server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory: path.join(work, 's3'),
+    silent: true,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  })
   const { port } = (await s3server.run()) as AddressInfo
   s3env = {
     STORAGE: 's3',
@@ -55,7 +68,10 @@ async function keys(prefix: string) {
 /**
  * Runs one of our scripts. Never spawnSync here: the S3 server lives in this process and must keep answering.
  */
-function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function runScript(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
@@ -74,7 +90,13 @@ describe.skipIf(onPostgres())('uploads in an S3-compatible bucket (STORAGE=s3)',
   beforeAll(async () => {
     // The demo village is seeded straight into the bucket.
     server = await startServer({ env: s3env })
-    token = (await api('POST', '/api/login', { base: server.url, json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })).body.data.token
+    token = (
+      await api('POST', '/api/login', {
+        base: server.url,
+        json: { username: 'admin', password: 'password' },
+        headers: { 'X-Forwarded-For': clientAddress() },
+      })
+    ).body.data.token
   }, 120_000)
   afterAll(async () => {
     await server?.stop()
@@ -85,7 +107,20 @@ describe.skipIf(onPostgres())('uploads in an S3-compatible bucket (STORAGE=s3)',
     expect((await keys('sliders/')).length).toBeGreaterThan(0)
     const form = new FormData()
     form.append('caption', 'Foto di ember')
-    form.append('image', new Blob([new Uint8Array(await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2a6' } }).jpeg().toBuffer())], { type: 'image/jpeg' }), 'ember.jpg')
+    form.append(
+      'image',
+      new Blob(
+        [
+          new Uint8Array(
+            await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2a6' } })
+              .jpeg()
+              .toBuffer(),
+          ),
+        ],
+        { type: 'image/jpeg' },
+      ),
+      'ember.jpg',
+    )
     const created = await api('POST', '/api/admin/photos', { base: server.url, token, form })
     expect(created.status, created.text).toBe(201)
     const stem = created.body.data.image.replace(/\.jpg$/, '')
@@ -94,7 +129,9 @@ describe.skipIf(onPostgres())('uploads in an S3-compatible bucket (STORAGE=s3)',
     expect(stored.filter((key) => key.endsWith('.webp')).length).toBeGreaterThan(0)
     expect(fs.existsSync(path.join(server.uploadsDir, 'photos', created.body.data.image))).toBe(false)
 
-    expect((await api('DELETE', `/api/admin/photos/${created.body.data.id}`, { base: server.url, token })).status).toBe(200)
+    expect((await api('DELETE', `/api/admin/photos/${created.body.data.id}`, { base: server.url, token })).status).toBe(
+      200,
+    )
     expect((await keys('photos/')).filter((key) => key.includes(stem))).toEqual([])
   })
 
@@ -112,7 +149,9 @@ describe.skipIf(onPostgres())('uploads in an S3-compatible bucket (STORAGE=s3)',
     expect(sha(body)).toBe(sha(await original.Body!.transformToByteArray()))
     const etag = response.headers.get('etag')
     expect(etag).toBeTruthy()
-    expect((await fetch(`${server.url}/uploads/posts/${name}`, { headers: { 'If-None-Match': etag! } })).status).toBe(304)
+    expect((await fetch(`${server.url}/uploads/posts/${name}`, { headers: { 'If-None-Match': etag! } })).status).toBe(
+      304,
+    )
     const head = await fetch(`${server.url}/uploads/posts/${name}`, { method: 'HEAD' })
     expect(head.status).toBe(200)
     expect(Number(head.headers.get('content-length'))).toBe(body.length)
@@ -121,10 +160,14 @@ describe.skipIf(onPostgres())('uploads in an S3-compatible bucket (STORAGE=s3)',
 
   it("gives the RSS enclosure the bucket object's real length and type", async () => {
     const feed = await (await fetch(`${server.url}/rss.xml`)).text()
-    const enclosures = [...feed.matchAll(/<enclosure url="[^"]*\/uploads\/posts\/([^"]+)" length="(\d+)" type="([^"]+)"\/>/g)]
+    const enclosures = [
+      ...feed.matchAll(/<enclosure url="[^"]*\/uploads\/posts\/([^"]+)" length="(\d+)" type="([^"]+)"\/>/g),
+    ]
     expect(enclosures.length).toBeGreaterThan(0)
     for (const [, name, length, type] of enclosures) {
-      const object = await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `posts/${decodeURIComponent(name)}` }))
+      const object = await client.send(
+        new HeadObjectCommand({ Bucket: BUCKET, Key: `posts/${decodeURIComponent(name)}` }),
+      )
       expect({ length: Number(length), type }).toEqual({ length: object.ContentLength, type: object.ContentType })
     }
   })
@@ -135,7 +178,11 @@ describe.skipIf(onPostgres())('uploads in an S3-compatible bucket (STORAGE=s3)',
     const backup = await runScript(['scripts/backup.mjs', '--out', archive], env)
     expect(backup.status, backup.stderr).toBe(0)
     const target = await createEmptyDatabase(path.join(work, 'restored'))
-    const restore = await runScript(['scripts/restore.mjs', archive], { ...env, DATABASE_URL: target.databaseUrl, S3_BUCKET: 'balai-pulih' })
+    const restore = await runScript(['scripts/restore.mjs', archive], {
+      ...env,
+      DATABASE_URL: target.databaseUrl,
+      S3_BUCKET: 'balai-pulih',
+    })
     // The second bucket does not exist yet: the restore stops before it touches anything.
     expect(restore.status).not.toBe(0)
     expect(fs.existsSync(target.dbFile)).toBe(false)
@@ -145,10 +192,17 @@ describe.skipIf(onPostgres())('uploads in an S3-compatible bucket (STORAGE=s3)',
       port: Number(new URL(s3env.S3_ENDPOINT).port),
       directory: path.join(work, 's3'),
       silent: true,
-      configureBuckets: [{ name: BUCKET, configs: [] }, { name: 'balai-pulih', configs: [] }],
+      configureBuckets: [
+        { name: BUCKET, configs: [] },
+        { name: 'balai-pulih', configs: [] },
+      ],
     })
     await s3server.run()
-    const again = await runScript(['scripts/restore.mjs', archive], { ...env, DATABASE_URL: target.databaseUrl, S3_BUCKET: 'balai-pulih' })
+    const again = await runScript(['scripts/restore.mjs', archive], {
+      ...env,
+      DATABASE_URL: target.databaseUrl,
+      S3_BUCKET: 'balai-pulih',
+    })
     expect(again.status, again.stderr).toBe(0)
     const listedBack = await client.send(new ListObjectsV2Command({ Bucket: 'balai-pulih', Prefix: 'posts/' }))
     expect((listedBack.Contents ?? []).map((object) => object.Key).sort()).toEqual(await keys('posts/'))
@@ -159,7 +213,12 @@ describe.skipIf(onPostgres())('a second name in the bucket (the renaming of olde
   it('copies an object under another name inside the bucket, and says when there is nothing to copy', async () => {
     const storage = storageFromEnv({ ...process.env, ...s3env })
     const source = path.join(work, 'alias-source.jpg')
-    fs.writeFileSync(source, (await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a7' } }).jpeg().toBuffer()))
+    fs.writeFileSync(
+      source,
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a7' } })
+        .jpeg()
+        .toBuffer(),
+    )
     await storage.put('photos', 'aa'.repeat(16) + '.jpg', source)
     expect(await storage.alias('photos', 'aa'.repeat(16) + '.jpg', 'aa'.repeat(16) + '-8x8.jpg')).toBe(true)
     expect(sha((await storage.read('photos', 'aa'.repeat(16) + '-8x8.jpg'))!)).toBe(sha(fs.readFileSync(source)))
@@ -191,7 +250,12 @@ describe.skipIf(!onPostgres())('npm run migrate-data -- --to postgresql://... --
 
     const targetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-pg-target-'))
     const target = await createEmptyDatabase(targetDir)
-    const env = { ...process.env, ...s3env, DATABASE_URL: `file:${sqliteFile}`, UPLOADS_DIR: path.join(sqliteDir, 'uploads') }
+    const env = {
+      ...process.env,
+      ...s3env,
+      DATABASE_URL: `file:${sqliteFile}`,
+      UPLOADS_DIR: path.join(sqliteDir, 'uploads'),
+    }
     const migrated = await runScript(['scripts/migrate-data.mjs', '--to', target.databaseUrl, '--storage', 's3'], env)
     expect(migrated.status, migrated.stdout + migrated.stderr).toBe(0)
     expect(migrated.stdout).toMatch(/rows in \d+ tables copied and counted/)
@@ -209,10 +273,22 @@ describe.skipIf(!onPostgres())('npm run migrate-data -- --to postgresql://... --
     const image = after.body.data.data[0].image
     const file = await fetch(`${moved.url}/uploads/posts/${image}`)
     expect(file.status).toBe(200)
-    expect(sha(Buffer.from(await file.arrayBuffer()))).toBe(sha(fs.readFileSync(path.join(sqliteDir, 'uploads', 'posts', image))))
+    expect(sha(Buffer.from(await file.arrayBuffer()))).toBe(
+      sha(fs.readFileSync(path.join(sqliteDir, 'uploads', 'posts', image))),
+    )
     // New rows continue after the copied ids.
-    const token = (await api('POST', '/api/login', { base: moved.url, json: { username: 'admin', password: 'password' }, headers: { 'X-Forwarded-For': clientAddress() } })).body.data.token
-    const created = await api('POST', '/api/admin/categories', { base: moved.url, token, json: { name: 'Setelah Pindah' } })
+    const token = (
+      await api('POST', '/api/login', {
+        base: moved.url,
+        json: { username: 'admin', password: 'password' },
+        headers: { 'X-Forwarded-For': clientAddress() },
+      })
+    ).body.data.token
+    const created = await api('POST', '/api/admin/categories', {
+      base: moved.url,
+      token,
+      json: { name: 'Setelah Pindah' },
+    })
     expect(created.status, created.text).toBe(201)
     fs.rmSync(sqliteDir, { recursive: true, force: true })
   }, 240_000)

@@ -1,5 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { adminToken, api, clientAddress, expectFailure, expectSuccess, login, unique, userWithPermissions } from '../support/api'
+import {
+  adminToken,
+  api,
+  clientAddress,
+  expectFailure,
+  expectSuccess,
+  login,
+  unique,
+  userWithPermissions,
+} from '../support/api'
 import { form, newCategory } from '../support/content'
 import { totp } from '../support/totp'
 
@@ -11,9 +20,10 @@ beforeAll(async () => {
 
 /** How many categories have exactly this name (the search finds it anywhere in a name: other tests' names hold digits). */
 const categoryNamed = async (name: string) =>
-  ((await api('GET', `/api/admin/categories?search=${encodeURIComponent(name)}&limit=100`, { token })).body.data.data as { name: string }[]).filter(
-    (category) => category.name === name,
-  ).length
+  (
+    (await api('GET', `/api/admin/categories?search=${encodeURIComponent(name)}&limit=100`, { token })).body.data
+      .data as { name: string }[]
+  ).filter((category) => category.name === name).length
 
 describe('a JSON endpoint refuses a body that is not JSON (415)', () => {
   it.each([
@@ -50,14 +60,21 @@ describe('a JSON endpoint refuses a body that is not JSON (415)', () => {
       [undefined, 'image'],
     ]
     for (const [type, body] of bodies) {
-      const result = await api('POST', '/api/admin/uploads', { token, headers: type ? { 'Content-Type': type } : {}, body: new Blob([body]) })
+      const result = await api('POST', '/api/admin/uploads', {
+        token,
+        headers: type ? { 'Content-Type': type } : {},
+        body: new Blob([body]),
+      })
       expectFailure(result, 415, 'Unsupported Media Type: send the image as multipart/form-data', null)
     }
   })
 
   it('login refuses a form body, and takes JSON with parameters in its type', async () => {
     const headers = { 'X-Forwarded-For': clientAddress() }
-    const refused = await api('POST', '/api/login', { headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'username=admin&password=password' })
+    const refused = await api('POST', '/api/login', {
+      headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'username=admin&password=password',
+    })
     expectFailure(refused, 415, undefined, null)
     const accepted = await api('POST', '/api/login', {
       headers: { ...headers, 'Content-Type': 'application/json; charset=UTF-8' },
@@ -71,7 +88,10 @@ describe('a JSON endpoint refuses a body that is not JSON (415)', () => {
     const logout = await api('POST', '/api/logout', { token: own, headers: { 'Content-Type': 'text/plain' } })
     expect(logout.status, logout.text).toBe(200)
     const category = await newCategory()
-    const deleted = await api('DELETE', `/api/admin/categories/${category.id}`, { token, headers: { 'Content-Type': 'text/plain' } })
+    const deleted = await api('DELETE', `/api/admin/categories/${category.id}`, {
+      token,
+      headers: { 'Content-Type': 'text/plain' },
+    })
     expect(deleted.status, deleted.text).toBe(200)
   })
 })
@@ -79,7 +99,9 @@ describe('a JSON endpoint refuses a body that is not JSON (415)', () => {
 describe('a field of the wrong JSON type is a 422 on that field, never converted', () => {
   it('{"name": 123} and friends', async () => {
     for (const name of [123, true, ['x'], { text: 'x' }]) {
-      expectFailure(await api('POST', '/api/admin/categories', { token, json: { name } }), 422, 'Validation Errors', { Name: 'Name must be text' })
+      expectFailure(await api('POST', '/api/admin/categories', { token, json: { name } }), 422, 'Validation Errors', {
+        Name: 'Name must be text',
+      })
     }
     expect(await categoryNamed('123')).toBe(0)
   })
@@ -98,7 +120,10 @@ describe('a field of the wrong JSON type is a 422 on that field, never converted
     })
     expectFailure(user, 422, 'Validation Errors', { Role_ids: 'Role_ids must be a list of ids' })
     const category = await newCategory()
-    const post = await api('POST', '/api/admin/posts', { token, json: { title: unique('Judul '), content: '<p>Isi</p>', category_id: String(category.id) } })
+    const post = await api('POST', '/api/admin/posts', {
+      token,
+      json: { title: unique('Judul '), content: '<p>Isi</p>', category_id: String(category.id) },
+    })
     expectFailure(post, 422, 'Validation Errors', { CategoryID: 'CategoryID must be a whole number' })
   })
 
@@ -116,14 +141,23 @@ describe('a field of the wrong JSON type is a 422 on that field, never converted
   })
 
   it('login: a username or password that is not text', async () => {
-    const result = await api('POST', '/api/login', { json: { username: 1, password: 2 }, headers: { 'X-Forwarded-For': clientAddress() } })
-    expectFailure(result, 422, 'Validation Errors', { Username: 'Username must be text', Password: 'Password must be text' })
+    const result = await api('POST', '/api/login', {
+      json: { username: 1, password: 2 },
+      headers: { 'X-Forwarded-For': clientAddress() },
+    })
+    expectFailure(result, 422, 'Validation Errors', {
+      Username: 'Username must be text',
+      Password: 'Password must be text',
+    })
   })
 
   it('login: a user without two-factor logs in whatever code they send (it is ignored, of any type)', async () => {
     const user = await userWithPermissions([])
     for (const code of [123456, true, ['1'], { a: 1 }, '000000']) {
-      const result = await api('POST', '/api/login', { json: { username: user.username, password: 'password123', code }, headers: { 'X-Forwarded-For': clientAddress() } })
+      const result = await api('POST', '/api/login', {
+        json: { username: user.username, password: 'password123', code },
+        headers: { 'X-Forwarded-For': clientAddress() },
+      })
       expect(expectSuccess(result).token, JSON.stringify(code)).toEqual(expect.any(String))
     }
   })
@@ -132,9 +166,14 @@ describe('a field of the wrong JSON type is a 422 on that field, never converted
     const user = await userWithPermissions([])
     const setup = expectSuccess(await api('POST', '/api/admin/me/2fa/setup', { token: user.token }))
     // The right code of now, as a JSON number: refused all the same.
-    const enable = await api('POST', '/api/admin/me/2fa/enable', { token: user.token, json: { code: Number(totp(setup.secret)) } })
+    const enable = await api('POST', '/api/admin/me/2fa/enable', {
+      token: user.token,
+      json: { code: Number(totp(setup.secret)) },
+    })
     expectFailure(enable, 422, 'Validation Errors', { Code: 'Code must be text' })
-    expectSuccess(await api('POST', '/api/admin/me/2fa/enable', { token: user.token, json: { code: totp(setup.secret) } }))
+    expectSuccess(
+      await api('POST', '/api/admin/me/2fa/enable', { token: user.token, json: { code: totp(setup.secret) } }),
+    )
 
     const next = Number(totp(setup.secret, Date.now() + 30_000))
     const loginWithNumber = await api('POST', '/api/login', {
@@ -145,23 +184,46 @@ describe('a field of the wrong JSON type is a 422 on that field, never converted
 
     const disable = await api('POST', '/api/admin/me/2fa/disable', { token: user.token, json: { password: 123 } })
     expectFailure(disable, 422, 'Validation Errors', { Password: 'Password must be text' })
-    expectFailure(await api('POST', '/api/admin/me/2fa/disable', { token: user.token, json: {} }), 422, 'Validation Errors', { Password: 'Password is required' })
+    expectFailure(
+      await api('POST', '/api/admin/me/2fa/disable', { token: user.token, json: {} }),
+      422,
+      'Validation Errors',
+      { Password: 'Password is required' },
+    )
     expect((await api('GET', '/api/admin/me', { token: user.token })).body.data.two_factor_enabled).toBe(true)
   })
 
   it('null counts as absent, and the right types still pass (also as multipart text fields)', async () => {
-    expectFailure(await api('POST', '/api/admin/categories', { token, json: { name: null } }), 422, 'Validation Errors', { Name: 'Name is required' })
+    expectFailure(
+      await api('POST', '/api/admin/categories', { token, json: { name: null } }),
+      422,
+      'Validation Errors',
+      { Name: 'Name is required' },
+    )
     const permissions = (await api('GET', '/api/admin/permissions/all', { token })).body.data as { id: number }[]
-    const role = await api('POST', '/api/admin/roles', { token, json: { name: unique('role-'), permission_ids: [permissions[0].id] } })
+    const role = await api('POST', '/api/admin/roles', {
+      token,
+      json: { name: unique('role-'), permission_ids: [permissions[0].id] },
+    })
     expect(role.status, role.text).toBe(201)
     const category = await newCategory()
     const multipart = await api('POST', '/api/admin/products', {
       token,
-      form: form({ title: unique('Kopi '), content: '<p>Kopi</p>', owner: 'Pak Tani', price: '15000', phone: '0812', address: 'Desa' }),
+      form: form({
+        title: unique('Kopi '),
+        content: '<p>Kopi</p>',
+        owner: 'Pak Tani',
+        price: '15000',
+        phone: '0812',
+        address: 'Desa',
+      }),
     })
     expect(multipart.status, multipart.text).toBe(201)
     expect(multipart.body.data.price).toBe(15000)
-    const post = await api('POST', '/api/admin/posts', { token, form: form({ title: unique('Judul '), content: '<p>Isi</p>', category_id: String(category.id) }) })
+    const post = await api('POST', '/api/admin/posts', {
+      token,
+      form: form({ title: unique('Judul '), content: '<p>Isi</p>', category_id: String(category.id) }),
+    })
     expect(post.status, post.text).toBe(201)
   })
 })

@@ -6,7 +6,18 @@ import zlib from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, login, unique } from '../support/api'
-import { form, gif, jpeg, jpegWithGps, png, pngClaiming, STORED_NAME, webp, type Kind, type Picture } from '../support/content'
+import {
+  form,
+  gif,
+  jpeg,
+  jpegWithGps,
+  png,
+  pngClaiming,
+  STORED_NAME,
+  webp,
+  type Kind,
+  type Picture,
+} from '../support/content'
 import { startServer, type TestServer } from '../support/server'
 
 // A server of our own: its uploads folder holds exactly what these tests put there, so orphans can be counted.
@@ -22,7 +33,10 @@ const files = (kind: Kind) => {
   return new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : [])
 }
 /** Every file of every kind, to compare before and after. */
-const snapshot = () => Object.fromEntries((['posts', 'products', 'photos', 'sliders', 'aparaturs'] as Kind[]).map((k) => [k, [...files(k)].sort()]))
+const snapshot = () =>
+  Object.fromEntries(
+    (['posts', 'products', 'photos', 'sliders', 'aparaturs'] as Kind[]).map((k) => [k, [...files(k)].sort()]),
+  )
 /** This file's server stages uploads in a temp folder of its own (TMPDIR), so the count is exactly its own. */
 const serverTemp = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-uploads-test-tmp-'))
 const tempUploads = () => fs.readdirSync(serverTemp).filter((name) => name.startsWith('balai-upload-')).length
@@ -34,11 +48,16 @@ function rawRequest(
   headers: Record<string, string> = {},
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port: server.port, path: rawPath, method, headers }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }))
-    })
+    const request = http.request(
+      { host: '127.0.0.1', port: server.port, path: rawPath, method, headers },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        )
+      },
+    )
     request.on('error', reject)
     request.end()
   })
@@ -66,30 +85,33 @@ describe('accepted images', () => {
     ['PNG', png, 'png', 'image/png'],
     ['GIF', gif, 'gif', 'image/gif'],
     ['WebP', webp, 'webp', 'image/webp'],
-  ] as const)('stores a %s under a new name and serves it with the right headers', async (_label, make, extension, type) => {
-    const picture = await make(120, 80)
-    const result = await upload({ ...picture, name: `../../evil name.${extension}` })
-    expect(result.status).toBe(201)
-    const name: string = result.body.data.image
-    expect(name).toMatch(STORED_NAME)
-    // Its own size is part of its name (pages declare it from there).
-    expect(name.endsWith(`-120x80.${extension}`)).toBe(true)
+  ] as const)(
+    'stores a %s under a new name and serves it with the right headers',
+    async (_label, make, extension, type) => {
+      const picture = await make(120, 80)
+      const result = await upload({ ...picture, name: `../../evil name.${extension}` })
+      expect(result.status).toBe(201)
+      const name: string = result.body.data.image
+      expect(name).toMatch(STORED_NAME)
+      // Its own size is part of its name (pages declare it from there).
+      expect(name.endsWith(`-120x80.${extension}`)).toBe(true)
 
-    const served = await fetch(`${server.url}/uploads/photos/${name}`)
-    expect(served.status).toBe(200)
-    expect(served.headers.get('content-type')).toBe(type)
-    expect(served.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
-    expect(served.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
-    const etag = served.headers.get('etag')
-    expect(etag).toBeTruthy()
-    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata()
-    expect(meta).toMatchObject({ width: 120, height: 80, format: extension === 'jpg' ? 'jpeg' : extension })
-    const again = await rawRequest(`/uploads/photos/${name}`, 'GET', { 'If-None-Match': etag! })
-    expect(again.status).toBe(304)
-    expect(again.body.length).toBe(0)
-    expect((await rawRequest(`/uploads/photos/${name}`, 'HEAD')).status).toBe(200)
-  })
+      const served = await fetch(`${server.url}/uploads/photos/${name}`)
+      expect(served.status).toBe(200)
+      expect(served.headers.get('content-type')).toBe(type)
+      expect(served.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(served.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
+      const etag = served.headers.get('etag')
+      expect(etag).toBeTruthy()
+      const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata()
+      expect(meta).toMatchObject({ width: 120, height: 80, format: extension === 'jpg' ? 'jpeg' : extension })
+      const again = await rawRequest(`/uploads/photos/${name}`, 'GET', { 'If-None-Match': etag! })
+      expect(again.status).toBe(304)
+      expect(again.body.length).toBe(0)
+      expect((await rawRequest(`/uploads/photos/${name}`, 'HEAD')).status).toBe(200)
+    },
+  )
 
   it('re-encodes: GPS and camera metadata are gone', async () => {
     const picture = await jpegWithGps()
@@ -126,15 +148,33 @@ describe('accepted images', () => {
 })
 
 describe('refused files (and nothing left behind)', () => {
-  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>')
+  const svg = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+  )
   const html = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>')
 
   it.each([
     ['an SVG', { data: svg, name: 'image.svg', type: 'image/svg+xml' }, 'Image must be a JPEG, PNG, GIF or WebP image'],
-    ['an SVG named .jpg', { data: svg, name: 'image.jpg', type: 'image/jpeg' }, 'Image must be a JPEG, PNG, GIF or WebP image'],
-    ['HTML named .jpg', { data: html, name: 'photo.jpg', type: 'image/jpeg' }, 'Image must be a JPEG, PNG, GIF or WebP image'],
-    ['a script named .png', { data: Buffer.from('#!/bin/sh\nrm -rf /\n'), name: 'x.png', type: 'image/png' }, 'Image must be a JPEG, PNG, GIF or WebP image'],
-    ['a JPEG header followed by HTML', { data: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), html]), name: 'x.jpg', type: 'image/jpeg' }, 'Image is damaged or not a valid image file'],
+    [
+      'an SVG named .jpg',
+      { data: svg, name: 'image.jpg', type: 'image/jpeg' },
+      'Image must be a JPEG, PNG, GIF or WebP image',
+    ],
+    [
+      'HTML named .jpg',
+      { data: html, name: 'photo.jpg', type: 'image/jpeg' },
+      'Image must be a JPEG, PNG, GIF or WebP image',
+    ],
+    [
+      'a script named .png',
+      { data: Buffer.from('#!/bin/sh\nrm -rf /\n'), name: 'x.png', type: 'image/png' },
+      'Image must be a JPEG, PNG, GIF or WebP image',
+    ],
+    [
+      'a JPEG header followed by HTML',
+      { data: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), html]), name: 'x.jpg', type: 'image/jpeg' },
+      'Image is damaged or not a valid image file',
+    ],
   ])('refuses %s with 422 on Image', async (_label, picture, message) => {
     const before = snapshot()
     const result = await upload(picture)
@@ -155,7 +195,7 @@ describe('refused files (and nothing left behind)', () => {
     expect(snapshot()).toEqual(before)
   })
 
-  it('refuses a PNG whose data chunk is corrupted (its CRC made to match), one whose data chunk\'s CRC is wrong, and a JPEG with a broken scan', async () => {
+  it("refuses a PNG whose data chunk is corrupted (its CRC made to match), one whose data chunk's CRC is wrong, and a JPEG with a broken scan", async () => {
     const before = snapshot()
     const whole = await png(300, 200)
     const data = Buffer.from(whole.data)
@@ -168,10 +208,18 @@ describe('refused files (and nothing left behind)', () => {
     // Intact data under a wrong checksum: the decoder lets it pass, the chunk check does not.
     const wrongCrc = Buffer.from(whole.data)
     wrongCrc[idat + 4 + length] ^= 0x01
-    for (const picture of [{ ...whole, data }, { ...whole, data: wrongCrc }, { data: brokenScan, name: 'photo.jpg', type: 'image/jpeg' }]) {
+    for (const picture of [
+      { ...whole, data },
+      { ...whole, data: wrongCrc },
+      { data: brokenScan, name: 'photo.jpg', type: 'image/jpeg' },
+    ]) {
       const result = await upload(picture)
       expect(result.status, picture.name).toBe(422)
-      expect(result.body, picture.name).toEqual({ success: false, message: 'Validation Errors', errors: { Image: 'Image is damaged or not a valid image file' } })
+      expect(result.body, picture.name).toEqual({
+        success: false,
+        message: 'Validation Errors',
+        errors: { Image: 'Image is damaged or not a valid image file' },
+      })
     }
     expect(snapshot()).toEqual(before)
   })
@@ -182,7 +230,9 @@ describe('refused files (and nothing left behind)', () => {
     expect(claimed.status).toBe(422)
     expect(claimed.body.errors).toEqual({ Image: 'Image may not be larger than 40 megapixels' })
     // 7000 x 6000 = 42 MP of one colour: a small file that would take 126 MB to decode.
-    const real = await sharp({ create: { width: 7000, height: 6000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer()
+    const real = await sharp({ create: { width: 7000, height: 6000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer()
     expect(real.length).toBeLessThan(1024 * 1024)
     const result = await upload({ data: real, name: 'big.png', type: 'image/png' })
     expect(result.status).toBe(422)
@@ -196,7 +246,11 @@ describe('refused files (and nothing left behind)', () => {
     const big = Buffer.concat([head, Buffer.alloc(10 * 1024 * 1024 + 1, 0x20)])
     const declared = await upload({ data: big, name: 'big.jpg', type: 'image/jpeg' })
     expect(declared.status).toBe(413)
-    expect(declared.body).toEqual({ success: false, message: 'Payload Too Large', errors: { Image: 'Image may not be larger than 10 MB' } })
+    expect(declared.body).toEqual({
+      success: false,
+      message: 'Payload Too Large',
+      errors: { Image: 'Image may not be larger than 10 MB' },
+    })
 
     // Chunked, no Content-Length: the limit bites while streaming.
     const boundary = 'x-balai-boundary'
@@ -223,7 +277,11 @@ describe('refused files (and nothing left behind)', () => {
     })
     const streamed = await fetch(`${server.url}/api/admin/photos`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, Accept: 'application/json' },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        Accept: 'application/json',
+      },
       body,
       duplex: 'half',
     } as RequestInit).catch((error) => error as Error)
@@ -268,7 +326,9 @@ describe('refused files (and nothing left behind)', () => {
       expect((await upload(picture, fields, kind)).status, kind).toBe(422)
     }
     // An update of a missing record stores nothing either.
-    const missing = await call('PUT', '/api/admin/aparaturs/987654321', { form: form({ name: 'a', position: 'b' }, picture) })
+    const missing = await call('PUT', '/api/admin/aparaturs/987654321', {
+      form: form({ name: 'a', position: 'b' }, picture),
+    })
     expect(missing.status).toBe(404)
     expect(snapshot()).toEqual(before)
   })
@@ -303,13 +363,17 @@ describe('replacing and deleting remove the old file', () => {
     const kept = await call('PUT', `/api/admin/${kind}/${created.body.data.id}`, { form: form(fields) })
     expect(kept.body.data.image).toBe(first)
     expect(files(kind).has(first)).toBe(true)
-    const replaced = await call('PUT', `/api/admin/${kind}/${created.body.data.id}`, { form: form(fields, await webp()) })
+    const replaced = await call('PUT', `/api/admin/${kind}/${created.body.data.id}`, {
+      form: form(fields, await webp()),
+    })
     expect(replaced.status).toBe(200)
     const second = replaced.body.data.image
     expect(files(kind).has(first)).toBe(false)
     expect(files(kind).has(second)).toBe(true)
     // A refused replacement keeps the current file.
-    const refused = await call('PUT', `/api/admin/${kind}/${created.body.data.id}`, { form: form(fields, { data: Buffer.from('GIF89a nope'), name: 'x.gif', type: 'image/gif' }) })
+    const refused = await call('PUT', `/api/admin/${kind}/${created.body.data.id}`, {
+      form: form(fields, { data: Buffer.from('GIF89a nope'), name: 'x.gif', type: 'image/gif' }),
+    })
     expect(refused.status).toBe(422)
     expect(files(kind).has(second)).toBe(true)
     expect((await call('DELETE', `/api/admin/${kind}/${created.body.data.id}`)).status).toBe(200)
@@ -317,7 +381,10 @@ describe('replacing and deleting remove the old file', () => {
   })
 
   it('photos and sliders', async () => {
-    for (const [kind, fields] of [['photos', { caption: 'x' }], ['sliders', { description: 'x' }]] as const) {
+    for (const [kind, fields] of [
+      ['photos', { caption: 'x' }],
+      ['sliders', { description: 'x' }],
+    ] as const) {
       const created = await upload(await png(), fields, kind)
       expect(files(kind).has(created.body.data.image)).toBe(true)
       await call('DELETE', `/api/admin/${kind}/${created.body.data.id}`)
@@ -335,7 +402,10 @@ describe('replacing and deleting remove the old file', () => {
       }
       // `{stem}-{w}.webp` copies belong to the record whose image has that stem.
       const stems = new Set([...referenced].map((name) => name.replace(/\.[a-z]+$/, '')))
-      expect([...files(kind)].filter((name) => !referenced.has(name) && !stems.has(name.replace(/-\d+\.webp$/, ''))), kind).toEqual([])
+      expect(
+        [...files(kind)].filter((name) => !referenced.has(name) && !stems.has(name.replace(/-\d+\.webp$/, ''))),
+        kind,
+      ).toEqual([])
     }
   })
 })

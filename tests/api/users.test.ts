@@ -20,7 +20,14 @@ const USER_KEYS = ['created_at', 'email', 'id', 'name', 'roles', 'updated_at', '
 
 const newUser = (overrides: Record<string, unknown> = {}) => {
   const username = unique('usr')
-  return { name: `Warga ${username}`, username, email: `${username}@example.com`, password: 'rahasia-123', role_ids: [] as number[], ...overrides }
+  return {
+    name: `Warga ${username}`,
+    username,
+    email: `${username}@example.com`,
+    password: 'rahasia-123',
+    role_ids: [] as number[],
+    ...overrides,
+  }
 }
 
 const tryLogin = (username: string, password: string, base?: string) =>
@@ -44,12 +51,23 @@ describe('POST /api/admin/users', () => {
     const data = expectSuccess(result, 201, 'User created successfully')
     expectNoSecrets(result)
     expect(Object.keys(data).sort()).toEqual(USER_KEYS)
-    expect(data).toMatchObject({ name: input.name, username: input.username, email: input.email, roles: [{ id: userRoleId, name: 'user' }] })
+    expect(data).toMatchObject({
+      name: input.name,
+      username: input.username,
+      email: input.email,
+      roles: [{ id: userRoleId, name: 'user' }],
+    })
     expect(data.created_at).toMatch(ISO_UTC)
     expect(data.updated_at).toMatch(ISO_UTC)
     const session = await tryLogin(input.username, input.password)
     expect(session.status).toBe(200)
-    expect(Object.keys(session.body.data.permissions).sort()).toEqual(['dashboard-index', 'pages-index', 'photos-index', 'posts-index', 'sliders-index'])
+    expect(Object.keys(session.body.data.permissions).sort()).toEqual([
+      'dashboard-index',
+      'pages-index',
+      'photos-index',
+      'posts-index',
+      'sliders-index',
+    ])
   })
 
   it('trims text fields and takes role_ids as optional', async () => {
@@ -71,7 +89,10 @@ describe('POST /api/admin/users', () => {
       Email: 'Email is required',
       Password: 'Password is required',
     })
-    const blank = await api('POST', '/api/admin/users', { token: admin, json: { name: '  ', username: ' ', email: '', password: '' } })
+    const blank = await api('POST', '/api/admin/users', {
+      token: admin,
+      json: { name: '  ', username: ' ', email: '', password: '' },
+    })
     expect(Object.keys(blank.body.errors).sort()).toEqual(['Email', 'Name', 'Password', 'Username'])
   })
 
@@ -83,12 +104,21 @@ describe('POST /api/admin/users', () => {
   it('refuses a taken username or email with 422 on their own keys', async () => {
     const first = newUser()
     expect((await api('POST', '/api/admin/users', { token: admin, json: first })).status).toBe(201)
-    const sameUsername = await api('POST', '/api/admin/users', { token: admin, json: newUser({ username: first.username }) })
+    const sameUsername = await api('POST', '/api/admin/users', {
+      token: admin,
+      json: newUser({ username: first.username }),
+    })
     expectFailure(sameUsername, 422, 'Validation Errors', { Username: 'Username already exists' })
     const sameEmail = await api('POST', '/api/admin/users', { token: admin, json: newUser({ email: first.email }) })
     expectFailure(sameEmail, 422, 'Validation Errors', { Email: 'Email already exists' })
-    const both = await api('POST', '/api/admin/users', { token: admin, json: newUser({ username: first.username, email: first.email }) })
-    expectFailure(both, 422, 'Validation Errors', { Username: 'Username already exists', Email: 'Email already exists' })
+    const both = await api('POST', '/api/admin/users', {
+      token: admin,
+      json: newUser({ username: first.username, email: first.email }),
+    })
+    expectFailure(both, 422, 'Validation Errors', {
+      Username: 'Username already exists',
+      Email: 'Email already exists',
+    })
   })
 
   it('lets exactly one of two simultaneous creates with the same username win; the other is a 422, not a 500', async () => {
@@ -135,7 +165,11 @@ describe('POST /api/admin/users', () => {
   })
 
   it('answers malformed JSON with a 400 JSON error', async () => {
-    const result = await api('POST', '/api/admin/users', { token: admin, body: '{"name": "x",', headers: { 'Content-Type': 'application/json' } })
+    const result = await api('POST', '/api/admin/users', {
+      token: admin,
+      body: '{"name": "x",',
+      headers: { 'Content-Type': 'application/json' },
+    })
     expectFailure(result, 400)
     const array = await api('POST', '/api/admin/users', { token: admin, json: [newUser()] })
     expectFailure(array, 400)
@@ -148,7 +182,10 @@ async function createUser(overrides: Record<string, unknown> = {}) {
   const input = newUser(overrides)
   const result = await api('POST', '/api/admin/users', { token: admin, json: input })
   expect(result.status, result.text).toBe(201)
-  return { input, user: result.body.data as { id: number; username: string; email: string; name: string; updated_at: string } }
+  return {
+    input,
+    user: result.body.data as { id: number; username: string; email: string; name: string; updated_at: string },
+  }
 }
 
 describe('GET /api/admin/users', () => {
@@ -199,11 +236,23 @@ describe('PUT /api/admin/users/{id}', () => {
   it('updates the fields and replaces the roles; the id in the path wins over the body', async () => {
     const { user, input } = await createUser({ role_ids: [userRoleId] })
     const { user: other } = await createUser()
-    const changed = { id: other.id, name: '  Nama Baru  ', username: unique('renamed'), email: `${unique('new')}@example.org`, role_ids: [] }
+    const changed = {
+      id: other.id,
+      name: '  Nama Baru  ',
+      username: unique('renamed'),
+      email: `${unique('new')}@example.org`,
+      role_ids: [],
+    }
     const result = await api('PUT', `/api/admin/users/${user.id}`, { token: admin, json: changed })
     const data = expectSuccess(result, 200, 'User updated successfully')
     expectNoSecrets(result)
-    expect(data).toMatchObject({ id: user.id, name: 'Nama Baru', username: changed.username, email: changed.email, roles: [] })
+    expect(data).toMatchObject({
+      id: user.id,
+      name: 'Nama Baru',
+      username: changed.username,
+      email: changed.email,
+      roles: [],
+    })
     expect(new Date(data.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(user.updated_at).getTime())
     const untouched = await api('GET', `/api/admin/users/${other.id}`, { token: admin })
     expect(untouched.body.data.username).toBe(other.username)
@@ -213,11 +262,18 @@ describe('PUT /api/admin/users/{id}', () => {
   it('keeps the old password when password is empty or missing, and changes it otherwise', async () => {
     const { user, input } = await createUser()
     const base = { name: input.name, username: input.username, email: input.email }
-    expect((await api('PUT', `/api/admin/users/${user.id}`, { token: admin, json: { ...base, password: '' } })).status).toBe(200)
+    expect(
+      (await api('PUT', `/api/admin/users/${user.id}`, { token: admin, json: { ...base, password: '' } })).status,
+    ).toBe(200)
     expect((await api('PUT', `/api/admin/users/${user.id}`, { token: admin, json: base })).status).toBe(200)
-    expect((await api('PUT', `/api/admin/users/${user.id}`, { token: admin, json: { ...base, password: null } })).status).toBe(200)
+    expect(
+      (await api('PUT', `/api/admin/users/${user.id}`, { token: admin, json: { ...base, password: null } })).status,
+    ).toBe(200)
     expect((await tryLogin(input.username, input.password)).status).toBe(200)
-    expect((await api('PUT', `/api/admin/users/${user.id}`, { token: admin, json: { ...base, password: 'sandi-baru-456' } })).status).toBe(200)
+    expect(
+      (await api('PUT', `/api/admin/users/${user.id}`, { token: admin, json: { ...base, password: 'sandi-baru-456' } }))
+        .status,
+    ).toBe(200)
     expect((await tryLogin(input.username, input.password)).status).toBe(401)
     expect((await tryLogin(input.username, 'sandi-baru-456')).status).toBe(200)
   })
@@ -225,19 +281,33 @@ describe('PUT /api/admin/users/{id}', () => {
   it('validates like create, except that the password may be left out', async () => {
     const { user } = await createUser()
     const { user: other } = await createUser()
-    expectFailure(await api('PUT', `/api/admin/users/${user.id}`, { token: admin, json: {} }), 422, 'Validation Errors', {
-      Name: 'Name is required',
-      Username: 'Username is required',
-      Email: 'Email is required',
-    })
+    expectFailure(
+      await api('PUT', `/api/admin/users/${user.id}`, { token: admin, json: {} }),
+      422,
+      'Validation Errors',
+      {
+        Name: 'Name is required',
+        Username: 'Username is required',
+        Email: 'Email is required',
+      },
+    )
     const clash = await api('PUT', `/api/admin/users/${user.id}`, {
       token: admin,
       json: { name: 'X', username: other.username, email: other.email },
     })
-    expectFailure(clash, 422, 'Validation Errors', { Username: 'Username already exists', Email: 'Email already exists' })
-    const short = await api('PUT', `/api/admin/users/${user.id}`, { token: admin, json: { name: 'X', username: user.username, email: user.email, password: 'short' } })
+    expectFailure(clash, 422, 'Validation Errors', {
+      Username: 'Username already exists',
+      Email: 'Email already exists',
+    })
+    const short = await api('PUT', `/api/admin/users/${user.id}`, {
+      token: admin,
+      json: { name: 'X', username: user.username, email: user.email, password: 'short' },
+    })
     expect(Object.keys(short.body.errors)).toEqual(['Password'])
-    const bad = await api('PUT', `/api/admin/users/${user.id}`, { token: admin, json: { name: 'X', username: user.username, email: 'nope@' } })
+    const bad = await api('PUT', `/api/admin/users/${user.id}`, {
+      token: admin,
+      json: { name: 'X', username: user.username, email: 'nope@' },
+    })
     expectFailure(bad, 422, 'Validation Errors', { Email: 'Email is not a valid email address' })
   })
 
@@ -299,12 +369,24 @@ describe('the last admin (on a server of its own, where the seeded admin is the 
     const roles = await api('GET', '/api/admin/roles/all', { token, base: server.url })
     adminRole = roles.body.data.find((role: { name: string }) => role.name === 'admin').id
     const permissions = await api('GET', '/api/admin/permissions/all', { token, base: server.url })
-    const ids = permissions.body.data.filter((p: { name: string }) => p.name.startsWith('users-')).map((p: { id: number }) => p.id)
-    const role = await api('POST', '/api/admin/roles', { token, base: server.url, json: { name: 'user-manager', permission_ids: ids } })
+    const ids = permissions.body.data
+      .filter((p: { name: string }) => p.name.startsWith('users-'))
+      .map((p: { id: number }) => p.id)
+    const role = await api('POST', '/api/admin/roles', {
+      token,
+      base: server.url,
+      json: { name: 'user-manager', permission_ids: ids },
+    })
     const created = await api('POST', '/api/admin/users', {
       token,
       base: server.url,
-      json: { name: 'Manager', username: 'manager', email: 'manager@example.com', password: 'manager-pass', role_ids: [role.body.data.id] },
+      json: {
+        name: 'Manager',
+        username: 'manager',
+        email: 'manager@example.com',
+        password: 'manager-pass',
+        role_ids: [role.body.data.id],
+      },
     })
     expect(created.status, created.text).toBe(201)
     manager = { token: await login('manager', 'manager-pass', server.url), id: created.body.data.id }
@@ -314,19 +396,33 @@ describe('the last admin (on a server of its own, where the seeded admin is the 
     await server?.stop()
   })
 
-  const adminBody = (role_ids: number[]) => ({ name: 'Administrator', username: 'admin', email: 'admin@example.com', role_ids })
+  const adminBody = (role_ids: number[]) => ({
+    name: 'Administrator',
+    username: 'admin',
+    email: 'admin@example.com',
+    role_ids,
+  })
 
   it('cannot delete themself', async () => {
     expectFailure(await api('DELETE', `/api/admin/users/${adminId}`, { token, base: server.url }), 409, undefined, null)
   })
 
   it('cannot be deleted by someone else', async () => {
-    expectFailure(await api('DELETE', `/api/admin/users/${adminId}`, { token: manager.token, base: server.url }), 409, undefined, null)
+    expectFailure(
+      await api('DELETE', `/api/admin/users/${adminId}`, { token: manager.token, base: server.url }),
+      409,
+      undefined,
+      null,
+    )
   })
 
   it('cannot lose the admin role, whoever asks', async () => {
     for (const who of [token, manager.token]) {
-      const result = await api('PUT', `/api/admin/users/${adminId}`, { token: who, base: server.url, json: adminBody([]) })
+      const result = await api('PUT', `/api/admin/users/${adminId}`, {
+        token: who,
+        base: server.url,
+        json: adminBody([]),
+      })
       expectFailure(result, 409, undefined, null)
     }
     const still = await api('GET', `/api/admin/users/${adminId}`, { token, base: server.url })
@@ -334,12 +430,20 @@ describe('the last admin (on a server of its own, where the seeded admin is the 
   })
 
   it('can be removed once a second admin exists, and then the second is the last', async () => {
-    expect((await api('PUT', `/api/admin/users/${manager.id}`, {
-      token,
+    expect(
+      (
+        await api('PUT', `/api/admin/users/${manager.id}`, {
+          token,
+          base: server.url,
+          json: { name: 'Manager', username: 'manager', email: 'manager@example.com', role_ids: [adminRole] },
+        })
+      ).status,
+    ).toBe(200)
+    const demoted = await api('PUT', `/api/admin/users/${adminId}`, {
+      token: manager.token,
       base: server.url,
-      json: { name: 'Manager', username: 'manager', email: 'manager@example.com', role_ids: [adminRole] },
-    })).status).toBe(200)
-    const demoted = await api('PUT', `/api/admin/users/${adminId}`, { token: manager.token, base: server.url, json: adminBody([]) })
+      json: adminBody([]),
+    })
     expect(demoted.status, demoted.text).toBe(200)
     expect(demoted.body.data.roles).toEqual([])
     // the seeded admin lost every permission on its very next request
@@ -351,7 +455,19 @@ describe('the last admin (on a server of its own, where the seeded admin is the 
       json: { name: 'Manager', username: 'manager', email: 'manager@example.com', role_ids: [] },
     })
     expectFailure(self, 409, undefined, null)
-    expect((await api('PUT', `/api/admin/users/${adminId}`, { token: manager.token, base: server.url, json: adminBody([adminRole]) })).status).toBe(200)
-    expectSuccess(await api('DELETE', `/api/admin/users/${manager.id}`, { token, base: server.url }), 200, 'User deleted successfully')
+    expect(
+      (
+        await api('PUT', `/api/admin/users/${adminId}`, {
+          token: manager.token,
+          base: server.url,
+          json: adminBody([adminRole]),
+        })
+      ).status,
+    ).toBe(200)
+    expectSuccess(
+      await api('DELETE', `/api/admin/users/${manager.id}`, { token, base: server.url }),
+      200,
+      'User deleted successfully',
+    )
   })
 })

@@ -10,7 +10,10 @@ const PAYLOADS = XSS_PAYLOADS
 function problems(html: string): string[] {
   const found: string[] = []
   const checks: [string, RegExp][] = [
-    ['dangerous element', /<\s*\/?\s*(script|iframe|frame|object|embed|form|input|button|svg|math|style|link|meta|base|body|details|video|source|marquee|textarea|select|template|noscript|xmp)\b/i],
+    [
+      'dangerous element',
+      /<\s*\/?\s*(script|iframe|frame|object|embed|form|input|button|svg|math|style|link|meta|base|body|details|video|source|marquee|textarea|select|template|noscript|xmp)\b/i,
+    ],
     ['event handler', /<[^>]*\son[a-z]+\s*=/i],
     ['style attribute', /<[^>]*\sstyle\s*=/i],
     ['script URL', /(href|src|action|formaction|data)\s*=\s*["']?\s*(javascript|vbscript|data:text)/i],
@@ -20,7 +23,8 @@ function problems(html: string): string[] {
   for (const [label, pattern] of checks) if (pattern.test(html)) found.push(label)
   // Any link that survives opens in a new tab without a handle on our window.
   for (const anchor of html.match(/<a\b[^>]*>/gi) ?? []) {
-    if (!/target="_blank"/.test(anchor) || !/rel="noopener noreferrer nofollow"/.test(anchor)) found.push(`unsafe link ${anchor}`)
+    if (!/target="_blank"/.test(anchor) || !/rel="noopener noreferrer nofollow"/.test(anchor))
+      found.push(`unsafe link ${anchor}`)
   }
   return found
 }
@@ -41,7 +45,10 @@ describe('rich text is stored harmless', () => {
   })
 
   it.each(PAYLOADS.map((payload, i) => [i, payload] as const))('page content, payload %i', async (_i, payload) => {
-    const created = await api('POST', '/api/admin/pages', { token, json: { title: unique('XSS '), content: `<p>aman</p>${payload}` } })
+    const created = await api('POST', '/api/admin/pages', {
+      token,
+      json: { title: unique('XSS '), content: `<p>aman</p>${payload}` },
+    })
     expect(created.status).toBe(201)
     expect(problems(created.body.data.content)).toEqual([])
     expect(created.body.data.content).toContain('<p>aman</p>')
@@ -72,21 +79,37 @@ describe('rich text is stored harmless', () => {
     const all = PAYLOADS.join('\n')
     const product = await api('POST', '/api/admin/products', {
       token,
-      form: form({ title: unique('XSS '), content: `<p>aman</p>${all}`, owner: 'a', price: 1, phone: '1', address: 'a' }),
+      form: form({
+        title: unique('XSS '),
+        content: `<p>aman</p>${all}`,
+        owner: 'a',
+        price: 1,
+        phone: '1',
+        address: 'a',
+      }),
     })
     expect(product.status).toBe(201)
     expect(problems(product.body.data.content)).toEqual([])
-    const person = await api('POST', '/api/admin/aparaturs', { token, form: form({ name: 'a', position: 'b', description: all }) })
+    const person = await api('POST', '/api/admin/aparaturs', {
+      token,
+      form: form({ name: 'a', position: 'b', description: all }),
+    })
     expect(person.status).toBe(201)
     expect(problems(person.body.data.description)).toEqual([])
-    const updated = await api('PUT', `/api/admin/aparaturs/${person.body.data.id}`, { token, json: { name: 'a', position: 'b', description: all } })
+    const updated = await api('PUT', `/api/admin/aparaturs/${person.body.data.id}`, {
+      token,
+      json: { name: 'a', position: 'b', description: all },
+    })
     expect(problems(updated.body.data.description)).toEqual([])
     const detail = await api('GET', `/api/public/aparaturs/${person.body.data.id}`)
     expect(problems(detail.body.data.description)).toEqual([])
   })
 
   it('content that is nothing but a payload counts as empty', async () => {
-    const result = await api('POST', '/api/admin/pages', { token, json: { title: 'x', content: '<script>alert(1)</script><style>p{}</style>' } })
+    const result = await api('POST', '/api/admin/pages', {
+      token,
+      json: { title: 'x', content: '<script>alert(1)</script><style>p{}</style>' },
+    })
     expect(result.status).toBe(422)
     expect(result.body.errors).toEqual({ Content: 'Content is required' })
   })

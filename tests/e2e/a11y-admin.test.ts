@@ -25,11 +25,35 @@ beforeAll(async () => {
   const picture = await jpeg(160, 120)
   await make('permissions', { json: { name: `${tag}-index` } })
   await make('roles', { json: { name: `Peran ${tag}`, permission_ids: [ids.permissions] } })
-  await make('users', { json: { name: `Pengguna ${tag}`, username: tag, email: `${tag}@example.com`, password: 'password123', role_ids: [ids.roles] } })
-  await make('posts', { form: form({ title: `Berita ${tag}`, content: '<p>Isi berita.</p>', category_id: category.id }, picture) })
+  await make('users', {
+    json: {
+      name: `Pengguna ${tag}`,
+      username: tag,
+      email: `${tag}@example.com`,
+      password: 'password123',
+      role_ids: [ids.roles],
+    },
+  })
+  await make('posts', {
+    form: form({ title: `Berita ${tag}`, content: '<p>Isi berita.</p>', category_id: category.id }, picture),
+  })
   await make('pages', { json: { title: `Halaman ${tag}`, content: '<p>Isi halaman.</p>' } })
-  await make('products', { form: form({ title: `Produk ${tag}`, content: '<p>Isi.</p>', owner: 'Ibu Sari', price: 25000, phone: '081234567890', address: 'Dusun 1' }, picture) })
-  await make('aparaturs', { form: form({ name: `Aparatur ${tag}`, position: 'Kaur Umum', description: '<p>Profil.</p>' }, picture) })
+  await make('products', {
+    form: form(
+      {
+        title: `Produk ${tag}`,
+        content: '<p>Isi.</p>',
+        owner: 'Ibu Sari',
+        price: 25000,
+        phone: '081234567890',
+        address: 'Dusun 1',
+      },
+      picture,
+    ),
+  })
+  await make('aparaturs', {
+    form: form({ name: `Aparatur ${tag}`, position: 'Kaur Umum', description: '<p>Profil.</p>' }, picture),
+  })
   await make('photos', { form: form({ caption: `Foto ${tag}`, description: 'Keterangan' }, picture) })
   // No slider of its own: sliders show on everybody's home page; the demo village's are enough here.
 })
@@ -38,17 +62,31 @@ afterAll(async () => {
   const token = await adminToken()
   // Users before roles before permissions; posts before their category.
   const order = ['users', 'roles', 'permissions', 'posts', 'categories', 'pages', 'products', 'aparaturs', 'photos']
-  for (const kind of order) for (const item of made.filter((entry) => entry.kind === kind)) await api('DELETE', `/api/admin/${kind}/${item.id}`, { token })
+  for (const kind of order)
+    for (const item of made.filter((entry) => entry.kind === kind))
+      await api('DELETE', `/api/admin/${kind}/${item.id}`, { token })
 })
 
-const LISTS = ['categories', 'posts', 'pages', 'products', 'photos', 'sliders', 'aparaturs', 'roles', 'permissions', 'users']
+const LISTS = [
+  'categories',
+  'posts',
+  'pages',
+  'products',
+  'photos',
+  'sliders',
+  'aparaturs',
+  'roles',
+  'permissions',
+  'users',
+]
 const FORMS = ['categories', 'posts', 'pages', 'products', 'aparaturs', 'roles', 'permissions', 'users']
 
 /** Waits until the screen has settled: its heading shown and any rich-text editor loaded. */
 async function settled(page: Page) {
   await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 10_000 })
   const editors = page.locator('[data-ready]')
-  for (let i = 0; i < (await editors.count()); i++) await page.locator('[data-ready="true"]').nth(i).waitFor({ timeout: 10_000 })
+  for (let i = 0; i < (await editors.count()); i++)
+    await page.locator('[data-ready="true"]').nth(i).waitFor({ timeout: 10_000 })
 }
 
 async function expectAccessible(page: Page, label: string) {
@@ -62,7 +100,10 @@ describe('axe finds no serious or critical violation in the back office', () => 
     await expectAccessible(page, '/login')
     // With the server's field errors shown.
     await page.getByRole('button', { name: 'Login', exact: true }).click()
-    await page.getByText(/required|wajib/i).first().waitFor()
+    await page
+      .getByText(/required|wajib/i)
+      .first()
+      .waitFor()
     await expectAccessible(page, '/login with errors')
     await page.goto('/forgot-password')
     await expectAccessible(page, '/forgot-password')
@@ -73,7 +114,14 @@ describe('axe finds no serious or critical violation in the back office', () => 
 
   it('on the dashboard, the 403 page and every list screen', async () => {
     const page = await loggedInPage()
-    for (const path of ['/admin/dashboard', '/admin/forbidden', ...LISTS.map((kind) => `/admin/${kind}`), '/admin/account', '/admin/settings', '/admin/activities']) {
+    for (const path of [
+      '/admin/dashboard',
+      '/admin/forbidden',
+      ...LISTS.map((kind) => `/admin/${kind}`),
+      '/admin/account',
+      '/admin/settings',
+      '/admin/activities',
+    ]) {
       await page.goto(path)
       await settled(page)
       await expectAccessible(page, path)
@@ -84,19 +132,26 @@ describe('axe finds no serious or critical violation in the back office', () => 
     await expectAccessible(page, 'empty list')
   }, 180_000)
 
-  it.each(FORMS)('on the %s create and edit forms, also with validation errors shown', async (kind) => {
-    const page = await loggedInPage()
-    for (const path of [`/admin/${kind}/create`, `/admin/${kind}/edit/${ids[kind]}`]) {
-      await page.goto(path)
+  it.each(FORMS)(
+    'on the %s create and edit forms, also with validation errors shown',
+    async (kind) => {
+      const page = await loggedInPage()
+      for (const path of [`/admin/${kind}/create`, `/admin/${kind}/edit/${ids[kind]}`]) {
+        await page.goto(path)
+        await settled(page)
+        await expectAccessible(page, path)
+      }
+      await page.goto(`/admin/${kind}/create`)
       await settled(page)
-      await expectAccessible(page, path)
-    }
-    await page.goto(`/admin/${kind}/create`)
-    await settled(page)
-    await page.getByRole('button', { name: /^(Save|Simpan)$/ }).click()
-    await page.getByText(/is required/).first().waitFor({ timeout: 10_000 })
-    await expectAccessible(page, `${kind} form with errors`)
-  }, 120_000)
+      await page.getByRole('button', { name: /^(Save|Simpan)$/ }).click()
+      await page
+        .getByText(/is required/)
+        .first()
+        .waitFor({ timeout: 10_000 })
+      await expectAccessible(page, `${kind} form with errors`)
+    },
+    120_000,
+  )
 
   it('with the user menu, the delete dialog and the phone drawer open', async () => {
     const page = await loggedInPage()
@@ -106,7 +161,10 @@ describe('axe finds no serious or critical violation in the back office', () => 
     await page.getByRole('button', { name: 'Keluar', exact: true }).waitFor()
     await expectAccessible(page, 'user menu')
     await page.keyboard.press('Escape')
-    await page.getByRole('button', { name: /^Delete / }).first().click()
+    await page
+      .getByRole('button', { name: /^Delete / })
+      .first()
+      .click()
     await page.getByRole('alertdialog').waitFor()
     await expectAccessible(page, 'delete dialog')
     await page.keyboard.press('Escape')
@@ -116,7 +174,10 @@ describe('axe finds no serious or critical violation in the back office', () => 
     await settled(phone)
     await expectAccessible(phone, '/admin/posts at phone width')
     await phone.getByRole('button', { name: 'Toggle sidebar', exact: true }).click()
-    await phone.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Dashboard', exact: true }).waitFor()
+    await phone
+      .getByRole('navigation', { name: 'Admin', exact: true })
+      .getByRole('link', { name: 'Dashboard', exact: true })
+      .waitFor()
     await expectAccessible(phone, 'admin drawer')
   }, 120_000)
 })
@@ -156,7 +217,9 @@ describe('the back office by keyboard alone', () => {
     await toggle.focus()
     await page.keyboard.press('Enter')
     expect(await toggle.getAttribute('aria-expanded')).toBe('true')
-    const dashboard = page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Dashboard', exact: true })
+    const dashboard = page
+      .getByRole('navigation', { name: 'Admin', exact: true })
+      .getByRole('link', { name: 'Dashboard', exact: true })
     await dashboard.waitFor()
     await page.keyboard.press('Escape')
     await dashboard.waitFor({ state: 'hidden' })
@@ -222,8 +285,13 @@ describe('the back office by keyboard alone', () => {
         const element = document.activeElement as HTMLElement | null
         if (!element || element === document.body) return null
         const style = getComputedStyle(element)
-        const visible = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || (style.boxShadow !== 'none' && style.boxShadow !== '')
-        return { label: `${element.tagName} ${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30)}`, visible }
+        const visible =
+          (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
+          (style.boxShadow !== 'none' && style.boxShadow !== '')
+        return {
+          label: `${element.tagName} ${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30)}`,
+          visible,
+        }
       })
       if (!focus) continue
       checked++

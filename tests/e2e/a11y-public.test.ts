@@ -13,10 +13,20 @@ let villagePage: any
 let person: any
 
 beforeAll(async () => {
-  post = await content.post({ title: `Posyandu Balita ${content.tag}`, content: '<p>Penimbangan balita setiap bulan di balai desa.</p><h2>Jadwal</h2><ul><li>Senin</li></ul>' })
+  post = await content.post({
+    title: `Posyandu Balita ${content.tag}`,
+    content: '<p>Penimbangan balita setiap bulan di balai desa.</p><h2>Jadwal</h2><ul><li>Senin</li></ul>',
+  })
   product = await content.product({ title: `Madu Hutan ${content.tag}`, price: 120000 })
-  villagePage = await content.page(`Letak Geografis ${content.tag}`, '<p>Desa berada di ketinggian 700 meter.</p><p><a href="https://example.org">Peta</a></p>')
-  person = await content.aparatur({ name: `Dewi Lestari ${content.tag}`, position: 'Bendahara Desa', description: '<p>Mengelola keuangan desa.</p>' })
+  villagePage = await content.page(
+    `Letak Geografis ${content.tag}`,
+    '<p>Desa berada di ketinggian 700 meter.</p><p><a href="https://example.org">Peta</a></p>',
+  )
+  person = await content.aparatur({
+    name: `Dewi Lestari ${content.tag}`,
+    position: 'Bendahara Desa',
+    description: '<p>Mengelola keuangan desa.</p>',
+  })
   await content.photo(`Pasar Desa ${content.tag}`, 'Suasana pasar pagi hari')
   await content.photo(`Sawah ${content.tag}`, 'Hamparan padi menguning')
 })
@@ -49,14 +59,18 @@ describe('axe finds no violation at all', () => {
   it.each([
     ['desktop', DESKTOP],
     ['phone', PHONE],
-  ] as const)('on every public screen (%s)', async (_name, viewport) => {
-    const page = await newPage({ viewport })
-    for (const path of screens()) {
-      await page.goto(path)
-      await expectAccessible(page, `${path} at ${viewport.width}px`)
-    }
-    expect((await page.settled()).filter((error) => !error.includes('404'))).toEqual([])
-  }, 240_000)
+  ] as const)(
+    'on every public screen (%s)',
+    async (_name, viewport) => {
+      const page = await newPage({ viewport })
+      for (const path of screens()) {
+        await page.goto(path)
+        await expectAccessible(page, `${path} at ${viewport.width}px`)
+      }
+      expect((await page.settled()).filter((error) => !error.includes('404'))).toEqual([])
+    },
+    240_000,
+  )
 
   it('with the drawer, the product seller tab and the gallery viewer open', async () => {
     const phone = await newPage({ viewport: PHONE })
@@ -151,7 +165,10 @@ describe('keyboard alone', () => {
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true)
     for (let step = 0; step < 12; step++) {
       await page.keyboard.press('Tab')
-      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]'))), `Tab ${step + 1} stays in the drawer`).toBe(true)
+      expect(
+        await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]'))),
+        `Tab ${step + 1} stays in the drawer`,
+      ).toBe(true)
     }
     await page.keyboard.press('Escape')
     await drawer.waitFor({ state: 'hidden' })
@@ -230,7 +247,11 @@ describe('images and fields', () => {
         expect(image.alt, `${path} ${image.src}`).not.toMatch(/\.(jpe?g|png|gif|webp)$/i)
       }
       const expected = names.get(path)
-      if (expected) expect(images.map((image) => image.alt), path).toContain(expected)
+      if (expected)
+        expect(
+          images.map((image) => image.alt),
+          path,
+        ).toContain(expected)
     }
   }, 120_000)
 

@@ -34,7 +34,9 @@ describe('login', () => {
     // The 422 and 401 answers are expected. Remix leaves the promise of a navigation it cancels without a handler;
     // one CI run on a loaded machine reported that AbortError here twice (not reproduced in 60 runs under load).
     // It changes nothing on screen, which the lines above check, so it is not counted as a failure of ours.
-    const unexpected = (await page.settled()).filter((e) => !e.includes('Failed to load resource') && !e.startsWith('pageerror: signal is aborted without reason'))
+    const unexpected = (await page.settled()).filter(
+      (e) => !e.includes('Failed to load resource') && !e.startsWith('pageerror: signal is aborted without reason'),
+    )
     expect(unexpected).toEqual([])
   })
 
@@ -47,7 +49,12 @@ describe('login', () => {
     expect(token.sameSite).toBe('Lax')
 
     // Four count cards with their links.
-    for (const [label, to] of [['Categories', '/admin/categories'], ['Posts', '/admin/posts'], ['Products', '/admin/products'], ['Aparaturs', '/admin/aparaturs']]) {
+    for (const [label, to] of [
+      ['Categories', '/admin/categories'],
+      ['Posts', '/admin/posts'],
+      ['Products', '/admin/products'],
+      ['Aparaturs', '/admin/aparaturs'],
+    ]) {
       const card = page.getByRole('listitem', { name: label })
       expect(await card.getByRole('link', { name: /see detail/i }).getAttribute('href')).toBe(to)
       expect(Number(await card.locator('p').nth(1).textContent())).toBeGreaterThanOrEqual(0)
@@ -58,7 +65,8 @@ describe('login', () => {
 
     // The user menu.
     await page.getByRole('button', { name: 'User menu' }).click()
-    for (const text of ['@admin', 'admin@example.com', 'Profil Saya', 'Akun Saya', 'Pengaturan']) await page.getByText(text, { exact: true }).waitFor()
+    for (const text of ['@admin', 'admin@example.com', 'Profil Saya', 'Akun Saya', 'Pengaturan'])
+      await page.getByText(text, { exact: true }).waitFor()
     await page.getByRole('button', { name: 'Keluar', exact: true }).click()
     await page.waitForURL('**/login')
     expect((await page.context().cookies()).find((cookie) => cookie.name === 'token')).toBeUndefined()
@@ -80,7 +88,10 @@ describe('login', () => {
     // The same session is logged out from another device (the API revokes the token).
     expect((await api('POST', '/api/logout', { token: bearer })).status).toBe(200)
     // Moving to another screen in the open back office (a client-side navigation) ends at the login.
-    await page.getByRole('listitem', { name: 'Categories' }).getByRole('link', { name: /see detail/i }).click()
+    await page
+      .getByRole('listitem', { name: 'Categories' })
+      .getByRole('link', { name: /see detail/i })
+      .click()
     await page.waitForURL(/\/login/)
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor()
   })
@@ -95,7 +106,12 @@ describe('login', () => {
 
 describe('permissions in the back office', () => {
   it('shows a limited user only their menus and buttons, and the 403 page on a forbidden address', async () => {
-    const limited = await userWithPermissions(['dashboard-index', 'categories-index', 'categories-create', 'photos-index'])
+    const limited = await userWithPermissions([
+      'dashboard-index',
+      'categories-index',
+      'categories-create',
+      'photos-index',
+    ])
     const page = await loggedInPage(limited.username, 'password123')
     const nav = page.getByRole('navigation', { name: 'Admin', exact: true })
     await nav.getByRole('button', { name: 'Contents Management', exact: true }).click()
@@ -114,7 +130,9 @@ describe('permissions in the back office', () => {
     expect(await page.getByRole('link', { name: /^Edit / }).count()).toBe(0)
     expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0)
     // The group of the current path is open by itself.
-    expect(await nav.getByRole('button', { name: 'Contents Management', exact: true }).getAttribute('aria-expanded')).toBe('true')
+    expect(
+      await nav.getByRole('button', { name: 'Contents Management', exact: true }).getAttribute('aria-expanded'),
+    ).toBe('true')
 
     // Photos: no upload form without photos-create, no delete without photos-delete.
     await page.goto('/admin/photos')

@@ -32,7 +32,9 @@ describe('categories screens', () => {
     await search(page, name)
     const row = page.getByRole('row').filter({ hasText: name })
     // Long Indonesian date.
-    expect(await row.getByRole('cell').nth(1).textContent()).toMatch(/^\d{1,2} (Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember) \d{4}$/)
+    expect(await row.getByRole('cell').nth(1).textContent()).toMatch(
+      /^\d{1,2} (Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember) \d{4}$/,
+    )
     await page.getByRole('link', { name: `Edit ${name}` }).click()
     expect(await valueOf(page, 'Category Name')).toBe(name)
     await page.getByLabel('Category Name', { exact: true }).fill(`${name} Baru`)
@@ -59,7 +61,10 @@ describe('categories screens', () => {
     await search(page, busy.body.data.name)
     await page.getByRole('button', { name: `Delete ${busy.body.data.name}` }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete', exact: true }).click()
-    await page.getByRole('alert').filter({ hasText: 'Failed to delete category: This category still has posts' }).waitFor()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Failed to delete category: This category still has posts' })
+      .waitFor()
   })
 })
 
@@ -72,7 +77,9 @@ describe('posts screens', () => {
     await page.getByRole('link', { name: 'Add New Post', exact: true }).click()
     await page.waitForURL('**/admin/posts/create')
     expect(await page.getByLabel('Category', { exact: true }).inputValue()).toBe('0')
-    expect(await page.getByLabel('Category', { exact: true }).locator('option').first().textContent()).toBe('Select Category')
+    expect(await page.getByLabel('Category', { exact: true }).locator('option').first().textContent()).toBe(
+      'Select Category',
+    )
     await page.getByRole('textbox', { name: 'Content', exact: true }).waitFor()
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.getByText('Title is required').waitFor()
@@ -128,12 +135,17 @@ describe('pages screens', () => {
     await search(page, title)
     await page.getByRole('link', { name: `Edit ${title}` }).click()
     expect(await valueOf(page, 'Title')).toBe(title)
-    await page.getByRole('textbox', { name: 'Content', exact: true }).getByText('Desa ini berdiri sejak lama.').waitFor()
+    await page
+      .getByRole('textbox', { name: 'Content', exact: true })
+      .getByText('Desa ini berdiri sejak lama.')
+      .waitFor()
     await typeRichText(page, 'Content', 'Isi yang diperbarui.')
     await page.getByRole('button', { name: 'Update', exact: true }).click()
     await toast(page, 'Page updated successfully!')
 
-    const saved = await api('GET', `/api/admin/pages?search=${encodeURIComponent(title)}`, { token: await adminToken() })
+    const saved = await api('GET', `/api/admin/pages?search=${encodeURIComponent(title)}`, {
+      token: await adminToken(),
+    })
     expect(saved.body.data.data[0].content).toBe('<p>Isi yang diperbarui.</p>')
     await search(page, title)
     await deleteRow(page, title, 'page')

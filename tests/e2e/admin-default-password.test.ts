@@ -23,7 +23,13 @@ describe('default password warning', () => {
     const userRole = roles.body.data.find((role: { name: string }) => role.name === 'user')
     const created = await api('POST', '/api/admin/users', {
       token,
-      json: { name: 'Staf Baru', username, email: `${username}@example.com`, password: 'kata-sandi-kuat', role_ids: [userRole.id] },
+      json: {
+        name: 'Staf Baru',
+        username,
+        email: `${username}@example.com`,
+        password: 'kata-sandi-kuat',
+        role_ids: [userRole.id],
+      },
     })
     expect(created.status).toBe(201)
     const page = await browser.loggedInPage(username, 'kata-sandi-kuat')

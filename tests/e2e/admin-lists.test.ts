@@ -11,13 +11,19 @@ const TOTAL = 63 // 7 pages of 10
 beforeAll(async () => {
   const token = await adminToken()
   for (let i = 1; i <= TOTAL; i++) {
-    const result = await api('POST', '/api/admin/categories', { token, json: { name: `${prefix} ${String(i).padStart(2, '0')}` } })
+    const result = await api('POST', '/api/admin/categories', {
+      token,
+      json: { name: `${prefix} ${String(i).padStart(2, '0')}` },
+    })
     if (result.status !== 201) throw new Error(result.text)
   }
 })
 
 const pageLinks = async (page: import('playwright-core').Page) =>
-  page.getByRole('navigation', { name: 'Pagination', exact: true }).getByRole('link').evaluateAll((links) => links.map((link) => link.textContent))
+  page
+    .getByRole('navigation', { name: 'Pagination', exact: true })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.textContent))
 
 describe('admin lists', () => {
   it('keeps search and page in the address, pages with at most 5 links, and resets to page 1 on a new search', async () => {
@@ -97,19 +103,31 @@ describe('list states', () => {
       await failed.getByText('An error occurred while loading data. Please try again.').waitFor()
       expect(new URL(page.url()).pathname).toBe('/admin/categories')
       // The layout stays: the sidebar and the user menu are still there to move on.
-      await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Dashboard', exact: true }).waitFor()
+      await page
+        .getByRole('navigation', { name: 'Admin', exact: true })
+        .getByRole('link', { name: 'Dashboard', exact: true })
+        .waitFor()
       await page.getByRole('button', { name: 'User menu' }).waitFor()
     }
 
     // The connection drops while a list screen's data is read...
     await dropConnection()
-    await page.getByRole('listitem', { name: 'Categories' }).getByRole('link', { name: /see detail/i }).click()
+    await page
+      .getByRole('listitem', { name: 'Categories' })
+      .getByRole('link', { name: /see detail/i })
+      .click()
     await expectFailedInShell()
     // ...and once it is back, the list shows.
     await page.unroute('**/admin/categories.data*')
-    await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Dashboard', exact: true }).click()
+    await page
+      .getByRole('navigation', { name: 'Admin', exact: true })
+      .getByRole('link', { name: 'Dashboard', exact: true })
+      .click()
     await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor()
-    await page.getByRole('listitem', { name: 'Categories' }).getByRole('link', { name: /see detail/i }).click()
+    await page
+      .getByRole('listitem', { name: 'Categories' })
+      .getByRole('link', { name: /see detail/i })
+      .click()
     await page.getByRole('heading', { name: 'Manage Categories', exact: true }).waitFor()
     expect(await failed.count()).toBe(0)
 

@@ -13,7 +13,8 @@ describe('products screens', () => {
     await page.waitForURL('**/admin/products/create')
     expect(await page.getByLabel('Address', { exact: true }).evaluate((element) => element.tagName)).toBe('TEXTAREA')
     await page.getByRole('button', { name: 'Save', exact: true }).click()
-    for (const message of ['Title is required', 'Owner is required', 'Phone is required', 'Address is required']) await page.getByText(message).waitFor()
+    for (const message of ['Title is required', 'Owner is required', 'Phone is required', 'Address is required'])
+      await page.getByText(message).waitFor()
 
     const title = unique('Keripik ')
     await page.getByLabel('Image', { exact: true }).setInputFiles(PNG)
@@ -43,7 +44,12 @@ describe('products screens', () => {
     await toast(page, 'Product updated successfully!')
 
     await search(page, title)
-    expect((await page.getByRole('row').filter({ hasText: title }).getByRole('cell').nth(2).textContent())?.replace(/\s/g, ' ')).toBe('Rp 20.000')
+    expect(
+      (await page.getByRole('row').filter({ hasText: title }).getByRole('cell').nth(2).textContent())?.replace(
+        /\s/g,
+        ' ',
+      ),
+    ).toBe('Rp 20.000')
     await deleteRow(page, title, 'product')
   })
 })
@@ -64,7 +70,9 @@ describe('aparaturs screens', () => {
     await toast(page, 'Aparatur created successfully!')
 
     await search(page, name)
-    expect(await page.getByRole('row').filter({ hasText: name }).getByRole('cell').nth(1).textContent()).toBe('Sekretaris Desa')
+    expect(await page.getByRole('row').filter({ hasText: name }).getByRole('cell').nth(1).textContent()).toBe(
+      'Sekretaris Desa',
+    )
     await page.getByRole('link', { name: `Edit ${name}` }).click()
     expect(await valueOf(page, 'Name')).toBe(name)
     expect(await valueOf(page, 'Position')).toBe('Sekretaris Desa')
@@ -97,7 +105,9 @@ describe('photos and sliders', () => {
     await page.getByRole('cell', { name: caption, exact: true }).waitFor()
     expect(await valueOf(page, 'Caption')).toBe('')
     expect(await file.inputValue()).toBe('')
-    expect(await page.getByRole('row').filter({ hasText: caption }).locator('img[src^="/uploads/photos/"]').count()).toBe(1)
+    expect(
+      await page.getByRole('row').filter({ hasText: caption }).locator('img[src^="/uploads/photos/"]').count(),
+    ).toBe(1)
 
     await search(page, caption)
     await deleteRow(page, caption, 'photo')
@@ -116,7 +126,9 @@ describe('photos and sliders', () => {
 
     await search(page, description)
     await deleteRow(page, description, 'slider')
-    const left = await api('GET', `/api/admin/sliders?search=${encodeURIComponent(description)}`, { token: await adminToken() })
+    const left = await api('GET', `/api/admin/sliders?search=${encodeURIComponent(description)}`, {
+      token: await adminToken(),
+    })
     expect(left.body.data.total).toBe(0)
   })
 })

@@ -22,14 +22,18 @@ describe('the post form and gambling spam', () => {
     const titleBox = page.getByLabel('Title', { exact: true })
     await page.getByText('Konten terindikasi promosi judi online ("gacor")').waitFor()
     expect(await titleBox.getAttribute('aria-invalid')).toBe('true')
-    expect(await page.locator(`[id="${await titleBox.getAttribute('aria-describedby')}"]`).textContent()).toBe('Konten terindikasi promosi judi online ("gacor")')
+    expect(await page.locator(`[id="${await titleBox.getAttribute('aria-describedby')}"]`).textContent()).toBe(
+      'Konten terindikasi promosi judi online ("gacor")',
+    )
     await page.getByText('Konten terindikasi promosi judi online ("link alternatif terbaru")').waitFor()
 
     // Nothing was saved, and nothing typed is lost.
     expect(new URL(page.url()).pathname).toBe('/admin/posts/create')
     expect(await valueOf(page, 'Title')).toBe(title)
     expect(await page.getByLabel('Category', { exact: true }).inputValue()).toBe(String(category.id))
-    expect(await page.getByRole('textbox', { name: 'Content', exact: true }).textContent()).toBe('Daftar sekarang di link alternatif terbaru.')
+    expect(await page.getByRole('textbox', { name: 'Content', exact: true }).textContent()).toBe(
+      'Daftar sekarang di link alternatif terbaru.',
+    )
     const saved = await api('GET', `/api/admin/posts?search=${encodeURIComponent(title)}`, { token })
     expect(saved.body.data.data).toEqual([])
   })

@@ -19,7 +19,9 @@ describe('permissions screens', () => {
     const error = page.getByText('Name must look like resource-action, e.g. posts-create')
     await error.waitFor()
     // The message is tied to its field.
-    expect(await page.getByLabel('Permission Name', { exact: true }).getAttribute('aria-describedby')).toBe(await error.getAttribute('id'))
+    expect(await page.getByLabel('Permission Name', { exact: true }).getAttribute('aria-describedby')).toBe(
+      await error.getAttribute('id'),
+    )
 
     const name = `${unique('perm')}-view`
     await page.getByLabel('Permission Name', { exact: true }).fill(name)
@@ -83,7 +85,10 @@ describe('roles screens', () => {
     await page.goto('/admin/roles?search=admin')
     await page.getByRole('button', { name: 'Delete admin', exact: true }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete', exact: true }).click()
-    await page.getByRole('alert').filter({ hasText: 'Failed to delete role: The admin role cannot be deleted' }).waitFor()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Failed to delete role: The admin role cannot be deleted' })
+      .waitFor()
   })
 
   it('cancels a delete with Escape', async () => {

@@ -13,7 +13,9 @@ describe('/api/docs', () => {
     await page.waitForURL(/#Posts$/)
     const create = page.getByRole('heading', { name: /POST \/api\/admin\/posts Create a post/ })
     await expect(create.isVisible()).resolves.toBe(true)
-    await expect(page.getByRole('link', { name: '/api/openapi.json' }).getAttribute('href')).resolves.toBe('/api/openapi.json')
+    await expect(page.getByRole('link', { name: '/api/openapi.json' }).getAttribute('href')).resolves.toBe(
+      '/api/openapi.json',
+    )
     expect(await seriousViolations(page)).toEqual([])
     expect(await page.settled()).toEqual([])
   })

@@ -9,7 +9,10 @@ import { toast, typeRichText } from './admin-support'
 // shows them all with srcset and alt.
 const { loggedInPage, newPage } = useBrowser()
 
-const picture = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer()
+const picture = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer()
 
 describe('images in the post editor', () => {
   it('uploads through the image button and by paste, asks for the alt text, and the post shows both with srcset and alt', async () => {
@@ -31,15 +34,20 @@ describe('images in the post editor', () => {
 
     const chooser = page.waitForEvent('filechooser')
     await page.getByRole('button', { name: 'Sisipkan gambar' }).click()
-    await (await chooser).setFiles({ name: 'balai.jpg', mimeType: 'image/jpeg', buffer: await picture(800, 500, '#3a7') })
+    await (
+      await chooser
+    ).setFiles({ name: 'balai.jpg', mimeType: 'image/jpeg', buffer: await picture(800, 500, '#3a7') })
     await page.locator('.ql-editor img[alt="Balai desa dari depan"][src^="/uploads/content/"]').waitFor()
 
     const pasted = await picture(700, 400, '#a73')
-    await page.getByRole('textbox', { name: 'Content' }).evaluate((element, bytes) => {
-      const data = new DataTransfer()
-      data.items.add(new File([new Uint8Array(bytes)], 'peta.jpg', { type: 'image/jpeg' }))
-      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
-    }, [...pasted])
+    await page.getByRole('textbox', { name: 'Content' }).evaluate(
+      (element, bytes) => {
+        const data = new DataTransfer()
+        data.items.add(new File([new Uint8Array(bytes)], 'peta.jpg', { type: 'image/jpeg' }))
+        element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+      },
+      [...pasted],
+    )
     await page.locator('.ql-editor img[alt="Peta dusun"][src^="/uploads/content/"]').waitFor()
     // A picture inside pasted HTML (a data: address) stays inline in the editor and is stored when the form is saved.
     const inline = (await picture(400, 300, '#37a')).toString('base64')
@@ -60,11 +68,17 @@ describe('images in the post editor', () => {
 
     const guest = await newPage()
     await guest.goto(`/posts/${post.slug}`)
-    for (const [alt, width] of [['Balai desa dari depan', 800], ['Peta dusun', 700], ['Denah balai', 400]] as const) {
+    for (const [alt, width] of [
+      ['Balai desa dari depan', 800],
+      ['Peta dusun', 700],
+      ['Denah balai', 400],
+    ] as const) {
       const image = guest.getByRole('main').getByRole('img', { name: alt, exact: true })
       await image.waitFor()
       expect(await image.getAttribute('src')).toMatch(/^\/uploads\/content\/[a-f0-9]{32}-\d+x\d+\.jpg$/)
-      expect(await image.getAttribute('srcset')).toMatch(width > 640 ? /-320\.webp 320w, .*-640\.webp 640w/ : /-320\.webp 320w, .*-400\.webp 400w/)
+      expect(await image.getAttribute('srcset')).toMatch(
+        width > 640 ? /-320\.webp 320w, .*-640\.webp 640w/ : /-320\.webp 320w, .*-400\.webp 400w/,
+      )
       expect(await image.getAttribute('width')).toBe(String(width))
       await image.evaluate((img: HTMLImageElement) => img.decode())
     }
@@ -79,12 +93,20 @@ describe('images in the post editor', () => {
   it('says in Indonesian when an upload fails', async () => {
     const page = await loggedInPage()
     page.on('dialog', (dialog) => void dialog.accept(''))
-    await page.route('**/api/admin/uploads', (route) => route.fulfill({ status: 413, contentType: 'application/json', body: '{"success":false,"message":"Payload Too Large","errors":null}' }))
+    await page.route('**/api/admin/uploads', (route) =>
+      route.fulfill({
+        status: 413,
+        contentType: 'application/json',
+        body: '{"success":false,"message":"Payload Too Large","errors":null}',
+      }),
+    )
     await page.goto('/admin/pages/create')
     await page.locator('[data-ready="true"]').waitFor()
     const chooser = page.waitForEvent('filechooser')
     await page.getByRole('button', { name: 'Sisipkan gambar' }).click()
-    await (await chooser).setFiles({ name: 'besar.jpg', mimeType: 'image/jpeg', buffer: await picture(100, 100, '#777') })
+    await (
+      await chooser
+    ).setFiles({ name: 'besar.jpg', mimeType: 'image/jpeg', buffer: await picture(100, 100, '#777') })
     await page.getByRole('alert').filter({ hasText: 'Gambar gagal diunggah: ukurannya lebih dari 10 MB.' }).waitFor()
     expect(await page.locator('.ql-editor img').count()).toBe(0)
   })

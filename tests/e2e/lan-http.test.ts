@@ -13,7 +13,9 @@ describe('a production server on plain HTTP in the village LAN (npm start, no TL
   let browser: Browser
 
   beforeAll(async () => {
-    server = await startServer({ env: { NODE_ENV: undefined, JWT_SECRET: undefined, TRUST_PROXY: undefined, SITE_URL: undefined } })
+    server = await startServer({
+      env: { NODE_ENV: undefined, JWT_SECRET: undefined, TRUST_PROXY: undefined, SITE_URL: undefined },
+    })
     browser = await launchBrowser([`--host-resolver-rules=MAP ${HOST} 127.0.0.1`])
   })
   afterAll(async () => {
@@ -45,7 +47,10 @@ describe('a production server on plain HTTP in the village LAN (npm start, no TL
     expect(cookie).toMatchObject({ httpOnly: true, secure: false })
 
     // A second screen, reached by a client-side navigation with the same session.
-    await page.getByRole('listitem', { name: 'Posts' }).getByRole('link', { name: /see detail/i }).click()
+    await page
+      .getByRole('listitem', { name: 'Posts' })
+      .getByRole('link', { name: /see detail/i })
+      .click()
     await page.waitForURL('**/admin/posts')
     await page.getByRole('heading', { name: 'Posts' }).first().waitFor()
 

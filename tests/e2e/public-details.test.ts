@@ -28,7 +28,10 @@ async function sql(statement: string, ...params: unknown[]) {
     db.close()
   }
   const token = await adminToken()
-  const marker = await api('POST', '/api/admin/categories', { token, json: { name: `${content.tag} penanda ${Math.random()}` } })
+  const marker = await api('POST', '/api/admin/categories', {
+    token,
+    json: { name: `${content.tag} penanda ${Math.random()}` },
+  })
   await api('DELETE', `/api/admin/categories/${marker.body.data.id}`, { token })
 }
 
@@ -49,7 +52,9 @@ describe('page detail', () => {
     await shown(main(page).getByText(`Dibuat ${formatDate(made.created_at)}`))
     await shown(main(page).getByText(`Terakhir diperbarui ${formatDate(made.updated_at)}`))
     await main(page).getByRole('link', { name: 'Kembali ke Tentang Desa' }).click()
-    await page.waitForURL((url) => url.pathname === '/pages' && url.searchParams.get('search') === `${content.tag} Profil`)
+    await page.waitForURL(
+      (url) => url.pathname === '/pages' && url.searchParams.get('search') === `${content.tag} Profil`,
+    )
     expect(await page.settled()).toEqual([])
   })
 
@@ -68,7 +73,11 @@ describe('page detail', () => {
 
 describe('aparatur detail', () => {
   it('shows the round photo, name, position and "Profil Singkat"; back returns to the previous page', async () => {
-    const made = await content.aparatur({ name: `${content.tag} Siti Rahayu`, position: 'Kaur Perencanaan', description: '<p>Bertugas sejak <strong>2019</strong>.</p>' })
+    const made = await content.aparatur({
+      name: `${content.tag} Siti Rahayu`,
+      position: 'Kaur Perencanaan',
+      description: '<p>Bertugas sejak <strong>2019</strong>.</p>',
+    })
     const page = await newPage({ viewport: DESKTOP })
     await page.goto(`/aparaturs?search=${encodeURIComponent(content.tag)}`)
     await page.getByRole('link', { name: `${content.tag} Siti Rahayu` }).click()
@@ -104,7 +113,10 @@ describe('aparatur detail', () => {
 
 describe('post detail', () => {
   it('shows cover, category badge, author, Indonesian long date with weekday, read time and content', async () => {
-    const made = await content.post({ title: `${content.tag} Gotong Royong`, content: `<h2>Latar</h2><p>${words(449)}</p>` })
+    const made = await content.post({
+      title: `${content.tag} Gotong Royong`,
+      content: `<h2>Latar</h2><p>${words(449)}</p>`,
+    })
     const page = await newPage({ viewport: DESKTOP })
     await page.goto(`/posts/${made.slug}`)
     await titled(page, `${content.tag} Gotong Royong - Desa Uji Coba`)
@@ -127,10 +139,17 @@ describe('post detail', () => {
 
   it('falls back to "Berita" and the village name, and hides the cover when there is none', async () => {
     const writer = await userWithPermissions(['posts-create'])
-    const category = await api('POST', '/api/admin/categories', { token: await adminToken(), json: { name: `${content.tag} Kat` } })
+    const category = await api('POST', '/api/admin/categories', {
+      token: await adminToken(),
+      json: { name: `${content.tag} Kat` },
+    })
     const created = await api('POST', '/api/admin/posts', {
       token: writer.token,
-      form: form({ title: `${content.tag} Tanpa Penulis`, content: '<p>Singkat.</p>', category_id: category.body.data.id }),
+      form: form({
+        title: `${content.tag} Tanpa Penulis`,
+        content: '<p>Singkat.</p>',
+        category_id: category.body.data.id,
+      }),
     })
     expect(created.status).toBe(201)
     // The author's account is deleted: the post stays, without an author.
@@ -139,7 +158,11 @@ describe('post detail', () => {
     await page.goto(`/posts/${created.body.data.slug}`)
     await shown(main(page).getByRole('heading', { level: 1, name: `${content.tag} Tanpa Penulis` }))
     await shown(main(page).getByText('Desa Uji Coba', { exact: true }))
-    expect(await main(page).getByRole('img', { name: `${content.tag} Tanpa Penulis` }).count()).toBe(0)
+    expect(
+      await main(page)
+        .getByRole('img', { name: `${content.tag} Tanpa Penulis` })
+        .count(),
+    ).toBe(0)
     await shown(main(page).getByText('1 menit baca'))
     // The category badge falls back to "Berita" when a post has no category name (legacy rows).
     await sql("UPDATE categories SET name = '' WHERE id = ?", category.body.data.id)
@@ -158,13 +181,23 @@ describe('post detail', () => {
     await phone.addInitScript(() => {
       const shared: unknown[] = []
       Object.assign(window, { __shared: shared })
-      Object.defineProperty(navigator, 'share', { configurable: true, value: async (data: unknown) => void shared.push(data) })
+      Object.defineProperty(navigator, 'share', {
+        configurable: true,
+        value: async (data: unknown) => void shared.push(data),
+      })
     })
     await phone.goto(`/posts/${made.slug}`)
     await main(phone).getByRole('button', { name: 'Bagikan berita' }).click()
-    await expect.poll(() => phone.evaluate(() => (window as unknown as { __shared: unknown[] }).__shared)).toEqual([{ title: `${content.tag} Dibagikan`, url: phone.url() }])
-    await main(phone).getByRole('region', { name: 'Bagikan Artikel' }).getByRole('button', { name: 'Bagikan', exact: true }).click()
-    await expect.poll(() => phone.evaluate(() => (window as unknown as { __shared: unknown[] }).__shared.length)).toBe(2)
+    await expect
+      .poll(() => phone.evaluate(() => (window as unknown as { __shared: unknown[] }).__shared))
+      .toEqual([{ title: `${content.tag} Dibagikan`, url: phone.url() }])
+    await main(phone)
+      .getByRole('region', { name: 'Bagikan Artikel' })
+      .getByRole('button', { name: 'Bagikan', exact: true })
+      .click()
+    await expect
+      .poll(() => phone.evaluate(() => (window as unknown as { __shared: unknown[] }).__shared.length))
+      .toBe(2)
 
     // Without one, the address goes to the clipboard.
     const desktop = await newPage({ viewport: DESKTOP })
@@ -230,12 +263,18 @@ describe('product detail', () => {
       expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/6281234567890')
       expect(href.searchParams.get('text')).toContain(`${content.tag} Dodol ${name}`)
       // It opens in a new tab (wa.me itself is stubbed: the test makes no outside request).
-      await page.context().route('https://wa.me/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' }))
+      await page
+        .context()
+        .route('https://wa.me/**', (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' }),
+        )
       const [popup] = await Promise.all([page.context().waitForEvent('page'), whatsapp.click()])
       await popup.waitForLoadState()
       expect(popup.url()).toBe(href.toString())
       await main(page).getByRole('link', { name: 'Kembali ke Produk Desa' }).click()
-      await page.waitForURL((url) => url.pathname === '/products' && url.searchParams.get('search') === `${content.tag} Dodol ${name}`)
+      await page.waitForURL(
+        (url) => url.pathname === '/products' && url.searchParams.get('search') === `${content.tag} Dodol ${name}`,
+      )
       expect(await page.settled()).toEqual([])
     })
   }

@@ -29,19 +29,26 @@ export function useContent() {
   return {
     tag,
     page: (title: string, content: string) => create('pages', { json: { title, content } }),
-    product: async (fields: { title: string; price: number; owner?: string; phone?: string; address?: string; content?: string }, withImage = true) =>
-      create(
-        'products',
-        {
-          form: form(
-            { owner: 'Penjual Uji', phone: '081299990000', address: 'Dusun Uji RT 01', content: '<p>Produk uji.</p>', ...fields },
-            withImage ? await picture() : undefined,
-          ),
-        },
-      ),
+    product: async (
+      fields: { title: string; price: number; owner?: string; phone?: string; address?: string; content?: string },
+      withImage = true,
+    ) =>
+      create('products', {
+        form: form(
+          {
+            owner: 'Penjual Uji',
+            phone: '081299990000',
+            address: 'Dusun Uji RT 01',
+            content: '<p>Produk uji.</p>',
+            ...fields,
+          },
+          withImage ? await picture() : undefined,
+        ),
+      }),
     aparatur: async (fields: { name: string; position: string; description?: string }, withImage = true) =>
       create('aparaturs', { form: form({ description: '', ...fields }, withImage ? await picture() : undefined) }),
-    photo: async (caption: string, description: string) => create('photos', { form: form({ caption, description }, await picture()) }),
+    photo: async (caption: string, description: string) =>
+      create('photos', { form: form({ caption, description }, await picture()) }),
     post: async (fields: { title: string; content: string }, withImage = true) => {
       category ??= newCategory().then((made) => {
         created.unshift({ kind: 'categories', id: made.id })
@@ -53,7 +60,9 @@ export function useContent() {
   }
 }
 
-type Waitable = { waitFor(options?: { state?: 'visible' | 'attached' | 'detached' | 'hidden'; timeout?: number }): Promise<void> }
+type Waitable = {
+  waitFor(options?: { state?: 'visible' | 'attached' | 'detached' | 'hidden'; timeout?: number }): Promise<void>
+}
 
 /** Waits (up to 10 s) until the locator is visible; fails the test otherwise. */
 export async function shown(locator: Waitable) {
@@ -61,8 +70,16 @@ export async function shown(locator: Waitable) {
 }
 
 /** Waits until the document title is `title` (client navigations set it just after the address changes). */
-export async function titled(page: { waitForFunction: (fn: (t: string) => boolean, arg: string, options?: { timeout?: number }) => Promise<unknown>; title(): Promise<string> }, title: string) {
-  await page.waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 }).catch(() => undefined)
+export async function titled(
+  page: {
+    waitForFunction: (fn: (t: string) => boolean, arg: string, options?: { timeout?: number }) => Promise<unknown>
+    title(): Promise<string>
+  },
+  title: string,
+) {
+  await page
+    .waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 })
+    .catch(() => undefined)
   const actual = await page.title()
   if (actual !== title) throw new Error(`title: expected "${title}", got "${actual}"`)
 }

@@ -10,7 +10,8 @@ const content = useContent()
 const CAPTIONS = ['Satu', 'Dua', 'Tiga']
 
 beforeAll(async () => {
-  for (const name of CAPTIONS) await content.photo(`${content.tag} Foto ${name}`, `Keterangan foto ${name.toLowerCase()}`)
+  for (const name of CAPTIONS)
+    await content.photo(`${content.tag} Foto ${name}`, `Keterangan foto ${name.toLowerCase()}`)
 })
 
 const caption = (name: string) => `${content.tag} Foto ${name}`

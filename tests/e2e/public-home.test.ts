@@ -45,7 +45,10 @@ function carousel(section: Locator) {
         const swiper = el.querySelector('.swiper')!
         const left = swiper.getBoundingClientRect().left
         const slides = Array.from(swiper.querySelectorAll<HTMLElement>('[role="group"]'))
-        return slides.find((slide) => Math.abs(slide.getBoundingClientRect().left - left) < 2)?.querySelector('h3')?.textContent ?? null
+        return (
+          slides.find((slide) => Math.abs(slide.getBoundingClientRect().left - left) < 2)?.querySelector('h3')
+            ?.textContent ?? null
+        )
       }),
     count: () => section.getByRole('group').count(),
     /** Resolves once Swiper has finished moving (a click made during a transition is ignored in loop mode). */
@@ -77,7 +80,13 @@ describe('home page at desktop width', () => {
     await shown(page.getByRole('region', { name: 'Aparatur Desa' }))
     // Every picture declares its size, so nothing jumps while it loads; those below the fold wait.
     const images = await page.locator('main img').evaluateAll((imgs) =>
-      imgs.map((img) => ({ width: img.getAttribute('width'), height: img.getAttribute('height'), loading: img.getAttribute('loading'), alt: img.getAttribute('alt'), top: img.getBoundingClientRect().top })),
+      imgs.map((img) => ({
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+        loading: img.getAttribute('loading'),
+        alt: img.getAttribute('alt'),
+        top: img.getBoundingClientRect().top,
+      })),
     )
     expect(images.length).toBeGreaterThan(5)
     for (const image of images) {
@@ -85,7 +94,9 @@ describe('home page at desktop width', () => {
       expect(Number(image.height)).toBeGreaterThan(0)
       expect(image.alt).toBeTruthy()
     }
-    expect(images.filter((image) => image.top > DESKTOP.height * 1.5).every((image) => image.loading === 'lazy')).toBe(true)
+    expect(images.filter((image) => image.top > DESKTOP.height * 1.5).every((image) => image.loading === 'lazy')).toBe(
+      true,
+    )
     expect(await page.settled()).toEqual([])
   })
 
@@ -112,7 +123,8 @@ describe('home page at desktop width', () => {
               resolve(times)
             }
           })
-          for (const dot of el.querySelectorAll('[aria-label^="Ke slide"]')) observer.observe(dot, { attributes: true, attributeFilter: ['aria-current'] })
+          for (const dot of el.querySelectorAll('[aria-label^="Ke slide"]'))
+            observer.observe(dot, { attributes: true, attributeFilter: ['aria-current'] })
         }),
     )
     expect(changes[1] - changes[0]).toBeGreaterThan(4500)
@@ -175,7 +187,12 @@ describe('home page at desktop width', () => {
     // Cards link to their detail screens.
     const product = page.getByRole('region', { name: 'Produk Desa' }).getByRole('link').filter({ hasText: /\w/ })
     expect(await product.first().getAttribute('href')).toMatch(/^\/products(\/[\w-]+)?$/)
-    expect(await page.getByRole('region', { name: 'Aparatur Desa' }).getByRole('link', { name: 'Lihat Semua Aparatur' }).getAttribute('href')).toBe('/aparaturs')
+    expect(
+      await page
+        .getByRole('region', { name: 'Aparatur Desa' })
+        .getByRole('link', { name: 'Lihat Semua Aparatur' })
+        .getAttribute('href'),
+    ).toBe('/aparaturs')
     expect(await page.settled()).toEqual([])
   }, 30_000)
 

@@ -63,7 +63,9 @@ describe('public layout at desktop width', () => {
     // The test server keeps the default address, phone and email of the configuration.
     await shown(footer.getByText('Jl. Raya Sukamaju No. 1', { exact: false }))
     expect(await footer.getByRole('link', { name: '022 123-4567' }).getAttribute('href')).toBe('tel:0221234567')
-    expect(await footer.getByRole('link', { name: 'info@sukamaju.desa.id' }).getAttribute('href')).toBe('mailto:info@sukamaju.desa.id')
+    expect(await footer.getByRole('link', { name: 'info@sukamaju.desa.id' }).getAttribute('href')).toBe(
+      'mailto:info@sukamaju.desa.id',
+    )
     await shown(footer.getByRole('heading', { name: 'Aplikasi Mobile' }))
     await footer.getByRole('link', { name: 'Kebijakan Privasi' }).click()
     await page.waitForURL('**/privacy')
@@ -99,7 +101,9 @@ describe('public layout at desktop width', () => {
   it('shows a friendly error screen, not a stack trace, when loading a screen fails', async () => {
     const page = await newPage({ viewport: DESKTOP })
     await page.goto('/')
-    await page.route('**/products.data*', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Error: boom\n    at loader (/app/x.js:1:1)' }))
+    await page.route('**/products.data*', (route) =>
+      route.fulfill({ status: 500, contentType: 'text/plain', body: 'Error: boom\n    at loader (/app/x.js:1:1)' }),
+    )
     await page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Produk Desa' }).click()
     await shown(page.getByRole('heading', { name: 'Maaf, terjadi kesalahan' }))
     expect(await page.getByRole('main').innerText()).not.toMatch(/boom|at loader/)
@@ -180,7 +184,13 @@ describe('unknown addresses', () => {
 
   it('answers an unknown slug or id with the not-found screen and status 404', async () => {
     const page = await newPage({ viewport: DESKTOP })
-    for (const path of ['/posts/tidak-ada-berita-ini', '/pages/tidak-ada', '/products/tidak-ada', '/aparaturs/999999999', '/aparaturs/abc']) {
+    for (const path of [
+      '/posts/tidak-ada-berita-ini',
+      '/pages/tidak-ada',
+      '/products/tidak-ada',
+      '/aparaturs/999999999',
+      '/aparaturs/abc',
+    ]) {
       const response = await page.goto(path)
       expect(response?.status(), path).toBe(404)
       await shown(page.getByRole('heading', { name: 'Halaman tidak ditemukan' }))

@@ -7,11 +7,51 @@ const { newPage } = useBrowser()
 const content = useContent()
 
 const LISTS = [
-  { path: '/pages', title: 'Tentang Desa', label: 'Cari halaman', placeholder: 'Cari halaman...', empty: 'Tidak ada halaman yang ditemukan.', term: 'Sejarah', finds: 'Sejarah Desa' },
-  { path: '/aparaturs', title: 'Aparaturs', label: 'Cari aparatur', placeholder: 'Cari aparatur...', empty: 'Tidak ada aparatur yang ditemukan.', term: 'Sekretaris', finds: 'Dewi Lestari' },
-  { path: '/posts', title: 'Berita', label: 'Cari berita', placeholder: 'Cari berita...', empty: 'Tidak ada post yang tersedia.', term: 'irigasi', finds: 'Kerja Bakti Membersihkan Saluran Irigasi' },
-  { path: '/products', title: 'Produk Desa', label: 'Cari produk', placeholder: 'Cari produk...', empty: 'Tidak ada produk yang ditemukan.', term: 'Madu', finds: 'Madu Hutan Asli' },
-  { path: '/photos', title: 'Galeri', label: 'Cari foto', placeholder: 'Cari foto menarik...', empty: 'Tidak ada foto yang tersedia.', term: 'Pasar', finds: 'Pasar Desa' },
+  {
+    path: '/pages',
+    title: 'Tentang Desa',
+    label: 'Cari halaman',
+    placeholder: 'Cari halaman...',
+    empty: 'Tidak ada halaman yang ditemukan.',
+    term: 'Sejarah',
+    finds: 'Sejarah Desa',
+  },
+  {
+    path: '/aparaturs',
+    title: 'Aparaturs',
+    label: 'Cari aparatur',
+    placeholder: 'Cari aparatur...',
+    empty: 'Tidak ada aparatur yang ditemukan.',
+    term: 'Sekretaris',
+    finds: 'Dewi Lestari',
+  },
+  {
+    path: '/posts',
+    title: 'Berita',
+    label: 'Cari berita',
+    placeholder: 'Cari berita...',
+    empty: 'Tidak ada post yang tersedia.',
+    term: 'irigasi',
+    finds: 'Kerja Bakti Membersihkan Saluran Irigasi',
+  },
+  {
+    path: '/products',
+    title: 'Produk Desa',
+    label: 'Cari produk',
+    placeholder: 'Cari produk...',
+    empty: 'Tidak ada produk yang ditemukan.',
+    term: 'Madu',
+    finds: 'Madu Hutan Asli',
+  },
+  {
+    path: '/photos',
+    title: 'Galeri',
+    label: 'Cari foto',
+    placeholder: 'Cari foto menarik...',
+    empty: 'Tidak ada foto yang tersedia.',
+    term: 'Pasar',
+    finds: 'Pasar Desa',
+  },
 ]
 
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams)
@@ -27,7 +67,8 @@ const columns = (page: Page, listName: string) =>
 describe('public lists', () => {
   beforeAll(async () => {
     // Ten pages sharing a tag: a search for it fills page 1 (9 items) and puts one on page 2.
-    for (let i = 1; i <= 10; i++) await content.page(`${content.tag} Halaman ${String(i).padStart(2, '0')}`, `<p>Isi halaman uji ${i}.</p>`)
+    for (let i = 1; i <= 10; i++)
+      await content.page(`${content.tag} Halaman ${String(i).padStart(2, '0')}`, `<p>Isi halaman uji ${i}.</p>`)
   })
 
   for (const list of LISTS) {
@@ -82,7 +123,12 @@ describe('public lists', () => {
     const again = await newPage({ viewport: DESKTOP })
     await again.goto(`/pages?search=${encodeURIComponent(content.tag)}&page=2`)
     expect(await searchBox(again, 'Cari halaman').inputValue()).toBe(content.tag)
-    expect(await again.getByRole('navigation', { name: 'Navigasi halaman' }).getByRole('link', { name: 'Halaman 2' }).getAttribute('aria-current')).toBe('page')
+    expect(
+      await again
+        .getByRole('navigation', { name: 'Navigasi halaman' })
+        .getByRole('link', { name: 'Halaman 2' })
+        .getAttribute('aria-current'),
+    ).toBe('page')
     await shown(again.getByRole('link', { name: `${content.tag} Halaman 01` }))
     // A new search from page 2 starts again at page 1.
     await searchBox(again, 'Cari halaman').fill(`${content.tag} Halaman 1`)
@@ -141,7 +187,12 @@ describe('public lists', () => {
     expect(await searchBox(page, 'Cari berita').inputValue()).toBe('irigasi')
     await shown(page.getByRole('link', { name: 'Kerja Bakti Membersihkan Saluran Irigasi' }))
     // The nav marks the news item current here too.
-    expect(await page.getByRole('navigation', { name: 'Menu utama' }).getByRole('link', { name: 'Berita', exact: true }).getAttribute('aria-current')).toBe('page')
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Menu utama' })
+        .getByRole('link', { name: 'Berita', exact: true })
+        .getAttribute('aria-current'),
+    ).toBe('page')
     await searchBox(page, 'Cari berita').fill('Panen Raya')
     await searchBox(page, 'Cari berita').press('Enter')
     await page.waitForURL((url) => url.pathname === '/berita' && url.searchParams.get('search') === 'Panen Raya')

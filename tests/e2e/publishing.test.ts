@@ -57,7 +57,9 @@ describe('drafts and scheduling in the admin', () => {
     await toast(page, 'Page updated successfully!')
     expect(await pageRow(title)).toMatchObject({ status: 'published', published_at: '2099-01-01T01:00:00.000Z' })
     await search(page, title)
-    expect(await page.getByRole('row').filter({ hasText: title }).getByText('Terjadwal', { exact: true }).count()).toBe(1)
+    expect(await page.getByRole('row').filter({ hasText: title }).getByText('Terjadwal', { exact: true }).count()).toBe(
+      1,
+    )
     await page.goto(`/admin/pages/edit/${draft.id}`)
     expect(await page.getByLabel(/^Waktu terbit/).inputValue()).toBe('2099-01-01T08:00')
     await page.goto(`/pages/${draft.slug}`)
@@ -84,7 +86,10 @@ describe('drafts and scheduling in the admin', () => {
     const page = await loggedInPage()
     const title = unique('Halaman Tetap ')
     const token = await adminToken()
-    const created = await api('POST', '/api/admin/pages', { token, json: { title, content: '<p>Isi</p>', status: 'draft' } })
+    const created = await api('POST', '/api/admin/pages', {
+      token,
+      json: { title, content: '<p>Isi</p>', status: 'draft' },
+    })
     expect(created.status).toBe(201)
     await page.goto(`/admin/pages/edit/${created.body.data.id}`)
     await page.getByLabel('Title', { exact: true }).fill(`${title} Baru`)

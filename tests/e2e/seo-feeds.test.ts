@@ -23,7 +23,9 @@ async function parseXml(xml: string): Promise<XmlNode> {
     if (error) throw new Error(`not well-formed XML: ${error.textContent}`)
     const walk = (element: Element): XmlNode => ({
       name: element.tagName,
-      attributes: Object.fromEntries(Array.from(element.attributes).map((attribute) => [attribute.name, attribute.value])),
+      attributes: Object.fromEntries(
+        Array.from(element.attributes).map((attribute) => [attribute.name, attribute.value]),
+      ),
       text: element.children.length ? '' : (element.textContent ?? ''),
       children: Array.from(element.children).map(walk),
     })
@@ -40,7 +42,10 @@ let villagePage: any
 let person: any
 
 beforeAll(async () => {
-  post = await content.post({ title: `Gotong Royong <Bersih> & "Sehat" ${content.tag}`, content: '<p>Warga membersihkan <strong>saluran air</strong> bersama.</p>' })
+  post = await content.post({
+    title: `Gotong Royong <Bersih> & "Sehat" ${content.tag}`,
+    content: '<p>Warga membersihkan <strong>saluran air</strong> bersama.</p>',
+  })
   product = await content.product({ title: `Keripik Singkong ${content.tag}`, price: 15000 })
   villagePage = await content.page(`Visi Misi ${content.tag}`, '<p>Desa yang mandiri.</p>')
   person = await content.aparatur({ name: `Bambang ${content.tag}`, position: 'Kepala Dusun' })
@@ -57,9 +62,14 @@ describe('/robots.txt', () => {
     expect(lines).toContain('Disallow: /api')
     expect(lines).toContain(`Sitemap: ${base()}/sitemap.xml`)
     // No rule shuts out a public screen.
-    const disallowed = lines.filter((line) => line.startsWith('Disallow:')).map((line) => line.slice('Disallow:'.length).trim())
+    const disallowed = lines
+      .filter((line) => line.startsWith('Disallow:'))
+      .map((line) => line.slice('Disallow:'.length).trim())
     for (const path of ['/', '/posts', '/products', '/pages', '/photos', '/aparaturs', '/rss.xml', '/sitemap.xml']) {
-      expect(disallowed.filter((rule) => rule === '/' || path.startsWith(rule)), path).toEqual([])
+      expect(
+        disallowed.filter((rule) => rule === '/' || path.startsWith(rule)),
+        path,
+      ).toEqual([])
     }
   })
 })
@@ -102,7 +112,9 @@ describe('/sitemap.xml', () => {
     const token = await adminToken()
     const gone = await content.page(`Dihapus ${content.tag}`, '<p>sebentar</p>')
     expect((await api('DELETE', `/api/admin/pages/${gone.id}`, { token })).status).toBe(200)
-    const locs = (await (await fetch(`${base()}/sitemap.xml`)).text()).match(/<loc>[^<]+<\/loc>/g)!.map((loc) => loc.slice(5, -6))
+    const locs = (await (await fetch(`${base()}/sitemap.xml`)).text())
+      .match(/<loc>[^<]+<\/loc>/g)!
+      .map((loc) => loc.slice(5, -6))
     expect(locs).not.toContain(`${base()}/pages/${gone.slug}`)
     // The demo village's oldest post and product never leave (other tests only add and remove their own).
     // Other files add and delete posts meanwhile, so the last page is read again until it holds a post.
@@ -121,7 +133,10 @@ describe('/rss.xml', () => {
     for (let attempt = 0; attempt < 3; attempt++) {
       const xml = await (await fetch(`${base()}/rss.xml`)).text()
       if (xml.includes(`/posts/${post.slug}</guid>`)) break
-      post = await content.post({ title: `Gotong Royong <Bersih> & "Sehat" ${content.tag} ${attempt}`, content: '<p>Warga membersihkan <strong>saluran air</strong> bersama.</p>' })
+      post = await content.post({
+        title: `Gotong Royong <Bersih> & "Sehat" ${content.tag} ${attempt}`,
+        content: '<p>Warga membersihkan <strong>saluran air</strong> bersama.</p>',
+      })
     }
     const response = await fetch(`${base()}/rss.xml`)
     expect(response.status).toBe(200)
@@ -134,7 +149,11 @@ describe('/rss.xml', () => {
     expect(child(channel, 'link')!.text).toBe(`${base()}/posts`)
     expect(child(channel, 'description')!.text.length).toBeGreaterThan(0)
     expect(child(channel, 'language')!.text).toBe('id')
-    expect(child(channel, 'atom:link')!.attributes).toMatchObject({ href: `${base()}/rss.xml`, rel: 'self', type: 'application/rss+xml' })
+    expect(child(channel, 'atom:link')!.attributes).toMatchObject({
+      href: `${base()}/rss.xml`,
+      rel: 'self',
+      type: 'application/rss+xml',
+    })
     const items = children(channel, 'item')
     expect(items.length).toBeGreaterThan(0)
     expect(items.length).toBeLessThanOrEqual(20)
@@ -147,7 +166,9 @@ describe('/rss.xml', () => {
     expect(child(ours!, 'title')!.text).toBe(post.title)
     expect(child(ours!, 'link')!.text).toBe(`${base()}/posts/${post.slug}`)
     expect(child(ours!, 'guid')!.attributes.isPermaLink).toBe('true')
-    expect(new Date(child(ours!, 'pubDate')!.text).toISOString()).toBe(new Date(Math.floor(Date.parse(post.created_at) / 1000) * 1000).toISOString())
+    expect(new Date(child(ours!, 'pubDate')!.text).toISOString()).toBe(
+      new Date(Math.floor(Date.parse(post.created_at) / 1000) * 1000).toISOString(),
+    )
     expect(child(ours!, 'description')!.text).toBe('Warga membersihkan saluran air bersama.')
     expect(child(ours!, 'content:encoded')!.text).toBe(post.content)
     expect(child(ours!, 'dc:creator')!.text).toBe(post.user.name)
@@ -171,7 +192,14 @@ describe('web app manifest and icons', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('application/manifest+json')
     const manifest = await response.json()
-    expect(manifest).toMatchObject({ name: 'Desa Uji Coba', lang: 'id', start_url: '/', scope: '/', display: 'standalone', theme_color: '#047857' })
+    expect(manifest).toMatchObject({
+      name: 'Desa Uji Coba',
+      lang: 'id',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#047857',
+    })
     expect(manifest.short_name.length).toBeGreaterThan(0)
     expect(manifest.short_name.length).toBeLessThanOrEqual(12)
     const pngs = manifest.icons.filter((icon: { type: string }) => icon.type === 'image/png')
@@ -193,7 +221,11 @@ describe('web app manifest and icons', () => {
     const page = await newPage()
     await page.goto('/')
     const session = await page.context().newCDPSession(page)
-    const { url, errors, data } = (await session.send('Page.getAppManifest')) as { url: string; errors: { message: string; critical: number }[]; data?: string }
+    const { url, errors, data } = (await session.send('Page.getAppManifest')) as {
+      url: string
+      errors: { message: string; critical: number }[]
+      data?: string
+    }
     expect(url).toBe(`${base()}/manifest.webmanifest`)
     expect(errors.filter((error) => error.critical)).toEqual([])
     expect(JSON.parse(data!).name).toBe('Desa Uji Coba')

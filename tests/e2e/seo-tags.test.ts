@@ -34,11 +34,17 @@ function readHead(page: Page): Promise<Head> {
     return {
       lang: document.documentElement.getAttribute('lang'),
       title: document.title,
-      description: Array.from(document.head.querySelectorAll('meta[name="description"]')).map((meta) => meta.getAttribute('content') ?? ''),
-      canonical: Array.from(document.head.querySelectorAll('link[rel="canonical"]')).map((link) => link.getAttribute('href') ?? ''),
+      description: Array.from(document.head.querySelectorAll('meta[name="description"]')).map(
+        (meta) => meta.getAttribute('content') ?? '',
+      ),
+      canonical: Array.from(document.head.querySelectorAll('link[rel="canonical"]')).map(
+        (link) => link.getAttribute('href') ?? '',
+      ),
       og: grouped('meta[property^="og:"]', 'property'),
       twitter: grouped('meta[name^="twitter:"]', 'name'),
-      jsonLd: Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map((script) => JSON.parse(script.textContent ?? 'null')),
+      jsonLd: Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map((script) =>
+        JSON.parse(script.textContent ?? 'null'),
+      ),
     }
   })
 }
@@ -82,10 +88,24 @@ let villagePage: any
 let person: any
 
 beforeAll(async () => {
-  post = await content.post({ title: `Musyawarah Desa ${content.tag}`, content: `<p>Warga berkumpul di balai desa untuk membahas rencana pembangunan jalan dan irigasi tahun depan.</p>` })
-  product = await content.product({ title: `Kopi Robusta ${content.tag}`, price: 85000, content: '<p>Kopi robusta petik merah dari kebun warga, disangrai sedang.</p>' })
-  villagePage = await content.page(`Sejarah Desa ${content.tag}`, '<p>Desa ini berdiri pada tahun 1920 ketika para petani membuka hutan di kaki gunung.</p>')
-  person = await content.aparatur({ name: `Siti Aminah ${content.tag}`, position: 'Sekretaris Desa', description: '<p>Mengurus administrasi desa sejak 2015.</p>' })
+  post = await content.post({
+    title: `Musyawarah Desa ${content.tag}`,
+    content: `<p>Warga berkumpul di balai desa untuk membahas rencana pembangunan jalan dan irigasi tahun depan.</p>`,
+  })
+  product = await content.product({
+    title: `Kopi Robusta ${content.tag}`,
+    price: 85000,
+    content: '<p>Kopi robusta petik merah dari kebun warga, disangrai sedang.</p>',
+  })
+  villagePage = await content.page(
+    `Sejarah Desa ${content.tag}`,
+    '<p>Desa ini berdiri pada tahun 1920 ketika para petani membuka hutan di kaki gunung.</p>',
+  )
+  person = await content.aparatur({
+    name: `Siti Aminah ${content.tag}`,
+    position: 'Sekretaris Desa',
+    description: '<p>Mengurus administrasi desa sejak 2015.</p>',
+  })
 })
 
 describe('every public screen has its own title, description, canonical address, OpenGraph and Twitter tags', () => {
@@ -170,7 +190,10 @@ describe('every public screen has its own title, description, canonical address,
     const personHead = await expectSeo(page, `/aparaturs/${person.id}`, { title: person.name, type: 'profile' })
     expect(personHead.og['og:image']).toEqual([`${base()}/uploads/aparaturs/${person.image}`])
     expect(personHead.description[0]).toContain('Mengurus administrasi desa')
-    expect(personHead.jsonLd.find((graph) => graph['@type'] === 'Person')).toMatchObject({ name: person.name, jobTitle: 'Sekretaris Desa' })
+    expect(personHead.jsonLd.find((graph) => graph['@type'] === 'Person')).toMatchObject({
+      name: person.name,
+      jobTitle: 'Sekretaris Desa',
+    })
     expect(await page.settled()).toEqual([])
   })
 
@@ -214,7 +237,10 @@ describe('every public screen has its own title, description, canonical address,
     const page = await newPage()
     // The plain address first, so the tracked one can be answered from its stored copy.
     await expectSeo(page, '/', { title: 'Selamat Datang' })
-    await expectSeo(page, '/?fbclid=IwAR0uji&utm_source=whatsapp&utm_medium=social', { title: 'Selamat Datang', canonicalPath: '/' })
+    await expectSeo(page, '/?fbclid=IwAR0uji&utm_source=whatsapp&utm_medium=social', {
+      title: 'Selamat Datang',
+      canonicalPath: '/',
+    })
     // Hydrated: a link is followed by the client-side router, without loading a new document.
     await page.evaluate(() => ((window as any).__sameDocument = true))
     await page.getByRole('link', { name: /Lihat Semua Berita/ }).click()
@@ -243,7 +269,9 @@ describe('every public screen has its own title, description, canonical address,
       expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest')
       expect(await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')).toBe('/apple-touch-icon.png')
       expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg')
-      expect(await page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute('href')).toBe('/rss.xml')
+      expect(await page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute('href')).toBe(
+        '/rss.xml',
+      )
     }
   })
 })

@@ -72,7 +72,9 @@ describe('Pengaturan Situs (a server of its own: the village is renamed)', () =>
       await header.getByRole('link', { name: /Desa Sumber Rejeki/ }).waitFor()
       await header.getByText('Gotong royong membangun desa').waitFor()
       const footer = visitor.getByRole('contentinfo')
-      expect(await footer.getByRole('link', { name: 'Facebook', exact: true }).getAttribute('href')).toBe('https://facebook.com/sumberrejeki')
+      expect(await footer.getByRole('link', { name: 'Facebook', exact: true }).getAttribute('href')).toBe(
+        'https://facebook.com/sumberrejeki',
+      )
       // Only the links that were set are shown.
       expect(await footer.getByRole('link', { name: 'Instagram', exact: true }).count()).toBe(0)
       const rss = await (await fetch(`${server.url}/rss.xml`)).text()
@@ -137,7 +139,9 @@ describe('two-factor login', () => {
     await page.getByLabel('Kode dari aplikasi', { exact: true }).fill(totp(secret, enabledAt))
     await page.getByRole('button', { name: 'Aktifkan', exact: true }).click()
     await toast(page, 'Verifikasi dua langkah aktif.')
-    const codes = (await page.getByRole('list', { name: 'Kode pemulihan' }).getByRole('listitem').allTextContents()).map((code) => code.trim())
+    const codes = (
+      await page.getByRole('list', { name: 'Kode pemulihan' }).getByRole('listitem').allTextContents()
+    ).map((code) => code.trim())
     expect(codes).toHaveLength(10)
     await logOut(page)
 
@@ -148,7 +152,9 @@ describe('two-factor login', () => {
     await page.getByRole('button', { name: 'Verifikasi', exact: true }).click()
     await page.getByText('Kode verifikasi salah atau sudah dipakai.').waitFor()
     // A code of a later step than the one used to turn it on (the next step is within the allowed drift).
-    await page.getByLabel('Kode verifikasi', { exact: true }).fill(totp(secret, Math.max(Date.now(), (Math.floor(enabledAt / 30_000) + 1) * 30_000)))
+    await page
+      .getByLabel('Kode verifikasi', { exact: true })
+      .fill(totp(secret, Math.max(Date.now(), (Math.floor(enabledAt / 30_000) + 1) * 30_000)))
     await page.getByRole('button', { name: 'Verifikasi', exact: true }).click()
     await page.waitForURL('**/admin/dashboard')
     await logOut(page)
@@ -171,7 +177,7 @@ describe('two-factor login', () => {
 })
 
 describe('password reset link', () => {
-  it('is made on the user\'s edit screen, shown once, and sets a new password', async () => {
+  it("is made on the user's edit screen, shown once, and sets a new password", async () => {
     const { userId, username } = await userWithPermissions([])
     const admin = await loggedInPage()
     await admin.goto(`/admin/users/edit/${userId}`)
@@ -206,7 +212,10 @@ describe('password reset link', () => {
 describe('Log Aktivitas', () => {
   it('shows an edit made in the back office with the fields it changed', async () => {
     const name = unique('Kategori Diubah ')
-    const category = expectSuccess(await api('POST', '/api/admin/categories', { token: await adminToken(), json: { name } }), 201)
+    const category = expectSuccess(
+      await api('POST', '/api/admin/categories', { token: await adminToken(), json: { name } }),
+      201,
+    )
     const page = await loggedInPage()
     await page.goto(`/admin/categories/edit/${category.id}`)
     await page.getByLabel('Category Name', { exact: true }).fill(`${name} Lagi`)

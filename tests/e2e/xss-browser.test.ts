@@ -17,7 +17,12 @@ const { newPage, loggedInPage } = useBrowser()
 vi.setConfig({ testTimeout: 180_000 })
 const tag = unique('xq')
 const made: { kind: string; id: number }[] = []
-const records: Record<'posts' | 'pages' | 'products' | 'aparaturs', { id: number; slug?: string }[]> = { posts: [], pages: [], products: [], aparaturs: [] }
+const records: Record<'posts' | 'pages' | 'products' | 'aparaturs', { id: number; slug?: string }[]> = {
+  posts: [],
+  pages: [],
+  products: [],
+  aparaturs: [],
+}
 let categoryId: number
 
 type Guarded = WatchedPage & { dialogs: string[] }
@@ -45,10 +50,16 @@ async function expectNothingRuns(page: Guarded, path: string) {
  * parsed (never rendered, never run) document as a CSP violation; there only the marker and dialogs count.
  */
 async function assertClean(page: Guarded, label: string, options: { parsedPaste?: boolean } = {}) {
-  expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), `${label}: marker`).toBeUndefined()
+  expect(
+    await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss),
+    `${label}: marker`,
+  ).toBeUndefined()
   expect(page.dialogs, `${label}: dialogs`).toEqual([])
   if (options.parsedPaste) return
-  expect((await page.settled()).filter((error) => /Content Security Policy|Refused to (execute|load|apply)/i.test(error)), `${label}: CSP`).toEqual([])
+  expect(
+    (await page.settled()).filter((error) => /Content Security Policy|Refused to (execute|load|apply)/i.test(error)),
+    `${label}: CSP`,
+  ).toEqual([])
 }
 
 /** Payloads spread over the plain-text fields of every kind; rich text carries the whole corpus. */
@@ -71,18 +82,38 @@ beforeAll(async () => {
     const text = `${payload} ${tag}`
     switch (kinds[i % kinds.length]) {
       case 'posts':
-        records.posts.push(await create('posts', { form: form({ title: text, content: richText, category_id: categoryId }, i % 2 ? picture : undefined) }))
+        records.posts.push(
+          await create('posts', {
+            form: form({ title: text, content: richText, category_id: categoryId }, i % 2 ? picture : undefined),
+          }),
+        )
         break
       case 'pages':
         records.pages.push(await create('pages', { json: { title: text, content: richText } }))
         break
       case 'products':
         records.products.push(
-          await create('products', { form: form({ title: text, content: richText, owner: payload, price: 1000 + i, phone: '081200000000', address: payload }, i % 2 ? picture : undefined) }),
+          await create('products', {
+            form: form(
+              {
+                title: text,
+                content: richText,
+                owner: payload,
+                price: 1000 + i,
+                phone: '081200000000',
+                address: payload,
+              },
+              i % 2 ? picture : undefined,
+            ),
+          }),
         )
         break
       case 'aparaturs':
-        records.aparaturs.push(await create('aparaturs', { form: form({ name: text, position: payload, description: richText }, i % 2 ? picture : undefined) }))
+        records.aparaturs.push(
+          await create('aparaturs', {
+            form: form({ name: text, position: payload, description: richText }, i % 2 ? picture : undefined),
+          }),
+        )
         break
       case 'photos':
         await create('photos', { form: form({ caption: text, description: payload }, picture) })
@@ -90,7 +121,11 @@ beforeAll(async () => {
       case 'categories': {
         // A category name shows as the badge of a post.
         const named = await create('categories', { json: { name: text } })
-        records.posts.push(await create('posts', { form: form({ title: `Kategori ${tag} ${i}`, content: '<p>isi</p>', category_id: named.id }) }))
+        records.posts.push(
+          await create('posts', {
+            form: form({ title: `Kategori ${tag} ${i}`, content: '<p>isi</p>', category_id: named.id }),
+          }),
+        )
         break
       }
     }
@@ -101,7 +136,9 @@ beforeAll(async () => {
 afterAll(async () => {
   const token = await adminToken()
   const order = ['posts', 'categories', 'pages', 'products', 'aparaturs', 'photos']
-  for (const kind of order) for (const item of made.filter((entry) => entry.kind === kind)) await api('DELETE', `/api/admin/${kind}/${item.id}`, { token })
+  for (const kind of order)
+    for (const item of made.filter((entry) => entry.kind === kind))
+      await api('DELETE', `/api/admin/${kind}/${item.id}`, { token })
 })
 
 describe('the guard itself', () => {
@@ -128,14 +165,17 @@ describe('payloads stored through the API run nowhere', () => {
     const page = guard(await newPage())
     const token = await adminToken()
     const picture = await jpeg(64, 48)
-    const sliders = [MARKER_PAYLOADS[0], MARKER_PAYLOADS[3]].map((payload) => api('POST', '/api/admin/sliders', { token, form: form({ description: `${payload} ${tag}` }, picture) }))
+    const sliders = [MARKER_PAYLOADS[0], MARKER_PAYLOADS[3]].map((payload) =>
+      api('POST', '/api/admin/sliders', { token, form: form({ description: `${payload} ${tag}` }, picture) }),
+    )
     const slides = await Promise.all(sliders)
     try {
       for (const slide of slides) expect(slide.status).toBe(201)
       await expectNothingRuns(page, '/')
       expect(await page.content()).toContain(tag)
     } finally {
-      for (const slide of slides) if (slide.status === 201) await api('DELETE', `/api/admin/sliders/${slide.body.data.id}`, { token })
+      for (const slide of slides)
+        if (slide.status === 201) await api('DELETE', `/api/admin/sliders/${slide.body.data.id}`, { token })
     }
     for (const list of ['/posts', '/berita', '/pages', '/products', '/aparaturs', '/photos']) {
       for (let number = 1; number <= 3; number++) {
@@ -183,7 +223,8 @@ describe('payloads stored through the API run nowhere', () => {
   it('in a search term reflected back by the lists and the header search', async () => {
     const page = guard(await newPage())
     for (const payload of MARKER_PAYLOADS.slice(0, 7)) {
-      for (const list of ['/posts', '/products', '/photos', '/pages', '/aparaturs']) await expectNothingRuns(page, `${list}?search=${encodeURIComponent(payload)}`)
+      for (const list of ['/posts', '/products', '/photos', '/pages', '/aparaturs'])
+        await expectNothingRuns(page, `${list}?search=${encodeURIComponent(payload)}`)
     }
     await page.goto('/')
     const search = page.getByRole('banner').getByRole('searchbox', { name: 'Cari informasi' })
@@ -242,7 +283,9 @@ describe('payloads entered through the admin forms run nowhere', () => {
   })
 
   async function findOne(kind: string) {
-    const found = await api('GET', `/api/admin/${kind}?search=${encodeURIComponent(formTag)}`, { token: await adminToken() })
+    const found = await api('GET', `/api/admin/${kind}?search=${encodeURIComponent(formTag)}`, {
+      token: await adminToken(),
+    })
     expect(found.body.data.data.length, kind).toBeGreaterThan(0)
     return found.body.data.data[0]
   }
@@ -303,7 +346,11 @@ describe('payloads entered through the admin forms run nowhere', () => {
     await assertClean(page, 'admin forms', { parsedPaste: true })
 
     const guest = guard(await newPage())
-    const [villagePage, product, person] = await Promise.all([findOne('pages'), findOne('products'), findOne('aparaturs')])
+    const [villagePage, product, person] = await Promise.all([
+      findOne('pages'),
+      findOne('products'),
+      findOne('aparaturs'),
+    ])
     await expectNothingRuns(guest, `/pages/${villagePage.slug}`)
     await guest.getByText(`halaman ${formTag}`).waitFor()
     await expectNothingRuns(guest, `/products/${product.slug}`)
@@ -313,7 +360,8 @@ describe('payloads entered through the admin forms run nowhere', () => {
     await assertClean(guest, 'seller tab')
     await expectNothingRuns(guest, `/aparaturs/${person.id}`)
     await guest.getByText(`profil ${formTag}`).waitFor()
-    for (const list of ['/pages', '/products', '/aparaturs', '/']) await expectNothingRuns(guest, `${list}?search=${encodeURIComponent(formTag)}`)
+    for (const list of ['/pages', '/products', '/aparaturs', '/'])
+      await expectNothingRuns(guest, `${list}?search=${encodeURIComponent(formTag)}`)
   })
 
   it('a photo caption and description typed into the upload form', async () => {
@@ -327,7 +375,11 @@ describe('payloads entered through the admin forms run nowhere', () => {
     await assertClean(page, 'admin photos after upload')
     const guest = guard(await newPage())
     await expectNothingRuns(guest, `/photos?search=${encodeURIComponent(formTag)}`)
-    await guest.getByRole('main').getByRole('button', { name: new RegExp(formTag) }).first().click()
+    await guest
+      .getByRole('main')
+      .getByRole('button', { name: new RegExp(formTag) })
+      .first()
+      .click()
     await guest.getByRole('dialog').waitFor()
     await guest.waitForTimeout(200)
     await assertClean(guest, 'viewer')

@@ -27,7 +27,14 @@ export const clientAddress = () => {
 export async function api<T = any>(
   method: string,
   path: string,
-  options: { token?: string; json?: unknown; form?: FormData; headers?: Record<string, string>; body?: BodyInit; base?: string } = {},
+  options: {
+    token?: string
+    json?: unknown
+    form?: FormData
+    headers?: Record<string, string>
+    body?: BodyInit
+    base?: string
+  } = {},
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   if (options.token) headers.Authorization = `Bearer ${options.token}`
@@ -100,7 +107,9 @@ export function checkAgainstDocument(method: string, requestPath: string, result
   if (!pathname.startsWith('/api/') || upper === 'OPTIONS' || upper === 'HEAD') return
   const { ajv, operations, document } = documentChecker()
   // The path first (a fixed one before a template), then its method: `DELETE /api/admin/roles/all` is no delete of a role.
-  const template = isDecodable(pathname) ? operations.find((candidate) => candidate.pattern.test(pathname))?.template : undefined
+  const template = isDecodable(pathname)
+    ? operations.find((candidate) => candidate.pattern.test(pathname))?.template
+    : undefined
   const operation = operations.find((candidate) => candidate.template === template && candidate.method === upper)
   const json = (result.headers.get('content-type') ?? '').includes('application/json')
   const call = `${upper} ${pathname} -> ${result.status}`
@@ -108,7 +117,10 @@ export function checkAgainstDocument(method: string, requestPath: string, result
   if (operation) {
     const responses = document.paths[operation.template][operation.method.toLowerCase()].responses
     const answer = responses[String(result.status)]
-    if (!answer) throw new Error(`${call}: the OpenAPI document (docs/openapi.json) does not list ${result.status} for ${upper} ${operation.template}: ${result.text.slice(0, 300)}`)
+    if (!answer)
+      throw new Error(
+        `${call}: the OpenAPI document (docs/openapi.json) does not list ${result.status} for ${upper} ${operation.template}: ${result.text.slice(0, 300)}`,
+      )
     if (!answer.content?.['application/json']) return
     ref = `openapi#/${pointer('paths', operation.template, operation.method.toLowerCase(), 'responses', String(result.status), 'content', 'application/json', 'schema')}`
   } else if (!json) {
@@ -119,7 +131,9 @@ export function checkAgainstDocument(method: string, requestPath: string, result
   const validate = ajv.getSchema(ref)
   if (!validate) throw new Error(`${call}: no schema at ${ref}`)
   if (!validate(result.body)) {
-    throw new Error(`${call}: the body does not match the OpenAPI document (${ref.replace('openapi#', '')}): ${ajv.errorsText(validate.errors, { separator: '; ' })}\n${result.text.slice(0, 500)}`)
+    throw new Error(
+      `${call}: the body does not match the OpenAPI document (${ref.replace('openapi#', '')}): ${ajv.errorsText(validate.errors, { separator: '; ' })}\n${result.text.slice(0, 500)}`,
+    )
   }
 }
 
@@ -127,7 +141,11 @@ const tokens = new Map<string, string>()
 
 /** A fresh token for `username` (seeded passwords are `password`). */
 export async function login(username = 'admin', password = 'password', base?: string): Promise<string> {
-  const result = await api('POST', '/api/login', { json: { username, password }, headers: { 'X-Forwarded-For': clientAddress() }, base })
+  const result = await api('POST', '/api/login', {
+    json: { username, password },
+    headers: { 'X-Forwarded-For': clientAddress() },
+    base,
+  })
   if (result.status !== 200) throw new Error(`login ${username} failed: ${result.status} ${result.text}`)
   return result.body.data.token
 }
@@ -142,16 +160,29 @@ export async function adminToken(): Promise<string> {
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
 
 /** Creates a role holding `permissions` and a user with it; returns the user's token. */
-export async function userWithPermissions(permissions: string[]): Promise<{ token: string; userId: number; roleId: number; username: string }> {
+export async function userWithPermissions(
+  permissions: string[],
+): Promise<{ token: string; userId: number; roleId: number; username: string }> {
   const admin = await adminToken()
   const all = await api('GET', '/api/admin/permissions/all', { token: admin })
-  const ids = all.body.data.filter((p: { name: string }) => permissions.includes(p.name)).map((p: { id: number }) => p.id)
-  const role = await api('POST', '/api/admin/roles', { token: admin, json: { name: unique('role-'), permission_ids: ids } })
+  const ids = all.body.data
+    .filter((p: { name: string }) => permissions.includes(p.name))
+    .map((p: { id: number }) => p.id)
+  const role = await api('POST', '/api/admin/roles', {
+    token: admin,
+    json: { name: unique('role-'), permission_ids: ids },
+  })
   if (role.status !== 201) throw new Error(`role: ${role.text}`)
   const username = unique('u')
   const user = await api('POST', '/api/admin/users', {
     token: admin,
-    json: { name: 'Test User', username, email: `${username}@example.com`, password: 'password123', role_ids: [role.body.data.id] },
+    json: {
+      name: 'Test User',
+      username,
+      email: `${username}@example.com`,
+      password: 'password123',
+      role_ids: [role.body.data.id],
+    },
   })
   if (user.status !== 201) throw new Error(`user: ${user.text}`)
   return { token: await login(username, 'password123'), userId: user.body.data.id, roleId: role.body.data.id, username }
@@ -161,7 +192,12 @@ export async function userWithPermissions(permissions: string[]): Promise<{ toke
 export const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
 
 /** The failure envelope of docs/api.md: `{ success: false, message, errors }`, served as JSON. */
-export function expectFailure(result: ApiResult, status: number, message?: string, errors?: Record<string, string> | null) {
+export function expectFailure(
+  result: ApiResult,
+  status: number,
+  message?: string,
+  errors?: Record<string, string> | null,
+) {
   expect(result.status, result.text).toBe(status)
   expect(result.headers.get('content-type')).toContain('application/json')
   expect(result.body.success).toBe(false)

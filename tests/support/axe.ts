@@ -21,16 +21,27 @@ export async function axe(page: Page, options: { exclude?: string[] } = {}): Pro
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
       resultTypes: ['violations'],
     })
-    return result.violations.map((violation: { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] }) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`.slice(0, 300)),
-    }))
+    return result.violations.map(
+      (violation: {
+        id: string
+        impact: string | null
+        help: string
+        nodes: { target: string[]; failureSummary?: string }[]
+      }) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        nodes: violation.nodes
+          .slice(0, 5)
+          .map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`.slice(0, 300)),
+      }),
+    )
   }, options.exclude ?? [])
 }
 
 /** The serious and critical violations only (the bar of issue 8), readable in a failed assertion. */
 export async function seriousViolations(page: Page, options: { exclude?: string[] } = {}): Promise<AxeViolation[]> {
-  return (await axe(page, options)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  return (await axe(page, options)).filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  )
 }

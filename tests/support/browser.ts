@@ -9,7 +9,17 @@ export const DESKTOP = { width: 1280, height: 900 }
 export function launchBrowser(args: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync', ...args],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-sync',
+      ...args,
+    ],
   })
 }
 
@@ -36,12 +46,14 @@ export function watchErrors(page: Page): WatchedPage {
   // The first frames of the stack say where an uncaught error came from when a run on a loaded machine fails.
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}${stackHead(error)}`))
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(`console: ${message.text()}`)
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(`console: ${message.text()}`)
   })
   page.on('requestfailed', (request) => {
     const reason = request.failure()?.errorText ?? 'failed'
     // A load the page itself gave up on (navigation away, an image scrolled past) is not a failure.
-    if (reason !== 'net::ERR_ABORTED') errors.push(`Failed to load resource: ${reason} ${new URL(request.url()).pathname}`)
+    if (reason !== 'net::ERR_ABORTED')
+      errors.push(`Failed to load resource: ${reason} ${new URL(request.url()).pathname}`)
   })
   page.on('response', (response) => {
     if (response.status() < 400) return
@@ -74,7 +86,9 @@ const stackHead = (error: Error) =>
 /** Whether the page at `address`, fetched afresh with the page's cookies, still refers to `pathname`. */
 async function stillReferenced(page: Page, address: string, pathname: string): Promise<boolean> {
   const cookies = await page.context().cookies(address)
-  const response = await fetch(address, { headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), 'sec-fetch-site': 'same-origin' } })
+  const response = await fetch(address, {
+    headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), 'sec-fetch-site': 'same-origin' },
+  })
   return (await response.text()).includes(pathname)
 }
 
@@ -105,11 +119,18 @@ export function useBrowser() {
     return watchErrors(page)
   }
   /** A page whose context is logged in as `username` through the real login form. */
-  async function loggedInPage(username = 'admin', password = 'password', options: { viewport?: { width: number; height: number } } = {}) {
+  async function loggedInPage(
+    username = 'admin',
+    password = 'password',
+    options: { viewport?: { width: number; height: number } } = {},
+  ) {
     const page = await newPage(options)
     await page.goto('/login')
     await page.getByLabel(/username/i).fill(username)
-    await page.getByLabel(/password/i).first().fill(password)
+    await page
+      .getByLabel(/password/i)
+      .first()
+      .fill(password)
     await page.getByRole('button', { name: /login|masuk/i }).click()
     await page.waitForURL('**/admin/dashboard')
     return page

@@ -71,7 +71,10 @@ export const fileExists = (kind: Kind, name: string) => fs.existsSync(path.join(
 
 /** A new category (posts need one). */
 export async function newCategory(): Promise<{ id: number; name: string }> {
-  const result = await api('POST', '/api/admin/categories', { token: await adminToken(), json: { name: unique('Kategori ') } })
+  const result = await api('POST', '/api/admin/categories', {
+    token: await adminToken(),
+    json: { name: unique('Kategori ') },
+  })
   if (result.status !== 201) throw new Error(`category: ${result.text}`)
   return result.body.data
 }

@@ -9,5 +9,8 @@ export function reportServerErrors(server: TestServer) {
     .output()
     .split('\n')
     .filter((line) => /"level":"(error|fatal)"/.test(line))
-  if (errors.length) console.error(`[test] the shared server at ${server.url} logged ${errors.length} error(s):\n${errors.slice(0, 20).join('\n')}`)
+  if (errors.length)
+    console.error(
+      `[test] the shared server at ${server.url} logged ${errors.length} error(s):\n${errors.slice(0, 20).join('\n')}`,
+    )
 }

@@ -10,7 +10,10 @@ import pg from 'pg'
 export const ROOT = path.resolve(__dirname, '../..')
 export const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build')
 // One template per checkout and build folder, so parallel runs never share it.
-const TEMPLATE_DIR = path.join(os.tmpdir(), `balai-desa-template-${crypto.createHash('sha1').update(BUILD_DIR).digest('hex').slice(0, 10)}`)
+const TEMPLATE_DIR = path.join(
+  os.tmpdir(),
+  `balai-desa-template-${crypto.createHash('sha1').update(BUILD_DIR).digest('hex').slice(0, 10)}`,
+)
 export const TEMPLATE_DB = path.join(TEMPLATE_DIR, 'template.db')
 
 /**
@@ -227,7 +230,11 @@ export async function createEmptyDatabase(dir: string): Promise<{ databaseUrl: s
  * Runs one statement on a test server's database, whichever it is (`?` placeholders; turned into `$1`, `$2`...
  * on PostgreSQL). Returns the rows of a query.
  */
-export async function queryDb<Row = Record<string, unknown>>(server: Pick<TestServer, 'databaseUrl' | 'dbFile'>, sql: string, params: unknown[] = []): Promise<Row[]> {
+export async function queryDb<Row = Record<string, unknown>>(
+  server: Pick<TestServer, 'databaseUrl' | 'dbFile'>,
+  sql: string,
+  params: unknown[] = [],
+): Promise<Row[]> {
   if (!onPostgres()) {
     const db = new Database(server.dbFile)
     try {
@@ -242,14 +249,24 @@ export async function queryDb<Row = Record<string, unknown>>(server: Pick<TestSe
   const client = new pg.Client({ connectionString: server.databaseUrl })
   await client.connect()
   try {
-    return (await client.query(sql.replace(/\?/g, () => `$${++at}`), params)).rows as Row[]
+    return (
+      await client.query(
+        sql.replace(/\?/g, () => `$${++at}`),
+        params,
+      )
+    ).rows as Row[]
   } finally {
     await client.end()
   }
 }
 
 /** Inserts many rows at once, in one transaction, straight into a test server's database. */
-export async function insertRows(server: Pick<TestServer, 'databaseUrl' | 'dbFile'>, table: string, columns: string[], rows: unknown[][]) {
+export async function insertRows(
+  server: Pick<TestServer, 'databaseUrl' | 'dbFile'>,
+  table: string,
+  columns: string[],
+  rows: unknown[][],
+) {
   const list = columns.map((column) => `"${column}"`).join(', ')
   if (!onPostgres()) {
     const db = new Database(server.dbFile)
@@ -268,7 +285,9 @@ export async function insertRows(server: Pick<TestServer, 'databaseUrl' | 'dbFil
     await client.query('BEGIN')
     for (let start = 0; start < rows.length; start += 500) {
       const chunk = rows.slice(start, start + 500)
-      const values = chunk.map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`).join(', ')
+      const values = chunk
+        .map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`)
+        .join(', ')
       await client.query(`INSERT INTO "${table}" (${list}) VALUES ${values}`, chunk.flat())
     }
     await client.query('COMMIT')

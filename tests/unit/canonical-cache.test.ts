@@ -20,7 +20,9 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
   const db = new Database(dbFile)
   applyMigrations(db)
   db.exec("INSERT INTO categories (id, name, slug, updated_at) VALUES (1, 'c', 'c', '2026-01-01')")
-  const post = db.prepare("INSERT INTO posts (title, slug, content, category_id, updated_at) VALUES (?, ?, '', 1, '2026-01-01')")
+  const post = db.prepare(
+    "INSERT INTO posts (title, slug, content, category_id, updated_at) VALUES (?, ?, '', 1, '2026-01-01')",
+  )
   for (let i = 1; i <= 20; i++) post.run(`Berita ${i}`, `berita-${i}`)
   db.close()
 }
@@ -62,21 +64,36 @@ describe('canonicalPublicUrl', () => {
     // `limit=9` is written into the page's links, so it is not the same answer as no limit.
     expect(canonical('/posts?limit=9')).toBe('/posts?limit=9')
     // The API writes the search into its links as given: its case stays.
-    expect(canonical('/api/public/products?page=2&search=%20Kopi%20&utm_source=x')).toBe('/api/public/products?page=2&search=Kopi')
+    expect(canonical('/api/public/products?page=2&search=%20Kopi%20&utm_source=x')).toBe(
+      '/api/public/products?page=2&search=Kopi',
+    )
     expect(canonical('/berita?page=3&gclid=1')).toBe('/berita?page=3')
     // Canonical forms are fixed points.
-    for (const url of ['/posts?search=%F0%9F%8C%BE%25_%27', '/photos?search=' + '%F0%9F%8C%BE'.repeat(120), '/pages?page=7&limit=3&search=a+b']) {
+    for (const url of [
+      '/posts?search=%F0%9F%8C%BE%25_%27',
+      '/photos?search=' + '%F0%9F%8C%BE'.repeat(120),
+      '/pages?page=7&limit=3&search=a+b',
+    ]) {
       expect(canonical(canonical(url))).toBe(canonical(url))
     }
   })
 
   it("keeps Remix's _routes on a screen's data request", () => {
     expect(canonical('/_root.data?fbclid=1')).toBe('/_root.data')
-    expect(canonical('/posts.data?page=2&fbclid=1&_routes=routes%2F_public.posts._index')).toBe('/posts.data?page=2&_routes=routes%2F_public.posts._index')
+    expect(canonical('/posts.data?page=2&fbclid=1&_routes=routes%2F_public.posts._index')).toBe(
+      '/posts.data?page=2&_routes=routes%2F_public.posts._index',
+    )
   })
 
   it('leaves the addresses of other routes exactly as they came', () => {
-    for (const url of ['/reset-password?token=abc', '/__manifest?p=%2Fposts&version=1', '/api/public/nope?x=1', '/api/public/photos/1?x=1', '/posts/a/b?x=1', '/api/public/posts.data?x=1']) {
+    for (const url of [
+      '/reset-password?token=abc',
+      '/__manifest?p=%2Fposts&version=1',
+      '/api/public/nope?x=1',
+      '/api/public/photos/1?x=1',
+      '/posts/a/b?x=1',
+      '/api/public/posts.data?x=1',
+    ]) {
       expect(canonical(url)).toBe(url)
     }
   })
@@ -90,13 +107,27 @@ describe('listPage with the read memo', () => {
       findMany: (args: any) => (calls.findMany++, prisma.post.findMany(args)),
     }
     const list = (page: number) =>
-      listPage(delegate, { table: 'posts', select: { id: true, title: true }, searchColumns: ['title'], query: { page, search: '', limit: 9 }, path: '/x', memo: cachedRead })
+      listPage(delegate, {
+        table: 'posts',
+        select: { id: true, title: true },
+        searchColumns: ['title'],
+        query: { page, search: '', limit: 9 },
+        path: '/x',
+        memo: cachedRead,
+      })
     const first = await list(1)
     expect(first.data.map((row: any) => row.title)).toEqual(Array.from({ length: 9 }, (_, i) => `Berita ${20 - i}`))
     expect(calls).toEqual({ count: 1, findMany: 1 })
     // A thousand pages past the end: correct empty pages, and no read but the (kept) count.
     for (let page = 4; page < 1004; page++) {
-      expect(await list(page)).toMatchObject({ current_page: page, last_page: 3, data: [], from: null, to: null, total: 20 })
+      expect(await list(page)).toMatchObject({
+        current_page: page,
+        last_page: 3,
+        data: [],
+        from: null,
+        to: null,
+        total: 20,
+      })
     }
     expect(calls).toEqual({ count: 1, findMany: 1 })
     // Page 1 was not pushed out by them (the memo holds 500 reads).
@@ -113,7 +144,11 @@ describe('the response cache', () => {
   let base: string
   let renders: string[]
   beforeAll(async () => {
-    globalThis.__balaiDataVersion = { get value() { return version } }
+    globalThis.__balaiDataVersion = {
+      get value() {
+        return version
+      },
+    }
     renders = []
     const cache = responseCache({ canonicalUrl: (url: string) => canonical(url) })
     const app = express()

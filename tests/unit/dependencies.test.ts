@@ -4,7 +4,16 @@ import { expect, it } from 'vitest'
 
 // docs/decisions/020-dependencies.md: every listed dependency is used, and its table says by what.
 const ROOT = path.resolve(__dirname, '../..')
-const SKIPPED = new Set(['node_modules', 'build', 'generated', 'data', 'uploads', 'coverage', 'test-results', 'backups'])
+const SKIPPED = new Set([
+  'node_modules',
+  'build',
+  'generated',
+  'data',
+  'uploads',
+  'coverage',
+  'test-results',
+  'backups',
+])
 
 /** The repository's code and configuration files (what could import a package). */
 function codeFiles(dir = ''): string[] {
@@ -19,7 +28,10 @@ function codeFiles(dir = ''): string[] {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
 /** `from 'name'`, `from 'name/sub'`, `import('name')`, `require('name')`, `import 'name'`. */
-const importOf = (name: string) => new RegExp(`(?:\\bfrom\\s*|\\bimport\\s*\\(\\s*|\\brequire\\s*\\(\\s*|\\bimport\\s+)(['"])${escape(name)}(?:/[^'"]*)?\\1`)
+const importOf = (name: string) =>
+  new RegExp(
+    `(?:\\bfrom\\s*|\\bimport\\s*\\(\\s*|\\brequire\\s*\\(\\s*|\\bimport\\s+)(['"])${escape(name)}(?:/[^'"]*)?\\1`,
+  )
 
 /** The packages named in backticks in the first column of the table under `heading` in decision 020. */
 function tablePackages(heading: string): string[] {
@@ -56,7 +68,9 @@ function shipsTypes(name: string) {
   const own = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'))
   if (own.types || own.typings) return true
   const main = own.exports?.['.'] ?? own.exports ?? own.main ?? 'index.js'
-  const entries = (typeof main === 'string' ? [main] : Object.values(main).filter((entry) => typeof entry === 'string')) as string[]
+  const entries = (
+    typeof main === 'string' ? [main] : Object.values(main).filter((entry) => typeof entry === 'string')
+  ) as string[]
   return [...entries, 'index.js'].some((entry) => fs.existsSync(path.join(dir, entry.replace(/\.[cm]?js$/, '.d.ts'))))
 }
 

@@ -19,34 +19,53 @@ describe('servedOverHttps', () => {
     const direct = servedOverHttps({ siteUrl: '', trustProxy: 0 })
     expect(direct(request('https'))).toBe(false)
     const proxied = servedOverHttps({ siteUrl: 'http://192.168.1.10:3000', trustProxy: 1 })
-    expect([request(), request('http'), request('https'), request('HTTPS'), request('https, http'), request('http, https')].map(proxied)).toEqual([
-      false,
-      false,
-      true,
-      true,
-      true,
-      false,
-    ])
+    expect(
+      [
+        request(),
+        request('http'),
+        request('https'),
+        request('HTTPS'),
+        request('https, http'),
+        request('http, https'),
+      ].map(proxied),
+    ).toEqual([false, false, true, true, true, false])
   })
 })
 
 describe('the log (server/log.mjs)', () => {
   const run = (code: string, env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, ['--input-type=module', '-e', `import { log } from './server/log.mjs'\n${code}`], { cwd: ROOT, env: { PATH: process.env.PATH, NODE_ENV: 'test', ...env }, encoding: 'utf8' })
+    spawnSync(process.execPath, ['--input-type=module', '-e', `import { log } from './server/log.mjs'\n${code}`], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, NODE_ENV: 'test', ...env },
+      encoding: 'utf8',
+    })
 
   it('writes an error as one JSON line with its level, time, type, message and stack', () => {
-    const result = run("log.error({ event: 'api-error', err: new TypeError('boom'), path: '/api/x' }, 'unexpected error')")
+    const result = run(
+      "log.error({ event: 'api-error', err: new TypeError('boom'), path: '/api/x' }, 'unexpected error')",
+    )
     const lines = result.stdout.trim().split('\n')
     expect(lines).toHaveLength(1)
     const line = JSON.parse(lines[0])
-    expect(line).toMatchObject({ level: 'error', event: 'api-error', path: '/api/x', msg: 'unexpected error', err: { type: 'TypeError', message: 'boom' } })
+    expect(line).toMatchObject({
+      level: 'error',
+      event: 'api-error',
+      path: '/api/x',
+      msg: 'unexpected error',
+      err: { type: 'TypeError', message: 'boom' },
+    })
     expect(Date.parse(line.t)).toBeGreaterThan(0)
     expect(line.err.stack).toMatch(/^TypeError: boom\n\s+at /)
   })
 
   it('leaves out what is below LOG_LEVEL', () => {
     const result = run("log.info({ event: 'a' }); log.warn({ event: 'b' })", { LOG_LEVEL: 'warn' })
-    expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line).event)).toEqual(['b'])
+    expect(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).event),
+    ).toEqual(['b'])
   })
 })
 
@@ -65,10 +84,24 @@ describe('npm start (scripts/start.mjs)', () => {
         JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
         TRUST_PROXY: 'yes',
       }
-      const result = spawnSync(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 })
+      const result = spawnSync(process.execPath, ['scripts/start.mjs'], {
+        cwd: ROOT,
+        env,
+        encoding: 'utf8',
+        timeout: 120_000,
+      })
       expect(result.status, result.stdout + result.stderr).toBe(1)
-      const lines = result.stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line))
-      expect(lines).toEqual([expect.objectContaining({ level: 'fatal', event: 'config', msg: expect.stringMatching(/^Invalid configuration: TRUST_PROXY must be the number of reverse proxies/) })])
+      const lines = result.stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line))
+      expect(lines).toEqual([
+        expect.objectContaining({
+          level: 'fatal',
+          event: 'config',
+          msg: expect.stringMatching(/^Invalid configuration: TRUST_PROXY must be the number of reverse proxies/),
+        }),
+      ])
       expect(fs.readdirSync(dir)).toEqual([])
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
@@ -95,7 +128,12 @@ describe('the Docker image (Dockerfile)', () => {
   function runStageFiles() {
     const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8').replace(/\\\n\s*/g, ' ')
     const runStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '))
-    return [...runStage.matchAll(/^COPY --from=build (.+) \S+$/gm)].flatMap((match) => match[1].trim().split(/\s+/).map((source) => path.relative('/app', source)))
+    return [...runStage.matchAll(/^COPY --from=build (.+) \S+$/gm)].flatMap((match) =>
+      match[1]
+        .trim()
+        .split(/\s+/)
+        .map((source) => path.relative('/app', source)),
+    )
   }
 
   it('runs migrations then the server, and its run stage holds every file they and the operator scripts import', () => {
@@ -109,17 +147,32 @@ describe('the Docker image (Dockerfile)', () => {
       seen.add(file)
       expect(inImage(file), `${file} is imported but not in the run stage`).toBe(true)
       const source = fs.readFileSync(path.join(ROOT, file), 'utf8')
-      for (const [, target] of source.matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']+)'/g)) visit(path.relative(ROOT, path.resolve(ROOT, path.dirname(file), target)))
+      for (const [, target] of source.matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']+)'/g))
+        visit(path.relative(ROOT, path.resolve(ROOT, path.dirname(file), target)))
     }
-    for (const entry of ['server.mjs', 'scripts/migrate.mjs', 'scripts/backup.mjs', 'scripts/restore.mjs', 'scripts/migrate-data.mjs', 'scripts/reset-password.mjs', 'scripts/scan.mjs']) visit(entry)
+    for (const entry of [
+      'server.mjs',
+      'scripts/migrate.mjs',
+      'scripts/backup.mjs',
+      'scripts/restore.mjs',
+      'scripts/migrate-data.mjs',
+      'scripts/reset-password.mjs',
+      'scripts/scan.mjs',
+    ])
+      visit(entry)
     expect(seen.size).toBeGreaterThan(10)
     // The package scripts the README tells an operator to run inside the container point at files it has.
     const scripts = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts
-    for (const name of ['backup', 'restore', 'db:migrate', 'migrate-data', 'reset-password', 'scan']) expect(inImage(/node (\S+)/.exec(scripts[name])![1]), name).toBe(true)
+    for (const name of ['backup', 'restore', 'db:migrate', 'migrate-data', 'reset-password', 'scan'])
+      expect(inImage(/node (\S+)/.exec(scripts[name])![1]), name).toBe(true)
   })
 
   it('never sends the data, uploads, backups, dependencies or secrets into the build', () => {
-    const ignored = fs.readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n').map((line) => line.trim())
-    for (const entry of ['data', 'uploads', 'backups', 'node_modules', '.env', 'build']) expect(ignored, entry).toContain(entry)
+    const ignored = fs
+      .readFileSync(path.join(ROOT, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+    for (const entry of ['data', 'uploads', 'backups', 'node_modules', '.env', 'build'])
+      expect(ignored, entry).toContain(entry)
   })
 })

@@ -13,7 +13,14 @@ function files(dir: string): string[] {
 }
 
 it('links only to decision records and docs that exist', () => {
-  const sources = [...files('app'), ...files('server'), ...files('scripts'), ...files('docs'), 'server.mjs', 'README.md']
+  const sources = [
+    ...files('app'),
+    ...files('server'),
+    ...files('scripts'),
+    ...files('docs'),
+    'server.mjs',
+    'README.md',
+  ]
   const missing = sources.flatMap((file) =>
     [...fs.readFileSync(path.join(ROOT, file), 'utf8').matchAll(/docs\/[\w./-]+\.md/g)]
       .map((match) => match[0])
@@ -24,7 +31,16 @@ it('links only to decision records and docs that exist', () => {
 })
 
 it('points to nothing outside the repository (the API contract is docs/api.md)', () => {
-  const sources = [...files('app'), ...files('server'), ...files('scripts'), ...files('docs'), ...files('tests'), ...files('prisma'), 'server.mjs', 'README.md']
+  const sources = [
+    ...files('app'),
+    ...files('server'),
+    ...files('scripts'),
+    ...files('docs'),
+    ...files('tests'),
+    ...files('prisma'),
+    'server.mjs',
+    'README.md',
+  ]
   const outside = sources.filter((file) => fs.readFileSync(path.join(ROOT, file), 'utf8').includes('../' + 'shared/'))
   expect(outside).toEqual([])
 })
@@ -39,12 +55,23 @@ it('names no document that is not in the repository (the API contract is docs/ap
     /\bspec\s+\d/i,
     /\b(?:the|product)\s+spec(?:'s)?\b/i,
   ]
-  const sources = [...files('app'), ...files('server'), ...files('scripts'), ...files('docs'), ...files('tests'), ...files('prisma'), 'server.mjs', 'README.md']
+  const sources = [
+    ...files('app'),
+    ...files('server'),
+    ...files('scripts'),
+    ...files('docs'),
+    ...files('tests'),
+    ...files('prisma'),
+    'server.mjs',
+    'README.md',
+  ]
   const found = sources.flatMap((file) =>
     fs
       .readFileSync(path.join(ROOT, file), 'utf8')
       .split('\n')
-      .flatMap((line, index) => (outsideReferences.some((pattern) => pattern.test(line)) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+      .flatMap((line, index) =>
+        outsideReferences.some((pattern) => pattern.test(line)) ? [`${file}:${index + 1}: ${line.trim()}`] : [],
+      ),
   )
   expect(found).toEqual([])
 })

@@ -73,7 +73,9 @@ describe('reading time', () => {
 
 describe('htmlToText and excerpt', () => {
   it('decodes entities once', () => {
-    expect(htmlToText('<p>Tom &amp; Jerry &lt;3 &quot;ok&quot; &#39;a&#39; &#x41;</p>')).toBe('Tom & Jerry <3 "ok" \'a\' A')
+    expect(htmlToText('<p>Tom &amp; Jerry &lt;3 &quot;ok&quot; &#39;a&#39; &#x41;</p>')).toBe(
+      'Tom & Jerry <3 "ok" \'a\' A',
+    )
     // A literal "&lt;" typed by an editor is stored as &amp;lt; and must stay "&lt;".
     expect(htmlToText('a &amp;lt;b&amp;gt;')).toBe('a &lt;b&gt;')
     expect(htmlToText('&unknown; stays')).toBe('&unknown; stays')
@@ -100,7 +102,9 @@ describe('WhatsApp link', () => {
     const url = new URL(link)
     expect(url.origin).toBe('https://wa.me')
     expect(url.pathname).toBe('/6281234567801')
-    expect(url.searchParams.get('text')).toBe('Halo, saya tertarik dengan produk Madu Hutan Asli & Lebah. Apakah masih tersedia?')
+    expect(url.searchParams.get('text')).toBe(
+      'Halo, saya tertarik dengan produk Madu Hutan Asli & Lebah. Apakah masih tersedia?',
+    )
   })
 })
 
@@ -112,8 +116,36 @@ describe('excerpt of a long article', () => {
     const cut = text.slice(0, max)
     return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20)).trim()}…`
   }
-  const PIECES = ['<p>', '</p>', '<strong class="x">', '</strong>', '<a href="https://desa.id/?a=1&amp;b=2">', '</a>', '&amp;', '&lt;', '&#x1F33E;', '&#8230;', '&nbsp;', '&hellip;',
-    ' ', '  ', '\n', 'Panen', 'raya', 'desa', 'Sukamaju', 'gotong-royong', 'ÉCOLE', '🌾', '<br>', '<img src="/uploads/posts/a.jpg" alt="Sawah &amp; ladang">', '<h2>Judul</h2>', 'x'.repeat(90), '<li>', '</li>']
+  const PIECES = [
+    '<p>',
+    '</p>',
+    '<strong class="x">',
+    '</strong>',
+    '<a href="https://desa.id/?a=1&amp;b=2">',
+    '</a>',
+    '&amp;',
+    '&lt;',
+    '&#x1F33E;',
+    '&#8230;',
+    '&nbsp;',
+    '&hellip;',
+    ' ',
+    '  ',
+    '\n',
+    'Panen',
+    'raya',
+    'desa',
+    'Sukamaju',
+    'gotong-royong',
+    'ÉCOLE',
+    '🌾',
+    '<br>',
+    '<img src="/uploads/posts/a.jpg" alt="Sawah &amp; ladang">',
+    '<h2>Judul</h2>',
+    'x'.repeat(90),
+    '<li>',
+    '</li>',
+  ]
   it('is the excerpt of the whole text, for articles of every length and shape', () => {
     let seed = 20261124
     const random = (n: number) => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { COPY_NAME, copiesOf, copyWidths, pictureSize, STORED_NAME, storedName, variantName } from '~/lib/image-variants'
+import {
+  COPY_NAME,
+  copiesOf,
+  copyWidths,
+  pictureSize,
+  STORED_NAME,
+  storedName,
+  variantName,
+} from '~/lib/image-variants'
 
 describe('the widths a picture is stored in', () => {
   it('are the standard widths below its own, plus its own up to the largest; none under the smallest', () => {
@@ -26,9 +34,17 @@ describe('the widths a picture is stored in', () => {
 
   it('tell stored pictures and copies from anything else', () => {
     const stem = 'd'.repeat(32)
-    for (const name of [`${stem}.jpg`, `${stem}-1x1.png`, `${stem}-40000000x1.webp`]) expect(STORED_NAME.test(name), name).toBe(true)
+    for (const name of [`${stem}.jpg`, `${stem}-1x1.png`, `${stem}-40000000x1.webp`])
+      expect(STORED_NAME.test(name), name).toBe(true)
     for (const name of [`${stem}-320.webp`, `${stem}-800x600-800.webp`]) expect(COPY_NAME.test(name), name).toBe(true)
-    for (const name of [`${stem}.svg`, `${stem}-800x600.exe`, `${stem.toUpperCase()}.jpg`, `../${stem}.jpg`, `${stem}-800x600-320.jpg`, `${stem}-x600.jpg`]) {
+    for (const name of [
+      `${stem}.svg`,
+      `${stem}-800x600.exe`,
+      `${stem.toUpperCase()}.jpg`,
+      `../${stem}.jpg`,
+      `${stem}-800x600-320.jpg`,
+      `${stem}-x600.jpg`,
+    ]) {
       expect(STORED_NAME.test(name) || COPY_NAME.test(name), name).toBe(false)
     }
   })

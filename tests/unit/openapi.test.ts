@@ -41,9 +41,13 @@ describe('the OpenAPI document', () => {
   })
 
   it('describes every route file under /api (the splat is the JSON 404)', () => {
-    const routes = fs.readdirSync(path.join(ROOT, 'app/routes')).filter((file) => /^api[.[]/.test(file) && file !== 'api.$.ts')
+    const routes = fs
+      .readdirSync(path.join(ROOT, 'app/routes'))
+      .filter((file) => /^api[.[]/.test(file) && file !== 'api.$.ts')
     expect(routes.length).toBeGreaterThan(5)
-    const undocumented = routes.filter((file) => !documented.some((documentedPath) => serves(routePattern(file), documentedPath)))
+    const undocumented = routes.filter(
+      (file) => !documented.some((documentedPath) => serves(routePattern(file), documentedPath)),
+    )
     expect(undocumented).toEqual([])
   })
 
@@ -68,9 +72,13 @@ describe('the OpenAPI document', () => {
   it('gives the reference page every call, grouped by tag', () => {
     const reference = referenceOf(document)
     const calls = reference.tags.flatMap((tag) => tag.calls)
-    expect(calls.length).toBe(Object.values(document.paths).reduce((count, item) => count + Object.keys(item).length, 0))
+    expect(calls.length).toBe(
+      Object.values(document.paths).reduce((count, item) => count + Object.keys(item).length, 0),
+    )
     const create = calls.find((call) => call.method === 'POST' && call.path === '/api/admin/roles')!
-    expect(create.bodies[0].fields).toContainEqual(expect.objectContaining({ name: 'name', type: 'string', required: true, notes: '1 to 100 characters' }))
+    expect(create.bodies[0].fields).toContainEqual(
+      expect.objectContaining({ name: 'name', type: 'string', required: true, notes: '1 to 100 characters' }),
+    )
     expect(create.bodies[0].fields).toContainEqual(expect.objectContaining({ name: 'permission_ids', required: false }))
   })
 })

@@ -64,8 +64,18 @@ describe('paginate', () => {
 describe('pagerWindow', () => {
   it('shows at most 5 pages around the current one', () => {
     expect(pagerWindow(1, 3).pages).toEqual([1, 2, 3])
-    expect(pagerWindow(1, 10)).toMatchObject({ pages: [1, 2, 3, 4, 5], showFirst: false, showLast: true, trailingEllipsis: true })
-    expect(pagerWindow(6, 10)).toMatchObject({ pages: [4, 5, 6, 7, 8], showFirst: true, leadingEllipsis: true, showLast: true })
+    expect(pagerWindow(1, 10)).toMatchObject({
+      pages: [1, 2, 3, 4, 5],
+      showFirst: false,
+      showLast: true,
+      trailingEllipsis: true,
+    })
+    expect(pagerWindow(6, 10)).toMatchObject({
+      pages: [4, 5, 6, 7, 8],
+      showFirst: true,
+      leadingEllipsis: true,
+      showLast: true,
+    })
     expect(pagerWindow(10, 10)).toMatchObject({ pages: [6, 7, 8, 9, 10], showLast: false })
   })
 })

@@ -9,24 +9,69 @@ import { publicApiReads } from '../../server/public-api-reads.mjs'
 // itself, with which arguments, and what it leaves to the handler behind it (Remix in the server).
 
 const calls: { route: string; url: string; params: unknown; context: unknown }[] = []
-const loader = (route: string, answer?: (url: URL) => unknown) => (args: { request: Request; params: unknown; context: unknown }) => {
-  calls.push({ route, url: args.request.url, params: args.params, context: args.context })
-  const url = new URL(args.request.url)
-  if (answer) return answer(url)
-  return new Response(JSON.stringify({ route, query: url.search }), { status: 200, statusText: 'OK', headers: { 'Content-Type': 'application/json', 'X-Route': route, ETag: 'W/"abc"' } })
-}
+const loader =
+  (route: string, answer?: (url: URL) => unknown) =>
+  (args: { request: Request; params: unknown; context: unknown }) => {
+    calls.push({ route, url: args.request.url, params: args.params, context: args.context })
+    const url = new URL(args.request.url)
+    if (answer) return answer(url)
+    return new Response(JSON.stringify({ route, query: url.search }), {
+      status: 200,
+      statusText: 'OK',
+      headers: { 'Content-Type': 'application/json', 'X-Route': route, ETag: 'W/"abc"' },
+    })
+  }
 
 const build = {
   basename: undefined,
   routes: {
     root: { id: 'root', path: '', module: { default: () => null } },
-    'routes/api.public.$resource': { id: 'routes/api.public.$resource', parentId: 'root', path: 'api/public/:resource', module: { loader: loader('list') } },
-    'routes/api.public.$resource.$key': { id: 'routes/api.public.$resource.$key', parentId: 'routes/api.public.$resource', path: ':key', module: { loader: loader('detail') } },
-    'routes/api.public.settings': { id: 'routes/api.public.settings', parentId: 'root', path: 'api/public/settings', module: { loader: loader('settings') } },
-    'routes/api.public.broken': { id: 'routes/api.public.broken', parentId: 'root', path: 'api/public/broken', module: { loader: loader('broken', () => { throw new Error('boom') }) } },
-    'routes/api.public.plain': { id: 'routes/api.public.plain', parentId: 'root', path: 'api/public/plain', module: { loader: loader('plain', () => ({ not: 'a Response' })) } },
-    'routes/api.public.page': { id: 'routes/api.public.page', parentId: 'root', path: 'api/public/page', module: { loader: loader('page'), default: () => null } },
-    'routes/api.admin.$resource': { id: 'routes/api.admin.$resource', parentId: 'root', path: 'api/admin/:resource', module: { loader: loader('admin') } },
+    'routes/api.public.$resource': {
+      id: 'routes/api.public.$resource',
+      parentId: 'root',
+      path: 'api/public/:resource',
+      module: { loader: loader('list') },
+    },
+    'routes/api.public.$resource.$key': {
+      id: 'routes/api.public.$resource.$key',
+      parentId: 'routes/api.public.$resource',
+      path: ':key',
+      module: { loader: loader('detail') },
+    },
+    'routes/api.public.settings': {
+      id: 'routes/api.public.settings',
+      parentId: 'root',
+      path: 'api/public/settings',
+      module: { loader: loader('settings') },
+    },
+    'routes/api.public.broken': {
+      id: 'routes/api.public.broken',
+      parentId: 'root',
+      path: 'api/public/broken',
+      module: {
+        loader: loader('broken', () => {
+          throw new Error('boom')
+        }),
+      },
+    },
+    'routes/api.public.plain': {
+      id: 'routes/api.public.plain',
+      parentId: 'root',
+      path: 'api/public/plain',
+      module: { loader: loader('plain', () => ({ not: 'a Response' })) },
+    },
+    'routes/api.public.page': {
+      id: 'routes/api.public.page',
+      parentId: 'root',
+      path: 'api/public/page',
+      module: { loader: loader('page'), default: () => null },
+    },
+    'routes/api.admin.$resource': {
+      id: 'routes/api.admin.$resource',
+      parentId: 'root',
+      path: 'api/admin/:resource',
+      module: { loader: loader('admin') },
+    },
   },
 }
 
@@ -62,14 +107,25 @@ describe('the public API reads in front of Remix', () => {
     expect(answer.headers.get('x-route')).toBe('list')
     expect(answer.headers.get('etag')).toBe('W/"abc"')
     expect(answer.headers.get('content-length')).toBe(String(Buffer.byteLength(answer.body)))
-    expect(answer.calls).toEqual([{ route: 'list', url: `${origin}/api/public/posts?search=panen&page=2`, params: { resource: 'posts' }, context: { requestId: 'r1' } }])
+    expect(answer.calls).toEqual([
+      {
+        route: 'list',
+        url: `${origin}/api/public/posts?search=panen&page=2`,
+        params: { resource: 'posts' },
+        context: { requestId: 'r1' },
+      },
+    ])
   })
 
   it('matches routes as Remix does: the most specific route, nested params, any letter case, encoded segments', async () => {
     expect((await ask('/api/public/settings')).calls.map((call) => call.route)).toEqual(['settings'])
-    expect((await ask('/api/public/posts/panen-raya')).calls).toMatchObject([{ route: 'detail', params: { resource: 'posts', key: 'panen-raya' } }])
+    expect((await ask('/api/public/posts/panen-raya')).calls).toMatchObject([
+      { route: 'detail', params: { resource: 'posts', key: 'panen-raya' } },
+    ])
     expect((await ask('/API/Public/posts')).calls).toMatchObject([{ route: 'list', params: { resource: 'posts' } }])
-    expect((await ask('/api/public/posts/caf%C3%A9')).calls).toMatchObject([{ route: 'detail', params: { key: 'café' } }])
+    expect((await ask('/api/public/posts/caf%C3%A9')).calls).toMatchObject([
+      { route: 'detail', params: { key: 'café' } },
+    ])
   })
 
   it('leaves everything else to Remix', async () => {

@@ -1,22 +1,55 @@
 import { describe, expect, it } from 'vitest'
 import { allAlsoFor, RESOURCES, screenResource } from '~/resources'
 import { SEEDED_PERMISSIONS } from '~/resources/permissions'
-import { addLabel, emptyTitle, errorKeysOf, listTitle, permissionsOf, publicTextFieldsOf, writeMessage, writeToast } from '~/resources/resource'
+import {
+  addLabel,
+  emptyTitle,
+  errorKeysOf,
+  listTitle,
+  permissionsOf,
+  publicTextFieldsOf,
+  writeMessage,
+  writeToast,
+} from '~/resources/resource'
 
 const all = Object.values(RESOURCES)
 
 describe('the resource declarations', () => {
   it('give the success toasts ("... successfully!"), and the API the same words without the "!"', () => {
-    const toasts = all.flatMap((resource) => [writeToast(resource, 'created'), writeToast(resource, 'updated'), writeToast(resource, 'deleted')])
+    const toasts = all.flatMap((resource) => [
+      writeToast(resource, 'created'),
+      writeToast(resource, 'updated'),
+      writeToast(resource, 'deleted'),
+    ])
     for (const text of [
-      'Permission created successfully!', 'Permission updated successfully!', 'Permission deleted successfully!',
-      'Role created successfully!', 'Role updated successfully!', 'Role deleted successfully!',
-      'User created successfully!', 'User updated successfully!', 'User deleted successfully!',
-      'Category created successfully!', 'Category updated successfully!', 'Category deleted successfully!',
-      'Post created successfully!', 'Post updated successfully!', 'Post deleted successfully!',
-      'Page created successfully!', 'Page updated successfully!', 'Product created successfully!', 'Product updated successfully!',
-      'Photo uploaded successfully!', 'Slider uploaded successfully!', 'Aparatur created successfully!', 'Aparatur updated successfully!',
-      'Page deleted successfully!', 'Product deleted successfully!', 'Photo deleted successfully!', 'Slider deleted successfully!', 'Aparatur deleted successfully!',
+      'Permission created successfully!',
+      'Permission updated successfully!',
+      'Permission deleted successfully!',
+      'Role created successfully!',
+      'Role updated successfully!',
+      'Role deleted successfully!',
+      'User created successfully!',
+      'User updated successfully!',
+      'User deleted successfully!',
+      'Category created successfully!',
+      'Category updated successfully!',
+      'Category deleted successfully!',
+      'Post created successfully!',
+      'Post updated successfully!',
+      'Post deleted successfully!',
+      'Page created successfully!',
+      'Page updated successfully!',
+      'Product created successfully!',
+      'Product updated successfully!',
+      'Photo uploaded successfully!',
+      'Slider uploaded successfully!',
+      'Aparatur created successfully!',
+      'Aparatur updated successfully!',
+      'Page deleted successfully!',
+      'Product deleted successfully!',
+      'Photo deleted successfully!',
+      'Slider deleted successfully!',
+      'Aparatur deleted successfully!',
     ]) {
       expect(toasts).toContain(text)
     }
@@ -30,7 +63,11 @@ describe('the resource declarations', () => {
     expect(guarded.products).toEqual(expect.arrayContaining(['title', 'content', 'owner', 'phone', 'address']))
     expect(guarded.aparaturs).toEqual(expect.arrayContaining(['name', 'position', 'description']))
     expect(guarded.photos).toEqual(expect.arrayContaining(['caption', 'description']))
-    expect([guarded.categories, guarded.pages, guarded.sliders]).toEqual([['name'], expect.arrayContaining(['title', 'content']), expect.arrayContaining(['description'])])
+    expect([guarded.categories, guarded.pages, guarded.sliders]).toEqual([
+      ['name'],
+      expect.arrayContaining(['title', 'content']),
+      expect.arrayContaining(['description']),
+    ])
     for (const name of ['image', 'category_id', 'price']) expect(Object.values(guarded).flat()).not.toContain(name)
     // The back office's own records are no public text, but for a user's name: the site shows it as a post's author.
     expect([guarded.users, guarded.roles, guarded.permissions]).toEqual([['name'], [], []])
@@ -40,15 +77,22 @@ describe('the resource declarations', () => {
     expect(all.map(listTitle)).toContain('Permissions')
     expect(listTitle(RESOURCES.roles)).toBe('Manage Roles')
     expect(all.map(emptyTitle)).toEqual(
-      expect.arrayContaining(['No Role Found', 'No User Found', 'No Categories Found', 'No Post Found', 'No Permissions Found']),
+      expect.arrayContaining([
+        'No Role Found',
+        'No User Found',
+        'No Categories Found',
+        'No Post Found',
+        'No Permissions Found',
+      ]),
     )
     expect(addLabel(RESOURCES.aparaturs)).toBe('Add New Aparatur')
     expect(addLabel(RESOURCES.sliders)).toBe('Upload a New Slider')
   })
 
-  it('hold only seeded permission names, with the contract\'s extra readers of /all', () => {
+  it("hold only seeded permission names, with the contract's extra readers of /all", () => {
     for (const resource of all) {
-      for (const name of Object.values(permissionsOf(resource)).flat()) if (name) expect(SEEDED_PERMISSIONS).toContain(name)
+      for (const name of Object.values(permissionsOf(resource)).flat())
+        if (name) expect(SEEDED_PERMISSIONS).toContain(name)
     }
     expect(permissionsOf(RESOURCES.photos).edit).toBeNull()
     expect(permissionsOf(RESOURCES.sliders).delete).toBe('sliders-delete')
@@ -60,7 +104,13 @@ describe('the resource declarations', () => {
 
   it('read the field error keys of the contract and the aliases the forms read', () => {
     const keys = (resource: keyof typeof RESOURCES) => RESOURCES[resource].fields.map(errorKeysOf)
-    expect(keys('posts')).toEqual([['Image', 'image'], ['Image_alt'], ['CategoryID', 'category_id'], ['Title'], ['Content']])
+    expect(keys('posts')).toEqual([
+      ['Image', 'image'],
+      ['Image_alt'],
+      ['CategoryID', 'category_id'],
+      ['Title'],
+      ['Content'],
+    ])
     expect(keys('roles')).toEqual([['Name'], ['Permission_ids', 'permission_ids']])
     expect(keys('users')).toEqual([['Name'], ['Username', 'Uni_users_username'], ['Email'], ['Password'], ['Role_ids']])
   })

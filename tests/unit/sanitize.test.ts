@@ -9,7 +9,9 @@ describe('sanitizeRichText keeps what Quill 2 produces', () => {
     ['<ul><li>biasa</li></ul>'],
     ['<blockquote>Kutipan</blockquote>'],
     ['<pre data-language="plain">const a = 1;</pre><p><code>kode</code></p>'],
-    ['<p class="ql-align-center">Tengah</p><p class="ql-indent-2">Menjorok</p><p class="ql-align-right ql-direction-rtl">Kanan</p>'],
+    [
+      '<p class="ql-align-center">Tengah</p><p class="ql-indent-2">Menjorok</p><p class="ql-align-right ql-direction-rtl">Kanan</p>',
+    ],
     ['<p><span class="ql-size-large">Besar</span> <span class="ql-font-serif">Serif</span></p>'],
     ['<p>baris<br />baru</p>'],
     ['<p><sub>2</sub><sup>3</sup></p>'],
@@ -18,8 +20,17 @@ describe('sanitizeRichText keeps what Quill 2 produces', () => {
   })
 
   it('keeps links of the allowed schemes and opens them safely in a new tab', () => {
-    for (const href of ['https://desa.id/a?b=1', 'http://example.com', 'mailto:kades@desa.id', 'tel:+6281234', 'sms:+6281234', '/posts/berita']) {
-      expect(sanitizeRichText(`<a href="${href}">x</a>`)).toBe(`<a href="${href}" target="_blank" rel="noopener noreferrer nofollow">x</a>`)
+    for (const href of [
+      'https://desa.id/a?b=1',
+      'http://example.com',
+      'mailto:kades@desa.id',
+      'tel:+6281234',
+      'sms:+6281234',
+      '/posts/berita',
+    ]) {
+      expect(sanitizeRichText(`<a href="${href}">x</a>`)).toBe(
+        `<a href="${href}" target="_blank" rel="noopener noreferrer nofollow">x</a>`,
+      )
     }
     expect(sanitizeRichText('<a href="https://x.id" target="_self" rel="opener">x</a>')).toBe(
       '<a href="https://x.id" target="_blank" rel="noopener noreferrer nofollow">x</a>',
@@ -34,7 +45,8 @@ describe('sanitizeRichText keeps what Quill 2 produces', () => {
       'data:image/jpeg;base64,/9j/4AAQ',
       '/uploads/posts/0123456789abcdef0123456789abcdef.jpg',
     ]
-    for (const src of sources) expect(sanitizeRichText(`<img src="${src}" alt="a" />`)).toBe(`<img alt="a" src="${src}" />`)
+    for (const src of sources)
+      expect(sanitizeRichText(`<img src="${src}" alt="a" />`)).toBe(`<img alt="a" src="${src}" />`)
   })
 })
 
@@ -45,7 +57,10 @@ describe('sanitizeRichText removes what is dangerous or foreign', () => {
     ['<p style="color:red;background:url(javascript:alert(1))">ok</p>', '<p>ok</p>'],
     ['<a href="javascript:alert(1)">x</a>', '<a target="_blank" rel="noopener noreferrer nofollow">x</a>'],
     ['<a href="JaVaScRiPt:alert(1)">x</a>', '<a target="_blank" rel="noopener noreferrer nofollow">x</a>'],
-    ['<a href="data:text/html,<script>alert(1)</script>">x</a>', '<a target="_blank" rel="noopener noreferrer nofollow">x</a>'],
+    [
+      '<a href="data:text/html,<script>alert(1)</script>">x</a>',
+      '<a target="_blank" rel="noopener noreferrer nofollow">x</a>',
+    ],
     ['<a href="vbscript:msgbox(1)">x</a>', '<a target="_blank" rel="noopener noreferrer nofollow">x</a>'],
     ['<a href="//evil.example/x">x</a>', '<a target="_blank" rel="noopener noreferrer nofollow">x</a>'],
     ['<img src="javascript:alert(1)">', ''],
@@ -78,17 +93,27 @@ describe('images inside rich text (issue 12)', () => {
   const ours = '/uploads/content/0123456789abcdef0123456789abcdef-800x600.jpg'
 
   it('gives our content images their copies, size and alt text, and nothing else a srcset', () => {
-    expect(sanitizeRichText(`<img src="${ours}" alt="Peta" srcset="https://evil.example/x.jpg 1w" width="1" onerror="x()">`)).toBe(
+    expect(
+      sanitizeRichText(`<img src="${ours}" alt="Peta" srcset="https://evil.example/x.jpg 1w" width="1" onerror="x()">`),
+    ).toBe(
       `<img src="${ours}" alt="Peta" srcset="/uploads/content/0123456789abcdef0123456789abcdef-800x600-320.webp 320w, ` +
         '/uploads/content/0123456789abcdef0123456789abcdef-800x600-640.webp 640w, /uploads/content/0123456789abcdef0123456789abcdef-800x600-800.webp 800w" ' +
         'sizes="(min-width: 800px) 768px, 100vw" width="800" height="600" />',
     )
-    expect(sanitizeRichText('<img src="https://cdn.example.com/a.jpg" srcset="https://cdn.example.com/b.jpg 2x" sizes="10px">')).toBe('<img src="https://cdn.example.com/a.jpg" />')
+    expect(
+      sanitizeRichText(
+        '<img src="https://cdn.example.com/a.jpg" srcset="https://cdn.example.com/b.jpg 2x" sizes="10px">',
+      ),
+    ).toBe('<img src="https://cdn.example.com/a.jpg" />')
   })
 
   it('the rich-text field refuses images from elsewhere and keeps ours and inline ones (stored by the model)', () => {
     const field = sanitizedRichText('Content', { required: true })
-    for (const src of ['https://cdn.example.com/a.jpg', 'http://example.com/b.png', '/uploads/posts/0123456789abcdef0123456789abcdef.jpg']) {
+    for (const src of [
+      'https://cdn.example.com/a.jpg',
+      'http://example.com/b.png',
+      '/uploads/posts/0123456789abcdef0123456789abcdef.jpg',
+    ]) {
       const result = field.safeParse(`<p>x</p><img src="${src}">`)
       expect(result.success, src).toBe(false)
       expect(result.error?.issues[0].message, src).toMatch(/^Content may only hold images uploaded here/)

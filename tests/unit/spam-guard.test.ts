@@ -52,13 +52,19 @@ const SPAM: [string, string][] = [
   ['t0g3l ｈｋ', 'togel hk'],
   ['j.u.d.i o.n.l.i.n.e', 'judi online'],
   // Rich text: tags inside words, links, alt text.
-  ['<p>Info <strong>slot</strong> <em>gacor</em> malam ini</p><p><a href="https://bit.ly/xyz">Klik di sini</a></p>', 'gacor'],
+  [
+    '<p>Info <strong>slot</strong> <em>gacor</em> malam ini</p><p><a href="https://bit.ly/xyz">Klik di sini</a></p>',
+    'gacor',
+  ],
   ['<p>Info <b>ga</b>cor</p>', 'gacor'],
   ['<p>Berita desa</p><p><img src="/uploads/posts/a.png" alt="slot gacor maxwin"></p>', 'gacor'],
   ['<p>Mau cuan? <a href="https://www.slot88-resmi.example/daftar">klik di sini</a></p>', 'slot88'],
   ['<p>ga&#8203;cor &amp; maxwin</p>', 'gacor'],
   // Bulk links to one outside domain.
-  ['<p><a href="https://kilat-jaya.example/a">a</a> <a href="https://kilat-jaya.example/b">b</a> <a href="https://www.kilat-jaya.example/c">c</a></p>', 'kilat-jaya.example'],
+  [
+    '<p><a href="https://kilat-jaya.example/a">a</a> <a href="https://kilat-jaya.example/b">b</a> <a href="https://www.kilat-jaya.example/c">c</a></p>',
+    'kilat-jaya.example',
+  ],
   ['https://promo.hoki.example/1 https://promo.hoki.example/2 https://lain.hoki.example/3', 'hoki.example'],
 ]
 
@@ -140,24 +146,38 @@ describe('the online-gambling spam guard', () => {
   })
 
   it('judges sentence by sentence: a reporting sentence does not cover the next one', () => {
-    expect(gamblingSpamIn('Polisi menangkap bandar judi online. Judi online resmi, daftar sekarang!')).toBe('judi online')
+    expect(gamblingSpamIn('Polisi menangkap bandar judi online. Judi online resmi, daftar sekarang!')).toBe(
+      'judi online',
+    )
     expect(gamblingSpamIn('Polisi menangkap bandar judi online. Warga diminta melapor.')).toBeNull()
   })
 
-  it('counts only outside links for bulk links: the site itself, a trusted suffix and a link\'s own text do not add up', () => {
-    const links = (host: string) => [1, 2, 3].map((n) => `<a href="https://${host}/p/${n}">https://${host}/p/${n}</a>`).join(' ')
+  it("counts only outside links for bulk links: the site itself, a trusted suffix and a link's own text do not add up", () => {
+    const links = (host: string) =>
+      [1, 2, 3].map((n) => `<a href="https://${host}/p/${n}">https://${host}/p/${n}</a>`).join(' ')
     expect(gamblingSpamIn(`<p>${links('sukamaju.example')}</p>`)).toBe('sukamaju.example')
     expect(gamblingSpamIn(`<p>${links('sukamaju.example')}</p>`, { ownHosts: ['sukamaju.example'] })).toBeNull()
     expect(gamblingSpamIn(`<p>${links('www.sukamaju.example')}</p>`, { ownHosts: ['www.sukamaju.example'] })).toBeNull()
     expect(gamblingSpamIn(`<p>${links('dinsos.jabarprov.go.id')}</p>`)).toBeNull()
-    expect(gamblingSpamIn('<p><a href="https://a.example/1">https://a.example/1</a> <a href="https://a.example/2">https://a.example/2</a></p>')).toBeNull()
+    expect(
+      gamblingSpamIn(
+        '<p><a href="https://a.example/1">https://a.example/1</a> <a href="https://a.example/2">https://a.example/2</a></p>',
+      ),
+    ).toBeNull()
   })
 
   it('passes what is not text, and names each refused field', () => {
     expect(gamblingSpamIn(undefined)).toBeNull()
     expect(gamblingSpamIn(42)).toBeNull()
     expect(gamblingSpamIn('   ')).toBeNull()
-    expect(gamblingSpamInFields({ title: 'Kerja bakti', content: '<p>slot gacor</p>', owner: 'Bu Sri', address: 'link alternatif' })).toEqual([
+    expect(
+      gamblingSpamInFields({
+        title: 'Kerja bakti',
+        content: '<p>slot gacor</p>',
+        owner: 'Bu Sri',
+        address: 'link alternatif',
+      }),
+    ).toEqual([
       { field: 'content', phrase: 'gacor' },
       { field: 'address', phrase: 'link alternatif' },
     ])

@@ -11,11 +11,22 @@ import { SwiperSlides, type Slide } from '~/components/public/swiper-slides'
 // carousels, so a Swiper upgrade that changes its markup fails this test.
 
 const slides = (count: number, className?: string): Slide[] =>
-  Array.from({ length: count }, (_, index) => ({ key: index + 1, className, content: h('p', null, `Isi <${index + 1}> & "kutip"`) }))
+  Array.from({ length: count }, (_, index) => ({
+    key: index + 1,
+    className,
+    content: h('p', null, `Isi <${index + 1}> & "kutip"`),
+  }))
 
 const real = (props: Record<string, unknown>, list: Slide[]) =>
-  renderToString(h(Swiper, props as never, list.map((slide) => h(SwiperSlide, { key: slide.key, className: slide.className }, slide.content))))
-const ours = (props: Record<string, unknown>, list: Slide[]) => renderToString(h(SwiperSlides, { ...(props as { className: string }), slides: list }))
+  renderToString(
+    h(
+      Swiper,
+      props as never,
+      list.map((slide) => h(SwiperSlide, { key: slide.key, className: slide.className }, slide.content)),
+    ),
+  )
+const ours = (props: Record<string, unknown>, list: Slide[]) =>
+  renderToString(h(SwiperSlides, { ...(props as { className: string }), slides: list }))
 
 describe('SwiperSlides on the server', () => {
   it("writes exactly the real Swiper's markup for the home slider and the carousels", () => {

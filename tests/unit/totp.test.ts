@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { base32Decode, base32Encode, hotp, matchingStep, newSecret, otpauthUrl, stepAt, totpAt } from '~/server/totp.server'
+import {
+  base32Decode,
+  base32Encode,
+  hotp,
+  matchingStep,
+  newSecret,
+  otpauthUrl,
+  stepAt,
+  totpAt,
+} from '~/server/totp.server'
 
 // RFC 6238 appendix B: the SHA-1 secret is the ASCII of "12345678901234567890"; the vectors are 8 digits, of which
 // a 6-digit code is the last six.
@@ -26,8 +35,10 @@ describe('TOTP (RFC 6238)', () => {
   it('accepts the current step and one step either side, and nothing further', () => {
     const now = 1_700_000_000_000
     const step = stepAt(now)
-    for (const offset of [-1, 0, 1]) expect(matchingStep(RFC_SECRET, totpAt(RFC_SECRET, now + offset * 30_000), now)).toBe(step + offset)
-    for (const offset of [-2, 2]) expect(matchingStep(RFC_SECRET, totpAt(RFC_SECRET, now + offset * 30_000), now)).toBeNull()
+    for (const offset of [-1, 0, 1])
+      expect(matchingStep(RFC_SECRET, totpAt(RFC_SECRET, now + offset * 30_000), now)).toBe(step + offset)
+    for (const offset of [-2, 2])
+      expect(matchingStep(RFC_SECRET, totpAt(RFC_SECRET, now + offset * 30_000), now)).toBeNull()
     expect(matchingStep(RFC_SECRET, '12345', now)).toBeNull()
     expect(matchingStep(RFC_SECRET, 'abcdef', now)).toBeNull()
   })

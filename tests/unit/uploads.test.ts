@@ -19,7 +19,10 @@ beforeAll(async () => {
   // Pending-upload markers live in the database: the committed migrations' SQL, applied in order (faster than the CLI).
   const db = new Database(path.join(root, 'data', 'unit.db'))
   const migrations = path.resolve(__dirname, '../../prisma/migrations')
-  for (const name of fs.readdirSync(migrations).filter((entry) => /^\d+_/.test(entry)).sort()) {
+  for (const name of fs
+    .readdirSync(migrations)
+    .filter((entry) => /^\d+_/.test(entry))
+    .sort()) {
     db.exec(fs.readFileSync(path.join(migrations, name, 'migration.sql'), 'utf8'))
   }
   db.close()
@@ -36,7 +39,9 @@ const stored = (kind: string) => {
 async function staged(name = 'a.png', width = 10, height = 10) {
   const dir = fs.mkdtempSync(path.join(root, 'staged-'))
   const tempPath = path.join(dir, name)
-  await sharp({ create: { width, height, channels: 3, background: '#0a0' } }).png().toFile(tempPath)
+  await sharp({ create: { width, height, channels: 3, background: '#0a0' } })
+    .png()
+    .toFile(tempPath)
   return { tempPath, size: fs.statSync(tempPath).size, originalName: name }
 }
 
@@ -54,8 +59,13 @@ describe('writeWithImage', () => {
   })
 
   it('removes the replaced file once the write succeeded, and keeps the new one', async () => {
-    const first = await uploads.writeWithImage('products', await staged('a.png', 700, 400), async (image) => ({ result: image! }))
-    const second = await uploads.writeWithImage('products', await staged('a.png', 700, 400), async (image) => ({ result: image!, replaced: first }))
+    const first = await uploads.writeWithImage('products', await staged('a.png', 700, 400), async (image) => ({
+      result: image!,
+    }))
+    const second = await uploads.writeWithImage('products', await staged('a.png', 700, 400), async (image) => ({
+      result: image!,
+      replaced: first,
+    }))
     // The original and its WebP copies in the widths it has (see app/lib/image-variants.js): 320, 640 and its own.
     expect(second).toMatch(/^[a-f0-9]{32}-700x400\.png$/)
     expect(stored('products')).toEqual([second, ...[320, 640, 700].map((width) => variantName(second, width))].sort())
@@ -65,8 +75,14 @@ describe('writeWithImage', () => {
     const dir = fs.mkdtempSync(path.join(root, 'staged-'))
     const tempPath = path.join(dir, 'turned.jpg')
     // 300 x 100 as encoded, shown a quarter turned (orientation 6): 100 x 300 upright, as stored.
-    await sharp({ create: { width: 300, height: 100, channels: 3, background: '#0a0' } }).jpeg().withMetadata({ orientation: 6 }).toFile(tempPath)
-    const name = await uploads.storeImage({ tempPath, size: fs.statSync(tempPath).size, originalName: 'turned.jpg' }, 'aparaturs')
+    await sharp({ create: { width: 300, height: 100, channels: 3, background: '#0a0' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toFile(tempPath)
+    const name = await uploads.storeImage(
+      { tempPath, size: fs.statSync(tempPath).size, originalName: 'turned.jpg' },
+      'aparaturs',
+    )
     expect(name).toMatch(/^[a-f0-9]{32}-100x300\.jpg$/)
     const stored = await sharp(path.join(root, 'uploads', 'aparaturs', name)).metadata()
     expect([stored.width, stored.height]).toEqual([100, 300])

@@ -32,7 +32,17 @@ function Problem({ message }: { message?: string }) {
 }
 
 /** One of the screen's forms: its `intent`, its fields, and its button on the right. */
-function IntentForm({ intent, label, pendingLabel, children }: { intent: AccountIntent; label: string; pendingLabel: string; children: ReactNode }) {
+function IntentForm({
+  intent,
+  label,
+  pendingLabel,
+  children,
+}: {
+  intent: AccountIntent
+  label: string
+  pendingLabel: string
+  children: ReactNode
+}) {
   return (
     <Form method="post" className="space-y-4" noValidate>
       <input type="hidden" name="intent" value={intent} />
@@ -44,15 +54,29 @@ function IntentForm({ intent, label, pendingLabel, children }: { intent: Account
   )
 }
 
-const secondaryButton = 'rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50'
+const secondaryButton =
+  'rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50'
 
 function ProfileCard({ account }: { account: { name: string; email: string } }) {
   const errors = useAnswer('profile')?.errors
   return (
     <Card title="Profil" description="Nama dan email akun Anda.">
       <IntentForm intent="profile" label="Simpan Profil" pendingLabel="Menyimpan...">
-        <TextField label="Nama Lengkap" name="name" defaultValue={account.name} error={errorFor(errors, 'Name')} autoComplete="name" />
-        <TextField label="Email" name="email" type="email" defaultValue={account.email} error={errorFor(errors, 'Email')} autoComplete="email" />
+        <TextField
+          label="Nama Lengkap"
+          name="name"
+          defaultValue={account.name}
+          error={errorFor(errors, 'Name')}
+          autoComplete="name"
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          defaultValue={account.email}
+          error={errorFor(errors, 'Email')}
+          autoComplete="email"
+        />
       </IntentForm>
     </Card>
   )
@@ -62,12 +86,38 @@ function PasswordCard() {
   const answer = useAnswer('password')
   const errors = answer?.errors
   return (
-    <Card title="Ganti Password" description="Setelah password diganti, semua perangkat lain keluar; perangkat ini tetap masuk.">
+    <Card
+      title="Ganti Password"
+      description="Setelah password diganti, semua perangkat lain keluar; perangkat ini tetap masuk."
+    >
       {/* Emptied after a change: a new key after each successful answer. */}
-      <IntentForm key={answer && !errors ? 'changed' : 'form'} intent="password" label="Ganti Password" pendingLabel="Menyimpan...">
-        <TextField label="Password Saat Ini" name="current_password" type="password" autoComplete="current-password" error={errorFor(errors, 'Current_password')} />
-        <TextField label="Password Baru" name="password" type="password" autoComplete="new-password" error={errorFor(errors, 'Password')} />
-        <TextField label="Ulangi Password Baru" name="password_confirmation" type="password" autoComplete="new-password" error={errorFor(errors, 'Password_confirmation')} />
+      <IntentForm
+        key={answer && !errors ? 'changed' : 'form'}
+        intent="password"
+        label="Ganti Password"
+        pendingLabel="Menyimpan..."
+      >
+        <TextField
+          label="Password Saat Ini"
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          error={errorFor(errors, 'Current_password')}
+        />
+        <TextField
+          label="Password Baru"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          error={errorFor(errors, 'Password')}
+        />
+        <TextField
+          label="Ulangi Password Baru"
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          error={errorFor(errors, 'Password_confirmation')}
+        />
       </IntentForm>
     </Card>
   )
@@ -80,9 +130,13 @@ function TwoFactorCard({ enabled, codesLeft }: { enabled: boolean; codesLeft: nu
   const errors = answer?.errors
   if (enableAnswer?.recoveryCodes) {
     return (
-      <Card title="Verifikasi Dua Langkah" description="Aktif. Simpan kode pemulihan di bawah ini di tempat yang aman: kode ini hanya ditampilkan sekali.">
+      <Card
+        title="Verifikasi Dua Langkah"
+        description="Aktif. Simpan kode pemulihan di bawah ini di tempat yang aman: kode ini hanya ditampilkan sekali."
+      >
         <p className="text-sm text-gray-700">
-          Setiap kode pemulihan dapat dipakai satu kali untuk masuk bila ponsel Anda hilang atau aplikasi autentikator tidak tersedia.
+          Setiap kode pemulihan dapat dipakai satu kali untuk masuk bila ponsel Anda hilang atau aplikasi autentikator
+          tidak tersedia.
         </p>
         <ul aria-label="Kode pemulihan" className="mt-4 grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5">
           {enableAnswer.recoveryCodes.map((code) => (
@@ -96,27 +150,53 @@ function TwoFactorCard({ enabled, codesLeft }: { enabled: boolean; codesLeft: nu
   }
   if (enabled) {
     return (
-      <Card title="Verifikasi Dua Langkah" description={`Aktif. Saat login, Anda diminta kode dari aplikasi autentikator. Sisa kode pemulihan: ${codesLeft}.`}>
+      <Card
+        title="Verifikasi Dua Langkah"
+        description={`Aktif. Saat login, Anda diminta kode dari aplikasi autentikator. Sisa kode pemulihan: ${codesLeft}.`}
+      >
         <IntentForm intent="two-factor-disable" label="Nonaktifkan Verifikasi Dua Langkah" pendingLabel="Memproses...">
-          <TextField label="Password untuk menonaktifkan" name="password" type="password" autoComplete="current-password" error={errorFor(errors, 'Password')} />
+          <TextField
+            label="Password untuk menonaktifkan"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            error={errorFor(errors, 'Password')}
+          />
         </IntentForm>
       </Card>
     )
   }
   if (setup) {
     return (
-      <Card title="Verifikasi Dua Langkah" description="Pindai kode QR ini dengan Google Authenticator, Aegis, 2FAS atau aplikasi autentikator lain, lalu masukkan kode 6 digit yang muncul.">
+      <Card
+        title="Verifikasi Dua Langkah"
+        description="Pindai kode QR ini dengan Google Authenticator, Aegis, 2FAS atau aplikasi autentikator lain, lalu masukkan kode 6 digit yang muncul."
+      >
         <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
-          <img src={setup.qr} alt="Kode QR untuk aplikasi autentikator" width={200} height={200} className="h-48 w-48 rounded-lg border border-gray-200" />
+          <img
+            src={setup.qr}
+            alt="Kode QR untuk aplikasi autentikator"
+            width={200}
+            height={200}
+            className="h-48 w-48 rounded-lg border border-gray-200"
+          />
           <div className="min-w-0 flex-1 space-y-4">
             <p className="text-sm text-gray-700">
               Tidak bisa memindai? Masukkan kunci ini secara manual:
-              <code data-testid="two-factor-secret" className="mt-1 block break-all rounded-lg bg-gray-100 px-3 py-2 font-mono text-sm">
+              <code
+                data-testid="two-factor-secret"
+                className="mt-1 block break-all rounded-lg bg-gray-100 px-3 py-2 font-mono text-sm"
+              >
                 {setup.secret}
               </code>
             </p>
             <IntentForm intent="two-factor-enable" label="Aktifkan" pendingLabel="Memproses...">
-              <TextField label="Kode dari aplikasi" name="code" autoComplete="one-time-code" error={errorFor(errors, 'Code')} />
+              <TextField
+                label="Kode dari aplikasi"
+                name="code"
+                autoComplete="one-time-code"
+                error={errorFor(errors, 'Code')}
+              />
             </IntentForm>
           </div>
         </div>
@@ -124,7 +204,10 @@ function TwoFactorCard({ enabled, codesLeft }: { enabled: boolean; codesLeft: nu
     )
   }
   return (
-    <Card title="Verifikasi Dua Langkah" description="Belum aktif. Dengan verifikasi dua langkah, login juga meminta kode dari aplikasi di ponsel Anda.">
+    <Card
+      title="Verifikasi Dua Langkah"
+      description="Belum aktif. Dengan verifikasi dua langkah, login juga meminta kode dari aplikasi di ponsel Anda."
+    >
       <Problem message={errorFor(errors, 'Code', 'Error')} />
       <Form method="post" className="flex justify-end">
         <input type="hidden" name="intent" value="two-factor-setup" />
@@ -134,7 +217,14 @@ function TwoFactorCard({ enabled, codesLeft }: { enabled: boolean; codesLeft: nu
   )
 }
 
-type Device = { id: string; created_at: Date | string; last_used_at: Date | string; ip: string | null; device: string; current: boolean }
+type Device = {
+  id: string
+  created_at: Date | string
+  last_used_at: Date | string
+  ip: string | null
+  device: string
+  current: boolean
+}
 
 function DevicesCard({ sessions }: { sessions: Device[] }) {
   const navigation = useNavigation()
@@ -146,11 +236,21 @@ function DevicesCard({ sessions }: { sessions: Device[] }) {
         <table className="min-w-full text-left text-sm">
           <thead className="bg-gray-50 text-xs font-semibold uppercase tracking-wide text-gray-500">
             <tr>
-              <th scope="col" className="px-3 py-2">Perangkat</th>
-              <th scope="col" className="px-3 py-2">Alamat IP</th>
-              <th scope="col" className="px-3 py-2">Masuk</th>
-              <th scope="col" className="px-3 py-2">Terakhir aktif</th>
-              <th scope="col" className="px-3 py-2 text-right">Aksi</th>
+              <th scope="col" className="px-3 py-2">
+                Perangkat
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Alamat IP
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Masuk
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Terakhir aktif
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Aksi
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -158,7 +258,11 @@ function DevicesCard({ sessions }: { sessions: Device[] }) {
               <tr key={session.id} className="border-t border-gray-100">
                 <td className="px-3 py-2 text-gray-800">
                   {session.device}
-                  {session.current ? <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">Perangkat ini</span> : null}
+                  {session.current ? (
+                    <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+                      Perangkat ini
+                    </span>
+                  ) : null}
                 </td>
                 <td className="px-3 py-2 text-gray-700">{session.ip ?? '-'}</td>
                 <td className="px-3 py-2 text-gray-700">{formatDateTime(session.created_at)}</td>
@@ -168,7 +272,12 @@ function DevicesCard({ sessions }: { sessions: Device[] }) {
                     <Form method="post">
                       <input type="hidden" name="intent" value="end-session" />
                       <input type="hidden" name="id" value={session.id} />
-                      <button type="submit" disabled={busy} aria-label={`Keluarkan ${session.device}, masuk ${formatDateTime(session.created_at)}`} className={secondaryButton}>
+                      <button
+                        type="submit"
+                        disabled={busy}
+                        aria-label={`Keluarkan ${session.device}, masuk ${formatDateTime(session.created_at)}`}
+                        className={secondaryButton}
+                      >
                         Keluarkan
                       </button>
                     </Form>

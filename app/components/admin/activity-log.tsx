@@ -41,7 +41,13 @@ const resourceLabel = (resource: string) => RESOURCE_LABELS[resource] ?? resourc
 const controlClass =
   'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
 
-function FilterSelect(props: { name: string; label: string; all: string; value: string | number | undefined; options: { value: string | number; label: string }[] }) {
+function FilterSelect(props: {
+  name: string
+  label: string
+  all: string
+  value: string | number | undefined
+  options: { value: string | number; label: string }[]
+}) {
   const id = `activity-${props.name}`
   return (
     <div>
@@ -94,29 +100,68 @@ export function ActivityLog({ page, choices, search, filters }: ActivityLogProps
     <section className="space-y-4">
       <div>
         <h1 className="text-xl font-semibold text-gray-900">Log Aktivitas</h1>
-        <p className="mt-1 text-sm text-gray-600">Setiap perubahan data dan setiap percobaan login: siapa, apa, kapan dan dari mana. Catatan tidak dapat diubah atau dihapus.</p>
+        <p className="mt-1 text-sm text-gray-600">
+          Setiap perubahan data dan setiap percobaan login: siapa, apa, kapan dan dari mana. Catatan tidak dapat diubah
+          atau dihapus.
+        </p>
       </div>
       <div className="rounded-xl border border-gray-200 bg-white shadow-sm">
         {/* A plain GET form: the filters live in the address, so a filtered view can be bookmarked or shared. */}
-        <Form method="get" role="search" aria-label="Saring log" className="grid gap-3 border-b border-gray-100 p-4 md:grid-cols-5 md:items-end">
+        <Form
+          method="get"
+          role="search"
+          aria-label="Saring log"
+          className="grid gap-3 border-b border-gray-100 p-4 md:grid-cols-5 md:items-end"
+        >
           <div className="md:col-span-2">
             <label htmlFor="activity-search" className="mb-1 block text-sm font-medium text-gray-700">
               Cari
             </label>
-            <input id="activity-search" type="search" name="search" defaultValue={search} placeholder="Judul, nama atau pengguna..." className={controlClass} />
+            <input
+              id="activity-search"
+              type="search"
+              name="search"
+              defaultValue={search}
+              placeholder="Judul, nama atau pengguna..."
+              className={controlClass}
+            />
           </div>
           {[
-            { name: 'user_id', label: 'Pengguna', all: 'Semua pengguna', value: filters.user_id, options: choices.users.map((user) => ({ value: user.id, label: user.name })) },
-            { name: 'resource', label: 'Data', all: 'Semua data', value: filters.resource, options: choices.resources.map((resource) => ({ value: resource, label: resourceLabel(resource) })) },
-            { name: 'action', label: 'Aksi', all: 'Semua aksi', value: filters.action, options: choices.actions.map((action) => ({ value: action, label: actionLabel(action) })) },
+            {
+              name: 'user_id',
+              label: 'Pengguna',
+              all: 'Semua pengguna',
+              value: filters.user_id,
+              options: choices.users.map((user) => ({ value: user.id, label: user.name })),
+            },
+            {
+              name: 'resource',
+              label: 'Data',
+              all: 'Semua data',
+              value: filters.resource,
+              options: choices.resources.map((resource) => ({ value: resource, label: resourceLabel(resource) })),
+            },
+            {
+              name: 'action',
+              label: 'Aksi',
+              all: 'Semua aksi',
+              value: filters.action,
+              options: choices.actions.map((action) => ({ value: action, label: actionLabel(action) })),
+            },
           ].map((select) => (
             <FilterSelect key={select.name} {...select} />
           ))}
           <div className="flex gap-2 md:col-span-5 md:justify-end">
-            <Link to={pathname} className="rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+            <Link
+              to={pathname}
+              className="rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
+            >
               Reset
             </Link>
-            <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+            <button
+              type="submit"
+              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+            >
               Terapkan
             </button>
           </div>
@@ -126,12 +171,24 @@ export function ActivityLog({ page, choices, search, filters }: ActivityLogProps
           <table className="min-w-full">
             <thead className="bg-gray-50 text-left text-xs font-semibold uppercase tracking-wide text-gray-500">
               <tr>
-                <th scope="col" className="px-4 py-3">Waktu</th>
-                <th scope="col" className="px-4 py-3">Pengguna</th>
-                <th scope="col" className="px-4 py-3">Aksi</th>
-                <th scope="col" className="px-4 py-3">Data</th>
-                <th scope="col" className="px-4 py-3">Kolom yang diubah</th>
-                <th scope="col" className="px-4 py-3">Alamat IP</th>
+                <th scope="col" className="px-4 py-3">
+                  Waktu
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Pengguna
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Aksi
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Data
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Kolom yang diubah
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Alamat IP
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -145,7 +202,9 @@ export function ActivityLog({ page, choices, search, filters }: ActivityLogProps
                 <tr>
                   <td colSpan={6} className="px-4 py-12 text-center">
                     <p className="font-medium text-gray-800">Belum ada aktivitas</p>
-                    {search || Object.values(filters).some((value) => value !== undefined) ? <p className="mt-1 text-sm text-gray-500">Coba kata kunci atau saringan lain.</p> : null}
+                    {search || Object.values(filters).some((value) => value !== undefined) ? (
+                      <p className="mt-1 text-sm text-gray-500">Coba kata kunci atau saringan lain.</p>
+                    ) : null}
                   </td>
                 </tr>
               ) : (

@@ -27,14 +27,29 @@ export function AuthCard({ title, error, children }: { title: string; error?: st
   )
 }
 
-type AuthFieldProps = { name: string; label: string; error?: string; type?: 'text' | 'password' | 'email'; autoComplete?: string; autoFocus?: boolean }
+type AuthFieldProps = {
+  name: string
+  label: string
+  error?: string
+  type?: 'text' | 'password' | 'email'
+  autoComplete?: string
+  autoFocus?: boolean
+}
 
 /** A labelled field of those screens (its id is its name), with the server's message underneath. */
 export function AuthField({ name, label, error, type = 'text', autoComplete, autoFocus }: AuthFieldProps) {
   return (
     <Field id={name} label={label} error={error}>
       {(props) => (
-        <input {...props} name={name} type={type} autoComplete={autoComplete} autoFocus={autoFocus} autoCapitalize={type === 'text' ? 'off' : undefined} className={authInputClass} />
+        <input
+          {...props}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          autoFocus={autoFocus}
+          autoCapitalize={type === 'text' ? 'off' : undefined}
+          className={authInputClass}
+        />
       )}
     </Field>
   )

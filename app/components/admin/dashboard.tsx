@@ -1,6 +1,12 @@
 import { Link } from '@remix-run/react'
 
-export type DashboardCounts = { categories_count: number; posts_count: number; products_count: number; aparaturs_count: number; withoutAlt: number }
+export type DashboardCounts = {
+  categories_count: number
+  posts_count: number
+  products_count: number
+  aparaturs_count: number
+  withoutAlt: number
+}
 
 /** The dashboard: the four counts of the contract, and how many images still lack an alt text. */
 export function DashboardScreen(counts: DashboardCounts) {
@@ -15,7 +21,11 @@ export function DashboardScreen(counts: DashboardCounts) {
       <h1 className="text-xl font-semibold text-gray-900">Dashboard</h1>
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map((card) => (
-          <li key={card.label} aria-label={card.label} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+          <li
+            key={card.label}
+            aria-label={card.label}
+            className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
+          >
             <p className="text-sm font-medium text-gray-500">{card.label}</p>
             <p className="mt-2 text-3xl font-bold text-gray-900">{card.count}</p>
             <Link to={card.to} className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">
@@ -26,7 +36,8 @@ export function DashboardScreen(counts: DashboardCounts) {
       </ul>
       {counts.withoutAlt > 0 ? (
         <p role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-          {`${counts.withoutAlt} gambar belum punya teks alternatif.`} Isi kolom “Teks Alternatif Gambar” agar pembaca layar dapat menjelaskan gambarnya.
+          {`${counts.withoutAlt} gambar belum punya teks alternatif.`} Isi kolom “Teks Alternatif Gambar” agar pembaca
+          layar dapat menjelaskan gambarnya.
         </p>
       ) : (
         <p className="text-sm text-gray-600">Semua gambar sudah punya teks alternatif.</p>

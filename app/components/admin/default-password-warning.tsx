@@ -8,7 +8,8 @@ export function DefaultPasswordWarning({ accounts, canEditUsers }: { accounts: s
       <p className="font-semibold">Security warning: default password in use</p>
       <p className="mt-1">
         The account{accounts.length > 1 ? 's' : ''} {accounts.map((name) => `"${name}"`).join(' and ')} still use
-        {accounts.length > 1 ? '' : 's'} the default password <code>password</code>. Anyone can log in with it: change it now.{' '}
+        {accounts.length > 1 ? '' : 's'} the default password <code>password</code>. Anyone can log in with it: change
+        it now.{' '}
         {canEditUsers ? (
           <Link to="/admin/users" className="font-medium underline">
             Manage users

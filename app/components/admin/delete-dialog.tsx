@@ -7,7 +7,17 @@ import { Icon } from './icons'
  * Escape cancels). Confirming posts intent=delete to the list's action, which answers with the toast and
  * the list again from page 1.
  */
-export function DeleteButton({ id, thing, label, search }: { id: number; thing: string; label: string; search: string }) {
+export function DeleteButton({
+  id,
+  thing,
+  label,
+  search,
+}: {
+  id: number
+  thing: string
+  label: string
+  search: string
+}) {
   const dialog = useRef<HTMLDialogElement>(null)
   const opener = useRef<HTMLButtonElement>(null)
   const fetcher = useFetcher()
@@ -58,7 +68,10 @@ export function DeleteButton({ id, thing, label, search }: { id: number; thing: 
             >
               Cancel
             </button>
-            <button type="submit" className="rounded-lg bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700">
+            <button
+              type="submit"
+              className="rounded-lg bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700"
+            >
               Yes, delete
             </button>
           </div>

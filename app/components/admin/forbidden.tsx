@@ -9,10 +9,17 @@ export function ForbiddenScreen() {
       <h1 className="text-2xl font-semibold text-gray-900">Access Forbidden</h1>
       <p className="text-gray-600">You do not have permission to access this page. Please contact the administrator.</p>
       <div className="flex gap-3">
-        <button type="button" onClick={() => navigate(-1)} className="rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+        <button
+          type="button"
+          onClick={() => navigate(-1)}
+          className="rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
+        >
           Go Back
         </button>
-        <Link to="/admin/dashboard" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        <Link
+          to="/admin/dashboard"
+          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        >
           Return to Dashboard
         </Link>
       </div>

@@ -58,12 +58,28 @@ type TextFieldProps = {
   multiline?: boolean
 }
 
-export function TextField({ label, name, error, defaultValue, type = 'text', placeholder, autoComplete, multiline }: TextFieldProps) {
+export function TextField({
+  label,
+  name,
+  error,
+  defaultValue,
+  type = 'text',
+  placeholder,
+  autoComplete,
+  multiline,
+}: TextFieldProps) {
   return (
     <Field label={label} error={error}>
       {(props) =>
         multiline ? (
-          <textarea {...props} name={name} rows={3} defaultValue={defaultValue ?? ''} placeholder={placeholder} className={inputClass} />
+          <textarea
+            {...props}
+            name={name}
+            rows={3}
+            defaultValue={defaultValue ?? ''}
+            placeholder={placeholder}
+            className={inputClass}
+          />
         ) : (
           <input
             {...props}
@@ -111,12 +127,24 @@ export function SelectField({
 }
 
 /** An image file input (image files only), with the current image when editing. */
-export function ImageField({ label = 'Image', name = 'image', error, current }: { label?: string; name?: string; error?: string; current?: string | null }) {
+export function ImageField({
+  label = 'Image',
+  name = 'image',
+  error,
+  current,
+}: {
+  label?: string
+  name?: string
+  error?: string
+  current?: string | null
+}) {
   return (
     <Field label={label} error={error}>
       {(props) => (
         <div className="space-y-2">
-          {current ? <img src={current} alt="" className="h-24 w-auto rounded-lg border border-gray-200 object-cover" /> : null}
+          {current ? (
+            <img src={current} alt="" className="h-24 w-auto rounded-lg border border-gray-200 object-cover" />
+          ) : null}
           <input
             {...props}
             name={name}
@@ -158,7 +186,13 @@ export function CheckboxGroup({
             <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
               {group.items.map((item) => (
                 <label key={item.id} className="flex items-center gap-2 text-sm text-gray-700">
-                  <input type="checkbox" name={name} value={item.id} defaultChecked={chosen.has(item.id)} className="h-4 w-4 rounded border-gray-300 text-brand-600" />
+                  <input
+                    type="checkbox"
+                    name={name}
+                    value={item.id}
+                    defaultChecked={chosen.has(item.id)}
+                    className="h-4 w-4 rounded border-gray-300 text-brand-600"
+                  />
                   {item.name}
                 </label>
               ))}
@@ -177,7 +211,15 @@ export function useSubmitting() {
   return navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
 }
 
-export function SubmitButton({ label, pendingLabel, pending }: { label: string; pendingLabel: string; pending?: boolean }) {
+export function SubmitButton({
+  label,
+  pendingLabel,
+  pending,
+}: {
+  label: string
+  pendingLabel: string
+  pending?: boolean
+}) {
   const submitting = useSubmitting()
   const busy = pending ?? submitting
   return (
@@ -223,7 +265,11 @@ export function ResourceForm({
           >
             Cancel
           </button>
-          {mode === 'create' ? <SubmitButton label="Save" pendingLabel="Saving..." /> : <SubmitButton label="Update" pendingLabel="Updating..." />}
+          {mode === 'create' ? (
+            <SubmitButton label="Save" pendingLabel="Saving..." />
+          ) : (
+            <SubmitButton label="Update" pendingLabel="Updating..." />
+          )}
         </div>
         {after}
       </Form>

@@ -9,15 +9,24 @@ export function ResetLinkPanel({ userId }: { userId: number }) {
     <section aria-label="Reset password" className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
       <h2 className="text-base font-semibold text-gray-900">Reset Password</h2>
       <p className="mt-1 text-sm text-gray-600">
-        Buat tautan sekali pakai (berlaku 60 menit) agar pengguna ini dapat membuat password baru sendiri. Kirimkan tautan itu kepadanya, misalnya lewat WhatsApp.
+        Buat tautan sekali pakai (berlaku 60 menit) agar pengguna ini dapat membuat password baru sendiri. Kirimkan
+        tautan itu kepadanya, misalnya lewat WhatsApp.
       </p>
       {link ? (
         <div className="mt-4 space-y-2">
           <label htmlFor="reset-link" className="block text-sm font-medium text-gray-700">
             Tautan reset password
           </label>
-          <input id="reset-link" readOnly value={link.url} onFocus={(event) => event.currentTarget.select()} className="block w-full rounded-lg border border-gray-300 bg-gray-50 px-3 py-2 font-mono text-sm" />
-          <p className="text-sm text-gray-600">Berlaku sampai {formatDateTime(link.expires_at)}. Tautan ini hanya ditampilkan sekali.</p>
+          <input
+            id="reset-link"
+            readOnly
+            value={link.url}
+            onFocus={(event) => event.currentTarget.select()}
+            className="block w-full rounded-lg border border-gray-300 bg-gray-50 px-3 py-2 font-mono text-sm"
+          />
+          <p className="text-sm text-gray-600">
+            Berlaku sampai {formatDateTime(link.expires_at)}. Tautan ini hanya ditampilkan sekali.
+          </p>
         </div>
       ) : null}
       {fetcher.data?.error ? (

@@ -1,8 +1,29 @@
 import { useLoaderData, useLocation, useParams } from '@remix-run/react'
 import { screenResource } from '~/resources'
 import { DEFAULT_TIME_ZONE } from '~/lib/zoned-time'
-import { bodyOf, errorKeysOf, imageUrlOf, fieldOn, formTitle, type Choice, type Field, type FormLoad, type FormMode, type ResourceDeclaration, type Row } from '~/resources/resource'
-import { CheckboxGroup, errorFor, ImageField, ResourceForm, SelectField, TextField, useFieldErrors, type FieldErrors } from './form'
+import {
+  bodyOf,
+  errorKeysOf,
+  imageUrlOf,
+  fieldOn,
+  formTitle,
+  type Choice,
+  type Field,
+  type FormLoad,
+  type FormMode,
+  type ResourceDeclaration,
+  type Row,
+} from '~/resources/resource'
+import {
+  CheckboxGroup,
+  errorFor,
+  ImageField,
+  ResourceForm,
+  SelectField,
+  TextField,
+  useFieldErrors,
+  type FieldErrors,
+} from './form'
 import { PublishControls } from './publish-controls'
 import { RichTextField } from './rich-text'
 
@@ -21,7 +42,19 @@ function groupByPrefix(choices: Choice[]) {
 }
 
 /** One declared field as the create or edit screen shows it, prefilled from `record` on edit. */
-function ResourceField({ resource, field, record, choices, errors }: { resource: ResourceDeclaration; field: Field; record: Row | null; choices: Choices; errors: FieldErrors }) {
+function ResourceField({
+  resource,
+  field,
+  record,
+  choices,
+  errors,
+}: {
+  resource: ResourceDeclaration
+  field: Field
+  record: Row | null
+  choices: Choices
+  errors: FieldErrors
+}) {
   const error = errorFor(errors, ...errorKeysOf(field))
   const value = record?.[field.name]
   const options = field.options ? (choices[field.options] ?? []) : []
@@ -29,7 +62,14 @@ function ResourceField({ resource, field, record, choices, errors }: { resource:
     case 'image':
       return <ImageField label={field.label} error={error} current={imageUrlOf(resource, record?.image)} />
     case 'richtext':
-      return <RichTextField label={field.label} name={field.name} defaultValue={value as string | null | undefined} error={error} />
+      return (
+        <RichTextField
+          label={field.label}
+          name={field.name}
+          defaultValue={value as string | null | undefined}
+          error={error}
+        />
+      )
     case 'select':
       return (
         <SelectField
@@ -37,7 +77,10 @@ function ResourceField({ resource, field, record, choices, errors }: { resource:
           name={field.name}
           defaultValue={(value as number | null | undefined) ?? 0}
           error={error}
-          options={[{ value: 0, label: field.none ?? '' }, ...options.map((choice) => ({ value: choice.id, label: choice.name }))]}
+          options={[
+            { value: 0, label: field.none ?? '' },
+            ...options.map((choice) => ({ value: choice.id, label: choice.name })),
+          ]}
         />
       )
     case 'checkboxes':
@@ -68,7 +111,13 @@ function ResourceField({ resource, field, record, choices, errors }: { resource:
 }
 
 /** The declared fields of a resource's form, as the create screen, the edit screen or the upload form shows them. */
-export function ResourceFields(props: { resource: ResourceDeclaration; mode: FormMode; record: Row | null; choices: Choices; errors: FieldErrors }) {
+export function ResourceFields(props: {
+  resource: ResourceDeclaration
+  mode: FormMode
+  record: Row | null
+  choices: Choices
+  errors: FieldErrors
+}) {
   return (
     <>
       {props.resource.fields.map((field) => (

@@ -1,8 +1,27 @@
-import { Form, isRouteErrorResponse, Link, useLocation, useNavigate, useNavigation, useRouteError } from '@remix-run/react'
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useRouteError,
+} from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { formatDate, formatRupiah } from '~/lib/format'
 import { pagerWindow } from '~/lib/paging'
-import { addLabel, emptyTitle, imageUrlOf, isUploadOnly, listTitle, lowerThing, permissionsOf, type Column, type ResourceDeclaration, type Row } from '~/resources/resource'
+import {
+  addLabel,
+  emptyTitle,
+  imageUrlOf,
+  isUploadOnly,
+  listTitle,
+  lowerThing,
+  permissionsOf,
+  type Column,
+  type ResourceDeclaration,
+  type Row,
+} from '~/resources/resource'
 import { DeleteButton } from './delete-dialog'
 import { PublishBadge } from './publish-controls'
 import { PUBLISH_STATE_LABELS } from '~/lib/zoned-time'
@@ -32,7 +51,15 @@ export function listHref(pathname: string, search: string, page = 1, status = ''
 
 /** Search applied on Enter, back to page 1, mirrored to the address. */
 /** A new search starts at page 1 and keeps the status filter, if one is chosen. */
-export function SearchBox({ search, status = '', placeholder = 'Search...' }: { search: string; status?: string; placeholder?: string }) {
+export function SearchBox({
+  search,
+  status = '',
+  placeholder = 'Search...',
+}: {
+  search: string
+  status?: string
+  placeholder?: string
+}) {
   const navigate = useNavigate()
   const { pathname } = useLocation()
   return (
@@ -72,13 +99,28 @@ const pageClass = (active: boolean) =>
  * The admin pager, on the right: at most 5 page links, first/last shortcuts and ellipses. `href` overrides the
  * address of a page (a list with filters besides the search keeps them).
  */
-export function Pager({ current, last, search, href }: { current: number; last: number; search: string; href?: (page: number) => string }) {
+export function Pager({
+  current,
+  last,
+  search,
+  href,
+}: {
+  current: number
+  last: number
+  search: string
+  href?: (page: number) => string
+}) {
   const { pathname } = useLocation()
   if (last <= 1) return null
   const window = pagerWindow(Math.min(current, last), last)
   const link = (page: number) => (
     <li key={page}>
-      <Link to={href ? href(page) : listHref(pathname, search, page)} aria-label={`Page ${page}`} aria-current={page === current ? 'page' : undefined} className={pageClass(page === current)}>
+      <Link
+        to={href ? href(page) : listHref(pathname, search, page)}
+        aria-label={`Page ${page}`}
+        aria-current={page === current ? 'page' : undefined}
+        className={pageClass(page === current)}
+      >
         {page}
       </Link>
     </li>
@@ -113,7 +155,17 @@ function StateRow({ span, title, text }: { span: number; title: string; text?: s
 }
 
 /** A list cell: the row's field in the column's format (see ColumnFormat). */
-function Cell({ row, column, resource, now }: { row: Row; column: Column; resource: ResourceDeclaration; now: number }) {
+function Cell({
+  row,
+  column,
+  resource,
+  now,
+}: {
+  row: Row
+  column: Column
+  resource: ResourceDeclaration
+  now: number
+}) {
   const value = row[column.field]
   switch (column.format) {
     case 'date':
@@ -165,24 +217,42 @@ export function ListScreen({ resource, list }: { resource: ResourceDeclaration; 
 
   let body: ReactNode
   if (loading) body = <StateRow span={span} title="Loading Data..." />
-  else if (list.failed || !list.page) body = <StateRow span={span} title="Failed to Load Data" text="An error occurred while loading data. Please try again." />
-  else if (rows.length === 0) body = <StateRow span={span} title={emptyTitle(resource)} text={list.search ? 'Try with Other Keywords' : add} />
+  else if (list.failed || !list.page)
+    body = (
+      <StateRow
+        span={span}
+        title="Failed to Load Data"
+        text="An error occurred while loading data. Please try again."
+      />
+    )
+  else if (rows.length === 0)
+    body = <StateRow span={span} title={emptyTitle(resource)} text={list.search ? 'Try with Other Keywords' : add} />
   else
     body = rows.map((row) => (
       <tr key={row.id} className="border-t border-gray-100 hover:bg-gray-50">
         {columns.map((column) => (
-          <td key={column.header} className={`px-4 py-3 align-middle text-sm text-gray-700 ${column.format === 'rupiah' ? 'whitespace-nowrap' : ''}`}>
+          <td
+            key={column.header}
+            className={`px-4 py-3 align-middle text-sm text-gray-700 ${column.format === 'rupiah' ? 'whitespace-nowrap' : ''}`}
+          >
             <Cell row={row} column={column} resource={resource} now={list.now ?? 0} />
           </td>
         ))}
         <td className="px-4 py-3 text-right">
           <div className="flex justify-end gap-1">
             {canEdit ? (
-              <Link to={`/admin/${resource.name}/edit/${row.id}`} aria-label={`Edit ${rowLabel(row)}`} title="Edit" className="rounded-lg p-2 text-brand-700 hover:bg-brand-50">
+              <Link
+                to={`/admin/${resource.name}/edit/${row.id}`}
+                aria-label={`Edit ${rowLabel(row)}`}
+                title="Edit"
+                className="rounded-lg p-2 text-brand-700 hover:bg-brand-50"
+              >
                 <PencilIcon />
               </Link>
             ) : null}
-            {canDelete ? <DeleteButton id={row.id} thing={lowerThing(resource)} label={rowLabel(row)} search={list.search} /> : null}
+            {canDelete ? (
+              <DeleteButton id={row.id} thing={lowerThing(resource)} label={rowLabel(row)} search={list.search} />
+            ) : null}
           </div>
         </td>
       </tr>
@@ -193,7 +263,10 @@ export function ListScreen({ resource, list }: { resource: ResourceDeclaration; 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-semibold text-gray-900">{listTitle(resource)}</h1>
         {!uploadOnly && can(permissions.create) ? (
-          <Link to={`/admin/${resource.name}/create`} className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          <Link
+            to={`/admin/${resource.name}/create`}
+            className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          >
             <PlusIcon className="h-4 w-4" />
             {add}
           </Link>
@@ -224,7 +297,12 @@ export function ListScreen({ resource, list }: { resource: ResourceDeclaration; 
         </div>
         {list.page && !loading ? (
           <div className="border-t border-gray-100 p-4">
-            <Pager current={list.page.current_page} last={list.page.last_page} search={list.search} href={(page) => listHref(pathname, list.search, page, list.status)} />
+            <Pager
+              current={list.page.current_page}
+              last={list.page.last_page}
+              search={list.search}
+              href={(page) => listHref(pathname, list.search, page, list.status)}
+            />
           </div>
         ) : null}
       </div>
@@ -242,7 +320,11 @@ function StatusFilter({ search, status }: { search: string; status: string }) {
       <ul className="flex flex-wrap gap-1">
         {STATUS_CHOICES.map(([value, label]) => (
           <li key={value}>
-            <Link to={listHref(pathname, search, 1, value)} aria-current={status === value ? 'page' : undefined} className={pageClass(status === value)}>
+            <Link
+              to={listHref(pathname, search, 1, value)}
+              aria-current={status === value ? 'page' : undefined}
+              className={pageClass(status === value)}
+            >
               {label}
             </Link>
           </li>
@@ -271,9 +353,15 @@ export function RecordErrorBoundary() {
     <section role="alert" className="rounded-xl border border-gray-200 bg-white px-4 py-12 text-center shadow-sm">
       <p className="font-medium text-gray-800">{missing ? 'Data Not Found' : 'Failed to Load Data'}</p>
       <p className="mt-1 text-sm text-gray-500">
-        {missing ? 'The data you are looking for does not exist or has been deleted.' : 'An error occurred while loading data. Please try again.'}
+        {missing
+          ? 'The data you are looking for does not exist or has been deleted.'
+          : 'An error occurred while loading data. Please try again.'}
       </p>
-      <button type="button" onClick={() => navigate(-1)} className="mt-4 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+      <button
+        type="button"
+        onClick={() => navigate(-1)}
+        className="mt-4 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
+      >
         Go Back
       </button>
     </section>

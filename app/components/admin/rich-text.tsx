@@ -13,7 +13,8 @@ type Stored = { url: string; width: number; height: number }
 /** Why an upload failed, in the admin's words (the API answers in English). */
 function uploadFailure(status: number): string {
   if (status === 413) return 'Gambar gagal diunggah: ukurannya lebih dari 10 MB.'
-  if (status === 422) return 'Gambar gagal diunggah: berkas bukan gambar JPEG, PNG, GIF atau WebP yang utuh (paling besar 40 megapiksel).'
+  if (status === 422)
+    return 'Gambar gagal diunggah: berkas bukan gambar JPEG, PNG, GIF atau WebP yang utuh (paling besar 40 megapiksel).'
   if (status === 401) return 'Gambar gagal diunggah: sesi Anda berakhir. Silakan masuk lagi.'
   if (status === 403) return 'Gambar gagal diunggah: Anda tidak punya izin menulis berita, halaman atau produk.'
   return 'Gambar gagal diunggah. Periksa koneksi lalu coba lagi.'
@@ -25,7 +26,12 @@ async function uploadImage(file: File): Promise<Stored> {
   body.append('image', file)
   let response: Response
   try {
-    response = await fetch('/api/admin/uploads', { method: 'POST', body, credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    response = await fetch('/api/admin/uploads', {
+      method: 'POST',
+      body,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    })
   } catch {
     throw new Error(uploadFailure(0))
   }
@@ -34,7 +40,13 @@ async function uploadImage(file: File): Promise<Stored> {
 }
 
 /** The alt text of an image about to be inserted: what it shows, for screen readers (empty when cancelled). */
-const askAlt = (name: string) => (window.prompt(`Teks alternatif gambar${name ? ` "${name}"` : ''}: jelaskan isi gambar untuk pembaca layar.`, '') ?? '').trim().slice(0, 250)
+const askAlt = (name: string) =>
+  (
+    window.prompt(`Teks alternatif gambar${name ? ` "${name}"` : ''}: jelaskan isi gambar untuk pembaca layar.`, '') ??
+    ''
+  )
+    .trim()
+    .slice(0, 250)
 
 /**
  * Quill 2, loaded in the browser only (never part of the server render or of public pages).
@@ -43,7 +55,17 @@ const askAlt = (name: string) => (window.prompt(`Teks alternatif gambar${name ? 
  * once (POST /api/admin/uploads) and inserted as the stored copy with an alt text the admin gives; an image pasted
  * inside HTML (a `data:` address) is stored when the form is saved.
  */
-export function RichTextField({ label, name, defaultValue, error }: { label: string; name: string; defaultValue?: string | null; error?: string }) {
+export function RichTextField({
+  label,
+  name,
+  defaultValue,
+  error,
+}: {
+  label: string
+  name: string
+  defaultValue?: string | null
+  error?: string
+}) {
   const id = useId()
   const labelId = `${id}-label`
   const errorId = `${id}-error`
@@ -100,7 +122,10 @@ export function RichTextField({ label, name, defaultValue, error }: { label: str
           toolbar: { container: TOOLBAR, handlers: { image: chooseImage } },
           history: { delay: 1000, maxStack: 100, userOnly: true },
           // A pasted or dropped image file.
-          uploader: { mimetypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'], handler: (range: { index: number }, files: File[]) => void insertImages(range.index, files) },
+          uploader: {
+            mimetypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+            handler: (range: { index: number }, files: File[]) => void insertImages(range.index, files),
+          },
         },
       })
       if (initial.current) quill.setContents(quill.clipboard.convert({ html: initial.current }), 'silent')

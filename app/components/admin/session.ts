@@ -8,7 +8,9 @@ export type AdminSession = {
 
 /** The admin layout's user and permission map (routes/admin loader). */
 export function useAdminSession(): AdminSession {
-  return useRouteLoaderData<AdminSession>('routes/admin') ?? { user: { name: '', username: '', email: '' }, permissions: {} }
+  return (
+    useRouteLoaderData<AdminSession>('routes/admin') ?? { user: { name: '', username: '', email: '' }, permissions: {} }
+  )
 }
 
 /** Whether the logged-in user may see a control; the server checks again on every loader and action. */

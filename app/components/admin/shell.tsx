@@ -10,12 +10,20 @@ type NavItem = { label: string; to: string; permission?: PermissionName }
 type NavEntry = { label: string; icon: IconName } & (NavItem | { items: NavItem[] })
 
 /** A resource's list: named after it, shown with its {resource}-index permission. */
-const item = (name: ResourceName): NavItem => ({ label: RESOURCES[name].things, to: `/admin/${name}`, permission: permissionsOf(RESOURCES[name]).index })
+const item = (name: ResourceName): NavItem => ({
+  label: RESOURCES[name].things,
+  to: `/admin/${name}`,
+  permission: permissionsOf(RESOURCES[name]).index,
+})
 
 /** The admin sidebar: an item shows with its {resource}-index permission, a group with any of its items. */
 const NAVIGATION: NavEntry[] = [
   { label: 'Dashboard', icon: 'home', to: '/admin/dashboard' },
-  { label: 'Contents Management', icon: 'folder', items: [item('categories'), item('posts'), item('pages'), item('products')] },
+  {
+    label: 'Contents Management',
+    icon: 'folder',
+    items: [item('categories'), item('posts'), item('pages'), item('products')],
+  },
   { label: 'Media', icon: 'image', items: [item('photos'), item('sliders')] },
   { icon: 'badge', ...item('aparaturs') },
   { label: 'Users Management', icon: 'users', items: [item('roles'), item('permissions'), item('users')] },
@@ -66,14 +74,17 @@ function NavGroup({ label, icon, items }: { label: string; icon: IconName; items
 }
 
 function Sidebar({ permissions }: { permissions: AdminSession['permissions'] }) {
-  const allowed = (entry: { permission?: PermissionName }) => !entry.permission || holdsAny(permissions, entry.permission)
+  const allowed = (entry: { permission?: PermissionName }) =>
+    !entry.permission || holdsAny(permissions, entry.permission)
   return (
     <nav aria-label="Admin" className="flex-1 overflow-y-auto p-3">
       <ul className="space-y-1">
         {NAVIGATION.map((entry) => {
           if ('items' in entry) {
             const items = entry.items.filter(allowed)
-            return items.length ? <NavGroup key={entry.label} label={entry.label} icon={entry.icon} items={items} /> : null
+            return items.length ? (
+              <NavGroup key={entry.label} label={entry.label} icon={entry.icon} items={items} />
+            ) : null
           }
           if (!allowed(entry)) return null
           return (
@@ -123,7 +134,10 @@ function UserMenu({ user, canEditSettings }: { user: AdminSession['user']; canEd
         onClick={() => setOpen(!open)}
         className="flex items-center gap-2 rounded-full p-1 pr-3 hover:bg-gray-100"
       >
-        <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 font-semibold text-white">
+        <span
+          aria-hidden="true"
+          className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 font-semibold text-white"
+        >
           {initial}
         </span>
         <span className="hidden text-sm font-medium text-gray-800 sm:block">{user.name}</span>
@@ -185,7 +199,15 @@ function SidebarToggle({ open, onToggle, className }: { open: boolean; onToggle:
 }
 
 /** The admin frame: sidebar (a drawer with an overlay below 768px), top bar with the user menu, the screen. */
-export function AdminShell({ session, siteName, children }: { session: AdminSession; siteName: string; children: ReactNode }) {
+export function AdminShell({
+  session,
+  siteName,
+  children,
+}: {
+  session: AdminSession
+  siteName: string
+  children: ReactNode
+}) {
   const { pathname } = useLocation()
   // Phones: closed drawer by default. Wider screens: open by default, and the button folds it away.
   const [drawerOpen, setDrawerOpen] = useState(false)
@@ -208,7 +230,12 @@ export function AdminShell({ session, siteName, children }: { session: AdminSess
   return (
     <div className="flex min-h-screen bg-gray-50">
       {drawerOpen ? (
-        <div aria-hidden="true" data-testid="drawer-overlay" className="fixed inset-0 z-30 bg-black/40 md:hidden" onClick={() => setDrawerOpen(false)} />
+        <div
+          aria-hidden="true"
+          data-testid="drawer-overlay"
+          className="fixed inset-0 z-30 bg-black/40 md:hidden"
+          onClick={() => setDrawerOpen(false)}
+        />
       ) : null}
       <aside
         id="admin-sidebar"
@@ -226,7 +253,11 @@ export function AdminShell({ session, siteName, children }: { session: AdminSess
         <header className="sticky top-0 z-20 flex h-16 items-center justify-between border-b border-gray-200 bg-white px-4">
           {/* Phones open the drawer; wider screens fold the always-there sidebar away. */}
           <SidebarToggle open={drawerOpen} onToggle={() => setDrawerOpen(!drawerOpen)} className="md:hidden" />
-          <SidebarToggle open={desktopOpen} onToggle={() => setDesktopOpen(!desktopOpen)} className="hidden md:inline-flex" />
+          <SidebarToggle
+            open={desktopOpen}
+            onToggle={() => setDesktopOpen(!desktopOpen)}
+            className="hidden md:inline-flex"
+          />
           <UserMenu user={session.user} canEditSettings={holdsAny(session.permissions, 'settings-edit')} />
         </header>
         <main className="flex-1 p-4 md:p-6">{children}</main>

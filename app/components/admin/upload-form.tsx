@@ -14,7 +14,13 @@ export function UploadForm({ resource }: { resource: ResourceDeclaration }) {
   return (
     <section className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
       <h2 className="mb-4 text-base font-semibold text-gray-900">{`Upload ${resource.thing}`}</h2>
-      <fetcher.Form ref={form} method="post" encType="multipart/form-data" className="grid gap-4 md:grid-cols-2" noValidate>
+      <fetcher.Form
+        ref={form}
+        method="post"
+        encType="multipart/form-data"
+        className="grid gap-4 md:grid-cols-2"
+        noValidate
+      >
         <ResourceFields resource={resource} mode="create" record={null} choices={{}} errors={fetcher.data?.errors} />
         <div className="flex items-end justify-end md:col-span-2">
           <SubmitButton label="Upload" pendingLabel="Uploading..." pending={fetcher.state !== 'idle'} />

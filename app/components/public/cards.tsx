@@ -6,7 +6,8 @@ import { UploadImage } from './upload-image'
 
 export type { AparaturSummary, PageSummary, PostSummary, ProductSummary }
 
-const card = 'group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-emerald-600'
+const card =
+  'group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-emerald-600'
 
 /**
  * A card's title is one level below the heading above it: `h3` under a home page section's `h2`, `h2` in a
@@ -15,20 +16,37 @@ const card = 'group relative flex h-full flex-col overflow-hidden rounded-xl bor
 export const CardHeading = createContext<'h2' | 'h3'>('h3')
 
 function CardTitle({ className, children }: { className: string; children: React.ReactNode }) {
-  return useContext(CardHeading) === 'h2' ? <h2 className={className}>{children}</h2> : <h3 className={className}>{children}</h3>
+  return useContext(CardHeading) === 'h2' ? (
+    <h2 className={className}>{children}</h2>
+  ) : (
+    <h3 className={className}>{children}</h3>
+  )
 }
 
 export function PostCard({ post, eager = false }: { post: PostSummary; eager?: boolean }) {
   return (
     <article className={card}>
-      <UploadImage kind="posts" image={post.image} alt={post.image_alt || post.title} width={1200} height={675} eager={eager} className="aspect-video w-full" />
+      <UploadImage
+        kind="posts"
+        image={post.image}
+        alt={post.image_alt || post.title}
+        width={1200}
+        height={675}
+        eager={eager}
+        className="aspect-video w-full"
+      />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <p className="flex flex-wrap items-center gap-2 text-xs text-gray-500">
-          <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 font-semibold text-emerald-800">{post.category?.name ?? 'Berita'}</span>
+          <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 font-semibold text-emerald-800">
+            {post.category?.name ?? 'Berita'}
+          </span>
           <time dateTime={new Date(post.created_at).toISOString()}>{formatDate(post.created_at)}</time>
         </p>
         <CardTitle className="text-lg font-semibold leading-snug text-gray-900">
-          <Link to={`/posts/${post.slug}`} className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800">
+          <Link
+            to={`/posts/${post.slug}`}
+            className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800"
+          >
             {post.title}
           </Link>
         </CardTitle>
@@ -41,10 +59,22 @@ export function PostCard({ post, eager = false }: { post: PostSummary; eager?: b
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
   return (
     <article className={card}>
-      <UploadImage kind="products" image={product.image} alt={product.image_alt || product.title} width={900} height={900} eager={eager} sizes="(min-width: 1280px) 300px, (min-width: 768px) 25vw, 85vw" className="aspect-square w-full" />
+      <UploadImage
+        kind="products"
+        image={product.image}
+        alt={product.image_alt || product.title}
+        width={900}
+        height={900}
+        eager={eager}
+        sizes="(min-width: 1280px) 300px, (min-width: 768px) 25vw, 85vw"
+        className="aspect-square w-full"
+      />
       <div className="flex flex-1 flex-col gap-1 p-4">
         <CardTitle className="font-semibold leading-snug text-gray-900">
-          <Link to={`/products/${product.slug}`} className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800">
+          <Link
+            to={`/products/${product.slug}`}
+            className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800"
+          >
             {product.title}
           </Link>
         </CardTitle>
@@ -60,12 +90,24 @@ export function AparaturCard({ aparatur, eager = false }: { aparatur: AparaturSu
   return (
     <article className={`${card} items-center p-6 text-center`}>
       {aparatur.image ? (
-        <UploadImage kind="aparaturs" image={aparatur.image} alt={aparatur.image_alt || name} width={600} height={600} eager={eager} sizes="128px" className="h-32 w-32 rounded-full" />
+        <UploadImage
+          kind="aparaturs"
+          image={aparatur.image}
+          alt={aparatur.image_alt || name}
+          width={600}
+          height={600}
+          eager={eager}
+          sizes="128px"
+          className="h-32 w-32 rounded-full"
+        />
       ) : (
         <PersonIcon className="h-32 w-32" />
       )}
       <CardTitle className="mt-4 font-semibold text-gray-900">
-        <Link to={`/aparaturs/${aparatur.id}`} className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800">
+        <Link
+          to={`/aparaturs/${aparatur.id}`}
+          className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800"
+        >
           {name}
         </Link>
       </CardTitle>
@@ -81,7 +123,10 @@ export function PageCard({ page }: { page: PageSummary }) {
         <time dateTime={new Date(page.created_at).toISOString()}>{formatDate(page.created_at)}</time>
       </p>
       <CardTitle className="mt-2 text-lg font-semibold text-gray-900">
-        <Link to={`/pages/${page.slug}`} className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800">
+        <Link
+          to={`/pages/${page.slug}`}
+          className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800"
+        >
           {page.title}
         </Link>
       </CardTitle>
@@ -96,7 +141,11 @@ export function PageCard({ page }: { page: PageSummary }) {
 /** The placeholder of an official without a photo. */
 export function PersonIcon({ className = '' }: { className?: string }) {
   return (
-    <span role="img" aria-label="Foto belum tersedia" className={`flex items-center justify-center rounded-full bg-emerald-50 text-emerald-300 ${className}`}>
+    <span
+      role="img"
+      aria-label="Foto belum tersedia"
+      className={`flex items-center justify-center rounded-full bg-emerald-50 text-emerald-300 ${className}`}
+    >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-1/2 w-1/2" fill="currentColor">
         <path d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.5-8 5.5V21h16v-1.5c0-3-3.6-5.5-8-5.5Z" />
       </svg>

@@ -2,23 +2,48 @@ import { A11y, Navigation } from 'swiper/modules'
 import { SwiperSlides } from './swiper-slides'
 import 'swiper/css'
 
-const arrow = 'flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white text-gray-700 shadow-sm hover:bg-emerald-50 hover:text-emerald-800'
+const arrow =
+  'flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white text-gray-700 shadow-sm hover:bg-emerald-50 hover:text-emerald-800'
 
 /**
  * A wrapping carousel: 4 items per view from 768px, 1.2 below (the next card peeks in).
  * `id` names the previous/next buttons, so several carousels can share a page.
  */
-export function Carousel<T extends { id: number }>({ id, label, items, render }: { id: string; label: string; items: T[]; render: (item: T, index: number) => React.ReactNode }) {
+export function Carousel<T extends { id: number }>({
+  id,
+  label,
+  items,
+  render,
+}: {
+  id: string
+  label: string
+  items: T[]
+  render: (item: T, index: number) => React.ReactNode
+}) {
   return (
     <div className="relative">
       <div className="mb-3 flex justify-end gap-2">
         <button type="button" id={`${id}-prev`} className={arrow} aria-label={`${label} sebelumnya`}>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M15 18 9 12l6-6" />
           </svg>
         </button>
         <button type="button" id={`${id}-next`} className={arrow} aria-label={`${label} berikutnya`}>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="m9 18 6-6-6-6" />
           </svg>
         </button>

@@ -3,10 +3,26 @@ import { errorTitle } from '~/lib/site'
 
 /** What each refusal says (its title: errorTitle); anything else is a failure (500). */
 const SCREENS = {
-  400: { code: '400', heading: 'Alamat tidak valid', text: 'Alamat halaman ini tidak dapat dibaca. Periksa kembali tautan atau alamat yang Anda ketik.' },
-  404: { code: '404', heading: 'Halaman tidak ditemukan', text: 'Halaman yang Anda cari tidak ada atau sudah dipindahkan.' },
-  413: { code: '413', heading: 'Isian terlalu besar', text: 'Data yang dikirim melebihi batas. Kurangi isinya, lalu coba lagi.' },
-  500: { code: ':(', heading: 'Maaf, terjadi kesalahan', text: 'Halaman ini gagal dimuat. Silakan muat ulang halaman atau coba lagi beberapa saat lagi.' },
+  400: {
+    code: '400',
+    heading: 'Alamat tidak valid',
+    text: 'Alamat halaman ini tidak dapat dibaca. Periksa kembali tautan atau alamat yang Anda ketik.',
+  },
+  404: {
+    code: '404',
+    heading: 'Halaman tidak ditemukan',
+    text: 'Halaman yang Anda cari tidak ada atau sudah dipindahkan.',
+  },
+  413: {
+    code: '413',
+    heading: 'Isian terlalu besar',
+    text: 'Data yang dikirim melebihi batas. Kurangi isinya, lalu coba lagi.',
+  },
+  500: {
+    code: ':(',
+    heading: 'Maaf, terjadi kesalahan',
+    text: 'Halaman ini gagal dimuat. Silakan muat ulang halaman atau coba lagi beberapa saat lagi.',
+  },
 }
 
 const screenOf = (error: unknown) => {
@@ -25,7 +41,9 @@ export function ErrorScreen({ standalone = false }: { standalone?: boolean }) {
   const Wrapper = standalone ? 'main' : 'section'
   const home = 'rounded-lg bg-emerald-700 px-5 py-2.5 font-medium text-white hover:bg-emerald-800'
   return (
-    <Wrapper className={`mx-auto flex max-w-xl flex-col items-center gap-4 text-center ${standalone ? 'min-h-screen justify-center p-6' : 'px-4 py-20'}`}>
+    <Wrapper
+      className={`mx-auto flex max-w-xl flex-col items-center gap-4 text-center ${standalone ? 'min-h-screen justify-center p-6' : 'px-4 py-20'}`}
+    >
       {standalone ? <title>{errorTitle(error)}</title> : null}
       <p className="text-6xl font-bold text-emerald-700" aria-hidden="true">
         {screen.code}

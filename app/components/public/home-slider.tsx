@@ -8,7 +8,8 @@ export type Slide = { id: number; image: string; image_alt: string; description:
 
 export const AUTOPLAY_MS = 5000
 
-const arrow = 'absolute top-1/2 z-10 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-black/40 text-white hover:bg-black/60'
+const arrow =
+  'absolute top-1/2 z-10 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-black/40 text-white hover:bg-black/60'
 
 /** The home page slider: advances every 5 s, wraps, pauses while hovered; previous/next and dots. */
 export function HomeSlider({ slides, siteName }: { slides: Slide[]; siteName: string }) {
@@ -33,7 +34,9 @@ export function HomeSlider({ slides, siteName }: { slides: Slide[]; siteName: st
         className="home-slider"
         modules={[A11y, Autoplay, Navigation, Pagination]}
         loop={slides.length > 1}
-        autoplay={slides.length > 1 ? { delay: AUTOPLAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true } : false}
+        autoplay={
+          slides.length > 1 ? { delay: AUTOPLAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true } : false
+        }
         navigation={{ prevEl: '#home-slider-prev', nextEl: '#home-slider-next' }}
         pagination={{ el: '#home-slider-dots', clickable: true, bulletElement: 'button' }}
         a11y={{
@@ -68,12 +71,26 @@ export function HomeSlider({ slides, siteName }: { slides: Slide[]; siteName: st
         }))}
       />
       <button type="button" id="home-slider-prev" className={`${arrow} left-3`} aria-label="Slide sebelumnya">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M15 18 9 12l6-6" />
         </svg>
       </button>
       <button type="button" id="home-slider-next" className={`${arrow} right-3`} aria-label="Slide berikutnya">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="m9 18 6-6-6-6" />
         </svg>
       </button>

@@ -3,7 +3,17 @@ import { formatDate } from '~/lib/format'
 export type LegalSection = { heading: string; paragraphs: string[] }
 
 /** A static information page (privacy policy, terms of use). */
-export function LegalPage({ title, intro, sections, updated }: { title: string; intro: string; sections: LegalSection[]; updated: string }) {
+export function LegalPage({
+  title,
+  intro,
+  sections,
+  updated,
+}: {
+  title: string
+  intro: string
+  sections: LegalSection[]
+  updated: string
+}) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-gray-900 md:text-4xl">{title}</h1>

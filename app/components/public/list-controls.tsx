@@ -41,7 +41,14 @@ function ListSearch({ label, placeholder }: { label: string; placeholder: string
       <label htmlFor="list-search" className="sr-only">
         {label}
       </label>
-      <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-400">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-400"
+      >
         <circle cx="11" cy="11" r="7" />
         <path d="m20 20-3.5-3.5" />
       </svg>
@@ -68,7 +75,11 @@ function Pagination({ current, last }: { current: number; last: number }) {
   const [params] = useSearchParams()
   const { pathname } = useLocation()
   if (last <= 1) return null
-  const { pages, showFirst, leadingEllipsis, showLast, trailingEllipsis } = pagerWindow(Math.min(current, last), last, 5)
+  const { pages, showFirst, leadingEllipsis, showLast, trailingEllipsis } = pagerWindow(
+    Math.min(current, last),
+    last,
+    5,
+  )
   const href = (page: number) => listHref(pathname, params, { page })
   const number = (page: number) => (
     <li key={page}>
@@ -77,7 +88,9 @@ function Pagination({ current, last }: { current: number; last: number }) {
         aria-label={`Halaman ${page}`}
         aria-current={page === current ? 'page' : undefined}
         className={`${pageLink} ${
-          page === current ? 'border-emerald-700 bg-emerald-700 text-white' : 'border-gray-300 bg-white text-gray-700 hover:bg-emerald-50'
+          page === current
+            ? 'border-emerald-700 bg-emerald-700 text-white'
+            : 'border-gray-300 bg-white text-gray-700 hover:bg-emerald-50'
         }`}
       >
         {page}
@@ -94,7 +107,10 @@ function Pagination({ current, last }: { current: number; last: number }) {
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li>
           {current > 1 ? (
-            <Link to={href(Math.min(current - 1, last))} className={`${pageLink} border-gray-300 bg-white text-gray-700 hover:bg-emerald-50`}>
+            <Link
+              to={href(Math.min(current - 1, last))}
+              className={`${pageLink} border-gray-300 bg-white text-gray-700 hover:bg-emerald-50`}
+            >
               <span aria-hidden="true">‹</span>
               <span className="ml-1 hidden sm:inline">Sebelumnya</span>
               <span className="sr-only sm:hidden">Sebelumnya</span>
@@ -108,7 +124,10 @@ function Pagination({ current, last }: { current: number; last: number }) {
         {showLast ? number(last) : null}
         <li>
           {current < last ? (
-            <Link to={href(current + 1)} className={`${pageLink} border-gray-300 bg-white text-gray-700 hover:bg-emerald-50`}>
+            <Link
+              to={href(current + 1)}
+              className={`${pageLink} border-gray-300 bg-white text-gray-700 hover:bg-emerald-50`}
+            >
               <span className="mr-1 hidden sm:inline">Berikutnya</span>
               <span className="sr-only sm:hidden">Berikutnya</span>
               <span aria-hidden="true">›</span>
@@ -122,15 +141,58 @@ function Pagination({ current, last }: { current: number; last: number }) {
 
 /** The texts of each public list screen: heading, search box (name, placeholder), empty text, list name. */
 const LISTS = {
-  pages: ['Tentang Desa', 'Sejarah, profil, dan informasi penting tentang desa.', 'Cari halaman', 'Cari halaman...', 'Tidak ada halaman yang ditemukan.', 'Daftar halaman'],
-  aparaturs: ['Aparatur Desa', 'Perangkat desa yang melayani warga.', 'Cari aparatur', 'Cari aparatur...', 'Tidak ada aparatur yang ditemukan.', 'Daftar aparatur'],
-  posts: ['Berita Desa', 'Kabar terbaru dari pemerintah dan warga desa.', 'Cari berita', 'Cari berita...', 'Tidak ada post yang tersedia.', 'Daftar berita'],
-  products: ['Produk Desa', 'Hasil bumi dan kerajinan warga, langsung dari penjualnya.', 'Cari produk', 'Cari produk...', 'Tidak ada produk yang ditemukan.', 'Daftar produk'],
-  photos: ['Galeri Desa', 'Potret kegiatan dan keindahan desa.', 'Cari foto', 'Cari foto menarik...', 'Tidak ada foto yang tersedia.', 'Daftar foto'],
+  pages: [
+    'Tentang Desa',
+    'Sejarah, profil, dan informasi penting tentang desa.',
+    'Cari halaman',
+    'Cari halaman...',
+    'Tidak ada halaman yang ditemukan.',
+    'Daftar halaman',
+  ],
+  aparaturs: [
+    'Aparatur Desa',
+    'Perangkat desa yang melayani warga.',
+    'Cari aparatur',
+    'Cari aparatur...',
+    'Tidak ada aparatur yang ditemukan.',
+    'Daftar aparatur',
+  ],
+  posts: [
+    'Berita Desa',
+    'Kabar terbaru dari pemerintah dan warga desa.',
+    'Cari berita',
+    'Cari berita...',
+    'Tidak ada post yang tersedia.',
+    'Daftar berita',
+  ],
+  products: [
+    'Produk Desa',
+    'Hasil bumi dan kerajinan warga, langsung dari penjualnya.',
+    'Cari produk',
+    'Cari produk...',
+    'Tidak ada produk yang ditemukan.',
+    'Daftar produk',
+  ],
+  photos: [
+    'Galeri Desa',
+    'Potret kegiatan dan keindahan desa.',
+    'Cari foto',
+    'Cari foto menarik...',
+    'Tidak ada foto yang tersedia.',
+    'Daftar foto',
+  ],
 } as const
 
 /** The 1/2/3-column grid of every public list: a card for each item, the first row's pictures loaded at once. */
-function CardGrid<Item extends { id: number }>({ label, items, card }: { label: string; items: Item[]; card: (item: Item, eager: boolean) => React.ReactNode }) {
+function CardGrid<Item extends { id: number }>({
+  label,
+  items,
+  card,
+}: {
+  label: string
+  items: Item[]
+  card: (item: Item, eager: boolean) => React.ReactNode
+}) {
   return (
     <CardHeading.Provider value="h2">
       <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -167,7 +229,10 @@ export function PublicList<Item extends { id: number }>({ of, card, children }: 
         <ListSearch label={searchLabel} placeholder={placeholder} />
       </div>
       {page.data.length === 0 ? (
-        <p role="status" className="rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center text-gray-500">
+        <p
+          role="status"
+          className="rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center text-gray-500"
+        >
           {empty}
         </p>
       ) : card ? (

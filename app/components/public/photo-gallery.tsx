@@ -19,21 +19,43 @@ export function PhotoGallery({ photos }: { photos: GalleryPhoto[] }) {
               aria-haspopup="dialog"
               className="group relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-gray-100 text-left shadow-sm"
             >
-              <UploadImage kind="photos" image={photo.image} alt={photo.image_alt || photo.caption} width={1200} height={900} eager={index < 3} className="h-full w-full transition duration-300 group-hover:scale-105" />
+              <UploadImage
+                kind="photos"
+                image={photo.image}
+                alt={photo.image_alt || photo.caption}
+                width={1200}
+                height={900}
+                eager={index < 3}
+                className="h-full w-full transition duration-300 group-hover:scale-105"
+              />
               <span className="absolute inset-x-0 bottom-0 flex translate-y-2 flex-col bg-gradient-to-t from-black/80 via-black/50 to-transparent p-4 text-white opacity-0 transition group-hover:translate-y-0 group-hover:opacity-100 group-focus-visible:translate-y-0 group-focus-visible:opacity-100">
                 <span className="font-semibold">{photo.caption}</span>
-                {photo.description ? <span className="mt-1 line-clamp-2 text-sm text-gray-200">{photo.description}</span> : null}
+                {photo.description ? (
+                  <span className="mt-1 line-clamp-2 text-sm text-gray-200">{photo.description}</span>
+                ) : null}
               </span>
             </button>
           </li>
         ))}
       </ul>
-      {open !== null && photos[open] ? <PhotoViewer photos={photos} index={open} onIndex={setOpen} onClose={() => setOpen(null)} /> : null}
+      {open !== null && photos[open] ? (
+        <PhotoViewer photos={photos} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />
+      ) : null}
     </>
   )
 }
 
-function PhotoViewer({ photos, index, onIndex, onClose }: { photos: GalleryPhoto[]; index: number; onIndex: (index: number) => void; onClose: () => void }) {
+function PhotoViewer({
+  photos,
+  index,
+  onIndex,
+  onClose,
+}: {
+  photos: GalleryPhoto[]
+  index: number
+  onIndex: (index: number) => void
+  onClose: () => void
+}) {
   const dialog = useRef<HTMLDivElement>(null)
   useDialogFocus(dialog, true, onClose)
   const photo = photos[index]
@@ -66,22 +88,61 @@ function PhotoViewer({ photos, index, onIndex, onClose }: { photos: GalleryPhoto
         </p>
         <button type="button" onClick={onClose} data-autofocus className={control}>
           <span className="sr-only">Tutup</span>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M6 6l12 12M18 6 6 18" />
           </svg>
         </button>
       </div>
       <div className="relative flex min-h-0 flex-1 items-center justify-center px-4">
-        <button type="button" onClick={previous} className={`${control} absolute left-2 top-1/2 z-10 -translate-y-1/2 md:left-6`}>
+        <button
+          type="button"
+          onClick={previous}
+          className={`${control} absolute left-2 top-1/2 z-10 -translate-y-1/2 md:left-6`}
+        >
           <span className="sr-only">Foto sebelumnya</span>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M15 18 9 12l6-6" />
           </svg>
         </button>
-        <UploadImage key={photo.id} kind="photos" image={photo.image} alt={photo.image_alt || photo.caption} width={1200} height={900} eager sizes="100vw" className="max-h-full w-auto max-w-full rounded-lg object-contain" />
-        <button type="button" onClick={next} className={`${control} absolute right-2 top-1/2 z-10 -translate-y-1/2 md:right-6`}>
+        <UploadImage
+          key={photo.id}
+          kind="photos"
+          image={photo.image}
+          alt={photo.image_alt || photo.caption}
+          width={1200}
+          height={900}
+          eager
+          sizes="100vw"
+          className="max-h-full w-auto max-w-full rounded-lg object-contain"
+        />
+        <button
+          type="button"
+          onClick={next}
+          className={`${control} absolute right-2 top-1/2 z-10 -translate-y-1/2 md:right-6`}
+        >
           <span className="sr-only">Foto berikutnya</span>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="m9 18 6-6-6-6" />
           </svg>
         </button>

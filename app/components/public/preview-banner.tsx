@@ -4,12 +4,22 @@ import { formatDateTime } from '~/lib/format'
  * The banner over a staff member's preview of a post, page or product the public cannot see yet (a draft, or
  * scheduled for later): the public gets the not-found screen at this address.
  */
-export function PreviewBanner({ state, publishedAt, editHref }: { state: 'draft' | 'scheduled' | null; publishedAt: string | Date | null; editHref: string }) {
+export function PreviewBanner({
+  state,
+  publishedAt,
+  editHref,
+}: {
+  state: 'draft' | 'scheduled' | null
+  publishedAt: string | Date | null
+  editHref: string
+}) {
   if (!state) return null
   return (
     <div role="status" className="mb-6 rounded-xl border border-amber-300 bg-amber-100 px-4 py-3 text-amber-950">
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-        <span className="rounded-full bg-amber-900 px-3 py-0.5 font-semibold uppercase tracking-wide text-white">{state === 'draft' ? 'Draf' : 'Terjadwal'}</span>
+        <span className="rounded-full bg-amber-900 px-3 py-0.5 font-semibold uppercase tracking-wide text-white">
+          {state === 'draft' ? 'Draf' : 'Terjadwal'}
+        </span>
         <span>
           {state === 'draft'
             ? 'Pratinjau: belum diterbitkan, hanya terlihat oleh staf.'

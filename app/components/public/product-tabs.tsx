@@ -34,7 +34,9 @@ export function Tabs({ tabs, label }: { tabs: Tab[]; label: string }) {
               onClick={() => setActive(tab.id)}
               onKeyDown={(event) => onKeyDown(event, index)}
               className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold ${
-                selected ? 'border-emerald-700 text-emerald-800' : 'border-transparent text-gray-500 hover:text-gray-800'
+                selected
+                  ? 'border-emerald-700 text-emerald-800'
+                  : 'border-transparent text-gray-500 hover:text-gray-800'
               }`}
             >
               {tab.label}
@@ -43,7 +45,15 @@ export function Tabs({ tabs, label }: { tabs: Tab[]; label: string }) {
         })}
       </div>
       {tabs.map((tab) => (
-        <div key={tab.id} role="tabpanel" id={`panel-${tab.id}`} aria-labelledby={`tab-${tab.id}`} hidden={tab.id !== active} tabIndex={0} className="py-6">
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`panel-${tab.id}`}
+          aria-labelledby={`tab-${tab.id}`}
+          hidden={tab.id !== active}
+          tabIndex={0}
+          className="py-6"
+        >
           {tab.panel}
         </div>
       ))}

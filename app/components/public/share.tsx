@@ -80,11 +80,19 @@ export function ShareSection({ title }: { title: string }) {
       </h2>
       <p className="mt-1 text-sm text-gray-600">Sebarkan informasi ini kepada keluarga dan tetangga.</p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <button type="button" onClick={share} className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800">
+        <button
+          type="button"
+          onClick={share}
+          className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
+        >
           <ShareIcon />
           Bagikan
         </button>
-        <button type="button" onClick={copy} className="rounded-lg border border-emerald-700 bg-white px-4 py-2 font-semibold text-emerald-800 hover:bg-emerald-100">
+        <button
+          type="button"
+          onClick={copy}
+          className="rounded-lg border border-emerald-700 bg-white px-4 py-2 font-semibold text-emerald-800 hover:bg-emerald-100"
+        >
           Salin Tautan
         </button>
       </div>

@@ -61,7 +61,12 @@ export function SiteFooter() {
             ) : null}
             {site.mapUrl ? (
               <p>
-                <a href={site.mapUrl} target="_blank" rel="noopener noreferrer" className="underline underline-offset-2">
+                <a
+                  href={site.mapUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="underline underline-offset-2"
+                >
                   Lihat di peta
                 </a>
               </p>
@@ -88,7 +93,8 @@ export function SiteFooter() {
             Aplikasi Mobile
           </h2>
           <p className="mt-4 text-sm text-emerald-100">
-            Ikuti berita, layanan, dan produk {site.name} dari ponsel Anda. Aplikasi mobile desa segera hadir di Google Play dan App Store.
+            Ikuti berita, layanan, dan produk {site.name} dari ponsel Anda. Aplikasi mobile desa segera hadir di Google
+            Play dan App Store.
           </p>
           <ul className="mt-4 flex flex-wrap gap-3 text-xs font-semibold">
             <li className="rounded-lg border border-emerald-600 px-3 py-2">Google Play · Segera Hadir</li>

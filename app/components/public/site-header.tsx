@@ -36,7 +36,14 @@ function HeaderSearch({ id, onDone }: { id: string; onDone?: () => void }) {
     navigate(`/posts?search=${encodeURIComponent(term)}`)
   }
   return (
-    <form method="get" action="/posts" role="search" aria-label="Pencarian situs" onSubmit={submit} className="flex w-full items-center gap-2">
+    <form
+      method="get"
+      action="/posts"
+      role="search"
+      aria-label="Pencarian situs"
+      onSubmit={submit}
+      className="flex w-full items-center gap-2"
+    >
       <label htmlFor={id} className="sr-only">
         Cari informasi
       </label>
@@ -47,7 +54,10 @@ function HeaderSearch({ id, onDone }: { id: string; onDone?: () => void }) {
         placeholder="Cari informasi..."
         className="w-full min-w-0 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30"
       />
-      <button type="submit" className="rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800">
+      <button
+        type="submit"
+        className="rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800"
+      >
         Cari
       </button>
     </form>
@@ -60,9 +70,20 @@ function Brand() {
   return (
     <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-emerald-800">
       {site.logo ? (
-        <ResponsiveImage kind="settings" image={site.logo} sizes="40px" width={40} height={40} alt={site.logoAlt} className="h-10 w-10 shrink-0 object-contain" />
+        <ResponsiveImage
+          kind="settings"
+          image={site.logo}
+          sizes="40px"
+          width={40}
+          height={40}
+          alt={site.logoAlt}
+          className="h-10 w-10 shrink-0 object-contain"
+        />
       ) : (
-        <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-white">
+        <span
+          aria-hidden="true"
+          className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-white"
+        >
           <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M3 10.5 12 4l9 6.5M5 9.5V20h14V9.5M10 20v-5h4v5" />
           </svg>
@@ -70,7 +91,9 @@ function Brand() {
       )}
       <span className="flex min-w-0 flex-col">
         <span className="truncate text-lg leading-tight">{site.name}</span>
-        {site.tagline ? <span className="hidden truncate text-xs font-normal text-gray-600 sm:block">{site.tagline}</span> : null}
+        {site.tagline ? (
+          <span className="hidden truncate text-xs font-normal text-gray-600 sm:block">{site.tagline}</span>
+        ) : null}
       </span>
     </Link>
   )
@@ -122,7 +145,14 @@ export function SiteHeader() {
           className="ml-auto rounded-lg p-2 text-gray-700 hover:bg-gray-100 md:hidden"
         >
           <span className="sr-only">Buka menu</span>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M4 6h16M4 12h16M4 18h16" />
           </svg>
         </button>
@@ -144,9 +174,21 @@ export function SiteHeader() {
           >
             <div className="flex items-center justify-between">
               <span className="font-semibold text-gray-900">Menu</span>
-              <button type="button" onClick={close} data-autofocus className="rounded-lg p-2 text-gray-700 hover:bg-gray-100">
+              <button
+                type="button"
+                onClick={close}
+                data-autofocus
+                className="rounded-lg p-2 text-gray-700 hover:bg-gray-100"
+              >
                 <span className="sr-only">Tutup menu</span>
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="h-6 w-6"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
                   <path d="M6 6l12 12M18 6 6 18" />
                 </svg>
               </button>

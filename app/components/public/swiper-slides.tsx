@@ -10,7 +10,11 @@ export type Slide = { key: Key; className?: string; content: ReactNode }
  * browser's first render of the real Swiper hydrates it unchanged (tests/unit/swiper-slides.test.tsx holds the two
  * together).
  */
-export function SwiperSlides({ className, slides, ...props }: Omit<SwiperProps, 'children' | 'className'> & { className: string; slides: Slide[] }) {
+export function SwiperSlides({
+  className,
+  slides,
+  ...props
+}: Omit<SwiperProps, 'children' | 'className'> & { className: string; slides: Slide[] }) {
   if (typeof document === 'undefined') {
     return (
       <div className={`swiper ${className}`}>

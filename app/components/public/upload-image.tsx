@@ -21,7 +21,16 @@ const CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw'
  * An uploaded picture with its intrinsic size declared (so nothing jumps while it loads), or a
  * neutral placeholder of the same shape when the item has none.
  */
-export function UploadImage({ kind, image, alt, width, height, className = '', eager = false, sizes = CARD_SIZES }: Props) {
+export function UploadImage({
+  kind,
+  image,
+  alt,
+  width,
+  height,
+  className = '',
+  eager = false,
+  sizes = CARD_SIZES,
+}: Props) {
   if (!image) {
     return (
       <div
@@ -30,7 +39,14 @@ export function UploadImage({ kind, image, alt, width, height, className = '', e
         className={`flex items-center justify-center bg-emerald-50 text-emerald-300 ${className}`}
         style={{ aspectRatio: `${width} / ${height}` }}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-12 w-12" fill="none" stroke="currentColor" strokeWidth="1.5">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-12 w-12"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+        >
           <rect x="3" y="4" width="18" height="16" rx="2" />
           <circle cx="8.5" cy="9.5" r="1.5" />
           <path d="m21 16-5-5-9 9" />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react'
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
 
 /**
  * While `open`: focus moves into `container` (its `[data-autofocus]` element or first focusable one),
@@ -17,7 +18,9 @@ export function useDialogFocus(container: RefObject<HTMLElement | null>, open: b
     if (!open) return
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
     const focusables = () =>
-      Array.from(container.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter((el) => el.getClientRects().length > 0)
+      Array.from(container.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter(
+        (el) => el.getClientRects().length > 0,
+      )
     const initial = container.current?.querySelector<HTMLElement>('[data-autofocus]') ?? focusables()[0]
     initial?.focus()
 

@@ -43,7 +43,15 @@ const METHOD_COLOURS: Record<string, string> = {
 }
 
 /** A captioned table of the reference: a header row, then one row per entry. */
-function Table({ caption, headers, rows }: { caption: string; headers: string[]; rows: { key: string; cells: React.ReactNode[] }[] }) {
+function Table({
+  caption,
+  headers,
+  rows,
+}: {
+  caption: string
+  headers: string[]
+  rows: { key: string; cells: React.ReactNode[] }[]
+}) {
   if (!rows.length) return null
   return (
     <table className="mt-3 w-full border-collapse text-left text-sm">
@@ -61,7 +69,10 @@ function Table({ caption, headers, rows }: { caption: string; headers: string[];
         {rows.map((row) => (
           <tr key={row.key} className="border-b border-gray-100 align-top">
             {row.cells.map((cell, index) => (
-              <td key={index} className={`py-1 pr-3 ${index === 0 ? 'font-mono text-gray-900' : index === 1 ? 'font-mono text-gray-700' : 'text-gray-700'}`}>
+              <td
+                key={index}
+                className={`py-1 pr-3 ${index === 0 ? 'font-mono text-gray-900' : index === 1 ? 'font-mono text-gray-700' : 'text-gray-700'}`}
+              >
                 {cell}
               </td>
             ))}
@@ -94,9 +105,15 @@ function Fields({ caption, rows }: { caption: string; rows: FieldRow[] }) {
 
 function Call({ call }: { call: ReferenceCall }) {
   return (
-    <section id={call.id} aria-labelledby={`${call.id}-title`} className="mt-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+    <section
+      id={call.id}
+      aria-labelledby={`${call.id}-title`}
+      className="mt-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
+    >
       <h3 id={`${call.id}-title`} className="flex flex-wrap items-baseline gap-2 text-base font-semibold">
-        <span className={`rounded px-2 py-0.5 font-mono text-xs ${METHOD_COLOURS[call.method] ?? 'bg-gray-100'}`}>{call.method}</span>
+        <span className={`rounded px-2 py-0.5 font-mono text-xs ${METHOD_COLOURS[call.method] ?? 'bg-gray-100'}`}>
+          {call.method}
+        </span>
         <span className="font-mono text-gray-900">{call.path}</span>
         <span className="font-normal text-gray-700">{call.summary}</span>
       </h3>
@@ -108,7 +125,10 @@ function Call({ call }: { call: ReferenceCall }) {
       <Table
         caption="Answers"
         headers={['Status', 'Body', 'When']}
-        rows={call.answers.map((answer) => ({ key: answer.status, cells: [answer.status, answer.data, <Text key="when" text={answer.description} />] }))}
+        rows={call.answers.map((answer) => ({
+          key: answer.status,
+          cells: [answer.status, answer.data, <Text key="when" text={answer.description} />],
+        }))}
       />
     </section>
   )
@@ -121,7 +141,11 @@ export function ApiReference({ reference }: { reference: Reference }) {
       <header>
         <h1 className="text-2xl font-bold text-gray-900">{reference.title}</h1>
         <p className="mt-1 text-sm text-gray-600">
-          Version {reference.version}. The same document as JSON: <a className="text-emerald-800 underline" href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).
+          Version {reference.version}. The same document as JSON:{' '}
+          <a className="text-emerald-800 underline" href="/api/openapi.json">
+            /api/openapi.json
+          </a>{' '}
+          (OpenAPI 3.1).
         </p>
         <Paragraphs text={reference.description} />
       </header>
@@ -145,7 +169,12 @@ export function ApiReference({ reference }: { reference: Reference }) {
       </nav>
       <main>
         {reference.tags.map((tag) => (
-          <section key={tag.name} id={tag.name.replace(/\s+/g, '-')} aria-labelledby={`${tag.name.replace(/\s+/g, '-')}-title`} className="mt-8">
+          <section
+            key={tag.name}
+            id={tag.name.replace(/\s+/g, '-')}
+            aria-labelledby={`${tag.name.replace(/\s+/g, '-')}-title`}
+            className="mt-8"
+          >
             <h2 id={`${tag.name.replace(/\s+/g, '-')}-title`} className="text-xl font-bold text-gray-900">
               {tag.name}
             </h2>
@@ -159,7 +188,12 @@ export function ApiReference({ reference }: { reference: Reference }) {
             Schemas
           </h2>
           {reference.schemas.map((schema) => (
-            <section key={schema.name} id={`schema-${schema.name}`} aria-labelledby={`schema-${schema.name}-title`} className="mt-4 rounded-lg border border-gray-200 bg-white p-4">
+            <section
+              key={schema.name}
+              id={`schema-${schema.name}`}
+              aria-labelledby={`schema-${schema.name}-title`}
+              className="mt-4 rounded-lg border border-gray-200 bg-white p-4"
+            >
               <h3 id={`schema-${schema.name}-title`} className="font-mono text-base font-semibold text-gray-900">
                 {schema.name}
               </h3>

@@ -1,7 +1,12 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 
-type ToastMessage = { message: string; description?: string; duration?: number; type: 'info' | 'success' | 'error' | 'warning' }
+type ToastMessage = {
+  message: string
+  description?: string
+  duration?: number
+  type: 'info' | 'success' | 'error' | 'warning'
+}
 type Shown = ToastMessage & { key: number }
 
 const DEFAULT_DURATION = 4000
@@ -50,9 +55,16 @@ export function Toaster() {
   }, [])
 
   return (
-    <div aria-live="polite" className="pointer-events-none fixed right-4 top-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed right-4 top-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+    >
       {shown.map((item) => (
-        <div key={item.key} role={item.type === 'error' ? 'alert' : 'status'} className={`pointer-events-auto rounded-lg border px-4 py-3 text-sm shadow-lg ${tone[item.type]}`}>
+        <div
+          key={item.key}
+          role={item.type === 'error' ? 'alert' : 'status'}
+          className={`pointer-events-auto rounded-lg border px-4 py-3 text-sm shadow-lg ${tone[item.type]}`}
+        >
           <p className="font-medium">{item.message}</p>
           {item.description ? <p className="mt-0.5 opacity-80">{item.description}</p> : null}
         </div>
