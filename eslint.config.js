@@ -16,7 +16,8 @@ const layer = (folder, forbidden, why) => ({
       'error',
       {
         patterns: [
-          // The plain modules of the root server/ folder (shared with server.mjs, e.g. storage.mjs) are reached relatively.
+          // The plain modules of the root server/ folder (shared with server.mjs, e.g. storage.mjs) are reached
+          // relatively.
           {
             regex: '^\\.\\./(?!\\.\\./server/[\\w-]+\\.mjs$)',
             message: 'Import another folder of app/ through ~/ (the layers are checked by that path).',

@@ -1,6 +1,7 @@
 // The Balai Desa HTTP server: Remix behind a small Express app that adds security headers,
 // request logs, the uploads folder and graceful shutdown. `npm start` runs it after migrating.
-// It always runs as production, except under `npm run dev` (`--dev`): see docs/decisions/021-npm-start-is-production.md.
+// It always runs as production, except under `npm run dev` (`--dev`): see
+// docs/decisions/021-npm-start-is-production.md.
 import cluster from 'node:cluster'
 import http from 'node:http'
 import path from 'node:path'

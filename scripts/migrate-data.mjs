@@ -104,7 +104,8 @@ export async function migrateData({ sourceFile, uploadsDir, to, targetStorage, f
             params,
           )
         }
-        // Serial ids continue after the copied ones (tables keyed by a generated text id, e.g. sessions, have no sequence).
+        // Serial ids continue after the copied ones (tables keyed by a generated text id, e.g. sessions, have no
+        // sequence).
         if (['integer', 'bigint', 'smallint'].includes(types.get('id')) && columns.includes('id')) {
           await client
             .query(

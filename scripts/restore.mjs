@@ -81,7 +81,10 @@ function drain(stream, { keep = false, limit = Infinity } = {}) {
   })
 }
 
-/** Reads the archive into staging: the database (`database.db` or `database.dump`) to `stagedDatabase`, uploads under `stagedUploads`. */
+/**
+ * Reads the archive into staging: the database (`database.db` or `database.dump`) to `stagedDatabase`, uploads under
+ * `stagedUploads`.
+ */
 async function extractInto(stagedDatabase, stagedUploads) {
   const hashes = new Map()
   let manifestText = null

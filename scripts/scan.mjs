@@ -67,7 +67,10 @@ const MAGIC = {
 }
 const TYPE_NAMES = { jpg: 'JPEG', png: 'PNG', gif: 'GIF', webp: 'WebP' }
 
-/** Every file of the storage as [path inside it, first 16 bytes reader]: the local folder walked whole, or the bucket listed whole. */
+/**
+ * Every file of the storage as [path inside it, first 16 bytes reader]: the local folder walked whole, or the bucket
+ * listed whole.
+ */
 async function storedFiles(storage) {
   if (storage.config.kind === 'local') {
     const root = storage.config.root

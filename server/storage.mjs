@@ -97,7 +97,10 @@ function localStorage(config) {
     async remove(kind, name) {
       if (plainName(name)) await fsp.rm(file(kind, name), { force: true })
     },
-    /** `to` as a second name of the stored file `from` (a hard link; a copy where links are not possible). False if `from` is missing. */
+    /**
+     * `to` as a second name of the stored file `from` (a hard link; a copy where links are not possible). False if
+     * `from` is missing.
+     */
     async alias(kind, from, to) {
       if (!plainName(from) || !plainName(to)) return false
       try {

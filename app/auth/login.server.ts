@@ -85,7 +85,9 @@ async function refuseWhileThrottled(username: string, request: Request) {
   )
 }
 
-/** A failed attempt: counted toward the throttle, logged, and kept in the activity log under the name that was tried. */
+/**
+ * A failed attempt: counted toward the throttle, logged, and kept in the activity log under the name that was tried.
+ */
 async function failedAttempt(
   request: Request,
   username: string,

@@ -24,7 +24,9 @@ export function tokenCookie(request: Request, maxAge?: number) {
   })
 }
 
-/** The Set-Cookie of a new admin session: kept for TOKEN_TTL with "remember me", for the browser's session otherwise. */
+/**
+ * The Set-Cookie of a new admin session: kept for TOKEN_TTL with "remember me", for the browser's session otherwise.
+ */
 export const sessionCookie = (request: Request, token: string, remember: boolean) =>
   tokenCookie(request, remember ? getEnv().TOKEN_TTL : undefined).serialize(token)
 

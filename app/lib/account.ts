@@ -8,7 +8,9 @@ export type AccountIntent =
   | 'end-session'
   | 'end-others'
 
-/** The answer of Akun Saya's action (app/doors/account.server.ts), read by its screen (components/admin/account.tsx). */
+/**
+ * The answer of Akun Saya's action (app/doors/account.server.ts), read by its screen (components/admin/account.tsx).
+ */
 export type AccountAnswer = {
   intent: AccountIntent
   /** Field errors of the form that was sent (`Error` for a refusal that names no field). */

@@ -63,7 +63,9 @@ export function pageUrl(path: string, query: ListQuery, page: number): string {
   return `${path}?${params.toString()}`
 }
 
-/** Page numbers to show, with `null` for an ellipsis: all of them up to 13 pages, else a window around the current one. */
+/**
+ * Page numbers to show, with `null` for an ellipsis: all of them up to 13 pages, else a window around the current one.
+ */
 export function linkWindow(current: number, last: number): (number | null)[] {
   if (last <= 13) return Array.from({ length: last }, (_, i) => i + 1)
   const pages: (number | null)[] = []

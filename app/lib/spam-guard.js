@@ -34,7 +34,8 @@ const plainTokens = (text) =>
 
 /**
  * One word with its disguise taken off: a doubled character single ("gacooor"; before digits become letters, so
- * "slot777" stays apart from "slot"), digits and signs as letters (only in a word that has letters), no punctuation inside.
+ * "slot777" stays apart from "slot"), digits and signs as letters (only in a word that has letters), no punctuation
+ * inside.
  */
 function foldWord(/** @type {string} */ word) {
   if (/^[a-z]+$/.test(word)) return word.replace(/(.)\1+/g, '$1').replaceAll('l', 'i') // most words: nothing to undo
@@ -111,14 +112,22 @@ function indexBy(key, entries) {
 const PHRASES = ENTRIES.filter((entry) => entry.kind !== 'reporting')
 const BY_PLAIN = indexBy((entry) => entry.plain, PHRASES)
 const BY_COMPACT = indexBy((entry) => entry.compact, PHRASES)
-/** @param {Iterable<string>} keys @param {(key: string) => string[]} [cuts] how a key grows: letter by letter unless told */
+/**
+ * @param {Iterable<string>} keys @param {(key: string) => string[]} [cuts] how a key grows: letter by letter unless
+ * told
+ */
 const startsOf = (keys, cuts = (key) => [...key].map((_, i) => key.slice(0, i + 1))) => new Set([...keys].flatMap(cuts))
-/** Every start of a phrase in plain words ("link", "link alternatif"), and in folded letters ("l", "li", ..., "linkalternatif"). */
+/**
+ * Every start of a phrase in plain words ("link", "link alternatif"), and in folded letters ("l", "li", ...,
+ * "linkalternatif").
+ */
 const PLAIN_STARTS = startsOf(BY_PLAIN.keys(), (key) =>
   key.split(' ').map((_, i, parts) => parts.slice(0, i + 1).join(' ')),
 )
 const COMPACT_STARTS = startsOf(BY_COMPACT.keys())
-/** Strong phrases of five letters or more are found inside a longer word too: a domain, a hashtag ("slot88gacor.com"). */
+/**
+ * Strong phrases of five letters or more are found inside a longer word too: a domain, a hashtag ("slot88gacor.com").
+ */
 const BY_STRONG_INSIDE = indexBy(
   (entry) => entry.compact,
   PHRASES.filter((entry) => entry.kind === 'strong' && entry.compact.length >= 5),
@@ -143,7 +152,9 @@ function piecesOf(word, starts, has) {
 
 const TLDS =
   'com|net|org|id|info|biz|xyz|top|site|online|vip|club|live|pro|app|link|shop|store|asia|me|co|io|cc|ly|ee|sg|my|kh|th|ph|vn|tk|ml|ga|cf|gq|ws|to|gg|tv|us|uk|ru|cn|win|bet|casino|games|fun|space|website|icu|cam|sbs|bond|cyou|monster|lol|today|world|life|one|tech|cloud|best|buzz|click|mobi'
-/** An address: with a scheme or `www.`, or a host under a common top-level domain (so "S.Pd" or "dll.Lalu" are none). */
+/**
+ * An address: with a scheme or `www.`, or a host under a common top-level domain (so "S.Pd" or "dll.Lalu" are none).
+ */
 const LINK = new RegExp(
   `(?:https?:\\/\\/|\\b)((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,24})\\b(?::\\d+)?(?:[/?#][^\\s<>"']*)?`,
   'giu',
@@ -227,7 +238,10 @@ function readableText(value) {
   )
 }
 
-/** Sentences: lines, and text after `.`, `!` or `?` that ends a word of two characters or more ("g. a. c. o. r." stays whole). */
+/**
+ * Sentences: lines, and text after `.`, `!` or `?` that ends a word of two characters or more ("g. a. c. o. r." stays
+ * whole).
+ */
 const sentencesOf = (/** @type {string} */ text) =>
   text.split(/\n+|(?<=[\p{L}\p{N}]{2}[.!?]+)\s+/u).filter((sentence) => sentence.trim())
 
@@ -235,8 +249,8 @@ const sentencesOf = (/** @type {string} */ text) =>
 
 /**
  * The vocabulary's phrases in one sentence, each with whether it was written plainly (as the vocabulary spells it)
- * and where it first appears; and how many reporting stems it holds outside them. A phrase found only inside a longer one
- * ("slot" in "slot gacor", "daftar" in "daftar sekarang") is left out, so nothing counts twice.
+ * and where it first appears; and how many reporting stems it holds outside them. A phrase found only inside a longer
+ * one ("slot" in "slot gacor", "daftar" in "daftar sekarang") is left out, so nothing counts twice.
  * @param {string} sentence
  */
 function phrasesIn(sentence) {
@@ -322,7 +336,8 @@ function judgeSentence(sentence) {
     'promo',
     'betting',
   ]).map(of)
-  // An everyday word ("slot", "olympus") names gambling only beside another gambling phrase, a betting cue, or in disguise.
+  // An everyday word ("slot", "olympus") names gambling only beside another gambling phrase, a betting cue, or in
+  // disguise.
   const context = strong.length + weak.length + betting.length > 0
   const counted = [...strong, ...weak, ...ambiguous.filter(([, seen]) => context || !seen.plainly)]
   if (!counted.length) return null

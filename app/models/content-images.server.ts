@@ -110,7 +110,9 @@ export async function removeUnusedImages(html: string | null | undefined) {
 
 type ContentTable = (typeof CONTENT_COLUMNS)[number]['table']
 
-/** Deletes the record `id` of `table` with `remove`, then the content images of its rich text that nothing else holds. */
+/**
+ * Deletes the record `id` of `table` with `remove`, then the content images of its rich text that nothing else holds.
+ */
 export async function deleteWithContent(table: ContentTable, id: number, remove: () => Promise<void>) {
   const { column } = CONTENT_COLUMNS.find((entry) => entry.table === table)!
   const rows = await prisma.$queryRaw<

@@ -240,7 +240,9 @@ type ImageTable = {
   delete(args: { where: { id: number } }): Promise<unknown>
 }
 
-/** The table whose records own each kind of upload (app/lib/upload-kinds.js) but `content` (content-images.server.ts). */
+/**
+ * The table whose records own each kind of upload (app/lib/upload-kinds.js) but `content` (content-images.server.ts).
+ */
 export const IMAGE_TABLES: Record<RecordKind, ImageTable> = {
   posts: prisma.post,
   products: prisma.product,

@@ -66,7 +66,9 @@ export const publicFilter = (table: string, at: Date = now()): RowFilter => {
 export const publishFilterOf = (value: string | null | undefined): string =>
   value === 'draft' || value === 'scheduled' || value === 'published' ? value : ''
 
-/** The admin lists' filter (`?status=draft|scheduled|published`, app/lib/zoned-time.ts PublishState); none otherwise. */
+/**
+ * The admin lists' filter (`?status=draft|scheduled|published`, app/lib/zoned-time.ts PublishState); none otherwise.
+ */
 export function statusWhere(state: string | null | undefined, at: Date = now()): object | undefined {
   switch (state) {
     case 'draft':

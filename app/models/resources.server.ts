@@ -104,7 +104,8 @@ export type ResourceWrite =
 /**
  * The one write path of both doors (the admin screens and `/api/admin/{name}`): refuses gambling spam in the public
  * text of a create or update before anything is stored (app/models/spam.server.ts), runs the model's create, update
- * or delete and, once it succeeded, adds the activity log's entry (the record, the fields it changed, who and from where).
+ * or delete and, once it succeeded, adds the activity log's entry (the record, the fields it changed, who and from
+ * where).
  */
 export async function writeResource(
   resource: AdminResource,
@@ -127,7 +128,8 @@ export async function writeResource(
     case 'update':
       return trackWrite(actor, { resource: tracked, action: 'update', id: write.id }, async () => {
         const result = await resource.update!(write.id, write.input, user)
-        // A user's new password is never named among the changed fields: it gets an entry of its own, before the update's.
+        // A user's new password is never named among the changed fields: it gets an entry of its own, before the
+        // update's.
         if (resource.name === 'users' && typeof write.input.password === 'string' && write.input.password !== '') {
           await recordActivity({
             actor,

@@ -3,7 +3,10 @@ import { now } from '~/server/clock.server'
 import { postSelect } from './post.server'
 import { publicOrderBy, visibleWhere } from './publishing.server'
 
-/** The public screens that exist whatever the content (the list screens, the legal texts); /berita is /posts under another name. */
+/**
+ * The public screens that exist whatever the content (the list screens, the legal texts); /berita is /posts under
+ * another name.
+ */
 export const STATIC_PATHS = [
   '/',
   '/pages',

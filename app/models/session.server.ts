@@ -33,7 +33,10 @@ export type SessionRow = { user_id: number; expires_at: Date; last_used_at: Date
 export const findSession = (id: string): Promise<SessionRow | null> =>
   prisma.session.findUnique({ where: { id }, select: { user_id: true, expires_at: true, last_used_at: true } })
 
-/** Records that the session was used now, from `ip` (sessions have no data-version trigger: nothing cached depends on it). */
+/**
+ * Records that the session was used now, from `ip` (sessions have no data-version trigger: nothing cached depends on
+ * it).
+ */
 export function touchSession(id: string, ip: string | null) {
   return serializeWrite(() =>
     prisma.session.updateMany({ where: { id }, data: { last_used_at: new Date(), ...(ip ? { ip } : {}) } }),
@@ -50,7 +53,10 @@ export async function listSessions(userId: number, currentId: string) {
   return rows.map((row) => ({ ...row, current: row.id === currentId }))
 }
 
-/** Logs one device out: the row goes, and with it every use of its token (the session memo reads the row on every request). */
+/**
+ * Logs one device out: the row goes, and with it every use of its token (the session memo reads the row on every
+ * request).
+ */
 export function endSession(id: string) {
   return serializeWrite(() => prisma.session.deleteMany({ where: { id } }))
 }

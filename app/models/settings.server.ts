@@ -45,7 +45,10 @@ export type SiteSettings = {
   updated_at: Date
 }
 
-/** The values the SITE_* variables give an empty database. Parentheses are dropped from the phone (`(022) 123` -> `022 123`), which the form would refuse. */
+/**
+ * The values the SITE_* variables give an empty database. Parentheses are dropped from the phone (`(022) 123` -> `022
+ * 123`), which the form would refuse.
+ */
 function fromEnvironment() {
   const env = getEnv()
   return {

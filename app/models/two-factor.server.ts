@@ -94,7 +94,10 @@ export async function enableTwoFactor(userId: number, input: unknown, actor: Act
   return { recovery_codes: codes }
 }
 
-/** Turns two-factor login off, given the account's password in the body (422 `Password` otherwise); forgets the secret and the codes. */
+/**
+ * Turns two-factor login off, given the account's password in the body (422 `Password` otherwise); forgets the secret
+ * and the codes.
+ */
 export async function disableTwoFactor(userId: number, input: unknown, actor: Actor) {
   const { password } = parseInput(disableInput, input)
   if (!(await checkPassword(userId, password))) throw validationError({ Password: 'Password is wrong' })

@@ -8,7 +8,10 @@ import { isUploadOnly, permissionsOf, type Field, type ResourceDeclaration } fro
  */
 
 const image: Field = { name: 'image', label: 'Image', kind: 'image', alsoErrorKeys: ['image'] }
-/** The image's alt text (docs/api.md "Alt text"), right under the image; empty: the site uses the title, caption or name. */
+/**
+ * The image's alt text (docs/api.md "Alt text"), right under the image; empty: the site uses the title, caption or
+ * name.
+ */
 const imageAlt: Field = {
   name: 'image_alt',
   label: 'Teks Alternatif Gambar',

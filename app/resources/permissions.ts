@@ -28,7 +28,8 @@ export const SEEDED_PERMISSIONS = [
   'dashboard-index' as const,
   ...grant(EDITABLE_RESOURCES, EDITABLE_ACTIONS),
   ...grant(UPLOAD_ONLY_RESOURCES, UPLOAD_ONLY_ACTIONS),
-  // "Beyond the original client": Pengaturan Situs and Log Aktivitas (the admin role holds them, like every permission).
+  // "Beyond the original client": Pengaturan Situs and Log Aktivitas (the admin role holds them, like every
+  // permission).
   'settings-edit' as const,
   'activities-index' as const,
 ]

@@ -2,7 +2,10 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { notFoundResponse } from '~/server/http.server'
 
-/** Areas with their own "not found" answers (a build file an old page still asks for among them): an unknown path there is a 404, not a trip to the home page. */
+/**
+ * Areas with their own "not found" answers (a build file an old page still asks for among them): an unknown path there
+ * is a 404, not a trip to the home page.
+ */
 const OWN_NOT_FOUND = ['/api', '/admin', '/uploads', '/assets']
 
 /**

@@ -33,7 +33,10 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   )
 }
 
-/** Pengaturan Situs: the village's name, tagline, logo and contacts, shown across the public site from the next request on. */
+/**
+ * Pengaturan Situs: the village's name, tagline, logo and contacts, shown across the public site from the next request
+ * on.
+ */
 export default function SiteSettings() {
   const settings = useLoaderData<typeof loader>()
   const errors = useFieldErrors()

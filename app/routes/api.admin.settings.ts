@@ -12,7 +12,9 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     return apiSuccess('Site Settings', await getSettings())
   })
 
-/** PUT /api/admin/settings: multipart (the fields, `logo` an optional image, `remove_logo=1`) or JSON without a file. */
+/**
+ * PUT /api/admin/settings: multipart (the fields, `logo` an optional image, `remove_logo=1`) or JSON without a file.
+ */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== 'PUT') throw new HttpError(405, 'Method Not Allowed')

@@ -4,7 +4,9 @@ import { handleApi, HttpError } from '~/server/http.server'
 import { publicApiSuccess } from '~/server/public-cache.server'
 import { findPublicResource } from '~/models/public.server'
 
-/** GET /api/public/{sliders, *_home}: a plain array; /api/public/{pages, posts, products, aparaturs, photos}: a page. */
+/**
+ * GET /api/public/{sliders, *_home}: a plain array; /api/public/{pages, posts, products, aparaturs, photos}: a page.
+ */
 export const loader = ({ request, params, context }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
     const resource = findPublicResource(params.resource)

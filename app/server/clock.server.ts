@@ -47,5 +47,7 @@ export function nowMs(): number {
 
 export const now = () => new Date(nowMs())
 
-/** Reads the test-only variables once at start-up, so that a server running with the hook says so in its first lines. */
+/**
+ * Reads the test-only variables once at start-up, so that a server running with the hook says so in its first lines.
+ */
 export const announceClock = () => void nowMs()

@@ -6,7 +6,10 @@ import { logError } from './log.server'
 
 export type FieldErrors = Record<string, string>
 
-/** An answer other than success, in the contract's words; `/api/*` renders it as JSON, the UI as a screen or field errors. */
+/**
+ * An answer other than success, in the contract's words; `/api/*` renders it as JSON, the UI as a screen or field
+ * errors.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,

@@ -1,6 +1,7 @@
 import bcrypt from 'bcryptjs'
 
-// bcrypt's work factor: 10 is the accepted minimum (about 0.1 s per hash here), which keeps logins quick on small servers.
+// bcrypt's work factor: 10 is the accepted minimum (about 0.1 s per hash here), which keeps logins quick on small
+// servers.
 const COST = 10
 
 export const MIN_PASSWORD_BYTES = 8

@@ -52,7 +52,9 @@ declare global {
   var __balaiSqliteReader: ((sql: string, params: unknown[]) => Record<string, unknown>[]) | undefined
 }
 
-/** Statements kept prepared (first in, first out): one per table, search kind, list filter and page size in practice. */
+/**
+ * Statements kept prepared (first in, first out): one per table, search kind, list filter and page size in practice.
+ */
 const PREPARED = 200
 
 /**
@@ -207,7 +209,9 @@ export type RowFilter = {
   time: string
 }
 
-/** The ids of every row of `table` matching `term` (see above), newest first: for a list filtered further in JavaScript. */
+/**
+ * The ids of every row of `table` matching `term` (see above), newest first: for a list filtered further in JavaScript.
+ */
 export async function searchIds(table: string, columns: readonly string[], term: string): Promise<number[]> {
   const { sql, params } = substringSearchSql(table, columns, term)
   const rows = await readIds<{ id: number | bigint }>(sql, params)
@@ -300,7 +304,10 @@ export async function searchPage(
  */
 type MemoryCopy = { ids: Float64Array; times: Float64Array; columns: string[][]; grams: Map<string, Int32Array> }
 
-/** What a copy may hold, in UTF-16 units of text (two bytes each; a trigram's row entry counts as two), per table, per worker: SEARCH_MEMORY_MB. */
+/**
+ * What a copy may hold, in UTF-16 units of text (two bytes each; a trigram's row entry counts as two), per table, per
+ * worker: SEARCH_MEMORY_MB.
+ */
 const memoryUnits = () => (getEnv().SEARCH_MEMORY_MB * 1024 * 1024) / 2
 
 const copies = new Map<string, { version: number; copy: Promise<MemoryCopy | null> }>()

@@ -310,7 +310,8 @@ export async function writeWithImage<T>(
   try {
     outcome = await serializeWrite(async () => {
       const done = await write(image)
-      // The record is committed: a marker left by a failure here only costs the sweep a look (the record keeps the file).
+      // The record is committed: a marker left by a failure here only costs the sweep a look (the record keeps the
+      // file).
       if (image) await prisma.pendingUpload.deleteMany({ where: { kind, name: image } }).catch(() => undefined)
       return done
     })
@@ -374,7 +375,9 @@ export function storedFiles(name: string): string[] {
   return [...files]
 }
 
-/** Removes a stored upload and every file it may have (storedFiles); a missing file is not an error. Only plain names. */
+/**
+ * Removes a stored upload and every file it may have (storedFiles); a missing file is not an error. Only plain names.
+ */
 export async function removeImage(kind: UploadKind, name: string | null | undefined) {
   if (!name || name !== path.basename(name) || name.startsWith('.')) return
   await Promise.all(storedFiles(name).map((file) => storage().remove(kind, file)))

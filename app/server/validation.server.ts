@@ -28,8 +28,8 @@ export function optionalText(label: string, max = 255) {
 }
 
 /**
- * An image's alt text (docs/api.md "Alt text"): at most 250 characters. Missing keeps what the record has (an update from
- * a client that never sends it), or is empty on a create; empty means the site falls back to the title or name.
+ * An image's alt text (docs/api.md "Alt text"): at most 250 characters. Missing keeps what the record has (an update
+ * from a client that never sends it), or is empty on a create; empty means the site falls back to the title or name.
  */
 export const imageAlt = () =>
   z.preprocess(

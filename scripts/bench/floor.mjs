@@ -174,7 +174,10 @@ function productsList(url) {
   )
 }
 
-/** The site's checks for an admin read: a valid signature, the token's session row (logout deletes it), the user, the permission. */
+/**
+ * The site's checks for an admin read: a valid signature, the token's session row (logout deletes it), the user, the
+ * permission.
+ */
 function allowed(request, permission) {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')
   if (!match) return 401

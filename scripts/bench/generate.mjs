@@ -168,7 +168,8 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
       )
     }
     const post = db.prepare(
-      // Published as of their creation (the public sees only rows with a publish time: app/models/publishing.server.ts).
+      // Published as of their creation (the public sees only rows with a publish time:
+      // app/models/publishing.server.ts).
       'INSERT INTO posts (image, title, slug, content, category_id, user_id, created_at, updated_at, published_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
     for (let i = 0; i < counts.posts; i++) {

@@ -302,7 +302,8 @@ describe('GET /api/admin/activities', () => {
     const second = expectSuccess(await api('GET', first.next_page_url, { token: await adminToken() }))
     expect(second.data.map((entry: Entry) => entry.summary)).toEqual([`${marker} 1`, `${marker} 0`])
     expect(await entries(`search=${encodeURIComponent(marker)}&action=delete`)).toEqual([])
-    // Unknown filter values narrow nothing away wrongly: an unknown action or user is ignored, an unknown resource has no entries.
+    // Unknown filter values narrow nothing away wrongly: an unknown action or user is ignored, an unknown resource has
+    // no entries.
     expect((await entries(`search=${encodeURIComponent(marker)}&action=nonsense`)).length).toBe(10)
     expect(await entries(`search=${encodeURIComponent(marker)}&resource=nonsense`)).toEqual([])
     // A user id no database could hold is ignored as well (it was a 500), on the API and on the screen.

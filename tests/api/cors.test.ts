@@ -5,7 +5,10 @@ import { startServer, type TestServer } from '../support/server'
 // bcrypt and private servers are slow on a busy machine shared with the other test files
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
-/** docs/api.md "Transport": preflight answered, allowed headers and methods, Access-Control-Allow-Origin per CORS_ORIGINS. */
+/**
+ * docs/api.md "Transport": preflight answered, allowed headers and methods, Access-Control-Allow-Origin per
+ * CORS_ORIGINS.
+ */
 
 const preflight = (path: string, origin: string, base?: string, method = 'PUT') =>
   api('OPTIONS', path, {

@@ -96,7 +96,8 @@ describe('pictures stored by an older version (names without their size)', () =>
     'get their size into their name at start, copies in the widths they have, and keep their old address',
     { timeout: 120_000 },
     async () => {
-      // A site as the old version left it: started once, then two photo records and their files written behind its back.
+      // A site as the old version left it: started once, then two photo records and their files written behind its
+      // back.
       server = await startServer({ env: { SEED_DEMO: 'false' } })
       await server.stop()
       const dir = server.dir

@@ -20,7 +20,9 @@ import { BUILD_DIR, freePort, onPostgres, queryDb, ROOT, startServer, type TestS
 // bcrypt and private servers are slow on a busy machine shared with the other test files
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
-/** docs/api.md "Password reset": one-time links made by a users-edit user (or e-mailed through SMTP), valid 60 minutes. */
+/**
+ * docs/api.md "Password reset": one-time links made by a users-edit user (or e-mailed through SMTP), valid 60 minutes.
+ */
 
 const tokenOf = (url: string) => url.split('/reset-password/')[1]
 const reset = (json: unknown, base?: string) => api('POST', '/api/password-reset', { json, base })

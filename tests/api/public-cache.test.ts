@@ -69,7 +69,8 @@ describe('public reads cached until the next write', () => {
 
   it('says which answers came from the response cache (X-Cache: HIT), and never for a visitor with a cookie', async () => {
     // The test server is shared with other test files, whose writes empty the cache at any moment: a pair of reads
-    // may straddle one. A few fresh pairs are asked; the first read of each is never a hit, and one second read must be.
+    // may straddle one. A few fresh pairs are asked; the first read of each is never a hit, and one second read must
+    // be.
     const hitOnSecondRead = async (base: string) => {
       for (let attempt = 0; attempt < 8; attempt++) {
         const path = `${base}${unique('xcache')}`

@@ -8,7 +8,9 @@ import { insertRows, onPostgres, queryDb, ROOT, startServer, type TestServer } f
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
 
-/** `npm run scan` (scripts/scan.mjs): stored spam and stray upload files, on the database and folder of a real install. */
+/**
+ * `npm run scan` (scripts/scan.mjs): stored spam and stray upload files, on the database and folder of a real install.
+ */
 
 let server: TestServer
 

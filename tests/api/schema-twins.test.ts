@@ -15,8 +15,9 @@ import {
 } from '../../scripts/db-schema.mjs'
 import { ensureTemplateDb, onPostgres, PG_TEMPLATE, pgAdminUrl, ROOT } from '../support/server'
 
-// Both databases are made from one schema and two migration histories (docs/decisions/009-postgresql-through-adapter-pg.md): this file fails
-// when they drift apart, and when a table misses the triggers that keep every cache honest (decision 009).
+// Both databases are made from one schema and two migration histories
+// (docs/decisions/009-postgresql-through-adapter-pg.md): this file fails when they drift apart, and when a table misses
+// the triggers that keep every cache honest (decision 009).
 
 /**
  * Tables whose writes never change what a visitor sees and must not empty the caches: no data-version trigger.

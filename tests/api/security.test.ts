@@ -189,7 +189,8 @@ describe('request bodies', () => {
       })
       expect(response.status, path).toBe(413)
       const page = await response.text()
-      // The list's refusal is its toast (a cookie, base64 JSON, the list shows); the account screen has its own 413 page.
+      // The list's refusal is its toast (a cookie, base64 JSON, the list shows); the account screen has its own 413
+      // page.
       const toast = /toast-session=([^.;]*)/.exec(response.headers.get('set-cookie') ?? '')?.[1]
       expect(
         `${page}\n${toast ? Buffer.from(decodeURIComponent(toast), 'base64').toString('utf8') : ''}`,

@@ -8,7 +8,9 @@ import { png, type Picture } from '../support/content'
 // A server of its own: its uploads folder and log hold only what these tests did.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
 
-/** docs/api.md "Online-gambling spam guard": public text promoting online gambling is refused on its field and logged. */
+/**
+ * docs/api.md "Online-gambling spam guard": public text promoting online gambling is refused on its field and logged.
+ */
 
 let server: TestServer
 let token: string

@@ -12,13 +12,16 @@ import {
 import { form, newCategory } from '../support/content'
 import { totp } from '../support/totp'
 
-// docs/api.md "Stricter transport": a body that is not JSON is a 415, a field of the wrong JSON type a 422 on that field.
+// docs/api.md "Stricter transport": a body that is not JSON is a 415, a field of the wrong JSON type a 422 on that
+// field.
 let token: string
 beforeAll(async () => {
   token = await adminToken()
 })
 
-/** How many categories have exactly this name (the search finds it anywhere in a name: other tests' names hold digits). */
+/**
+ * How many categories have exactly this name (the search finds it anywhere in a name: other tests' names hold digits).
+ */
 const categoryNamed = async (name: string) =>
   (
     (await api('GET', `/api/admin/categories?search=${encodeURIComponent(name)}&limit=100`, { token })).body.data

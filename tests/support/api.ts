@@ -106,7 +106,8 @@ export function checkAgainstDocument(method: string, requestPath: string, result
   const upper = method.toUpperCase()
   if (!pathname.startsWith('/api/') || upper === 'OPTIONS' || upper === 'HEAD') return
   const { ajv, operations, document } = documentChecker()
-  // The path first (a fixed one before a template), then its method: `DELETE /api/admin/roles/all` is no delete of a role.
+  // The path first (a fixed one before a template), then its method: `DELETE /api/admin/roles/all` is no delete of a
+  // role.
   const template = isDecodable(pathname)
     ? operations.find((candidate) => candidate.pattern.test(pathname))?.template
     : undefined

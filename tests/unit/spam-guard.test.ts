@@ -35,7 +35,8 @@ const SPAM: [string, string][] = [
   // Reporting words do not launder promotion.
   ['Waspada penipuan! Slot gacor maxwin x500 hanya di gacor88, daftar sekarang', 'gacor'],
   ['Stop judi online! Info slot gacor malam ini', 'gacor'],
-  // Disguised: dots, spaces, dashes, digits for letters, zero-width characters, full-width, styled and look-alike letters.
+  // Disguised: dots, spaces, dashes, digits for letters, zero-width characters, full-width, styled and look-alike
+  // letters.
   ['S.L.O.T G.A.C.O.R  M.A.X.W.I.N', 'gacor'],
   ['g4c0r m4xw1n h4r1 1n1', 'gacor'],
   ['ｓｌｏｔ ｇａｃｏｒ ｍａｘｗｉｎ', 'gacor'],

@@ -166,7 +166,8 @@ export function ActivityLog({ page, choices, search, filters }: ActivityLogProps
             </button>
           </div>
         </Form>
-        {/* A long log scrolls sideways on a phone: the region takes the keyboard focus so it can be scrolled without a mouse. */}
+        {/* A long log scrolls sideways on a phone: the region takes the keyboard focus so it can be scrolled without a
+           mouse. */}
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Log Aktivitas">
           <table className="min-w-full">
             <thead className="bg-gray-50 text-left text-xs font-semibold uppercase tracking-wide text-gray-500">

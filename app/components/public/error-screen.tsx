@@ -31,8 +31,8 @@ const screenOf = (error: unknown) => {
 }
 
 /**
- * What a visitor sees when a screen cannot be shown: not found, a malformed address, or a friendly failure (never a stack trace).
- * Inside the public layout it is the page's content; `standalone` is the root's boundary, where no layout
+ * What a visitor sees when a screen cannot be shown: not found, a malformed address, or a friendly failure (never a
+ * stack trace). Inside the public layout it is the page's content; `standalone` is the root's boundary, where no layout
  * rendered: a whole page with its own title, and a plain link that loads the home page afresh.
  */
 export function ErrorScreen({ standalone = false }: { standalone?: boolean }) {
