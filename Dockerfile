@@ -46,10 +46,9 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/server.mjs ./
 COPY --from=build /app/server ./server
-# The plain-JavaScript facts server/*.mjs and the operator scripts share with the app: the upload kinds, the picture
-# widths, and the gambling spam guard with its words (`npm run scan`).
-COPY --from=build /app/app/lib/upload-kinds.js /app/app/lib/image-variants.js /app/app/lib/spam-guard.js \
-     /app/app/lib/spam-vocabulary.json ./app/lib/
+# The plain modules the front (server.mjs, server/) and the operator scripts share with the app: environment, log,
+# storage, upload kinds, picture widths, the gambling spam guard with its words (`npm run scan`).
+COPY --from=build /app/core ./core
 COPY --from=build /app/scripts/migrate.mjs /app/scripts/backup.mjs /app/scripts/backup-lib.mjs /app/scripts/restore.mjs \
      /app/scripts/migrate-data.mjs /app/scripts/pg-cluster.mjs /app/scripts/reset-password.mjs /app/scripts/scan.mjs ./scripts/
 # The folders the server and `npm run backup` write to belong to the user the container runs as.

@@ -4,33 +4,38 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 /**
- * The layers of app/ (docs/architecture.md): each folder may import only from the folders below it.
- *   routes -> doors -> auth -> models -> server -> lib;  resources (declarations) and components beside them.
- * Folders outside a file's own reach are named through `~/`; a relative `../` would step around the rule.
+ * Which folder may import which (docs/architecture.md). The app's layers, top to bottom:
+ *   routes -> doors -> auth -> openapi -> models -> public-reads -> utils -> lib
+ * with resources (declarations) and components beside them. Beside the app: core/ (plain modules that the app, the
+ * HTTP front and the scripts all import), server/ + server.mjs (the HTTP front), scripts/. Imports run one way:
+ * the front and the scripts never reach into app/ (the front gets the app's functions from the build), core/
+ * imports nothing of the project but itself. Folders of app/ are named through `~/`, core/ through `#core/`; a
+ * relative `../` would step around the rule.
  */
+const APP_FOLDERS = ['routes', 'doors', 'auth', 'openapi', 'models', 'public-reads', 'utils', 'resources', 'components']
+/** The modules of core/ that the browser may load too (no Node built-in, no secret). */
+const BROWSER_CORE = ['image-variants.js', 'upload-kinds.js', 'time-zone.js']
 const globs = (name) => (name === '.server' ? ['**/*.server'] : [`~/${name}`, `~/${name}/*`])
-const layer = (folder, forbidden, why) => ({
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
+const layer = (folder, forbidden, why, { browser = false } = {}) => ({
   files: [`app/${folder}/**/*.{ts,tsx,js}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          // The plain modules of the root server/ folder (shared with server.mjs, e.g. storage.mjs) are reached
-          // relatively.
+  rules: restrict([
+    {
+      regex: '^\\.\\./',
+      message: 'Import another folder of app/ through ~/ (the layers are checked by that path), core/ through #core/.',
+    },
+    ...forbidden.map((name) => ({ group: globs(name), message: `app/${folder} must not import ${name}: ${why}` })),
+    ...(browser
+      ? [
           {
-            regex: '^\\.\\./(?!\\.\\./server/[\\w-]+\\.mjs$)',
-            message: 'Import another folder of app/ through ~/ (the layers are checked by that path).',
+            regex: `^#core/(?!(?:${BROWSER_CORE.map((name) => name.replace('.', '\\.')).join('|')})$)`,
+            message: `app/${folder} reaches the browser: of core/ only ${BROWSER_CORE.join(', ')}`,
           },
-          ...forbidden.map((name) => ({
-            group: globs(name),
-            message: `app/${folder} must not import ${name}: ${why}`,
-          })),
-        ],
-      },
-    ],
-  },
+        ]
+      : []),
+  ]),
 })
+const below = (...names) => APP_FOLDERS.filter((name) => !names.includes(name))
 
 export default tseslint.config(
   { ignores: ['build/**', 'build-*/**', 'app/generated/**', 'node_modules/**', 'data/**', 'uploads/**', 'backups/**'] },
@@ -57,33 +62,49 @@ export default tseslint.config(
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: globals.node },
   },
+  layer('lib', [...APP_FOLDERS, 'root', '.server'], 'it runs in the browser and on the server', { browser: true }),
+  layer('resources', [...below('resources'), 'root', '.server'], 'the declarations are read by the browser too', {
+    browser: true,
+  }),
+  layer('utils', [...below('utils'), 'root'], 'utils know nothing of entities, screens or the public reads'),
   layer(
-    'lib',
-    ['routes', 'doors', 'auth', 'models', 'server', 'resources', 'components', 'root', '.server'],
-    'it runs in the browser and on the server',
+    'public-reads',
+    [...below('public-reads', 'utils'), 'root'],
+    'the read layer knows no entity: the models declare their reads with it',
   ),
-  layer(
-    'resources',
-    ['routes', 'doors', 'auth', 'models', 'server', 'components', 'root', '.server'],
-    'the declarations are read by the browser too',
-  ),
-  layer(
-    'server',
-    ['routes', 'doors', 'auth', 'models', 'resources', 'components', 'root'],
-    'server helpers know nothing of entities or screens',
-  ),
-  layer(
-    'models',
-    ['routes', 'doors', 'auth', 'components', 'root'],
-    'the acting user is the plain SessionUser of models/user.server.ts',
-  ),
-  layer('auth', ['routes', 'doors', 'components', 'root'], 'auth sits below the doors'),
+  layer('models', [...below('models', 'public-reads', 'utils', 'resources'), 'root'], 'models sit below the doors'),
+  layer('openapi', ['routes', 'doors', 'auth', 'components', 'root'], 'the document is made from the models'),
+  layer('auth', ['routes', 'doors', 'openapi', 'components', 'root'], 'auth sits below the doors'),
   layer('doors', ['routes', 'components', 'root'], 'doors serve the routes'),
   layer(
-    'components',
-    ['routes', 'doors', 'auth', 'models', 'server', '.server'],
-    'components reach the browser: no server code',
+    'routes',
+    ['auth', 'openapi', 'models', 'public-reads', 'utils'],
+    'a route goes through a door (its loader and action come from app/doors)',
   ),
+  layer(
+    'components',
+    ['routes', 'doors', 'auth', 'openapi', 'models', 'public-reads', 'utils', '.server'],
+    'components reach the browser: no server code',
+    { browser: true },
+  ),
+  {
+    // The HTTP front gets the app's functions from the build it loads, never by importing app/.
+    files: ['server.mjs', 'server/**/*.mjs'],
+    rules: restrict([{ regex: '(^|/)app/|^~/', message: 'The front never imports app/: it calls the build.' }]),
+  },
+  {
+    files: ['core/**/*.{js,mjs}'],
+    rules: restrict([
+      { regex: '^\\.\\./', message: 'core/ imports nothing of the project but itself.' },
+      { regex: '^[~#]', message: 'core/ imports nothing of the project but itself.' },
+    ]),
+  },
+  {
+    files: ['scripts/**/*.mjs'],
+    rules: restrict([
+      { regex: '(^|/)(app|server)/|^~/', message: 'Scripts import core/ and each other, never the app or the front.' },
+    ]),
+  },
   {
     files: ['app/components/**/*.server.*'],
     rules: {
@@ -91,7 +112,7 @@ export default tseslint.config(
         'error',
         {
           selector: 'Program',
-          message: 'No .server module under app/components: server code lives in app/server, app/models or app/doors.',
+          message: 'No .server module under app/components: server code lives in app/utils, app/models or app/doors.',
         },
       ],
     },

@@ -22,7 +22,7 @@ import {
   passwordChangeSchema,
   updateSchema as userUpdateInput,
 } from '~/models/user.server'
-import { ACTIVITY_ACTIONS } from '~/lib/activity'
+import { ACTIVITY_ACTIONS } from '~/lib/activity-actions'
 import { ADMIN_PAGE_SIZE, MAX_LIMIT, PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { RESOURCES, allAlsoFor } from '~/resources'
 import { CONTENT_UPLOAD_PERMISSIONS, type ResourceName } from '~/resources/permissions'

@@ -1,13 +1,13 @@
 import { data, type AppLoadContext, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
-import { HttpError, notFoundResponse } from '~/server/http.server'
+import { HttpError, notFoundResponse } from '~/utils/http.server'
 import { type ListQuery, type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { screenPage, type ScreenPage } from '~/lib/summaries'
-import { foldSearch } from '~/server/search.server'
-import { findPublicResource } from '~/models/public.server'
+import { foldSearch } from '~/public-reads/search.server'
+import { findPublicResource } from '~/models/public-catalog.server'
 import { can, getSessionUser, readToken } from '~/auth/session.server'
 import { RESOURCES } from '~/resources'
 import { permissionsOf } from '~/resources/resource'
-import { nowMs } from '~/server/clock.server'
+import { nowMs } from '~/utils/clock.server'
 import { publishState, type PublishState } from '~/lib/zoned-time'
 
 /** The public door: what the loaders of the public site's screens share. */

@@ -1,4 +1,4 @@
-import { prisma } from '~/server/db.server'
+import { prisma } from '~/utils/db.server'
 
 /** The four counts of the admin dashboard. */
 export async function dashboardCounts() {

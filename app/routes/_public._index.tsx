@@ -5,7 +5,7 @@ import { Carousel } from '~/components/public/carousel'
 import { HomeSlider } from '~/components/public/home-slider'
 import { absoluteUrl, routeSeo, villageLd } from '~/lib/seo'
 import { aparaturSummary, postSummary, productSummary, slideSummary } from '~/lib/summaries'
-import { publicHomeAparaturs, publicHomePosts, publicHomeProducts, publicSliders } from '~/models/public.server'
+import { publicHomeAparaturs, publicHomePosts, publicHomeProducts, publicSliders } from '~/models/public-catalog.server'
 import { useSite } from '~/root'
 
 export async function loader() {

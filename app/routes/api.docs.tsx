@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ApiReference } from '~/components/shared/api-reference'
+import { ApiReference } from '~/components/shared/api-reference-view'
 import { openApiDocument } from '~/doors/openapi.server'
 import { referenceOf, type OpenApiDocument } from '~/lib/api-reference'
 
