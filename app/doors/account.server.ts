@@ -13,13 +13,15 @@ import {
   qrSvg,
   recoveryCodesLeft,
 } from '~/models/two-factor.server'
-import { changeOwnPassword, updateOwnProfile } from '~/models/user.server'
+import { accountOf, changeOwnPassword, updateOwnProfile } from '~/models/user.server'
 import { readUrlEncoded } from '~/utils/form-input.server'
-import { apiSuccess, handleApi, HttpError } from '~/utils/http.server'
+import { apiCall, apiSuccess, handleApi, HttpError, readJsonObject } from '~/utils/http.server'
+
+export { methodNotAllowed } from '~/utils/http.server'
 
 /**
  * The own-account door: Akun Saya (/admin/account; every logged-in user's own profile, password, two-factor login
- * and devices, no permission needed) and the API's two logouts.
+ * and devices, no permission needed), the same through `/api/admin/me*`, and the API's two logouts.
  */
 
 /** Akun Saya's screen: the account, how many recovery codes are left, and the devices logged in. */
@@ -99,3 +101,60 @@ export const apiLogoutThis = apiLogout(logout, 'Logout successful')
 
 /** POST /api/logout-all: ends every session of the caller, this one included. */
 export const apiLogoutAll = apiLogout(logoutEverywhere, 'Logged out on every device')
+
+/** GET /api/admin/me: the caller's own account (any logged-in user). */
+export const meApi = apiCall('GET', async ({ request }) =>
+  apiSuccess('My Account', accountOf(await requireUser(request))),
+)
+
+/** PUT /api/admin/me {name, email} */
+export const meUpdateApi = apiCall('PUT', async ({ request }) => {
+  const user = await requireUser(request)
+  const updated = await updateOwnProfile(user.id, await readJsonObject(request), actorOf(request, user))
+  return apiSuccess(
+    'Account updated successfully',
+    accountOf({ ...user, name: updated.name, email: updated.email, updated_at: updated.updated_at }),
+  )
+})
+
+/** PUT /api/admin/me/password {current_password, password, password_confirmation}: every other session ends. */
+export const mePasswordApi = apiCall('PUT', async ({ request }) => {
+  const user = await requireUser(request)
+  await changeOwnPassword(user.id, user.claims.jti, await readJsonObject(request), actorOf(request, user))
+  return apiSuccess('Password changed successfully', null)
+})
+
+/** GET /api/admin/me/sessions: the caller's logged-in devices, newest first, `current` marking this one. */
+export const meSessionsApi = apiCall('GET', async ({ request }) => {
+  const user = await requireUser(request)
+  return apiSuccess('List Data Sessions', await listSessions(user.id, user.claims.jti))
+})
+
+/** DELETE /api/admin/me/sessions/{id}: logs one of the caller's devices out (404 for another user's session). */
+export const meSessionEndApi = apiCall('DELETE', async ({ request, params }) => {
+  const user = await requireUser(request)
+  await endOwnSession(user.id, String(params.id ?? ''), actorOf(request, user))
+  return apiSuccess('Session ended successfully', null)
+})
+
+/** POST /api/admin/me/2fa/setup -> {secret, otpauth_url}: not active until enabled with a code. */
+export const twoFactorSetupApi = apiCall('POST', async ({ request }) => {
+  const user = await requireUser(request)
+  return apiSuccess('Two-factor setup started', await beginTwoFactorSetup(user.id))
+})
+
+/** POST /api/admin/me/2fa/enable {code} -> {recovery_codes}: 10 single-use codes, answered this once. */
+export const twoFactorEnableApi = apiCall('POST', async ({ request }) => {
+  const user = await requireUser(request)
+  return apiSuccess(
+    'Two-factor login enabled',
+    await enableTwoFactor(user.id, await readJsonObject(request), actorOf(request, user)),
+  )
+})
+
+/** POST /api/admin/me/2fa/disable {password} */
+export const twoFactorDisableApi = apiCall('POST', async ({ request }) => {
+  const user = await requireUser(request)
+  await disableTwoFactor(user.id, await readJsonObject(request), actorOf(request, user))
+  return apiSuccess('Two-factor login disabled', null)
+})

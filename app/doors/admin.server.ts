@@ -1,14 +1,18 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { jsonWithError, jsonWithSuccess, redirectWithSuccess } from 'remix-toast'
 import { actorOf } from '~/auth/actor.server'
 import { requirePermission, requireUser } from '~/auth/session.server'
 import { countImagesWithoutAlt } from '~/models/content-images.server'
+import { accountsWithDefaultPassword } from '~/models/default-password.server'
+import { getSettings, updateSettings } from '~/models/settings.server'
+import { holdsAny } from '~/resources/permissions'
+import type { DefaultPasswordNotice } from '~/lib/default-password'
 import { dashboardCounts } from '~/models/dashboard.server'
 import { ADMIN_PAGE_SIZE, parseListQuery, type Paginated } from '~/lib/paging'
 import { createResetLink } from '~/models/password-reset.server'
 import { findResource, writeResource, type AdminResource } from '~/models/resources.server'
 import { siteUrl } from '~/models/site-identity.server'
-import { screenResource } from '~/resources'
+import { screenResource, unknownScreen } from '~/resources'
 import {
   isUploadOnly,
   listFieldsOf,
@@ -27,10 +31,52 @@ import { nowMs } from '~/utils/clock.server'
 import { fromPublishForm, publishFilterOf } from '~/models/publishing.server'
 
 /**
- * The admin door: the loaders and actions of the three screens every declared resource has (list, create,
- * edit; app/routes/admin.$resource.*), with each one's permission, form input and toasts; and the user edit
- * screen's reset link.
+ * The admin door: the shell every admin screen sits in, the loaders and actions of the three screens every declared
+ * resource has (list, create, edit; app/routes/admin.$resource.*), with each one's permission, form input and toasts;
+ * the user edit screen's reset link, the dashboard and Pengaturan Situs.
  */
+
+/** Every admin screen needs a working session; the shell shows what the user's permissions allow. */
+export async function shellLoader({ request, params }: LoaderFunctionArgs) {
+  if (unknownScreen(new URL(request.url).pathname, params)) throw notFoundResponse()
+  const user = await requireUser(request)
+  const weak = await accountsWithDefaultPassword()
+  const notice: DefaultPasswordNotice =
+    weak.length === 0 ? null : holdsAny(user.permissions, 'users-edit') ? { accounts: weak } : { ask: true }
+  return {
+    user: { name: user.name, username: user.username, email: user.email },
+    permissions: user.permissions,
+    defaultPassword: notice,
+  }
+}
+
+/** /admin: the dashboard (after the login check). */
+export async function adminIndexLoader({ request }: LoaderFunctionArgs) {
+  await requireUser(request)
+  return redirect('/admin/dashboard')
+}
+
+/** The 403 screen (any logged-in user may see it). */
+export async function forbiddenLoader({ request }: LoaderFunctionArgs) {
+  await requireUser(request)
+  return null
+}
+
+/** Pengaturan Situs (settings-edit). */
+export async function settingsLoader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, 'settings-edit')
+  return getSettings()
+}
+
+export async function settingsAction({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, 'settings-edit')
+  const actor = actorOf(request, user)
+  return submitForm(request, (input) => updateSettings(input, actor), {
+    to: '/admin/settings',
+    message: 'Pengaturan situs berhasil disimpan.',
+    fileField: 'logo',
+  })
+}
 
 export type FormResult = { errors: FieldErrors | null }
 

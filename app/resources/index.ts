@@ -226,3 +226,10 @@ export function screenResource(name: string | undefined, form: boolean): Resourc
 /** Whether the admin address `pathname`, whose route matched the resource `name`, is one of its screens. */
 export const isResourceScreen = (pathname: string, name: string) =>
   !!screenResource(name, pathname.split('/').filter(Boolean).length > 2)
+
+/**
+ * An address such as /admin/tidak-ada or /admin/photos/create matches the resource screens' routes but is no
+ * screen: like any unknown address it is the 404 of the root, for everyone (no login asked).
+ */
+export const unknownScreen = (pathname: string, params: { resource?: string }) =>
+  params.resource !== undefined && !isResourceScreen(pathname, params.resource)

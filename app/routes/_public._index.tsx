@@ -4,24 +4,13 @@ import { AparaturCard, PostCard, ProductCard } from '~/components/public/cards'
 import { Carousel } from '~/components/public/carousel'
 import { HomeSlider } from '~/components/public/home-slider'
 import { absoluteUrl, routeSeo, villageLd } from '~/lib/seo'
-import { aparaturSummary, postSummary, productSummary, slideSummary } from '~/lib/summaries'
-import { publicHomeAparaturs, publicHomePosts, publicHomeProducts, publicSliders } from '~/models/public-catalog.server'
 import { useSite } from '~/root'
+import { homeLoader } from '~/doors/public-pages.server'
+import { noQuery } from '~/lib/cache-keys'
 
-export async function loader() {
-  const [sliders, products, posts, aparaturs] = await Promise.all([
-    publicSliders(),
-    publicHomeProducts(),
-    publicHomePosts(),
-    publicHomeAparaturs(),
-  ])
-  return {
-    sliders: sliders.map(slideSummary),
-    products: products.map(productSummary),
-    posts: posts.map(postSummary),
-    aparaturs: aparaturs.map(aparaturSummary),
-  }
-}
+export const loader = homeLoader
+
+export const handle = { cacheKey: noQuery }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (_data, site) => ({

@@ -1,22 +1,18 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/back-link'
 import { PersonIcon } from '~/components/public/cards'
-import { foundOr404 } from '~/doors/public.server'
-import { notFoundResponse } from '~/utils/http.server'
 import { UploadImage } from '~/components/public/upload-image'
 import { htmlToText } from '~/lib/format'
 import { personLd } from '~/lib/json-ld'
 import { describe, routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/upload-urls'
-import { publicAparatur } from '~/models/public-catalog.server'
-import { parseId } from '~/models/crud.server'
+import { aparaturLoader } from '~/doors/public-pages.server'
+import { noQuery } from '~/lib/cache-keys'
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const id = parseId(params.id)
-  if (id === null) throw notFoundResponse()
-  return { aparatur: await foundOr404(() => publicAparatur(id)) }
-}
+export const loader = aparaturLoader
+
+export const handle = { cacheKey: noQuery }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({

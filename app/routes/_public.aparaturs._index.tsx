@@ -1,13 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { MetaFunction } from '@remix-run/node'
 import { AparaturCard, type AparaturSummary } from '~/components/public/cards'
 import { PublicList } from '~/components/public/list-controls'
-import { publicPage } from '~/doors/public.server'
-import { aparaturSummary } from '~/lib/summaries'
 import { routeSeo } from '~/lib/seo'
-import { listPublicAparaturs } from '~/models/aparatur.server'
+import { aparatursLoader } from '~/doors/public-pages.server'
+import { listQuery } from '~/lib/cache-keys'
 
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  publicPage(request, context, listPublicAparaturs, aparaturSummary)
+export const loader = aparatursLoader
+
+export const handle = { cacheKey: listQuery() }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (_data, site) => ({ title: 'Aparaturs', description: `Daftar aparatur pemerintahan ${site.name}.` }))

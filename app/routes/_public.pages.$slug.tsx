@@ -1,18 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/back-link'
-import { detailLoader } from '~/doors/public.server'
 import { PreviewBanner } from '~/components/public/preview-banner'
 import { formatDate, htmlToText, readingMinutes } from '~/lib/format'
 import { describe, routeSeo } from '~/lib/seo'
-import { publicPageBySlug } from '~/models/public-catalog.server'
-import { previewPage } from '~/models/page.server'
+import { pageLoader } from '~/doors/public-pages.server'
+import { noQuery } from '~/lib/cache-keys'
 
-export const loader = (args: LoaderFunctionArgs) =>
-  detailLoader(args, 'pages', { visible: publicPageBySlug, preview: previewPage }, (page, preview) => ({
-    page,
-    preview,
-  }))
+export const loader = pageLoader
+
+export const handle = { cacheKey: noQuery }
 
 export { keepLoaderHeaders as headers } from '~/doors/public.server'
 

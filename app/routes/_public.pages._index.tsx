@@ -1,13 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { MetaFunction } from '@remix-run/node'
 import { PageCard, type PageSummary } from '~/components/public/cards'
 import { PublicList } from '~/components/public/list-controls'
-import { publicPage } from '~/doors/public.server'
-import { pageSummary } from '~/lib/summaries'
 import { routeSeo } from '~/lib/seo'
-import { listPublicPages } from '~/models/page.server'
+import { pagesLoader } from '~/doors/public-pages.server'
+import { listQuery } from '~/lib/cache-keys'
 
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  publicPage(request, context, listPublicPages, pageSummary)
+export const loader = pagesLoader
+
+export const handle = { cacheKey: listQuery() }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (_data, site) => ({

@@ -1,14 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { MetaFunction } from '@remix-run/node'
 import { PublicList } from '~/components/public/list-controls'
 import { PhotoGallery, type GalleryPhoto } from '~/components/public/photo-gallery'
-import { publicPage } from '~/doors/public.server'
-import { photoSummary } from '~/lib/summaries'
 import { routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/upload-urls'
-import { listPublicPhotos } from '~/models/photo.server'
+import { photosLoader } from '~/doors/public-pages.server'
+import { listQuery } from '~/lib/cache-keys'
 
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  publicPage(request, context, listPublicPhotos, photoSummary)
+export const loader = photosLoader
+
+export const handle = { cacheKey: listQuery() }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({

@@ -1,7 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/back-link'
-import { detailLoader } from '~/doors/public.server'
 import { PreviewBanner } from '~/components/public/preview-banner'
 import { ShareButton, ShareSection } from '~/components/public/share'
 import { UploadImage } from '~/components/public/upload-image'
@@ -9,12 +8,13 @@ import { formatDateWithWeekday, readingMinutes } from '~/lib/format'
 import { newsArticleLd } from '~/lib/json-ld'
 import { describe, routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/upload-urls'
-import { publicPost } from '~/models/public-catalog.server'
-import { previewPost } from '~/models/post.server'
 import { useSite } from '~/root'
+import { postLoader } from '~/doors/public-pages.server'
+import { noQuery } from '~/lib/cache-keys'
 
-export const loader = (args: LoaderFunctionArgs) =>
-  detailLoader(args, 'posts', { visible: publicPost, preview: previewPost }, (post, preview) => ({ post, preview }))
+export const loader = postLoader
+
+export const handle = { cacheKey: noQuery }
 
 export { keepLoaderHeaders as headers } from '~/doors/public.server'
 

@@ -1,7 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/back-link'
-import { detailLoader } from '~/doors/public.server'
 import { PreviewBanner } from '~/components/public/preview-banner'
 import { Tabs } from '~/components/public/product-tabs'
 import { UploadImage } from '~/components/public/upload-image'
@@ -9,14 +8,12 @@ import { formatRupiah, whatsappLink } from '~/lib/format'
 import { productLd } from '~/lib/json-ld'
 import { describe, routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/upload-urls'
-import { publicProduct } from '~/models/public-catalog.server'
-import { previewProduct } from '~/models/product.server'
+import { productLoader } from '~/doors/public-pages.server'
+import { noQuery } from '~/lib/cache-keys'
 
-export const loader = (args: LoaderFunctionArgs) =>
-  detailLoader(args, 'products', { visible: publicProduct, preview: previewProduct }, (product, preview) => ({
-    product,
-    preview,
-  }))
+export const loader = productLoader
+
+export const handle = { cacheKey: noQuery }
 
 export { keepLoaderHeaders as headers } from '~/doors/public.server'
 

@@ -1,13 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { MetaFunction } from '@remix-run/node'
 import { ProductCard, type ProductSummary } from '~/components/public/cards'
 import { PublicList } from '~/components/public/list-controls'
-import { publicPage } from '~/doors/public.server'
-import { productSummary } from '~/lib/summaries'
 import { routeSeo } from '~/lib/seo'
-import { listPublicProducts } from '~/models/product.server'
+import { productsLoader } from '~/doors/public-pages.server'
+import { listQuery } from '~/lib/cache-keys'
 
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  publicPage(request, context, listPublicProducts, productSummary)
+export const loader = productsLoader
+
+export const handle = { cacheKey: listQuery() }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (_data, site) => ({

@@ -1,8 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { redirect } from '@remix-run/node'
-import { requireUser } from '~/auth/session.server'
+import { adminIndexLoader } from '~/doors/admin.server'
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request)
-  return redirect('/admin/dashboard')
-}
+/** /admin: the dashboard. */
+export const loader = adminIndexLoader

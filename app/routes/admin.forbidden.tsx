@@ -1,13 +1,9 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireUser } from '~/auth/session.server'
 import { ForbiddenScreen } from '~/components/admin/forbidden'
 import { titled } from '~/components/admin/meta'
+import { forbiddenLoader } from '~/doors/admin.server'
 
 export const meta = titled('403 Forbidden')
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request)
-  return null
-}
+export const loader = forbiddenLoader
 
 export default ForbiddenScreen

@@ -1,28 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
-import { actorOf } from '~/auth/actor.server'
-import { requirePermission } from '~/auth/session.server'
 import { errorFor, ImageField, SubmitButton, TextField, useFieldErrors } from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
-import { submitForm } from '~/doors/admin.server'
-import { getSettings, updateSettings } from '~/models/settings.server'
+import { settingsAction, settingsLoader } from '~/doors/admin.server'
 
 export const meta = titled('Pengaturan Situs')
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, 'settings-edit')
-  return getSettings()
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requirePermission(request, 'settings-edit')
-  const actor = actorOf(request, user)
-  return submitForm(request, (input) => updateSettings(input, actor), {
-    to: '/admin/settings',
-    message: 'Pengaturan situs berhasil disimpan.',
-    fileField: 'logo',
-  })
-}
+export const loader = settingsLoader
+export const action = settingsAction
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

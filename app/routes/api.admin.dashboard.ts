@@ -1,13 +1,5 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requirePermission } from '~/auth/session.server'
-import { apiSuccess, handleApi, methodNotAllowed } from '~/utils/http.server'
-import { dashboardCounts } from '~/models/dashboard.server'
+import { dashboardApi, methodNotAllowed } from '~/doors/admin-api.server'
 
-/** GET /api/admin/dashboard (dashboard-index): the counts of the dashboard. */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    await requirePermission(request, 'dashboard-index')
-    return apiSuccess('Dashboard', await dashboardCounts())
-  })
-
+/** GET /api/admin/dashboard: the counts of the dashboard. */
+export const loader = dashboardApi
 export const action = methodNotAllowed

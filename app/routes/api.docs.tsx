@@ -1,11 +1,10 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ApiReference } from '~/components/shared/api-reference-view'
-import { openApiDocument } from '~/doors/openapi.server'
-import { referenceOf, type OpenApiDocument } from '~/lib/api-reference'
+import { apiDocsLoader } from '~/doors/api-reference.server'
 
 /** GET /api/docs: the readable reference of /api/openapi.json, rendered here (no script or style from elsewhere). */
-export const loader = () => referenceOf(openApiDocument() as unknown as OpenApiDocument)
+export const loader = apiDocsLoader
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ?? 'REST API' },

@@ -1,5 +1,5 @@
-import { apiLogoutAll } from '~/doors/account.server'
-import { methodNotAllowed } from '~/utils/http.server'
+import { apiLogoutAll, methodNotAllowed } from '~/doors/account.server'
 
-export const action = apiLogoutAll
+/** POST /api/logout-all: ends every session of the caller. */
 export const loader = methodNotAllowed
+export const action = apiLogoutAll

@@ -1,5 +1,5 @@
-import { apiLogoutThis } from '~/doors/account.server'
-import { methodNotAllowed } from '~/utils/http.server'
+import { apiLogoutThis, methodNotAllowed } from '~/doors/account.server'
 
-export const action = apiLogoutThis
+/** POST /api/logout: ends the session of the caller's token (only that device). */
 export const loader = methodNotAllowed
+export const action = apiLogoutThis

@@ -1,16 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { openApiDocumentText } from '~/doors/openapi.server'
-import { handleApi, HttpError } from '~/utils/http.server'
+import { methodNotAllowed, openApiLoader } from '~/doors/api-reference.server'
 
-/** GET /api/openapi.json: the OpenAPI 3.1 document of the REST API (also committed as docs/openapi.json). */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    return new Response(openApiDocumentText(), {
-      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
-    })
-  })
-
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    throw new HttpError(405, 'Method Not Allowed')
-  })
+/** GET /api/openapi.json: the OpenAPI 3.1 document of the REST API. */
+export const loader = openApiLoader
+export const action = methodNotAllowed

@@ -1,36 +1,15 @@
-import type { ActionFunctionArgs, HeadersFunction } from '@remix-run/node'
-import { data } from '@remix-run/node'
+import type { HeadersFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { clientAddress } from '~/auth/throttle.server'
 import { AuthCard, AuthField, AuthSubmit, BackToLogin } from '~/components/admin/auth-card'
 import { titled } from '~/components/admin/meta'
-import { FORM_TOO_LARGE, readSmallForm } from '~/utils/form-input.server'
-import { logError } from '~/utils/error-log.server'
-import { mailConfigured } from '~/utils/mail.server'
-import { mailResetLink } from '~/models/password-reset.server'
+import { forgotPasswordAction, forgotPasswordLoader } from '~/doors/sign-in.server'
 
 export const meta = titled('Lupa Password')
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
 
-/** Whether the site can send e-mail (SMTP_URL and MAIL_FROM): otherwise the page says to ask an administrator. */
-export const loader = () => data({ canMail: mailConfigured() }, { headers: { 'Cache-Control': 'no-store' } })
-
-/**
- * "Lupa password?": e-mails a reset link to the account with this address. The answer is the same whether or not
- * the address exists, and comes without waiting for the mail (so its timing tells nothing either). The mailed link
- * is on SITE_URL, whatever Host the request names (models/password-reset.server.ts).
- */
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await readSmallForm(request, 16 * 1024)
-  if (!form) return data({ sent: false, error: FORM_TOO_LARGE }, { status: 413 })
-  const email = (form.get('email') ?? '').trim()
-  if (!email) return data({ sent: false, error: 'Email wajib diisi.' }, { status: 422 })
-  mailResetLink(email, clientAddress(request)).catch((error) =>
-    logError('password-reset-mail', error, request, 'could not send the reset mail'),
-  )
-  return { sent: true, error: null }
-}
+export const loader = forgotPasswordLoader
+export const action = forgotPasswordAction
 
 export default function ForgotPassword() {
   const { canMail } = useLoaderData<typeof loader>()

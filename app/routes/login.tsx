@@ -1,68 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { data, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
-import { loginWithCode, loginWithPassword } from '~/auth/login.server'
-import { getSessionUser, sessionCookie } from '~/auth/session.server'
 import { AuthCard, AuthField, AuthSubmit, BackToLogin } from '~/components/admin/auth-card'
 import { titled } from '~/components/admin/meta'
-import { FORM_TOO_LARGE, readSmallForm } from '~/utils/form-input.server'
-import { HttpError } from '~/utils/http.server'
+import { loginAction, loginLoader, type LoginErrors } from '~/doors/sign-in.server'
 
 export const meta = titled('Login')
 
-/** Already logged in (a token that still works): straight to the dashboard. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getSessionUser(request)) throw redirect('/admin/dashboard')
-  return null
-}
-
-type LoginErrors = { Username?: string; Password?: string; Error?: string; Code?: string }
-type LoginAnswer = { errors: LoginErrors | null; ticket?: string }
-
-/**
- * Two steps for a user with two-factor login on: the password (which answers a short-lived ticket), then the code
- * with that ticket. Everyone else is logged in by the first step.
- */
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await readSmallForm(request, 64 * 1024)
-  if (!form) return data<LoginAnswer>({ errors: { Error: FORM_TOO_LARGE } }, { status: 413 })
-  const ticket = form.get('ticket')
-  try {
-    if (ticket) {
-      const session = await loginWithCode(ticket, form.get('code') ?? '', request)
-      return redirect('/admin/dashboard', {
-        headers: { 'Set-Cookie': await sessionCookie(request, session.token, session.remember) },
-      })
-    }
-    const remember = form.get('remember') === 'on'
-    const step = await loginWithPassword(
-      { username: form.get('username') ?? '', password: form.get('password') ?? '' },
-      request,
-      remember,
-    )
-    if ('ticket' in step) return data<LoginAnswer>({ errors: null, ticket: step.ticket })
-    return redirect('/admin/dashboard', {
-      headers: { 'Set-Cookie': await sessionCookie(request, step.session.token, remember) },
-    })
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error
-    if (error.status === 401 && error.errors?.Code) {
-      return data<LoginAnswer>(
-        { errors: { Code: 'Kode verifikasi salah atau sudah dipakai.' }, ticket: ticket ?? undefined },
-        { status: 401 },
-      )
-    }
-    if (error.status === 401 && ticket)
-      return data<LoginAnswer>({ errors: { Error: 'Waktu verifikasi habis. Silakan login kembali.' } }, { status: 401 })
-    if (error.status === 401)
-      return data<LoginAnswer>({ errors: { Error: 'Username atau password salah.' } }, { status: 401 })
-    const keep = ticket && error.status === 429 ? { ticket } : {}
-    return data<LoginAnswer>(
-      { errors: (error.errors ?? { Error: error.message }) as LoginErrors, ...keep },
-      { status: error.status, headers: error.headers },
-    )
-  }
-}
+export const loader = loginLoader
+export const action = loginAction
 
 function PasswordStep({ errors, submitting }: { errors?: LoginErrors | null; submitting: boolean }) {
   return (

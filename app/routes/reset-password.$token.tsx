@@ -1,44 +1,16 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/node'
-import { data } from '@remix-run/node'
+import type { HeadersFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { clientAddress } from '~/auth/throttle.server'
 import { AuthCard, authButtonClass, AuthField, AuthSubmit, BackToLogin } from '~/components/admin/auth-card'
 import { titled } from '~/components/admin/meta'
-import { FORM_TOO_LARGE, readSmallForm } from '~/utils/form-input.server'
-import { HttpError } from '~/utils/http.server'
-import { resetLinkValid, resetPassword } from '~/models/password-reset.server'
+import { resetPasswordAction, resetPasswordLoader } from '~/doors/sign-in.server'
 
 export const meta = titled('Buat Password Baru')
 
 // The token is a secret: this page is never stored by the response cache or the browser, nor sent on as a referrer.
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' })
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  return data({ valid: await resetLinkValid(params.token ?? '') }, { headers: { 'Cache-Control': 'no-store' } })
-}
-
-type ResetErrors = { Token?: string; Password?: string; Password_confirmation?: string }
-
-/** /reset-password/{token}: a new password for the link's user; every device of that user is logged out. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await readSmallForm(request, 16 * 1024)
-  if (!form) return data({ done: false, errors: { Password: FORM_TOO_LARGE } as ResetErrors | null }, { status: 413 })
-  try {
-    await resetPassword(
-      {
-        token: params.token,
-        password: form.get('password') ?? '',
-        password_confirmation: form.get('password_confirmation') ?? '',
-      },
-      clientAddress(request),
-    )
-    return { done: true, errors: null as ResetErrors | null }
-  } catch (error) {
-    if (error instanceof HttpError && error.status < 500)
-      return data({ done: false, errors: (error.errors ?? {}) as ResetErrors }, { status: error.status })
-    throw error
-  }
-}
+export const loader = resetPasswordLoader
+export const action = resetPasswordAction
 
 const EXPIRED = 'Tautan ini tidak berlaku: sudah dipakai atau lewat 60 menit. Minta tautan baru kepada administrator.'
 

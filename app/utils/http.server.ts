@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
-import { data } from '@remix-run/node'
+import { data, type ActionFunctionArgs } from '@remix-run/node'
 import { getEnv } from './config.server'
 import { logError } from './error-log.server'
 
@@ -207,3 +207,25 @@ export const methodNotAllowed = ({ request }: { request: Request }) =>
   handleApi(request, async () => {
     throw new HttpError(405, 'Method Not Allowed')
   })
+
+/** Any other `/api/*` path: a JSON 404, never the site's HTML. */
+export const unknownApiPath = ({ request }: { request: Request }) =>
+  handleApi(request, async () => {
+    throw new HttpError(404, 'Not found')
+  })
+
+/**
+ * An `/api/*` handler that takes one method (GET also answers HEAD; a preflight is answered by handleApi); any other
+ * is a 405.
+ */
+export const apiCall =
+  <Args extends { request: Request } = ActionFunctionArgs>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    run: (args: Args) => Promise<Response>,
+  ) =>
+  (args: Args) =>
+    handleApi(args.request, async () => {
+      const asked = args.request.method === 'HEAD' ? 'GET' : args.request.method
+      if (asked !== method) throw new HttpError(405, 'Method Not Allowed')
+      return run(args)
+    })

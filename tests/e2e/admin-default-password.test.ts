@@ -36,6 +36,11 @@ describe('default password warning', () => {
     const text = await page.getByRole('alert').filter({ hasText: 'default password' }).textContent()
     expect(text).not.toContain(username)
     expect(text).toContain('Ask your administrator')
+    // Neither the accounts nor their password reach a user who cannot change them: not on screen, not in the data.
+    expect(text).not.toContain('"admin"')
+    expect(text).not.toMatch(/password\s+password/)
+    expect(await page.locator('[role="alert"] code').count()).toBe(0)
+    expect(await page.content()).not.toContain('"accounts"')
     await page.close()
   })
 })

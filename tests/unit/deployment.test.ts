@@ -34,7 +34,7 @@ describe('servedOverHttps', () => {
 
 describe('the log (core/log.mjs)', () => {
   const run = (code: string, env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, ['--input-type=module', '-e', `import { log } from './server/log.mjs'\n${code}`], {
+    spawnSync(process.execPath, ['--input-type=module', '-e', `import { log } from './core/log.mjs'\n${code}`], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, NODE_ENV: 'test', ...env },
       encoding: 'utf8',

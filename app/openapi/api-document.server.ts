@@ -24,7 +24,7 @@ import {
 } from '~/models/user.server'
 import { ACTIVITY_ACTIONS } from '~/lib/activity-actions'
 import { ADMIN_PAGE_SIZE, MAX_LIMIT, PUBLIC_PAGE_SIZE } from '~/lib/paging'
-import { RESOURCES, allAlsoFor } from '~/resources'
+import { RESOURCES, allAlsoFor } from '~/resources/index'
 import { CONTENT_UPLOAD_PERMISSIONS, type ResourceName } from '~/resources/permissions'
 import { bodyOf, isUploadOnly, permissionsOf, writeMessage, type ResourceDeclaration } from '~/resources/resource'
 

@@ -1,0 +1,47 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { findPublicResource } from '~/models/public-catalog.server'
+import { getPublicSettings } from '~/models/settings.server'
+import { publicApiSuccess } from '~/public-reads/read-memo.server'
+import { handleApi, HttpError } from '~/utils/http.server'
+import { publicList } from './public.server'
+
+export { methodNotAllowed } from '~/utils/http.server'
+
+/**
+ * The public API door (`/api/public/*`, no authentication): the reads of docs/api.md "Public calls", answered from
+ * the read memo with an ETag (a 304 when the client holds the answer).
+ */
+
+/**
+ * GET /api/public/{sliders, *_home}: a plain array; /api/public/{pages, posts, products, aparaturs, photos}: a page.
+ */
+export const publicListApi = ({ request, params, context }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    const resource = findPublicResource(params.resource)
+    if (!resource) throw new HttpError(404, 'Not found')
+    const message = `List Data ${resource.things}`
+    if (resource.all) return publicApiSuccess(request, message, await resource.all())
+    return publicApiSuccess(request, message, await publicList(request, context, resource.list!))
+  })
+
+/** GET /api/public/{pages, posts, products}/{slug} and /api/public/aparaturs/{id}: one item or 404. */
+export const publicItemApi = ({ request, params }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    const resource = findPublicResource(params.resource)
+    if (!resource?.detail || !params.key) throw new HttpError(404, 'Not found')
+    return publicApiSuccess(request, `Detail Data ${resource.thing}`, await resource.detail(params.key))
+  })
+
+/** Writes to a public list or item: 405 where it exists, 404 otherwise. */
+export const publicWriteApi =
+  (kind: 'list' | 'item') =>
+  ({ request, params }: ActionFunctionArgs) =>
+    handleApi(request, async () => {
+      const resource = findPublicResource(params.resource)
+      if (!resource || (kind === 'item' && !resource.detail)) throw new HttpError(404, 'Not found')
+      throw new HttpError(405, 'Method Not Allowed')
+    })
+
+/** GET /api/public/settings: the village's name, tagline, logo and contacts (no authentication). */
+export const publicSettingsApi = ({ request }: LoaderFunctionArgs) =>
+  handleApi(request, async () => publicApiSuccess(request, 'Site Settings', await getPublicSettings()))

@@ -1,0 +1,86 @@
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { aparaturSummary, photoSummary, postSummary, productSummary, pageSummary, slideSummary } from '~/lib/summaries'
+import { listPublicAparaturs } from '~/models/aparatur.server'
+import { parseId } from '~/models/crud.server'
+import { listPublicPages, previewPage } from '~/models/page.server'
+import { listPublicPhotos } from '~/models/photo.server'
+import { listPublicPosts, previewPost } from '~/models/post.server'
+import { listPublicProducts, previewProduct } from '~/models/product.server'
+import {
+  publicAparatur,
+  publicHomeAparaturs,
+  publicHomePosts,
+  publicHomeProducts,
+  publicPageBySlug,
+  publicPost,
+  publicProduct,
+  publicSliders,
+} from '~/models/public-catalog.server'
+import { notFoundResponse } from '~/utils/http.server'
+import { detailLoader, foundOr404, publicPage } from './public.server'
+
+/** The loaders of the public site's screens, one per route (app/routes/_public.*). */
+
+/** The home page: the slider and the newest products, posts and officials. */
+export async function homeLoader() {
+  const [sliders, products, posts, aparaturs] = await Promise.all([
+    publicSliders(),
+    publicHomeProducts(),
+    publicHomePosts(),
+    publicHomeAparaturs(),
+  ])
+  return {
+    sliders: sliders.map(slideSummary),
+    products: products.map(productSummary),
+    posts: posts.map(postSummary),
+    aparaturs: aparaturs.map(aparaturSummary),
+  }
+}
+
+type Args = LoaderFunctionArgs
+
+export const postsLoader = ({ request, context }: Args) => publicPage(request, context, listPublicPosts, postSummary)
+export const pagesLoader = ({ request, context }: Args) => publicPage(request, context, listPublicPages, pageSummary)
+export const photosLoader = ({ request, context }: Args) => publicPage(request, context, listPublicPhotos, photoSummary)
+export const productsLoader = ({ request, context }: Args) =>
+  publicPage(request, context, listPublicProducts, productSummary)
+export const aparatursLoader = ({ request, context }: Args) =>
+  publicPage(request, context, listPublicAparaturs, aparaturSummary)
+
+export const postLoader = (args: Args) =>
+  detailLoader(args, 'posts', { visible: publicPost, preview: previewPost }, (post, preview) => ({ post, preview }))
+export const pageLoader = (args: Args) =>
+  detailLoader(args, 'pages', { visible: publicPageBySlug, preview: previewPage }, (page, preview) => ({
+    page,
+    preview,
+  }))
+export const productLoader = (args: Args) =>
+  detailLoader(args, 'products', { visible: publicProduct, preview: previewProduct }, (product, preview) => ({
+    product,
+    preview,
+  }))
+
+export async function aparaturLoader({ params }: Args) {
+  const id = parseId(params.id)
+  if (id === null) throw notFoundResponse()
+  return { aparatur: await foundOr404(() => publicAparatur(id)) }
+}
+
+/**
+ * Areas with their own "not found" answers (a build file an old page still asks for among them): an unknown path there
+ * is a 404, not a trip to the home page.
+ */
+const OWN_NOT_FOUND = ['/api', '/admin', '/uploads', '/assets']
+
+/**
+ * Any other unknown path goes to the home page. An address that is not valid percent-encoding
+ * (`/posts/%ff%fe`) arrives here flagged by the server (server.mjs): the 400 screen.
+ */
+export function unknownPathLoader({ request, context }: Args) {
+  if (context.badAddress === true) throw data(null, { status: 400, statusText: 'Bad Request' })
+  const { pathname } = new URL(request.url)
+  if (OWN_NOT_FOUND.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
+    throw notFoundResponse()
+  }
+  return new Response(null, { status: 302, headers: { Location: '/' } })
+}
