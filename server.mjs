@@ -1,24 +1,16 @@
-// The Balai Desa HTTP server: Remix behind a small Express app that adds security headers,
-// request logs, the uploads folder and graceful shutdown. `npm start` runs it after migrating.
-// It always runs as production, except under `npm run dev` (`--dev`): see
-// docs/decisions/021-npm-start-is-production.md.
+// The Balai Desa server: loads the build, runs its start-up (or a worker's), then serves every request through the
+// HTTP front (server/http-front.mjs: headers, checks, the response cache, then Remix), with one worker process per
+// WEB_CONCURRENCY and a graceful shutdown. `npm start` runs it after migrating. It always runs as production, except
+// under `npm run dev` (`--dev`): see docs/decisions/021-npm-start-is-production.md.
 import cluster from 'node:cluster'
 import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createRequestHandler } from '@remix-run/express'
-import compression from 'compression'
-import express from 'express'
 import fs from 'node:fs'
-import { loggablePath, log } from './core/log.mjs'
-import { requestLog } from './server/request-log.mjs'
+import { log } from './core/log.mjs'
 import { runPrimary } from './server/cluster.mjs'
-import { csrfProtection, securityHeaders, servedOverHttps } from './server/security.mjs'
-import { publicApiReads } from './server/public-api-reads.mjs'
-import { responseCache } from './server/response-cache.mjs'
+import { createFront } from './server/http-front.mjs'
 import { memoiseRouteMatching } from './server/route-matching.mjs'
-import { storageFromEnv } from './core/storage.mjs'
-import { serveUploads } from './server/serve-uploads.mjs'
 
 // Values in .env apply where the environment does not set them already.
 if (fs.existsSync('.env')) process.loadEnvFile('.env')
@@ -62,163 +54,7 @@ try {
 log.level = info.logLevel
 
 let stopping = false
-const app = express()
-app.disable('x-powered-by')
-// While shutting down, answer in-flight requests and close their connections instead of keeping them alive.
-app.use((_req, res, next) => {
-  if (stopping) res.setHeader('Connection', 'close')
-  next()
-})
-// TRUST_PROXY proxies in front: the client is the address the outermost of them saw (the right-most entries of
-// X-Forwarded-For are theirs; whatever the client itself put on the left is never believed).
-app.set('trust proxy', info.trustProxy)
-// Without a trusted proxy the forwarded headers are the client's own words. Remix builds the request's address
-// (siteUrl() when SITE_URL is unset: canonical links, feeds, reset links) with the port of X-Forwarded-Host whatever
-// Express trusts, and a cached page would hand that address to every later visitor: they go before anything reads
-// them. Behind a proxy they stay, and the response cache keys its answers by them (server/response-cache.mjs).
-const FORWARDING = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port']
-function dropUntrustedForwarding(req) {
-  if (info.trustProxy > 0) return
-  for (const name of FORWARDING) delete req.headers[name]
-}
-const https = servedOverHttps({ siteUrl: info.siteUrl, trustProxy: info.trustProxy })
-const logRequests = requestLog({ quiet: !info.logRequests })
-app.use(logRequests)
-// What the app is told about the visitor (login throttling, the Secure cookie); any value a client sent is replaced.
-app.use((req, _res, next) => {
-  req.headers['x-balai-client-ip'] = req.ip ?? req.socket.remoteAddress ?? ''
-  req.headers['x-balai-https'] = https(req) ? '1' : '0'
-  next()
-})
-const addSecurityHeaders = securityHeaders({ development, https })
-app.use(addSecurityHeaders)
-// The CORS headers of the API, for the `/api/*` answers Express gives itself (below); Remix adds its own.
-const apiHeaders = (req) => build.entry.module.apiCorsHeaders(req.headers.origin)
-const isApi = (req) => /^\/api(\/|$)/i.test(req.path)
-/** The JSON envelope for the `/api/*` answers Express gives itself. */
-const apiFailure = (req, res, status, message) =>
-  res
-    .status(status)
-    .set(apiHeaders(req))
-    .set('Cache-Control', 'no-store')
-    .json({ success: false, message, errors: null })
-
-// A request the app could not even turn into an address or a Web Request: a Host header (or, behind a trusted proxy,
-// X-Forwarded-Host) that names no host (`[::1`, `a b`, `evil/x`, a port past 65535) is a 400, as a malformed path
-// is; a method no route takes and the Fetch API refuses (TRACE, CONNECT, TRACK...) a 405. /api answers in the JSON
-// envelope, the rest with the plain page below.
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
-const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?\.?)(?::(\d{1,5}))?$/
-function validHost(value) {
-  if (value === undefined) return true
-  const match = HOST.exec(value)
-  if (!match || (match[1] !== undefined && Number(match[1]) > 65535)) return false
-  return URL.canParse(`http://${value}/`)
-}
-app.use((req, res, next) => {
-  if (!METHODS.has(req.method)) {
-    res.set('Allow', [...METHODS].join(', '))
-    if (isApi(req)) return apiFailure(req, res, 405, 'Method Not Allowed')
-    return res.status(405).type('html').set('Cache-Control', 'no-store').send(errorPage(405))
-  }
-  if (validHost(req.headers.host) && validHost(req.headers['x-forwarded-host'])) return next()
-  if (isApi(req)) return apiFailure(req, res, 400, 'Bad Request')
-  res.status(400).type('html').set('Cache-Control', 'no-store').send(errorPage(400))
-})
-// GET /api/docs is a page (the reference): its other methods answer as every /api path does, in the JSON envelope
-// (a preflight with 204 and the CORS headers), not with Remix's HTML 405.
-app.all(/^\/api\/docs\/?$/i, (req, res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD') return next()
-  if (req.method === 'OPTIONS') return res.status(204).set(apiHeaders(req)).end()
-  res.set('Allow', 'GET, HEAD, OPTIONS')
-  apiFailure(req, res, 405, 'Method Not Allowed')
-})
-
-// An address that is not valid percent-encoding (`/posts/%ff%fe`) names nothing here: `/api/*` gets the JSON
-// envelope, any other path the site's 400 page, which the catch-all route renders for this flag (app/routes/$.tsx).
-app.use((req, res, next) => {
-  try {
-    decodeURIComponent(req.path)
-    return next()
-  } catch {
-    if (isApi(req)) return apiFailure(req, res, 400, 'Bad Request')
-  }
-  res.locals.badAddress = true
-  // Remix reads originalUrl; the request's log line keeps the address as asked for.
-  req.url = req.originalUrl = req.path.endsWith('.data') ? '/__bad-address.data' : '/__bad-address'
-  next()
-})
-app.use(csrfProtection({ apiHeaders }))
-app.use(compression())
-// Anonymous public reads from memory until the next write (see server/response-cache.mjs).
-const cache = vite ? undefined : responseCache({ canonicalUrl: (url) => build.entry.module.canonicalPublicUrl(url) })
-if (cache) app.use(cache)
-app.use('/uploads', serveUploads(storageFromEnv()))
-
-if (vite) {
-  app.use(vite.middlewares)
-} else {
-  app.use(
-    '/assets',
-    express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }),
-  )
-  // Every public file has an extension (favicon.svg, icon-192.png...): a path without one (a page, the API) goes
-  // straight on, without a disk lookup per request.
-  const publicFiles = express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false })
-  app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()))
-}
-
-// Remix would answer `<path>.data` in its own single-fetch encoding; no API path ends so (slugs and ids hold no
-// dot), so under /api it is an unknown path like any other: a JSON 404.
-app.use((req, res, next) => (/^\/api\/.*\.data$/i.test(req.path) ? apiFailure(req, res, 404, 'Not found') : next()))
-
-/** What the app's loaders and actions get as their `context`. */
-const getLoadContext = (_req, res) => ({
-  cspNonce: res.locals.cspNonce,
-  requestId: res.locals.requestId,
-  badAddress: res.locals.badAddress === true,
-  skipResponseCache: () => (res.locals.skipResponseCache = true),
-})
-
-// The public API's reads go straight to their loaders (server/public-api-reads.mjs); in development the build
-// changes under the server, so Remix answers everything.
-if (!vite) app.use(publicApiReads({ build, getLoadContext }))
-
-app.all(
-  '*',
-  createRequestHandler({
-    build: vite ? () => loadBuild() : build,
-    // Remix's production handling in both modes: in its development mode an error's message and stack (with the
-    // server's paths) go into the page's data and the `.data` answers. The log keeps them (entry.server.tsx).
-    mode: 'production',
-    getLoadContext,
-  }),
-)
-
-// Errors Express meets outside Remix (a file that cannot be read, say): never its default page, which shows the
-// stack and server paths outside production. `/api/*` answers in the JSON envelope, anything else a plain page.
-app.use((error, req, res, next) => {
-  const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 500 ? error.status : 500
-  if (status === 500)
-    log.error(
-      { event: 'server-error', err: error, id: res.locals.requestId, method: req.method, path: loggablePath(req.path) },
-      'unexpected error',
-    )
-  if (res.headersSent) return next(error)
-  if (isApi(req)) return apiFailure(req, res, status, status === 500 ? 'Internal Server Error' : 'Bad Request')
-  res.status(status).type('html').set('Cache-Control', 'no-store').send(errorPage(status))
-})
-
-/** The last-resort page (Remix renders the site's own error screens; this is only for errors outside it). */
-function errorPage(status) {
-  const [title, text] =
-    status === 500
-      ? ['Terjadi Kesalahan', 'Halaman ini gagal dimuat. Silakan coba lagi beberapa saat lagi.']
-      : status === 405
-        ? ['Metode Tidak Diizinkan', 'Permintaan dengan metode ini tidak dilayani di alamat ini.']
-        : ['Permintaan Tidak Valid', 'Alamat atau permintaan ini tidak dapat diproses.']
-  return `<!DOCTYPE html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#111827"><p style="font-size:3rem;font-weight:700;color:#047857;margin:0">${status}</p><h1>${title}</h1><p>${text}</p><p><a href="/" style="color:#047857">Kembali ke Beranda</a></p></body></html>`
-}
+const front = createFront({ build, info, development, vite, loadBuild, isStopping: () => stopping })
 
 const listening = () => {
   const url = `http://localhost:${info.port}`
@@ -245,48 +81,8 @@ if (cluster.isPrimary && info.concurrency > 1) {
   serve()
 }
 
-/**
- * Lingering close, as nginx and Apache do it. A connection that closes after its answer (the client asked for
- * `Connection: close`) while the client is still sending the body (a 413 given at the limit, before the rest came) is
- * not closed at once: closing a socket with unread data resets it, and the client loses the answer it has not read
- * yet. It says it is done (FIN) after the answer, and reads and drops what still comes, for 30 s at most and 5 s
- * between reads, then closes.
- */
-const LINGER_MS = 30_000
-const LINGER_IDLE_MS = 5_000
-function lingerAfterEarlyAnswers(req) {
-  const socket = req.socket
-  socket.lingerRequest = req
-  if (socket.lingerSet) return
-  socket.lingerSet = true
-  const destroySoon = socket.destroySoon
-  socket.destroySoon = function lingeringDestroySoon() {
-    if (socket.lingerRequest.complete || socket.destroyed) return destroySoon.call(socket)
-    socket.end()
-    const timer = setTimeout(() => socket.destroy(), LINGER_MS)
-    timer.unref()
-    socket.once('close', () => clearTimeout(timer))
-    socket.once('end', () => socket.destroy())
-    socket.setTimeout(LINGER_IDLE_MS, () => socket.destroy())
-    socket.resume()
-  }
-}
-
 function serve() {
-  // A cached public read is answered before Express runs, with the same log line and security headers.
-  const noop = () => undefined
-  const server = http.createServer((req, res) => {
-    lingerAfterEarlyAnswers(req)
-    dropUntrustedForwarding(req)
-    const served = cache?.tryReplay(req, res, () => {
-      res.locals = {}
-      req.path = req.url.split('?')[0]
-      if (stopping) res.setHeader('Connection', 'close')
-      logRequests(req, res, noop)
-      addSecurityHeaders(req, res, noop)
-    })
-    if (!served) app(req, res)
-  })
+  const server = http.createServer(front.handle)
   server.listen(info.port, cluster.isWorker ? undefined : listening)
   server.keepAliveTimeout = 65_000
 

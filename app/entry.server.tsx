@@ -8,7 +8,7 @@ import { logError } from './utils/error-log.server'
 export { startup, sweepPeriodically, workerStartup } from './startup.server'
 export { serveWriteLock } from './utils/write-lock.server'
 export { apiCorsHeaders } from './utils/http.server'
-export { canonicalPublicUrl } from './doors/public.server'
+export { publicDataVersion } from './utils/data-version.server'
 export { resetLinkForUsername } from './models/password-reset.server'
 
 const ABORT_DELAY = 5_000

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { REQUEST_ID_HEADER } from '../core/front-headers.mjs'
 import { loggablePath, log } from '../core/log.mjs'
 
 /**
@@ -13,7 +14,7 @@ export function requestLog({ quiet }) {
     const id = crypto.randomUUID()
     res.locals.requestId = id
     res.setHeader('X-Request-Id', id)
-    req.headers['x-balai-request-id'] = id
+    req.headers[REQUEST_ID_HEADER] = id
     // The path as asked for, even when the server answers it under another (a malformed address, see server.mjs),
     // without the secret a reset link carries.
     const path = loggablePath((req.originalUrl ?? req.url).split('?')[0])

@@ -1,12 +1,39 @@
-import crypto from 'node:crypto'
 import zlib from 'node:zlib'
+import { matchRoutes } from '@remix-run/router'
+import { etagOf } from '../core/etag.mjs'
 
-/** Paths that are never shared between visitors: the back office, sign-in, admin API, files served elsewhere. */
-const PRIVATE = /^\/(?:admin|login|logout|healthz|uploads\/|assets\/|api\/(?!public\/))/i
+/**
+ * The response cache: the one place, besides Remix itself, where a request may be answered. Three ways in, all here:
+ *
+ * - `replay(req, res, prepare)`, called by server.mjs before Express: an anonymous GET whose answer is stored for the
+ *   current data version is written straight from memory (after `prepare` set the log line and security headers).
+ * - `middleware`, in Express: the same lookup, and on a miss it keeps a copy of the answer Remix (or `directReads`)
+ *   writes, keyed by the data version it was computed at.
+ * - `directReads`, in Express after the static files: a GET of a public resource route (the public API, the feeds) is
+ *   answered by calling that route's loader, without Remix's request handler around it (its route matching, the
+ *   static handler, the data strategy: a third of such a call's CPU, docs/decisions/033-public-api-reads.md).
+ *
+ * What may be shared comes from the routes themselves: a route declares `handle.cacheKey` (app/lib/cache-keys.ts),
+ * the function that gives the canonical query of an address (the parameters the route reads, normalised). An
+ * anonymous GET (no cookie, no Authorization) of such a route, or of its single-fetch `.data`, that answered 200
+ * without setting a cookie or `no-store`/`private`, is kept under Host + path + that query, and a miss is rendered
+ * from that same address, so a stored answer never depends on what its key left out. A route without a cacheKey (the
+ * back office, sign-in, anything new) is never shared.
+ *
+ * Wiring, not reaching: `build` is the server build (its route modules, with their handles and loaders), and
+ * `dataVersion()` the app's data version (app/utils/data-version.server.ts: it changes with every write of any
+ * worker or instance, and when a scheduled item's time comes), or undefined when it cannot be read (then nothing is
+ * shared). Pages are stored with their CSP nonce, which is swapped for this response's own. Non-HTML answers carry an
+ * ETag and get a 304 when the client has it; HTML does not, because a 304 would pair the browser's old page (old
+ * nonce) with a new CSP header. An answer given from memory says so (`X-Cache: HIT`): the benchmark checks that its
+ * uncached runs got none.
+ */
 const MAX_ENTRIES = 1000
 const MAX_BODY = 2 * 1024 * 1024
 /** All stored bodies together; the oldest entries go first. */
 const MAX_BYTES = 64 * 1024 * 1024
+/** Paths whose route match is kept (first in, first out). */
+const MAX_PATHS = 2000
 /** Set per response by the server itself (or by the middleware before this one), never stored. */
 const PER_RESPONSE = new Set([
   'content-length',
@@ -18,29 +45,70 @@ const PER_RESPONSE = new Set([
   'etag',
 ])
 
+/** Remix's route tree of a build's flat route manifest (as its server runtime's createRoutes builds it). */
+export function routeTree(manifest, parentId = '') {
+  return Object.values(manifest)
+    .filter((route) => (route.parentId ?? '') === parentId)
+    .map((route) => ({ ...route, children: routeTree(manifest, route.id) }))
+}
+
+/** A resource route (no page, no error boundary: Remix answers it with its loader's Response). */
+const isResourceRoute = (route) =>
+  typeof route.module.loader === 'function' && route.module.default == null && route.module.ErrorBoundary == null
+
 /**
- * Public reads answered from memory. An anonymous GET (no cookie, no Authorization) of a public page, its
- * single-fetch `.data`, or `/api/public/*` that answered 200 without setting a cookie is kept with the data
- * version it was computed at (app/utils/data-version.server.ts: it changes with every write of any worker or
- * instance), and answered again while that version holds: a write through any door empties the cache. Pages are stored
- * with their CSP nonce, which is swapped for this response's own. Non-HTML answers carry an ETag and get a 304 when the
- * client has it; HTML does not, because a 304 would pair the browser's old page (old nonce) with a new CSP header.
- *
- * `canonicalUrl(url)` gives the one form of an address that its route answers the same way (the app's
- * canonicalPublicUrl: unknown and tracking parameters dropped, `page`, `search` and `limit` normalised): answers
- * are keyed by it, and a miss is rendered from it, so a stored answer never depends on what its key left out.
- * An answer the app marks with `res.locals.skipResponseCache` (a list page past its end) is not kept.
- * An answer given from memory says so (`X-Cache: HIT`): the benchmark checks that its uncached runs got none.
+ * The routes of a build as the cache sees them: `shared(url)` gives, for an address (path and query, as in
+ * `req.url`), its leaf route and canonical form when the route declares a cacheKey, else null.
  */
-export function responseCache({ canonicalUrl = (url) => url } = {}) {
+export function sharedRoutes(build) {
+  const routes = routeTree(build.routes)
+  const leaves = new Map()
+  const leafOf = (path) => {
+    let leaf = leaves.get(path)
+    if (leaf === undefined) {
+      const matches = matchRoutes(routes, path, build.basename)
+      const last = matches?.at(-1)
+      leaf = last?.route.module.handle?.cacheKey ? { route: last.route, params: last.params } : null
+      if (leaves.size >= MAX_PATHS) leaves.delete(leaves.keys().next().value)
+      leaves.set(path, leaf)
+    }
+    return leaf
+  }
+  return (url) => {
+    const mark = url.indexOf('?')
+    const path = mark === -1 ? url : url.slice(0, mark)
+    // A screen's single-fetch data (`/posts.data`, `/_root.data` for `/`) keeps Remix's own `_routes` besides.
+    const data = path.endsWith('.data')
+    const page = data ? (path === '/_root.data' ? '/' : path.slice(0, -'.data'.length)) : path
+    // Matched as Remix matches it: the path as it came, which matchRoutes decodes. An address that is not valid
+    // percent-encoding is the front's 400, never shared.
+    try {
+      decodeURIComponent(page)
+    } catch {
+      return null
+    }
+    const leaf = leafOf(page)
+    if (!leaf || (data && isResourceRoute(leaf.route))) return null
+    const given = new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1))
+    const kept = new URLSearchParams(leaf.route.module.handle.cacheKey(given, leaf.params))
+    const routesParam = data ? given.get('_routes') : null
+    if (routesParam !== null) kept.set('_routes', routesParam)
+    const query = kept.toString()
+    return { route: leaf.route, params: leaf.params, url: query ? `${path}?${query}` : path }
+  }
+}
+
+export function responseCache({ build, dataVersion }) {
+  const shared = sharedRoutes(build)
   /**
-   * Raw request properties only, so Express and the plain node:http fast path compute the same key. Everything
-   * the app may build its own address from is in it: Host, and behind a trusted proxy X-Forwarded-Proto and
-   * X-Forwarded-Host (server.mjs removes them when no proxy is trusted), so a page rendered for one host is never
-   * replayed to a visitor of another.
+   * Raw request properties only, so Express and the plain node:http replay compute the same key. Everything the app
+   * may build its own address from is in it: Host, and behind a trusted proxy X-Forwarded-Proto and X-Forwarded-Host
+   * (server.mjs removes them when no proxy is trusted), so a page rendered for one host is never replayed to a visitor
+   * of another.
    */
-  const keyOf = (req, url = canonicalUrl(req.url)) =>
+  const keyOf = (req, url) =>
     `${req.headers['x-forwarded-proto'] ?? ''}|${req.headers['x-forwarded-host'] ?? ''}|${req.headers.host}${url}\n${req.headers.origin ?? ''}\n${req.headers.accept ?? ''}`
+  const anonymousGet = (req) => req.method === 'GET' && !req.headers.cookie && !req.headers.authorization
   const entries = new Map()
   /** Keys being computed now: the same request arriving meanwhile waits for that answer instead of rendering again. */
   const computing = new Map()
@@ -50,20 +118,22 @@ export function responseCache({ canonicalUrl = (url) => url } = {}) {
     bytes -= entries.get(key).size
     entries.delete(key)
   }
+
   const middleware = (req, res, next) => {
-    // The version last: reading it is a query, and most requests that are never shared stop before it.
-    if (req.method !== 'GET' || req.headers.cookie || req.headers.authorization || PRIVATE.test(req.path)) return next()
-    const version = globalThis.__balaiDataVersion?.value
+    if (!anonymousGet(req)) return next()
+    const canonical = shared(req.url)
+    if (!canonical) return next()
+    // The version after the cheaper tests: reading it is a query, and most requests that are never shared stop before.
+    const version = dataVersion()
     if (version === undefined) return next()
     if (version !== cachedVersion) {
       entries.clear()
       bytes = 0
       cachedVersion = version
     }
-    const url = canonicalUrl(req.url)
-    const key = keyOf(req, url)
+    const key = keyOf(req, canonical.url)
     const entry = entries.get(key)
-    if (entry) return replay(entry, req, res)
+    if (entry) return replayEntry(entry, req, res)
     const running = computing.get(key)
     if (running && !req.waitedForCache) {
       req.waitedForCache = true
@@ -103,8 +173,10 @@ export function responseCache({ canonicalUrl = (url) => url } = {}) {
       if (res.statusCode !== 200 || size > MAX_BODY || res.getHeader('set-cookie') || res.locals.skipResponseCache)
         return
       if (/no-store|private/.test(String(res.getHeader('cache-control') ?? ''))) return
-      if (globalThis.__balaiDataVersion?.value !== version || cachedVersion !== version) return
-      const headers = Object.entries(res.getHeaders()).filter(([name]) => !before.has(name) && !PER_RESPONSE.has(name))
+      if (dataVersion() !== version || cachedVersion !== version) return
+      const headers = Object.entries(res.getHeaders()).filter(
+        ([name]) => !before.has(name) && !PER_RESPONSE.has(name),
+      )
       const body = Buffer.concat(chunks)
       const html = String(res.getHeader('content-type') ?? '').startsWith('text/html')
       if (entries.has(key)) forget(key)
@@ -116,23 +188,25 @@ export function responseCache({ canonicalUrl = (url) => url } = {}) {
         headers,
         // A page is kept as the pieces between its nonces, so a replay only joins buffers.
         pieces: html && res.locals.cspNonce ? split(body, Buffer.from(res.locals.cspNonce)) : [body],
-        etag: html ? undefined : `W/"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+        etag: html ? undefined : etagOf(body),
       })
     })
     // Rendered from the canonical address: what the key leaves out cannot show in the stored answer.
-    if (url !== req.url) req.url = req.originalUrl = url
+    if (canonical.url !== req.url) req.url = req.originalUrl = canonical.url
     next()
   }
+
   /**
-   * The fast path, called by server.mjs before Express: answers a request from the cache when it can
-   * (returns true), after `prepare` has set the per-response headers (log line, security headers, nonce).
-   * Bodies without a nonce are also kept gzipped, so browsers get them compressed; a page (nonce inside)
-   * for a client that wants gzip goes through Express's compression instead.
+   * Before Express: answers a request from the cache when it can (returns true), after `prepare` has set the
+   * per-response headers (log line, security headers, nonce). Bodies without a nonce are also kept gzipped, so
+   * browsers get them compressed; a page (nonce inside) for a client that wants gzip goes through Express's
+   * compression instead.
    */
-  middleware.tryReplay = (req, res, prepare) => {
-    if (req.method !== 'GET' || req.headers.cookie || req.headers.authorization) return false
-    if (globalThis.__balaiDataVersion?.value !== cachedVersion) return false
-    const entry = entries.get(keyOf(req))
+  const replay = (req, res, prepare) => {
+    if (!anonymousGet(req) || cachedVersion === undefined) return false
+    const canonical = shared(req.url)
+    if (!canonical || dataVersion() !== cachedVersion) return false
+    const entry = entries.get(keyOf(req, canonical.url))
     if (!entry) return false
     const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
     if (gzip && entry.pieces.length > 1) return false
@@ -142,13 +216,81 @@ export function responseCache({ canonicalUrl = (url) => url } = {}) {
       res.setHeader('Content-Encoding', 'gzip')
       res.setHeader('Vary', 'Accept-Encoding')
     }
-    replay(entry, req, res, gzip ? entry.gzipped : undefined)
+    replayEntry(entry, req, res, gzip ? entry.gzipped : undefined)
     return true
   }
-  return middleware
+
+  /**
+   * Express middleware: a GET of a public resource route (one that declares a cacheKey) is answered by calling its
+   * loader with Remix's arguments (the request, the matched params, the load context) and writing its Response as
+   * Remix's Express adapter does. Anything else goes on to Remix: other methods and routes, the parameters Remix
+   * itself reads (`_data`, `index`, `_routes`), a loader that throws or answers something other than a Response.
+   */
+  const directReads =
+    ({ getLoadContext }) =>
+    async (req, res, next) => {
+      if (req.method !== 'GET') return next()
+      const canonical = shared(req.url)
+      if (!canonical || !isResourceRoute(canonical.route)) return next()
+      const query = req.url.includes('?') ? new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1)) : undefined
+      if (query && (query.has('_data') || query.has('index') || query.has('_routes'))) return next()
+      let response
+      try {
+        const request = webRequestOf(req, res)
+        response = await canonical.route.module.loader({
+          request,
+          params: canonical.params,
+          context: await getLoadContext(req, res),
+        })
+      } catch {
+        return next()
+      }
+      if (!(response instanceof Response)) return next()
+      try {
+        await send(res, response)
+      } catch (error) {
+        next(error)
+      }
+    }
+
+  return { middleware, replay, directReads, shared }
 }
 
-function replay(entry, req, res, encodedBody) {
+/**
+ * The Web Request of a GET, built as Remix's Express adapter builds it: the host from Express (X-Forwarded-Host
+ * behind a trusted proxy) with the port of X-Forwarded-Host or Host, the protocol Express gives, every header, and a
+ * signal that aborts when the client goes away before the answer.
+ */
+export function webRequestOf(req, res) {
+  const portOf = (value) => Number.parseInt(String(value ?? '').split(':')[1], 10)
+  const forwardedPort = portOf(req.get('X-Forwarded-Host'))
+  const hostPort = portOf(req.get('host'))
+  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : ''
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`)
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const each of value) headers.append(name, each)
+    else if (value) headers.set(name, value)
+  }
+  let controller = new AbortController()
+  res.on('finish', () => (controller = null))
+  res.on('close', () => controller?.abort())
+  return new Request(url.href, { method: 'GET', headers, signal: controller.signal })
+}
+
+/**
+ * Writes a loader's Response as Remix's adapter does (status, status text, every header), the body in one write:
+ * these bodies are small documents, read whole, so Node sends their length instead of chunks.
+ */
+async function send(res, response) {
+  res.statusMessage = response.statusText
+  res.status(response.status)
+  for (const [name, value] of response.headers.entries()) res.append(name, value)
+  if (!response.body) return void res.end()
+  res.end(Buffer.from(await response.arrayBuffer()))
+}
+
+function replayEntry(entry, req, res, encodedBody) {
   for (const [name, value] of entry.headers) res.setHeader(name, value)
   res.setHeader('X-Cache', 'HIT')
   if (entry.etag) {

@@ -1,20 +1,5 @@
 import crypto from 'node:crypto'
-
-/**
- * Whether a request reached the site over HTTPS: the site's public address is https://, or a trusted proxy
- * (TRUST_PROXY hops, at least one) says so in X-Forwarded-Proto, read as Express reads it for `req.protocol` (the
- * first value), so the app's idea of its own address agrees. Takes raw Node requests too (the cache's fast path).
- */
-export function servedOverHttps({ siteUrl, trustProxy }) {
-  const always = /^https:/i.test(siteUrl ?? '')
-  return (req) =>
-    always ||
-    (trustProxy > 0 &&
-      String(req.headers['x-forwarded-proto'] ?? '')
-        .split(',')[0]
-        .trim()
-        .toLowerCase() === 'https')
-}
+import { failureBody, isApiPath } from '../core/api-envelope.mjs'
 
 /**
  * Security headers on every response. Scripts run only from our origin or with this request's nonce
@@ -82,8 +67,8 @@ export function csrfProtection({ apiHeaders = () => ({}) } = {}) {
     }
     if (!crossSite) return next()
     res.status(403)
-    if (req.path.startsWith('/api/')) {
-      res.set(apiHeaders(req)).json({ success: false, message: 'Cross-site request refused', errors: null })
+    if (isApiPath(req.path)) {
+      res.set(apiHeaders(req)).json(failureBody('Cross-site request refused'))
     } else {
       res.type('text/plain').send('Cross-site request refused')
     }

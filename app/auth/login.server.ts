@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { getEnv } from '~/utils/config.server'
-import { HttpError } from '~/utils/http.server'
+import { HttpError, clientAddressOf } from '~/utils/http.server'
 import { log } from '~/utils/error-log.server'
 import { parseInput } from '~/utils/validation.server'
 import { recordActivity } from '~/models/activity.server'
@@ -8,7 +8,7 @@ import { createSession, endSession, endSessions } from '~/models/device-session.
 import { acceptSecondFactor } from '~/models/two-factor.server'
 import { findSessionUser, userIdByUsername, verifyLogin, type SessionUser } from '~/models/user.server'
 import { actorOf, deviceOf } from './actor.server'
-import { clientAddress, recordFailure, recordSuccess, retryAfterSeconds } from './throttle.server'
+import { recordFailure, recordSuccess, retryAfterSeconds } from './throttle.server'
 import { signLoginTicket, signToken, verifyLoginTicket, type TokenClaims } from './token.server'
 
 /** One log line per login attempt (a failed or throttled one is a warning): never the password. */
@@ -65,7 +65,7 @@ function firstThrottledThisMinute(username: string, address: string | null, now 
 
 /** The 429 while the username or the address has too many recent failures. */
 async function refuseWhileThrottled(username: string, request: Request) {
-  const address = clientAddress(request)
+  const address = clientAddressOf(request)
   const wait = await retryAfterSeconds(username, address)
   if (wait <= 0) return
   logLogin('throttled', username, address)
@@ -95,7 +95,7 @@ async function failedAttempt(
   error: HttpError,
   reason: string,
 ): Promise<never> {
-  const address = clientAddress(request)
+  const address = clientAddressOf(request)
   await recordFailure(username, address)
   logLogin('failed', username, address)
   const actor = actorOf(request, { id: userId ?? (await userIdByUsername(username)), name: username })
@@ -115,7 +115,7 @@ async function attemptBody<T extends z.ZodTypeAny>(schema: T, raw: unknown, requ
     const named = raw && typeof raw === 'object' ? (raw as { username?: unknown }).username : undefined
     const username = typeof named === 'string' ? named.trim().slice(0, 255) : ''
     if (username && error instanceof HttpError && error.status === 422) {
-      logLogin('failed', username, clientAddress(request))
+      logLogin('failed', username, clientAddressOf(request))
       const actor = actorOf(request, { id: await userIdByUsername(username), name: username })
       await recordActivity({
         actor,
@@ -152,7 +152,7 @@ async function codeStep(user: SessionUser, username: string, code: string | unde
 /** A new session for the user: the login payload of the contract with its token. */
 async function startSession(user: SessionUser, username: string, request: Request, seconds: number) {
   await recordSuccess(username)
-  logLogin('ok', username, clientAddress(request))
+  logLogin('ok', username, clientAddressOf(request))
   const expiresAt = new Date(Date.now() + seconds * 1000)
   const sessionId = await createSession(user.id, deviceOf(request), expiresAt)
   await recordActivity({

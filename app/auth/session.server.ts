@@ -2,11 +2,10 @@ import { createCookie, redirect } from '@remix-run/node'
 import { freshDataVersion } from '~/utils/data-version.server'
 import { getEnv } from '~/utils/config.server'
 import { log } from '~/utils/error-log.server'
-import { forbidden, servedOverHttps, unauthenticated } from '~/utils/http.server'
+import { cameOverHttps, forbidden, unauthenticated, clientAddressOf } from '~/utils/http.server'
 import { findSession, touchSession, TOUCH_INTERVAL_MS } from '~/models/device-session.server'
 import { findSessionUser, type SessionUser } from '~/models/user.server'
 import { holdsAny, type PermissionName } from '~/resources/permissions'
-import { clientAddress } from './throttle.server'
 import { verifyToken, type TokenClaims } from './token.server'
 
 /**
@@ -18,7 +17,7 @@ export function tokenCookie(request: Request, maxAge?: number) {
   return createCookie('token', {
     httpOnly: true,
     sameSite: 'lax',
-    secure: servedOverHttps(request),
+    secure: cameOverHttps(request),
     path: '/',
     ...(maxAge !== undefined ? { maxAge } : {}),
   })
@@ -103,7 +102,7 @@ async function lookUp(claims: TokenClaims, request: Request): Promise<SessionUse
     user && session && session.user_id === user.id && session.expires_at.getTime() > Date.now() ? user : null
   if (valid && Date.now() - session!.last_used_at.getTime() > TOUCH_INTERVAL_MS && !touching.has(claims.jti)) {
     touching.add(claims.jti)
-    touchSession(claims.jti, clientAddress(request))
+    touchSession(claims.jti, clientAddressOf(request))
       .catch((error) => log.error({ event: 'session-touch', err: error }, 'could not note the last use of a session'))
       .finally(() => touching.delete(claims.jti))
   }

@@ -54,8 +54,3 @@ export async function recordSuccess(username: string) {
   const [{ key }] = keysFor(username, null)
   await serializeWrite(() => prisma.loginFailure.deleteMany({ where: { key } }))
 }
-
-/** The client address the server put on the request (see server.mjs); null when unknown. */
-export function clientAddress(request: Request | undefined): string | null {
-  return request?.headers.get('x-balai-client-ip') || null
-}

@@ -12,17 +12,23 @@ export { methodNotAllowed } from '~/utils/http.server'
  * the read memo with an ETag (a 304 when the client holds the answer).
  */
 
-/**
- * GET /api/public/{sliders, *_home}: a plain array; /api/public/{pages, posts, products, aparaturs, photos}: a page.
- */
+/** GET /api/public/{pages, posts, products, aparaturs, photos}: a page. */
 export const publicListApi = ({ request, params, context }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
     const resource = findPublicResource(params.resource)
-    if (!resource) throw new HttpError(404, 'Not found')
-    const message = `List Data ${resource.things}`
-    if (resource.all) return publicApiSuccess(request, message, await resource.all())
-    return publicApiSuccess(request, message, await publicList(request, context, resource.list!))
+    if (!resource?.list) throw new HttpError(404, 'Not found')
+    return publicApiSuccess(request, `List Data ${resource.things}`, await publicList(request, context, resource.list))
   })
+
+/** GET /api/public/{sliders, posts_home, products_home, aparaturs_home, photos_home}: a plain array. */
+export const publicArrayApi =
+  (name: string) =>
+  ({ request }: LoaderFunctionArgs) =>
+    handleApi(request, async () => {
+      const resource = findPublicResource(name)
+      if (!resource?.all) throw new HttpError(404, 'Not found')
+      return publicApiSuccess(request, `List Data ${resource.things}`, await resource.all())
+    })
 
 /** GET /api/public/{pages, posts, products}/{slug} and /api/public/aparaturs/{id}: one item or 404. */
 export const publicItemApi = ({ request, params }: LoaderFunctionArgs) =>
@@ -38,7 +44,7 @@ export const publicWriteApi =
   ({ request, params }: ActionFunctionArgs) =>
     handleApi(request, async () => {
       const resource = findPublicResource(params.resource)
-      if (!resource || (kind === 'item' && !resource.detail)) throw new HttpError(404, 'Not found')
+      if (!resource || (kind === 'item' ? !resource.detail : !resource.list)) throw new HttpError(404, 'Not found')
       throw new HttpError(405, 'Method Not Allowed')
     })
 

@@ -2,8 +2,6 @@ import { data, type AppLoadContext, type HeadersFunction, type LoaderFunctionArg
 import { HttpError, notFoundResponse } from '~/utils/http.server'
 import { type ListQuery, type Paginated, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { screenPage, type ScreenPage } from '~/lib/summaries'
-import { foldSearch } from '~/public-reads/search.server'
-import { findPublicResource } from '~/models/public-catalog.server'
 import { can, getSessionUser, readToken } from '~/auth/session.server'
 import { RESOURCES } from '~/resources'
 import { permissionsOf } from '~/resources/resource'
@@ -119,54 +117,4 @@ export async function publicPage<Row, T>(
   summary: (row: Row) => T,
 ): Promise<ScreenPage<T>> {
   return screenPage(await publicList(request, context, list), summary)
-}
-
-/** The public screens that read `page`, `search` and `limit` (as the lists of the API do). */
-const LIST_SCREENS = new Set(['/posts', '/berita', '/pages', '/products', '/aparaturs', '/photos'])
-/** The public paths that read no parameter at all. */
-const PLAIN_PATHS =
-  /^\/(?:privacy|terms|sitemap\.xml|rss\.xml|robots\.txt|manifest\.webmanifest|(?:posts|pages|products|aparaturs)\/[^/]+)?$/
-
-/** What a public path reads: the list parameters, nothing, or unknown (undefined). */
-function readsOf(path: string): 'list' | 'nothing' | undefined {
-  if (LIST_SCREENS.has(path)) return 'list'
-  if (PLAIN_PATHS.test(path)) return 'nothing'
-  const api = /^\/api\/public\/([^/]+)(\/[^/]+)?$/.exec(path)
-  const resource = api ? findPublicResource(api[1]) : undefined
-  if (!api || !resource) return undefined
-  if (api[2]) return resource.detail ? 'nothing' : undefined
-  return resource.list ? 'list' : 'nothing'
-}
-
-/**
- * The canonical form of a public address (path and query, as in `request.url`'s path part): the path with
- * only the parameters its route reads, normalised, so that every address answered the same way has one form.
- * A list keeps `page` above 1, `search` trimmed (and on a screen folded as the search matches it: A-Z only, as
- * LIKE does; the API writes the search into its answer's links as it was given, docs/api.md, so there it
- * keeps its case, and only the read memo underneath shares the matches) and `limit` as the list reads it;
- * every other parameter (`fbclid`, `gclid`, `utm_*`, anything) is dropped. A
- * screen's single-fetch data (`/posts.data`, `/_root.data` for `/`) keeps Remix's own `_routes` besides.
- * Addresses of routes not declared here come back unchanged. The response cache keys on this form and has the
- * site render it (server/response-cache.mjs), so a stored answer never depends on a parameter it ignored.
- */
-export function canonicalPublicUrl(url: string): string {
-  const mark = url.indexOf('?')
-  const path = mark === -1 ? url : url.slice(0, mark)
-  const dataPath = path.endsWith('.data') ? (path === '/_root.data' ? '/' : path.slice(0, -'.data'.length)) : undefined
-  const reads = readsOf(dataPath ?? path)
-  if (!reads || (dataPath && dataPath.startsWith('/api/'))) return url
-  const given = new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1))
-  const kept = new URLSearchParams()
-  if (reads === 'list') {
-    const query = parseListQuery(given, PUBLIC_PAGE_SIZE)
-    if (query.page > 1) kept.set('page', String(query.page))
-    // (URLSearchParams writes a lone surrogate, which cutting a search at 200 may leave, as U+FFFD.)
-    const search = path.startsWith('/api/') ? query.search : foldSearch(query.search)
-    if (search) kept.set('search', search)
-    if (query.requestedLimit !== undefined) kept.set('limit', String(query.requestedLimit))
-  }
-  const routes = dataPath ? given.get('_routes') : null
-  if (routes !== null) kept.set('_routes', routes)
-  const query = kept.toString()
-  return query ? `${path}?${query}` : path
 }

@@ -1,11 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { login, loginWithCode, loginWithPassword, logout } from '~/auth/login.server'
 import { getSessionUser, sessionCookie, tokenCookie } from '~/auth/session.server'
-import { clientAddress } from '~/auth/throttle.server'
 import { mailResetLink, resetLinkValid, resetPassword } from '~/models/password-reset.server'
 import { logError } from '~/utils/error-log.server'
 import { FORM_TOO_LARGE, readSmallForm } from '~/utils/form-input.server'
-import { apiCall, apiSuccess, HttpError, readJsonObject } from '~/utils/http.server'
+import { apiCall, apiSuccess, HttpError, readJsonObject, clientAddressOf } from '~/utils/http.server'
 
 export { methodNotAllowed } from '~/utils/http.server'
 import { mailConfigured } from '~/utils/mail.server'
@@ -93,7 +92,7 @@ export async function forgotPasswordAction({ request }: ActionFunctionArgs) {
   if (!form) return data({ sent: false, error: FORM_TOO_LARGE }, { status: 413 })
   const email = (form.get('email') ?? '').trim()
   if (!email) return data({ sent: false, error: 'Email wajib diisi.' }, { status: 422 })
-  mailResetLink(email, clientAddress(request)).catch((error) =>
+  mailResetLink(email, clientAddressOf(request)).catch((error) =>
     logError('password-reset-mail', error, request, 'could not send the reset mail'),
   )
   return { sent: true, error: null }
@@ -116,7 +115,7 @@ export async function resetPasswordAction({ request, params }: ActionFunctionArg
         password: form.get('password') ?? '',
         password_confirmation: form.get('password_confirmation') ?? '',
       },
-      clientAddress(request),
+      clientAddressOf(request),
     )
     return { done: true, errors: null as ResetErrors | null }
   } catch (error) {
@@ -133,6 +132,6 @@ export const loginApi = apiCall('POST', async ({ request }) =>
 
 /** POST /api/password-reset {token, password, password_confirmation} (no authentication). */
 export const passwordResetApi = apiCall('POST', async ({ request }) => {
-  await resetPassword(await readJsonObject(request), clientAddress(request))
+  await resetPassword(await readJsonObject(request), clientAddressOf(request))
   return apiSuccess('Password has been reset', null)
 })

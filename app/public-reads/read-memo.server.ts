@@ -1,4 +1,4 @@
-import crypto from 'node:crypto'
+import { etagOf } from '#core/etag.mjs'
 import { dataVersion } from '~/utils/db.server'
 import { JSON_TYPE } from '~/utils/http.server'
 
@@ -32,8 +32,6 @@ export function cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
 /** Public answers may be stored, but are checked again every time: with the ETag that costs a 304. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
 
-/** The ETag of a body: weak, because compression may change the bytes sent. */
-export const etagOf = (body: string) => `W/"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`
 
 const matches = (request: Request, etag: string) =>
   (request.headers.get('If-None-Match') ?? '').split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')

@@ -1,4 +1,4 @@
-import type { LinksFunction } from '@remix-run/node'
+import type { HeadersFunction, LinksFunction } from '@remix-run/node'
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import quillStyles from 'quill/dist/quill.snow.css?url'
 import { DefaultPasswordWarning } from '~/components/admin/default-password-warning'
@@ -11,6 +11,12 @@ import { useSite } from '~/root'
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: quillStyles }]
 
 export const loader = shellLoader
+
+/**
+ * No admin screen or its data is kept by a browser or a proxy: after Keluar on a shared village-office computer, Back
+ * must not show the dashboard again.
+ */
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
 
 export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   unknownScreen(args.nextUrl.pathname, args.nextParams) || revalidateAfterSubmissions(args)

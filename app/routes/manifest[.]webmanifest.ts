@@ -1,4 +1,7 @@
 import { manifestLoader } from '~/doors/site-files.server'
+import { noQuery } from '~/lib/cache-keys'
 
 /** GET /manifest.webmanifest */
 export const loader = manifestLoader
+
+export const handle = { cacheKey: noQuery }

@@ -1,4 +1,7 @@
 import { robotsLoader } from '~/doors/site-files.server'
+import { noQuery } from '~/lib/cache-keys'
 
 /** GET /robots.txt */
 export const loader = robotsLoader
+
+export const handle = { cacheKey: noQuery }

@@ -4,9 +4,9 @@ import { getEnv } from './config.server'
 
 /**
  * The data version: one number that changes whenever data a visitor or a session could see has changed, in this
- * process or any other worker or instance. Every cache keys on it: the response cache (server/response-cache.mjs)
- * and the read memo (public-cache.server.ts) through `dataVersion()`, the session memo (auth/session.server.ts)
- * through `freshDataVersion()`. See docs/decisions/010-one-data-version-for-workers-and-instances.md.
+ * process or any other worker or instance. Every cache keys on it: the response cache (server/response-cache.mjs,
+ * handed `publicDataVersion` by the build's exports), the read memo and the search copy (app/public-reads) through
+ * `dataVersion()`, the session memo (auth/session.server.ts) through `freshDataVersion()`. See docs/decisions/010-one-data-version-for-workers-and-instances.md.
  *
  * Its source is the `data_version` row, which triggers bump in the same transaction as every write to the site's
  * tables (the migrations): a writer anywhere, even a script or psql, cannot forget it, and no reader can see the
@@ -92,8 +92,6 @@ function postgresSource(url: string): Source {
 
 declare global {
   var __balaiVersionSource: Source | undefined
-  /** Read by server/response-cache.mjs, outside the Remix build. */
-  var __balaiDataVersion: { readonly value: number | undefined } | undefined
 }
 
 function source(): Source {
@@ -147,9 +145,11 @@ export async function afterWrite(): Promise<void> {
 
 export const closeDataVersion = () => global.__balaiVersionSource?.close()
 
-global.__balaiDataVersion ??= {
-  get value() {
-    const version = dataVersion()
-    return version < 0 ? undefined : version
-  },
+/**
+ * The version the response cache (server/response-cache.mjs) keys public answers by, handed to it through the build's
+ * exports: undefined while the database cannot be read (then nothing is shared).
+ */
+export function publicDataVersion(): number | undefined {
+  const version = dataVersion()
+  return version < 0 ? undefined : version
 }

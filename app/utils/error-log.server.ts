@@ -1,3 +1,4 @@
+import { REQUEST_ID_HEADER } from '#core/front-headers.mjs'
 import { loggablePath, log } from '#core/log.mjs'
 
 /** The server's logger (core/log.mjs): one JSON line per event, with a level. */
@@ -8,7 +9,7 @@ export { log }
  * (the `id` of its request line), method and path. The visitor only ever sees a generic answer.
  */
 export function logError(event: string, error: unknown, request: Request, message = 'unexpected error') {
-  const id = request.headers.get('x-balai-request-id') ?? undefined
+  const id = request.headers.get(REQUEST_ID_HEADER) ?? undefined
   const where = { id, method: request.method, path: loggablePath(new URL(request.url).pathname) }
   // A client that hung up while its body was being read is no fault of the server's.
   if (clientWentAway(error))

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { data, type ActionFunctionArgs } from '@remix-run/node'
+import { CLIENT_IP_HEADER, HTTPS_HEADER } from '#core/front-headers.mjs'
 import { getEnv } from './config.server'
 import { logError } from './error-log.server'
 
@@ -33,8 +34,11 @@ export const notFoundResponse = () => data(null, { status: 404, statusText: 'Not
 
 export const MAX_JSON_BYTES = 1024 * 1024
 
-/** Whether the visitor reached the site over HTTPS: server.mjs decides it once per request (server/security.mjs). */
-export const servedOverHttps = (request: Request) => request.headers.get('x-balai-https') === '1'
+/** Whether the visitor reached the site over HTTPS: the front decides it once per request (core/front-headers.mjs). */
+export const cameOverHttps = (request: Request) => request.headers.get(HTTPS_HEADER) === '1'
+
+/** The client's address as the front saw it (behind TRUST_PROXY proxies, the outermost's), or null. */
+export const clientAddressOf = (request: Request | undefined) => request?.headers.get(CLIENT_IP_HEADER) || null
 
 export const JSON_TYPE = 'application/json; charset=utf-8'
 

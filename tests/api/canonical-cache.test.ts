@@ -61,7 +61,7 @@ async function sneakPost(title: string) {
 }
 
 describe('one cache entry per canonical address', () => {
-  it('answers tracking parameters, page=1, case and padding of a search from the plain address, on every door', async () => {
+  it('answers tracking parameters, page=1 and padding of a search from the plain address, on every door', async () => {
     const word = unique('kanonik')
     expect((await get(`/posts?search=${word}`)).text).toContain('Tidak ada post yang tersedia.')
     expect((await json(`/api/public/posts?search=${word}`)).data.total).toBe(0)
@@ -69,8 +69,10 @@ describe('one cache entry per canonical address', () => {
 
     await sneakPost(`Berita ${word}`)
     await sneakPost(`Baru ${word}`)
-    // The stored page of the plain address, for every form of it.
+    // The stored page of the plain address, for every form of it. Another case of the search is another page (the
+    // search box shows what the visitor typed), computed from the same read memo: the same matches, until a write.
     for (const path of [
+      `/posts?search=${word}&fbclid=IwAR0&page=1`,
       `/posts?search=${word.toUpperCase()}&fbclid=IwAR0&page=1`,
       `/posts?utm_source=wa&search=%20${word}%20`,
       `/posts?gclid=1&search=${word}&limit=x`,
@@ -120,5 +122,14 @@ describe('one cache entry per canonical address', () => {
       '/api/public/posts?page=1&search=berita&limit=5',
     )
     expect((await get('/posts?page=99999')).status).toBe(200)
+  })
+
+  it('shows the search in the search box as the visitor typed it, whichever form was asked first', async () => {
+    const word = unique('Posyandu')
+    const box = (html: string) => /<input[^>]*id="list-search"[^>]*value="([^"]*)"/.exec(html)?.[1]
+    expect(box((await get(`/posts?search=${word.toLowerCase()}&fbclid=1`)).text)).toBe(word.toLowerCase())
+    expect(box((await get(`/posts?search=${word}`)).text)).toBe(word)
+    expect(box((await get(`/posts?search=${word.toUpperCase()}&utm_source=x`)).text)).toBe(word.toUpperCase())
+    expect(box((await get(`/posts?search=${word}&gclid=2`)).text)).toBe(word)
   })
 })

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { servedOverHttps } from '../../server/security.mjs'
+import { servedOverHttps } from '../../core/front-headers.mjs'
 
 const ROOT = path.resolve(__dirname, '../..')
 
