@@ -3,12 +3,12 @@ import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
 import { notFound } from '~/utils/http.server'
 import type { ListQuery } from '~/lib/paging'
-import { cachedRead } from '~/public-reads/read-memo.server'
 import { sanitizedRichText } from '~/utils/sanitize.server'
 import { stagedImage, writeWithImage } from '~/utils/upload-pipeline.server'
 import { imageAlt, parseInput, requiredText } from '~/utils/validation.server'
 import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
-import { deleteWithImage, listPage, orNotFound, publicRows } from './crud.server'
+import { deleteWithImage, listPage, orNotFound } from './crud.server'
+import { publicTable } from '~/public-reads/public-table.server'
 
 export const aparaturSelect = {
   id: true,
@@ -43,19 +43,11 @@ export const listAparaturs = (query: ListQuery, path: string) =>
     path,
   })
 
-/** What the public sees of aparaturs, read in one statement each (crud.server.ts, publicRows). */
-const publicAparaturs = publicRows<AparaturRow>('aparaturs', aparaturSelect)
+/** What the public sees of aparaturs (app/public-reads/public-table.server.ts), from the same select. */
+const publicAparaturs = publicTable<AparaturRow>({ table: 'aparaturs', select: aparaturSelect, searchColumns: SEARCH })
 
 export const listPublicAparaturs = (query: ListQuery, path = '/api/public/aparaturs') =>
-  listPage<AparaturRow>(prisma.aparatur, {
-    table: 'aparaturs',
-    select: aparaturSelect,
-    searchColumns: SEARCH,
-    query,
-    path,
-    memo: cachedRead,
-    rows: publicAparaturs.byIds,
-  })
+  publicAparaturs.list(query, path)
 
 export const homeAparaturs = () => publicAparaturs.newest(HOME_COUNT)
 

@@ -4,12 +4,12 @@ import type { SessionUser } from './user.server'
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { notFound } from '~/utils/http.server'
 import type { ListQuery } from '~/lib/paging'
-import { cachedRead } from '~/public-reads/read-memo.server'
 import { sanitizedRichText } from '~/utils/sanitize.server'
 import { parseInput, requiredText } from '~/utils/validation.server'
 import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
-import { freeSlug, listPage, orNotFound, publicRows } from './crud.server'
-import { publishingFields, publishingOf, statusWhere } from './publishing.server'
+import { freeSlug, listPage, orNotFound } from './crud.server'
+import { publishingFields, publishingOf, statusWhere, publicFilter } from './publishing.server'
+import { publicTable } from '~/public-reads/public-table.server'
 
 export const pageSelect = {
   id: true,
@@ -43,20 +43,15 @@ export const listPages = (query: ListQuery, path: string, status?: string | null
     where: statusWhere(status),
   })
 
-/** What the public sees of pages, read in one statement each (crud.server.ts, publicRows). */
-const publicPages = publicRows<PageRow>('pages', pageSelect, {}, { published: true })
+/** What the public sees of pages (app/public-reads/public-table.server.ts), from the same select. */
+const publicPages = publicTable<PageRow>({
+  table: 'pages',
+  select: pageSelect,
+  searchColumns: SEARCH,
+  visible: () => publicFilter('pages'),
+})
 
-export const listPublicPages = (query: ListQuery, path = '/api/public/pages') =>
-  listPage<PageRow>(prisma.page, {
-    table: 'pages',
-    select: pageSelect,
-    searchColumns: SEARCH,
-    query,
-    path,
-    memo: cachedRead,
-    rows: publicPages.byIds,
-    published: true,
-  })
+export const listPublicPages = (query: ListQuery, path = '/api/public/pages') => publicPages.list(query, path)
 
 export const getPage = (id: number) => orNotFound(prisma.page.findUnique({ where: { id }, select: pageSelect }), 'Page')
 

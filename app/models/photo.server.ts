@@ -2,10 +2,10 @@ import { z } from 'zod'
 import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
 import type { ListQuery } from '~/lib/paging'
-import { cachedRead } from '~/public-reads/read-memo.server'
 import { parseMediaUpload, writeWithImage } from '~/utils/upload-pipeline.server'
 import { imageAlt, optionalText, requiredText } from '~/utils/validation.server'
-import { deleteWithImage, listPage, orNotFound, publicRows } from './crud.server'
+import { deleteWithImage, listPage, orNotFound } from './crud.server'
+import { publicTable } from '~/public-reads/public-table.server'
 
 export const photoSelect = {
   id: true,
@@ -36,18 +36,10 @@ export const listPhotos = (query: ListQuery, path: string) =>
 export const findPhoto = (id: number) =>
   orNotFound(prisma.photo.findUnique({ where: { id }, select: photoSelect }), 'Photo')
 
-const publicPhotos = publicRows<PhotoRow>('photos', photoSelect)
+/** What the public sees of photos (app/public-reads/public-table.server.ts), from the same select. */
+const publicPhotos = publicTable<PhotoRow>({ table: 'photos', select: photoSelect, searchColumns: SEARCH })
 
-export const listPublicPhotos = (query: ListQuery, path = '/api/public/photos') =>
-  listPage<PhotoRow>(prisma.photo, {
-    table: 'photos',
-    select: photoSelect,
-    searchColumns: SEARCH,
-    query,
-    path,
-    memo: cachedRead,
-    rows: publicPhotos.byIds,
-  })
+export const listPublicPhotos = (query: ListQuery, path = '/api/public/photos') => publicPhotos.list(query, path)
 
 export const homePhotos = () => publicPhotos.newest(HOME_COUNT)
 

@@ -4,13 +4,13 @@ import type { SessionUser } from './user.server'
 import { prisma } from '~/utils/db.server'
 import { notFound, validationError } from '~/utils/http.server'
 import type { ListQuery } from '~/lib/paging'
-import { cachedRead } from '~/public-reads/read-memo.server'
 import { sanitizedRichText } from '~/utils/sanitize.server'
 import { stagedImage, writeWithImage } from '~/utils/upload-pipeline.server'
 import { imageAlt, parseInput, requiredText } from '~/utils/validation.server'
 import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
-import { deleteWithImage, freeSlug, listPage, orNotFound, publicRows } from './crud.server'
-import { publishingFields, publishingOf, statusWhere } from './publishing.server'
+import { deleteWithImage, freeSlug, listPage, orNotFound } from './crud.server'
+import { publishingFields, publishingOf, statusWhere, publicFilter } from './publishing.server'
+import { publicTable } from '~/public-reads/public-table.server'
 
 export const postSelect = {
   id: true,
@@ -75,25 +75,16 @@ export const listPosts = (query: ListQuery, path: string, status?: string | null
     where: statusWhere(status),
   })
 
-/** What the public sees of posts, read in one statement each (crud.server.ts, publicRows). */
-const publicPosts = publicRows<PostRow>(
-  'posts',
-  postSelect,
-  { category: { table: 'categories', key: 'category_id' }, user: { table: 'users', key: 'user_id' } },
-  { published: true },
-)
+/** What the public sees of posts (app/public-reads/public-table.server.ts), from the same select. */
+const publicPosts = publicTable<PostRow>({
+  table: 'posts',
+  select: postSelect,
+  joins: { category: { table: 'categories', key: 'category_id' }, user: { table: 'users', key: 'user_id' } },
+  searchColumns: SEARCH,
+  visible: () => publicFilter('posts'),
+})
 
-export const listPublicPosts = (query: ListQuery, path = '/api/public/posts') =>
-  listPage<PostRow>(prisma.post, {
-    table: 'posts',
-    select: postSelect,
-    searchColumns: SEARCH,
-    query,
-    path,
-    memo: cachedRead,
-    rows: publicPosts.byIds,
-    published: true,
-  })
+export const listPublicPosts = (query: ListQuery, path = '/api/public/posts') => publicPosts.list(query, path)
 
 export const homePosts = () => publicPosts.newest(HOME_COUNT)
 

@@ -4,13 +4,13 @@ import type { SessionUser } from './user.server'
 import { prisma } from '~/utils/db.server'
 import { notFound } from '~/utils/http.server'
 import type { ListQuery } from '~/lib/paging'
-import { cachedRead } from '~/public-reads/read-memo.server'
 import { sanitizedRichText } from '~/utils/sanitize.server'
 import { stagedImage, writeWithImage } from '~/utils/upload-pipeline.server'
 import { imageAlt, parseInput, requiredText } from '~/utils/validation.server'
 import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
-import { deleteWithImage, freeSlug, listPage, orNotFound, publicRows } from './crud.server'
-import { publishingFields, publishingOf, statusWhere } from './publishing.server'
+import { deleteWithImage, freeSlug, listPage, orNotFound } from './crud.server'
+import { publishingFields, publishingOf, statusWhere, publicFilter } from './publishing.server'
+import { publicTable } from '~/public-reads/public-table.server'
 
 export const productSelect = {
   id: true,
@@ -73,20 +73,15 @@ export const listProducts = (query: ListQuery, path: string, status?: string | n
     where: statusWhere(status),
   })
 
-/** What the public sees of products, read in one statement each (crud.server.ts, publicRows). */
-const publicProducts = publicRows<ProductRow>('products', productSelect, {}, { published: true })
+/** What the public sees of products (app/public-reads/public-table.server.ts), from the same select. */
+const publicProducts = publicTable<ProductRow>({
+  table: 'products',
+  select: productSelect,
+  searchColumns: SEARCH,
+  visible: () => publicFilter('products'),
+})
 
-export const listPublicProducts = (query: ListQuery, path = '/api/public/products') =>
-  listPage<ProductRow>(prisma.product, {
-    table: 'products',
-    select: productSelect,
-    searchColumns: SEARCH,
-    query,
-    path,
-    memo: cachedRead,
-    rows: publicProducts.byIds,
-    published: true,
-  })
+export const listPublicProducts = (query: ListQuery, path = '/api/public/products') => publicProducts.list(query, path)
 
 export const homeProducts = () => publicProducts.newest(HOME_COUNT)
 

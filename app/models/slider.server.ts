@@ -3,7 +3,8 @@ import { prisma } from '~/utils/db.server'
 import type { ListQuery } from '~/lib/paging'
 import { parseMediaUpload, writeWithImage } from '~/utils/upload-pipeline.server'
 import { imageAlt, optionalText } from '~/utils/validation.server'
-import { deleteWithImage, listPage, orNotFound, publicRows } from './crud.server'
+import { deleteWithImage, listPage, orNotFound } from './crud.server'
+import { publicTable } from '~/public-reads/public-table.server'
 
 export const sliderSelect = {
   id: true,
@@ -24,15 +25,15 @@ export const listSliders = (query: ListQuery, path: string) =>
 export const findSlider = (id: number) =>
   orNotFound(prisma.slider.findUnique({ where: { id }, select: sliderSelect }), 'Slider')
 
-/** Every slider, newest first (the home page slider). */
-const publicSliders = publicRows<{
+/** What the public sees of sliders (app/public-reads/public-table.server.ts), from the same select. */
+const publicSliders = publicTable<{
   id: number
   image: string
   image_alt: string
   description: string
   created_at: Date
   updated_at: Date
-}>('sliders', sliderSelect)
+}>({ table: 'sliders', select: sliderSelect })
 
 /** Every slider, newest first (the public home slider). */
 export const allSliders = () => publicSliders.newest()

@@ -32,7 +32,6 @@ export function cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
 /** Public answers may be stored, but are checked again every time: with the ETag that costs a 304. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
 
-
 const matches = (request: Request, etag: string) =>
   (request.headers.get('If-None-Match') ?? '').split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')
 
