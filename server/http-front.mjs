@@ -93,9 +93,7 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
   app.use(compression())
 
   // Anonymous public reads from memory until the next write (not in development, where the build changes).
-  const cache = vite
-    ? undefined
-    : responseCache({ build, dataVersion: () => build.entry.module.publicDataVersion() })
+  const cache = vite ? undefined : responseCache({ build, dataVersion: () => build.entry.module.publicDataVersion() })
   if (cache) app.use(cache.middleware)
   app.use('/uploads', serveUploads(storageFromEnv()))
   if (vite) {
@@ -230,4 +228,3 @@ function lingerAfterEarlyAnswers(req) {
     socket.resume()
   }
 }
-

@@ -174,9 +174,7 @@ export function responseCache({ build, dataVersion }) {
         return
       if (/no-store|private/.test(String(res.getHeader('cache-control') ?? ''))) return
       if (dataVersion() !== version || cachedVersion !== version) return
-      const headers = Object.entries(res.getHeaders()).filter(
-        ([name]) => !before.has(name) && !PER_RESPONSE.has(name),
-      )
+      const headers = Object.entries(res.getHeaders()).filter(([name]) => !before.has(name) && !PER_RESPONSE.has(name))
       const body = Buffer.concat(chunks)
       const html = String(res.getHeader('content-type') ?? '').startsWith('text/html')
       if (entries.has(key)) forget(key)
