@@ -2,7 +2,7 @@ import { announceClock } from './utils/clock.server'
 import { dbReady } from './utils/db.server'
 import { getEnv } from './utils/config.server'
 import { log } from './utils/error-log.server'
-import { storage } from './utils/upload-pipeline.server'
+import { storage, sweepStaging } from './utils/upload-pipeline.server'
 import { withStartupLock } from './utils/write-lock.server'
 import { pruneActivities } from './models/activity.server'
 import { sweepContentUploads } from './models/content-images.server'
@@ -28,6 +28,12 @@ const describe = () => {
 }
 
 async function sweep(olderThanMs: number) {
+  const staged = await sweepStaging(olderThanMs)
+  if (staged)
+    log.info(
+      { event: 'staged-uploads', count: staged },
+      `removed ${staged} staged upload(s) or image task(s) an interrupted server left in UPLOADS_DIR/.tmp`,
+    )
   const orphans = await sweepOrphanUploads({ olderThanMs })
   if (orphans)
     log.warn(

@@ -78,6 +78,8 @@ async function storedFiles(storage) {
       fs.existsSync(dir)
         ? fs
             .readdirSync(dir, { withFileTypes: true })
+            // The staging folder of uploads not yet stored (app/utils/upload-pipeline.server.ts) is the server's own.
+            .filter((entry) => !(dir === root && entry.name === '.tmp'))
             .flatMap((entry) =>
               entry.isDirectory()
                 ? walk(path.join(dir, entry.name))

@@ -1,5 +1,4 @@
 import fsp from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { hashPassword } from '~/utils/password.server'
@@ -7,7 +6,7 @@ import { prisma, serializeWrite } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
 import { slugify } from '~/lib/slug'
 import type { UploadKind } from '~/lib/upload-urls'
-import { storeImage, unmarkPending } from '~/utils/upload-pipeline.server'
+import { storeImage, unmarkPending, stagingFolder } from '~/utils/upload-pipeline.server'
 import { SEEDED_PERMISSIONS, type PermissionName } from '~/resources/permissions'
 import { demoVillage } from './demo-village'
 import { fillSettingsIfEmpty } from './settings.server'
@@ -102,7 +101,7 @@ async function demoPicture(kind: UploadKind, label: string, hue: number, width =
     <path d="M0 ${height * 0.72} Q ${width * 0.25} ${height * 0.5} ${width * 0.5} ${height * 0.68} T ${width} ${height * 0.62} V ${height} H 0 Z" fill="hsl(${(hue + 90) % 360},45%,30%)" opacity="0.85"/>
     <text x="50%" y="${height * 0.47}" font-family="sans-serif" font-size="${Math.round(height / 11)}" font-weight="700" fill="#fff" text-anchor="middle">${escape(label)}</text>
   </svg>`
-  const tempDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'balai-seed-'))
+  const tempDir = await stagingFolder('seed-')
   try {
     const tempPath = path.join(tempDir, 'picture.jpg')
     await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toFile(tempPath)

@@ -1,12 +1,11 @@
 import fsp from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { copiesOf, pictureSize, STORED_NAME, storedName, VARIANT_WIDTHS, variantName } from '#core/image-variants.js'
 import { RECORD_KINDS, type RecordKind } from '~/lib/upload-urls'
 import { Prisma } from '~/generated/prisma/client'
 import { prisma, serializeWrite } from '~/utils/db.server'
-import { storage, writeCopies } from '~/utils/upload-pipeline.server'
+import { storage, writeCopies, stagingFolder } from '~/utils/upload-pipeline.server'
 import { IMAGE_TABLES } from './crud.server'
 
 type Renamed = { kind: RecordKind; from: string; to: string }
@@ -47,7 +46,7 @@ async function measure(file: Buffer): Promise<{ width: number; height: number } 
 export async function nameUploadSizes(): Promise<number> {
   const files = storage()
   const renamed: Renamed[] = []
-  const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'balai-sizes-'))
+  const work = await stagingFolder('sizes-')
   try {
     // Content images were always stored with their size in their name.
     for (const kind of RECORD_KINDS) {

@@ -1,11 +1,10 @@
 import fsp from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 import { errorKey } from '~/lib/error-keys'
 import { IMG_SRC, imageSources, isInlineImage } from '~/lib/content-image-urls'
 import { uploadUrl } from '~/lib/upload-urls'
 import { HttpError, validationError } from './http.server'
-import { removeImage, storeImage, unmarkPending } from './upload-pipeline.server'
+import { removeImage, storeImage, unmarkPending, stagingFolder } from './upload-pipeline.server'
 
 /**
  * Saving images inside rich text (docs/decisions/027-alt-text-and-content-images.md): saved rich text holds no `data:`
@@ -25,7 +24,7 @@ export async function storeInlineImages<D extends Record<string, unknown>>(
 ): Promise<{ data: D; stored: string[] }> {
   const stored: string[] = []
   const out: Record<string, unknown> = { ...data }
-  const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'balai-inline-'))
+  const work = await stagingFolder('inline-')
   try {
     for (const field of fields) {
       const html = data[field]

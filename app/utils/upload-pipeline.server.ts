@@ -16,6 +16,56 @@ import { checkInput } from './validation.server'
 import { copiesOf, STORED_NAME, storedName, VARIANT_WIDTHS, variantName } from '#core/image-variants.js'
 import type { UploadKind } from '~/lib/upload-urls'
 
+/**
+ * Where uploads and image work are staged before they are stored: a folder of their own under UPLOADS_DIR (`.tmp`,
+ * never served, never backed up, left out by `npm run scan`), so that what a killed server leaves there is found and
+ * removed by the next start's sweep (sweepStaging) instead of staying in the system's temp folder for ever.
+ */
+export const STAGING_FOLDER = '.tmp'
+const stagingRoot = () => path.join(getEnv().UPLOADS_DIR, STAGING_FOLDER)
+
+/**
+ * A new, empty folder for one upload's or one task's files (the caller removes it when done), named after the
+ * process that stages there (`upload~host~pid~random`), so a sweep can tell a dead process's leftovers from the
+ * work of a live one (another instance sharing the folder).
+ */
+export async function stagingFolder(prefix: string): Promise<string> {
+  await fsp.mkdir(stagingRoot(), { recursive: true })
+  return fsp.mkdtemp(path.join(stagingRoot(), `${prefix.replace(/-$/, '')}~${os.hostname()}~${process.pid}~`))
+}
+
+/** Whether the process `pid` of this machine is still running. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * Removes what the staging folder holds that a process no longer running on this machine left, or that is older than
+ * `olderThanMs` (everything with 0: one server on a SQLite file stages nothing before it listens). Returns how many
+ * entries went.
+ */
+export async function sweepStaging(olderThanMs: number): Promise<number> {
+  const root = stagingRoot()
+  const entries = await fsp.readdir(root).catch(() => [] as string[])
+  let removed = 0
+  for (const entry of entries) {
+    const [, host, pid] = entry.split('~')
+    const orphaned = host === os.hostname() && /^\d+$/.test(pid ?? '') && !running(Number(pid))
+    if (olderThanMs > 0 && !orphaned) {
+      const stat = await fsp.stat(path.join(root, entry)).catch(() => null)
+      if (stat && Date.now() - stat.mtimeMs <= olderThanMs) continue
+    }
+    await fsp.rm(path.join(root, entry), { recursive: true, force: true })
+    removed++
+  }
+  return removed
+}
+
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 export const MAX_IMAGE_PIXELS = 40_000_000
 /** All frames of an animation together: decoding them costs this much memory at most. */
@@ -50,7 +100,7 @@ export async function readMultipart(request: Request, fileField = 'image'): Prom
     throw tooLarge()
   }
 
-  const tempDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'balai-upload-'))
+  const tempDir = await stagingFolder('upload-')
   const cleanup = () => fsp.rm(tempDir, { recursive: true, force: true })
   const fields: Record<string, string | string[]> = {}
   let file: StagedFile | null = null
@@ -227,7 +277,7 @@ export async function storeImage(file: StagedFile, kind: UploadKind): Promise<st
     turned ? width : height,
     FORMATS[format],
   )
-  const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'balai-image-'))
+  const work = await stagingFolder('image-')
   try {
     let copies: string[]
     try {

@@ -2,6 +2,7 @@ import cluster from 'node:cluster'
 import pg from 'pg'
 import { afterWrite } from './data-version.server'
 import { getEnv } from './config.server'
+import { log } from './error-log.server'
 
 /**
  * Writes one at a time, across every worker and instance (docs/decisions/011-writes-across-workers-and-instances.md).
@@ -87,6 +88,39 @@ let nextId = 0
 let listening = false
 const granted = new Map<number, () => void>()
 
+/**
+ * A worker whose primary process is gone (killed, out of memory) can neither take nor give back the lock, and gets no
+ * new connection: it stops quietly instead of failing on the closed channel with an EPIPE stack trace. (Node stops a
+ * worker itself once it sees the channel close; a lock message sent before that is what this catches.)
+ */
+function primaryGone() {
+  log.info({ event: 'primary-gone' }, 'the primary process is gone: this worker stops')
+  process.exit(0)
+}
+
+/** The part of a worker's `process` that talks to the primary. */
+export type PrimaryChannel = {
+  connected?: boolean
+  send?: (message: unknown, handle: undefined, options: object, callback: (error: Error | null) => void) => boolean
+}
+
+/**
+ * Sends lock messages on `channel`; when it is closed (not connected, a send that throws or fails later with EPIPE),
+ * calls `gone` instead of leaving an error unhandled.
+ */
+export const messengerTo = (channel: PrimaryChannel, gone: () => void) => (message: LockMessage) => {
+  if (!channel.connected || !channel.send) return gone()
+  try {
+    channel.send(message, undefined, {}, (error) => {
+      if (error) gone()
+    })
+  } catch {
+    gone()
+  }
+}
+
+const toPrimary = messengerTo(process as PrimaryChannel, primaryGone)
+
 function withPrimaryLock<T>(work: () => Promise<T>): Promise<T> {
   if (!listening) {
     listening = true
@@ -98,7 +132,7 @@ function withPrimaryLock<T>(work: () => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       granted.delete(id)
-      process.send!({ balaiWriteLock: 'release', id } satisfies LockMessage)
+      toPrimary({ balaiWriteLock: 'release', id })
       reject(new Error('Timed out waiting for the write lock'))
     }, LOCK_TIMEOUT_MS)
     granted.set(id, () => {
@@ -106,9 +140,9 @@ function withPrimaryLock<T>(work: () => Promise<T>): Promise<T> {
       granted.delete(id)
       work()
         .then(resolve, reject)
-        .finally(() => process.send!({ balaiWriteLock: 'release', id } satisfies LockMessage))
+        .finally(() => toPrimary({ balaiWriteLock: 'release', id }))
     })
-    process.send!({ balaiWriteLock: 'acquire', id } satisfies LockMessage)
+    toPrimary({ balaiWriteLock: 'acquire', id })
   })
 }
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { execFileSync } from 'node:child_process'
 import http from 'node:http'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -210,4 +211,54 @@ describe.skipIf(onPostgres())('worker processes on SQLite (WEB_CONCURRENCY=2)', 
     )
     expect(Number(admins[0].n)).toBe(1)
   })
+})
+
+describe.skipIf(onPostgres())('workers whose primary process dies (SQLite, WEB_CONCURRENCY=2)', () => {
+  it('stop quietly, even one answering a write on a connection it already held', async () => {
+    const server = await startServer({ env: { WEB_CONCURRENCY: '2' } })
+    try {
+      const workers = execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.process.pid)], { encoding: 'utf8' })
+        .split('\n')
+        .map((line) => Number(line.trim()))
+        .filter((pid) => pid > 0)
+      expect(workers).toHaveLength(2)
+      // A kept-alive connection to one worker, then the primary is killed (SIGKILL: no shutdown of its own).
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+      const ask = (method: string, path: string, body?: string) =>
+        new Promise<number>((resolve) => {
+          const request = http.request(
+            `${server.url}${path}`,
+            { method, agent, headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': clientAddress() } },
+            (res) => {
+              res.resume()
+              res.on('end', () => resolve(res.statusCode ?? 0))
+            },
+          )
+          request.on('error', () => resolve(0))
+          request.end(body)
+        })
+      expect(await ask('GET', '/healthz')).toBe(200)
+      const before = server.output().length
+      process.kill(server.process.pid!, 'SIGKILL')
+      // A login writes (its session, the activity log) and so asks the dead primary for the write lock.
+      await ask('POST', '/api/login', JSON.stringify({ username: 'admin', password: 'password' }))
+      agent.destroy()
+      const alive = () =>
+        workers.filter((pid) => {
+          try {
+            process.kill(pid, 0)
+            return true
+          } catch {
+            return false
+          }
+        })
+      for (let tries = 0; alive().length && tries < 100; tries++) await new Promise((r) => setTimeout(r, 100))
+      expect(alive()).toEqual([])
+      const after = server.output().slice(before)
+      expect(after).not.toMatch(/EPIPE|ERR_IPC_CHANNEL_CLOSED|Error: |\n\s+at /)
+    } finally {
+      await server.stop().catch(() => undefined)
+      fs.rmSync(server.dir, { recursive: true, force: true })
+    }
+  }, 120_000)
 })

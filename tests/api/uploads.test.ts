@@ -37,9 +37,15 @@ const snapshot = () =>
   Object.fromEntries(
     (['posts', 'products', 'photos', 'sliders', 'aparaturs'] as Kind[]).map((k) => [k, [...files(k)].sort()]),
   )
-/** This file's server stages uploads in a temp folder of its own (TMPDIR), so the count is exactly its own. */
+/**
+ * What is staged in this server's uploads folder (UPLOADS_DIR/.tmp) and in the system's temp folder (TMPDIR: a folder
+ * of its own here, which must stay empty: nothing is staged there any more).
+ */
 const serverTemp = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-uploads-test-tmp-'))
-const tempUploads = () => fs.readdirSync(serverTemp).filter((name) => name.startsWith('balai-upload-')).length
+const staged = (dir: string) => (fs.existsSync(path.join(dir, '.tmp')) ? fs.readdirSync(path.join(dir, '.tmp')) : [])
+const tempUploads = () => staged(server.uploadsDir).length + fs.readdirSync(serverTemp).length
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** A GET with the path sent exactly as written (fetch would normalise `..`). */
 function rawRequest(
@@ -338,6 +344,47 @@ describe('refused files (and nothing left behind)', () => {
     await upload(await jpeg())
     expect(tempUploads()).toBe(0)
   })
+
+  it('stages uploads in UPLOADS_DIR/.tmp, and the next start removes what a killed server left there', async () => {
+    const own = await startServer({ env: { TMPDIR: serverTemp } })
+    try {
+      const ownToken = await login('admin', 'password', own.url)
+      // An upload killed in the middle: the body is half sent when the server dies.
+      const boundary = 'killed-upload'
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="caption"\r\n\r\nSetengah\r\n--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`
+      const request = http.request({
+        host: '127.0.0.1',
+        port: own.port,
+        path: '/api/admin/photos',
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${ownToken}`,
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Transfer-Encoding': 'chunked',
+        },
+      })
+      request.on('error', () => undefined)
+      request.write(head)
+      request.write(Buffer.alloc(256 * 1024, 0xff))
+      for (let tries = 0; staged(own.uploadsDir).length === 0 && tries < 100; tries++) await sleep(100)
+      expect(staged(own.uploadsDir)).toHaveLength(1)
+      await own.stop('SIGKILL')
+      request.destroy()
+      // Left behind by the dead server, in the uploads folder, not in the system's temp folder.
+      expect(staged(own.uploadsDir)).toHaveLength(1)
+      expect(fs.readdirSync(serverTemp)).toEqual([])
+      const again = await startServer({ dir: own.dir, env: { TMPDIR: serverTemp } })
+      try {
+        expect(staged(own.uploadsDir)).toEqual([])
+        expect(again.logs().some((line) => line.event === 'staged-uploads' && line.count === 1)).toBe(true)
+      } finally {
+        await again.stop()
+      }
+    } finally {
+      await own.stop().catch(() => undefined)
+      fs.rmSync(own.dir, { recursive: true, force: true })
+    }
+  }, 120_000)
 
   it('answers a malformed multipart body with 400', async () => {
     const result = await call('POST', '/api/admin/photos', {
