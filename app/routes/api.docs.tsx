@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ApiReference } from '~/components/shared/api-reference-view'
-import { apiDocsLoader } from '~/doors/api-reference.server'
+import { apiDocsLoader } from '~/doors/api-docs.server'
 
 /** GET /api/docs: the readable reference of /api/openapi.json, rendered here (no script or style from elsewhere). */
 export const loader = apiDocsLoader

@@ -1,4 +1,4 @@
-import { methodNotAllowed, openApiLoader } from '~/doors/api-reference.server'
+import { methodNotAllowed, openApiLoader } from '~/doors/api-docs.server'
 
 /** GET /api/openapi.json: the OpenAPI 3.1 document of the REST API. */
 export const loader = openApiLoader

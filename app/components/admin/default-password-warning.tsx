@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import type { DefaultPasswordNotice } from '~/lib/default-password'
+import type { DefaultPasswordNotice } from '~/lib/default-password-notice'
 
 /**
  * Shown on every admin screen while a seeded account still has the well-known default password. Only a user who may
