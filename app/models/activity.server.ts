@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { responseId, responseTime, selectOf, z } from '~/utils/response-shape.server'
 import type { Prisma } from '~/generated/prisma/client'
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
@@ -133,6 +133,28 @@ export async function trackWrite<T>(
   return result
 }
 
+/** An entry of the log as the API shows it (docs/api.md "Activity log"); its select reads the same fields. */
+export const activityResponse = z
+  .object({
+    id: responseId(),
+    user_id: responseId().nullable(),
+    user_name: z.string().openapi({ description: "Survives the user's deletion." }),
+    action: z.enum(ACTIVITY_ACTIONS),
+    resource: z.string().nullable(),
+    resource_id: z.number().int().nullable(),
+    summary: z.string().nullable().openapi({ description: "The record's title or name at the time." }),
+    changes: z
+      .array(z.string())
+      .nullable()
+      .openapi({ description: 'The names of the fields a write changed (never a password, hash, secret or token).' }),
+    ip: z.string().nullable(),
+    created_at: responseTime(),
+  })
+  .openapi('Activity')
+
+const activitySelect = selectOf(activityResponse)
+
+/** A stored entry: `changes` is kept as JSON text. */
 type ActivityListRow = {
   id: number
   user_id: number | null
@@ -145,19 +167,6 @@ type ActivityListRow = {
   ip: string | null
   created_at: Date
 }
-
-const activitySelect = {
-  id: true,
-  user_id: true,
-  user_name: true,
-  action: true,
-  resource: true,
-  resource_id: true,
-  summary: true,
-  changes: true,
-  ip: true,
-  created_at: true,
-} as const
 
 function parseChanges(text: string): string[] {
   try {

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
 import { notFound } from '~/utils/http.server'
@@ -9,17 +8,21 @@ import { imageAlt, parseInput, requiredText } from '~/utils/validation.server'
 import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
 import { deleteWithImage, listPage, orNotFound } from './crud.server'
 import { publicTable } from '~/public-reads/public-table.server'
+import { altText, responseId, selectOf, storedImage, timestamps, z } from '~/utils/response-shape.server'
 
-export const aparaturSelect = {
-  id: true,
-  image: true,
-  image_alt: true,
-  name: true,
-  position: true,
-  description: true,
-  created_at: true,
-  updated_at: true,
-} as const
+/** An official as every answer shows it (docs/api.md "Items"); the select of every read and the API's `Aparatur`. */
+export const aparaturResponse = z
+  .object({
+    id: responseId(),
+    image: storedImage('aparaturs'),
+    image_alt: altText(),
+    name: z.string(),
+    position: z.string(),
+    description: z.string(),
+    ...timestamps,
+  })
+  .openapi('Aparatur')
+export const aparaturSelect = selectOf(aparaturResponse)
 
 const SEARCH = ['name', 'position'] as const
 const HOME_COUNT = 6

@@ -1,12 +1,16 @@
-import { z } from 'zod'
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { conflict, notFound } from '~/utils/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { parseInput, requiredText } from '~/utils/validation.server'
 import { freeSlug, listPage, orNotFound, rethrowUnique } from './crud.server'
 import { assertNameFree } from './unique-name.server'
+import { responseId, selectOf, timestamps, z } from '~/utils/response-shape.server'
 
-export const categorySelect = { id: true, name: true, slug: true, created_at: true, updated_at: true } as const
+/** A category as every answer shows it (docs/api.md "Items"); the select of every read and the API's `Category`. */
+export const categoryResponse = z
+  .object({ id: responseId(), name: z.string(), slug: z.string(), ...timestamps })
+  .openapi('Category')
+export const categorySelect = selectOf(categoryResponse)
 
 export const listCategories = (query: ListQuery, path: string) =>
   listPage(prisma.category, { table: 'categories', select: categorySelect, searchColumns: ['name'], query, path })

@@ -1,7 +1,17 @@
 import { prisma } from '~/utils/db.server'
+import { z } from '~/utils/response-shape.server'
 
-/** The four counts of the admin dashboard. */
-export async function dashboardCounts() {
+/** The counts of the admin dashboard (`GET /api/admin/dashboard`). */
+export const dashboardResponse = z
+  .object({
+    categories_count: z.number().int(),
+    posts_count: z.number().int(),
+    products_count: z.number().int(),
+    aparaturs_count: z.number().int(),
+  })
+  .openapi('Dashboard')
+
+export async function dashboardCounts(): Promise<z.infer<typeof dashboardResponse>> {
   const [categories_count, posts_count, products_count, aparaturs_count] = await Promise.all([
     prisma.category.count(),
     prisma.post.count(),

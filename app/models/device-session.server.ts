@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { nullableResponseTime, responseTime, selectOf, z } from '~/utils/response-shape.server'
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { notFound } from '~/utils/http.server'
 import { recordActivity, type Actor } from './activity.server'
@@ -43,11 +44,25 @@ export function touchSession(id: string, ip: string | null) {
   )
 }
 
+/** A logged-in device as `GET /api/admin/me/sessions` shows it; `current` marks the one asking. */
+export const sessionResponse = z
+  .object({
+    id: z.string(),
+    created_at: responseTime(),
+    last_used_at: nullableResponseTime(),
+    ip: z.string().nullable(),
+    user_agent: z.string().nullable(),
+    current: z.boolean(),
+  })
+  .openapi('Session')
+
+const sessionSelect = selectOf(sessionResponse.omit({ current: true }))
+
 /** The user's logged-in devices, newest first; `current` marks the one asking. */
 export async function listSessions(userId: number, currentId: string) {
   const rows = await prisma.session.findMany({
     where: { user_id: userId, expires_at: { gt: new Date() } },
-    select: { id: true, created_at: true, last_used_at: true, ip: true, user_agent: true },
+    select: sessionSelect,
     orderBy: { created_at: 'desc' },
   })
   return rows.map((row) => ({ ...row, current: row.id === currentId }))

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { Prisma } from '~/generated/prisma/client'
 import type { SessionUser } from './user.server'
 import { prisma, serializeWrite } from '~/utils/db.server'
@@ -10,17 +9,20 @@ import { deleteWithContent, noteDroppedImages, withContentImages } from './conte
 import { freeSlug, listPage, orNotFound } from './crud.server'
 import { publishingFields, publishingOf, statusWhere, publicFilter } from './publishing.server'
 import { publicTable } from '~/public-reads/public-table.server'
+import { publishingShape, responseId, selectOf, timestamps, z } from '~/utils/response-shape.server'
 
-export const pageSelect = {
-  id: true,
-  title: true,
-  slug: true,
-  content: true,
-  status: true,
-  published_at: true,
-  created_at: true,
-  updated_at: true,
-} as const
+/** A page as every answer shows it (docs/api.md "Items"); the select of every read and the API document's `Page`. */
+export const pageResponse = z
+  .object({
+    id: responseId(),
+    title: z.string(),
+    slug: z.string(),
+    content: z.string().optional().openapi({ description: 'Sanitised HTML (a public list may leave it out)' }),
+    ...publishingShape,
+    ...timestamps,
+  })
+  .openapi('Page')
+export const pageSelect = selectOf(pageResponse)
 
 const SEARCH = ['title', 'content'] as const
 

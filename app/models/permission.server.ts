@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { notFound } from '~/utils/http.server'
 import type { ListQuery } from '~/lib/paging'
@@ -6,8 +5,11 @@ import { parseInput, requiredText } from '~/utils/validation.server'
 import { listPage, orNotFound, rethrowUnique } from './crud.server'
 import { assertNameFree } from './unique-name.server'
 import { ADMIN_ROLE } from './user.server'
+import { responseId, selectOf, timestamps, z } from '~/utils/response-shape.server'
 
-export const permissionSelect = { id: true, name: true, created_at: true, updated_at: true } as const
+/** A permission as every answer shows it (docs/api.md "Items"); the select of its reads and the API's `Permission`. */
+export const permissionResponse = z.object({ id: responseId(), name: z.string(), ...timestamps }).openapi('Permission')
+export const permissionSelect = selectOf(permissionResponse)
 
 export const listPermissions = (query: ListQuery, path: string) =>
   listPage(prisma.permission, { table: 'permissions', select: permissionSelect, searchColumns: ['name'], query, path })

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
 import type { ListQuery } from '~/lib/paging'
@@ -6,16 +5,20 @@ import { parseMediaUpload, writeWithImage } from '~/utils/upload-pipeline.server
 import { imageAlt, optionalText, requiredText } from '~/utils/validation.server'
 import { deleteWithImage, listPage, orNotFound } from './crud.server'
 import { publicTable } from '~/public-reads/public-table.server'
+import { altText, responseId, selectOf, storedImage, timestamps, z } from '~/utils/response-shape.server'
 
-export const photoSelect = {
-  id: true,
-  image: true,
-  image_alt: true,
-  caption: true,
-  description: true,
-  created_at: true,
-  updated_at: true,
-} as const
+/** A photo as every answer shows it (docs/api.md "Items"); the select of every read and the API's `Photo`. */
+export const photoResponse = z
+  .object({
+    id: responseId(),
+    image: storedImage('photos'),
+    image_alt: altText(),
+    caption: z.string(),
+    description: z.string(),
+    ...timestamps,
+  })
+  .openapi('Photo')
+export const photoSelect = selectOf(photoResponse)
 
 const SEARCH = ['caption', 'description'] as const
 const HOME_COUNT = 6

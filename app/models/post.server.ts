@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { Prisma } from '~/generated/prisma/client'
 import type { SessionUser } from './user.server'
 import { prisma } from '~/utils/db.server'
@@ -11,23 +10,37 @@ import { deleteWithContent, noteDroppedImages, withContentImages } from './conte
 import { deleteWithImage, freeSlug, listPage, orNotFound } from './crud.server'
 import { publishingFields, publishingOf, statusWhere, publicFilter } from './publishing.server'
 import { publicTable } from '~/public-reads/public-table.server'
+import {
+  altText,
+  publishingShape,
+  responseId,
+  selectOf,
+  storedImage,
+  timestamps,
+  z,
+} from '~/utils/response-shape.server'
 
-export const postSelect = {
-  id: true,
-  image: true,
-  image_alt: true,
-  title: true,
-  slug: true,
-  content: true,
-  category_id: true,
-  user_id: true,
-  category: { select: { id: true, name: true } },
-  user: { select: { id: true, name: true } },
-  status: true,
-  published_at: true,
-  created_at: true,
-  updated_at: true,
-} as const
+/** A post as every answer shows it (docs/api.md "Items"); the select of every read and the API document's `Post`. */
+export const postResponse = z
+  .object({
+    id: responseId(),
+    image: storedImage('posts'),
+    image_alt: altText(),
+    title: z.string(),
+    slug: z.string(),
+    content: z.string().openapi({ description: 'Sanitised HTML' }),
+    category_id: responseId().nullable(),
+    user_id: responseId().nullable(),
+    category: z.object({ id: responseId(), name: z.string() }).nullable(),
+    user: z
+      .object({ id: responseId(), name: z.string() })
+      .nullable()
+      .openapi({ description: 'null once the author is deleted' }),
+    ...publishingShape,
+    ...timestamps,
+  })
+  .openapi('Post')
+export const postSelect = selectOf(postResponse)
 
 const SEARCH = ['title'] as const
 const HOME_COUNT = 6

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { Prisma } from '~/generated/prisma/client'
 import type { SessionUser } from './user.server'
 import { prisma } from '~/utils/db.server'
@@ -11,24 +10,35 @@ import { deleteWithContent, noteDroppedImages, withContentImages } from './conte
 import { deleteWithImage, freeSlug, listPage, orNotFound } from './crud.server'
 import { publishingFields, publishingOf, statusWhere, publicFilter } from './publishing.server'
 import { publicTable } from '~/public-reads/public-table.server'
+import {
+  altText,
+  publishingShape,
+  responseId,
+  selectOf,
+  storedImage,
+  timestamps,
+  z,
+} from '~/utils/response-shape.server'
 
-export const productSelect = {
-  id: true,
-  image: true,
-  image_alt: true,
-  title: true,
-  slug: true,
-  content: true,
-  owner: true,
-  price: true,
-  phone: true,
-  address: true,
-  user_id: true,
-  status: true,
-  published_at: true,
-  created_at: true,
-  updated_at: true,
-} as const
+/** A product as every answer shows it (docs/api.md "Items"); the select of every read and the API's `Product`. */
+export const productResponse = z
+  .object({
+    id: responseId(),
+    image: storedImage('products'),
+    image_alt: altText(),
+    title: z.string(),
+    slug: z.string(),
+    content: z.string(),
+    owner: z.string(),
+    price: z.number().int().min(0),
+    phone: z.string(),
+    address: z.string(),
+    user_id: responseId().nullable(),
+    ...publishingShape,
+    ...timestamps,
+  })
+  .openapi('Product')
+export const productSelect = selectOf(productResponse)
 
 const SEARCH = ['title', 'owner'] as const
 const HOME_COUNT = 6

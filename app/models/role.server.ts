@@ -1,13 +1,24 @@
-import { z } from 'zod'
+import { responseId, timestamps, z } from '~/utils/response-shape.server'
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { conflict, notFound, validationError } from '~/utils/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { idList, parseInput, requiredText } from '~/utils/validation.server'
 import { listPage, orNotFound, rethrowUnique } from './crud.server'
-import { permissionSelect } from './permission.server'
+import { permissionResponse, permissionSelect } from './permission.server'
 import { nameTaken } from './unique-name.server'
 import { ADMIN_ROLE } from './user.server'
 
+/** A role as every answer shows it, its permissions included (in lists too: the UI counts them). */
+export const roleResponse = z
+  .object({
+    id: responseId(),
+    name: z.string(),
+    ...timestamps,
+    permissions: z.array(permissionResponse),
+  })
+  .openapi('Role')
+
+/** What the role's reads select: its permissions through the join table, flattened by toRole. */
 const roleSelect = {
   id: true,
   name: true,
@@ -16,15 +27,14 @@ const roleSelect = {
   permissions: { select: { permission: { select: permissionSelect } }, orderBy: { permission_id: 'asc' } },
 } as const
 
-type RoleRow = {
-  id: number
-  name: string
-  created_at: Date
-  updated_at: Date
-  permissions: { permission: { id: number; name: string; created_at: Date; updated_at: Date } }[]
+type RoleRow = Omit<z.infer<typeof roleResponse>, 'permissions'> & {
+  permissions: { permission: z.infer<typeof permissionResponse> }[]
 }
 
-const toRole = (row: RoleRow) => ({ ...row, permissions: row.permissions.map(({ permission }) => permission) })
+const toRole = (row: RoleRow): z.infer<typeof roleResponse> => ({
+  ...row,
+  permissions: row.permissions.map(({ permission }) => permission),
+})
 
 export const listRoles = (query: ListQuery, path: string) =>
   listPage(prisma.role, { table: 'roles', select: roleSelect, searchColumns: ['name'], query, path, map: toRole })

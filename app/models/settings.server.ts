@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { responseTime, selectOf, z } from '~/utils/response-shape.server'
 import { prisma } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
 import { HttpError } from '~/utils/http.server'
@@ -11,21 +11,38 @@ import { refuseGamblingSpam } from './spam.server'
 /** The one settings row (the table holds no other). */
 const ROW_ID = 1
 
-export const settingsSelect = {
-  site_name: true,
-  tagline: true,
-  logo: true,
-  logo_alt: true,
-  address: true,
-  phone: true,
-  email: true,
-  whatsapp: true,
-  facebook: true,
-  instagram: true,
-  youtube: true,
-  map_url: true,
-  updated_at: true,
-} as const
+const httpsUrl = (key: string) =>
+  z.string().openapi({ description: `An \`https://\` address or empty; error key \`${key}\`.` })
+
+/** The village's settings as `GET /api/public/settings` shows them (docs/api.md "Site settings"). */
+export const settingsResponse = z
+  .object({
+    site_name: z.string().min(1).max(100).openapi({ description: 'Required, at most 100; error key `Site_name`.' }),
+    tagline: z.string(),
+    logo: z.string().nullable().openapi({ description: 'A stored image name or null' }),
+    address: z.string(),
+    phone: z.string().openapi({ description: 'Digits, spaces, `+`, `-`; 8 to 20 digits; error key `Phone`.' }),
+    email: z.string().openapi({ description: 'A valid address or empty; error key `Email`.' }),
+    whatsapp: z.string().openapi({ description: 'As `phone`; error key `Whatsapp`.' }),
+    facebook: httpsUrl('Facebook'),
+    instagram: httpsUrl('Instagram'),
+    youtube: httpsUrl('Youtube'),
+    map_url: httpsUrl('Map_url'),
+    updated_at: responseTime(),
+  })
+  .openapi('Settings')
+
+/** The admin's settings also hold the logo's alt text (not the public ones: docs/api.md fixes their fields). */
+export const adminSettingsResponse = settingsResponse
+  .extend({
+    logo_alt: z.string().max(250).openapi({
+      description:
+        "The logo's alt text (at most 250); empty: the logo is decorative beside the site name. Error key `Logo_alt`.",
+    }),
+  })
+  .openapi('AdminSettings')
+
+export const settingsSelect = selectOf(adminSettingsResponse)
 
 /** The contract's settings payload (docs/api.md "Site settings"). */
 export type SiteSettings = {

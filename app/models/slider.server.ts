@@ -1,19 +1,22 @@
-import { z } from 'zod'
 import { prisma } from '~/utils/db.server'
 import type { ListQuery } from '~/lib/paging'
 import { parseMediaUpload, writeWithImage } from '~/utils/upload-pipeline.server'
 import { imageAlt, optionalText } from '~/utils/validation.server'
 import { deleteWithImage, listPage, orNotFound } from './crud.server'
 import { publicTable } from '~/public-reads/public-table.server'
+import { altText, responseId, selectOf, storedImage, timestamps, z } from '~/utils/response-shape.server'
 
-export const sliderSelect = {
-  id: true,
-  image: true,
-  image_alt: true,
-  description: true,
-  created_at: true,
-  updated_at: true,
-} as const
+/** A slider as every answer shows it (docs/api.md "Items"); the select of every read and the API's `Slider`. */
+export const sliderResponse = z
+  .object({
+    id: responseId(),
+    image: storedImage('sliders'),
+    image_alt: altText(),
+    description: z.string(),
+    ...timestamps,
+  })
+  .openapi('Slider')
+export const sliderSelect = selectOf(sliderResponse)
 
 /** What a write of this resource takes (both doors; the API document describes it from here too). */
 export const schema = z.object({ description: optionalText('Description', 1000), image_alt: imageAlt() })

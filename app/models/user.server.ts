@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { responseId, selectOf, timestamps, z } from '~/utils/response-shape.server'
 import type { Prisma } from '~/generated/prisma/client'
 import {
   hashPassword,
@@ -18,7 +18,20 @@ import { listPage, orNotFound, rethrowUnique } from './crud.server'
 export const ADMIN_ROLE = 'admin'
 
 /** A user's own fields as the contract shows them (never the password hash). */
-const profileSelect = { id: true, name: true, username: true, email: true, created_at: true, updated_at: true } as const
+export const profileResponse = {
+  id: responseId(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  ...timestamps,
+}
+const profileSelect = selectOf(z.object(profileResponse))
+
+/** A user as every answer of the users calls shows it, with the roles' ids and names; nothing else, ever. */
+export const userResponse = z
+  .object({ ...profileResponse, roles: z.array(z.object({ id: responseId(), name: z.string() }).strict()) })
+  .strict()
+  .openapi('User', { description: 'Never a password or hash.' })
 
 const publicUserSelect = {
   ...profileSelect,
@@ -26,7 +39,10 @@ const publicUserSelect = {
 } as const
 
 /** The contract's User: never a password or hash. */
-const toPublicUser = ({ roles, ...profile }: Prisma.UserGetPayload<{ select: typeof publicUserSelect }>) => ({
+const toPublicUser = ({
+  roles,
+  ...profile
+}: Prisma.UserGetPayload<{ select: typeof publicUserSelect }>): z.infer<typeof userResponse> => ({
   ...profile,
   roles: roles.map(({ role }) => role),
 })

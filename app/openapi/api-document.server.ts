@@ -1,28 +1,28 @@
-import {
-  extendZodWithOpenApi,
-  OpenAPIRegistry,
-  OpenApiGeneratorV31,
-  type RouteConfig,
-} from '@asteasolutions/zod-to-openapi'
-import { z, type ZodTypeAny } from 'zod'
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi'
+import { type ZodTypeAny } from 'zod'
+import { responseTime, z } from '~/utils/response-shape.server'
 import { credentials } from '~/auth/login.server'
-import { schema as aparaturInput } from '~/models/aparatur.server'
-import { schema as categoryInput } from '~/models/category.server'
-import { schema as pageInput } from '~/models/page.server'
-import { schema as permissionInput } from '~/models/permission.server'
-import { schema as photoInput } from '~/models/photo.server'
-import { schema as postInput } from '~/models/post.server'
-import { schema as productInput } from '~/models/product.server'
-import { schema as roleInput } from '~/models/role.server'
-import { schema as sliderInput } from '~/models/slider.server'
-import { schema as settingsInput } from '~/models/settings.server'
+import { aparaturResponse, schema as aparaturInput } from '~/models/aparatur.server'
+import { categoryResponse, schema as categoryInput } from '~/models/category.server'
+import { pageResponse, schema as pageInput } from '~/models/page.server'
+import { permissionResponse, schema as permissionInput } from '~/models/permission.server'
+import { photoResponse, schema as photoInput } from '~/models/photo.server'
+import { postResponse, schema as postInput } from '~/models/post.server'
+import { productResponse, schema as productInput } from '~/models/product.server'
+import { roleResponse, schema as roleInput } from '~/models/role.server'
+import { sliderResponse, schema as sliderInput } from '~/models/slider.server'
+import { activityResponse } from '~/models/activity.server'
+import { dashboardResponse } from '~/models/dashboard.server'
+import { sessionResponse } from '~/models/device-session.server'
+import { adminSettingsResponse, schema as settingsInput, settingsResponse } from '~/models/settings.server'
 import {
   createSchema as userCreateInput,
   ownProfileSchema,
+  profileResponse,
   passwordChangeSchema,
   updateSchema as userUpdateInput,
+  userResponse,
 } from '~/models/user.server'
-import { ACTIVITY_ACTIONS } from '~/lib/activity-actions'
 import { ADMIN_PAGE_SIZE, MAX_LIMIT, PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { RESOURCES, allAlsoFor } from '~/resources/index'
 import { CONTENT_UPLOAD_PERMISSIONS, type ResourceName } from '~/resources/permissions'
@@ -37,22 +37,10 @@ import { bodyOf, isUploadOnly, permissionsOf, writeMessage, type ResourceDeclara
  * against them (tests/support/api.ts).
  */
 
-extendZodWithOpenApi(z)
-
 // ---------------------------------------------------------------------------------------------------------------
 // Shared pieces: dates, the envelope, errors, paging
 
-const dateTime = () => z.string().openapi({ format: 'date-time', description: 'ISO 8601, UTC' })
-const nullableDateTime = () =>
-  z.string().nullable().openapi({ format: 'date-time', description: 'ISO 8601, UTC, or null' })
-const id = () => z.number().int().positive()
-const imageName = (kind: string) =>
-  z
-    .string()
-    .nullable()
-    .openapi({
-      description: `The stored file name only (null when there is none); served at \`/uploads/${kind}/{image}\`.`,
-    })
+const dateTime = responseTime
 
 const FieldErrors = z.record(z.string()).openapi('FieldErrors', {
   description:
@@ -146,127 +134,18 @@ const imageAlt = () =>
   z.string().max(250).openapi({
     description: "The image's alt text (beyond the original client); empty falls back to the title, caption or name.",
   })
-/** Fields of posts, pages and products beyond the original client (drafts and scheduled publishing). */
-const publishing = {
-  status: status(),
-  published_at: nullableDateTime().openapi({
-    description: 'When the public may see it (with status `published`); a future time is scheduled.',
-  }),
-}
 
-const Permission = z
-  .object({ id: id(), name: z.string(), created_at: dateTime(), updated_at: dateTime() })
-  .openapi('Permission')
-const Role = z
-  .object({
-    id: id(),
-    name: z.string(),
-    created_at: dateTime(),
-    updated_at: dateTime(),
-    permissions: z.array(Permission),
-  })
-  .openapi('Role')
-/** What a user's every description shows (never a password or hash). */
-const userFields = {
-  id: id(),
-  name: z.string(),
-  username: z.string(),
-  email: z.string(),
-  created_at: dateTime(),
-  updated_at: dateTime(),
-}
-const User = z
-  .object({
-    ...userFields,
-    roles: z.array(z.object({ id: id(), name: z.string() }).strict()),
-  })
-  .strict()
-  .openapi('User', { description: 'Never a password or hash.' })
-const Category = z
-  .object({ id: id(), name: z.string(), slug: z.string(), created_at: dateTime(), updated_at: dateTime() })
-  .openapi('Category')
-const Post = z
-  .object({
-    id: id(),
-    image: imageName('posts'),
-    image_alt: imageAlt().optional(),
-    title: z.string(),
-    slug: z.string(),
-    content: z.string().openapi({ description: 'Sanitised HTML' }),
-    category_id: id().nullable(),
-    user_id: id().nullable(),
-    category: z.object({ id: id(), name: z.string() }).nullable(),
-    user: z
-      .object({ id: id(), name: z.string() })
-      .nullable()
-      .openapi({ description: 'null once the author is deleted' }),
-    ...publishing,
-    created_at: dateTime(),
-    updated_at: dateTime(),
-  })
-  .openapi('Post')
-const Page = z
-  .object({
-    id: id(),
-    title: z.string(),
-    slug: z.string(),
-    content: z.string().optional().openapi({ description: 'Sanitised HTML (a public list may leave it out)' }),
-    ...publishing,
-    created_at: dateTime(),
-    updated_at: dateTime(),
-  })
-  .openapi('Page')
-const Product = z
-  .object({
-    id: id(),
-    image: imageName('products'),
-    image_alt: imageAlt().optional(),
-    title: z.string(),
-    slug: z.string(),
-    content: z.string(),
-    owner: z.string(),
-    price: z.number().int().min(0),
-    phone: z.string(),
-    address: z.string(),
-    user_id: id().nullable(),
-    ...publishing,
-    created_at: dateTime(),
-    updated_at: dateTime(),
-  })
-  .openapi('Product')
-const Photo = z
-  .object({
-    id: id(),
-    image: imageName('photos'),
-    image_alt: imageAlt().optional(),
-    caption: z.string(),
-    description: z.string(),
-    created_at: dateTime(),
-    updated_at: dateTime(),
-  })
-  .openapi('Photo')
-const Slider = z
-  .object({
-    id: id(),
-    image: imageName('sliders'),
-    image_alt: imageAlt().optional(),
-    description: z.string(),
-    created_at: dateTime(),
-    updated_at: dateTime(),
-  })
-  .openapi('Slider')
-const Aparatur = z
-  .object({
-    id: id(),
-    image: imageName('aparaturs'),
-    image_alt: imageAlt().optional(),
-    name: z.string(),
-    position: z.string(),
-    description: z.string(),
-    created_at: dateTime(),
-    updated_at: dateTime(),
-  })
-  .openapi('Aparatur')
+// The answers' shapes are the models' own (app/utils/response-shape.server.ts): named here for the document.
+const Permission = permissionResponse
+const Role = roleResponse
+const User = userResponse
+const Category = categoryResponse
+const Post = postResponse
+const Page = pageResponse
+const Product = productResponse
+const Photo = photoResponse
+const Slider = sliderResponse
+const Aparatur = aparaturResponse
 
 const ITEMS: Record<ResourceName, ZodTypeAny> = {
   permissions: Permission,
@@ -326,7 +205,7 @@ function withFields(schema: ZodTypeAny, fields: Record<string, ZodTypeAny>): Zod
 
 const Login = z
   .object({
-    ...userFields,
+    ...profileResponse,
     permissions: z
       .record(z.literal(true))
       .openapi({ description: 'Permission name -> true', example: { 'posts-create': true } }),
@@ -334,46 +213,13 @@ const Login = z
   })
   .openapi('Login')
 
-const Dashboard = z
-  .object({
-    categories_count: z.number().int(),
-    posts_count: z.number().int(),
-    products_count: z.number().int(),
-    aparaturs_count: z.number().int(),
-  })
-  .openapi('Dashboard')
+const Dashboard = dashboardResponse
 
 // ---------------------------------------------------------------------------------------------------------------
 // Beyond the original client (docs/api.md, to the letter)
 
-const httpsUrl = (key: string) =>
-  z.string().openapi({ description: `An \`https://\` address or empty; error key \`${key}\`.` })
-const settingsFields = {
-  site_name: z.string().min(1).max(100).openapi({ description: 'Required, at most 100; error key `Site_name`.' }),
-  tagline: z.string(),
-  address: z.string(),
-  phone: z.string().openapi({ description: 'Digits, spaces, `+`, `-`; 8 to 20 digits; error key `Phone`.' }),
-  email: z.string().openapi({ description: 'A valid address or empty; error key `Email`.' }),
-  whatsapp: z.string().openapi({ description: 'As `phone`; error key `Whatsapp`.' }),
-  facebook: httpsUrl('Facebook'),
-  instagram: httpsUrl('Instagram'),
-  youtube: httpsUrl('Youtube'),
-  map_url: httpsUrl('Map_url'),
-}
-const Settings = z
-  .object({
-    ...settingsFields,
-    logo: z.string().nullable().openapi({ description: 'A stored image name or null' }),
-    updated_at: dateTime(),
-  })
-  .openapi('Settings')
-/** The admin's settings also hold the logo's alt text (not the public ones: docs/api.md fixes their fields). */
-const AdminSettings = Settings.extend({
-  logo_alt: z.string().max(250).openapi({
-    description:
-      "The logo's alt text (at most 250); empty: the logo is decorative beside the site name. Error key `Logo_alt`.",
-  }),
-}).openapi('AdminSettings')
+const Settings = settingsResponse
+const AdminSettings = adminSettingsResponse
 const SettingsInput = withFields(settingsInput, {
   logo: imageFile().optional().openapi({ description: 'An optional image (error key `Logo`, as any upload).' }),
   remove_logo: z.enum(['1']).optional().openapi({ description: '`1` drops the logo.' }),
@@ -389,33 +235,8 @@ const SettingsJsonInput = withFields(settingsInput, {
     }),
 })
 const Me = Login.omit({ token: true }).extend({ two_factor_enabled: z.boolean() }).openapi('Me')
-const Session = z
-  .object({
-    id: z.string(),
-    created_at: dateTime(),
-    last_used_at: nullableDateTime(),
-    ip: z.string().nullable(),
-    user_agent: z.string().nullable(),
-    current: z.boolean(),
-  })
-  .openapi('Session')
-const Activity = z
-  .object({
-    id: id(),
-    user_id: id().nullable(),
-    user_name: z.string().openapi({ description: "Survives the user's deletion." }),
-    action: z.enum(ACTIVITY_ACTIONS),
-    resource: z.string().nullable(),
-    resource_id: z.number().int().nullable(),
-    summary: z.string().nullable().openapi({ description: "The record's title or name at the time." }),
-    changes: z
-      .array(z.string())
-      .nullable()
-      .openapi({ description: 'The names of the fields a write changed (never a password, hash, secret or token).' }),
-    ip: z.string().nullable(),
-    created_at: dateTime(),
-  })
-  .openapi('Activity')
+const Session = sessionResponse
+const Activity = activityResponse
 const passwordChange = {
   password: z.string().openapi({ description: '8 to 72 bytes; error key `Password`.' }),
   password_confirmation: z

@@ -117,25 +117,16 @@ describe('readMultipart', () => {
       body,
       duplex: 'half',
     } as RequestInit)
-  // Staging folders go to os.tmpdir(), which servers of other test files share: this block gets a temp folder
-  // of its own (os.tmpdir() follows TMPDIR), so the count below is exactly this module's.
-  const ownTemp = fs.mkdtempSync(path.join(root, 'tmp-'))
-  const previousTemp = process.env.TMPDIR
-  beforeAll(() => {
-    process.env.TMPDIR = ownTemp
-  })
-  afterAll(() => {
-    if (previousTemp === undefined) delete process.env.TMPDIR
-    else process.env.TMPDIR = previousTemp
-  })
-  const tempDirs = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('balai-upload-')).length
+  // Uploads are staged under UPLOADS_DIR/.tmp (this module's own throw-away folder), one folder per upload.
+  const staging = path.join(root, 'uploads', '.tmp')
+  const tempDirs = () => (fs.existsSync(staging) ? fs.readdirSync(staging).length : 0)
 
   it('reads fields and stages the file', async () => {
     const body = await readAll(request(`${head}JPEGDATA\r\n--${boundary}--\r\n`))
     expect(body.fields).toEqual({ caption: 'Halo' })
     expect(body.file?.size).toBe(8)
     expect(fs.readFileSync(body.file!.tempPath, 'utf8')).toBe('JPEGDATA')
-    expect(path.dirname(path.dirname(body.file!.tempPath))).toBe(ownTemp)
+    expect(path.dirname(path.dirname(body.file!.tempPath))).toBe(staging)
     await body.cleanup()
     expect(fs.existsSync(body.file!.tempPath)).toBe(false)
     expect(tempDirs()).toBe(0)
