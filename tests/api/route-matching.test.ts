@@ -121,3 +121,13 @@ describe('the memoised matchRoutes', () => {
     expect(plain(memoised(routes, '/posts/berita-0'))).toEqual(plain(original(routes, '/posts/berita-0')))
   })
 })
+
+describe('the version it is measured and tested with', () => {
+  it('is the @remix-run/router that docs/decisions/032-route-matching-memo.md names', async () => {
+    const fs = await import('node:fs')
+    const decision = fs.readFileSync(path.join(__dirname, '../../docs/decisions/032-route-matching-memo.md'), 'utf8')
+    const pinned = /`@remix-run\/router` (\d+\.\d+\.\d+)/.exec(decision)?.[1]
+    const installed = createRequire(import.meta.url)('@remix-run/router/package.json').version
+    expect(installed).toBe(pinned)
+  })
+})
