@@ -7,6 +7,12 @@ import {
 import { z, type ZodTypeAny } from 'zod'
 import { credentials } from '~/auth/login.server'
 import { schema as aparaturInput } from '~/models/aparatur.server'
+import { schema as documentInput } from '~/models/document.server'
+import {
+  fileSchema as reportFileInput,
+  responseSchema as reportResponseInput,
+  updateSchema as reportUpdateInput,
+} from '~/models/report.server'
 import { schema as categoryInput } from '~/models/category.server'
 import { schema as pageInput } from '~/models/page.server'
 import { schema as permissionInput } from '~/models/permission.server'
@@ -26,7 +32,17 @@ import { ACTIVITY_ACTIONS } from '~/lib/activity'
 import { ADMIN_PAGE_SIZE, MAX_LIMIT, PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { RESOURCES, allAlsoFor } from '~/resources'
 import { CONTENT_UPLOAD_PERMISSIONS, type ResourceName } from '~/resources/permissions'
-import { bodyOf, isUploadOnly, permissionsOf, writeMessage, type ResourceDeclaration } from '~/resources/resource'
+import {
+  bodyOf,
+  isReportInbox,
+  isUploadOnly,
+  permissionsOf,
+  uploadOf,
+  writeMessage,
+  type ResourceDeclaration,
+} from '~/resources/resource'
+import { DOCUMENT_KINDS, INFORMATION_CLASSES } from '~/lib/documents'
+import { REPORT_KINDS, REPORT_STATUSES } from '~/lib/reports'
 
 /**
  * The OpenAPI 3.1 document of every `/api/*` call of the contract (docs/api.md), served at
@@ -268,7 +284,93 @@ const Aparatur = z
   })
   .openapi('Aparatur')
 
+// Village information and services (docs/api.md): documents and citizens' reports.
+const pdfFile = () =>
+  z.any().openapi({
+    type: 'string',
+    format: 'binary',
+    description: 'A PDF judged by its content (starts with `%PDF-`, parses as a PDF); at most 20 MB (413 on `File`).',
+  })
+const Document = z
+  .object({
+    id: id(),
+    title: z.string(),
+    slug: z.string(),
+    number: z.string(),
+    kind: z.enum(DOCUMENT_KINDS),
+    information_class: z.enum(INFORMATION_CLASSES),
+    enacted_at: z.string().nullable().openapi({ format: 'date', description: 'A date (`YYYY-MM-DD`) or null' }),
+    description: z.string().openapi({ description: 'Sanitised HTML' }),
+    file: z.string().openapi({
+      description: "The stored PDF's name; its only public address is `/dokumen/{slug}/unduh` (never `/uploads`).",
+    }),
+    file_size: z.number().int().min(0).openapi({ description: 'Bytes' }),
+    active_content: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'The PDF holds JavaScript actions or embedded files (admin only).' }),
+    ...publishing,
+    created_at: dateTime(),
+    updated_at: dateTime(),
+  })
+  .openapi('Document')
+const ReportResponse = z
+  .object({ id: id(), message: z.string(), user_name: z.string(), created_at: dateTime() })
+  .openapi('ReportResponse')
+const reportKind = () => z.enum(REPORT_KINDS)
+const reportStatus = () => z.enum(REPORT_STATUSES)
+const Report = z
+  .object({
+    id: id(),
+    ticket: z.string().openapi({ example: 'ADU-2026-0007' }),
+    kind: reportKind(),
+    name: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    subject: z.string(),
+    message: z.string().openapi({ description: 'Plain text' }),
+    image: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The photo, in the private storage; staff see it in the inbox.' }),
+    status: reportStatus(),
+    public: z.boolean(),
+    due_at: nullableDateTime().openapi({ description: 'Information requests: 10 working days after the filing.' }),
+    closed_at: nullableDateTime(),
+    contact_erased_at: nullableDateTime(),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+    responses: z.array(ReportResponse),
+  })
+  .openapi('Report', { description: "Everything, with the citizen's name, phone and e-mail: staff only." })
+const PublicReport = z
+  .object({
+    ticket: z.string(),
+    kind: reportKind(),
+    subject: z.string(),
+    message: z.string(),
+    status: reportStatus(),
+    created_at: dateTime(),
+    due_at: nullableDateTime(),
+    responses: z.array(z.object({ message: z.string(), created_at: dateTime() }).strict()),
+  })
+  .strict()
+  .openapi('PublicReport', { description: 'Never a name, phone, e-mail or client address.' })
+const FiledReport = z
+  .object({
+    ticket: z.string(),
+    tracking_code: z.string().min(10).openapi({ description: 'The secret to track the report: shown this once.' }),
+    kind: reportKind(),
+    status: z.literal('baru'),
+    created_at: dateTime(),
+    due_at: nullableDateTime(),
+  })
+  .strict()
+  .openapi('FiledReport')
+
 const ITEMS: Record<ResourceName, ZodTypeAny> = {
+  documents: Document,
+  reports: Report,
   permissions: Permission,
   roles: Role,
   users: User,
@@ -283,7 +385,7 @@ const ITEMS: Record<ResourceName, ZodTypeAny> = {
 
 /** The request fields docs/api.md "Beyond the original client" adds (drafts, scheduling, alt text); all optional. */
 const beyondInput = (name: ResourceName) => ({
-  ...(['posts', 'pages', 'products'].includes(name)
+  ...(['posts', 'pages', 'products', 'documents'].includes(name)
     ? {
         status: status().optional().openapi({
           description: 'Without it a create publishes at once and an update keeps the status. Error key `Status`.',
@@ -305,6 +407,8 @@ const beyondInput = (name: ResourceName) => ({
 })
 
 const INPUTS: Record<ResourceName, { create: ZodTypeAny; update?: ZodTypeAny }> = {
+  documents: { create: documentInput },
+  reports: { create: reportUpdateInput, update: reportUpdateInput },
   permissions: { create: permissionInput },
   roles: { create: roleInput },
   users: { create: userCreateInput, update: userUpdateInput },
@@ -340,6 +444,7 @@ const Dashboard = z
     posts_count: z.number().int(),
     products_count: z.number().int(),
     aparaturs_count: z.number().int(),
+    open_reports: z.number().int().openapi({ description: 'Citizen reports that are `baru` or `diproses`.' }),
   })
   .openapi('Dashboard')
 
@@ -542,10 +647,15 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
   const path = `/api/admin/${name}`
   const tag = resource.things
   const multipart = bodyOf(resource) === 'multipart'
-  const body = (schema: ZodTypeAny) => {
+  const upload = uploadOf(resource)
+  const body = (schema: ZodTypeAny, fileRequired = false) => {
     const input = withFields(schema, beyondInput(name))
+    const file = upload.field === 'file' ? pdfFile() : imageFile()
     return multipart
-      ? { json: input, multipart: withFields(input, { image: imageFile().optional() }) }
+      ? {
+          ...(fileRequired ? {} : { json: input }),
+          multipart: withFields(input, { [upload.field]: fileRequired ? file : file.optional() }),
+        }
       : { json: input }
   }
   const deleteConflicts = ['users', 'roles', 'categories'].includes(name)
@@ -556,14 +666,19 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
       tag,
       summary: `List ${resource.things.toLowerCase()}`,
       permissions: [permissions.index],
-      query: resource.publishing
+      query: isReportInbox(resource)
         ? listQuery(ADMIN_PAGE_SIZE).extend({
-            status: z
-              .enum(['draft', 'scheduled', 'published'])
-              .optional()
-              .openapi({ description: 'Only drafts, scheduled or published items (beyond the original client).' }),
+            status: reportStatus().optional().openapi({ description: 'Only reports of this status' }),
+            kind: reportKind().optional().openapi({ description: 'Only reports of this kind' }),
           })
-        : listQuery(ADMIN_PAGE_SIZE),
+        : resource.publishing
+          ? listQuery(ADMIN_PAGE_SIZE).extend({
+              status: z
+                .enum(['draft', 'scheduled', 'published'])
+                .optional()
+                .openapi({ description: 'Only drafts, scheduled or published items (beyond the original client).' }),
+            })
+          : listQuery(ADMIN_PAGE_SIZE),
       ok: { status: 200, data: paginated(item, resource.thing), message: `List Data ${resource.things}` },
     },
   ]
@@ -580,23 +695,24 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
   const create = INPUTS[name].create
   const createBody = isUploadOnly(resource)
     ? { multipart: withFields(withFields(create, beyondInput(name)), { image: imageFile() }) }
-    : body(create)
-  calls.push({
-    method: 'post',
-    path,
-    tag,
-    summary: isUploadOnly(resource)
-      ? `Upload a ${resource.thing.toLowerCase()}`
-      : `Create a ${resource.thing.toLowerCase()}`,
-    description: multipart
-      ? isUploadOnly(resource)
-        ? 'A multipart body with the image (required) and the fields.'
-        : 'A multipart body (with an optional `image`), or JSON when there is no file.'
-      : undefined,
-    permissions: [permissions.create],
-    body: createBody,
-    ok: { status: 201, data: item, message: writeMessage(resource, 'created') },
-  })
+    : body(create, upload.field === 'file')
+  if (permissions.create)
+    calls.push({
+      method: 'post',
+      path,
+      tag,
+      summary: isUploadOnly(resource)
+        ? `Upload a ${resource.thing.toLowerCase()}`
+        : `Create a ${resource.thing.toLowerCase()}`,
+      description: multipart
+        ? isUploadOnly(resource)
+          ? 'A multipart body with the image (required) and the fields.'
+          : 'A multipart body (with an optional `image`), or JSON when there is no file.'
+        : undefined,
+      permissions: [permissions.create],
+      body: createBody,
+      ok: { status: 201, data: item, message: writeMessage(resource, 'created') },
+    })
   if (permissions.show) {
     calls.push({
       method: 'get',

@@ -1,8 +1,11 @@
-import { UPLOAD_KINDS } from './upload-kinds.js'
+import { PRIVATE_KINDS, UPLOAD_KINDS } from './upload-kinds.js'
 
-export { UPLOAD_KINDS }
+export { PRIVATE_KINDS, UPLOAD_KINDS }
 
 export type UploadKind = (typeof UPLOAD_KINDS)[number]
+/** The private area's folders (documents, report photos): never served under /uploads. */
+export type PrivateKind = (typeof PRIVATE_KINDS)[number]
+export type StoredKind = UploadKind | PrivateKind
 
 export const isUploadKind = (value: string): value is UploadKind => (UPLOAD_KINDS as readonly string[]).includes(value)
 

@@ -8,7 +8,7 @@ import type { RecordKind } from '~/lib/uploads'
 import { foldSearch, pageOfIds, readRows, searchIds, searchPage } from '~/server/search.server'
 import { writeWithImage } from '~/server/uploads.server'
 import { now } from '~/server/clock.server'
-import { publicFilter, visibleSql, visibleWhere } from './publishing.server'
+import { publishedRule, type PublicRule } from './publishing.server'
 
 /** The part of a Prisma model delegate that the shared list helper uses. */
 type ListDelegate = {
@@ -45,17 +45,18 @@ export async function listPage<Row>(
     where?: object
     /**
      * A public list of posts, pages or products: only what the publishing rule lets the public see, newest publish
-     * time first (app/models/publishing.server.ts).
+     * time first (app/models/publishing.server.ts); or a narrower rule of that module (documents).
      */
-    published?: boolean
+    published?: boolean | PublicRule
   },
 ): Promise<Paginated<Row>> {
   const { query, select, searchColumns, path, table, where } = options
+  const rule = options.published === true ? publishedRule : options.published || undefined
   const memo = (!where && options.memo) || unmemoised
   const skip = (query.page - 1) * query.limit
   // "Now" is taken inside each memoised read, after the memo has taken the data version it keys the read by: a
   // publish time passing later changes that version (publishing.server.ts), never the answer kept under it.
-  const only = () => (options.published ? publicFilter(table, now()) : undefined)
+  const only = () => (rule ? rule.filter(table, now()) : undefined)
   // LIKE folds A-Z only, so searches differing only there have the same matches.
   const search = foldSearch(query.search)
   const key = (...parts: unknown[]) => JSON.stringify([table, search, ...parts])
@@ -95,7 +96,7 @@ export async function listPage<Row>(
       delegate.findMany({ where, select, orderBy: { id: 'desc' }, skip, take: query.limit }),
     ])
   } else {
-    total = await memo(key('count'), () => delegate.count({ where: options.published ? visibleWhere(now()) : {} }))
+    total = await memo(key('count'), () => delegate.count({ where: rule ? rule.where(now()) : {} }))
     if (skip < total)
       rows = await memo(key(query.page, query.limit), async () =>
         rowsOf(await pageOfIds(table, skip, query.limit, only())),
@@ -120,8 +121,9 @@ export function publicRows<Row>(
   table: string,
   select: Record<string, unknown>,
   joins: Record<string, Joined> = {},
-  options: { published?: boolean } = {},
+  options: { published?: boolean | PublicRule } = {},
 ) {
+  const rule = options.published === true ? publishedRule : options.published || undefined
   const fields = Object.entries(select).filter(([, value]) => value !== false)
   const columns: Prisma.Sql[] = []
   const from: Prisma.Sql[] = [Prisma.sql`${quoted(table)} AS "t"`]
@@ -158,11 +160,8 @@ export function publicRows<Row>(
     ).map(shape)
   }
   // Published tables: only the rows the public may see now, newest publish time first (publishing.server.ts).
-  const visible = (glue: 'WHERE' | 'AND') =>
-    options.published ? Prisma.sql`${Prisma.raw(glue)} ${visibleSql(now())}` : Prisma.empty
-  const newestFirst = Prisma.raw(
-    options.published ? 'ORDER BY "t"."published_at" DESC, "t"."id" DESC' : 'ORDER BY "t"."id" DESC',
-  )
+  const visible = (glue: 'WHERE' | 'AND') => (rule ? Prisma.sql`${Prisma.raw(glue)} ${rule.sql(now())}` : Prisma.empty)
+  const newestFirst = Prisma.raw(rule ? 'ORDER BY "t"."published_at" DESC, "t"."id" DESC' : 'ORDER BY "t"."id" DESC')
   return {
     /** The rows with these ids, newest first. */
     byIds: (ids: number[]) =>

@@ -5,7 +5,7 @@ import { withWriteInput } from '~/server/api-input.server'
 import { apiSuccess, handleApi, HttpError, notFound } from '~/server/http.server'
 import { parseId } from '~/models/crud.server'
 import { findResource, writeResource, type AdminResource } from '~/models/resources.server'
-import { bodyOf, permissionsOf, writeMessage } from '~/resources/resource'
+import { bodyOf, permissionsOf, uploadOf, writeMessage } from '~/resources/resource'
 
 /** The id of the path, or the resource's 404 ("Post not found"). */
 function idOf(resource: AdminResource, value: string | undefined): number {
@@ -39,8 +39,13 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     if (request.method === 'PUT' && resource.update && permissions.update) {
       const user = await requirePermission(request, permissions.update)
       const id = idOf(resource, params.id)
-      const updated = await withWriteInput(request, bodyOf(resource), (input) =>
-        writeResource(resource, user, actorOf(request, user), { action: 'update', id, input }),
+      const upload = uploadOf(resource)
+      const updated = await withWriteInput(
+        request,
+        bodyOf(resource),
+        (input) => writeResource(resource, user, actorOf(request, user), { action: 'update', id, input }),
+        upload.field,
+        upload.maxMb,
       )
       return apiSuccess(writeMessage(resource, 'updated'), updated)
     }

@@ -5,7 +5,7 @@ import { withWriteInput } from '~/server/api-input.server'
 import { apiSuccess, handleApi, HttpError } from '~/server/http.server'
 import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
 import { findResource, writeResource } from '~/models/resources.server'
-import { bodyOf, permissionsOf, writeMessage } from '~/resources/resource'
+import { bodyOf, permissionsOf, uploadOf, writeMessage } from '~/resources/resource'
 
 function resourceOr404(name: string | undefined) {
   const resource = findResource(name)
@@ -24,6 +24,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
       parseListQuery(url.searchParams, ADMIN_PAGE_SIZE),
       url.pathname,
       url.searchParams.get('status') ?? undefined,
+      url.searchParams,
     )
     return apiSuccess(`List Data ${resource.things}`, page)
   })
@@ -32,10 +33,16 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     const resource = resourceOr404(params.resource)
-    if (request.method !== 'POST') throw new HttpError(405, 'Method Not Allowed')
-    const user = await requirePermission(request, permissionsOf(resource).create)
-    const created = await withWriteInput(request, bodyOf(resource), (input) =>
-      writeResource(resource, user, actorOf(request, user), { action: 'create', input }),
+    const create = permissionsOf(resource).create
+    if (request.method !== 'POST' || !resource.create || !create) throw new HttpError(405, 'Method Not Allowed')
+    const user = await requirePermission(request, create)
+    const upload = uploadOf(resource)
+    const created = await withWriteInput(
+      request,
+      bodyOf(resource),
+      (input) => writeResource(resource, user, actorOf(request, user), { action: 'create', input }),
+      upload.field,
+      upload.maxMb,
     )
     return apiSuccess(writeMessage(resource, 'created'), created, 201)
   })

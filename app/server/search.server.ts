@@ -28,6 +28,7 @@ export const SEARCH_INDEXES: Readonly<Record<string, string>> = {
   photos: 'photos_fts',
   sliders: 'sliders_fts',
   aparaturs: 'aparaturs_fts',
+  documents: 'documents_fts',
 }
 
 /** What LIKE folds: ASCII letters only (SQLite without ICU), so `É` and `é` stay different. */

@@ -1,0 +1,391 @@
+import fsp from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { Readable } from 'node:stream'
+import { z } from 'zod'
+import type { Prisma } from '~/generated/prisma/client'
+import type { SessionUser } from './user.server'
+import { prisma, serializeWrite } from '~/server/db.server'
+import { notFound, validationError } from '~/server/http.server'
+import { inspectPdf } from '~/server/pdf.server'
+import { cachedRead } from '~/server/public-cache.server'
+import { sanitizedRichText } from '~/server/sanitize.server'
+import {
+  randomFileName,
+  removeStoredFile,
+  storage,
+  storeFile,
+  unmarkPending,
+  type StagedFile,
+} from '~/server/uploads.server'
+import { checkInput, optionalText, requiredText } from '~/server/validation.server'
+import { now } from '~/server/clock.server'
+import {
+  DOCUMENT_KINDS,
+  documentClassLabel,
+  documentKindLabel,
+  EXEMPT_CLASS,
+  INFORMATION_CLASSES,
+} from '~/lib/documents'
+import type { ListQuery } from '~/lib/paging'
+import { freeSlug, listPage, orNotFound, publicRows } from './crud.server'
+import { narrowedRule, publishingFields, publishingOf, statusWhere } from './publishing.server'
+
+/**
+ * Documents and public information (docs/api.md "Documents and public information"): regulations, decrees, reports
+ * and other public documents as PDFs. The file and its preview are stored in the private area of the storage
+ * (`private/documents`, decision 045): no `/uploads/...` address serves them. The public sees a document only when
+ * it is published and its class is not `dikecualikan` (the rule below); its file only through
+ * `/dokumen/{slug}/unduh` (documentFile).
+ */
+
+/** Where the PDFs and their previews are kept. */
+export const DOCUMENT_KIND = 'private/documents' as const
+
+export const documentSelect = {
+  id: true,
+  title: true,
+  slug: true,
+  number: true,
+  kind: true,
+  information_class: true,
+  enacted_at: true,
+  description: true,
+  file: true,
+  file_size: true,
+  active_content: true,
+  status: true,
+  published_at: true,
+  created_at: true,
+  updated_at: true,
+} as const
+
+export type DocumentRow = Prisma.DocumentGetPayload<{ select: typeof documentSelect }>
+
+const SEARCH = ['title', 'number', 'description'] as const
+/** The most a PDF may weigh (docs/api.md): 413 on `File` past it, while it streams in. */
+export const MAX_DOCUMENT_MB = 20
+
+/** What the public may see of documents: published, its time come, and not exempt (decision 045). */
+export const documentRule = narrowedRule('documents', 'information_class', EXEMPT_CLASS)
+
+/** A date `YYYY-MM-DD` that exists, or empty/null for none. */
+const enactedAt = z.preprocess(
+  (value) => (value === undefined || value === null ? null : typeof value === 'string' ? value.trim() || null : value),
+  z
+    .string({ invalid_type_error: 'Enacted_at must be a date (YYYY-MM-DD)' })
+    .refine((text) => {
+      const match = /^(\d{4})-(\d\d)-(\d\d)$/.exec(text)
+      if (!match) return false
+      const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
+      return date.getUTCFullYear() === Number(match[1]) && date.getUTCDate() === Number(match[3])
+    }, 'Enacted_at must be a date (YYYY-MM-DD)')
+    .nullable(),
+)
+
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    z.enum(values, {
+      errorMap: (issue) => ({
+        message:
+          issue.code === 'invalid_type' && issue.received === 'undefined'
+            ? `${label} is required`
+            : `${label} must be one of ${values.join(', ')}`,
+      }),
+    }),
+  )
+
+/** What a write of this resource takes (both doors; the API document describes it from here too). */
+export const schema = z.object({
+  title: requiredText('Title'),
+  number: optionalText('Number', 100),
+  kind: oneOf(DOCUMENT_KINDS, 'Kind'),
+  information_class: oneOf(INFORMATION_CLASSES, 'Information_class'),
+  enacted_at: enactedAt,
+  description: sanitizedRichText('Description', { required: false }),
+  ...publishingFields,
+})
+
+/** The uploaded PDF of a write's input (`file`), or undefined; a text `file` field (JSON clients) is ignored. */
+function stagedFile(input: Record<string, unknown>): StagedFile | undefined {
+  const value = input.file
+  if (value && typeof value === 'object' && typeof (value as StagedFile).tempPath === 'string')
+    return value as StagedFile
+  return undefined
+}
+
+/** The fields, and the file where one is required, all reported at once before anything is stored. */
+function parseDocument(input: Record<string, unknown>, fileRequired: boolean) {
+  const { data, errors } = checkInput(schema, input)
+  const file = stagedFile(input)
+  if (fileRequired && !file) errors.File ??= 'File is required'
+  if (Object.keys(errors).length) throw validationError(errors)
+  return { data: data as z.infer<typeof schema>, file }
+}
+
+/** The PDF judged, then it and its preview stored in the private area; their names and what the PDF holds. */
+async function storePdf(file: StagedFile) {
+  const inspection = await inspectPdf(file.tempPath, file.size)
+  const name = randomFileName('pdf')
+  const preview = inspection.preview ? randomFileName('png') : null
+  const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'balai-document-'))
+  try {
+    await storeFile(DOCUMENT_KIND, name, file.tempPath)
+    if (preview) {
+      await fsp.writeFile(path.join(work, preview), inspection.preview!)
+      try {
+        await storeFile(DOCUMENT_KIND, preview, path.join(work, preview))
+      } catch (error) {
+        await dropFiles([name])
+        throw error
+      }
+    }
+  } finally {
+    await fsp.rm(work, { recursive: true, force: true })
+  }
+  return { name, preview, size: file.size, activeContent: inspection.activeContent }
+}
+
+/** Removes stored files of documents and their pending markers (a failed write, a replaced or deleted record). */
+async function dropFiles(names: (string | null | undefined)[]) {
+  const present = names.filter((name): name is string => !!name)
+  await Promise.all(present.map((name) => removeStoredFile(DOCUMENT_KIND, name).catch(() => undefined)))
+  if (present.length) await unmarkPending(present).catch(() => undefined)
+}
+
+/** Runs the database write with a newly stored PDF; the new files go if it fails, the replaced ones if it succeeds. */
+async function writeWithPdf<T>(
+  file: StagedFile | undefined,
+  write: (stored: Awaited<ReturnType<typeof storePdf>> | undefined) => Promise<{ result: T; replaced?: string[] }>,
+): Promise<T> {
+  const stored = file ? await storePdf(file) : undefined
+  let outcome: { result: T; replaced?: string[] }
+  try {
+    outcome = await serializeWrite(async () => {
+      const done = await write(stored)
+      if (stored)
+        await prisma.pendingUpload.deleteMany({
+          where: { kind: DOCUMENT_KIND, name: { in: [stored.name, stored.preview ?? ''] } },
+        })
+      return done
+    })
+  } catch (error) {
+    if (stored) await dropFiles([stored.name, stored.preview])
+    throw error
+  }
+  if (outcome.replaced?.length)
+    await Promise.all(outcome.replaced.map((name) => removeStoredFile(DOCUMENT_KIND, name).catch(() => undefined)))
+  return outcome.result
+}
+
+/** An admin row with the labels its list shows. */
+const withLabels = (row: DocumentRow) => ({
+  ...row,
+  kind_label: documentKindLabel(row.kind),
+  class_label: documentClassLabel(row.information_class),
+})
+
+export const listDocuments = (query: ListQuery, path: string, status?: string | null) =>
+  listPage(prisma.document, {
+    table: 'documents',
+    select: documentSelect,
+    searchColumns: SEARCH,
+    query,
+    path,
+    where: statusWhere(status),
+    map: withLabels,
+  })
+
+export const getDocument = (id: number) =>
+  orNotFound(prisma.document.findUnique({ where: { id }, select: documentSelect }), 'Document')
+
+export async function createDocument(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
+  const { data, file } = parseDocument(input, true)
+  return writeWithPdf(file, async (stored) => {
+    const slug = await freeSlug(prisma.document, data.title, undefined, 'dokumen')
+    const { status, published_at, ...fields } = data
+    const result = await prisma.document.create({
+      data: {
+        ...fields,
+        ...publishingOf({ status, published_at }, null),
+        slug,
+        file: stored!.name,
+        file_size: stored!.size,
+        preview: stored!.preview,
+        active_content: stored!.activeContent,
+        user_id: user.id,
+      },
+      select: documentSelect,
+    })
+    return { result }
+  })
+}
+
+/** Without a new file the PDF stays; with one, the old PDF and preview go once the row is saved. */
+export async function updateDocument(id: number, input: Record<string, unknown>) {
+  if (!(await prisma.document.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Document')
+  const { data, file } = parseDocument(input, false)
+  return writeWithPdf(file, async (stored) => {
+    const existing = await prisma.document.findUnique({
+      where: { id },
+      select: { title: true, slug: true, file: true, preview: true, status: true, published_at: true },
+    })
+    if (!existing) throw notFound('Document')
+    const slug =
+      existing.title === data.title ? existing.slug : await freeSlug(prisma.document, data.title, id, 'dokumen')
+    const { status, published_at, ...fields } = data
+    const result = await prisma.document.update({
+      where: { id },
+      data: {
+        ...fields,
+        ...publishingOf({ status, published_at }, existing),
+        slug,
+        ...(stored
+          ? {
+              file: stored.name,
+              file_size: stored.size,
+              preview: stored.preview,
+              active_content: stored.activeContent,
+            }
+          : {}),
+      },
+      select: documentSelect,
+    })
+    return { result, replaced: stored ? [existing.file, existing.preview ?? ''].filter(Boolean) : [] }
+  })
+}
+
+export async function deleteDocument(id: number) {
+  const files = await serializeWrite(async () => {
+    const existing = await prisma.document.findUnique({ where: { id }, select: { file: true, preview: true } })
+    if (!existing) throw notFound('Document')
+    await prisma.document.delete({ where: { id } })
+    return [existing.file, existing.preview]
+  })
+  await Promise.all(files.map((name) => removeStoredFile(DOCUMENT_KIND, name).catch(() => undefined)))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the public sees
+
+/** The public item (docs/api.md): the contract's fields, without the stored preview's name. */
+const publicSelect = { ...documentSelect, active_content: false } as const
+type PublicDocument = Omit<DocumentRow, 'active_content'>
+
+const publicDocuments = publicRows<PublicDocument>('documents', publicSelect, {}, { published: documentRule })
+
+/** The public list's filters (docs/api.md): `kind`, `information_class` and `year` (of `enacted_at`). */
+export type DocumentFilters = { kind?: string; information_class?: string; year?: number }
+
+/** The filters of an address; a value that names nothing is left out (so it filters nothing). */
+export function parseDocumentFilters(params: URLSearchParams): DocumentFilters {
+  const kind = params.get('kind')?.trim()
+  const informationClass = params.get('information_class')?.trim()
+  const year = params.get('year')?.trim()
+  return {
+    ...(kind && (DOCUMENT_KINDS as readonly string[]).includes(kind) ? { kind } : {}),
+    ...(informationClass &&
+    informationClass !== EXEMPT_CLASS &&
+    (INFORMATION_CLASSES as readonly string[]).includes(informationClass)
+      ? { information_class: informationClass }
+      : {}),
+    ...(year && /^\d{4}$/.test(year) ? { year: Number(year) } : {}),
+  }
+}
+
+/** The filter parameters of the public list, in the order its paging links keep them. */
+export const DOCUMENT_FILTER_PARAMS = ['kind', 'information_class', 'year'] as const
+
+export function listPublicDocuments(query: ListQuery, path = '/api/public/documents', filters: DocumentFilters = {}) {
+  const filtered = Object.keys(filters).length > 0
+  const keep = DOCUMENT_FILTER_PARAMS.flatMap((name) =>
+    filters[name] === undefined ? [] : [[name, String(filters[name])] as [string, string]],
+  )
+  return listPage<PublicDocument>(prisma.document, {
+    table: 'documents',
+    select: publicSelect,
+    searchColumns: SEARCH,
+    query: { ...query, keep },
+    path,
+    memo: cachedRead,
+    rows: publicDocuments.byIds,
+    published: documentRule,
+    // A filtered list reads through Prisma with the rule written out (never memoised, as every filtered list).
+    ...(filtered
+      ? {
+          where: {
+            ...documentRule.where(now()),
+            ...(filters.kind ? { kind: filters.kind } : {}),
+            ...(filters.information_class ? { information_class: filters.information_class } : {}),
+            ...(filters.year ? { enacted_at: { startsWith: `${filters.year}-` } } : {}),
+          },
+        }
+      : {}),
+  })
+}
+
+export const getPublicDocumentBySlug = (slug: string) => orNotFound(publicDocuments.one('slug', slug), 'Document')
+
+/** The public documents of the PPID page, newest first, each class under its own heading (the exempt one never). */
+export const ppidDocuments = () => publicDocuments.newest(500)
+
+/** The years that public documents were enacted in, newest first (the list's year filter). */
+export async function documentYears(): Promise<number[]> {
+  const rows = await prisma.document.findMany({
+    where: { ...documentRule.where(now()), enacted_at: { not: null } },
+    select: { enacted_at: true },
+    distinct: ['enacted_at'],
+  })
+  return [...new Set(rows.map((row) => Number(row.enacted_at!.slice(0, 4))))]
+    .filter((year) => Number.isFinite(year))
+    .sort((a, b) => b - a)
+}
+
+/** Any document by its slug, whatever its status or class: for staff with `documents-show` (never cached). */
+const anyDocumentBySlug = (slug: string) =>
+  prisma.document.findUnique({ where: { slug }, select: { ...documentSelect, preview: true } })
+
+/** The file or preview to hand out: what the storage streams, and the document it belongs to. */
+export type DocumentFile = {
+  slug: string
+  size: number
+  body: Readable
+}
+
+/**
+ * The PDF (or, with `preview`, the first page's picture) of the document at `slug`: of a public document for anyone,
+ * of any document for staff (`staff`: the caller holds `documents-show`). Null where the caller may not have it or
+ * there is none: the same answer as for a slug that does not exist.
+ */
+export async function documentFile(slug: string, staff: boolean, preview = false): Promise<DocumentFile | null> {
+  const row = staff
+    ? await anyDocumentBySlug(slug)
+    : await prisma.document.findFirst({
+        where: { slug, ...documentRule.where(now()) },
+        select: { slug: true, file: true, preview: true },
+      })
+  const name = row && (preview ? row.preview : row.file)
+  if (!row || !name) return null
+  const stored = await storage().stream(DOCUMENT_KIND, name)
+  if (!stored) return null
+  return { slug: row.slug, size: stored.size, body: stored.body as Readable }
+}
+
+/** Whether the PDF of a public document has a preview picture (the detail page shows it). */
+export async function hasPreview(slug: string): Promise<boolean> {
+  const row = await prisma.document.findFirst({
+    where: { slug, ...documentRule.where(now()) },
+    select: { preview: true },
+  })
+  return !!row?.preview
+}
+
+/** The documents the sitemap lists: every public one, newest first. */
+export const sitemapDocuments = (take: number) =>
+  prisma.document.findMany({
+    where: documentRule.where(now()),
+    select: { slug: true, updated_at: true },
+    orderBy: [{ published_at: 'desc' }, { id: 'desc' }],
+    take,
+  })
