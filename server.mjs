@@ -92,6 +92,16 @@ app.use((req, _res, next) => {
 })
 const addSecurityHeaders = securityHeaders({ development, https })
 app.use(addSecurityHeaders)
+// A document's file (docs/api.md "Documents and public information") answers with its own Content-Security-Policy
+// (`sandbox`) and nosniff: the page's, set above, would be joined to them as second values.
+const DOCUMENT_FILE = /^\/dokumen\/[^/]+\/(?:unduh|pratinjau\.png)$/i
+app.use((req, res, next) => {
+  if (DOCUMENT_FILE.test(req.path)) {
+    res.removeHeader('Content-Security-Policy')
+    res.removeHeader('X-Content-Type-Options')
+  }
+  next()
+})
 // The CORS headers of the API, for the `/api/*` answers Express gives itself (below); Remix adds its own.
 const apiHeaders = (req) => build.entry.module.apiCorsHeaders(req.headers.origin)
 const isApi = (req) => /^\/api(\/|$)/i.test(req.path)

@@ -539,10 +539,10 @@ const FAILURES: Partial<Record<Status, string>> = {
   403: '`Forbidden`: a valid user without the permission.',
   404: '`{Thing} not found`.',
   409: 'The change would break something (a sentence saying why).',
-  413: 'Body over the size limit (declared or streamed); an upload over 10 MB is `{"Image": "Image may not be larger than 10 MB"}`.',
+  413: 'Body over the size limit (declared or streamed); an upload over 10 MB is `{"Image": "Image may not be larger than 10 MB"}` (a document\'s PDF over 20 MB: `File`).',
   415: 'A body whose `Content-Type` is not JSON (multipart where listed).',
   422: '`Validation Errors`, keyed by field: a missing or invalid value, or a field of the wrong JSON type (never converted).',
-  429: 'Too many login attempts; see `Retry-After`.',
+  429: 'Throttled (login attempts, report filings, report lookups); see `Retry-After`.',
   500: 'Unexpected; a generic message, never a stack trace, SQL or file path.',
 }
 
@@ -1040,6 +1040,89 @@ const OTHER_CALLS = [
   ]),
 ]
 
+/** Village information and services (docs/api.md): public documents, citizens' reports. */
+const INFORMATION_CALLS: Call[] = [
+  {
+    method: 'get',
+    path: '/api/public/documents',
+    tag: 'Public',
+    summary: 'List public documents',
+    description:
+      'Published documents whose class is not `dikecualikan`, newest first. Search matches title, number and description.',
+    permissions: null,
+    etag: true,
+    query: listQuery(PUBLIC_PAGE_SIZE).extend({
+      kind: z.enum(DOCUMENT_KINDS).optional(),
+      information_class: z.enum(INFORMATION_CLASSES).optional(),
+      year: z.string().optional().openapi({ description: 'The year of `enacted_at`', example: '2026' }),
+    }),
+    ok: { status: 200, data: paginated(Document, 'PublicDocument'), message: 'List Data Documents' },
+  },
+  {
+    method: 'get',
+    path: '/api/public/documents/{slug}',
+    tag: 'Public',
+    summary: 'One public document by slug',
+    description:
+      'A `dikecualikan` (exempt) or unpublished document is a 404. The PDF itself is at `/dokumen/{slug}/unduh`.',
+    permissions: null,
+    etag: true,
+    params: z.object({ slug: z.string().openapi({ example: 'peraturan-desa-nomor-1-tahun-2026' }) }),
+    ok: { status: 200, data: Document, message: 'Detail Data Document' },
+    fails: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/public/reports',
+    tag: 'Public',
+    summary: 'The reports staff made public, newest first',
+    permissions: null,
+    etag: true,
+    query: listQuery(PUBLIC_PAGE_SIZE).omit({ search: true }),
+    ok: { status: 200, data: paginated(PublicReport, 'PublicReport'), message: 'List Data Reports' },
+  },
+  {
+    method: 'post',
+    path: '/api/public/reports',
+    tag: 'Public',
+    summary: 'File a complaint, aspiration or information request',
+    description:
+      'JSON, or multipart with an optional `image`. Keys on error: `Kind`, `Name`, `Contact` (neither phone nor email, or one invalid), `Subject` (at most 150), `Message` (at most 5,000), `Image`. `website` is a honeypot: filled, the answer looks the same and nothing is stored. One client address may file 5 reports an hour; then every POST is a 429 with `Retry-After`, before validation.',
+    permissions: null,
+    body: {
+      json: reportFileInput,
+      multipart: withFields(reportFileInput, { image: imageFile().optional() }),
+    },
+    ok: { status: 201, data: FiledReport, message: 'Report submitted successfully' },
+    fails: [429],
+  },
+  {
+    method: 'get',
+    path: '/api/public/reports/{ticket}',
+    tag: 'Public',
+    summary: 'Track a report with its code',
+    description:
+      'A wrong or missing code is the same 404 as an unknown ticket; 20 failed lookups from one address in 15 minutes are a 429. Never cached.',
+    permissions: null,
+    params: z.object({ ticket: z.string().openapi({ example: 'ADU-2026-0007' }) }),
+    query: z.object({ code: z.string().openapi({ description: 'The tracking code given when the report was filed' }) }),
+    ok: { status: 200, data: PublicReport, message: 'Detail Data Report' },
+    fails: [404, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/reports/{id}/responses',
+    tag: 'Reports',
+    summary: 'Answer a report',
+    description: 'Plain text (error key `Message`). E-mailed to the citizen when SMTP is set and they gave an address.',
+    permissions: ['reports-update'],
+    params: idParam('report'),
+    body: { json: reportResponseInput },
+    ok: { status: 201, data: Report, message: 'Response added successfully' },
+    fails: [404],
+  },
+]
+
 const DESCRIPTION = `The REST API of Balai Desa. JSON in and out (\`application/json; charset=utf-8\`) except the multipart writes.
 
 **Envelope.** Every answer is \`{"success": true, "message": "...", "data": ...}\` or \`{"success": false, "message": "...", "errors": {"Field": "message"} | null}\`.
@@ -1075,6 +1158,7 @@ export function apiCalls(): Call[] {
     ...ME_CALLS,
     ...OTHER_CALLS,
     ...Object.values(RESOURCES).flatMap(resourceCalls),
+    ...INFORMATION_CALLS,
     ...publicCalls(),
     ...docs,
   ]

@@ -100,10 +100,10 @@ export async function detailOrPreview<T extends { status: string; published_at: 
 export async function publicList<T>(
   request: Request,
   context: AppLoadContext,
-  list: (query: ListQuery, path: string) => Promise<Paginated<T>>,
+  list: (query: ListQuery, path: string, params?: URLSearchParams) => Promise<Paginated<T>>,
 ): Promise<Paginated<T>> {
   const url = new URL(request.url)
-  const page = await list(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)
+  const page = await list(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname, url.searchParams)
   if (page.current_page > page.last_page) context.skipResponseCache?.()
   return page
 }
@@ -115,27 +115,29 @@ export async function publicList<T>(
 export async function publicPage<Row, T>(
   request: Request,
   context: AppLoadContext,
-  list: (query: ListQuery, path: string) => Promise<Paginated<Row>>,
+  list: (query: ListQuery, path: string, params?: URLSearchParams) => Promise<Paginated<Row>>,
   summary: (row: Row) => T,
 ): Promise<ScreenPage<T>> {
   return screenPage(await publicList(request, context, list), summary)
 }
 
 /** The public screens that read `page`, `search` and `limit` (as the lists of the API do). */
-const LIST_SCREENS = new Set(['/posts', '/berita', '/pages', '/products', '/aparaturs', '/photos'])
+const LIST_SCREENS = new Set(['/posts', '/berita', '/pages', '/products', '/aparaturs', '/photos', '/dokumen'])
+/** The filters a list screen reads besides those (kept as given). */
+const SCREEN_FILTERS: Record<string, readonly string[]> = { '/dokumen': ['kind', 'information_class', 'year'] }
 /** The public paths that read no parameter at all. */
 const PLAIN_PATHS =
-  /^\/(?:privacy|terms|sitemap\.xml|rss\.xml|robots\.txt|manifest\.webmanifest|(?:posts|pages|products|aparaturs)\/[^/]+)?$/
+  /^\/(?:privacy|terms|ppid|sitemap\.xml|rss\.xml|robots\.txt|manifest\.webmanifest|(?:posts|pages|products|aparaturs|dokumen)\/[^/]+)?$/
 
-/** What a public path reads: the list parameters, nothing, or unknown (undefined). */
-function readsOf(path: string): 'list' | 'nothing' | undefined {
-  if (LIST_SCREENS.has(path)) return 'list'
-  if (PLAIN_PATHS.test(path)) return 'nothing'
+/** What a public path reads: the list parameters (and its filters), nothing, or unknown (undefined). */
+function readsOf(path: string): { reads: 'list' | 'nothing'; filters?: readonly string[] } | undefined {
+  if (LIST_SCREENS.has(path)) return { reads: 'list', filters: SCREEN_FILTERS[path] }
+  if (PLAIN_PATHS.test(path)) return { reads: 'nothing' }
   const api = /^\/api\/public\/([^/]+)(\/[^/]+)?$/.exec(path)
   const resource = api ? findPublicResource(api[1]) : undefined
   if (!api || !resource) return undefined
-  if (api[2]) return resource.detail ? 'nothing' : undefined
-  return resource.list ? 'list' : 'nothing'
+  if (api[2]) return resource.detail ? { reads: 'nothing' } : undefined
+  return resource.list ? { reads: 'list', filters: resource.filters } : { reads: 'nothing' }
 }
 
 /**
@@ -153,8 +155,9 @@ export function canonicalPublicUrl(url: string): string {
   const mark = url.indexOf('?')
   const path = mark === -1 ? url : url.slice(0, mark)
   const dataPath = path.endsWith('.data') ? (path === '/_root.data' ? '/' : path.slice(0, -'.data'.length)) : undefined
-  const reads = readsOf(dataPath ?? path)
-  if (!reads || (dataPath && dataPath.startsWith('/api/'))) return url
+  const read = readsOf(dataPath ?? path)
+  if (!read || (dataPath && dataPath.startsWith('/api/'))) return url
+  const reads = read.reads
   const given = new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1))
   const kept = new URLSearchParams()
   if (reads === 'list') {
@@ -164,6 +167,10 @@ export function canonicalPublicUrl(url: string): string {
     const search = path.startsWith('/api/') ? query.search : foldSearch(query.search)
     if (search) kept.set('search', search)
     if (query.requestedLimit !== undefined) kept.set('limit', String(query.requestedLimit))
+    for (const name of read.filters ?? []) {
+      const value = given.get(name)?.trim()
+      if (value) kept.set(name, value)
+    }
   }
   const routes = dataPath ? given.get('_routes') : null
   if (routes !== null) kept.set('_routes', routes)

@@ -342,16 +342,21 @@ export async function documentYears(): Promise<number[]> {
     .sort((a, b) => b - a)
 }
 
-/** Any document by its slug, whatever its status or class: for staff with `documents-show` (never cached). */
-const anyDocumentBySlug = (slug: string) =>
-  prisma.document.findUnique({ where: { slug }, select: { ...documentSelect, preview: true } })
-
-/** The file or preview to hand out: what the storage streams, and the document it belongs to. */
+/** The file or preview to hand out: what the storage streams, and whether the public may have it. */
 export type DocumentFile = {
   slug: string
   size: number
   body: Readable
+  /** Published, its time come, not exempt: anyone may have it. */
+  public: boolean
 }
+
+/** Whether a row is one the public may see (the rule of `documentRule`, for one row already read). */
+const isPublicRow = (row: { status: string; published_at: Date | null; information_class: string }, at: Date) =>
+  row.status === 'published' &&
+  !!row.published_at &&
+  row.published_at.getTime() <= at.getTime() &&
+  row.information_class !== EXEMPT_CLASS
 
 /**
  * The PDF (or, with `preview`, the first page's picture) of the document at `slug`: of a public document for anyone,
@@ -359,17 +364,17 @@ export type DocumentFile = {
  * there is none: the same answer as for a slug that does not exist.
  */
 export async function documentFile(slug: string, staff: boolean, preview = false): Promise<DocumentFile | null> {
-  const row = staff
-    ? await anyDocumentBySlug(slug)
-    : await prisma.document.findFirst({
-        where: { slug, ...documentRule.where(now()) },
-        select: { slug: true, file: true, preview: true },
-      })
-  const name = row && (preview ? row.preview : row.file)
-  if (!row || !name) return null
+  const row = await prisma.document.findUnique({
+    where: { slug },
+    select: { slug: true, file: true, preview: true, status: true, published_at: true, information_class: true },
+  })
+  if (!row) return null
+  const visible = isPublicRow(row, now())
+  const name = preview ? row.preview : row.file
+  if ((!visible && !staff) || !name) return null
   const stored = await storage().stream(DOCUMENT_KIND, name)
   if (!stored) return null
-  return { slug: row.slug, size: stored.size, body: stored.body as Readable }
+  return { slug: row.slug, size: stored.size, body: stored.body as Readable, public: visible }
 }
 
 /** Whether the PDF of a public document has a preview picture (the detail page shows it). */

@@ -159,7 +159,10 @@ export function dueDateOf(created: Date, zone = getEnv().TZ): Date {
   }
   const pad = (n: number) => String(n).padStart(2, '0')
   const local = `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}T${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)}`
-  return fromZonedTime(local, zone) ?? new Date(created.getTime() + 14 * 24 * 3600 * 1000)
+  const due = fromZonedTime(local, zone)
+  return due
+    ? new Date(due.getTime() + created.getUTCMilliseconds())
+    : new Date(created.getTime() + 14 * 24 * 3600 * 1000)
 }
 
 const ticketOf = (kind: ReportKind, year: number, sequence: number) =>
@@ -284,8 +287,10 @@ export async function trackReport(ticket: string, code: string) {
 // ---------------------------------------------------------------------------------------------------------------
 // What the public sees: the reports staff chose to show
 
+type PublicReportRow = Prisma.ReportGetPayload<{ select: typeof publicSelect }>
+
 export function listPublicReports(query: ListQuery, path = '/api/public/reports') {
-  return listPage(prisma.report, {
+  return listPage<PublicReportRow>(prisma.report, {
     table: 'reports',
     select: publicSelect,
     searchColumns: ['ticket', 'subject'],
@@ -314,7 +319,7 @@ export function parseReportFilters(params: URLSearchParams | undefined): ReportF
 export function listReports(query: ListQuery, path: string, _status?: string | null, params?: URLSearchParams) {
   const filters = parseReportFilters(params)
   const keep = Object.entries(filters).map(([name, value]) => [name, String(value)] as [string, string])
-  return listPage(prisma.report, {
+  return listPage<ReportRow>(prisma.report, {
     table: 'reports',
     select: reportSelect,
     searchColumns: ['ticket', 'subject', 'name'],

@@ -1,0 +1,171 @@
+import { Readable } from 'node:stream'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { can, getSessionUser, readToken } from '~/auth/session.server'
+import {
+  documentFile,
+  documentYears,
+  hasPreview,
+  listPublicDocuments,
+  parseDocumentFilters,
+  ppidDocuments,
+} from '~/models/document.server'
+import { publicDocument } from '~/models/public.server'
+import { cachedRead } from '~/server/public-cache.server'
+import {
+  documentClassLabel,
+  documentKindLabel,
+  DOCUMENT_CLASS_LABELS,
+  DOCUMENT_KIND_LABELS,
+  EXEMPT_CLASS,
+  formatFileSize,
+} from '~/lib/documents'
+import { excerpt } from '~/lib/format'
+import { foundOr404, publicPage } from './public.server'
+
+/**
+ * The public door of documents and public information (docs/api.md "Documents and public information"): the list
+ * `/dokumen`, a document's page, `/ppid`, and the file's one public address `/dokumen/{slug}/unduh` (with the
+ * first page's picture beside it).
+ */
+
+/** What the list and the PPID page show of a document. */
+export type DocumentSummary = {
+  id: number
+  title: string
+  slug: string
+  number: string
+  kind: string
+  kind_label: string
+  class_label: string
+  enacted_at: string | null
+  date: string | Date
+  size: string
+  excerpt: string
+}
+
+const summaryOf = (row: {
+  id: number
+  title: string
+  slug: string
+  number: string
+  kind: string
+  information_class: string
+  enacted_at: string | null
+  published_at: Date | null
+  created_at: Date
+  file_size: number
+  description: string
+}): DocumentSummary => ({
+  id: row.id,
+  title: row.title,
+  slug: row.slug,
+  number: row.number,
+  kind: row.kind,
+  kind_label: documentKindLabel(row.kind),
+  class_label: documentClassLabel(row.information_class),
+  enacted_at: row.enacted_at,
+  date: row.enacted_at ?? row.published_at ?? row.created_at,
+  size: formatFileSize(row.file_size),
+  excerpt: excerpt(row.description, 160),
+})
+
+/** The choices of the list's filters: kinds, the public classes, and the years documents were enacted in. */
+const filterChoices = async () => ({
+  kinds: Object.entries(DOCUMENT_KIND_LABELS).map(([value, label]) => ({ value, label })),
+  classes: Object.entries(DOCUMENT_CLASS_LABELS)
+    .filter(([value]) => value !== EXEMPT_CLASS)
+    .map(([value, label]) => ({ value, label })),
+  years: await cachedRead(JSON.stringify(['document-years']), documentYears),
+})
+
+/** `/dokumen`: one page of the public documents for the address's search, filters and page, and the filters' choices. */
+export async function documentsLoader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const filters = parseDocumentFilters(url.searchParams)
+  const [page, choices] = await Promise.all([
+    publicPage(request, context, (query, path) => listPublicDocuments(query, path, filters), summaryOf),
+    filterChoices(),
+  ])
+  return {
+    page,
+    choices,
+    filters: {
+      search: url.searchParams.get('search')?.trim() ?? '',
+      kind: filters.kind ?? '',
+      information_class: filters.information_class ?? '',
+      year: filters.year ? String(filters.year) : '',
+    },
+  }
+}
+
+/** `/dokumen/{slug}`: a public document, whether its first page has a picture, and its labels. */
+export async function documentLoader({ params }: LoaderFunctionArgs) {
+  const slug = params.slug ?? ''
+  const document = await foundOr404(() => publicDocument(slug))
+  return {
+    document: {
+      ...document,
+      kind_label: documentKindLabel(document.kind),
+      class_label: documentClassLabel(document.information_class),
+      size: formatFileSize(document.file_size),
+    },
+    preview: await cachedRead(JSON.stringify(['document-preview', slug]), () => hasPreview(slug)),
+  }
+}
+
+/** `/ppid`: the public documents under their class's heading (Berkala, Serta Merta, Setiap Saat). */
+export async function ppidLoader() {
+  const rows = await cachedRead(JSON.stringify(['ppid']), ppidDocuments)
+  const of = (value: string) => rows.filter((row) => row.information_class === value).map(summaryOf)
+  return { berkala: of('berkala'), serta_merta: of('serta_merta'), setiap_saat: of('setiap_saat') }
+}
+
+/** The headers every answer of a document's file address carries, found or not (docs/api.md). */
+const FILE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': 'sandbox',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+}
+
+const notFoundFile = () =>
+  new Response('Not found', {
+    status: 404,
+    headers: { ...FILE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  })
+
+/**
+ * `GET /dokumen/{slug}/unduh` (and, with `preview`, `/dokumen/{slug}/pratinjau.png`): the file of a public document
+ * for anyone, of any document for staff holding `documents-show` (bearer token or `token` cookie); anyone else gets
+ * the same 404 as for a slug that does not exist. The file streams from the storage as it is sent: memory does not
+ * grow with its size. Always an attachment under `Content-Security-Policy: sandbox` (decision 046), never kept by a
+ * shared cache; a document that is not public is not kept by any cache at all.
+ */
+export async function documentFileResponse({ request, params, context }: LoaderFunctionArgs, preview = false) {
+  const slug = params.slug ?? ''
+  const user = readToken(request) ? await getSessionUser(request) : null
+  const staff = can(user, 'documents-show')
+  const file = await documentFile(slug, staff, preview)
+  if (!file) return notFoundFile()
+  context.skipResponseCache?.()
+  const headers = {
+    ...FILE_HEADERS,
+    'Content-Length': String(file.size),
+    // A public document may be kept by the browser for a few minutes; one only staff may read, by nobody.
+    'Cache-Control': file.public ? 'private, max-age=300' : 'no-store',
+    ...(preview
+      ? { 'Content-Type': 'image/png' }
+      : {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="${file.slug}.pdf"`,
+        }),
+  }
+  if (request.method === 'HEAD') {
+    file.body.destroy()
+    return new Response(null, { status: 200, headers })
+  }
+  return new Response(Readable.toWeb(file.body) as unknown as ReadableStream<Uint8Array> & WebReadableStream, {
+    status: 200,
+    headers,
+  })
+}

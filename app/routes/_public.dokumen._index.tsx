@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { DocumentListScreen } from '~/components/public/documents'
+import { documentsLoader } from '~/doors/dokumen.server'
+import { routeSeo } from '~/lib/seo'
+
+export const loader = (args: LoaderFunctionArgs) => documentsLoader(args)
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  routeSeo(args, (_data, site) => ({
+    title: 'Dokumen Desa',
+    description: `Peraturan desa, keputusan kepala desa, laporan, dan dokumen informasi publik ${site.name}.`,
+  }))
+
+export default function DocumentsScreen() {
+  return <DocumentListScreen data={useLoaderData<typeof loader>()} />
+}

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { LayananScreen } from '~/components/public/layanan'
+import { layananAction, layananLoader } from '~/doors/layanan.server'
+import { routeSeo } from '~/lib/seo'
+
+export const loader = (args: LoaderFunctionArgs) => layananLoader(args)
+
+export const action = (args: ActionFunctionArgs) => layananAction(args)
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  routeSeo(args, (_data, site) => ({
+    title: 'Layanan Pengaduan',
+    description: `Sampaikan pengaduan, aspirasi, atau permohonan informasi kepada ${site.name} dan lacak tanggapannya.`,
+  }))
+
+export default LayananScreen

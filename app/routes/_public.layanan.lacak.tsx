@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { LacakScreen } from '~/components/public/layanan'
+import { lacakAction, lacakLoader } from '~/doors/layanan.server'
+import { routeSeo } from '~/lib/seo'
+
+export const loader = (args: LoaderFunctionArgs) => lacakLoader(args)
+
+export const action = (args: ActionFunctionArgs) => lacakAction(args)
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  routeSeo(args, (_data, site) => ({
+    title: 'Lacak Laporan',
+    description: `Lihat status dan tanggapan laporan Anda kepada ${site.name}.`,
+    path: '/layanan/lacak',
+  }))
+
+export default LacakScreen

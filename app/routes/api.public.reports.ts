@@ -1,0 +1,6 @@
+import { fileReportApi, publicReportsApi } from '~/doors/layanan.server'
+
+/** GET /api/public/reports: the reports staff made public; POST: a citizen files one (docs/api.md "Citizen reports"). */
+export const loader = publicReportsApi
+
+export const action = fileReportApi
