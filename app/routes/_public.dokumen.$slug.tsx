@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/back-link'
-import { documentLoader } from '~/doors/dokumen.server'
+import { documentLoader } from '~/doors/public-information.server'
 import { documentDownloadPath } from '~/lib/documents'
 import { formatDate } from '~/lib/format'
 import { absoluteUrl, describe, routeSeo } from '~/lib/seo'

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { LayananScreen } from '~/components/public/layanan'
-import { layananAction, layananLoader } from '~/doors/layanan.server'
+import { layananAction, layananLoader } from '~/doors/citizen-reports.server'
 import { routeSeo } from '~/lib/seo'
 
 export const loader = (args: LoaderFunctionArgs) => layananLoader(args)

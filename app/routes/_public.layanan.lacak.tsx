@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { LacakScreen } from '~/components/public/layanan'
-import { lacakAction, lacakLoader } from '~/doors/layanan.server'
+import { lacakAction, lacakLoader } from '~/doors/citizen-reports.server'
 import { routeSeo } from '~/lib/seo'
 
 export const loader = (args: LoaderFunctionArgs) => lacakLoader(args)

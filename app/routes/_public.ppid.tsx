@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { DocumentRow, type DocumentItem } from '~/components/public/documents'
-import { ppidLoader } from '~/doors/dokumen.server'
+import { DocumentRow, type DocumentItem } from '~/components/public/document-list'
+import { ppidLoader } from '~/doors/public-information.server'
 import { routeSeo } from '~/lib/seo'
 
 export const loader = () => ppidLoader()

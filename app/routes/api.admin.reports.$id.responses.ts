@@ -1,4 +1,4 @@
-import { reportsMethodNotAllowed, respondApi } from '~/doors/layanan.server'
+import { reportsMethodNotAllowed, respondApi } from '~/doors/citizen-reports.server'
 
 /** POST /api/admin/reports/{id}/responses `{message}` (reports-update): staff's answer to a report. */
 export const loader = reportsMethodNotAllowed

@@ -1,4 +1,4 @@
-import { fileReportApi, publicReportsApi } from '~/doors/layanan.server'
+import { fileReportApi, publicReportsApi } from '~/doors/citizen-reports.server'
 
 /** GET /api/public/reports: the reports staff made public; POST: a citizen files one (docs/api.md "Citizen reports"). */
 export const loader = publicReportsApi

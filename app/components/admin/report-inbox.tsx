@@ -13,7 +13,7 @@ import { Pager, SearchBox } from './resource-list'
 import { TextField } from './form'
 
 /**
- * Laporan Warga: the inbox of citizens' reports (app/doors/report-inbox.server.ts). Every text a citizen wrote is
+ * Laporan Warga: the inbox of citizens' reports (app/doors/report-desk.server.ts). Every text a citizen wrote is
  * shown as text (React escapes it), never as HTML.
  */
 

@@ -4,7 +4,7 @@ import { formatDate } from '~/lib/format'
 import type { ScreenPage } from '~/lib/summaries'
 import { Pagination } from './list-controls'
 
-/** What the list and the PPID page show of a document (app/doors/dokumen.server.ts). */
+/** What the list and the PPID page show of a document (app/doors/public-information.server.ts). */
 export type DocumentItem = {
   id: number
   title: string
