@@ -187,7 +187,9 @@ export async function fileReport(input: Record<string, unknown>): Promise<FiledR
   const { data, errors } = checkInput(fileSchema, input)
   const parsed = data as z.infer<typeof fileSchema>
   if (!errors.Phone && !errors.Email) {
-    const contact = contactError(parsed.phone ?? '', parsed.email ?? '')
+    // From the input itself: `parsed` is there only when every field passed.
+    const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+    const contact = contactError(text(input.phone), text(input.email))
     if (contact) errors.Contact = contact
   } else {
     errors.Contact = errors.Phone ?? errors.Email
