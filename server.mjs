@@ -5,6 +5,7 @@
 import cluster from 'node:cluster'
 import http from 'node:http'
 import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
 import compression from 'compression'
@@ -92,15 +93,35 @@ app.use((req, _res, next) => {
 })
 const addSecurityHeaders = securityHeaders({ development, https })
 app.use(addSecurityHeaders)
-// A document's file (docs/api.md "Documents and public information") answers with its own Content-Security-Policy
-// (`sandbox`) and nosniff: the page's, set above, would be joined to them as second values.
-const DOCUMENT_FILE = /^\/dokumen\/[^/]+\/(?:unduh|pratinjau\.png)$/i
-app.use((req, res, next) => {
-  if (DOCUMENT_FILE.test(req.path)) {
-    res.removeHeader('Content-Security-Policy')
-    res.removeHeader('X-Content-Type-Options')
+// A document's file (docs/api.md "Documents and public information"; decision 047): the app decides who may have it
+// and opens it (documentFileAnswer); it is piped here at the pace the client reads, so the server never holds more
+// than a chunk of it whatever its size. Its answer carries its own Content-Security-Policy (`sandbox`) and nosniff:
+// the page's, set above, would be joined to them as second values.
+const DOCUMENT_FILE = /^\/dokumen\/([^/]+)\/(unduh|pratinjau\.png)$/i
+app.use(async (req, res, next) => {
+  const match = DOCUMENT_FILE.exec(req.path)
+  if (!match || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
+  res.removeHeader('Content-Security-Policy')
+  res.removeHeader('X-Content-Type-Options')
+  try {
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value)
+    const request = new Request(new URL(req.originalUrl, 'http://localhost'), { headers })
+    const answer = await build.entry.module.documentFileAnswer(
+      request,
+      decodeURIComponent(match[1]),
+      match[2].toLowerCase() !== 'unduh',
+    )
+    res.status(answer.status).set(answer.headers)
+    if (typeof answer.body === 'string' || req.method === 'HEAD') {
+      if (typeof answer.body !== 'string') answer.body.destroy()
+      return res.end(typeof answer.body === 'string' && req.method !== 'HEAD' ? answer.body : undefined)
+    }
+    await pipeline(answer.body, res)
+  } catch (error) {
+    if (res.headersSent) return res.destroy()
+    next(error)
   }
-  next()
 })
 // The CORS headers of the API, for the `/api/*` answers Express gives itself (below); Remix adds its own.
 const apiHeaders = (req) => build.entry.module.apiCorsHeaders(req.headers.origin)

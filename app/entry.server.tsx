@@ -9,6 +9,7 @@ export { startup, sweepPeriodically, workerStartup } from './startup.server'
 export { serveWriteLock } from './server/write-lock.server'
 export { apiCorsHeaders } from './server/http.server'
 export { canonicalPublicUrl } from './doors/public.server'
+export { documentFileAnswer } from './doors/public-information.server'
 export { resetLinkForUsername } from './models/password-reset.server'
 
 const ABORT_DELAY = 5_000

@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream'
-import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import type { Readable } from 'node:stream'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { can, getSessionUser, readToken } from '~/auth/session.server'
 import {
@@ -128,44 +127,39 @@ const FILE_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 }
 
-const notFoundFile = () =>
-  new Response('Not found', {
-    status: 404,
-    headers: { ...FILE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-  })
+/** What `/dokumen/{slug}/unduh` answers: status, headers, and the file as a Node stream (or a short text). */
+export type DocumentFileAnswer = { status: number; headers: Record<string, string>; body: Readable | string }
 
 /**
  * `GET /dokumen/{slug}/unduh` (and, with `preview`, `/dokumen/{slug}/pratinjau.png`): the file of a public document
  * for anyone, of any document for staff holding `documents-show` (bearer token or `token` cookie); anyone else gets
- * the same 404 as for a slug that does not exist. The file streams from the storage as it is sent: memory does not
- * grow with its size. Always an attachment under `Content-Security-Policy: sandbox` (decision 046), never kept by a
- * shared cache; a document that is not public is not kept by any cache at all.
+ * the same 404 as for a slug that does not exist. Always an attachment under `Content-Security-Policy: sandbox`
+ * (decision 046). server.mjs pipes the stream to the client at the pace it reads (decision 047: Remix's writer would
+ * not wait for the socket, so a slow reader would make the server hold the file), and no cache keeps the answer.
  */
-export async function documentFileResponse({ request, params, context }: LoaderFunctionArgs, preview = false) {
-  const slug = params.slug ?? ''
+export async function documentFileAnswer(request: Request, slug: string, preview = false): Promise<DocumentFileAnswer> {
   const user = readToken(request) ? await getSessionUser(request) : null
-  const staff = can(user, 'documents-show')
-  const file = await documentFile(slug, staff, preview)
-  if (!file) return notFoundFile()
-  context.skipResponseCache?.()
-  const headers = {
-    ...FILE_HEADERS,
-    'Content-Length': String(file.size),
-    // A public document may be kept by the browser for a few minutes; one only staff may read, by nobody.
-    'Cache-Control': file.public ? 'private, max-age=300' : 'no-store',
-    ...(preview
-      ? { 'Content-Type': 'image/png' }
-      : {
-          'Content-Type': 'application/pdf',
-          'Content-Disposition': `attachment; filename="${file.slug}.pdf"`,
-        }),
-  }
-  if (request.method === 'HEAD') {
-    file.body.destroy()
-    return new Response(null, { status: 200, headers })
-  }
-  return new Response(Readable.toWeb(file.body) as unknown as ReadableStream<Uint8Array> & WebReadableStream, {
+  const file = await documentFile(slug, can(user, 'documents-show'), preview)
+  if (!file)
+    return {
+      status: 404,
+      headers: { ...FILE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+      body: 'Not found',
+    }
+  return {
     status: 200,
-    headers,
-  })
+    headers: {
+      ...FILE_HEADERS,
+      'Content-Length': String(file.size),
+      // A public document may be kept by the browser for a few minutes; one only staff may read, by nobody.
+      'Cache-Control': file.public ? 'private, max-age=300' : 'no-store',
+      ...(preview
+        ? { 'Content-Type': 'image/png' }
+        : {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': `attachment; filename="${file.slug}.pdf"`,
+          }),
+    },
+    body: file.body,
+  }
 }
