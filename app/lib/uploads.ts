@@ -9,6 +9,9 @@ export type StoredKind = UploadKind | PrivateKind
 
 export const isUploadKind = (value: string): value is UploadKind => (UPLOAD_KINDS as readonly string[]).includes(value)
 
+export const isPrivateKind = (value: string): value is PrivateKind =>
+  (PRIVATE_KINDS as readonly string[]).includes(value)
+
 /** Where an uploaded image is served (`null` for an item without one). */
 export const uploadUrl = (kind: UploadKind, image: string | null | undefined) =>
   image ? `/uploads/${kind}/${encodeURIComponent(image)}` : null
