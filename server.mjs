@@ -101,17 +101,19 @@ const DOCUMENT_FILE = /^\/dokumen\/([^/]+)\/(unduh|pratinjau\.png)$/i
 app.use(async (req, res, next) => {
   const match = DOCUMENT_FILE.exec(req.path)
   if (!match || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
+  let slug
+  try {
+    slug = decodeURIComponent(match[1])
+  } catch {
+    return next() // not valid percent-encoding: the site's 400 (below)
+  }
   res.removeHeader('Content-Security-Policy')
   res.removeHeader('X-Content-Type-Options')
   try {
     const headers = new Headers()
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value)
     const request = new Request(new URL(req.originalUrl, 'http://localhost'), { headers })
-    const answer = await build.entry.module.documentFileAnswer(
-      request,
-      decodeURIComponent(match[1]),
-      match[2].toLowerCase() !== 'unduh',
-    )
+    const answer = await build.entry.module.documentFileAnswer(request, slug, match[2].toLowerCase() !== 'unduh')
     res.status(answer.status).set(answer.headers)
     if (typeof answer.body === 'string' || req.method === 'HEAD') {
       if (typeof answer.body !== 'string') answer.body.destroy()

@@ -364,6 +364,8 @@ const isPublicRow = (row: { status: string; published_at: Date | null; informati
  * there is none: the same answer as for a slug that does not exist.
  */
 export async function documentFile(slug: string, staff: boolean, preview = false): Promise<DocumentFile | null> {
+  // No slug holds a NUL (and PostgreSQL's text cannot be asked for one).
+  if (slug.includes('\0')) return null
   const row = await prisma.document.findUnique({
     where: { slug },
     select: { slug: true, file: true, preview: true, status: true, published_at: true, information_class: true },

@@ -275,7 +275,8 @@ export const reportNotFound = () => notFound('Report')
  */
 export async function trackReport(ticket: string, code: string) {
   const row = await prisma.report.findUnique({
-    where: { ticket: ticket.trim().toUpperCase().slice(0, 40) },
+    // No ticket holds a NUL (and PostgreSQL's text cannot be asked for one): such a lookup finds nothing, as any other.
+    where: { ticket: ticket.replaceAll('\0', '').trim().toUpperCase().slice(0, 40) },
     select: { ...publicSelect, code_hash: true },
   })
   const expected = Buffer.from(row?.code_hash ?? NO_SUCH_HASH, 'hex')
