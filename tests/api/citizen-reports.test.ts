@@ -200,6 +200,8 @@ describe('the throttle', () => {
     expect(statuses.filter((status) => status === 200)).toEqual([])
     expect(statuses.slice(0, 17).every((status) => status === 404)).toBe(true)
     expect(statuses.slice(17).every((status) => status === 429)).toBe(true)
+    for (const ticket of ['ADU%00', '%00', 'x'.repeat(300)])
+      expectFailure(await track(ticket, 'ABCDEFGHJK'), 404, 'Report not found', null)
     // Even the right code waits at that address; from another it works.
     expect((await track(mine.ticket, mine.tracking_code, address)).status).toBe(429)
     expect((await track(mine.ticket, mine.tracking_code)).status).toBe(200)

@@ -334,6 +334,15 @@ describe('an exempt or unpublished document is reachable by no public address', 
   })
 })
 
+describe('odd file addresses', () => {
+  it('answers a NUL, an unknown slug and a bad percent-encoding as such, never with a 500', async () => {
+    for (const slug of ['%00', 'a%00b', 'tidak-ada-sama-sekali', '..%2F..%2Fetc%2Fpasswd'])
+      expect((await fetch(`${baseUrl()}/dokumen/${slug}/unduh`)).status, slug).toBe(404)
+    expect((await fetch(`${baseUrl()}/dokumen/%ff/unduh`)).status).toBe(400)
+    expect((await fetch(`${baseUrl()}/dokumen/x/unduh`, { method: 'POST' })).status).not.toBe(500)
+  })
+})
+
 describe('/ppid', () => {
   it('lists the public documents under the three classes, and links to the request form', async () => {
     const document = await created({ information_class: 'serta_merta' })
