@@ -285,9 +285,7 @@ export function parseDocumentFilters(params: URLSearchParams): DocumentFilters {
   const year = params.get('year')?.trim()
   return {
     ...(kind && (DOCUMENT_KINDS as readonly string[]).includes(kind) ? { kind } : {}),
-    ...(informationClass &&
-    informationClass !== EXEMPT_CLASS &&
-    (INFORMATION_CLASSES as readonly string[]).includes(informationClass)
+    ...(informationClass && (INFORMATION_CLASSES as readonly string[]).includes(informationClass)
       ? { information_class: informationClass }
       : {}),
     ...(year && /^\d{4}$/.test(year) ? { year: Number(year) } : {}),
@@ -314,11 +312,17 @@ export function listPublicDocuments(query: ListQuery, path = '/api/public/docume
     // A filtered list reads through Prisma with the rule written out (never memoised, as every filtered list).
     ...(filtered
       ? {
+          // The rule and the filters side by side: a filter can narrow the rule, never replace it (`dikecualikan`
+          // filters down to nothing).
           where: {
-            ...documentRule.where(now()),
-            ...(filters.kind ? { kind: filters.kind } : {}),
-            ...(filters.information_class ? { information_class: filters.information_class } : {}),
-            ...(filters.year ? { enacted_at: { startsWith: `${filters.year}-` } } : {}),
+            AND: [
+              documentRule.where(now()),
+              {
+                ...(filters.kind ? { kind: filters.kind } : {}),
+                ...(filters.information_class ? { information_class: filters.information_class } : {}),
+                ...(filters.year ? { enacted_at: { startsWith: `${filters.year}-` } } : {}),
+              },
+            ],
           },
         }
       : {}),

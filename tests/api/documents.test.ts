@@ -285,6 +285,15 @@ describe('an exempt or unpublished document is reachable by no public address', 
     }
     const list = expectSuccess(await api('GET', `/api/public/documents?search=${encodeURIComponent(document.title)}`))
     expect(list.total).toBe(0)
+    const exempt = expectSuccess(
+      await api(
+        'GET',
+        `/api/public/documents?information_class=dikecualikan&search=${encodeURIComponent(document.title)}`,
+      ),
+    )
+    expect(exempt.total).toBe(0)
+    const all = expectSuccess(await api('GET', '/api/public/documents?information_class=dikecualikan&limit=100'))
+    expect(all.total).toBe(0)
     for (const address of [
       '/dokumen',
       '/ppid',
