@@ -54,6 +54,12 @@ export async function startup() {
   }
   await dbReady
   await storage().prepare()
+  const { STORAGE } = env
+  if (STORAGE.kind === 's3' && STORAGE.publicUrl && !STORAGE.privateBucket)
+    log.warn(
+      { event: 'private-storage' },
+      'documents and report photos are kept under private/ in S3_BUCKET, which S3_PUBLIC_URL serves: leave that prefix out of its public policy, or set S3_PRIVATE_BUCKET (docs/decisions/045-private-storage-of-documents.md)',
+    )
   const { firstStart } = await withStartupLock(async () => {
     const seeded = await seed()
     // One server owns a SQLite file, and nothing uploads before it listens: every marker is a crash's. On
