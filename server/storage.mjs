@@ -29,10 +29,12 @@ export const contentTypeOf = (name) => TYPES[name.slice(name.lastIndexOf('.') + 
 /**
  * The storage settings from the environment: STORAGE=local (UPLOADS_DIR) or STORAGE=s3 (S3_BUCKET required;
  * S3_ENDPOINT for a service other than AWS; S3_REGION; S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together or
- * neither (the SDK's own credential chain); S3_PUBLIC_URL to redirect /uploads there; S3_FORCE_PATH_STYLE).
+ * neither (the SDK's own credential chain); S3_PUBLIC_URL to redirect /uploads there; S3_PRIVATE_BUCKET for the
+ * private area; S3_FORCE_PATH_STYLE).
  * Throws an Error naming the variable at fault.
  * @returns {{ kind: 'local', root: string } | { kind: 's3', bucket: string, region: string, endpoint?: string,
- *   accessKeyId?: string, secretAccessKey?: string, publicUrl?: string, forcePathStyle: boolean }}
+ *   accessKeyId?: string, secretAccessKey?: string, publicUrl?: string, privateBucket?: string,
+ *   forcePathStyle: boolean }}
  */
 export function storageConfig(env = process.env, uploadsDir = path.resolve(env.UPLOADS_DIR?.trim() || './uploads')) {
   const text = (name) => env[name]?.trim() || undefined
