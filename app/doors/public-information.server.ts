@@ -19,7 +19,6 @@ import {
   EXEMPT_CLASS,
   formatFileSize,
 } from '~/lib/documents'
-import { excerpt } from '~/lib/format'
 import { foundOr404, publicPage } from './public.server'
 
 /**
@@ -40,7 +39,6 @@ export type DocumentSummary = {
   enacted_at: string | null
   date: string | Date
   size: string
-  excerpt: string
 }
 
 const summaryOf = (row: {
@@ -54,7 +52,6 @@ const summaryOf = (row: {
   published_at: Date | null
   created_at: Date
   file_size: number
-  description: string
 }): DocumentSummary => ({
   id: row.id,
   title: row.title,
@@ -66,7 +63,6 @@ const summaryOf = (row: {
   enacted_at: row.enacted_at,
   date: row.enacted_at ?? row.published_at ?? row.created_at,
   size: formatFileSize(row.file_size),
-  excerpt: excerpt(row.description, 160),
 })
 
 /** The choices of the list's filters: kinds, the public classes, and the years documents were enacted in. */

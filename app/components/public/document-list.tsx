@@ -14,7 +14,6 @@ export type DocumentItem = {
   class_label: string
   date: string | Date
   size: string
-  excerpt: string
 }
 
 type Choice = { value: string; label: string }
