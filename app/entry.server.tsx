@@ -9,6 +9,7 @@ export { startup, sweepPeriodically, workerStartup } from './startup.server'
 export { serveWriteLock } from './utils/write-lock.server'
 export { apiCorsHeaders } from './utils/http.server'
 export { publicDataVersion } from './utils/data-version.server'
+export { documentFileAnswer } from './doors/public-information.server'
 export { resetLinkForUsername } from './models/password-reset.server'
 
 const ABORT_DELAY = 5_000

@@ -5,6 +5,7 @@ import { log } from './utils/error-log.server'
 import { storage, sweepStaging } from './utils/upload-pipeline.server'
 import { withStartupLock } from './utils/write-lock.server'
 import { pruneActivities } from './models/activity.server'
+import { eraseOldContacts } from './models/report.server'
 import { sweepContentUploads } from './models/content-images.server'
 import { runDataMigrations } from './models/data-migrations.server'
 import { accountsWithDefaultPassword } from './models/default-password.server'
@@ -59,6 +60,12 @@ export async function startup() {
   }
   await dbReady
   await storage().prepare()
+  const { STORAGE } = env
+  if (STORAGE.kind === 's3' && STORAGE.publicUrl && !STORAGE.privateBucket)
+    log.warn(
+      { event: 'private-storage' },
+      'documents and report photos are kept under private/ in S3_BUCKET, which S3_PUBLIC_URL serves: leave that prefix out of its public policy, or set S3_PRIVATE_BUCKET (docs/decisions/045-private-storage-of-documents.md)',
+    )
   const { firstStart } = await withStartupLock(async () => {
     const seeded = await seed()
     // One server owns a SQLite file, and nothing uploads before it listens: every marker is a crash's. On
@@ -79,9 +86,9 @@ export async function startup() {
     await sweepContent()
     return seeded
   })
-  await pruneOldActivities()
+  await dailyCleanUp()
   // Daily afterwards; the timer never keeps the process alive on shutdown.
-  setInterval(pruneOldActivities, 24 * 3600 * 1000).unref()
+  setInterval(dailyCleanUp, 24 * 3600 * 1000).unref()
   const weak = await accountsWithDefaultPassword()
   if (weak.length) {
     log.warn(
@@ -131,6 +138,28 @@ export function sweepPeriodically() {
     3600 * 1000,
   )
   hourly.unref()
+}
+
+/** The daily clean-up: old activity entries, and the contact details of reports closed long ago. */
+async function dailyCleanUp() {
+  await pruneOldActivities()
+  await eraseOldReportContacts()
+}
+
+/** Reports closed more than REPORT_CONTACT_RETENTION_DAYS ago lose their name, phone, e-mail and photo. */
+async function eraseOldReportContacts() {
+  try {
+    const erased = await eraseOldContacts()
+    if (erased) {
+      const days = getEnv().REPORT_CONTACT_RETENTION_DAYS
+      log.info(
+        { event: 'report-contacts-erased', count: erased, days },
+        `erased the contact details of ${erased} report(s) closed more than ${days} days ago`,
+      )
+    }
+  } catch (error) {
+    log.error({ event: 'report-contacts-erased', err: error }, 'could not erase old report contacts')
+  }
 }
 
 /** The activity log keeps ACTIVITY_RETENTION_DAYS (default 365) of entries. */

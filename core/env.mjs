@@ -85,6 +85,8 @@ export const envSchema = z.object({
   ),
   MAIL_FROM: optionalText(''),
   ACTIVITY_RETENTION_DAYS: optionalText('365').pipe(z.coerce.number().int().min(1).max(36500)),
+  /** Citizens' reports closed longer than this lose their name, phone, e-mail and photo (the daily clean-up). */
+  REPORT_CONTACT_RETENTION_DAYS: optionalText('365').pipe(z.coerce.number().int().min(1).max(36500)),
   /** The village's time zone: the admin's publish times are entered and shown in it. */
   TZ: optionalText(DEFAULT_TIME_ZONE)
     .transform((value) => value.replace(/^:/, ''))

@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
-import { UPLOAD_KINDS } from './upload-kinds.js'
+import { PRIVATE_KINDS, STORED_KINDS, UPLOAD_KINDS } from './upload-kinds.js'
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -18,9 +18,9 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3'
 
-export { UPLOAD_KINDS }
+export { PRIVATE_KINDS, STORED_KINDS, UPLOAD_KINDS }
 
-const TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' }
+const TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf' }
 /** Stored names never change content (a replaced image gets a new name). */
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -29,10 +29,12 @@ export const contentTypeOf = (name) => TYPES[name.slice(name.lastIndexOf('.') + 
 /**
  * The storage settings from the environment: STORAGE=local (UPLOADS_DIR) or STORAGE=s3 (S3_BUCKET required;
  * S3_ENDPOINT for a service other than AWS; S3_REGION; S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together or
- * neither (the SDK's own credential chain); S3_PUBLIC_URL to redirect /uploads there; S3_FORCE_PATH_STYLE).
+ * neither (the SDK's own credential chain); S3_PUBLIC_URL to redirect /uploads there; S3_PRIVATE_BUCKET for the
+ * private area; S3_FORCE_PATH_STYLE).
  * Throws an Error naming the variable at fault.
  * @returns {{ kind: 'local', root: string } | { kind: 's3', bucket: string, region: string, endpoint?: string,
- *   accessKeyId?: string, secretAccessKey?: string, publicUrl?: string, forcePathStyle: boolean }}
+ *   accessKeyId?: string, secretAccessKey?: string, publicUrl?: string, privateBucket?: string,
+ *   forcePathStyle: boolean }}
  */
 export function storageConfig(env = process.env, uploadsDir = path.resolve(env.UPLOADS_DIR?.trim() || './uploads')) {
   const text = (name) => env[name]?.trim() || undefined
@@ -49,6 +51,9 @@ export function storageConfig(env = process.env, uploadsDir = path.resolve(env.U
   const accessKeyId = text('S3_ACCESS_KEY_ID')
   const secretAccessKey = text('S3_SECRET_ACCESS_KEY')
   if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together')
+  // The private area (documents, report photos: decision 045) in a bucket of its own, which nothing serves publicly;
+  // without it, under `private/` in S3_BUCKET, a prefix the bucket's public policy must leave out.
+  const privateBucket = text('S3_PRIVATE_BUCKET')
   const pathStyle = text('S3_FORCE_PATH_STYLE')?.toLowerCase()
   if (pathStyle && !['1', '0', 'true', 'false'].includes(pathStyle))
     throw new Error('S3_FORCE_PATH_STYLE must be true or false')
@@ -60,6 +65,7 @@ export function storageConfig(env = process.env, uploadsDir = path.resolve(env.U
     accessKeyId,
     secretAccessKey,
     publicUrl,
+    privateBucket,
     // Self-hosted services (MinIO, Garage) answer at one address with the bucket in the path.
     forcePathStyle: pathStyle ? pathStyle === '1' || pathStyle === 'true' : Boolean(endpoint),
   }
@@ -86,7 +92,7 @@ function localStorage(config) {
     config,
     describe: () => root,
     async prepare() {
-      await Promise.all(UPLOAD_KINDS.map((kind) => fsp.mkdir(path.join(root, kind), { recursive: true })))
+      await Promise.all(STORED_KINDS.map((kind) => fsp.mkdir(path.join(root, kind), { recursive: true })))
     },
     async put(kind, name, source) {
       const target = file(kind, name)
@@ -127,6 +133,14 @@ function localStorage(config) {
     async exists(kind, name) {
       return plainName(name) && fs.existsSync(file(kind, name))
     },
+    /** A stored file as a stream and its size, read as it is sent (never whole in memory); null when absent. */
+    async stream(kind, name) {
+      if (!plainName(name)) return null
+      const handle = await fsp.open(file(kind, name), 'r').catch(() => null)
+      if (!handle) return null
+      const stat = await handle.stat()
+      return { size: stat.size, body: handle.createReadStream() }
+    },
     /** A stored file's size in bytes and media type (from its name, which storing gave it); null when absent. */
     async info(kind, name) {
       const stat = plainName(name) ? await fsp.stat(file(kind, name)).catch(() => null) : null
@@ -135,7 +149,7 @@ function localStorage(config) {
     /** Half-copied files older than `before` (a crash during put). Returns how many were removed. */
     async sweepPartials(before) {
       let removed = 0
-      for (const kind of UPLOAD_KINDS) {
+      for (const kind of STORED_KINDS) {
         const dir = path.join(root, kind)
         for (const name of await fsp.readdir(dir).catch(() => [])) {
           if (!name.endsWith('.partial')) continue
@@ -177,23 +191,28 @@ function s3Storage(config) {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   })
-  const Bucket = config.bucket
+  const publicBucket = config.bucket
+  // Every call names its object by kind: a private kind's objects are in the private bucket when there is one.
+  const bucketOf = (kind) =>
+    config.privateBucket && PRIVATE_KINDS.includes(kind) ? config.privateBucket : publicBucket
   const key = (kind, name) => `${kind}/${name}`
   const missing = (error) =>
     error?.name === 'NoSuchKey' || error?.name === 'NotFound' || error?.$metadata?.httpStatusCode === 404
   return {
     config,
     client,
-    describe: () => `s3://${Bucket}${config.endpoint ? ` at ${config.endpoint}` : ''}`,
+    describe: () =>
+      `s3://${publicBucket}${config.privateBucket ? ` (private: s3://${config.privateBucket})` : ''}${config.endpoint ? ` at ${config.endpoint}` : ''}`,
     async prepare() {
-      // Fails early, with the service's own message, when the bucket cannot be reached.
-      await client.send(new HeadBucketCommand({ Bucket }))
+      // Fails early, with the service's own message, when a bucket cannot be reached.
+      await client.send(new HeadBucketCommand({ Bucket: publicBucket }))
+      if (config.privateBucket) await client.send(new HeadBucketCommand({ Bucket: config.privateBucket }))
     },
     async put(kind, name, source) {
       const body = await fsp.readFile(source)
       await client.send(
         new PutObjectCommand({
-          Bucket,
+          Bucket: bucketOf(kind),
           Key: key(kind, name),
           Body: body,
           ContentLength: body.length,
@@ -203,7 +222,7 @@ function s3Storage(config) {
       )
     },
     async remove(kind, name) {
-      if (plainName(name)) await client.send(new DeleteObjectCommand({ Bucket, Key: key(kind, name) }))
+      if (plainName(name)) await client.send(new DeleteObjectCommand({ Bucket: bucketOf(kind), Key: key(kind, name) }))
     },
     /** `to` as a copy of the stored object `from`, made by the service itself. False if `from` is missing. */
     async alias(kind, from, to) {
@@ -211,9 +230,9 @@ function s3Storage(config) {
       try {
         await client.send(
           new CopyObjectCommand({
-            Bucket,
+            Bucket: bucketOf(kind),
             Key: key(kind, to),
-            CopySource: `${Bucket}/${key(kind, from)}`,
+            CopySource: `${bucketOf(kind)}/${key(kind, from)}`,
             ContentType: contentTypeOf(to),
             CacheControl: IMMUTABLE,
             MetadataDirective: 'REPLACE',
@@ -229,7 +248,9 @@ function s3Storage(config) {
       const names = []
       let ContinuationToken
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${kind}/`, ContinuationToken }))
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucketOf(kind), Prefix: `${kind}/`, ContinuationToken }),
+        )
         for (const object of page.Contents ?? []) {
           const name = object.Key.slice(kind.length + 1)
           if (plainName(name)) names.push(name)
@@ -241,7 +262,7 @@ function s3Storage(config) {
     async read(kind, name) {
       if (!plainName(name)) return null
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key(kind, name) }))
+        const object = await client.send(new GetObjectCommand({ Bucket: bucketOf(kind), Key: key(kind, name) }))
         return Buffer.from(await object.Body.transformToByteArray())
       } catch (error) {
         if (missing(error)) return null
@@ -251,17 +272,27 @@ function s3Storage(config) {
     async exists(kind, name) {
       if (!plainName(name)) return false
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key(kind, name) }))
+        await client.send(new HeadObjectCommand({ Bucket: bucketOf(kind), Key: key(kind, name) }))
         return true
       } catch (error) {
         if (missing(error)) return false
         throw error
       }
     },
+    async stream(kind, name) {
+      if (!plainName(name)) return null
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucketOf(kind), Key: key(kind, name) }))
+        return { size: Number(object.ContentLength ?? 0), body: object.Body }
+      } catch (error) {
+        if (missing(error)) return null
+        throw error
+      }
+    },
     async info(kind, name) {
       if (!plainName(name)) return null
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key(kind, name) }))
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucketOf(kind), Key: key(kind, name) }))
         return { size: Number(head.ContentLength ?? 0), type: head.ContentType || contentTypeOf(name) }
       } catch (error) {
         if (missing(error)) return null
@@ -283,7 +314,7 @@ function s3Storage(config) {
         return true
       }
       const input = {
-        Bucket,
+        Bucket: bucketOf(kind),
         Key: key(kind, name),
         Range: req.headers.range,
         IfNoneMatch: req.headers['if-none-match'],

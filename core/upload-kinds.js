@@ -14,3 +14,13 @@ export const UPLOAD_KINDS = /** @type {const} */ ([
   'settings',
   'content',
 ])
+
+/**
+ * The private area of the storage (docs/decisions/045-private-storage-of-documents.md): files no `/uploads/...`
+ * address serves (and, on S3, in S3_PRIVATE_BUCKET when set): documents' PDFs and their preview pictures, and the
+ * photos citizens attach to their reports. Only the app's own routes hand them out, after their checks.
+ */
+export const PRIVATE_KINDS = /** @type {const} */ (['private/documents', 'private/reports'])
+
+/** Every folder of stored files, public and private: what backups, restores, migrations and sweeps walk. */
+export const STORED_KINDS = /** @type {const} */ ([...UPLOAD_KINDS, ...PRIVATE_KINDS])

@@ -8,10 +8,10 @@ import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import { createStorage, storageConfig, UPLOAD_KINDS } from '../core/storage.mjs'
+import { createStorage, STORED_KINDS, storageConfig, UPLOAD_KINDS } from '../core/storage.mjs'
 import { postgresBin } from './pg-cluster.mjs'
 
-export { UPLOAD_KINDS }
+export { STORED_KINDS, UPLOAD_KINDS }
 
 /** Reads .env like the server does, then DATABASE_URL, UPLOADS_DIR and the storage with the same defaults. */
 export function locations() {
@@ -113,7 +113,7 @@ export async function openUpload(storage, kind, name) {
 /** Every stored upload as [kind, name], in the local folder or the bucket. */
 export async function uploadFiles(storage) {
   const files = []
-  for (const kind of UPLOAD_KINDS) for (const name of await storage.list(kind)) files.push([kind, name])
+  for (const kind of STORED_KINDS) for (const name of await storage.list(kind)) files.push([kind, name])
   return files
 }
 

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3'
 import pg from 'pg'
 import { sha256, snapshotSqlite } from './backup-lib.mjs'
 import { databaseFile, isPostgresUrl, migratePostgres } from './migrate.mjs'
-import { createStorage, storageConfig, UPLOAD_KINDS } from '../core/storage.mjs'
+import { createStorage, storageConfig, STORED_KINDS } from '../core/storage.mjs'
 
 /** Rows that belong to the running source only: the target keeps its own. */
 const NOT_COPIED = new Set(['_prisma_migrations', 'data_version', 'login_failures', 'pending_uploads'])
@@ -134,7 +134,7 @@ export async function migrateData({ sourceFile, uploadsDir, to, targetStorage, f
 
     const sourceStorage = createStorage({ kind: 'local', root: uploadsDir })
     let files = 0
-    for (const kind of UPLOAD_KINDS) {
+    for (const kind of STORED_KINDS) {
       for (const name of await sourceStorage.list(kind)) {
         const buffer = await sourceStorage.read(kind, name)
         if (targetStorage) await targetStorage.put(kind, name, path.join(uploadsDir, kind, name))

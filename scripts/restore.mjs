@@ -12,7 +12,7 @@ import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import tar from 'tar-stream'
-import { copyHashing, locations, pgRowCounts, rowCounts, runPgTool, UPLOAD_KINDS } from './backup-lib.mjs'
+import { copyHashing, locations, pgRowCounts, rowCounts, runPgTool, STORED_KINDS } from './backup-lib.mjs'
 
 const file = process.argv.slice(2).find((arg) => !arg.startsWith('--'))
 const force = process.argv.includes('--force')
@@ -55,10 +55,12 @@ if (!(await isEmptyInstall()) && !force) {
   process.exit(1)
 }
 
-/** [kind, name] of an upload, or an error: only the five folders, one plain file name each. */
+/** [kind, name] of an upload, or an error: only the folders of uploads (and the private area), one plain file each. */
 function uploadPath(relative) {
-  const [kind, name, ...rest] = relative.split('/')
-  if (!UPLOAD_KINDS.includes(kind) || !name || rest.length || name !== path.basename(name) || name.startsWith('.')) {
+  const at = relative.lastIndexOf('/')
+  const kind = relative.slice(0, Math.max(0, at))
+  const name = relative.slice(at + 1)
+  if (!STORED_KINDS.includes(kind) || !name || name !== path.basename(name) || name.startsWith('.')) {
     throw new Error(`unexpected path uploads/${relative}`)
   }
   return [kind, name]

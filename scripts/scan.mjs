@@ -177,6 +177,8 @@ async function scan(log) {
   for (const file of await storedFiles(where.storage)) {
     // A half-copied file (`.partial`, never served) belongs to an upload in progress or to the sweep.
     if (file.key.endsWith('.partial')) continue
+    // The private area (documents' PDFs, report photos) is never served by /uploads: nothing stray there reaches anyone.
+    if (file.key.startsWith('private/')) continue
     files++
     const [kind, name, ...deeper] = file.key.split('/')
     if (!UPLOAD_KINDS.includes(kind) || !name || deeper.length) {

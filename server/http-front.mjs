@@ -8,6 +8,7 @@ import { storageFromEnv } from '../core/storage.mjs'
 import { CLIENT_IP_HEADER, HTTPS_HEADER, servedOverHttps } from '../core/front-headers.mjs'
 import { requestLog } from './request-log.mjs'
 import { responseCache } from './response-cache.mjs'
+import { documentFiles } from './document-files.mjs'
 import { csrfProtection, securityHeaders } from './security.mjs'
 import { serveUploads } from './serve-uploads.mjs'
 
@@ -17,7 +18,7 @@ import { serveUploads } from './serve-uploads.mjs'
  *  1. `handle` (node:http): the lingering close, the forwarded headers no trusted proxy vouches for dropped, then the
  *     response cache's replay: a stored anonymous public answer goes out here (with its log line and headers).
  *  2. Express: the request log and id, the client's address and scheme for the app, the security headers (CSP with a
- *     nonce), the refusals no route needs to see (a method nobody takes: 405; a Host that names no host or an address
+ *     nonce), a document's file (streamed, with its own headers), the refusals no route needs to see (a method nobody takes: 405; a Host that names no host or an address
  *     that is not valid percent-encoding: 400), the CSRF check, compression.
  *  3. The response cache's middleware (a hit, or a miss whose answer it keeps), the uploads, the build's files.
  *  4. The response cache's direct reads (a public resource route's loader, called without Remix's handler), then Remix.
@@ -47,6 +48,8 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
   })
   const addSecurityHeaders = securityHeaders({ development, https })
   app.use(addSecurityHeaders)
+  // A document's PDF and preview stream from the storage at the client's pace (decision 047).
+  app.use(documentFiles({ build }))
   // The CORS headers of the API, for the `/api/*` answers Express gives itself (below); Remix adds its own.
   const apiHeaders = (req) => build.entry.module.apiCorsHeaders(req.headers.origin)
   /** The JSON envelope for the `/api/*` answers Express gives itself. */

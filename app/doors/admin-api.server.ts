@@ -12,7 +12,7 @@ import { asLogoError, getSettings, updateSettings } from '~/models/settings.serv
 import { siteUrl } from '~/models/site-identity.server'
 import { allAlsoFor } from '~/resources'
 import { CONTENT_UPLOAD_PERMISSIONS } from '~/resources/permissions'
-import { bodyOf, permissionsOf, writeMessage } from '~/resources/resource'
+import { bodyOf, permissionsOf, uploadOf, writeMessage } from '~/resources/resource'
 import { withWriteInput } from '~/utils/api-input.server'
 import { apiCall, apiSuccess, handleApi, HttpError, notFound, validationError } from '~/utils/http.server'
 import { readMultipart } from '~/utils/upload-pipeline.server'
@@ -51,6 +51,7 @@ export const resourceListApi = ({ request, params }: Args) =>
       parseListQuery(url.searchParams, ADMIN_PAGE_SIZE),
       url.pathname,
       url.searchParams.get('status') ?? undefined,
+      url.searchParams,
     )
     return apiSuccess(`List Data ${resource.things}`, page)
   })
@@ -59,10 +60,16 @@ export const resourceListApi = ({ request, params }: Args) =>
 export const resourceCreateApi = ({ request, params }: Args) =>
   handleApi(request, async () => {
     const resource = resourceOr404(params.resource)
-    if (request.method !== 'POST') throw new HttpError(405, 'Method Not Allowed')
-    const user = await requirePermission(request, permissionsOf(resource).create)
-    const created = await withWriteInput(request, bodyOf(resource), (input) =>
-      writeResource(resource, user, actorOf(request, user), { action: 'create', input }),
+    const create = permissionsOf(resource).create
+    if (request.method !== 'POST' || !resource.create || !create) throw new HttpError(405, 'Method Not Allowed')
+    const user = await requirePermission(request, create)
+    const upload = uploadOf(resource)
+    const created = await withWriteInput(
+      request,
+      bodyOf(resource),
+      (input) => writeResource(resource, user, actorOf(request, user), { action: 'create', input }),
+      upload.field,
+      upload.maxMb,
     )
     return apiSuccess(writeMessage(resource, 'created'), created, 201)
   })
@@ -91,8 +98,13 @@ export const resourceItemWriteApi = ({ request, params }: Args) =>
     if (request.method === 'PUT' && resource.update && permissions.update) {
       const user = await requirePermission(request, permissions.update)
       const id = idOf(resource, params.id)
-      const updated = await withWriteInput(request, bodyOf(resource), (input) =>
-        writeResource(resource, user, actorOf(request, user), { action: 'update', id, input }),
+      const upload = uploadOf(resource)
+      const updated = await withWriteInput(
+        request,
+        bodyOf(resource),
+        (input) => writeResource(resource, user, actorOf(request, user), { action: 'update', id, input }),
+        upload.field,
+        upload.maxMb,
       )
       return apiSuccess(writeMessage(resource, 'updated'), updated)
     }

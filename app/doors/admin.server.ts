@@ -18,6 +18,7 @@ import {
   listFieldsOf,
   lowerThing,
   permissionsOf,
+  uploadOf,
   writeToast,
   type FormLoad,
   type FormMode,
@@ -153,7 +154,7 @@ export async function listLoader({ request, params }: LoaderFunctionArgs): Promi
   const status = resource.publishing ? publishFilterOf(url.searchParams.get('status')) : ''
   try {
     return {
-      page: (await resource.list(query, url.pathname, status)) as Paginated<Row>,
+      page: (await resource.list(query, url.pathname, status, url.searchParams)) as Paginated<Row>,
       search: query.search,
       failed: false,
       status,
@@ -215,7 +216,7 @@ async function deleteFromList(request: Request, resource: AdminResource) {
  * list refreshed in place (the form clears itself), or the field errors under the form's fields.
  */
 async function uploadFromList(request: Request, resource: AdminResource) {
-  const user = await requirePermission(request, permissionsOf(resource).create)
+  const user = await requirePermission(request, permissionsOf(resource).create!)
   try {
     await withFormInput(request, (input) =>
       writeResource(resource, user, actorOf(request, user), { action: 'create', input }),
@@ -244,7 +245,7 @@ async function choicesOf(resource: AdminResource) {
 export async function formLoader({ request, params }: LoaderFunctionArgs, mode: FormMode): Promise<FormLoad> {
   const resource = resourceOf(params, true)
   const permissions = permissionsOf(resource)
-  await requirePermission(request, mode === 'create' ? permissions.create : permissions.edit!)
+  await requirePermission(request, mode === 'create' ? permissions.create! : permissions.edit!)
   const [record, choices] = await Promise.all([
     mode === 'edit' ? loadRecord(() => resource.get!(routeId(params.id))) : null,
     choicesOf(resource),
@@ -259,7 +260,7 @@ export async function formLoader({ request, params }: LoaderFunctionArgs, mode: 
 export async function formAction({ request, params }: ActionFunctionArgs, mode: FormMode) {
   const resource = resourceOf(params, true)
   const permissions = permissionsOf(resource)
-  const user = await requirePermission(request, mode === 'create' ? permissions.create : permissions.edit!)
+  const user = await requirePermission(request, mode === 'create' ? permissions.create! : permissions.edit!)
   const id = mode === 'edit' ? routeId(params.id) : 0
   try {
     const actor = actorOf(request, user)
@@ -273,7 +274,8 @@ export async function formAction({ request, params }: ActionFunctionArgs, mode: 
         mode === 'create' ? { action: 'create', input } : { action: 'update', id, input },
       )
     }
-    await withFormInput(request, save, listFieldsOf(resource))
+    const upload = uploadOf(resource)
+    await withFormInput(request, save, listFieldsOf(resource), upload.field, upload.maxMb)
   } catch (error) {
     return formRefusal(error)
   }

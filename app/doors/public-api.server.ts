@@ -20,6 +20,20 @@ export const publicListApi = ({ request, params, context }: LoaderFunctionArgs) 
     return publicApiSuccess(request, `List Data ${resource.things}`, await publicList(request, context, resource.list))
   })
 
+/** GET /api/public/{name} of a list with a route of its own (its filters are part of its cache key). */
+export const publicNamedListApi =
+  (name: string) =>
+  ({ request, context }: LoaderFunctionArgs) =>
+    handleApi(request, async () => {
+      const resource = findPublicResource(name)
+      if (!resource?.list) throw new HttpError(404, 'Not found')
+      return publicApiSuccess(
+        request,
+        `List Data ${resource.things}`,
+        await publicList(request, context, resource.list),
+      )
+    })
+
 /** GET /api/public/{sliders, posts_home, products_home, aparaturs_home, photos_home}: a plain array. */
 export const publicArrayApi =
   (name: string) =>

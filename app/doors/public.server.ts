@@ -98,10 +98,10 @@ export async function detailOrPreview<T extends { status: string; published_at: 
 export async function publicList<T>(
   request: Request,
   context: AppLoadContext,
-  list: (query: ListQuery, path: string) => Promise<Paginated<T>>,
+  list: (query: ListQuery, path: string, params?: URLSearchParams) => Promise<Paginated<T>>,
 ): Promise<Paginated<T>> {
   const url = new URL(request.url)
-  const page = await list(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)
+  const page = await list(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname, url.searchParams)
   if (page.current_page > page.last_page) context.skipResponseCache?.()
   return page
 }
@@ -113,7 +113,7 @@ export async function publicList<T>(
 export async function publicPage<Row, T>(
   request: Request,
   context: AppLoadContext,
-  list: (query: ListQuery, path: string) => Promise<Paginated<Row>>,
+  list: (query: ListQuery, path: string, params?: URLSearchParams) => Promise<Paginated<Row>>,
   summary: (row: Row) => T,
 ): Promise<ScreenPage<T>> {
   return screenPage(await publicList(request, context, list), summary)

@@ -12,5 +12,10 @@ export const ACTIVITY_ACTIONS = [
   'two_factor_off',
   'settings_update',
   'spam_blocked',
+  // Citizen reports (docs/api.md "Citizen reports"): a citizen filed one; staff answered one (a status change or the
+  // public switch is an `update` naming the fields); the daily clean-up erased a closed report's contact details.
+  'report_filed',
+  'report_response',
+  'report_contact_erased',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]

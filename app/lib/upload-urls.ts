@@ -1,10 +1,16 @@
-import { UPLOAD_KINDS } from '#core/upload-kinds.js'
+import { PRIVATE_KINDS, UPLOAD_KINDS } from '#core/upload-kinds.js'
 
-export { UPLOAD_KINDS }
+export { PRIVATE_KINDS, UPLOAD_KINDS }
 
 export type UploadKind = (typeof UPLOAD_KINDS)[number]
+/** The private area's folders (documents, report photos): never served under /uploads. */
+export type PrivateKind = (typeof PRIVATE_KINDS)[number]
+export type StoredKind = UploadKind | PrivateKind
 
 export const isUploadKind = (value: string): value is UploadKind => (UPLOAD_KINDS as readonly string[]).includes(value)
+
+export const isPrivateKind = (value: string): value is PrivateKind =>
+  (PRIVATE_KINDS as readonly string[]).includes(value)
 
 /** Where an uploaded image is served (`null` for an item without one). */
 export const uploadUrl = (kind: UploadKind, image: string | null | undefined) =>

@@ -44,6 +44,9 @@ function wallClock(ms: number, zone: string) {
   }
 }
 
+/** The wall-clock parts (year, month, day, hour, minute, second) of the instant `ms` in `zone`. */
+export const wallClockOf = (ms: number, zone: string) => wallClock(ms, zone)
+
 /** How far `zone` is ahead of UTC at the instant `ms`. */
 function offsetAt(ms: number, zone: string) {
   const c = wallClock(ms, zone)

@@ -69,7 +69,8 @@ export function recordActivity(entry: ActivityEntry): Promise<void> {
 export function summaryOf(record: unknown): string {
   if (!record || typeof record !== 'object') return ''
   const row = record as Record<string, unknown>
-  for (const key of ['title', 'name', 'site_name', 'caption', 'username']) {
+  // A citizen's report is named by its ticket, never by the citizen's name.
+  for (const key of ['ticket', 'title', 'name', 'site_name', 'caption', 'username']) {
     if (typeof row[key] === 'string' && row[key]) return row[key] as string
   }
   return typeof row.description === 'string' ? excerpt(row.description, 120) : ''

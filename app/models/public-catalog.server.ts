@@ -3,6 +3,12 @@ import { cachedRead } from '~/public-reads/read-memo.server'
 import type { ListQuery, Paginated } from '~/lib/paging'
 import { getPublicAparatur, homeAparaturs, listPublicAparaturs } from './aparatur.server'
 import { parseId } from './crud.server'
+import {
+  DOCUMENT_FILTER_PARAMS,
+  getPublicDocumentBySlug,
+  listPublicDocuments,
+  parseDocumentFilters,
+} from './document.server'
 import { getPageBySlug, listPublicPages } from './page.server'
 import { homePhotos, listPublicPhotos } from './photo.server'
 import { getPostBySlug, homePosts, listPublicPosts } from './post.server'
@@ -18,7 +24,9 @@ type PublicResource = {
   things: string
   /** "Detail Data Post" */
   thing?: string
-  list?(query: ListQuery, path: string): Promise<Paginated<unknown>>
+  list?(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<unknown>>
+  /** The list's filter parameters besides `page`, `search` and `limit` (documents: `kind`, ...), kept as given. */
+  filters?: readonly string[]
   /** A plain array (home sections, sliders). */
   all?(): Promise<unknown[]>
   /** One item by its key (slug, or id for aparaturs); throws the contract's 404. */
@@ -53,6 +61,7 @@ export const publicPageBySlug = memoDetail('pages', getPageBySlug)
 export const publicPost = memoDetail('posts', getPostBySlug)
 export const publicProduct = memoDetail('products', getProductBySlug)
 export const publicAparatur = memoDetail('aparaturs', getPublicAparatur)
+export const publicDocument = memoDetail('documents', getPublicDocumentBySlug)
 
 const RESOURCES: Record<string, PublicResource> = {
   sliders: { things: 'Sliders', all: publicSliders },
@@ -70,6 +79,14 @@ const RESOURCES: Record<string, PublicResource> = {
     detail: byId('Aparatur', publicAparatur),
   },
   photos: { things: 'Photos', list: listPublicPhotos },
+  documents: {
+    things: 'Documents',
+    thing: 'Document',
+    list: (query, path, params) =>
+      listPublicDocuments(query, path, parseDocumentFilters(params ?? new URLSearchParams())),
+    detail: publicDocument,
+    filters: DOCUMENT_FILTER_PARAMS,
+  },
 }
 
 export const findPublicResource = (name: string | undefined): PublicResource | undefined =>

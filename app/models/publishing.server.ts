@@ -22,7 +22,7 @@ export type Status = (typeof STATUSES)[number]
 export type Publishing = { status: string; published_at: Date | null }
 
 /** The tables whose rows have a status and a publish time. */
-export const PUBLISHED_TABLES = ['posts', 'pages', 'products'] as const
+export const PUBLISHED_TABLES = ['posts', 'pages', 'products', 'documents'] as const
 
 /** The rule, for Prisma: published, and its time has come. */
 export const visibleWhere = (at: Date = now()) => ({ status: 'published', published_at: { lte: at } })
@@ -59,6 +59,49 @@ export const publicFilter = (table: string, at: Date = now()): RowFilter => {
     index: `${table}_status_published_at_id_idx`,
     candidates: `"status" = 'published' AND "published_at" IS NOT NULL`,
     time: '"published_at"',
+  }
+}
+
+/**
+ * The rule of a published table in the three forms the reads need (Prisma, SQL on an alias, the id reads' filter):
+ * the publishing rule itself, or the rule narrowed further for a table whose rows may also be kept from the public
+ * by a column (documents: an exempt class, decision 045).
+ */
+export type PublicRule = {
+  where: (at: Date) => object
+  sql: (at: Date, table?: string) => Prisma.Sql
+  filter: (table: string, at: Date) => RowFilter
+}
+
+export const publishedRule: PublicRule = { where: visibleWhere, sql: visibleSql, filter: publicFilter }
+
+/** The publishing rule, and `column` never `excluded` (a name and a value from the code, never from a request). */
+export function narrowedRule(table: string, column: string, excluded: string): PublicRule {
+  const name = `"${column.replaceAll('"', '""')}"`
+  const value = `'${excluded.replaceAll("'", "''")}'`
+  const from = `"${table.replaceAll('"', '""')}"`
+  const sql = (at: Date, alias = 't') =>
+    Prisma.sql`${visibleSql(at, alias)} AND ${Prisma.raw(`"${alias.replaceAll('"', '""')}".${name} <> ${value}`)}`
+  return {
+    where: (at) => ({ ...visibleWhere(at), [column]: { not: excluded } }),
+    sql,
+    filter: (_table, at) => {
+      const base = publicFilter(table, at)
+      return {
+        ...base,
+        text: (placeholder) => `${base.text(placeholder)} AND ${name} <> ${value}`,
+        sql: sql(at, table),
+        // The same disjoint ranges as publicFilter's, the excluded rows among the published ones with a time added.
+        hidden: (placeholder) =>
+          [
+            `SELECT "id" FROM ${from} WHERE "status" < 'published'`,
+            `SELECT "id" FROM ${from} WHERE "status" > 'published'`,
+            `SELECT "id" FROM ${from} WHERE "status" = 'published' AND "published_at" IS NOT NULL AND ("published_at" > ${placeholder} OR ${name} = ${value})`,
+            `SELECT "id" FROM ${from} WHERE "status" = 'published' AND "published_at" IS NULL`,
+          ].join(' UNION ALL '),
+        candidates: `${base.candidates} AND ${name} <> ${value}`,
+      }
+    },
   }
 }
 

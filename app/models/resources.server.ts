@@ -12,6 +12,7 @@ import {
   listCategories,
   updateCategory,
 } from './category.server'
+import { createDocument, deleteDocument, getDocument, listDocuments, updateDocument } from './document.server'
 import { createPage, deletePage, getPage, listPages, updatePage } from './page.server'
 import {
   allPermissions,
@@ -24,9 +25,11 @@ import {
 import { createPhoto, deletePhoto, findPhoto, listPhotos } from './photo.server'
 import { createPost, deletePost, getPost, listPosts, updatePost } from './post.server'
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './product.server'
+import { deleteReport, getReport, listReports, updateReport } from './report.server'
 import { allRoles, createRole, deleteRole, getRole, listRoles, updateRole } from './role.server'
 import { createSlider, deleteSlider, findSlider, listSliders } from './slider.server'
 import { refuseGamblingSpam } from './spam.server'
+import { HttpError } from '~/utils/http.server'
 import { createUser, deleteUser, getUser, listUsers, updateUser, type SessionUser } from './user.server'
 
 /** What a write receives: the body's fields (and, for multipart resources, the uploaded file under `image`). */
@@ -34,15 +37,19 @@ export type WriteInput = Record<string, unknown>
 
 /** The model functions that serve one declared resource; both doors call these and nothing else. */
 type ResourceModel = {
-  /** `status`: the publishing filter of posts, pages and products (publishing.server.ts statusWhere). */
-  list(query: ListQuery, path: string, status?: string): Promise<Paginated<unknown>>
+  /**
+   * `status`: the publishing filter of posts, pages and products (publishing.server.ts statusWhere); `params`: the
+   * address's other filters, for a list that has some (reports: `status`, `kind`).
+   */
+  list(query: ListQuery, path: string, status?: string, params?: URLSearchParams): Promise<Paginated<unknown>>
   /** Every row by name, for the forms that choose among them (`/all`). */
   all?(): Promise<{ id: number; name: string }[]>
   /** One row by id; the editable resources only. */
   get?(id: number): Promise<unknown>
   /** Reads a record for the activity log (before an update or delete) where there is no `get`. */
   read?(id: number): Promise<unknown>
-  create(input: WriteInput, user: SessionUser): Promise<unknown>
+  /** Every resource but reports (which citizens file through the public door). */
+  create?(input: WriteInput, user: SessionUser): Promise<unknown>
   update?(id: number, input: WriteInput, user: SessionUser): Promise<unknown>
   remove(id: number, user: SessionUser): Promise<void>
 }
@@ -84,6 +91,14 @@ const MODELS: Record<ResourceName, ResourceModel> = {
     update: updateAparatur,
     remove: deleteAparatur,
   },
+  documents: {
+    list: listDocuments,
+    get: getDocument,
+    create: createDocument,
+    update: updateDocument,
+    remove: deleteDocument,
+  },
+  reports: { list: listReports, get: getReport, update: updateReport, remove: deleteReport },
 }
 
 /** A declared resource with the model functions that serve it. */
@@ -124,7 +139,8 @@ export async function writeResource(
   }
   switch (write.action) {
     case 'create':
-      return trackWrite(actor, { resource: tracked, action: 'create' }, () => resource.create(write.input, user))
+      if (!resource.create) throw new HttpError(405, 'Method Not Allowed')
+      return trackWrite(actor, { resource: tracked, action: 'create' }, () => resource.create!(write.input, user))
     case 'update':
       return trackWrite(actor, { resource: tracked, action: 'update', id: write.id }, async () => {
         const result = await resource.update!(write.id, write.input, user)

@@ -9,6 +9,7 @@ import type { UploadKind } from '~/lib/upload-urls'
 import { storeImage, unmarkPending, stagingFolder } from '~/utils/upload-pipeline.server'
 import { SEEDED_PERMISSIONS, type PermissionName } from '~/resources/permissions'
 import { demoVillage } from './demo-village'
+import { seedDemoInformation } from './demo-information.server'
 import { fillSettingsIfEmpty } from './settings.server'
 import { ADMIN_ROLE } from './user.server'
 
@@ -195,4 +196,6 @@ async function seedDemoVillage() {
   })
   // Every picture now has its record: one write lifts all their markers.
   await unmarkPending([...postImages, ...productImages, ...photoImages, ...sliderImages, ...aparaturImages])
+  // Informasi Publik and Layanan: documents with their PDFs, and public reports with answers.
+  await seedDemoInformation(admin.id, getEnv().SITE_NAME)
 }

@@ -2,6 +2,7 @@ import { prisma } from '~/utils/db.server'
 import { now } from '~/utils/clock.server'
 import { postSelect } from './post.server'
 import { publicOrderBy, visibleWhere } from './publishing.server'
+import { sitemapDocuments } from './document.server'
 
 /**
  * The public screens that exist whatever the content (the list screens, the legal texts); /berita is /posts under
@@ -16,6 +17,11 @@ export const STATIC_PATHS = [
   '/photos',
   '/privacy',
   '/terms',
+  // Informasi Publik and Layanan (issue 23).
+  '/dokumen',
+  '/ppid',
+  '/layanan',
+  '/layanan/lacak',
 ] as const
 
 /** A sitemap holds at most 50,000 addresses. */
@@ -35,11 +41,12 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
     orderBy: publicOrderBy(),
     take,
   }
-  const [pages, posts, products, aparaturs] = await Promise.all([
+  const [pages, posts, products, aparaturs, documents] = await Promise.all([
     prisma.page.findMany(slugged),
     prisma.post.findMany(slugged),
     prisma.product.findMany(slugged),
     prisma.aparatur.findMany({ select: { id: true, updated_at: true }, orderBy: { id: 'desc' }, take }),
+    sitemapDocuments(take),
   ])
   const entries: SitemapEntry[] = [
     ...STATIC_PATHS.map((path) => ({ path })),
@@ -47,6 +54,10 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
     ...posts.map((post) => ({ path: `/posts/${post.slug}`, lastModified: post.updated_at })),
     ...products.map((product) => ({ path: `/products/${product.slug}`, lastModified: product.updated_at })),
     ...aparaturs.map((person) => ({ path: `/aparaturs/${person.id}`, lastModified: person.updated_at })),
+    ...documents.map((document) => ({
+      path: `/dokumen/${encodeURIComponent(document.slug)}`,
+      lastModified: document.updated_at,
+    })),
   ]
   return entries.slice(0, SITEMAP_LIMIT)
 }

@@ -1,5 +1,5 @@
 import { prisma, serializeWrite } from '~/utils/db.server'
-import { isUploadKind, RECORD_KINDS, type RecordKind } from '~/lib/upload-urls'
+import { isPrivateKind, isUploadKind, RECORD_KINDS, type RecordKind } from '~/lib/upload-urls'
 import { removeImage, storage } from '~/utils/upload-pipeline.server'
 import { isContentImageUsed } from './content-images.server'
 import { IMAGE_TABLES } from './crud.server'
@@ -13,6 +13,18 @@ async function referencedImages(): Promise<Record<RecordKind, Set<string>>> {
     }),
   )
   return Object.fromEntries(names) as Record<RecordKind, Set<string>>
+}
+
+/** Whether a record holds a file of the private area (a document's PDF or preview, a report's photo). */
+async function privateFileUsed(kind: string, name: string): Promise<boolean> {
+  if (kind === 'private/documents')
+    return !!(await prisma.document.findFirst({
+      where: { OR: [{ file: name }, { preview: name }] },
+      select: { id: true },
+    }))
+  if (kind === 'private/reports')
+    return !!(await prisma.report.findFirst({ where: { image: name }, select: { id: true } }))
+  return true
 }
 
 /**
@@ -38,6 +50,9 @@ export async function sweepOrphanUploads({ olderThanMs = PENDING_GRACE_MS } = {}
   for (const { kind, name } of markers) {
     // A content image is used while some rich text holds it (content-images.server.ts).
     if (isUploadKind(kind) && !(kind === 'content' ? await isContentImageUsed(name) : referenced[kind].has(name))) {
+      await removeImage(kind, name)
+      removed++
+    } else if (isPrivateKind(kind) && !(await privateFileUsed(kind, name))) {
       await removeImage(kind, name)
       removed++
     }

@@ -3,6 +3,15 @@ import { type ZodTypeAny } from 'zod'
 import { responseTime, z } from '~/utils/response-shape.server'
 import { credentials } from '~/auth/login.server'
 import { aparaturResponse, schema as aparaturInput } from '~/models/aparatur.server'
+import { documentResponse, schema as documentInput } from '~/models/document.server'
+import {
+  fileSchema as reportFileInput,
+  filedReportResponse,
+  publicReportResponse,
+  reportResponse,
+  responseSchema as reportResponseInput,
+  updateSchema as reportUpdateInput,
+} from '~/models/report.server'
 import { categoryResponse, schema as categoryInput } from '~/models/category.server'
 import { pageResponse, schema as pageInput } from '~/models/page.server'
 import { permissionResponse, schema as permissionInput } from '~/models/permission.server'
@@ -26,7 +35,17 @@ import {
 import { ADMIN_PAGE_SIZE, MAX_LIMIT, PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { RESOURCES, allAlsoFor } from '~/resources/index'
 import { CONTENT_UPLOAD_PERMISSIONS, type ResourceName } from '~/resources/permissions'
-import { bodyOf, isUploadOnly, permissionsOf, writeMessage, type ResourceDeclaration } from '~/resources/resource'
+import {
+  bodyOf,
+  isReportInbox,
+  isUploadOnly,
+  permissionsOf,
+  uploadOf,
+  writeMessage,
+  type ResourceDeclaration,
+} from '~/resources/resource'
+import { DOCUMENT_KINDS, INFORMATION_CLASSES } from '~/lib/documents'
+import { REPORT_KINDS, REPORT_STATUSES } from '~/lib/reports'
 
 /**
  * The OpenAPI 3.1 document of every `/api/*` call of the contract (docs/api.md), served at
@@ -147,7 +166,19 @@ const Photo = photoResponse
 const Slider = sliderResponse
 const Aparatur = aparaturResponse
 
+// Village information and services (docs/api.md): documents and citizens' reports.
+const pdfFile = () =>
+  z.any().openapi({
+    type: 'string',
+    format: 'binary',
+    description: 'A PDF judged by its content (starts with `%PDF-`, parses as a PDF); at most 20 MB (413 on `File`).',
+  })
+const reportKind = () => z.enum(REPORT_KINDS)
+const reportStatus = () => z.enum(REPORT_STATUSES)
+
 const ITEMS: Record<ResourceName, ZodTypeAny> = {
+  documents: documentResponse,
+  reports: reportResponse,
   permissions: Permission,
   roles: Role,
   users: User,
@@ -162,7 +193,7 @@ const ITEMS: Record<ResourceName, ZodTypeAny> = {
 
 /** The request fields docs/api.md "Beyond the original client" adds (drafts, scheduling, alt text); all optional. */
 const beyondInput = (name: ResourceName) => ({
-  ...(['posts', 'pages', 'products'].includes(name)
+  ...(['posts', 'pages', 'products', 'documents'].includes(name)
     ? {
         status: status().optional().openapi({
           description: 'Without it a create publishes at once and an update keeps the status. Error key `Status`.',
@@ -184,6 +215,8 @@ const beyondInput = (name: ResourceName) => ({
 })
 
 const INPUTS: Record<ResourceName, { create: ZodTypeAny; update?: ZodTypeAny }> = {
+  documents: { create: documentInput },
+  reports: { create: reportUpdateInput, update: reportUpdateInput },
   permissions: { create: permissionInput },
   roles: { create: roleInput },
   users: { create: userCreateInput, update: userUpdateInput },
@@ -255,10 +288,10 @@ const FAILURES: Partial<Record<Status, string>> = {
   403: '`Forbidden`: a valid user without the permission.',
   404: '`{Thing} not found`.',
   409: 'The change would break something (a sentence saying why).',
-  413: 'Body over the size limit (declared or streamed); an upload over 10 MB is `{"Image": "Image may not be larger than 10 MB"}`.',
+  413: 'Body over the size limit (declared or streamed); an upload over 10 MB is `{"Image": "Image may not be larger than 10 MB"}` (a document\'s PDF over 20 MB: `File`).',
   415: 'A body whose `Content-Type` is not JSON (multipart where listed).',
   422: '`Validation Errors`, keyed by field: a missing or invalid value, or a field of the wrong JSON type (never converted).',
-  429: 'Too many login attempts; see `Retry-After`.',
+  429: 'Throttled (login attempts, report filings, report lookups); see `Retry-After`.',
   500: 'Unexpected; a generic message, never a stack trace, SQL or file path.',
 }
 
@@ -363,10 +396,15 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
   const path = `/api/admin/${name}`
   const tag = resource.things
   const multipart = bodyOf(resource) === 'multipart'
-  const body = (schema: ZodTypeAny) => {
+  const upload = uploadOf(resource)
+  const body = (schema: ZodTypeAny, fileRequired = false) => {
     const input = withFields(schema, beyondInput(name))
+    const file = upload.field === 'file' ? pdfFile() : imageFile()
     return multipart
-      ? { json: input, multipart: withFields(input, { image: imageFile().optional() }) }
+      ? {
+          ...(fileRequired ? {} : { json: input }),
+          multipart: withFields(input, { [upload.field]: fileRequired ? file : file.optional() }),
+        }
       : { json: input }
   }
   const deleteConflicts = ['users', 'roles', 'categories'].includes(name)
@@ -377,14 +415,19 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
       tag,
       summary: `List ${resource.things.toLowerCase()}`,
       permissions: [permissions.index],
-      query: resource.publishing
+      query: isReportInbox(resource)
         ? listQuery(ADMIN_PAGE_SIZE).extend({
-            status: z
-              .enum(['draft', 'scheduled', 'published'])
-              .optional()
-              .openapi({ description: 'Only drafts, scheduled or published items (beyond the original client).' }),
+            status: reportStatus().optional().openapi({ description: 'Only reports of this status' }),
+            kind: reportKind().optional().openapi({ description: 'Only reports of this kind' }),
           })
-        : listQuery(ADMIN_PAGE_SIZE),
+        : resource.publishing
+          ? listQuery(ADMIN_PAGE_SIZE).extend({
+              status: z
+                .enum(['draft', 'scheduled', 'published'])
+                .optional()
+                .openapi({ description: 'Only drafts, scheduled or published items (beyond the original client).' }),
+            })
+          : listQuery(ADMIN_PAGE_SIZE),
       ok: { status: 200, data: paginated(item, resource.thing), message: `List Data ${resource.things}` },
     },
   ]
@@ -401,23 +444,24 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
   const create = INPUTS[name].create
   const createBody = isUploadOnly(resource)
     ? { multipart: withFields(withFields(create, beyondInput(name)), { image: imageFile() }) }
-    : body(create)
-  calls.push({
-    method: 'post',
-    path,
-    tag,
-    summary: isUploadOnly(resource)
-      ? `Upload a ${resource.thing.toLowerCase()}`
-      : `Create a ${resource.thing.toLowerCase()}`,
-    description: multipart
-      ? isUploadOnly(resource)
-        ? 'A multipart body with the image (required) and the fields.'
-        : 'A multipart body (with an optional `image`), or JSON when there is no file.'
-      : undefined,
-    permissions: [permissions.create],
-    body: createBody,
-    ok: { status: 201, data: item, message: writeMessage(resource, 'created') },
-  })
+    : body(create, upload.field === 'file')
+  if (permissions.create)
+    calls.push({
+      method: 'post',
+      path,
+      tag,
+      summary: isUploadOnly(resource)
+        ? `Upload a ${resource.thing.toLowerCase()}`
+        : `Create a ${resource.thing.toLowerCase()}`,
+      description: multipart
+        ? isUploadOnly(resource)
+          ? 'A multipart body with the image (required) and the fields.'
+          : 'A multipart body (with an optional `image`), or JSON when there is no file.'
+        : undefined,
+      permissions: [permissions.create],
+      body: createBody,
+      ok: { status: 201, data: item, message: writeMessage(resource, 'created') },
+    })
   if (permissions.show) {
     calls.push({
       method: 'get',
@@ -745,6 +789,90 @@ const OTHER_CALLS = [
   ]),
 ]
 
+/** Village information and services (docs/api.md): public documents, citizens' reports. */
+const INFORMATION_CALLS: Call[] = [
+  {
+    method: 'get',
+    path: '/api/public/documents',
+    tag: 'Public',
+    summary: 'List public documents',
+    description:
+      'Published documents whose class is not `dikecualikan`, newest first. Search matches title, number and description.',
+    permissions: null,
+    etag: true,
+    query: listQuery(PUBLIC_PAGE_SIZE).extend({
+      kind: z.enum(DOCUMENT_KINDS).optional(),
+      information_class: z.enum(INFORMATION_CLASSES).optional(),
+      year: z.string().optional().openapi({ description: 'The year of `enacted_at`', example: '2026' }),
+    }),
+    ok: { status: 200, data: paginated(documentResponse, 'PublicDocument'), message: 'List Data Documents' },
+  },
+  {
+    method: 'get',
+    path: '/api/public/documents/{slug}',
+    tag: 'Public',
+    summary: 'One public document by slug',
+    description:
+      'A `dikecualikan` (exempt) or unpublished document is a 404. The PDF itself is at `/dokumen/{slug}/unduh`.',
+    permissions: null,
+    etag: true,
+    params: z.object({ slug: z.string().openapi({ example: 'peraturan-desa-nomor-1-tahun-2026' }) }),
+    ok: { status: 200, data: documentResponse, message: 'Detail Data Document' },
+    fails: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/public/reports',
+    tag: 'Public',
+    summary: 'The reports staff made public, newest first',
+    permissions: null,
+    etag: true,
+    query: listQuery(PUBLIC_PAGE_SIZE).omit({ search: true }),
+    ok: { status: 200, data: paginated(publicReportResponse, 'PublicReport'), message: 'List Data Reports' },
+  },
+  {
+    method: 'post',
+    path: '/api/public/reports',
+    tag: 'Public',
+    summary: 'File a complaint, aspiration or information request',
+    description:
+      'JSON, or multipart with an optional `image`. Keys on error: `Kind`, `Name`, `Contact` (neither phone nor email, or one invalid), `Subject` (at most 150), `Message` (at most 5,000), `Image`. `website` is a honeypot: filled, the answer looks the same and nothing is stored. One client address may file 5 reports an hour; then every POST is a 429 with `Retry-After`, before validation.',
+    permissions: null,
+    body: {
+      json: reportFileInput,
+      multipart: withFields(reportFileInput, { image: imageFile().optional() }),
+    },
+    ok: { status: 201, data: filedReportResponse, message: 'Report submitted successfully' },
+    fails: [429],
+  },
+  {
+    method: 'get',
+    path: '/api/public/reports/{ticket}',
+    tag: 'Public',
+    summary: 'Track a report with its code',
+    description:
+      'A wrong or missing code is the same 404 as an unknown ticket; 20 failed lookups from one address in 15 minutes are a 429. Never cached.',
+    permissions: null,
+    params: z.object({ ticket: z.string().openapi({ example: 'ADU-2026-0007' }) }),
+    query: z.object({ code: z.string().openapi({ description: 'The tracking code given when the report was filed' }) }),
+    ok: { status: 200, data: publicReportResponse, message: 'Detail Data Report' },
+    fails: [404, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/reports/{id}/responses',
+    tag: 'Reports',
+    summary: 'Answer a report',
+    description: 'Plain text (error key `Message`). E-mailed to the citizen when SMTP is set and they gave an address.',
+    permissions: ['reports-update'],
+    params: idParam('report'),
+    body: { json: reportResponseInput },
+    ok: { status: 201, data: reportResponse, message: 'Response added successfully' },
+    fails: [404],
+  },
+]
+
+
 const DESCRIPTION = `The REST API of Balai Desa. JSON in and out (\`application/json; charset=utf-8\`) except the multipart writes.
 
 **Envelope.** Every answer is \`{"success": true, "message": "...", "data": ...}\` or \`{"success": false, "message": "...", "errors": {"Field": "message"} | null}\`.
@@ -780,6 +908,7 @@ export function apiCalls(): Call[] {
     ...ME_CALLS,
     ...OTHER_CALLS,
     ...Object.values(RESOURCES).flatMap(resourceCalls),
+    ...INFORMATION_CALLS,
     ...publicCalls(),
     ...docs,
   ]

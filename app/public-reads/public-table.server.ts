@@ -3,7 +3,7 @@ import { paginate, type ListQuery, type Paginated } from '~/lib/paging'
 import { isPostgres, withoutNul } from '~/utils/dialect.server'
 import { cachedRead } from './read-memo.server'
 import { quote, readRows } from './row-reader.server'
-import { foldSearch, searchPage, type RowFilter } from './search.server'
+import { foldSearch, searchIds, searchPage, type RowFilter } from './search.server'
 
 /**
  * The public reads of one table, declared once by its model from the same Prisma select the back office reads with:
@@ -135,15 +135,46 @@ export function publicTable<Row>(declaration: PublicTableDeclaration) {
      * search's matches and their count, or from the list's index), then only their rows. Each read is kept in the
      * read memo under its canonical query ("now" is taken inside each read, after the memo has taken the data version
      * it keys the read by: a publish time passing later changes that version, never the answer kept under it).
+     * `narrow`: a list's own filters (documents by kind), a condition on this table's columns that narrows the rule,
+     * never replaces it, with the parameters its paging links keep.
      */
-    list: async <Item = Row>(query: ListQuery, path: string, map?: (row: Row) => Item): Promise<Paginated<Item>> => {
+    list: async <Item = Row>(
+      query: ListQuery,
+      path: string,
+      narrow?: { sql: Prisma.Sql; keep: [string, string][] },
+    ): Promise<Paginated<Item>> => {
       const skip = (query.page - 1) * query.limit
       // LIKE folds A-Z only, so searches differing only there have the same matches.
       const search = foldSearch(query.search)
-      const key = (...parts: unknown[]) => JSON.stringify([table, search, ...parts])
+      const key = (...parts: unknown[]) => JSON.stringify([table, search, narrow?.keep ?? [], ...parts])
       let total: number
       let rows: Row[] = []
-      if (search) {
+      if (narrow) {
+        const where = async () => {
+          const filter = visible?.()
+          const conditions = [narrow.sql, ...(filter ? [filter.sql] : [])]
+          if (search) {
+            const ids = await searchIds(table, searchColumns, search)
+            conditions.push(ids.length ? Prisma.sql`${self}."id" IN (${Prisma.join(ids)})` : Prisma.sql`1 = 0`)
+          }
+          return { sql: Prisma.join(conditions, ' AND '), filter }
+        }
+        total = await cachedRead(key('count'), async () => {
+          const { sql } = await where()
+          return Number(
+            (await run<{ total: number | bigint }>(Prisma.sql`SELECT COUNT(*) AS "total" FROM ${self} WHERE ${sql}`))[0]
+              .total,
+          )
+        })
+        if (skip < total)
+          rows = await cachedRead(key(query.page, query.limit), async () => {
+            const { sql, filter } = await where()
+            const ids = await run<{ id: number | bigint }>(
+              Prisma.sql`SELECT "id" FROM ${self} WHERE ${sql} ORDER BY ${Prisma.raw(filter ? filter.orderBy : '"id" DESC')} LIMIT ${query.limit} OFFSET ${skip}`,
+            )
+            return rowsOf(ids.map((row) => Number(row.id)))
+          })
+      } else if (search) {
         // The count and the first page asked for are read together; another page of a counted search reads its ids.
         const page = (counted: boolean) =>
           searchPage(table, searchColumns, search, { offset: skip, limit: query.limit, count: counted }, visible?.())
@@ -162,7 +193,8 @@ export function publicTable<Row>(declaration: PublicTableDeclaration) {
             rowsOf(await pageOfIds(skip, query.limit, visible?.())),
           )
       }
-      return paginate(map ? rows.map(map) : (rows as unknown as Item[]), total, query, path)
+      const paged = narrow ? { ...query, keep: [...(query.keep ?? []), ...narrow.keep] } : query
+      return paginate(rows as unknown as Item[], total, paged, path)
     },
   }
 }

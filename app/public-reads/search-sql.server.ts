@@ -25,6 +25,7 @@ import { foldSearch, type RowFilter } from './search.server'
   photos: 'photos_fts',
   sliders: 'sliders_fts',
   aparaturs: 'aparaturs_fts',
+  documents: 'documents_fts',
 }
 
 /** `term` as a LIKE pattern that matches it literally anywhere (with `ESCAPE '\'`). */

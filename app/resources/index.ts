@@ -1,5 +1,6 @@
 import type { ResourceName } from './permissions'
-import { isUploadOnly, permissionsOf, type Field, type ResourceDeclaration } from './resource'
+import { DOCUMENT_CLASS_LABELS, DOCUMENT_KIND_LABELS } from '~/lib/documents'
+import { hasFormScreens, permissionsOf, type Field, type ResourceDeclaration } from './resource'
 
 /**
  * The ten resources of the back office (their calls: docs/api.md), each declared once: what its
@@ -198,6 +199,60 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
       { name: 'description', label: 'Description', kind: 'richtext' },
     ],
   },
+  // Informasi Publik and Layanan (docs/api.md "Documents and public information", "Citizen reports").
+  documents: {
+    name: 'documents',
+    thing: 'Document',
+    things: 'Documents',
+    menu: 'Dokumen',
+    label: 'title',
+    publishing: true,
+    upload: { field: 'file', maxMb: 20 },
+    columns: [
+      { header: 'Title', field: 'title' },
+      { header: 'Number', field: 'number' },
+      { header: 'Kind', field: 'kind_label' },
+      { header: 'Class', field: 'class_label' },
+      status,
+      createdAt,
+    ],
+    fields: [
+      { name: 'file', label: 'File (PDF)', kind: 'file', accept: 'application/pdf,.pdf' },
+      { name: 'title', label: 'Title' },
+      { name: 'number', label: 'Number', placeholder: 'e.g. 5 Tahun 2026' },
+      {
+        name: 'kind',
+        label: 'Kind',
+        kind: 'select',
+        choices: Object.entries(DOCUMENT_KIND_LABELS).map(([value, label]) => ({ value, label })),
+      },
+      {
+        name: 'information_class',
+        label: 'Information Class',
+        kind: 'select',
+        choices: Object.entries(DOCUMENT_CLASS_LABELS).map(([value, label]) => ({ value, label })),
+      },
+      { name: 'enacted_at', label: 'Enacted At', kind: 'date' },
+      { name: 'description', label: 'Description', kind: 'richtext' },
+    ],
+  },
+  reports: {
+    name: 'reports',
+    thing: 'Report',
+    things: 'Reports',
+    title: 'Laporan Warga',
+    menu: 'Laporan Warga',
+    empty: 'No Report Found',
+    label: 'ticket',
+    columns: [
+      { header: 'Ticket', field: 'ticket' },
+      { header: 'Subject', field: 'subject' },
+      { header: 'Status', field: 'status' },
+      createdAt,
+    ],
+    // Staff change only the status and the public switch (JSON); the citizen's text is never edited.
+    fields: [],
+  },
 }
 
 /** The declaration named `name` (a URL segment), or undefined. */
@@ -211,7 +266,7 @@ const findDeclaration = (name: string | undefined): ResourceDeclaration | undefi
 export const allAlsoFor = (name: ResourceName) =>
   Object.values(RESOURCES)
     .filter((resource) => resource.fields.some((field) => field.options === name))
-    .flatMap((resource) => [permissionsOf(resource).create, permissionsOf(resource).edit ?? []].flat())
+    .flatMap((resource) => [permissionsOf(resource).create ?? [], permissionsOf(resource).edit ?? []].flat())
 
 /**
  * The resource of an admin screen's address `/admin/{name}` (`form`: `/admin/{name}/create` or `/edit/{id}`),
@@ -220,7 +275,7 @@ export const allAlsoFor = (name: ResourceName) =>
  */
 export function screenResource(name: string | undefined, form: boolean): ResourceDeclaration | undefined {
   const resource = findDeclaration(name?.toLowerCase())
-  return resource && !(form && isUploadOnly(resource)) ? resource : undefined
+  return resource && !(form && !hasFormScreens(resource)) ? resource : undefined
 }
 
 /** Whether the admin address `pathname`, whose route matched the resource `name`, is one of its screens. */

@@ -16,10 +16,19 @@ export const EDITABLE_RESOURCES = [
   'aparaturs',
 ] as const
 export const UPLOAD_ONLY_RESOURCES = ['photos', 'sliders'] as const
-export type ResourceName = (typeof EDITABLE_RESOURCES)[number] | (typeof UPLOAD_ONLY_RESOURCES)[number]
+// "Village information and services" (docs/api.md): documents are edited like the original resources; citizens'
+// reports are filed by the public and only read, updated (status, public, responses) and deleted by staff.
+export const INFORMATION_RESOURCES = ['documents'] as const
+export const REPORT_RESOURCES = ['reports'] as const
+export type ResourceName =
+  | (typeof EDITABLE_RESOURCES)[number]
+  | (typeof UPLOAD_ONLY_RESOURCES)[number]
+  | (typeof INFORMATION_RESOURCES)[number]
+  | (typeof REPORT_RESOURCES)[number]
 
 const EDITABLE_ACTIONS = ['index', 'create', 'show', 'edit', 'update', 'delete'] as const
 const UPLOAD_ONLY_ACTIONS = ['index', 'create', 'delete'] as const
+const REPORT_ACTIONS = ['index', 'show', 'update', 'delete'] as const
 
 const grant = <R extends string, A extends string>(resources: readonly R[], actions: readonly A[]) =>
   resources.flatMap((resource) => actions.map((action) => `${resource}-${action}` as const))
@@ -32,13 +41,18 @@ export const SEEDED_PERMISSIONS = [
   // permission).
   'settings-edit' as const,
   'activities-index' as const,
+  // Informasi Publik and Layanan (issue 23).
+  ...grant(INFORMATION_RESOURCES, EDITABLE_ACTIONS),
+  ...grant(REPORT_RESOURCES, REPORT_ACTIONS),
 ]
 
 export type PermissionName = (typeof SEEDED_PERMISSIONS)[number]
 
 type ActionOf<R extends ResourceName> = R extends (typeof UPLOAD_ONLY_RESOURCES)[number]
   ? (typeof UPLOAD_ONLY_ACTIONS)[number]
-  : (typeof EDITABLE_ACTIONS)[number]
+  : R extends (typeof REPORT_RESOURCES)[number]
+    ? (typeof REPORT_ACTIONS)[number]
+    : (typeof EDITABLE_ACTIONS)[number]
 
 /** `posts-edit`: the permission of an action on a resource (the pair is checked: there is no `photos-edit`). */
 export const permissionOf = <R extends ResourceName>(resource: R, action: ActionOf<R>) =>

@@ -1,6 +1,12 @@
 import { errorKey } from '~/lib/error-keys'
 import { uploadUrl, type UploadKind } from '~/lib/upload-urls'
-import { permissionOf, UPLOAD_ONLY_RESOURCES, type PermissionName, type ResourceName } from './permissions'
+import {
+  permissionOf,
+  REPORT_RESOURCES,
+  UPLOAD_ONLY_RESOURCES,
+  type PermissionName,
+  type ResourceName,
+} from './permissions'
 
 /**
  * What one resource of the back office is, declared once (app/resources/index.ts) and read by both doors:
@@ -16,6 +22,8 @@ export type ResourceDeclaration = {
   things: string
   /** The list screen's title when it is not "Manage {things}". */
   title?: string
+  /** The admin sidebar's entry when it is not `things` ("Dokumen", "Laporan Warga"). */
+  menu?: string
   /** The empty list's title when it is not "No {things} Found" (a few lists say it in the singular). */
   empty?: string
   /** The field that names a row for its edit and delete buttons ("Edit {title}"). */
@@ -30,6 +38,11 @@ export type ResourceDeclaration = {
    * status filter (a `status` column shows the state).
    */
   publishing?: true
+  /**
+   * The field that holds the uploaded file of a multipart write when it is not `image` (a document's PDF, `file`),
+   * and its size limit in MB.
+   */
+  upload?: { field: string; maxMb: number }
 }
 
 /**
@@ -42,7 +55,18 @@ export type ColumnFormat = 'text' | 'date' | 'rupiah' | 'name' | 'count' | 'badg
 export type Column = { header: string; field: string; format?: ColumnFormat }
 
 export type FieldKind =
-  'text' | 'email' | 'password' | 'number' | 'tel' | 'textarea' | 'richtext' | 'image' | 'select' | 'checkboxes'
+  | 'text'
+  | 'email'
+  | 'password'
+  | 'number'
+  | 'tel'
+  | 'textarea'
+  | 'richtext'
+  | 'image'
+  | 'select'
+  | 'checkboxes'
+  | 'date'
+  | 'file'
 
 type FieldLook = {
   /** `text` when not given. */
@@ -64,6 +88,10 @@ export type Field = FieldLook & {
   options?: ResourceName
   /** A select's first choice, value 0 ("Select Category"). */
   none?: string
+  /** A select's fixed choices (value and label), instead of the rows of another resource. */
+  choices?: readonly { value: string; label: string }[]
+  /** A file input's accepted types (`application/pdf`). */
+  accept?: string
   /** Checkboxes grouped by the part of their name before the first hyphen, in a scrolling box. */
   grouped?: true
   /** Differences on the create or the edit screen (the product's address box, the user password hint). */
@@ -91,6 +119,13 @@ export type FormLoad = {
 export const isUploadOnly = (resource: ResourceDeclaration) =>
   (UPLOAD_ONLY_RESOURCES as readonly ResourceName[]).includes(resource.name)
 
+/** Citizens' reports: filed by the public, read and answered in their own screens (no create or edit form). */
+export const isReportInbox = (resource: ResourceDeclaration) =>
+  (REPORT_RESOURCES as readonly ResourceName[]).includes(resource.name)
+
+/** Whether the resource has `/admin/{name}/create` and `/admin/{name}/edit/{id}`. */
+export const hasFormScreens = (resource: ResourceDeclaration) => !isUploadOnly(resource) && !isReportInbox(resource)
+
 /** The resources whose records the public site shows. */
 const PUBLIC_RESOURCES: readonly ResourceName[] = [
   'categories',
@@ -100,6 +135,7 @@ const PUBLIC_RESOURCES: readonly ResourceName[] = [
   'photos',
   'sliders',
   'aparaturs',
+  'documents',
 ]
 const TEXT_KINDS: readonly FieldKind[] = ['text', 'textarea', 'richtext', 'tel', 'email']
 /** A back-office record's fields the public reads all the same: a user's name is shown as the author of their posts. */
@@ -133,7 +169,10 @@ export const imageUrlOf = (resource: ResourceDeclaration, image: unknown) =>
 
 /** A resource with a file field takes multipart bodies (API and forms); the others JSON or plain forms. */
 export const bodyOf = (resource: ResourceDeclaration): 'json' | 'multipart' =>
-  resource.fields.some((field) => field.kind === 'image') ? 'multipart' : 'json'
+  resource.fields.some((field) => field.kind === 'image' || field.kind === 'file') ? 'multipart' : 'json'
+
+/** The multipart field that carries a resource's file (`image` unless declared), and its size limit in MB. */
+export const uploadOf = (resource: ResourceDeclaration) => resource.upload ?? { field: 'image', maxMb: 10 }
 
 /** The fields whose values are id lists (checkboxes): a form sends them repeated, the models read an array. */
 export const listFieldsOf = (resource: ResourceDeclaration) =>
@@ -143,9 +182,19 @@ export const listFieldsOf = (resource: ResourceDeclaration) =>
 export function permissionsOf(resource: ResourceDeclaration) {
   const name = resource.name
   const editable = !isUploadOnly(resource)
+  // Reports: index, show, update and delete only (docs/api.md "Citizen reports").
+  if (isReportInbox(resource))
+    return {
+      index: permissionOf(name, 'index'),
+      create: null,
+      delete: permissionOf(name, 'delete'),
+      edit: null,
+      show: [permissionOf(name, 'show')],
+      update: [permissionOf(name, 'update')],
+    } satisfies Record<string, PermissionName | PermissionName[] | null>
   return {
     index: permissionOf(name, 'index'),
-    create: permissionOf(name, 'create'),
+    create: permissionOf(name, 'create') as PermissionName | null,
     delete: permissionOf(name, 'delete'),
     edit: editable ? permissionOf(name, 'edit') : null,
     show: editable ? [permissionOf(name, 'show'), permissionOf(name, 'edit')] : null,

@@ -11,6 +11,8 @@ export async function withWriteInput<T>(
   kind: 'json' | 'multipart',
   work: (input: Record<string, unknown>) => Promise<T>,
   fileField = 'image',
+  /** The file's size limit in MB (a document's PDF: 20). */
+  maxMb = 10,
 ): Promise<T> {
   const type = request.headers.get('content-type') ?? ''
   if (kind === 'json' || !type.toLowerCase().startsWith('multipart/form-data')) {
@@ -22,7 +24,7 @@ export async function withWriteInput<T>(
       ),
     )
   }
-  const body = await readMultipart(request, fileField)
+  const body = await readMultipart(request, fileField, maxMb)
   try {
     return await work({ ...body.fields, [fileField]: body.file ?? undefined })
   } finally {

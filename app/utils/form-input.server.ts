@@ -68,14 +68,16 @@ export async function withFormInput<T>(
   request: Request,
   work: (input: Record<string, unknown>) => Promise<T>,
   listFields: readonly string[] = [],
-  /** The form's file input: `image`, or the settings' `logo`. */
+  /** The form's file input: `image`, the settings' `logo`, a document's `file`. */
   fileField = 'image',
+  /** The file's size limit in MB (a document's PDF: 20). */
+  maxMb = 10,
 ): Promise<T> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
   if (!type.startsWith('multipart/form-data')) {
     return work(fieldsToInput((await readFormFields(request)).entries(), listFields))
   }
-  const body = await readMultipart(request, fileField)
+  const body = await readMultipart(request, fileField, maxMb)
   try {
     return await work({
       ...fieldsToInput(multipartEntries(body.fields), listFields),

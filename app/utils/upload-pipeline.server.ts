@@ -14,7 +14,7 @@ import { getEnv } from './config.server'
 import { bodyStream, discardRest, HttpError, validationError } from './http.server'
 import { checkInput } from './validation.server'
 import { copiesOf, STORED_NAME, storedName, VARIANT_WIDTHS, variantName } from '#core/image-variants.js'
-import type { UploadKind } from '~/lib/upload-urls'
+import type { StoredKind } from '~/lib/upload-urls'
 
 /**
  * Where uploads and image work are staged before they are stored: a folder of their own under UPLOADS_DIR (`.tmp`,
@@ -72,7 +72,15 @@ export const MAX_IMAGE_PIXELS = 40_000_000
 export const MAX_ANIMATION_PIXELS = 100_000_000
 const MAX_FIELD_BYTES = 1024 * 1024
 
-const tooLarge = () => new HttpError(413, 'Payload Too Large', { Image: 'Image may not be larger than 10 MB' })
+/** A multipart body's file field and its size limit: the image of most resources, a document's PDF (`file`, 20 MB). */
+export type UploadLimit = { field: string; maxMb: number }
+const IMAGE_LIMIT: UploadLimit = { field: 'image', maxMb: 10 }
+
+/** The 413 of a file over its limit, keyed by the file's field (`Image`, `File`). */
+const tooLarge = (limit: UploadLimit = IMAGE_LIMIT) => {
+  const key = limit.field === 'file' ? 'File' : 'Image'
+  return new HttpError(413, 'Payload Too Large', { [key]: `${key} may not be larger than ${limit.maxMb} MB` })
+}
 const invalidImage = (message = 'Image must be a JPEG, PNG, GIF or WebP image') => validationError({ Image: message })
 
 /** A file received in a multipart body, still in a private temporary folder. */
@@ -87,17 +95,19 @@ export type MultipartBody = {
 
 /**
  * Streams a multipart body: fields into memory (1 MB each at most), the file part named `fileField` (`image`,
- * or the settings' `logo`) to a temporary file, refused with 413 as soon as it passes 10 MB, without ever
- * holding it in memory.
+ * the settings' `logo`, a document's `file`) to a temporary file, refused with 413 as soon as it passes its limit
+ * (`maxMb`: 10 MB for images, 20 MB for a document's PDF), without ever holding it in memory.
  */
-export async function readMultipart(request: Request, fileField = 'image'): Promise<MultipartBody> {
+export async function readMultipart(request: Request, fileField = 'image', maxMb = 10): Promise<MultipartBody> {
+  const limit: UploadLimit = { field: fileField, maxMb }
+  const maxBytes = maxMb * 1024 * 1024
   const contentType = request.headers.get('content-type') ?? ''
   if (!request.body) throw new HttpError(400, 'Malformed multipart body', { Error: 'The request has no body' })
   const declared = Number(request.headers.get('content-length') ?? '0')
   // Fields are small; a body this much larger than the file limit cannot be acceptable.
-  if (declared > MAX_UPLOAD_BYTES + 2 * MAX_FIELD_BYTES) {
+  if (declared > maxBytes + 2 * MAX_FIELD_BYTES) {
     discardRest(bodyStream(request))
-    throw tooLarge()
+    throw tooLarge(limit)
   }
 
   const tempDir = await stagingFolder('upload-')
@@ -110,7 +120,7 @@ export async function readMultipart(request: Request, fileField = 'image'): Prom
     try {
       parser = busboy({
         headers: { 'content-type': contentType },
-        limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 100, fieldSize: MAX_FIELD_BYTES, parts: 110 },
+        limits: { fileSize: maxBytes, files: 1, fields: 100, fieldSize: MAX_FIELD_BYTES, parts: 110 },
         defParamCharset: 'utf8',
       })
     } catch {
@@ -134,7 +144,7 @@ export async function readMultipart(request: Request, fileField = 'image'): Prom
         const staged: StagedFile = { tempPath, size: 0, originalName: info.filename ?? '' }
         file = staged
         stream.on('data', (chunk: Buffer) => (staged.size += chunk.length))
-        stream.on('limit', () => reject(tooLarge()))
+        stream.on('limit', () => reject(tooLarge(limit)))
         writes.push(pipeline(stream, fs.createWriteStream(tempPath)).catch(reject))
       })
       parser.on('filesLimit', () => undefined)
@@ -209,7 +219,7 @@ export function storage() {
 
 /** A stored image's size in bytes and media type; null when it is not there (or is not an image). */
 export async function storedImageInfo(
-  kind: UploadKind,
+  kind: StoredKind,
   name: string,
 ): Promise<{ length: number; type: string } | null> {
   const info = await storage().info(kind, name)
@@ -237,7 +247,7 @@ export function pngChunksIntact(bytes: Buffer): boolean {
  * name. Anything that is not a whole JPEG, PNG, GIF or WebP of at most 40 megapixels is a 422 on `Image`; a
  * storage that cannot be written is an error (500), and leaves nothing behind.
  */
-export async function storeImage(file: StagedFile, kind: UploadKind): Promise<string> {
+export async function storeImage(file: StagedFile, kind: StoredKind): Promise<string> {
   const handle = await fsp.open(file.tempPath, 'r')
   const head = Buffer.alloc(16)
   try {
@@ -351,7 +361,7 @@ export async function writeCopies(
  * Validate every field before calling this, so a bad form never stores a file.
  */
 export async function writeWithImage<T>(
-  kind: UploadKind,
+  kind: StoredKind,
   file: StagedFile | undefined,
   write: (image: string | undefined) => Promise<{ result: T; replaced?: string | null }>,
 ): Promise<T> {
@@ -379,7 +389,7 @@ export async function writeWithImage<T>(
  * instance shares. If the process dies before the commit, the sweep (models/upload-sweep.server.ts) removes the
  * file unless a record points at it.
  */
-async function markPending(kind: UploadKind, name: string) {
+async function markPending(kind: StoredKind, name: string) {
   await serializeWrite(() => prisma.pendingUpload.create({ data: { kind, name } }))
 }
 
@@ -428,7 +438,34 @@ export function storedFiles(name: string): string[] {
 /**
  * Removes a stored upload and every file it may have (storedFiles); a missing file is not an error. Only plain names.
  */
-export async function removeImage(kind: UploadKind, name: string | null | undefined) {
+export async function removeImage(kind: StoredKind, name: string | null | undefined) {
   if (!name || name !== path.basename(name) || name.startsWith('.')) return
   await Promise.all(storedFiles(name).map((file) => storage().remove(kind, file)))
 }
+
+/**
+ * Puts a file that needs no re-encoding (a document's PDF, its preview picture) in the storage under `name`, marked
+ * pending until its record is committed (see writeWithImage): the caller then calls `unmarkPending`, or on failure
+ * `removeStoredFile`.
+ */
+export async function storeFile(kind: StoredKind, name: string, source: string): Promise<void> {
+  await markPending(kind, name)
+  try {
+    await storage().put(kind, name, source)
+  } catch (error) {
+    await storage()
+      .remove(kind, name)
+      .catch(() => undefined)
+    await unmarkPending([name]).catch(() => undefined)
+    throw error
+  }
+}
+
+/** Removes one stored file (no width copies); a missing file is not an error. Only plain names. */
+export async function removeStoredFile(kind: StoredKind, name: string | null | undefined) {
+  if (!name || name !== path.basename(name) || name.startsWith('.')) return
+  await storage().remove(kind, name)
+}
+
+/** A new random file name with `extension` (`pdf`, `png`): 32 hex digits, as every stored name. */
+export const randomFileName = (extension: string) => `${crypto.randomBytes(16).toString('hex')}.${extension}`

@@ -17,8 +17,29 @@ export const FULL = {
   aparaturs: 200,
   categories: 50,
   sliders: 5,
+  // Informasi Publik (issue 23): enough pages (556) that the uncached list outlasts the read memo, as for posts.
+  documents: 5_000,
 }
-export const QUICK = { posts: 200, products: 40, photos: 40, pages: 10, aparaturs: 10, categories: 5, sliders: 3 }
+export const QUICK = {
+  posts: 200,
+  products: 40,
+  photos: 40,
+  pages: 10,
+  aparaturs: 10,
+  categories: 5,
+  sliders: 3,
+  documents: 40,
+}
+
+/** The documents' kinds and classes as the bench village spreads them (one in 20 exempt: never listed). */
+const DOCUMENT_KINDS = [
+  'peraturan_desa',
+  'peraturan_kepala_desa',
+  'keputusan_kepala_desa',
+  'laporan',
+  'informasi_publik',
+]
+const DOCUMENT_CLASSES = ['berkala', 'setiap_saat', 'berkala', 'serta_merta']
 
 /** A word every so many post titles carries, so `/posts?search=` has a realistic number of matches. */
 export const SEARCH_WORD = 'panen'
@@ -241,6 +262,29 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
     const slider = db.prepare('INSERT INTO sliders (image, description, created_at, updated_at) VALUES (?, ?, ?, ?)')
     for (let i = 0; i < counts.sliders; i++)
       slider.run(storeImage('sliders', i), `Selamat datang ${i + 1}`, at(i, counts.sliders), at(i, counts.sliders))
+    // Documents: the list pages read rows only (the PDFs are not asked for), so every row names one small file.
+    const document = db.prepare(
+      'INSERT INTO documents (title, slug, number, kind, information_class, enacted_at, description, file, file_size, user_id, created_at, updated_at, published_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    for (let i = 0; i < (counts.documents ?? 0); i++) {
+      const text = `Peraturan ${title(i, 4)} ${i + 1}`
+      const time = at(i, counts.documents)
+      document.run(
+        text,
+        slugify(text),
+        `${(i % 40) + 1} Tahun ${2020 + (i % 6)}`,
+        pick(DOCUMENT_KINDS, i),
+        i % 20 === 19 ? 'dikecualikan' : pick(DOCUMENT_CLASSES, i),
+        `${2020 + (i % 6)}-0${(i % 9) + 1}-1${i % 10}`,
+        paragraphs(i, 1),
+        `${crypto.createHash('md5').update(String(i)).digest('hex')}.pdf`,
+        20_000 + (i % 100) * 1_000,
+        admin.id,
+        time,
+        time,
+        time,
+      )
+    }
   })()
 
   // A post in the middle of the list for the detail page; every slug for the uncached detail requests.

@@ -49,6 +49,7 @@ describe('npm run bench -- --quick', () => {
       '/api/public/products?search=kopi',
       expect.stringMatching(/^\/api\/public\/posts\/[a-z0-9-]+$/),
       '/api/admin/posts (token)',
+      expect.stringMatching(/^\/dokumen\?page=\d+$/),
       expect.stringMatching(/^\/uploads\/posts\/[a-f0-9]{32}[-\dx]*\.jpg$/),
       '/?fbclid=<random>',
       expect.stringMatching(/^\/posts\/[a-z0-9-]+\?utm_source=<random>$/),
@@ -68,7 +69,10 @@ describe('npm run bench -- --quick', () => {
       }
       // Tracking parameters are measured against the plain address.
       if (target.includes('<random>')) expect(ratio, row).toMatch(/^\d+% of \//)
+      // The documents list is loaded uncached too, and compared with the posts list's uncached rate.
+      if (target.startsWith('/dokumen')) expect(Number(uncached), row).toBeGreaterThan(0)
     }
+    expect(stdout).toMatch(/^\/dokumen\?page=\d+ uncached: \d+% of \/posts\?page=\d+ uncached$/m)
     expect(stdout).toMatch(/server peak memory \(RSS\): \d+ MB/)
     expect(stdout).toMatch(
       /home page weight, large village: HTML [\d.]+ KB \+ JS [\d.]+ KB \+ CSS [\d.]+ KB \(gzipped\) \+ \d+ images [\d.]+ KB = [\d.]+ KB/,

@@ -32,6 +32,7 @@ const WITHOUT_VERSION_TRIGGER = new Set([
   'pending_uploads',
   'content_uploads',
   'data_migrations',
+  'report_throttle',
   'sessions',
   'recovery_codes',
   'password_resets',

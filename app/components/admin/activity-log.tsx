@@ -18,9 +18,14 @@ const ACTION_LABELS: Record<ActivityAction, string> = {
   two_factor_off: 'Verifikasi dua langkah nonaktif',
   settings_update: 'Ubah pengaturan situs',
   spam_blocked: 'Spam diblokir',
+  report_filed: 'Laporan warga masuk',
+  report_response: 'Menanggapi laporan',
+  report_contact_erased: 'Kontak pelapor dihapus',
 }
 
 const RESOURCE_LABELS: Record<string, string> = {
+  documents: 'Dokumen',
+  reports: 'Laporan Warga',
   users: 'Pengguna',
   roles: 'Role',
   permissions: 'Permission',

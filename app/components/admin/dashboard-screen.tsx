@@ -5,6 +5,8 @@ export type DashboardCounts = {
   posts_count: number
   products_count: number
   aparaturs_count: number
+  /** Citizens' reports that are Baru or Diproses (docs/api.md "Citizen reports"). */
+  open_reports: number
   withoutAlt: number
 }
 
@@ -34,6 +36,14 @@ export function DashboardScreen(counts: DashboardCounts) {
           </li>
         ))}
       </ul>
+      {counts.open_reports > 0 ? (
+        <p role="status" className="rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">
+          {`${counts.open_reports} laporan warga menunggu tanggapan.`}{' '}
+          <Link to="/admin/reports" className="font-medium underline">
+            Buka Laporan Warga
+          </Link>
+        </p>
+      ) : null}
       {counts.withoutAlt > 0 ? (
         <p role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
           {`${counts.withoutAlt} gambar belum punya teks alternatif.`} Isi kolom “Teks Alternatif Gambar” agar pembaca

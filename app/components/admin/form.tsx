@@ -158,6 +158,60 @@ export function ImageField({
   )
 }
 
+/**
+ * A file input for another kind of file than a picture (a document's PDF, `accept`), with the current file named when
+ * editing: leaving it empty keeps that file.
+ */
+export function FileField({
+  label,
+  name,
+  error,
+  accept,
+  current,
+}: {
+  label: string
+  name: string
+  error?: string
+  accept?: string
+  current?: string | null
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(props) => (
+        <div className="space-y-2">
+          {current ? <p className="text-sm text-gray-600">{current}</p> : null}
+          <input
+            {...props}
+            name={name}
+            type="file"
+            accept={accept}
+            className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-brand-700"
+          />
+        </div>
+      )}
+    </Field>
+  )
+}
+
+/** A date input (`YYYY-MM-DD`), empty for none. */
+export function DateField({
+  label,
+  name,
+  error,
+  defaultValue,
+}: {
+  label: string
+  name: string
+  error?: string
+  defaultValue?: string | null
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(props) => <input {...props} type="date" name={name} defaultValue={defaultValue ?? ''} className={inputClass} />}
+    </Field>
+  )
+}
+
 /** Checkboxes for ids (roles of a user, permissions of a role) under one legend. */
 export function CheckboxGroup({
   legend,

@@ -16,7 +16,9 @@ import {
 } from '~/resources/resource'
 import {
   CheckboxGroup,
+  DateField,
   errorFor,
+  FileField,
   ImageField,
   ResourceForm,
   SelectField,
@@ -70,7 +72,29 @@ function ResourceField({
           error={error}
         />
       )
+    case 'file':
+      return (
+        <FileField
+          label={field.label}
+          name={field.name}
+          accept={field.accept}
+          error={error}
+          current={record ? 'Kosongkan untuk mempertahankan berkas yang ada.' : null}
+        />
+      )
+    case 'date':
+      return <DateField label={field.label} name={field.name} defaultValue={value as string | null} error={error} />
     case 'select':
+      if (field.choices)
+        return (
+          <SelectField
+            label={field.label}
+            name={field.name}
+            defaultValue={(value as string | null | undefined) ?? field.choices[0]?.value}
+            error={error}
+            options={[...field.choices]}
+          />
+        )
       return (
         <SelectField
           label={field.label}
@@ -99,7 +123,9 @@ function ResourceField({
         <TextField
           label={field.label}
           name={field.name}
-          type={field.kind === 'textarea' ? undefined : field.kind}
+          type={
+            field.kind === 'textarea' ? undefined : (field.kind as 'text' | 'email' | 'password' | 'number' | 'tel')
+          }
           multiline={field.kind === 'textarea'}
           defaultValue={value as string | number | null | undefined}
           error={error}
@@ -140,7 +166,11 @@ export function ResourceFormScreen({ mode }: { mode: FormMode }) {
       timeZone={timeZone ?? DEFAULT_TIME_ZONE}
       now={now ?? 0}
       errors={errors}
-      publicPath={record?.slug ? `/${resource.name}/${encodeURIComponent(String(record.slug))}` : undefined}
+      publicPath={
+        record?.slug
+          ? `/${resource.name === 'documents' ? 'dokumen' : resource.name}/${encodeURIComponent(String(record.slug))}`
+          : undefined
+      }
     />
   ) : null
   return (

@@ -262,7 +262,7 @@ export function ListScreen({ resource, list }: { resource: ResourceDeclaration; 
     <section className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-semibold text-gray-900">{listTitle(resource)}</h1>
-        {!uploadOnly && can(permissions.create) ? (
+        {!uploadOnly && permissions.create && can(permissions.create) ? (
           <Link
             to={`/admin/${resource.name}/create`}
             className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
@@ -272,7 +272,7 @@ export function ListScreen({ resource, list }: { resource: ResourceDeclaration; 
           </Link>
         ) : null}
       </div>
-      {uploadOnly && can(permissions.create) ? <UploadForm resource={resource} /> : null}
+      {uploadOnly && permissions.create && can(permissions.create) ? <UploadForm resource={resource} /> : null}
       <div className="rounded-xl border border-gray-200 bg-white shadow-sm">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-100 p-4">
           <SearchBox search={list.search} status={list.status ?? ''} />

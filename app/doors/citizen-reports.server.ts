@@ -1,0 +1,199 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { actorOf } from '~/auth/actor.server'
+import { requirePermission } from '~/auth/session.server'
+import { clientAddressOf } from '~/utils/http.server'
+import { fileReport, listPublicReports, respondToReport, trackReport, type FiledReport } from '~/models/report.server'
+import { filingRetryAfter, lookupRetryAfter, recordFiling, recordLookupFailure } from '~/models/report-throttle.server'
+import { siteIdentity } from '~/models/site-identity.server'
+import { parseId } from '~/models/crud.server'
+import { withWriteInput } from '~/utils/api-input.server'
+import { withFormInput, readSmallForm } from '~/utils/form-input.server'
+import {
+  apiSuccess,
+  bodyStream,
+  discardRest,
+  handleApi,
+  HttpError,
+  notFound,
+  readJsonObject,
+  type FieldErrors,
+} from '~/utils/http.server'
+import { publicApiSuccess } from '~/public-reads/read-memo.server'
+import { reportKindLabel, reportStatusLabel, trackingPath, whatsappShareLink } from '~/lib/reports'
+import { publicList } from './public.server'
+
+/**
+ * The doors of citizens' reports (docs/api.md "Citizen reports"): the public API (file, track, the public list), the
+ * staff's responses call, and the screens `/layanan` and `/layanan/lacak`. Both doors of a filing and of a lookup
+ * take the same throttle, before anything else is read (decision 048).
+ */
+
+const tooMany = (seconds: number, what: string) =>
+  new HttpError(429, `Too many ${what} from this address; try again later`, null, { 'Retry-After': String(seconds) })
+
+/** Refuses a filing from an address that has filed 5 reports in the last hour: 429 before the body is read. */
+async function checkFilingThrottle(request: Request) {
+  const seconds = await filingRetryAfter(clientAddressOf(request))
+  if (seconds > 0) {
+    if (request.body) discardRest(bodyStream(request))
+    throw tooMany(seconds, 'reports')
+  }
+}
+
+/** Files and counts a report (a refused filing is not counted). */
+async function fileAndCount(request: Request, input: Record<string, unknown>) {
+  const filed = await fileReport(input)
+  await recordFiling(clientAddressOf(request))
+  return filed
+}
+
+/** `GET /api/public/reports?page`: the reports staff made public, newest first. */
+export const publicReportsApi = ({ request, context }: LoaderFunctionArgs) =>
+  handleApi(request, async () =>
+    publicApiSuccess(request, 'List Data Reports', await publicList(request, context, listPublicReports)),
+  )
+
+/** `POST /api/public/reports` (JSON, or multipart with an optional `image`). */
+export const fileReportApi = ({ request }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    if (request.method !== 'POST') throw new HttpError(405, 'Method Not Allowed')
+    await checkFilingThrottle(request)
+    const filed = await withWriteInput(request, 'multipart', (input) => fileAndCount(request, input))
+    return apiSuccess('Report submitted successfully', filed, 201)
+  })
+
+/**
+ * The lookup of both doors: the report when the code is its own, else the same 404 as for an unknown ticket, which
+ * counts toward the lookup throttle.
+ */
+async function lookUp(request: Request, ticket: string, code: string) {
+  const seconds = await lookupRetryAfter(clientAddressOf(request))
+  if (seconds > 0) throw tooMany(seconds, 'lookups')
+  try {
+    return await trackReport(ticket, code)
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) await recordLookupFailure(clientAddressOf(request))
+    throw error
+  }
+}
+
+/** `GET /api/public/reports/{ticket}?code=`: never cached (the answer is the citizen's alone). */
+export const trackReportApi = ({ request, params }: LoaderFunctionArgs) =>
+  handleApi(request, async () => {
+    const code = new URL(request.url).searchParams.get('code') ?? ''
+    return apiSuccess('Detail Data Report', await lookUp(request, params.ticket ?? '', code))
+  })
+
+/** `POST /api/admin/reports/{id}/responses` `{message}` (reports-update). */
+export const respondApi = ({ request, params }: ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    if (request.method !== 'POST') throw new HttpError(405, 'Method Not Allowed')
+    const user = await requirePermission(request, 'reports-update')
+    const id = parseId(params.id)
+    if (id === null) throw notFound('Report')
+    const input = await readJsonObject(request)
+    const report = await respondToReport(id, input, user, actorOf(request, user))
+    return apiSuccess('Response added successfully', report, 201)
+  })
+
+// ---------------------------------------------------------------------------------------------------------------
+// The screens
+
+/** A report as the public list of /layanan and the tracking page show it. */
+const shown = (report: {
+  ticket: string
+  kind: string
+  subject: string
+  message: string
+  status: string
+  created_at: Date
+  due_at: Date | null
+  responses: { message: string; created_at: Date }[]
+}) => ({
+  ...report,
+  kind_label: reportKindLabel(report.kind),
+  status_label: reportStatusLabel(report.status),
+})
+
+export type ShownReport = ReturnType<typeof shown>
+
+/** `/layanan`: the form, then the public reports (`?page`). */
+export async function layananLoader({ request, context }: LoaderFunctionArgs) {
+  const page = await publicList(request, context, listPublicReports)
+  return { reports: page.data.map(shown), current_page: page.current_page, last_page: page.last_page }
+}
+
+export type FilingResult =
+  | { errors: FieldErrors; filed?: undefined }
+  | { errors: null; filed: FiledReport & { kind_label: string; tracking_url: string; share_url: string } }
+
+/** The form of /layanan: the same filing as the API, its ticket and code shown once, with a WhatsApp share link. */
+export async function layananAction({ request }: ActionFunctionArgs) {
+  try {
+    await checkFilingThrottle(request)
+    const filed = await withFormInput(request, (input) => fileAndCount(request, input))
+    const site = await siteIdentity(request)
+    const trackingUrl = `${site.url.replace(/\/+$/, '')}${trackingPath(filed.ticket)}`
+    const share = whatsappShareLink(
+      `Laporan saya ke ${site.name}: nomor tiket ${filed.ticket}. Lacak di ${trackingUrl}`,
+    )
+    return data<FilingResult>(
+      {
+        errors: null,
+        filed: { ...filed, kind_label: reportKindLabel(filed.kind), tracking_url: trackingUrl, share_url: share },
+      },
+      { headers: { 'Cache-Control': 'no-store' } },
+    )
+  } catch (error) {
+    if (error instanceof HttpError && error.status < 500) {
+      const errors =
+        error.status === 429
+          ? { Error: 'Terlalu banyak laporan dari alamat ini dalam satu jam. Silakan coba lagi nanti.' }
+          : error.status === 413
+            ? { Image: 'Foto terlalu besar (paling besar 10 MB).' }
+            : (error.errors ?? { Error: error.message })
+      return data<FilingResult>({ errors }, { status: error.status, headers: error.headers })
+    }
+    throw error
+  }
+}
+
+/** `/layanan/lacak`: the ticket from `?tiket=` (a shared link), the code never. */
+export function lacakLoader({ request }: LoaderFunctionArgs) {
+  return { ticket: (new URL(request.url).searchParams.get('tiket') ?? '').slice(0, 40) }
+}
+
+export type TrackingResult =
+  { ticket: string; report: ShownReport; error: null } | { ticket: string; report: null; error: string }
+
+/** The tracking form (POST: the code never appears in an address or a log line). */
+export async function lacakAction({ request }: ActionFunctionArgs) {
+  const form = await readSmallForm(request, 16 * 1024)
+  const ticket = (form?.get('tiket') ?? '').trim().slice(0, 40)
+  const code = (form?.get('kode') ?? '').trim().slice(0, 100)
+  try {
+    const report = await lookUp(request, ticket, code)
+    return data<TrackingResult>(
+      { ticket, report: shown(report), error: null },
+      { headers: { 'Cache-Control': 'no-store' } },
+    )
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 429)
+      return data<TrackingResult>(
+        { ticket, report: null, error: 'Terlalu banyak percobaan. Silakan coba lagi beberapa menit lagi.' },
+        { status: 429, headers: error.headers },
+      )
+    if (error instanceof HttpError && error.status === 404)
+      return data<TrackingResult>(
+        { ticket, report: null, error: 'Nomor tiket atau kode pelacakan tidak cocok.' },
+        { status: 404 },
+      )
+    throw error
+  }
+}
+
+/** The loader or action of a reports API route for the methods it does not take. */
+export const reportsMethodNotAllowed = ({ request }: { request: Request }) =>
+  handleApi(request, async () => {
+    throw new HttpError(405, 'Method Not Allowed')
+  })

@@ -1,0 +1,52 @@
+/**
+ * The words of documents and public information (docs/api.md "Documents and public information"): the kinds and
+ * the classes of UU 14/2008 as stored, and as the site names them. Plain data: the admin form, the public pages and
+ * the models read it.
+ */
+
+export const DOCUMENT_KINDS = [
+  'peraturan_desa',
+  'peraturan_kepala_desa',
+  'keputusan_kepala_desa',
+  'laporan',
+  'informasi_publik',
+  'lainnya',
+] as const
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number]
+
+export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
+  peraturan_desa: 'Peraturan Desa',
+  peraturan_kepala_desa: 'Peraturan Kepala Desa',
+  keputusan_kepala_desa: 'Keputusan Kepala Desa',
+  laporan: 'Laporan',
+  informasi_publik: 'Informasi Publik',
+  lainnya: 'Lainnya',
+}
+
+export const INFORMATION_CLASSES = ['berkala', 'serta_merta', 'setiap_saat', 'dikecualikan'] as const
+export type InformationClass = (typeof INFORMATION_CLASSES)[number]
+
+/** An exempt document is never public: not its page, not its file, not the API. */
+export const EXEMPT_CLASS: InformationClass = 'dikecualikan'
+
+export const DOCUMENT_CLASS_LABELS: Record<InformationClass, string> = {
+  berkala: 'Informasi Berkala',
+  serta_merta: 'Informasi Serta Merta',
+  setiap_saat: 'Informasi Setiap Saat',
+  dikecualikan: 'Dikecualikan',
+}
+
+const label = <K extends string>(labels: Record<K, string>, value: unknown) =>
+  typeof value === 'string' && Object.hasOwn(labels, value) ? labels[value as K] : String(value ?? '')
+
+export const documentKindLabel = (kind: unknown) => label(DOCUMENT_KIND_LABELS, kind)
+export const documentClassLabel = (value: unknown) => label(DOCUMENT_CLASS_LABELS, value)
+
+/** `1,2 MB`, `350 KB`: a file's size as the list shows it. */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`
+}
+
+/** Where the PDF of a public document is downloaded: its only public address. */
+export const documentDownloadPath = (slug: string) => `/dokumen/${encodeURIComponent(slug)}/unduh`

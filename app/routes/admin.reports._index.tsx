@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { titled } from '~/components/admin/meta'
+import { ReportInboxScreen } from '~/components/admin/report-inbox'
+import { ListErrorBoundary } from '~/components/admin/resource-list'
+import { inboxLoader } from '~/doors/report-desk.server'
+
+/** /admin/reports: Laporan Warga, the inbox of citizens' reports (filters by status and kind). */
+export const meta = titled('Laporan Warga')
+
+export const loader = (args: LoaderFunctionArgs) => inboxLoader(args)
+
+export const ErrorBoundary = ListErrorBoundary
+
+export default ReportInboxScreen
