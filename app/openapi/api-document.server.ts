@@ -872,7 +872,6 @@ const INFORMATION_CALLS: Call[] = [
   },
 ]
 
-
 const DESCRIPTION = `The REST API of Balai Desa. JSON in and out (\`application/json; charset=utf-8\`) except the multipart writes.
 
 **Envelope.** Every answer is \`{"success": true, "message": "...", "data": ...}\` or \`{"success": false, "message": "...", "errors": {"Field": "message"} | null}\`.
