@@ -28,6 +28,7 @@ export const SEARCH_INDEXES: Readonly<Record<string, string>> = {
   photos: 'photos_fts',
   sliders: 'sliders_fts',
   aparaturs: 'aparaturs_fts',
+  events: 'events_fts',
 }
 
 /** What LIKE folds: ASCII letters only (SQLite without ICU), so `É` and `é` stay different. */
@@ -59,7 +60,8 @@ const PREPARED = 200
 
 /**
  * Column values as Prisma's raw queries give them on SQLite (its driver adapter maps the declared type): dates as
- * Date; INTEGER, TEXT and computed columns (no declared type) as stored. These are all the public tables hold; any
+ * Date, booleans (an event's `all_day`) as true or false; INTEGER, TEXT and computed columns (no declared type) as
+ * stored. These are all the public tables hold; any
  * other declared type is refused when the statement is prepared, so a column added later cannot come back in
  * another shape than Prisma's unnoticed.
  */
@@ -73,6 +75,9 @@ function converterOf(declared: string | null): ((value: unknown) => unknown) | u
     case 'DATETIME':
     case 'TIMESTAMP':
       return (value) => (value === null ? null : new Date(value as string | number))
+    case 'BOOLEAN':
+      // Stored as 0 or 1; Prisma gives true or false.
+      return (value) => (value === null ? null : Boolean(value))
     default:
       throw new Error(`readRows: no conversion for a column declared ${declared}`)
   }
@@ -411,7 +416,12 @@ function searchCopy(
  * 20261124200100_list_page_index): a page deep in a long list steps over earlier ids, not over earlier rows.
  * With `only`, the rows it keeps in its order (a public list: from the index on status and publish time).
  */
-export async function pageOfIds(table: string, offset: number, limit: number, only?: RowFilter): Promise<number[]> {
+export async function pageOfIds(
+  table: string,
+  offset: number,
+  limit: number,
+  only?: Pick<RowFilter, 'sql' | 'orderBy'>,
+): Promise<number[]> {
   const from = Prisma.raw(quote(table))
   const statement = only
     ? Prisma.sql`SELECT "id" FROM ${from} WHERE ${only.sql} ORDER BY ${Prisma.raw(only.orderBy)} LIMIT ${limit} OFFSET ${offset}`
