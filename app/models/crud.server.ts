@@ -5,7 +5,7 @@ import { HttpError, notFound, validationError } from '~/server/http.server'
 import { paginate, type ListQuery, type Paginated } from '~/lib/paging'
 import { slugify, uniqueSlug } from '~/lib/slug'
 import type { RecordKind } from '~/lib/uploads'
-import { foldSearch, pageOfIds, readRows, searchIds, searchPage } from '~/server/search.server'
+import { foldSearch, pageOfIds, readRows, searchIds, searchPage, type RowFilter } from '~/server/search.server'
 import { writeWithImage } from '~/server/uploads.server'
 import { now } from '~/server/clock.server'
 import { publicFilter, visibleSql, visibleWhere } from './publishing.server'
@@ -48,9 +48,16 @@ export async function listPage<Row>(
      * time first (app/models/publishing.server.ts).
      */
     published?: boolean
+    /**
+     * A public list narrowed or ordered otherwise than the publishing rule alone does (the agenda's upcoming and past
+     * events, the statistics of one category): at a time, its Prisma filter and its narrowing for the id reads
+     * (app/server/search.server.ts). `name` keeps its reads apart in the memo. Takes the place of `published`; such a
+     * list is not searched.
+     */
+    view?: { name: string; at: (at: Date) => { where: object; filter: Pick<RowFilter, 'sql' | 'orderBy'> } }
   },
 ): Promise<Paginated<Row>> {
-  const { query, select, searchColumns, path, table, where } = options
+  const { query, select, searchColumns, path, table, where, view } = options
   const memo = (!where && options.memo) || unmemoised
   const skip = (query.page - 1) * query.limit
   // "Now" is taken inside each memoised read, after the memo has taken the data version it keys the read by: a
@@ -58,7 +65,10 @@ export async function listPage<Row>(
   const only = () => (options.published ? publicFilter(table, now()) : undefined)
   // LIKE folds A-Z only, so searches differing only there have the same matches.
   const search = foldSearch(query.search)
-  const key = (...parts: unknown[]) => JSON.stringify([table, search, ...parts])
+  if (view && (search || where))
+    throw new Error(`listPage: the view ${view.name} of ${table} is neither searched nor filtered`)
+  const key = (...parts: unknown[]) =>
+    JSON.stringify(view ? [table, search, view.name, ...parts] : [table, search, ...parts])
   const rowsOf = async (ids: number[]) => {
     if (!ids.length) return []
     const found = (await (options.rows
@@ -94,6 +104,12 @@ export async function listPage<Row>(
       delegate.count({ where }),
       delegate.findMany({ where, select, orderBy: { id: 'desc' }, skip, take: query.limit }),
     ])
+  } else if (view) {
+    total = await memo(key('count'), () => delegate.count({ where: view.at(now()).where }))
+    if (skip < total)
+      rows = await memo(key(query.page, query.limit), async () =>
+        rowsOf(await pageOfIds(table, skip, query.limit, view.at(now()).filter)),
+      )
   } else {
     total = await memo(key('count'), () => delegate.count({ where: options.published ? visibleWhere(now()) : {} }))
     if (skip < total)
@@ -249,6 +265,7 @@ export const IMAGE_TABLES: Record<RecordKind, ImageTable> = {
   photos: prisma.photo,
   sliders: prisma.slider,
   aparaturs: prisma.aparatur,
+  events: prisma.event,
   settings: {
     // The one row of Pengaturan Situs: its `logo` is the kind's image.
     findMany: async () =>

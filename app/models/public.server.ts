@@ -2,6 +2,9 @@ import { notFound } from '~/server/http.server'
 import { cachedRead } from '~/server/public-cache.server'
 import type { ListQuery, Paginated } from '~/lib/paging'
 import { getPublicAparatur, homeAparaturs, listPublicAparaturs } from './aparatur.server'
+import { showingAnnouncements } from './announcement.server'
+import { getEventBySlug, listPublicEvents, parseWhen } from './event.server'
+import { getStatisticBySlug, isCategory, listPublicStatistics } from './statistic.server'
 import { parseId } from './crud.server'
 import { getPageBySlug, listPublicPages } from './page.server'
 import { homePhotos, listPublicPhotos } from './photo.server'
@@ -18,7 +21,13 @@ type PublicResource = {
   things: string
   /** "Detail Data Post" */
   thing?: string
-  list?(query: ListQuery, path: string): Promise<Paginated<unknown>>
+  /** `params`: the address's other parameters, of which the list reads those named in `params` below. */
+  list?(query: ListQuery, path: string, params: URLSearchParams): Promise<Paginated<unknown>>
+  /**
+   * Parameters a list reads besides `page`, `search` and `limit` (the agenda's `when`): each one's canonical value,
+   * or null where it makes no difference (the response cache keys on them, app/doors/public.server.ts).
+   */
+  params?: Record<string, (value: string) => string | null>
   /** A plain array (home sections, sliders). */
   all?(): Promise<unknown[]>
   /** One item by its key (slug, or id for aparaturs); throws the contract's 404. */
@@ -53,6 +62,8 @@ export const publicPageBySlug = memoDetail('pages', getPageBySlug)
 export const publicPost = memoDetail('posts', getPostBySlug)
 export const publicProduct = memoDetail('products', getProductBySlug)
 export const publicAparatur = memoDetail('aparaturs', getPublicAparatur)
+export const publicEvent = memoDetail('events', getEventBySlug)
+export const publicStatistic = memoDetail('statistics', getStatisticBySlug)
 
 const RESOURCES: Record<string, PublicResource> = {
   sliders: { things: 'Sliders', all: publicSliders },
@@ -70,6 +81,22 @@ const RESOURCES: Record<string, PublicResource> = {
     detail: byId('Aparatur', publicAparatur),
   },
   photos: { things: 'Photos', list: listPublicPhotos },
+  // Village information (docs/api.md "Agenda", "Announcements", "Village statistics").
+  events: {
+    things: 'Events',
+    thing: 'Event',
+    list: (query, path, params) => listPublicEvents(query, parseWhen(params.get('when')), path),
+    params: { when: (value) => (parseWhen(value) === 'past' ? 'past' : null) },
+    detail: publicEvent,
+  },
+  announcements: { things: 'Announcements', all: showingAnnouncements },
+  statistics: {
+    things: 'Statistics',
+    thing: 'Statistic',
+    list: (query, path, params) => listPublicStatistics(query, params.get('category'), path),
+    params: { category: (value) => (isCategory(value) ? value : null) },
+    detail: publicStatistic,
+  },
 }
 
 export const findPublicResource = (name: string | undefined): PublicResource | undefined =>

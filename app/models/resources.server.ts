@@ -12,6 +12,14 @@ import {
   listCategories,
   updateCategory,
 } from './category.server'
+import {
+  createAnnouncement,
+  deleteAnnouncement,
+  getAnnouncement,
+  listAnnouncements,
+  updateAnnouncement,
+} from './announcement.server'
+import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './event.server'
 import { createPage, deletePage, getPage, listPages, updatePage } from './page.server'
 import {
   allPermissions,
@@ -26,6 +34,7 @@ import { createPost, deletePost, getPost, listPosts, updatePost } from './post.s
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './product.server'
 import { allRoles, createRole, deleteRole, getRole, listRoles, updateRole } from './role.server'
 import { createSlider, deleteSlider, findSlider, listSliders } from './slider.server'
+import { createStatistic, deleteStatistic, getStatistic, listStatistics, updateStatistic } from './statistic.server'
 import { refuseGamblingSpam } from './spam.server'
 import { createUser, deleteUser, getUser, listUsers, updateUser, type SessionUser } from './user.server'
 
@@ -34,7 +43,7 @@ export type WriteInput = Record<string, unknown>
 
 /** The model functions that serve one declared resource; both doors call these and nothing else. */
 type ResourceModel = {
-  /** `status`: the publishing filter of posts, pages and products (publishing.server.ts statusWhere). */
+  /** `status`: the publishing filter of the resources with drafts (publishing.server.ts statusWhere). */
   list(query: ListQuery, path: string, status?: string): Promise<Paginated<unknown>>
   /** Every row by name, for the forms that choose among them (`/all`). */
   all?(): Promise<{ id: number; name: string }[]>
@@ -83,6 +92,22 @@ const MODELS: Record<ResourceName, ResourceModel> = {
     create: createAparatur,
     update: updateAparatur,
     remove: deleteAparatur,
+  },
+  // Village information (docs/api.md "Agenda", "Announcements", "Village statistics").
+  events: { list: listEvents, get: getEvent, create: createEvent, update: updateEvent, remove: deleteEvent },
+  announcements: {
+    list: listAnnouncements,
+    get: getAnnouncement,
+    create: createAnnouncement,
+    update: updateAnnouncement,
+    remove: deleteAnnouncement,
+  },
+  statistics: {
+    list: listStatistics,
+    get: getStatistic,
+    create: createStatistic,
+    update: updateStatistic,
+    remove: deleteStatistic,
   },
 }
 

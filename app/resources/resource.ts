@@ -30,19 +30,37 @@ export type ResourceDeclaration = {
    * status filter (a `status` column shows the state).
    */
   publishing?: true
+  /** Where the public site shows a record (`{publicPath}/{slug}`) when it is not `/{name}`: `/agenda`, `/statistik`. */
+  publicPath?: string
 }
 
 /**
  * How a list cell shows its field: as it is (`text`, the default), a long Indonesian date, rupiah, the `name`
  * of a related record ("-" without one), how many a list holds, each name of a list as a badge, a thumbnail, or
- * the publishing state of the row (Draf / Terjadwal / Terbit).
+ * the publishing state of the row (Draf / Terjadwal / Terbit); `datetime` a date with its time (WIB), `choice` the
+ * label of a select's fixed choice (the field of the same name).
  */
-export type ColumnFormat = 'text' | 'date' | 'rupiah' | 'name' | 'count' | 'badges' | 'thumbnail' | 'status'
+export type ColumnFormat =
+  'text' | 'date' | 'datetime' | 'rupiah' | 'name' | 'count' | 'badges' | 'thumbnail' | 'status' | 'choice'
 
 export type Column = { header: string; field: string; format?: ColumnFormat }
 
 export type FieldKind =
-  'text' | 'email' | 'password' | 'number' | 'tel' | 'textarea' | 'richtext' | 'image' | 'select' | 'checkboxes'
+  | 'text'
+  | 'email'
+  | 'password'
+  | 'number'
+  | 'tel'
+  | 'textarea'
+  | 'richtext'
+  | 'image'
+  | 'select'
+  | 'checkboxes'
+  // A date and time in the village's time zone (`TZ`; a date alone while the checkbox `dateWhen` is ticked), a
+  // checkbox sending 1 or 0, and the statistics' table editor (columns, rows and "Tempel CSV").
+  | 'datetime'
+  | 'checkbox'
+  | 'statistics'
 
 type FieldLook = {
   /** `text` when not given. */
@@ -64,6 +82,10 @@ export type Field = FieldLook & {
   options?: ResourceName
   /** A select's first choice, value 0 ("Select Category"). */
   none?: string
+  /** A select's fixed choices (instead of the rows of `options`). */
+  choices?: readonly { value: string; label: string }[]
+  /** A `datetime` that takes a date alone while the checkbox of this name is ticked (an all-day event). */
+  dateWhen?: string
   /** Checkboxes grouped by the part of their name before the first hyphen, in a scrolling box. */
   grouped?: true
   /** Differences on the create or the edit screen (the product's address box, the user password hint). */
@@ -82,7 +104,10 @@ export type Choice = { id: number; name: string }
 export type FormLoad = {
   record: Row | null
   choices: Record<string, Choice[]>
-  /** Resources with publishing: the village's time zone (`TZ`) and the server's time (ms) the state is judged at. */
+  /**
+   * Resources with publishing or times (`datetime` fields): the village's time zone (`TZ`) and the server's time (ms)
+   * the state is judged at.
+   */
   timeZone?: string
   now?: number
 }
@@ -100,6 +125,9 @@ const PUBLIC_RESOURCES: readonly ResourceName[] = [
   'photos',
   'sliders',
   'aparaturs',
+  'events',
+  'announcements',
+  'statistics',
 ]
 const TEXT_KINDS: readonly FieldKind[] = ['text', 'textarea', 'richtext', 'tel', 'email']
 /** A back-office record's fields the public reads all the same: a user's name is shown as the author of their posts. */
@@ -130,6 +158,10 @@ export const errorKeysOf = (field: Field) => [errorKey(field.name), ...(field.al
 /** Where a row's image is served: a resource keeps its images under its own name (app/lib/upload-kinds.js). */
 export const imageUrlOf = (resource: ResourceDeclaration, image: unknown) =>
   uploadUrl(resource.name as UploadKind, typeof image === 'string' ? image : null)
+
+/** Whether the forms of a resource show times in the village's time zone (publishing, `datetime` fields). */
+export const usesTimeZone = (resource: ResourceDeclaration) =>
+  !!resource.publishing || resource.fields.some((field) => field.kind === 'datetime')
 
 /** A resource with a file field takes multipart bodies (API and forms); the others JSON or plain forms. */
 export const bodyOf = (resource: ResourceDeclaration): 'json' | 'multipart' =>

@@ -1,0 +1,255 @@
+import { z } from 'zod'
+import { Prisma } from '~/generated/prisma/client'
+import { prisma } from '~/server/db.server'
+import { getEnv } from '~/server/env.server'
+import { notFound, validationError, type FieldErrors } from '~/server/http.server'
+import type { ListQuery } from '~/lib/paging'
+import { cachedRead } from '~/server/public-cache.server'
+import { sanitizedRichText } from '~/server/sanitize.server'
+import { readTime } from '~/server/time-input.server'
+import { stagedImage, writeWithImage } from '~/server/uploads.server'
+import { checkInput, imageAlt, optionalText, requiredText } from '~/server/validation.server'
+import { eventEndedAt } from '~/lib/event-times'
+import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
+import { deleteWithImage, freeSlug, listPage, orNotFound, publicRows } from './crud.server'
+import { publishingFields, publishingOf, statusWhere, visibleSql, visibleWhere } from './publishing.server'
+
+/**
+ * The agenda (docs/api.md "Agenda"): events with a start, an end or a whole day, a place, an organiser and a picture,
+ * published like posts. An event has ended when its end has passed (without one: its start; an all-day event: the end
+ * of its last day in `TZ`): the stored `ended_at`, written with every save, which the upcoming and past lists read and
+ * whose passing expires the caches (publishing.server.ts, CHANGING_TIMES).
+ */
+
+export const eventSelect = {
+  id: true,
+  title: true,
+  slug: true,
+  description: true,
+  location: true,
+  starts_at: true,
+  ends_at: true,
+  all_day: true,
+  organizer: true,
+  image: true,
+  image_alt: true,
+  status: true,
+  published_at: true,
+  created_at: true,
+  updated_at: true,
+} as const
+
+export type EventRow = Prisma.EventGetPayload<{ select: typeof eventSelect }>
+
+const SEARCH = ['title'] as const
+
+/** A title, place or organiser is one line: a line break inside it becomes a space (it goes into iCalendar lines). */
+const oneLine = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' ? value.replace(/[\r\n]+/g, ' ') : value), schema)
+
+/** `all_day`: JSON true or false; a form's or multipart's `1`/`0`, `true`/`false` (missing: false). */
+const allDay = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null) return false
+    if (typeof value !== 'string') return value
+    const text = value.trim().toLowerCase()
+    if (text === '' || text === '0' || text === 'false') return false
+    if (text === '1' || text === 'true') return true
+    return value
+  },
+  z.boolean({ invalid_type_error: 'All_day must be 1, 0, true or false' }),
+)
+
+/** A time as text (read by readTime below, once `all_day` is known). */
+const timeText = (key: string) =>
+  z
+    .string({ invalid_type_error: `${key} must be a date and time (ISO 8601) or a date (YYYY-MM-DD)` })
+    .nullable()
+    .optional()
+
+/** What a write of this resource takes (both doors; the API document describes it from here too). */
+export const schema = z.object({
+  title: oneLine(requiredText('Title')),
+  description: sanitizedRichText('Description', { required: false }),
+  location: oneLine(optionalText('Location')),
+  organizer: oneLine(optionalText('Organizer')),
+  all_day: allDay,
+  starts_at: timeText('Starts_at'),
+  ends_at: timeText('Ends_at'),
+  image_alt: imageAlt(),
+  ...publishingFields,
+})
+
+type EventTimesInput = { starts_at: Date; ends_at: Date | null; all_day: boolean; ended_at: Date }
+
+/**
+ * The start and end of a write: dates alone for an all-day event (a time is refused), dates with times otherwise;
+ * the end not before the start. Errors under `Starts_at` and `Ends_at`.
+ */
+function eventTimes(data: { starts_at?: string | null; ends_at?: string | null; all_day: boolean }) {
+  const errors: FieldErrors = {}
+  const read = (key: 'Starts_at' | 'Ends_at', value: string | null | undefined, required: boolean) => {
+    const time = readTime(value)
+    if (time.kind === 'missing') {
+      if (required) errors[key] = `${key} is required`
+      return null
+    }
+    if (time.kind === 'invalid') {
+      errors[key] = data.all_day
+        ? `${key} must be a date (YYYY-MM-DD)`
+        : `${key} must be a date and time (ISO 8601, or YYYY-MM-DDTHH:mm in the village's time zone)`
+      return null
+    }
+    if (data.all_day && time.kind !== 'day') {
+      errors[key] = `An all-day event takes a date without a time: ${key} must be a date (YYYY-MM-DD)`
+      return null
+    }
+    if (!data.all_day && time.kind === 'day') {
+      errors[key] = `${key} needs a time as well (or set all_day for an event of whole days)`
+      return null
+    }
+    return time.at
+  }
+  const starts = read('Starts_at', data.starts_at, true)
+  const ends = read('Ends_at', data.ends_at, false)
+  if (starts && ends && ends.getTime() < starts.getTime()) errors.Ends_at = 'Ends_at may not be before Starts_at'
+  return { errors, times: starts ? { starts, ends } : null }
+}
+
+/** Fields and times checked together, every problem at once (422), before any file is stored. */
+function parseEvent(input: Record<string, unknown>) {
+  const { data, errors } = checkInput(schema, input)
+  const times = eventTimes({
+    starts_at: typeof input.starts_at === 'string' ? input.starts_at : null,
+    ends_at: typeof input.ends_at === 'string' ? input.ends_at : null,
+    all_day: data?.all_day ?? (input.all_day === true || input.all_day === '1' || input.all_day === 'true'),
+  })
+  const all = { ...times.errors, ...errors }
+  if (Object.keys(all).length || !data || !times.times) throw validationError(all)
+  // The times as text give way to the times read.
+  const { starts_at, ends_at, ...fields } = data
+  const at: EventTimesInput = {
+    starts_at: times.times.starts,
+    ends_at: times.times.ends,
+    all_day: data.all_day,
+    ended_at: eventEndedAt(
+      { starts_at: times.times.starts, ends_at: times.times.ends, all_day: data.all_day },
+      getEnv().TZ,
+    ),
+  }
+  return { ...fields, ...at }
+}
+
+type ParsedEvent = ReturnType<typeof parseEvent>
+
+export const listEvents = (query: ListQuery, path: string, status?: string | null) =>
+  listPage<EventRow>(prisma.event, {
+    table: 'events',
+    select: eventSelect,
+    searchColumns: SEARCH,
+    query,
+    path,
+    where: statusWhere(status),
+  })
+
+/** What the public sees of events, read in one statement each (crud.server.ts, publicRows). */
+export const publicEvents = publicRows<EventRow>('events', eventSelect, {}, { published: true })
+
+export type EventsWhen = 'upcoming' | 'past'
+export const parseWhen = (value: string | null | undefined): EventsWhen => (value === 'past' ? 'past' : 'upcoming')
+
+/**
+ * The public events at a time: upcoming (not yet ended, soonest first) or past (ended, the latest end first; an event
+ * without an end by its start).
+ */
+function eventsView(when: EventsWhen) {
+  return {
+    name: when,
+    at: (at: Date) =>
+      when === 'upcoming'
+        ? {
+            where: { ...visibleWhere(at), ended_at: { gt: at } },
+            filter: {
+              sql: Prisma.sql`${visibleSql(at, 'events')} AND "ended_at" > ${at}`,
+              orderBy: '"starts_at" ASC, "id" ASC',
+            },
+          }
+        : {
+            where: { ...visibleWhere(at), ended_at: { lte: at } },
+            filter: {
+              sql: Prisma.sql`${visibleSql(at, 'events')} AND "ended_at" <= ${at}`,
+              orderBy: 'COALESCE("ends_at", "starts_at") DESC, "id" DESC',
+            },
+          },
+  }
+}
+
+/** `GET /api/public/events?page&when` (and the agenda's screens): a page of upcoming or past events. */
+export const listPublicEvents = (query: ListQuery, when: EventsWhen, path = '/api/public/events') =>
+  listPage<EventRow>(prisma.event, {
+    table: 'events',
+    select: eventSelect,
+    searchColumns: SEARCH,
+    // Not searched: the site search (/cari) finds events.
+    query: { ...query, search: '', keep: when === 'past' ? [['when', 'past']] : undefined },
+    path,
+    memo: cachedRead,
+    rows: publicEvents.byIds,
+    view: eventsView(when),
+  })
+
+/** The first upcoming events (the home page's "Agenda Mendatang"). */
+export const upcomingEvents = async (count: number) =>
+  (await listPublicEvents({ page: 1, search: '', limit: count }, 'upcoming')).data
+
+export const getEvent = (id: number) =>
+  orNotFound(prisma.event.findUnique({ where: { id }, select: eventSelect }), 'Event')
+
+export const getEventBySlug = (slug: string) => orNotFound(publicEvents.one('slug', slug), 'Event')
+
+/** Any event by its slug, whatever its status: the preview of staff who may edit it (never cached). */
+export const previewEvent = (slug: string) => prisma.event.findUnique({ where: { slug }, select: eventSelect })
+
+/** Every event the public may see, newest publish time first (the feed `/agenda.ics`, the sitemap). */
+export const allPublicEvents = () => publicEvents.newest()
+
+export async function createEvent(input: Record<string, unknown>) {
+  return withContentImages(parseEvent(input), ['description'], (data) =>
+    writeWithImage('events', stagedImage(input), async (image) => {
+      const slug = await freeSlug(prisma.event, data.title, undefined, 'agenda')
+      const { status, published_at, ...fields } = data
+      const result = await prisma.event.create({
+        data: { ...fields, ...publishingOf({ status, published_at }, null), slug, image: image ?? null },
+        select: eventSelect,
+      })
+      return { result }
+    }),
+  )
+}
+
+/** Without a new file the old picture stays; with one, the old file is removed once the row is saved. */
+export async function updateEvent(id: number, input: Record<string, unknown>) {
+  if (!(await prisma.event.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Event')
+  return withContentImages(parseEvent(input), ['description'], (data) => replaceEvent(id, data, input))
+}
+
+async function replaceEvent(id: number, data: ParsedEvent, input: Record<string, unknown>) {
+  return writeWithImage('events', stagedImage(input), async (image) => {
+    const existing = await prisma.event.findUnique({
+      where: { id },
+      select: { title: true, slug: true, image: true, description: true, status: true, published_at: true },
+    })
+    if (!existing) throw notFound('Event')
+    const slug = existing.title === data.title ? existing.slug : await freeSlug(prisma.event, data.title, id, 'agenda')
+    await noteDroppedImages(existing.description, data.description)
+    const { status, published_at, ...fields } = data
+    const result = await prisma.event.update({
+      where: { id },
+      data: { ...fields, ...publishingOf({ status, published_at }, existing), slug, ...(image ? { image } : {}) },
+      select: eventSelect,
+    })
+    return { result, replaced: image ? existing.image : null }
+  })
+}
+
+export const deleteEvent = (id: number) => deleteWithContent('events', id, () => deleteWithImage('events', 'Event', id))
