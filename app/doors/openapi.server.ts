@@ -6,7 +6,10 @@ import {
 } from '@asteasolutions/zod-to-openapi'
 import { z, type ZodTypeAny } from 'zod'
 import { credentials } from '~/auth/login.server'
+import { schema as announcementInput } from '~/models/announcement.server'
 import { schema as aparaturInput } from '~/models/aparatur.server'
+import { schema as eventInput } from '~/models/event.server'
+import { schema as statisticInput } from '~/models/statistic.server'
 import { schema as categoryInput } from '~/models/category.server'
 import { schema as pageInput } from '~/models/page.server'
 import { schema as permissionInput } from '~/models/permission.server'
@@ -24,6 +27,7 @@ import {
 } from '~/models/user.server'
 import { ACTIVITY_ACTIONS } from '~/lib/activity'
 import { ADMIN_PAGE_SIZE, MAX_LIMIT, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import { MAX_COLUMNS, MAX_ROWS, STATISTIC_CATEGORIES } from '~/lib/statistics-table'
 import { RESOURCES, allAlsoFor } from '~/resources'
 import { CONTENT_UPLOAD_PERMISSIONS, type ResourceName } from '~/resources/permissions'
 import { bodyOf, isUploadOnly, permissionsOf, writeMessage, type ResourceDeclaration } from '~/resources/resource'
@@ -268,6 +272,123 @@ const Aparatur = z
   })
   .openapi('Aparatur')
 
+// Village information (docs/api.md "Agenda", "Announcements", "Village statistics")
+
+const Event = z
+  .object({
+    id: id(),
+    title: z.string(),
+    slug: z.string(),
+    description: z.string().openapi({ description: 'Sanitised HTML' }),
+    location: z.string(),
+    starts_at: dateTime().openapi({ description: 'ISO 8601, UTC; an all-day event: midnight UTC of its first day.' }),
+    ends_at: nullableDateTime().openapi({
+      description: 'ISO 8601, UTC, or null; an all-day event: midnight UTC of its last day.',
+    }),
+    all_day: z.boolean(),
+    organizer: z.string(),
+    image: imageName('events'),
+    image_alt: imageAlt(),
+    ...publishing,
+    created_at: dateTime(),
+    updated_at: dateTime(),
+  })
+  .strict()
+  .openapi('Event')
+const announcementFields = {
+  id: id(),
+  title: z.string(),
+  content: z.string().openapi({ description: 'Sanitised HTML' }),
+  starts_at: dateTime(),
+  ends_at: nullableDateTime().openapi({ description: 'ISO 8601, UTC; null: no end.' }),
+  created_at: dateTime(),
+  updated_at: dateTime(),
+}
+const Announcement = z.object(announcementFields).strict().openapi('Announcement')
+const PublicAnnouncement = z
+  .object({
+    ...announcementFields,
+    source: z
+      .enum(['desa', 'kabupaten'])
+      .openapi({ description: "`desa`: the village's own; `kabupaten`: the regency's (regency hosting)." }),
+  })
+  .strict()
+  .openapi('PublicAnnouncement')
+const DatasetRow = z
+  .object({
+    label: z.string(),
+    values: z.array(z.number().min(0)).min(1).max(MAX_COLUMNS).openapi({ description: 'One number >= 0 per column.' }),
+  })
+  .strict()
+  .openapi('DatasetRow')
+const Statistic = z
+  .object({
+    id: id(),
+    title: z.string(),
+    slug: z.string(),
+    category: z.enum(STATISTIC_CATEGORIES),
+    unit: z.string(),
+    year: z.number().int().nullable(),
+    source: z.string(),
+    label_column: z.string().openapi({ description: "The rows' label column's name (the CSV header's first cell)." }),
+    chart: z
+      .enum(['bar', 'pie'])
+      .openapi({ description: '`pie` only for one column whose rows are parts of a whole.' }),
+    columns: z.array(z.string()).min(1).max(MAX_COLUMNS),
+    rows: z.array(DatasetRow).max(MAX_ROWS),
+    ...publishing,
+    created_at: dateTime(),
+    updated_at: dateTime(),
+  })
+  .strict()
+  .openapi('Statistic')
+
+/** What the writes of the village information take, described beyond their models' schemas. */
+const timeInput = (key: string, text: string) =>
+  z
+    .string()
+    .nullable()
+    .optional()
+    .openapi({ description: `${text} Error key \`${key}\`.` })
+const EventInput = withFields(eventInput, {
+  all_day: z
+    .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])])
+    .optional()
+    .openapi({ description: 'JSON true or false; multipart `1`/`0` or `true`/`false`. Error key `All_day`.' }),
+  starts_at: timeInput(
+    'Starts_at',
+    "Required. ISO 8601 with a zone, or `YYYY-MM-DDTHH:mm` read in the village's time zone (`TZ`); with `all_day` a date alone (`YYYY-MM-DD`), and a time is refused.",
+  ),
+  ends_at: timeInput('Ends_at', 'As `starts_at`; null or empty: none. Not before `starts_at`.'),
+})
+const AnnouncementInput = withFields(announcementInput, {
+  starts_at: timeInput(
+    'Starts_at',
+    'Required. ISO 8601 with a zone, or `YYYY-MM-DDTHH:mm` in `TZ`, or a date (from the start of that day in `TZ`).',
+  ),
+  ends_at: timeInput(
+    'Ends_at',
+    'As `starts_at` (a date: until the end of that day); null: no end; not before the start.',
+  ),
+})
+const StatisticInput = withFields(statisticInput, {
+  columns: z
+    .array(z.string())
+    .optional()
+    .openapi({ description: `1 to ${MAX_COLUMNS} column names. Error key \`Columns\`.` }),
+  rows: z
+    .array(DatasetRow)
+    .optional()
+    .openapi({
+      description: `1 to ${MAX_ROWS} rows, one number >= 0 per column. Error key \`Rows\`, naming the 1-based row (\`Row 3: value 2 must be at least 0 (-1 given)\`).`,
+    }),
+  csv: z.string().optional().openapi({
+    description:
+      "The table as pasted text instead of `columns` and `rows`: the first line the label column's name and the column names, then a label and one number per column on each line (comma-, semicolon- or tab-separated; RFC 4180 quotes). Errors under `Columns` and `Rows` (naming the row and its line).",
+  }),
+  year: z.number().int().nullable().optional().openapi({ description: '1900 to 2100, or null. Error key `Year`.' }),
+})
+
 const ITEMS: Record<ResourceName, ZodTypeAny> = {
   permissions: Permission,
   roles: Role,
@@ -279,6 +400,9 @@ const ITEMS: Record<ResourceName, ZodTypeAny> = {
   photos: Photo,
   sliders: Slider,
   aparaturs: Aparatur,
+  events: Event,
+  announcements: Announcement,
+  statistics: Statistic,
 }
 
 /** The request fields docs/api.md "Beyond the original client" adds (drafts, scheduling, alt text); all optional. */
@@ -315,6 +439,9 @@ const INPUTS: Record<ResourceName, { create: ZodTypeAny; update?: ZodTypeAny }> 
   photos: { create: photoInput },
   sliders: { create: sliderInput },
   aparaturs: { create: aparaturInput },
+  events: { create: EventInput },
+  announcements: { create: AnnouncementInput },
+  statistics: { create: StatisticInput },
 }
 
 /** Adds fields to an object schema, also one inside refinements (the users' password rule). */
@@ -340,6 +467,12 @@ const Dashboard = z
     posts_count: z.number().int(),
     products_count: z.number().int(),
     aparaturs_count: z.number().int(),
+    upcoming_events_count: z
+      .number()
+      .int()
+      .openapi({ description: 'Published events not yet ended (beyond the original client).' }),
+    showing_announcements_count: z.number().int().openapi({ description: 'Announcements showing now.' }),
+    statistics_count: z.number().int().openapi({ description: 'Statistics datasets, published or not.' }),
   })
   .openapi('Dashboard')
 
@@ -710,7 +843,76 @@ function publicCalls(): Call[] {
       fails: [404],
     })
   }
+  calls.push(...villageInformationCalls())
   return calls
+}
+
+/** The public reads of the agenda, the announcements and the village statistics. */
+function villageInformationCalls(): Call[] {
+  const slugParam = z.object({ slug: z.string().openapi({ example: 'posyandu-balita' }) })
+  return [
+    {
+      method: 'get',
+      path: '/api/public/events',
+      tag: 'Public',
+      summary: 'List events, upcoming or past',
+      description:
+        'An event has ended when its `ends_at` has passed (null: its `starts_at`; all-day: the end of that day in `TZ`). `when=upcoming` (the default): not yet ended, by `starts_at` ascending; `when=past`: ended, by `ends_at` (else `starts_at`) descending. Not searched (the site search `/cari` finds events).',
+      permissions: null,
+      etag: true,
+      query: listQuery(PUBLIC_PAGE_SIZE)
+        .omit({ search: true })
+        .extend({
+          when: z.enum(['upcoming', 'past']).optional().openapi({ description: 'Default `upcoming`.' }),
+        }),
+      ok: { status: 200, data: paginated(Event, 'Event'), message: 'List Data Events' },
+    },
+    {
+      method: 'get',
+      path: '/api/public/events/{slug}',
+      tag: 'Public',
+      summary: 'One event by slug',
+      permissions: null,
+      etag: true,
+      params: slugParam,
+      ok: { status: 200, data: Event, message: 'Detail Data Event' },
+      fails: [404],
+    },
+    {
+      method: 'get',
+      path: '/api/public/announcements',
+      tag: 'Public',
+      summary: 'The announcements showing now, newest start first',
+      description: 'Shown from `starts_at` until `ends_at` (null: no end).',
+      permissions: null,
+      etag: true,
+      ok: { status: 200, data: z.array(PublicAnnouncement), message: 'List Data Announcements' },
+    },
+    {
+      method: 'get',
+      path: '/api/public/statistics',
+      tag: 'Public',
+      summary: 'List statistics datasets',
+      description: 'Newest publish time first. `search` matches the title (not with `category`).',
+      permissions: null,
+      etag: true,
+      query: listQuery(PUBLIC_PAGE_SIZE).extend({
+        category: z.enum(STATISTIC_CATEGORIES).optional().openapi({ description: 'Only this category.' }),
+      }),
+      ok: { status: 200, data: paginated(Statistic, 'Statistic'), message: 'List Data Statistics' },
+    },
+    {
+      method: 'get',
+      path: '/api/public/statistics/{slug}',
+      tag: 'Public',
+      summary: 'One statistics dataset by slug',
+      permissions: null,
+      etag: true,
+      params: slugParam,
+      ok: { status: 200, data: Statistic, message: 'Detail Data Statistic' },
+      fails: [404],
+    },
+  ]
 }
 
 /** A call of a group's tag: its answer is `ok`, or 200 with `data` and a message the contract leaves open. */

@@ -37,6 +37,9 @@ export async function foundOr404<T>(lookup: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The resources with drafts and scheduling whose detail screens staff may preview. */
+type PreviewedResource = 'posts' | 'pages' | 'products' | 'events' | 'statistics'
+
 /** What a detail screen shows: the item, and whether it is a staff member's preview of one the public cannot see. */
 export type Detail<T> = { item: T; preview: Exclude<PublishState, 'published'> | null }
 
@@ -48,7 +51,7 @@ export type Detail<T> = { item: T; preview: Exclude<PublishState, 'published'> |
  */
 export async function detailLoader<T extends { status: string; published_at: Date | null }, D>(
   { request, params, context }: LoaderFunctionArgs,
-  resource: 'posts' | 'pages' | 'products',
+  resource: PreviewedResource,
   read: { visible: (slug: string) => Promise<T>; preview: (slug: string) => Promise<T | null> },
   shape: (item: T, preview: Detail<T>['preview']) => D,
 ) {
@@ -75,7 +78,7 @@ export const keepLoaderHeaders: HeadersFunction = ({ loaderHeaders }) => loaderH
 export async function detailOrPreview<T extends { status: string; published_at: Date | null }>(
   request: Request,
   context: AppLoadContext,
-  resource: 'posts' | 'pages' | 'products',
+  resource: PreviewedResource,
   visible: () => Promise<T>,
   preview: () => Promise<T | null>,
 ): Promise<Detail<T>> {
@@ -100,10 +103,10 @@ export async function detailOrPreview<T extends { status: string; published_at: 
 export async function publicList<T>(
   request: Request,
   context: AppLoadContext,
-  list: (query: ListQuery, path: string) => Promise<Paginated<T>>,
+  list: (query: ListQuery, path: string, params: URLSearchParams) => Promise<Paginated<T>>,
 ): Promise<Paginated<T>> {
   const url = new URL(request.url)
-  const page = await list(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)
+  const page = await list(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname, url.searchParams)
   if (page.current_page > page.last_page) context.skipResponseCache?.()
   return page
 }
@@ -115,7 +118,7 @@ export async function publicList<T>(
 export async function publicPage<Row, T>(
   request: Request,
   context: AppLoadContext,
-  list: (query: ListQuery, path: string) => Promise<Paginated<Row>>,
+  list: (query: ListQuery, path: string, params: URLSearchParams) => Promise<Paginated<Row>>,
   summary: (row: Row) => T,
 ): Promise<ScreenPage<T>> {
   return screenPage(await publicList(request, context, list), summary)
@@ -127,15 +130,41 @@ const LIST_SCREENS = new Set(['/posts', '/berita', '/pages', '/products', '/apar
 const PLAIN_PATHS =
   /^\/(?:privacy|terms|sitemap\.xml|rss\.xml|robots\.txt|manifest\.webmanifest|(?:posts|pages|products|aparaturs)\/[^/]+)?$/
 
-/** What a public path reads: the list parameters, nothing, or unknown (undefined). */
-function readsOf(path: string): 'list' | 'nothing' | undefined {
-  if (LIST_SCREENS.has(path)) return 'list'
-  if (PLAIN_PATHS.test(path)) return 'nothing'
+/** A parameter's canonical value, or null where it makes no difference. */
+type Canonical = (value: string) => string | null
+/** A page number above 1, as the lists read it. */
+const pageNumber: Canonical = (value) => {
+  const page = parseListQuery(new URLSearchParams({ page: value }), PUBLIC_PAGE_SIZE).page
+  return page > 1 ? String(page) : null
+}
+/** A search term as the search matches it: trimmed, cut, A-Z folded (LIKE's folding). */
+const searchTerm: Canonical = (value) =>
+  foldSearch(parseListQuery(new URLSearchParams({ search: value }), PUBLIC_PAGE_SIZE).search) || null
+
+/**
+ * The screens of the village information (docs/api.md "Agenda", "Announcements", "Village statistics", "Navigation,
+ * sitemap, feeds, search") and the parameters each reads: the agenda's pages of upcoming and past events (`page`,
+ * `lalu`), the announcements' pages, the site search's term and page; the details, the iCalendar feeds and the CSV
+ * files read none.
+ */
+const SCREEN_PARAMS: [RegExp, Record<string, Canonical>][] = [
+  [/^\/agenda$/, { page: pageNumber, lalu: pageNumber }],
+  [/^\/pengumuman$/, { page: pageNumber }],
+  [/^\/cari$/, { q: searchTerm, page: pageNumber }],
+  [/^\/(?:agenda\.ics|statistik|(?:agenda|pengumuman|statistik)\/[^/]+)$/, {}],
+]
+
+/** What a public path reads: the list parameters (and others), only others, or unknown (undefined). */
+function readsOf(path: string): { list: boolean; params: Record<string, Canonical> } | undefined {
+  if (LIST_SCREENS.has(path)) return { list: true, params: {} }
+  if (PLAIN_PATHS.test(path)) return { list: false, params: {} }
+  const screen = SCREEN_PARAMS.find(([pattern]) => pattern.test(path))
+  if (screen) return { list: false, params: screen[1] }
   const api = /^\/api\/public\/([^/]+)(\/[^/]+)?$/.exec(path)
   const resource = api ? findPublicResource(api[1]) : undefined
   if (!api || !resource) return undefined
-  if (api[2]) return resource.detail ? 'nothing' : undefined
-  return resource.list ? 'list' : 'nothing'
+  if (api[2]) return resource.detail ? { list: false, params: {} } : undefined
+  return { list: !!resource.list, params: resource.list ? (resource.params ?? {}) : {} }
 }
 
 /**
@@ -157,13 +186,18 @@ export function canonicalPublicUrl(url: string): string {
   if (!reads || (dataPath && dataPath.startsWith('/api/'))) return url
   const given = new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1))
   const kept = new URLSearchParams()
-  if (reads === 'list') {
+  if (reads.list) {
     const query = parseListQuery(given, PUBLIC_PAGE_SIZE)
     if (query.page > 1) kept.set('page', String(query.page))
     // (URLSearchParams writes a lone surrogate, which cutting a search at 200 may leave, as U+FFFD.)
     const search = path.startsWith('/api/') ? query.search : foldSearch(query.search)
     if (search) kept.set('search', search)
     if (query.requestedLimit !== undefined) kept.set('limit', String(query.requestedLimit))
+  }
+  for (const [name, canonical] of Object.entries(reads.params)) {
+    const value = given.get(name)
+    const normal = value === null ? null : canonical(value)
+    if (normal !== null) kept.set(name, normal)
   }
   const routes = dataPath ? given.get('_routes') : null
   if (routes !== null) kept.set('_routes', routes)

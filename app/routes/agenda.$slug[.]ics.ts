@@ -1,0 +1,1 @@
+export { eventCalendarLoader as loader } from '~/doors/events.server'

@@ -1,0 +1,1 @@
+export { agendaCalendarLoader as loader } from '~/doors/events.server'

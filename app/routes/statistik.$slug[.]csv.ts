@@ -1,0 +1,1 @@
+export { statisticCsvLoader as loader } from '~/doors/statistics.server'
