@@ -86,7 +86,7 @@ type EventTimesInput = { starts_at: Date; ends_at: Date | null; all_day: boolean
  * The start and end of a write: dates alone for an all-day event (a time is refused), dates with times otherwise;
  * the end not before the start. Errors under `Starts_at` and `Ends_at`.
  */
-function eventTimes(data: { starts_at?: string | null; ends_at?: string | null; all_day: boolean }) {
+function eventTimes(data: { starts_at?: string | null; ends_at?: string | null; all_day: boolean | null }) {
   const errors: FieldErrors = {}
   const read = (key: 'Starts_at' | 'Ends_at', value: string | null | undefined, required: boolean) => {
     const time = readTime(value)
@@ -100,11 +100,12 @@ function eventTimes(data: { starts_at?: string | null; ends_at?: string | null; 
         : `${key} must be a date and time (ISO 8601, or YYYY-MM-DDTHH:mm in the village's time zone)`
       return null
     }
-    if (data.all_day && time.kind !== 'day') {
+    // With an all_day that is no boolean (its own error), either kind is taken.
+    if (data.all_day === true && time.kind !== 'day') {
       errors[key] = `An all-day event takes a date without a time: ${key} must be a date (YYYY-MM-DD)`
       return null
     }
-    if (!data.all_day && time.kind === 'day') {
+    if (data.all_day === false && time.kind === 'day') {
       errors[key] = `${key} needs a time as well (or set all_day for an event of whole days)`
       return null
     }
@@ -119,10 +120,11 @@ function eventTimes(data: { starts_at?: string | null; ends_at?: string | null; 
 /** Fields and times checked together, every problem at once (422), before any file is stored. */
 function parseEvent(input: Record<string, unknown>) {
   const { data, errors } = checkInput(schema, input)
+  const given = allDay.safeParse(input.all_day)
   const times = eventTimes({
     starts_at: typeof input.starts_at === 'string' ? input.starts_at : null,
     ends_at: typeof input.ends_at === 'string' ? input.ends_at : null,
-    all_day: data?.all_day ?? (input.all_day === true || input.all_day === '1' || input.all_day === 'true'),
+    all_day: given.success ? given.data : null,
   })
   const all = { ...times.errors, ...errors }
   if (Object.keys(all).length || !data || !times.times) throw validationError(all)
