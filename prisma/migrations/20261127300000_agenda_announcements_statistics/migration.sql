@@ -1,5 +1,5 @@
 -- Agenda, announcements and village statistics (docs/api.md "Agenda", "Announcements", "Village statistics";
--- docs/decisions/050-agenda-announcements-statistics.md). Each table bumps the data version with every write, as every
+-- docs/decisions/050-agenda-and-announcements-in-time.md). Each table bumps the data version with every write, as every
 -- public table does (migration 20261124300000_instances), and the events' titles are searched by /cari through an
 -- FTS5 trigram copy like the other public lists (migration 20261124200000_substring_search_index).
 -- CreateTable
