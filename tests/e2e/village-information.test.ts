@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminToken, api, unique } from '../support/api'
-import { axe } from '../support/axe'
+import { axe, seriousViolations } from '../support/axe'
 import { DESKTOP, useBrowser } from '../support/browser'
 import { toast } from './admin-support'
 import { shown, titled } from './public-fixtures'
@@ -280,5 +280,82 @@ describe('the statistics form in the admin', () => {
     expect(await page.getByLabel('Tempel CSV').inputValue()).toBe('')
     // The refused save above is the form's own 422.
     expect((await page.settled()).filter((error) => !error.includes('status of 422'))).toEqual([])
+  })
+})
+
+describe('the admin screens of the new kinds', () => {
+  /** The heading shown and any rich-text editor loaded. */
+  async function settled(page: Page) {
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 10_000 })
+    const editors = page.locator('[data-ready]')
+    for (let i = 0; i < (await editors.count()); i++)
+      await page.locator('[data-ready="true"]').nth(i).waitFor({ timeout: 10_000 })
+  }
+
+  it('have their menu entries, lists and forms, which axe finds no serious fault in, errors shown too', async () => {
+    const page = await loggedInPage()
+    const menu = page.getByRole('navigation', { name: 'Admin', exact: true })
+    for (const [label, path, add] of [
+      ['Agenda', '/admin/events', 'Add New Event'],
+      ['Pengumuman', '/admin/announcements', 'Add New Announcement'],
+      ['Statistik', '/admin/statistics', 'Add New Statistic'],
+    ]) {
+      await menu.getByRole('link', { name: label, exact: true }).click()
+      await page.waitForURL(`**${path}`)
+      await shown(page.getByRole('link', { name: add }))
+      expect(await seriousViolations(page), path).toEqual([])
+      await page.getByRole('link', { name: add }).click()
+      await page.waitForURL(`**${path}/create`)
+      await settled(page)
+      expect(await seriousViolations(page), `${path}/create`).toEqual([])
+      await page.getByRole('button', { name: 'Save', exact: true }).click()
+      await page
+        .getByText(/is required|must name/)
+        .first()
+        .waitFor({ timeout: 10_000 })
+      expect(await seriousViolations(page), `${path}/create with errors`).toEqual([])
+    }
+    await page.goto(`/admin/events/edit/${event.id}`)
+    await settled(page)
+    expect(await seriousViolations(page), 'event edit').toEqual([])
+    await page.goto(`/admin/statistics/edit/${dataset.id}`)
+    await settled(page)
+    expect(await seriousViolations(page), 'statistics edit').toEqual([])
+    expect((await page.settled()).filter((error) => !error.includes('status of 422'))).toEqual([])
+  }, 120_000)
+
+  it('create an all-day event: ticking the box turns the times into dates', async () => {
+    const page = await loggedInPage()
+    const title = unique('Vaksinasi Hewan ')
+    await page.goto('/admin/events/create')
+    await settled(page)
+    await page.getByLabel('Title', { exact: true }).fill(title)
+    await page.getByLabel('Location', { exact: true }).fill('Kandang Dusun')
+    const starts = page.getByLabel(/^Starts At/)
+    expect(await starts.getAttribute('type')).toBe('datetime-local')
+    await starts.fill('2030-01-10T08:00')
+    await page.getByLabel(/^All Day/).check()
+    expect(await starts.getAttribute('type')).toBe('date')
+    expect(await starts.inputValue()).toBe('2030-01-10')
+    await page.getByLabel(/^Ends At/).fill('2030-01-11')
+    await page.getByRole('button', { name: 'Terbitkan', exact: true }).click()
+    await toast(page, 'Event created successfully!')
+    const token = await adminToken()
+    const [saved] = (await api('GET', `/api/admin/events?search=${encodeURIComponent(title)}`, { token })).body.data
+      .data
+    created.push({ kind: 'events', id: saved.id })
+    expect(saved).toMatchObject({
+      all_day: true,
+      starts_at: '2030-01-10T00:00:00.000Z',
+      ends_at: '2030-01-11T00:00:00.000Z',
+      location: 'Kandang Dusun',
+      status: 'published',
+    })
+    // The edit form shows it as it was saved: dates, the box ticked.
+    await page.goto(`/admin/events/edit/${saved.id}`)
+    await settled(page)
+    expect(await page.getByLabel(/^All Day/).isChecked()).toBe(true)
+    expect(await page.getByLabel(/^Starts At/).inputValue()).toBe('2030-01-10')
+    expect(await page.settled()).toEqual([])
   })
 })
