@@ -140,7 +140,9 @@ export async function writeResource(
 ): Promise<unknown> {
   const tracked = { name: resource.name, read: resource.get ?? resource.read }
   if (write.action !== 'delete') {
-    const text = Object.fromEntries(publicTextFieldsOf(resource).map((name) => [name, write.input[name]]))
+    // A list or table (a statistics dataset's rows) is judged as the text it holds.
+    const asText = (value: unknown) => (value !== null && typeof value === 'object' ? JSON.stringify(value) : value)
+    const text = Object.fromEntries(publicTextFieldsOf(resource).map((name) => [name, asText(write.input[name])]))
     await refuseGamblingSpam(
       actor,
       { resource: resource.name, id: write.action === 'update' ? write.id : undefined },

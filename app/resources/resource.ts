@@ -140,14 +140,20 @@ const PUBLIC_FIELDS_OF_STAFF_RECORDS: Partial<Record<ResourceName, readonly stri
  */
 export const publicTextFieldsOf = (resource: ResourceDeclaration): string[] =>
   PUBLIC_RESOURCES.includes(resource.name)
-    ? resource.fields
-        .filter((field) =>
-          [field.kind ?? 'text', field.create?.kind, field.edit?.kind].some(
-            (kind) => kind && TEXT_KINDS.includes(kind),
-          ),
-        )
-        .map((field) => field.name)
+    ? resource.fields.flatMap((field) =>
+        // A statistics table's text: its labels and column names, as sent or pasted.
+        field.kind === 'statistics'
+          ? [field.name, ...STATISTICS_TEXT]
+          : [field.kind ?? 'text', field.create?.kind, field.edit?.kind].some(
+                (kind) => kind && TEXT_KINDS.includes(kind),
+              )
+            ? [field.name]
+            : [],
+      )
     : [...(PUBLIC_FIELDS_OF_STAFF_RECORDS[resource.name] ?? [])]
+
+/** The input besides `rows` that the statistics table editor sends (app/models/statistic.server.ts). */
+const STATISTICS_TEXT = ['columns', 'label_column', 'csv']
 
 /** The field as one screen shows it. */
 export const fieldOn = (field: Field, mode: FormMode): Field => ({ ...field, ...field[mode] })

@@ -170,6 +170,11 @@ describe('admin statistics', () => {
       Rows: 'Row 201 (line 202 of the CSV): a dataset has at most 200 rows (201 given)',
     })
     expect((await errors({ ...base(), csv: 'L,1,2,3,4,5,6,7\nx,1,1,1,1,1,1,1' })).Columns).toMatch(/at most 6 columns/)
+    // The labels are public text: the gambling spam guard judges them (and the pasted text) too.
+    expect((await errors({ ...base(), rows: [{ label: 'Info Sl0t G4c0r Malam Ini', values: [1, 2] }] })).Rows).toMatch(
+      /^Konten terindikasi promosi judi online/,
+    )
+    expect((await errors({ ...base(), csv: 'Umur,L\nSlot gacor maxwin,1' })).Csv).toMatch(/^Konten terindikasi/)
     // The other fields.
     expect(await errors({ ...base(), title: '', category: 'cuaca', year: 1800, chart: 'donat' })).toEqual({
       Title: 'Title is required',
