@@ -424,6 +424,9 @@ describe('time passing (a server of this file, its clock moved)', () => {
   }
 
   it('moves an event from upcoming to past when it ends, and a scheduled one in at its time, with no write', async () => {
+    const upcomingCount = async () =>
+      expectSuccess(await call('GET', '/api/admin/dashboard', { token: admin }), 200, 'Dashboard').upcoming_events_count
+    const before = await upcomingCount()
     const now = Date.now()
     const event = expectSuccess(
       await call('POST', '/api/admin/events', {
@@ -460,6 +463,8 @@ describe('time passing (a server of this file, its clock moved)', () => {
     })
     const detail = await page(`/agenda/${event.slug}`, server.url)
     expect(detail.text).not.toContain('Sudah berlalu')
+    // The dashboard counts the events still to come: this one, not the scheduled one.
+    expect(await upcomingCount()).toBe(before + 1)
 
     clock.move(1.5 * HOUR)
     expect(await seen(event)).toEqual({
@@ -470,6 +475,7 @@ describe('time passing (a server of this file, its clock moved)', () => {
       home: false,
     })
     expect((await page(`/agenda/${event.slug}`, server.url)).text).toContain('Sudah berlalu')
+    expect(await upcomingCount()).toBe(before)
     expect(await seen(scheduled)).toEqual({
       apiUpcoming: false,
       apiPast: false,

@@ -185,6 +185,9 @@ describe('time passing (a server of this file, its clock moved)', () => {
   }
 
   it('appears at its start and disappears at its end, in the API and the banner of every public page', async () => {
+    const showingCount = async () =>
+      expectSuccess(await call('GET', '/api/admin/dashboard', { token: admin })).showing_announcements_count
+    const before = await showingCount()
     const now = Date.now()
     const item = expectSuccess(
       await call('POST', '/api/admin/announcements', {
@@ -201,8 +204,10 @@ describe('time passing (a server of this file, its clock moved)', () => {
       list: false,
       detail: false,
     })
+    expect(await showingCount()).toBe(before)
     clock.move(1.5 * HOUR)
     expect(await shownAt(item)).toEqual({ api: true, home: true, posts: true, agenda: true, list: true, detail: true })
+    expect(await showingCount()).toBe(before + 1)
     const showing = expectSuccess(await call('GET', '/api/public/announcements'))
     expect(Object.keys(showing[0]).sort()).toEqual([...KEYS, 'source'].sort())
     clock.move(4 * HOUR)
