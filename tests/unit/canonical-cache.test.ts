@@ -51,6 +51,23 @@ describe('canonicalPublicUrl', () => {
     expect(canonical('/api/public/posts/some-slug?utm_campaign=x')).toBe('/api/public/posts/some-slug')
   })
 
+  it('keeps the parameters the village information reads, and only those', () => {
+    expect(canonical('/agenda?page=1&lalu=02&fbclid=x')).toBe('/agenda?lalu=2')
+    expect(canonical('/agenda/musyawarah?page=2')).toBe('/agenda/musyawarah')
+    expect(canonical('/agenda.ics?x=1')).toBe('/agenda.ics')
+    expect(canonical('/agenda/musyawarah.ics?x=1')).toBe('/agenda/musyawarah.ics')
+    expect(canonical('/pengumuman?page=3&utm_source=wa')).toBe('/pengumuman?page=3')
+    expect(canonical('/statistik?x=1')).toBe('/statistik')
+    expect(canonical('/statistik/penduduk.csv?x=1')).toBe('/statistik/penduduk.csv')
+    expect(canonical('/cari?q=%20Posyandu%20&page=1&gclid=1')).toBe('/cari?q=posyandu')
+    expect(canonical('/cari?q=')).toBe('/cari')
+    expect(canonical('/api/public/events?when=past&page=2&x=1')).toBe('/api/public/events?page=2&when=past')
+    expect(canonical('/api/public/events?when=upcoming')).toBe('/api/public/events')
+    expect(canonical('/api/public/statistics?category=agama&fbclid=1')).toBe('/api/public/statistics?category=agama')
+    expect(canonical('/api/public/statistics?category=cuaca')).toBe('/api/public/statistics')
+    expect(canonical('/api/public/announcements?x=1')).toBe('/api/public/announcements')
+  })
+
   it('normalises page, search and limit as the lists read them', () => {
     expect(canonical('/posts?page=1')).toBe('/posts')
     expect(canonical('/posts?page=abc&search=%20%20')).toBe('/posts')
