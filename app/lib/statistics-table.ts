@@ -157,6 +157,7 @@ export function parsePastedTable(
     return { errors: { Columns: 'The first line of the CSV names the label column, then at least 1 column' } }
   const columnProblem = columnsProblem(columns)
   if (columnProblem) return { errors: { Columns: `${columnProblem} (first line of the CSV)` } }
+  if (!body.length) return { errors: { Rows: 'Rows must hold at least 1 row (the CSV has only its first line)' } }
   const rowName: RowName = (index) =>
     index < body.length ? `Row ${index + 1} (line ${body[index].line} of the CSV)` : `Row ${index + 1}`
   if (body.length > MAX_ROWS)

@@ -54,6 +54,9 @@ describe('the statistics table', () => {
     expect(parsePastedTable('Label,A,B\nx,1,2\ny,1').errors).toEqual({
       Rows: 'Row 2 (line 3 of the CSV) has 1 value; the first line names 2 columns',
     })
+    expect(parsePastedTable('Label,A\n\n').errors).toEqual({
+      Rows: 'Rows must hold at least 1 row (the CSV has only its first line)',
+    })
     expect(parsePastedTable('Label,A\nx,-1').errors?.Rows).toBe(
       'Row 1 (line 2 of the CSV): value 1 must be at least 0 (-1 given)',
     )
