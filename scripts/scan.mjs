@@ -24,8 +24,23 @@ const PUBLIC_TABLES = {
   sliders: 'sliders',
   aparaturs: 'aparaturs',
   settings: 'site_settings',
+  // Village information (issue 24).
+  events: 'events',
+  announcements: 'announcements',
+  statistics: 'statistics',
 }
-const NOT_TEXT = new Set(['slug', 'image', 'logo', 'status', 'published_at', 'created_at', 'updated_at'])
+const NOT_TEXT = new Set([
+  'slug',
+  'image',
+  'logo',
+  'status',
+  'published_at',
+  'created_at',
+  'updated_at',
+  'starts_at',
+  'ends_at',
+  'ended_at',
+])
 /** The column holding each kind's picture (core/upload-kinds.js). */
 const IMAGE_COLUMN = {
   posts: 'image',
@@ -33,6 +48,7 @@ const IMAGE_COLUMN = {
   photos: 'image',
   sliders: 'image',
   aparaturs: 'image',
+  events: 'image',
   settings: 'logo',
 }
 /** An upload named inside text (an image in rich text): `/uploads/{kind}/{name}`. */

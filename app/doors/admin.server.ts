@@ -23,6 +23,7 @@ import {
   type FormLoad,
   type FormMode,
   type Row,
+  usesTimeZone,
 } from '~/resources/resource'
 import { readFormFields, withFormInput } from '~/utils/form-input.server'
 import { HttpError, notFound, notFoundResponse, type FieldErrors } from '~/utils/http.server'
@@ -250,7 +251,7 @@ export async function formLoader({ request, params }: LoaderFunctionArgs, mode: 
     mode === 'edit' ? loadRecord(() => resource.get!(routeId(params.id))) : null,
     choicesOf(resource),
   ])
-  return { record, choices, ...(resource.publishing ? { timeZone: getEnv().TZ, now: nowMs() } : {}) }
+  return { record, choices, ...(usesTimeZone(resource) ? { timeZone: getEnv().TZ, now: nowMs() } : {}) }
 }
 
 /**

@@ -17,23 +17,26 @@ import {
   publicSliders,
 } from '~/models/public-catalog.server'
 import { notFoundResponse } from '~/utils/http.server'
+import { homeAgenda } from './events.server'
 import { detailLoader, foundOr404, publicPage } from './public.server'
 
 /** The loaders of the public site's screens, one per route (app/routes/_public.*). */
 
-/** The home page: the slider and the newest products, posts and officials. */
+/** The home page: the slider, the newest products, posts and officials, and the coming events. */
 export async function homeLoader() {
-  const [sliders, products, posts, aparaturs] = await Promise.all([
+  const [sliders, products, posts, aparaturs, agenda] = await Promise.all([
     publicSliders(),
     publicHomeProducts(),
     publicHomePosts(),
     publicHomeAparaturs(),
+    homeAgenda(),
   ])
   return {
     sliders: sliders.map(slideSummary),
     products: products.map(productSummary),
     posts: posts.map(postSummary),
     aparaturs: aparaturs.map(aparaturSummary),
+    agenda,
   }
 }
 

@@ -35,6 +35,9 @@ export async function foundOr404<T>(lookup: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The resources with drafts and scheduling whose detail screens staff may preview. */
+type PreviewedResource = 'posts' | 'pages' | 'products' | 'events' | 'statistics'
+
 /** What a detail screen shows: the item, and whether it is a staff member's preview of one the public cannot see. */
 export type Detail<T> = { item: T; preview: Exclude<PublishState, 'published'> | null }
 
@@ -46,7 +49,7 @@ export type Detail<T> = { item: T; preview: Exclude<PublishState, 'published'> |
  */
 export async function detailLoader<T extends { status: string; published_at: Date | null }, D>(
   { request, params, context }: LoaderFunctionArgs,
-  resource: 'posts' | 'pages' | 'products',
+  resource: PreviewedResource,
   read: { visible: (slug: string) => Promise<T>; preview: (slug: string) => Promise<T | null> },
   shape: (item: T, preview: Detail<T>['preview']) => D,
 ) {
@@ -73,7 +76,7 @@ export const keepLoaderHeaders: HeadersFunction = ({ loaderHeaders }) => loaderH
 export async function detailOrPreview<T extends { status: string; published_at: Date | null }>(
   request: Request,
   context: AppLoadContext,
-  resource: 'posts' | 'pages' | 'products',
+  resource: PreviewedResource,
   visible: () => Promise<T>,
   preview: () => Promise<T | null>,
 ): Promise<Detail<T>> {

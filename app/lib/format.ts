@@ -133,3 +133,10 @@ export function whatsappLink(phone: string, productTitle: string): string {
   const message = `Halo, saya tertarik dengan produk ${productTitle}. Apakah masih tersedia?`
   return `https://wa.me/${whatsappNumber(phone)}?text=${encodeURIComponent(message)}`
 }
+
+const figure = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 2 })
+
+/** A figure of the village statistics: `1.234`, `12,5` (Indonesian separators, at most two decimals). */
+export function formatNumber(value: number | null | undefined): string {
+  return Number.isFinite(value) ? figure.format(value as number) : ''
+}

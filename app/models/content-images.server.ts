@@ -21,6 +21,8 @@ export const CONTENT_COLUMNS = [
   { table: 'pages', column: 'content' },
   { table: 'products', column: 'content' },
   { table: 'aparaturs', column: 'description' },
+  { table: 'events', column: 'description' },
+  { table: 'announcements', column: 'content' },
 ] as const
 
 /** How long an unused content upload is kept (the editor may hold it unsaved that long). */
@@ -160,13 +162,14 @@ const imagesWithoutAlt = (html: string) =>
 export async function countImagesWithoutAlt(): Promise<number> {
   const noAlt = { image_alt: '' }
   const withImage = { image: { not: null }, image_alt: '' }
-  const [posts, products, aparaturs, photos, sliders, logo] = await Promise.all([
+  const [posts, products, aparaturs, photos, sliders, logo, events] = await Promise.all([
     prisma.post.count({ where: withImage }),
     prisma.product.count({ where: withImage }),
     prisma.aparatur.count({ where: withImage }),
     prisma.photo.count({ where: noAlt }),
     prisma.slider.count({ where: noAlt }),
     prisma.siteSetting.count({ where: { logo: { not: null }, logo_alt: '' } }),
+    prisma.event.count({ where: withImage }),
   ])
   let inContent = 0
   for (const { table, column } of CONTENT_COLUMNS) {
@@ -175,5 +178,5 @@ export async function countImagesWithoutAlt(): Promise<number> {
     >`SELECT ${quoted(column)} AS "html" FROM ${quoted(table)} WHERE ${quoted(column)} LIKE ${'%<img%'}`
     for (const row of rows) inContent += imagesWithoutAlt(row.html)
   }
-  return posts + products + aparaturs + photos + sliders + logo + inContent
+  return posts + products + aparaturs + photos + sliders + logo + events + inContent
 }

@@ -131,6 +131,7 @@ export const IMAGE_TABLES: Record<RecordKind, ImageTable> = {
   photos: prisma.photo,
   sliders: prisma.slider,
   aparaturs: prisma.aparatur,
+  events: prisma.event,
   settings: {
     // The one row of Pengaturan Situs: its `logo` is the kind's image.
     findMany: async () =>

@@ -204,5 +204,121 @@ export function demoVillage(siteName: string) {
     description: p(`${name} menjabat sebagai ${position} dan melayani warga dengan sepenuh hati.`),
   }))
 
-  return { categories, posts, pages, products, photos, sliders, aparaturs }
+  // Village information: the agenda (days from the first start, times in the village's zone), a past announcement,
+  // the village in figures.
+  const events = [
+    {
+      title: 'Posyandu Balita dan Lansia',
+      days: 3,
+      from: '08:00',
+      to: '11:00',
+      location: 'Pos Kesehatan Desa, Dusun Krajan',
+      organizer: 'Kader Posyandu',
+      description: p('Penimbangan balita, imunisasi, pemeriksaan tekanan darah lansia dan pemberian makanan tambahan.'),
+    },
+    {
+      title: 'Musyawarah Desa Rencana Kerja Pemerintah Desa',
+      days: 9,
+      from: '19:30',
+      to: '22:00',
+      location: 'Balai Desa',
+      organizer: 'Badan Permusyawaratan Desa',
+      description: p(
+        'Warga dan BPD membahas usulan kegiatan dan anggaran untuk tahun depan. Setiap dusun mengirim wakil.',
+      ),
+    },
+    {
+      title: 'Vaksinasi Hewan Ternak',
+      days: 16,
+      allDay: true,
+      location: 'Kandang kelompok ternak di setiap dusun',
+      organizer: 'Dinas Peternakan Kabupaten',
+      description: p('Vaksinasi gratis untuk sapi, kambing dan ayam. Pemilik ternak diminta berada di kandang.'),
+    },
+    {
+      title: 'Kerja Bakti Bersih Desa',
+      days: -10,
+      from: '07:00',
+      to: '10:00',
+      location: 'Seluruh dusun',
+      organizer: 'Pemerintah Desa',
+      description: p('Warga membersihkan saluran air dan jalan desa menjelang musim hujan.'),
+    },
+  ]
+  const announcements = [
+    {
+      title: 'Pemadaman Air Bersih Sementara',
+      days: -20,
+      hours: 24,
+      content: p('Aliran air bersih dihentikan sementara untuk perbaikan pipa induk. Terima kasih atas pengertiannya.'),
+    },
+  ]
+  const statistics = [
+    {
+      title: 'Jumlah Penduduk Menurut Kelompok Umur dan Jenis Kelamin',
+      category: 'penduduk',
+      unit: 'jiwa',
+      source: 'Profil Desa',
+      label_column: 'Kelompok Umur',
+      chart: 'bar',
+      columns: ['Laki-laki', 'Perempuan'],
+      rows: [
+        ['0-4', 112, 106],
+        ['5-9', 121, 117],
+        ['10-14', 126, 119],
+        ['15-19', 118, 121],
+        ['20-24', 109, 112],
+        ['25-29', 104, 110],
+        ['30-34', 99, 103],
+        ['35-39', 96, 98],
+        ['40-44', 91, 94],
+        ['45-49', 84, 88],
+        ['50-54', 77, 80],
+        ['55-59', 65, 70],
+        ['60-64', 52, 58],
+        ['65+', 61, 79],
+      ],
+    },
+    {
+      title: 'Penduduk Menurut Tingkat Pendidikan',
+      category: 'pendidikan',
+      unit: 'jiwa',
+      source: 'Profil Desa',
+      label_column: 'Pendidikan Terakhir',
+      chart: 'pie',
+      columns: ['Jumlah'],
+      rows: [
+        ['Tidak/Belum Sekolah', 412],
+        ['Tamat SD/Sederajat', 698],
+        ['Tamat SMP/Sederajat', 521],
+        ['Tamat SMA/SMK/Sederajat', 643],
+        ['Diploma (D1-D3)', 84],
+        ['Sarjana (S1-S3)', 97],
+      ],
+    },
+    {
+      title: 'Penduduk Menurut Mata Pencaharian',
+      category: 'pekerjaan',
+      unit: 'orang',
+      source: 'Profil Desa',
+      label_column: 'Mata Pencaharian',
+      chart: 'bar',
+      columns: ['Jumlah'],
+      rows: [
+        ['Petani', 486],
+        ['Buruh Tani', 231],
+        ['Pedagang', 118],
+        ['Wiraswasta', 96],
+        ['Karyawan Swasta', 143],
+        ['PNS/TNI/Polri', 37],
+        ['Guru', 42],
+        ['Lainnya', 165],
+      ],
+    },
+  ].map(({ rows, ...dataset }) => ({
+    ...dataset,
+    rows: rows.map(([label, ...values]) => ({ label: label as string, values: values as number[] })),
+  }))
+
+  return { categories, posts, pages, products, photos, sliders, aparaturs, events, announcements, statistics }
 }

@@ -320,7 +320,9 @@ export function listPublicDocuments(query: ListQuery, path = '/api/public/docume
     ...(filters.information_class ? [Prisma.sql`"documents"."information_class" = ${filters.information_class}`] : []),
     ...(filters.year ? [Prisma.sql`"documents"."enacted_at" LIKE ${`${filters.year}-%`}`] : []),
   ]
-  return publicDocuments.list(query, path, { sql: Prisma.join(conditions, ' AND '), keep })
+  return publicDocuments.list(query, path, {
+    narrow: { name: 'filtered', sql: () => Prisma.join(conditions, ' AND '), keep },
+  })
 }
 
 export const getPublicDocumentBySlug = (slug: string) => orNotFound(publicDocuments.one('slug', slug), 'Document')

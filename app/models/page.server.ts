@@ -46,7 +46,7 @@ export const listPages = (query: ListQuery, path: string, status?: string | null
   })
 
 /** What the public sees of pages (app/public-reads/public-table.server.ts), from the same select. */
-const publicPages = publicTable<PageRow>({
+export const publicPages = publicTable<PageRow>({
   table: 'pages',
   select: pageSelect,
   searchColumns: SEARCH,

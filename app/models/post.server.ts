@@ -89,7 +89,7 @@ export const listPosts = (query: ListQuery, path: string, status?: string | null
   })
 
 /** What the public sees of posts (app/public-reads/public-table.server.ts), from the same select. */
-const publicPosts = publicTable<PostRow>({
+export const publicPosts = publicTable<PostRow>({
   table: 'posts',
   select: postSelect,
   joins: { category: { table: 'categories', key: 'category_id' }, user: { table: 'users', key: 'user_id' } },

@@ -2,13 +2,11 @@ import { notFound } from '~/utils/http.server'
 import { cachedRead } from '~/public-reads/read-memo.server'
 import type { ListQuery, Paginated } from '~/lib/paging'
 import { getPublicAparatur, homeAparaturs, listPublicAparaturs } from './aparatur.server'
+import { showingAnnouncements } from './announcement.server'
+import { getEventBySlug, listPublicEvents, parseWhen } from './event.server'
+import { getStatisticBySlug, listPublicStatistics } from './statistic.server'
 import { parseId } from './crud.server'
-import {
-  DOCUMENT_FILTER_PARAMS,
-  getPublicDocumentBySlug,
-  listPublicDocuments,
-  parseDocumentFilters,
-} from './document.server'
+import { getPublicDocumentBySlug, listPublicDocuments, parseDocumentFilters } from './document.server'
 import { getPageBySlug, listPublicPages } from './page.server'
 import { homePhotos, listPublicPhotos } from './photo.server'
 import { getPostBySlug, homePosts, listPublicPosts } from './post.server'
@@ -24,9 +22,8 @@ type PublicResource = {
   things: string
   /** "Detail Data Post" */
   thing?: string
+  /** `params`: the address's other parameters (filters: documents' `kind`, the agenda's `when`...). */
   list?(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<unknown>>
-  /** The list's filter parameters besides `page`, `search` and `limit` (documents: `kind`, ...), kept as given. */
-  filters?: readonly string[]
   /** A plain array (home sections, sliders). */
   all?(): Promise<unknown[]>
   /** One item by its key (slug, or id for aparaturs); throws the contract's 404. */
@@ -62,6 +59,8 @@ export const publicPost = memoDetail('posts', getPostBySlug)
 export const publicProduct = memoDetail('products', getProductBySlug)
 export const publicAparatur = memoDetail('aparaturs', getPublicAparatur)
 export const publicDocument = memoDetail('documents', getPublicDocumentBySlug)
+export const publicEvent = memoDetail('events', getEventBySlug)
+export const publicStatistic = memoDetail('statistics', getStatisticBySlug)
 
 const RESOURCES: Record<string, PublicResource> = {
   sliders: { things: 'Sliders', all: publicSliders },
@@ -85,7 +84,20 @@ const RESOURCES: Record<string, PublicResource> = {
     list: (query, path, params) =>
       listPublicDocuments(query, path, parseDocumentFilters(params ?? new URLSearchParams())),
     detail: publicDocument,
-    filters: DOCUMENT_FILTER_PARAMS,
+  },
+  // Village information (docs/api.md "Agenda", "Announcements", "Village statistics").
+  events: {
+    things: 'Events',
+    thing: 'Event',
+    list: (query, path, params) => listPublicEvents(query, parseWhen(params?.get('when')), path),
+    detail: publicEvent,
+  },
+  announcements: { things: 'Announcements', all: showingAnnouncements },
+  statistics: {
+    things: 'Statistics',
+    thing: 'Statistic',
+    list: (query, path, params) => listPublicStatistics(query, params?.get('category'), path),
+    detail: publicStatistic,
   },
 }
 

@@ -10,7 +10,7 @@ import type { RowFilter } from '~/public-reads/search.server'
 import { fromZonedTime, LOCAL_TIME } from '~/lib/zoned-time'
 
 /**
- * Drafts and scheduled publishing of posts, pages and products (docs/api.md, "Drafts and scheduled publishing";
+ * Drafts and scheduled publishing of posts, pages, products, events and statistics (docs/api.md, "Drafts and scheduled publishing";
  * docs/decisions/025-publishing-rule-and-scheduled-expiry.md). THE rule of what the public may see lives here, once,
  * in the forms the reads need: `visibleWhere` (Prisma: sitemap, feed, counts), `visibleSql` (the raw public reads of
  * `publicRows`: home, details) and `publicFilter` (the text SQL of search and list pages). Every public door reads
@@ -22,7 +22,18 @@ export type Status = (typeof STATUSES)[number]
 export type Publishing = { status: string; published_at: Date | null }
 
 /** The tables whose rows have a status and a publish time. */
-export const PUBLISHED_TABLES = ['posts', 'pages', 'products', 'documents'] as const
+export const PUBLISHED_TABLES = ['posts', 'pages', 'products', 'documents', 'events', 'statistics'] as const
+
+/**
+ * Other times at which what the public sees changes without a write, which expire the caches as a publish time does
+ * (below): an event ending (it moves from the upcoming events to the past ones) and an announcement starting or ending
+ * (docs/api.md "Agenda", "Announcements").
+ */
+const CHANGING_TIMES = [
+  { table: 'events', column: 'ended_at' },
+  { table: 'announcements', column: 'starts_at' },
+  { table: 'announcements', column: 'ends_at' },
+] as const
 
 /** The rule, for Prisma: published, and its time has come. */
 export const visibleWhere = (at: Date = now()) => ({ status: 'published', published_at: { lte: at } })
@@ -206,13 +217,19 @@ export function fromPublishForm(input: Record<string, unknown>): Record<string, 
 /** How many upcoming publish times each process keeps in mind (it reads the next ones when these have passed). */
 const UPCOMING = 100
 
-/** The next publish times after `since` (ms), earliest first. */
+/** The next publish times (and CHANGING_TIMES) after `since` (ms), earliest first. */
 async function upcomingTimes(since: number): Promise<number[]> {
   const after = new Date(since)
-  const selects = PUBLISHED_TABLES.map(
-    (table) =>
-      Prisma.sql`SELECT "published_at" AS "at" FROM ${Prisma.raw(`"${table}"`)} WHERE "status" = 'published' AND "published_at" > ${after}`,
-  )
+  const selects = [
+    ...PUBLISHED_TABLES.map(
+      (table) =>
+        Prisma.sql`SELECT "published_at" AS "at" FROM ${Prisma.raw(`"${table}"`)} WHERE "status" = 'published' AND "published_at" > ${after}`,
+    ),
+    ...CHANGING_TIMES.map(
+      ({ table, column }) =>
+        Prisma.sql`SELECT ${Prisma.raw(`"${column}"`)} AS "at" FROM ${Prisma.raw(`"${table}"`)} WHERE ${Prisma.raw(`"${column}"`)} > ${after}`,
+    ),
+  ]
   const rows = await prisma.$queryRaw<
     { at: Date | string }[]
   >`${Prisma.join(selects, ' UNION ALL ')} ORDER BY "at" LIMIT ${UPCOMING}`

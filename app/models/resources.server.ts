@@ -13,6 +13,14 @@ import {
   updateCategory,
 } from './category.server'
 import { createDocument, deleteDocument, getDocument, listDocuments, updateDocument } from './document.server'
+import {
+  createAnnouncement,
+  deleteAnnouncement,
+  getAnnouncement,
+  listAnnouncements,
+  updateAnnouncement,
+} from './announcement.server'
+import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './event.server'
 import { createPage, deletePage, getPage, listPages, updatePage } from './page.server'
 import {
   allPermissions,
@@ -28,6 +36,7 @@ import { createProduct, deleteProduct, getProduct, listProducts, updateProduct }
 import { deleteReport, getReport, listReports, updateReport } from './report.server'
 import { allRoles, createRole, deleteRole, getRole, listRoles, updateRole } from './role.server'
 import { createSlider, deleteSlider, findSlider, listSliders } from './slider.server'
+import { createStatistic, deleteStatistic, getStatistic, listStatistics, updateStatistic } from './statistic.server'
 import { refuseGamblingSpam } from './spam.server'
 import { HttpError } from '~/utils/http.server'
 import { createUser, deleteUser, getUser, listUsers, updateUser, type SessionUser } from './user.server'
@@ -99,6 +108,22 @@ const MODELS: Record<ResourceName, ResourceModel> = {
     remove: deleteDocument,
   },
   reports: { list: listReports, get: getReport, update: updateReport, remove: deleteReport },
+  // Village information (docs/api.md "Agenda", "Announcements", "Village statistics").
+  events: { list: listEvents, get: getEvent, create: createEvent, update: updateEvent, remove: deleteEvent },
+  announcements: {
+    list: listAnnouncements,
+    get: getAnnouncement,
+    create: createAnnouncement,
+    update: updateAnnouncement,
+    remove: deleteAnnouncement,
+  },
+  statistics: {
+    list: listStatistics,
+    get: getStatistic,
+    create: createStatistic,
+    update: updateStatistic,
+    remove: deleteStatistic,
+  },
 }
 
 /** A declared resource with the model functions that serve it. */
@@ -130,7 +155,9 @@ export async function writeResource(
 ): Promise<unknown> {
   const tracked = { name: resource.name, read: resource.get ?? resource.read }
   if (write.action !== 'delete') {
-    const text = Object.fromEntries(publicTextFieldsOf(resource).map((name) => [name, write.input[name]]))
+    // A list or table (a statistics dataset's rows) is judged as the text it holds.
+    const asText = (value: unknown) => (value !== null && typeof value === 'object' ? JSON.stringify(value) : value)
+    const text = Object.fromEntries(publicTextFieldsOf(resource).map((name) => [name, asText(write.input[name])]))
     await refuseGamblingSpam(
       actor,
       { resource: resource.name, id: write.action === 'update' ? write.id : undefined },

@@ -8,6 +8,8 @@ import { slugify } from '~/lib/slug'
 import type { UploadKind } from '~/lib/upload-urls'
 import { storeImage, unmarkPending, stagingFolder } from '~/utils/upload-pipeline.server'
 import { SEEDED_PERMISSIONS, type PermissionName } from '~/resources/permissions'
+import { eventEndedAt } from '~/lib/event-times'
+import { fromZonedTime, toZonedInput } from '~/lib/zoned-time'
 import { demoVillage } from './demo-village'
 import { seedDemoInformation } from './demo-information.server'
 import { fillSettingsIfEmpty } from './settings.server'
@@ -193,9 +195,60 @@ async function seedDemoVillage() {
     for (const [i, person] of village.aparaturs.entries()) {
       await prisma.aparatur.create({ data: { ...person, image: aparaturImages[i] } })
     }
+    await seedVillageInformation(village, now)
   })
   // Every picture now has its record: one write lifts all their markers.
   await unmarkPending([...postImages, ...productImages, ...photoImages, ...sliderImages, ...aparaturImages])
   // Informasi Publik and Layanan: documents with their PDFs, and public reports with answers.
   await seedDemoInformation(admin.id, getEnv().SITE_NAME)
+}
+
+/** The demo village's agenda, announcements and statistics (inside the seed's write). */
+async function seedVillageInformation(village: ReturnType<typeof demoVillage>, now: Date) {
+  const zone = getEnv().TZ
+  const day = 24 * 3600 * 1000
+  // The village's date `days` from today, and a time of that day in its zone.
+  const dateIn = (days: number) => toZonedInput(new Date(now.getTime() + days * day), zone).slice(0, 10)
+  const at = (date: string, time: string) => fromZonedTime(`${date}T${time}`, zone)!
+  for (const event of village.events) {
+    const date = dateIn(event.days)
+    const times = event.allDay
+      ? { starts_at: new Date(`${date}T00:00:00Z`), ends_at: null, all_day: true }
+      : { starts_at: at(date, event.from!), ends_at: at(date, event.to!), all_day: false }
+    await prisma.event.create({
+      data: {
+        title: event.title,
+        slug: slugify(event.title),
+        description: event.description,
+        location: event.location,
+        organizer: event.organizer,
+        ...times,
+        ended_at: eventEndedAt(times, zone),
+        published_at: now,
+      },
+    })
+  }
+  for (const item of village.announcements) {
+    const starts = new Date(now.getTime() + item.days * day)
+    await prisma.announcement.create({
+      data: {
+        title: item.title,
+        content: item.content,
+        starts_at: starts,
+        ends_at: new Date(starts.getTime() + item.hours * 3600 * 1000),
+      },
+    })
+  }
+  for (const dataset of village.statistics) {
+    await prisma.statistic.create({
+      data: {
+        ...dataset,
+        year: now.getFullYear(),
+        slug: slugify(dataset.title),
+        columns: JSON.stringify(dataset.columns),
+        rows: JSON.stringify(dataset.rows),
+        published_at: now,
+      },
+    })
+  }
 }

@@ -1,28 +1,15 @@
 import { prisma } from '~/utils/db.server'
 import { now } from '~/utils/clock.server'
+import { navigationPaths } from '~/lib/site-navigation'
 import { postSelect } from './post.server'
 import { publicOrderBy, visibleWhere } from './publishing.server'
 import { sitemapDocuments } from './document.server'
 
 /**
- * The public screens that exist whatever the content (the list screens, the legal texts); /berita is /posts under
- * another name.
+ * The public screens that exist whatever the content: every destination of the menu (app/lib/site-navigation.ts, the
+ * list the header and the footer read) and the legal texts; /berita is /posts under another name.
  */
-export const STATIC_PATHS = [
-  '/',
-  '/pages',
-  '/aparaturs',
-  '/posts',
-  '/products',
-  '/photos',
-  '/privacy',
-  '/terms',
-  // Informasi Publik and Layanan (issue 23).
-  '/dokumen',
-  '/ppid',
-  '/layanan',
-  '/layanan/lacak',
-] as const
+export const STATIC_PATHS = [...new Set([...navigationPaths(), '/privacy', '/terms', '/layanan/lacak'])]
 
 /** A sitemap holds at most 50,000 addresses. */
 const SITEMAP_LIMIT = 50_000
@@ -31,7 +18,7 @@ export type SitemapEntry = { path: string; lastModified?: Date }
 
 /**
  * Every public address: the fixed screens, then every page, post and product the public may see (newest publish
- * time first) and every official.
+ * time first), every official, then the published events and datasets and the announcements that have started.
  */
 export async function sitemapEntries(): Promise<SitemapEntry[]> {
   const take = SITEMAP_LIMIT
@@ -48,6 +35,17 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
     prisma.aparatur.findMany({ select: { id: true, updated_at: true }, orderBy: { id: 'desc' }, take }),
     sitemapDocuments(take),
   ])
+  // Village information: the published events and datasets, the announcements that have started.
+  const [events, statistics, announcements] = await Promise.all([
+    prisma.event.findMany(slugged),
+    prisma.statistic.findMany(slugged),
+    prisma.announcement.findMany({
+      select: { id: true, updated_at: true },
+      where: { starts_at: { lte: now() } },
+      orderBy: [{ starts_at: 'desc' }, { id: 'desc' }],
+      take,
+    }),
+  ])
   const entries: SitemapEntry[] = [
     ...STATIC_PATHS.map((path) => ({ path })),
     ...pages.map((page) => ({ path: `/pages/${page.slug}`, lastModified: page.updated_at })),
@@ -58,6 +56,9 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
       path: `/dokumen/${encodeURIComponent(document.slug)}`,
       lastModified: document.updated_at,
     })),
+    ...events.map((event) => ({ path: `/agenda/${event.slug}`, lastModified: event.updated_at })),
+    ...statistics.map((dataset) => ({ path: `/statistik/${dataset.slug}`, lastModified: dataset.updated_at })),
+    ...announcements.map((item) => ({ path: `/pengumuman/${item.id}`, lastModified: item.updated_at })),
   ]
   return entries.slice(0, SITEMAP_LIMIT)
 }

@@ -17,6 +17,7 @@ const NAME_COLUMN: Record<RecordKind, { table: string; column: string }> = {
   photos: { table: 'photos', column: 'image' },
   sliders: { table: 'sliders', column: 'image' },
   aparaturs: { table: 'aparaturs', column: 'image' },
+  events: { table: 'events', column: 'image' },
   settings: { table: 'site_settings', column: 'logo' },
 }
 

@@ -25,6 +25,13 @@ import { dashboardResponse } from '~/models/dashboard.server'
 import { sessionResponse } from '~/models/device-session.server'
 import { adminSettingsResponse, schema as settingsInput, settingsResponse } from '~/models/settings.server'
 import {
+  announcementResponse,
+  schema as announcementInput,
+  publicAnnouncementResponse,
+} from '~/models/announcement.server'
+import { eventResponse, schema as eventInput } from '~/models/event.server'
+import { datasetRowResponse, schema as statisticInput, statisticResponse } from '~/models/statistic.server'
+import {
   createSchema as userCreateInput,
   ownProfileSchema,
   profileResponse,
@@ -33,7 +40,8 @@ import {
   userResponse,
 } from '~/models/user.server'
 import { ADMIN_PAGE_SIZE, MAX_LIMIT, PUBLIC_PAGE_SIZE } from '~/lib/paging'
-import { RESOURCES, allAlsoFor } from '~/resources/index'
+import { MAX_COLUMNS, MAX_ROWS, STATISTIC_CATEGORIES } from '~/lib/statistics-table'
+import { RESOURCES, allAlsoFor } from '~/resources'
 import { CONTENT_UPLOAD_PERMISSIONS, type ResourceName } from '~/resources/permissions'
 import {
   bodyOf,
@@ -176,6 +184,60 @@ const pdfFile = () =>
 const reportKind = () => z.enum(REPORT_KINDS)
 const reportStatus = () => z.enum(REPORT_STATUSES)
 
+// Village information (docs/api.md "Agenda", "Announcements", "Village statistics")
+
+const Event = eventResponse
+const Announcement = announcementResponse
+const PublicAnnouncement = publicAnnouncementResponse
+const DatasetRow = datasetRowResponse
+const Statistic = statisticResponse
+
+/** What the writes of the village information take, described beyond their models' schemas. */
+const timeInput = (key: string, text: string) =>
+  z
+    .string()
+    .nullable()
+    .optional()
+    .openapi({ description: `${text} Error key \`${key}\`.` })
+const EventInput = withFields(eventInput, {
+  all_day: z
+    .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])])
+    .optional()
+    .openapi({ description: 'JSON true or false; multipart `1`/`0` or `true`/`false`. Error key `All_day`.' }),
+  starts_at: timeInput(
+    'Starts_at',
+    "Required. ISO 8601 with a zone, or `YYYY-MM-DDTHH:mm` read in the village's time zone (`TZ`); with `all_day` a date alone (`YYYY-MM-DD`), and a time is refused.",
+  ),
+  ends_at: timeInput('Ends_at', 'As `starts_at`; null or empty: none. Not before `starts_at`.'),
+})
+const AnnouncementInput = withFields(announcementInput, {
+  starts_at: timeInput(
+    'Starts_at',
+    'Required. ISO 8601 with a zone, or `YYYY-MM-DDTHH:mm` in `TZ`, or a date (from the start of that day in `TZ`).',
+  ),
+  ends_at: timeInput(
+    'Ends_at',
+    'As `starts_at` (a date: until the end of that day); null: no end; not before the start.',
+  ),
+})
+const StatisticInput = withFields(statisticInput, {
+  columns: z
+    .array(z.string())
+    .optional()
+    .openapi({ description: `1 to ${MAX_COLUMNS} column names. Error key \`Columns\`.` }),
+  rows: z
+    .array(DatasetRow)
+    .optional()
+    .openapi({
+      description: `1 to ${MAX_ROWS} rows, one number >= 0 per column. Error key \`Rows\`, naming the 1-based row (\`Row 3: value 2 must be at least 0 (-1 given)\`).`,
+    }),
+  csv: z.string().optional().openapi({
+    description:
+      "The table as pasted text instead of `columns` and `rows`: the first line the label column's name and the column names, then a label and one number per column on each line (comma-, semicolon- or tab-separated; RFC 4180 quotes). Errors under `Columns` and `Rows` (naming the row and its line).",
+  }),
+  year: z.number().int().nullable().optional().openapi({ description: '1900 to 2100, or null. Error key `Year`.' }),
+})
+
 const ITEMS: Record<ResourceName, ZodTypeAny> = {
   documents: documentResponse,
   reports: reportResponse,
@@ -189,6 +251,9 @@ const ITEMS: Record<ResourceName, ZodTypeAny> = {
   photos: Photo,
   sliders: Slider,
   aparaturs: Aparatur,
+  events: Event,
+  announcements: Announcement,
+  statistics: Statistic,
 }
 
 /** The request fields docs/api.md "Beyond the original client" adds (drafts, scheduling, alt text); all optional. */
@@ -227,6 +292,9 @@ const INPUTS: Record<ResourceName, { create: ZodTypeAny; update?: ZodTypeAny }> 
   photos: { create: photoInput },
   sliders: { create: sliderInput },
   aparaturs: { create: aparaturInput },
+  events: { create: EventInput },
+  announcements: { create: AnnouncementInput },
+  statistics: { create: StatisticInput },
 }
 
 /** Adds fields to an object schema, also one inside refinements (the users' password rule). */
@@ -575,7 +643,76 @@ function publicCalls(): Call[] {
       fails: [404],
     })
   }
+  calls.push(...villageInformationCalls())
   return calls
+}
+
+/** The public reads of the agenda, the announcements and the village statistics. */
+function villageInformationCalls(): Call[] {
+  const slugParam = z.object({ slug: z.string().openapi({ example: 'posyandu-balita' }) })
+  return [
+    {
+      method: 'get',
+      path: '/api/public/events',
+      tag: 'Public',
+      summary: 'List events, upcoming or past',
+      description:
+        'An event has ended when its `ends_at` has passed (null: its `starts_at`; all-day: the end of that day in `TZ`). `when=upcoming` (the default): not yet ended, by `starts_at` ascending; `when=past`: ended, by `ends_at` (else `starts_at`) descending. Not searched (the site search `/cari` finds events).',
+      permissions: null,
+      etag: true,
+      query: listQuery(PUBLIC_PAGE_SIZE)
+        .omit({ search: true })
+        .extend({
+          when: z.enum(['upcoming', 'past']).optional().openapi({ description: 'Default `upcoming`.' }),
+        }),
+      ok: { status: 200, data: paginated(Event, 'Event'), message: 'List Data Events' },
+    },
+    {
+      method: 'get',
+      path: '/api/public/events/{slug}',
+      tag: 'Public',
+      summary: 'One event by slug',
+      permissions: null,
+      etag: true,
+      params: slugParam,
+      ok: { status: 200, data: Event, message: 'Detail Data Event' },
+      fails: [404],
+    },
+    {
+      method: 'get',
+      path: '/api/public/announcements',
+      tag: 'Public',
+      summary: 'The announcements showing now, newest start first',
+      description: 'Shown from `starts_at` until `ends_at` (null: no end).',
+      permissions: null,
+      etag: true,
+      ok: { status: 200, data: z.array(PublicAnnouncement), message: 'List Data Announcements' },
+    },
+    {
+      method: 'get',
+      path: '/api/public/statistics',
+      tag: 'Public',
+      summary: 'List statistics datasets',
+      description: 'Newest publish time first. `search` matches the title (not with `category`).',
+      permissions: null,
+      etag: true,
+      query: listQuery(PUBLIC_PAGE_SIZE).extend({
+        category: z.enum(STATISTIC_CATEGORIES).optional().openapi({ description: 'Only this category.' }),
+      }),
+      ok: { status: 200, data: paginated(Statistic, 'Statistic'), message: 'List Data Statistics' },
+    },
+    {
+      method: 'get',
+      path: '/api/public/statistics/{slug}',
+      tag: 'Public',
+      summary: 'One statistics dataset by slug',
+      permissions: null,
+      etag: true,
+      params: slugParam,
+      ok: { status: 200, data: Statistic, message: 'Detail Data Statistic' },
+      fails: [404],
+    },
+  ]
 }
 
 /** A call of a group's tag: its answer is `ok`, or 200 with `data` and a message the contract leaves open. */

@@ -1,5 +1,6 @@
 import { Prisma } from '~/generated/prisma/client'
 import { paginate, type ListQuery, type Paginated } from '~/lib/paging'
+import { now } from '~/utils/clock.server'
 import { isPostgres, withoutNul } from '~/utils/dialect.server'
 import { cachedRead } from './read-memo.server'
 import { quote, readRows } from './row-reader.server'
@@ -30,6 +31,14 @@ export type PublicTableDeclaration = {
   searchColumns?: readonly string[]
   /** The rows the public may see, at the time of the call (checked inside each memoised read). */
   visible?: () => RowFilter
+}
+
+/** A view of a public list (see `list`). */
+export type Narrow = {
+  name: string
+  sql: (at: Date) => Prisma.Sql
+  orderBy?: string
+  keep: [string, string][]
 }
 
 /** Every declared table, by name: the parity test reads each through both executors. */
@@ -115,6 +124,7 @@ export function publicTable<Row>(declaration: PublicTableDeclaration) {
 
   DECLARED.set(table, { declaration, byIds })
   return {
+    declaration,
     byIds,
     /** The `count` newest rows the public may see (all of them without a count). */
     newest: (limit?: number) =>
@@ -135,24 +145,27 @@ export function publicTable<Row>(declaration: PublicTableDeclaration) {
      * search's matches and their count, or from the list's index), then only their rows. Each read is kept in the
      * read memo under its canonical query ("now" is taken inside each read, after the memo has taken the data version
      * it keys the read by: a publish time passing later changes that version, never the answer kept under it).
-     * `narrow`: a list's own filters (documents by kind), a condition on this table's columns that narrows the rule,
-     * never replaces it, with the parameters its paging links keep.
+     * `narrow`: a view of the list (the agenda's upcoming or past events, documents by kind), a condition on this
+     * table's columns at the read's time that narrows the rule, never replaces it, with its own order if it has one,
+     * and the parameters its paging links keep; `name` keeps its reads apart in the memo. `map` shapes each row.
      */
     list: async <Item = Row>(
       query: ListQuery,
       path: string,
-      narrow?: { sql: Prisma.Sql; keep: [string, string][] },
+      options: { narrow?: Narrow; map?: (row: Row) => Item } = {},
     ): Promise<Paginated<Item>> => {
+      const { narrow, map } = options
       const skip = (query.page - 1) * query.limit
       // LIKE folds A-Z only, so searches differing only there have the same matches.
       const search = foldSearch(query.search)
-      const key = (...parts: unknown[]) => JSON.stringify([table, search, narrow?.keep ?? [], ...parts])
+      const key = (...parts: unknown[]) =>
+        JSON.stringify([table, search, narrow?.name ?? '', narrow?.keep ?? [], ...parts])
       let total: number
       let rows: Row[] = []
       if (narrow) {
         const where = async () => {
           const filter = visible?.()
-          const conditions = [narrow.sql, ...(filter ? [filter.sql] : [])]
+          const conditions = [narrow.sql(now()), ...(filter ? [filter.sql] : [])]
           if (search) {
             const ids = await searchIds(table, searchColumns, search)
             conditions.push(ids.length ? Prisma.sql`${self}."id" IN (${Prisma.join(ids)})` : Prisma.sql`1 = 0`)
@@ -170,7 +183,7 @@ export function publicTable<Row>(declaration: PublicTableDeclaration) {
           rows = await cachedRead(key(query.page, query.limit), async () => {
             const { sql, filter } = await where()
             const ids = await run<{ id: number | bigint }>(
-              Prisma.sql`SELECT "id" FROM ${self} WHERE ${sql} ORDER BY ${Prisma.raw(filter ? filter.orderBy : '"id" DESC')} LIMIT ${query.limit} OFFSET ${skip}`,
+              Prisma.sql`SELECT "id" FROM ${self} WHERE ${sql} ORDER BY ${Prisma.raw(narrow.orderBy ?? (filter ? filter.orderBy : '"id" DESC'))} LIMIT ${query.limit} OFFSET ${skip}`,
             )
             return rowsOf(ids.map((row) => Number(row.id)))
           })
@@ -194,7 +207,10 @@ export function publicTable<Row>(declaration: PublicTableDeclaration) {
           )
       }
       const paged = narrow ? { ...query, keep: [...(query.keep ?? []), ...narrow.keep] } : query
-      return paginate(rows as unknown as Item[], total, paged, path)
+      return paginate(map ? rows.map(map) : (rows as unknown as Item[]), total, paged, path)
     },
   }
 }
+
+/** The reads of one declared public table. */
+export type PublicTable<Row> = ReturnType<typeof publicTable<Row>>

@@ -25,7 +25,8 @@ const PREPARED = 200
 
 /**
  * Column values as Prisma's raw queries give them on SQLite (its driver adapter maps the declared type): dates as
- * Date; INTEGER, TEXT and computed columns (no declared type) as stored. These are all the public tables hold; any
+ * Date, booleans (an event's `all_day`) as true or false; INTEGER, TEXT and computed columns (no declared type) as
+ * stored. These are all the public tables hold; any
  * other declared type is refused when the statement is prepared, so a column added later cannot come back in
  * another shape than Prisma's unnoticed.
  */
@@ -39,6 +40,9 @@ function converterOf(declared: string | null): ((value: unknown) => unknown) | u
     case 'DATETIME':
     case 'TIMESTAMP':
       return (value) => (value === null ? null : new Date(value as string | number))
+    case 'BOOLEAN':
+      // Stored as 0 or 1; Prisma gives true or false.
+      return (value) => (value === null ? null : Boolean(value))
     default:
       throw new Error(`readRows: no conversion for a column declared ${declared}`)
   }

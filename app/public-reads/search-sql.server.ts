@@ -26,6 +26,7 @@ import { foldSearch, type RowFilter } from './search.server'
   sliders: 'sliders_fts',
   aparaturs: 'aparaturs_fts',
   documents: 'documents_fts',
+  events: 'events_fts',
 }
 
 /** `term` as a LIKE pattern that matches it literally anywhere (with `ESCAPE '\'`). */

@@ -1,9 +1,10 @@
+import { CATEGORY_LABELS, STATISTIC_CATEGORIES } from '~/lib/statistics-table'
 import type { ResourceName } from './permissions'
 import { DOCUMENT_CLASS_LABELS, DOCUMENT_KIND_LABELS } from '~/lib/documents'
 import { hasFormScreens, permissionsOf, type Field, type ResourceDeclaration } from './resource'
 
 /**
- * The ten resources of the back office (their calls: docs/api.md), each declared once: what its
+ * The resources of the back office (their calls: docs/api.md), each declared once: what its
  * list shows, what its form holds, and from that its permissions, messages and screens (see resource.ts).
  * Adding a text field to a resource is one line in its `fields` (plus the model's schema and a migration).
  */
@@ -252,6 +253,88 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     ],
     // Staff change only the status and the public switch (JSON); the citizen's text is never edited.
     fields: [],
+  },
+  // Village information (docs/api.md "Agenda", "Announcements", "Village statistics").
+  events: {
+    name: 'events',
+    thing: 'Event',
+    things: 'Events',
+    label: 'title',
+    publishing: true,
+    publicPath: '/agenda',
+    columns: [
+      { header: 'Title', field: 'title' },
+      { header: 'Starts At', field: 'starts_at', format: 'datetime' },
+      { header: 'Location', field: 'location' },
+      status,
+      createdAt,
+    ],
+    fields: [
+      { name: 'title', label: 'Title' },
+      image,
+      imageAlt,
+      { name: 'all_day', label: 'All Day (a date without a time)', kind: 'checkbox' },
+      { name: 'starts_at', label: 'Starts At', kind: 'datetime', dateWhen: 'all_day' },
+      { name: 'ends_at', label: 'Ends At (optional)', kind: 'datetime', dateWhen: 'all_day' },
+      { name: 'location', label: 'Location' },
+      { name: 'organizer', label: 'Organizer' },
+      { name: 'description', label: 'Description', kind: 'richtext' },
+    ],
+  },
+  announcements: {
+    name: 'announcements',
+    thing: 'Announcement',
+    things: 'Announcements',
+    label: 'title',
+    columns: [
+      { header: 'Title', field: 'title' },
+      { header: 'Starts At', field: 'starts_at', format: 'datetime' },
+      { header: 'Ends At', field: 'ends_at', format: 'datetime' },
+      createdAt,
+    ],
+    fields: [
+      { name: 'title', label: 'Title' },
+      { name: 'starts_at', label: 'Starts At', kind: 'datetime' },
+      { name: 'ends_at', label: 'Ends At (empty: no end)', kind: 'datetime' },
+      { name: 'content', label: 'Content', kind: 'richtext' },
+    ],
+  },
+  statistics: {
+    name: 'statistics',
+    thing: 'Statistic',
+    things: 'Statistics',
+    label: 'title',
+    publishing: true,
+    publicPath: '/statistik',
+    columns: [
+      { header: 'Title', field: 'title' },
+      { header: 'Category', field: 'category', format: 'choice' },
+      { header: 'Year', field: 'year' },
+      status,
+      createdAt,
+    ],
+    fields: [
+      { name: 'title', label: 'Title' },
+      {
+        name: 'category',
+        label: 'Category',
+        kind: 'select',
+        choices: STATISTIC_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
+      },
+      { name: 'year', label: 'Year', kind: 'number' },
+      { name: 'unit', label: 'Unit', placeholder: 'e.g. jiwa, orang, KK' },
+      { name: 'source', label: 'Source', placeholder: 'e.g. Profil Desa 2026' },
+      {
+        name: 'chart',
+        label: 'Chart',
+        kind: 'select',
+        choices: [
+          { value: 'bar', label: 'Bars' },
+          { value: 'pie', label: 'Pie (one column whose rows are parts of a whole)' },
+        ],
+      },
+      { name: 'rows', label: 'Table', kind: 'statistics', alsoErrorKeys: ['Columns', 'Label_column', 'Csv'] },
+    ],
   },
 }
 

@@ -14,6 +14,10 @@ export const EDITABLE_RESOURCES = [
   'products',
   'pages',
   'aparaturs',
+  // Village information (docs/api.md): the agenda, announcements and village statistics.
+  'events',
+  'announcements',
+  'statistics',
 ] as const
 export const UPLOAD_ONLY_RESOURCES = ['photos', 'sliders'] as const
 // "Village information and services" (docs/api.md): documents are edited like the original resources; citizens'
@@ -72,4 +76,9 @@ export const CONTENT_UPLOAD_PERMISSIONS = [
   'pages-edit',
   'products-create',
   'products-edit',
+  // The rich text of the agenda's descriptions and the announcements' content takes images too.
+  'events-create',
+  'events-edit',
+  'announcements-create',
+  'announcements-edit',
 ] as const satisfies readonly PermissionName[]

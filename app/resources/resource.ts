@@ -43,14 +43,18 @@ export type ResourceDeclaration = {
    * and its size limit in MB.
    */
   upload?: { field: string; maxMb: number }
+  /** Where the public site shows a record (`{publicPath}/{slug}`) when it is not `/{name}`: `/agenda`, `/statistik`. */
+  publicPath?: string
 }
 
 /**
  * How a list cell shows its field: as it is (`text`, the default), a long Indonesian date, rupiah, the `name`
  * of a related record ("-" without one), how many a list holds, each name of a list as a badge, a thumbnail, or
- * the publishing state of the row (Draf / Terjadwal / Terbit).
+ * the publishing state of the row (Draf / Terjadwal / Terbit); `datetime` a date with its time (WIB), `choice` the
+ * label of a select's fixed choice (the field of the same name).
  */
-export type ColumnFormat = 'text' | 'date' | 'rupiah' | 'name' | 'count' | 'badges' | 'thumbnail' | 'status'
+export type ColumnFormat =
+  'text' | 'date' | 'datetime' | 'rupiah' | 'name' | 'count' | 'badges' | 'thumbnail' | 'status' | 'choice'
 
 export type Column = { header: string; field: string; format?: ColumnFormat }
 
@@ -67,6 +71,11 @@ export type FieldKind =
   | 'checkboxes'
   | 'date'
   | 'file'
+  // A date and time in the village's time zone (`TZ`; a date alone while the checkbox `dateWhen` is ticked), a
+  // checkbox sending 1 or 0, and the statistics' table editor (columns, rows and "Tempel CSV").
+  | 'datetime'
+  | 'checkbox'
+  | 'statistics'
 
 type FieldLook = {
   /** `text` when not given. */
@@ -92,6 +101,8 @@ export type Field = FieldLook & {
   choices?: readonly { value: string; label: string }[]
   /** A file input's accepted types (`application/pdf`). */
   accept?: string
+  /** A `datetime` that takes a date alone while the checkbox of this name is ticked (an all-day event). */
+  dateWhen?: string
   /** Checkboxes grouped by the part of their name before the first hyphen, in a scrolling box. */
   grouped?: true
   /** Differences on the create or the edit screen (the product's address box, the user password hint). */
@@ -110,7 +121,10 @@ export type Choice = { id: number; name: string }
 export type FormLoad = {
   record: Row | null
   choices: Record<string, Choice[]>
-  /** Resources with publishing: the village's time zone (`TZ`) and the server's time (ms) the state is judged at. */
+  /**
+   * Resources with publishing or times (`datetime` fields): the village's time zone (`TZ`) and the server's time (ms)
+   * the state is judged at.
+   */
   timeZone?: string
   now?: number
 }
@@ -136,6 +150,9 @@ const PUBLIC_RESOURCES: readonly ResourceName[] = [
   'sliders',
   'aparaturs',
   'documents',
+  'events',
+  'announcements',
+  'statistics',
 ]
 const TEXT_KINDS: readonly FieldKind[] = ['text', 'textarea', 'richtext', 'tel', 'email']
 /** A back-office record's fields the public reads all the same: a user's name is shown as the author of their posts. */
@@ -148,14 +165,20 @@ const PUBLIC_FIELDS_OF_STAFF_RECORDS: Partial<Record<ResourceName, readonly stri
  */
 export const publicTextFieldsOf = (resource: ResourceDeclaration): string[] =>
   PUBLIC_RESOURCES.includes(resource.name)
-    ? resource.fields
-        .filter((field) =>
-          [field.kind ?? 'text', field.create?.kind, field.edit?.kind].some(
-            (kind) => kind && TEXT_KINDS.includes(kind),
-          ),
-        )
-        .map((field) => field.name)
+    ? resource.fields.flatMap((field) =>
+        // A statistics table's text: its labels and column names, as sent or pasted.
+        field.kind === 'statistics'
+          ? [field.name, ...STATISTICS_TEXT]
+          : [field.kind ?? 'text', field.create?.kind, field.edit?.kind].some(
+                (kind) => kind && TEXT_KINDS.includes(kind),
+              )
+            ? [field.name]
+            : [],
+      )
     : [...(PUBLIC_FIELDS_OF_STAFF_RECORDS[resource.name] ?? [])]
+
+/** The input besides `rows` that the statistics table editor sends (app/models/statistic.server.ts). */
+const STATISTICS_TEXT = ['columns', 'label_column', 'csv']
 
 /** The field as one screen shows it. */
 export const fieldOn = (field: Field, mode: FormMode): Field => ({ ...field, ...field[mode] })
@@ -166,6 +189,10 @@ export const errorKeysOf = (field: Field) => [errorKey(field.name), ...(field.al
 /** Where a row's image is served: a resource keeps its images under its own name (core/upload-kinds.js). */
 export const imageUrlOf = (resource: ResourceDeclaration, image: unknown) =>
   uploadUrl(resource.name as UploadKind, typeof image === 'string' ? image : null)
+
+/** Whether the forms of a resource show times in the village's time zone (publishing, `datetime` fields). */
+export const usesTimeZone = (resource: ResourceDeclaration) =>
+  !!resource.publishing || resource.fields.some((field) => field.kind === 'datetime')
 
 /** A resource with a file field takes multipart bodies (API and forms); the others JSON or plain forms. */
 export const bodyOf = (resource: ResourceDeclaration): 'json' | 'multipart' =>

@@ -2,6 +2,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { AparaturCard, PostCard, ProductCard } from '~/components/public/cards'
 import { Carousel } from '~/components/public/carousel'
+import { EventGrid } from '~/components/public/event-card'
 import { HomeSlider } from '~/components/public/home-slider'
 import { absoluteUrl, routeSeo, villageLd } from '~/lib/seo'
 import { useSite } from '~/root'
@@ -54,7 +55,7 @@ function Section({
 }
 
 export default function HomeScreen() {
-  const { sliders, products, posts, aparaturs } = useLoaderData<typeof loader>()
+  const { sliders, products, posts, aparaturs, agenda } = useLoaderData<typeof loader>()
   const site = useSite()
   return (
     <>
@@ -92,6 +93,18 @@ export default function HomeScreen() {
           </ul>
         ) : (
           <p className="text-gray-500">Belum ada berita.</p>
+        )}
+      </Section>
+      <Section
+        id="agenda"
+        title="Agenda Mendatang"
+        intro="Kegiatan desa dalam waktu dekat."
+        more={{ to: '/agenda', label: 'Lihat Semua Agenda' }}
+      >
+        {agenda.length ? (
+          <EventGrid label="Agenda mendatang" events={agenda} />
+        ) : (
+          <p className="text-gray-500">Belum ada agenda mendatang.</p>
         )}
       </Section>
       <Section

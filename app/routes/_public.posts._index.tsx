@@ -13,5 +13,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (_data, site) => ({ title: 'Berita', description: `Berita dan kabar terkini dari ${site.name}.` }))
 
 export default function PostsScreen() {
-  return <PublicList of="posts" card={(post: PostSummary, eager) => <PostCard post={post} eager={eager} />} />
+  return (
+    <PublicList of="posts" siteSearch card={(post: PostSummary, eager) => <PostCard post={post} eager={eager} />} />
+  )
 }

@@ -1,13 +1,19 @@
 import type { MetaFunction } from '@remix-run/node'
-import { Outlet, useNavigation } from '@remix-run/react'
+import { Outlet, useNavigation, useRouteLoaderData } from '@remix-run/react'
+import { AnnouncementBanner } from '~/components/public/announcement-banner'
 import { ErrorScreen } from '~/components/public/error-screen'
 import { PendingBar } from '~/components/public/pending-bar'
 import { SiteFooter } from '~/components/public/site-footer'
 import { SiteHeader } from '~/components/public/site-header'
+import { bannerLoader } from '~/doors/announcements.server'
 import { errorTitle, screenTitle } from '~/lib/site'
+
+/** The announcements showing now, for the banner above every public page (one memoised read per data version). */
+export const loader = bannerLoader
 
 function Shell({ children }: { children: React.ReactNode }) {
   const navigation = useNavigation()
+  const banner = useRouteLoaderData<typeof loader>('routes/_public')
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -19,6 +25,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <PendingBar />
       <SiteHeader />
       <main id="konten" className="flex-1" aria-busy={navigation.state === 'loading'}>
+        <AnnouncementBanner announcements={banner?.announcements ?? []} />
         {children}
       </main>
       <SiteFooter />

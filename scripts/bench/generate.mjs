@@ -19,6 +19,9 @@ export const FULL = {
   sliders: 5,
   // Informasi Publik (issue 23): enough pages (556) that the uncached list outlasts the read memo, as for posts.
   documents: 5_000,
+  // Village information (issue 24): the agenda, half of it still to come, and the statistics datasets.
+  events: 400,
+  statistics: 60,
 }
 export const QUICK = {
   posts: 200,
@@ -29,6 +32,8 @@ export const QUICK = {
   categories: 5,
   sliders: 3,
   documents: 40,
+  events: 20,
+  statistics: 6,
 }
 
 /** The documents' kinds and classes as the bench village spreads them (one in 20 exempt: never listed). */
@@ -285,6 +290,59 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
         time,
       )
     }
+    // The agenda: one event a day, from a year ago (ended) to as far ahead (upcoming), three hours each; `ended_at`
+    // is the end, as the model writes it for a timed event (app/models/event.server.ts).
+    const event = db.prepare(
+      'INSERT INTO events (title, slug, description, location, starts_at, ends_at, all_day, organizer, ended_at, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)',
+    )
+    const today = Math.floor(Date.now() / 86_400_000) * 86_400_000
+    for (let i = 0; i < counts.events; i++) {
+      const text = `${title(i, 3)} ${i + 1}`
+      const starts = today + (i - Math.floor(counts.events / 2)) * 86_400_000 + 2 * 3_600_000
+      const ends = iso(starts + 3 * 3_600_000)
+      const created = iso(today - 400 * 86_400_000 + i * 60_000)
+      event.run(
+        text,
+        slugify(text),
+        paragraphs(i, 2),
+        `Balai Dusun ${title(i, 1)}`,
+        iso(starts),
+        ends,
+        `Karang Taruna ${i % 7}`,
+        ends,
+        created,
+        created,
+        created,
+      )
+    }
+    // Statistics: tables of 2 columns and 14 rows (an age pyramid's size).
+    const statistic = db.prepare(
+      'INSERT INTO statistics (title, slug, category, unit, year, source, columns, rows, label_column, chart, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    const categories = ['penduduk', 'pendidikan', 'pekerjaan', 'agama', 'kesehatan', 'ekonomi', 'lainnya']
+    for (let i = 0; i < counts.statistics; i++) {
+      const text = `Statistik ${title(i, 3)} ${i + 1}`
+      const rows = Array.from({ length: 14 }, (_, r) => ({
+        label: `${r * 5}-${r * 5 + 4}`,
+        values: [100 + ((i * 7 + r * 13) % 50), 95 + ((i * 11 + r * 5) % 50)],
+      }))
+      const time = at(i, counts.statistics)
+      statistic.run(
+        text,
+        slugify(text),
+        pick(categories, i),
+        'jiwa',
+        2026,
+        'Profil Desa',
+        JSON.stringify(['Laki-laki', 'Perempuan']),
+        JSON.stringify(rows),
+        'Kelompok Umur',
+        'bar',
+        time,
+        time,
+        time,
+      )
+    }
   })()
 
   // A post in the middle of the list for the detail page; every slug for the uncached detail requests.
@@ -293,12 +351,14 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
     .get(Math.floor(counts.posts / 2))
   const image = db.prepare('SELECT image FROM posts WHERE image IS NOT NULL ORDER BY id DESC LIMIT 1').get()
   const postSlugs = db.prepare('SELECT slug FROM posts').pluck().all()
+  const statisticSlugs = db.prepare('SELECT slug FROM statistics').pluck().all()
   db.close()
   fs.rmSync(scratch, { recursive: true, force: true })
   return {
     postSlug: detail.slug,
     postImage: image.image,
     postSlugs,
+    statisticSlugs,
     postTerms: searchTerms(counts.posts, WORDS),
     productTerms: searchTerms(counts.products, [
       ...WORDS,

@@ -53,6 +53,12 @@ describe('npm run bench -- --quick', () => {
       expect.stringMatching(/^\/uploads\/posts\/[a-f0-9]{32}[-\dx]*\.jpg$/),
       '/?fbclid=<random>',
       expect.stringMatching(/^\/posts\/[a-z0-9-]+\?utm_source=<random>$/),
+      // Village information (issue 24): measured against the uncached rows of the same run, and the banner's cost.
+      '/agenda',
+      expect.stringMatching(/^\/statistik\/[a-z0-9-]+$/),
+      '/cari?q=panen',
+      '/ (banner showing)',
+      expect.stringMatching(/^\/posts\?page=\d+ \(banner showing\)$/),
     ])
     for (const row of rows) {
       const [target, rps, , , uncached, , , errors, floor, ratio, uncachedRatio] = cells(row)
@@ -61,7 +67,7 @@ describe('npm run bench -- --quick', () => {
       expect(Number(errors), row).toBe(0)
       expect(Number(rps), row).toBeGreaterThan(0)
       // Pages, searches and posts are also loaded uncached, next to a floor that was asked the same.
-      if (/^\/(posts|api\/public\/|$)/.test(target) && !target.includes('<random>')) {
+      if (/^\/(posts|api\/public\/|$)/.test(target) && !/<random>|banner/.test(target)) {
         expect(Number(uncached), row).toBeGreaterThan(0)
         expect(Number(floor), row).toBeGreaterThan(0)
         expect(ratio, row).toMatch(/^\d+%$/)
@@ -71,6 +77,11 @@ describe('npm run bench -- --quick', () => {
       if (target.includes('<random>')) expect(ratio, row).toMatch(/^\d+% of \//)
       // The documents list is loaded uncached too, and compared with the posts list's uncached rate.
       if (target.startsWith('/dokumen')) expect(Number(uncached), row).toBeGreaterThan(0)
+      if (/^\/(agenda|statistik|cari)/.test(target)) {
+        expect(Number(uncached), row).toBeGreaterThan(0)
+        expect(ratio, row).toMatch(/^uncached \d+% of \/posts\?(page|search)=\S+ uncached$/)
+      }
+      if (target.includes('(banner showing)')) expect(ratio, row).toMatch(/^\d+% of the same without a banner/)
     }
     expect(stdout).toMatch(/^\/dokumen\?page=\d+ uncached: \d+% of \/posts\?page=\d+ uncached$/m)
     expect(stdout).toMatch(/server peak memory \(RSS\): \d+ MB/)

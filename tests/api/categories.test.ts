@@ -219,7 +219,10 @@ describe('GET /api/admin/dashboard (on a server of its own, so that the counts a
     const token = await login('admin', 'password', server.url)
     const counts = async () => expectSuccess(await api('GET', '/api/admin/dashboard', { token, base: server.url }), 200)
     const before = await counts()
-    expect(Object.keys(before).sort()).toEqual(['aparaturs_count', 'categories_count', 'posts_count', 'products_count'])
+    // The original client's four counts; later issues add their own beside them (docs/api.md).
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining(['aparaturs_count', 'categories_count', 'posts_count', 'products_count']),
+    )
     for (const value of Object.values(before)) expect(Number.isInteger(value)).toBe(true)
     const category = await api('POST', '/api/admin/categories', { token, base: server.url, json: { name: 'Hitung' } })
     const post = await api('POST', '/api/admin/posts', {

@@ -18,7 +18,7 @@ const MODELS = new Map(
   [
     ...fs
       .readFileSync(path.join(ROOT, 'prisma/schema.prisma'), 'utf8')
-      .matchAll(/model (\w+) \{[^}]*@@map\("(\w+)"\)/g),
+      .matchAll(/^model (\w+) \{[\s\S]*?@@map\("(\w+)"\)\n\}/gm),
   ].map(([, model, table]) => [table, model[0].toLowerCase() + model.slice(1)]),
 )
 

@@ -102,6 +102,33 @@ describe(`npm run scan (${onPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
     expect(result.status, result.output).toBe(0)
   })
 
+  it("knows the village information: an event's picture is used, spam in an announcement is found", async () => {
+    const token = await login('admin', 'password', server.url)
+    const form = new FormData()
+    form.append('title', 'Posyandu Bulan Ini')
+    form.append('starts_at', '2030-01-10T08:00')
+    form.append('image', new Blob([new Uint8Array((await png()).data)], { type: 'image/png' }), 'foto.png')
+    const event = await api('POST', '/api/admin/events', { base: server.url, token, form })
+    expect(event.status, event.text).toBe(201)
+    expect(fs.existsSync(path.join(server.uploadsDir, 'events', event.body.data.image))).toBe(true)
+    const announcement = await api('POST', '/api/admin/announcements', {
+      base: server.url,
+      token,
+      json: { title: 'Pemadaman Air', starts_at: '2020-01-01T00:00:00Z', ends_at: '2020-01-02T00:00:00Z' },
+    })
+    expect(announcement.status).toBe(201)
+    expect(scan().status).toBe(0)
+    await queryDb(server, 'UPDATE "announcements" SET "title" = ? WHERE "id" = ?', [
+      'Info Sl0t G4c0r Malam Ini',
+      announcement.body.data.id,
+    ])
+    const dirty = scan()
+    expect(dirty.status, dirty.output).toBe(1)
+    expect(dirty.output).toContain(`[scan] announcements ${announcement.body.data.id} title: "gacor"`)
+    await queryDb(server, 'DELETE FROM "announcements" WHERE "id" = ?', [announcement.body.data.id])
+    expect(scan().status).toBe(0)
+  })
+
   it('says so, with exit code 2, when it cannot open the database', () => {
     const result = scan(`file:${path.join(server.dir, 'missing.db')}`)
     expect(result.status).toBe(2)

@@ -38,6 +38,9 @@ const RESOURCE_LABELS: Record<string, string> = {
   aparaturs: 'Aparatur',
   settings: 'Pengaturan situs',
   uploads: 'Gambar konten',
+  events: 'Agenda',
+  announcements: 'Pengumuman',
+  statistics: 'Statistik',
 }
 
 const actionLabel = (action: string) => ACTION_LABELS[action as ActivityAction] ?? action

@@ -7,16 +7,25 @@ export type DashboardCounts = {
   aparaturs_count: number
   /** Citizens' reports that are Baru or Diproses (docs/api.md "Citizen reports"). */
   open_reports: number
+  upcoming_events_count: number
+  showing_announcements_count: number
+  statistics_count: number
   withoutAlt: number
 }
 
-/** The dashboard: the four counts of the contract, and how many images still lack an alt text. */
+/**
+ * The dashboard: the four counts of the contract, those of the village information (upcoming events, announcements
+ * showing now, datasets), and how many images still lack an alt text.
+ */
 export function DashboardScreen(counts: DashboardCounts) {
   const cards = [
     { label: 'Categories', count: counts.categories_count, to: '/admin/categories' },
     { label: 'Posts', count: counts.posts_count, to: '/admin/posts' },
     { label: 'Products', count: counts.products_count, to: '/admin/products' },
     { label: 'Aparaturs', count: counts.aparaturs_count, to: '/admin/aparaturs' },
+    { label: 'Agenda Mendatang', count: counts.upcoming_events_count, to: '/admin/events' },
+    { label: 'Pengumuman Tayang', count: counts.showing_announcements_count, to: '/admin/announcements' },
+    { label: 'Statistik', count: counts.statistics_count, to: '/admin/statistics' },
   ]
   return (
     <section className="space-y-6">

@@ -28,6 +28,8 @@ import {
 } from './form'
 import { PublishControls } from './publish-controls'
 import { RichTextField } from './rich-text'
+import { StatisticsEditor } from './statistics-editor'
+import { CheckboxField, DateTimeField } from './time-fields'
 
 type Choices = FormLoad['choices']
 
@@ -50,12 +52,14 @@ function ResourceField({
   record,
   choices,
   errors,
+  timeZone,
 }: {
   resource: ResourceDeclaration
   field: Field
   record: Row | null
   choices: Choices
   errors: FieldErrors
+  timeZone: string
 }) {
   const error = errorFor(errors, ...errorKeysOf(field))
   const value = record?.[field.name]
@@ -118,14 +122,28 @@ function ResourceField({
           className={field.grouped ? 'max-h-[400px] overflow-y-auto rounded-lg border border-gray-200 p-4' : undefined}
         />
       )
+    case 'datetime':
+      return (
+        <DateTimeField
+          label={field.label}
+          name={field.name}
+          error={error}
+          value={value as string | null | undefined}
+          timeZone={timeZone}
+          dateWhen={field.dateWhen}
+          dateOnly={!!field.dateWhen && record?.[field.dateWhen] === true}
+        />
+      )
+    case 'checkbox':
+      return <CheckboxField label={field.label} name={field.name} error={error} checked={value === true} />
+    case 'statistics':
+      return <StatisticsEditor record={record} errors={errors} />
     default:
       return (
         <TextField
           label={field.label}
           name={field.name}
-          type={
-            field.kind === 'textarea' ? undefined : (field.kind as 'text' | 'email' | 'password' | 'number' | 'tel')
-          }
+          type={field.kind === 'textarea' || !field.kind ? undefined : (field.kind as TextKind)}
           multiline={field.kind === 'textarea'}
           defaultValue={value as string | number | null | undefined}
           error={error}
@@ -136,6 +154,9 @@ function ResourceField({
   }
 }
 
+/** The kinds a plain text input takes as its `type`. */
+type TextKind = 'text' | 'email' | 'password' | 'number' | 'tel'
+
 /** The declared fields of a resource's form, as the create screen, the edit screen or the upload form shows them. */
 export function ResourceFields(props: {
   resource: ResourceDeclaration
@@ -143,11 +164,17 @@ export function ResourceFields(props: {
   record: Row | null
   choices: Choices
   errors: FieldErrors
+  timeZone?: string
 }) {
   return (
     <>
       {props.resource.fields.map((field) => (
-        <ResourceField key={field.name} {...props} field={fieldOn(field, props.mode)} />
+        <ResourceField
+          key={field.name}
+          {...props}
+          timeZone={props.timeZone ?? DEFAULT_TIME_ZONE}
+          field={fieldOn(field, props.mode)}
+        />
       ))}
     </>
   )
@@ -168,7 +195,7 @@ export function ResourceFormScreen({ mode }: { mode: FormMode }) {
       errors={errors}
       publicPath={
         record?.slug
-          ? `/${resource.name === 'documents' ? 'dokumen' : resource.name}/${encodeURIComponent(String(record.slug))}`
+          ? `${resource.publicPath ?? `/${resource.name}`}/${encodeURIComponent(String(record.slug))}`
           : undefined
       }
     />
@@ -181,7 +208,14 @@ export function ResourceFormScreen({ mode }: { mode: FormMode }) {
       multipart={bodyOf(resource) === 'multipart'}
       after={publishing}
     >
-      <ResourceFields resource={resource} mode={mode} record={record} choices={choices} errors={errors} />
+      <ResourceFields
+        resource={resource}
+        mode={mode}
+        record={record}
+        choices={choices}
+        errors={errors}
+        timeZone={timeZone}
+      />
     </ResourceForm>
   )
 }

@@ -8,7 +8,7 @@ import {
   useRouteError,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { formatDate, formatRupiah } from '~/lib/format'
+import { formatDate, formatDateTime, formatRupiah } from '~/lib/format'
 import { pagerWindow } from '~/lib/paging'
 import {
   addLabel,
@@ -170,6 +170,13 @@ function Cell({
   switch (column.format) {
     case 'date':
       return formatDate(value as string | Date)
+    case 'datetime':
+      return value ? formatDateTime(value as string | Date) : '-'
+    case 'choice':
+      return (
+        resource.fields.find((field) => field.name === column.field)?.choices?.find((c) => c.value === value)?.label ??
+        (value as ReactNode)
+      )
     case 'rupiah':
       return formatRupiah(value as number)
     case 'name':

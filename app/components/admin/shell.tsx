@@ -30,6 +30,10 @@ const NAVIGATION: NavEntry[] = [
   { icon: 'folder', ...item('documents') },
   { icon: 'users', ...item('reports') },
   { label: 'Users Management', icon: 'users', items: [item('roles'), item('permissions'), item('users')] },
+  // Village information (docs/api.md "Screens of the new kinds": the menu entries Agenda, Pengumuman, Statistik).
+  { icon: 'calendar', ...item('events'), label: 'Agenda' },
+  { icon: 'megaphone', ...item('announcements'), label: 'Pengumuman' },
+  { icon: 'chart', ...item('statistics'), label: 'Statistik' },
   { label: 'Pengaturan Situs', icon: 'cog', to: '/admin/settings', permission: 'settings-edit' },
   { label: 'Log Aktivitas', icon: 'clock', to: '/admin/activities', permission: 'activities-index' },
 ]

@@ -210,14 +210,18 @@ type PublicListProps<Item> = {
   card?: (item: Item, eager: boolean) => React.ReactNode
   /** ...or the items shown some other way (the photo gallery). */
   children?: (items: Item[]) => React.ReactNode
+  /** While searched: offer the same term to the site search (`Cari di seluruh situs`, /cari). */
+  siteSearch?: boolean
 }
 
 /**
  * Every public list screen, showing the page its route loaded (publicPage in app/doors/public.server.ts):
  * heading and search box, the page's items or the empty text, the pager.
  */
-export function PublicList<Item extends { id: number }>({ of, card, children }: PublicListProps<Item>) {
+export function PublicList<Item extends { id: number }>({ of, card, children, siteSearch }: PublicListProps<Item>) {
   const page = useLoaderData<ScreenPage<Item>>()
+  const [params] = useSearchParams()
+  const term = (params.get('search') ?? '').trim()
   const [title, intro, searchLabel, placeholder, empty, label] = LISTS[of]
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -228,6 +232,17 @@ export function PublicList<Item extends { id: number }>({ of, card, children }: 
         </div>
         <ListSearch label={searchLabel} placeholder={placeholder} />
       </div>
+      {siteSearch && term ? (
+        <p className="-mt-4 mb-6 text-sm text-gray-600">
+          Mencari selain berita?{' '}
+          <Link
+            to={`/cari?q=${encodeURIComponent(term)}`}
+            className="font-semibold text-emerald-800 underline underline-offset-2 hover:text-emerald-900"
+          >
+            Cari di seluruh situs
+          </Link>
+        </p>
+      ) : null}
       {page.data.length === 0 ? (
         <p
           role="status"

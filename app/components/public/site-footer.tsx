@@ -1,7 +1,11 @@
 import { Link } from '@remix-run/react'
 import { whatsappNumber } from '~/lib/format'
+import { isGroup, SITE_NAVIGATION, type NavGroup, type NavLink } from '~/lib/site-navigation'
 import { useSite } from '~/root'
-import { NAVIGATION } from './site-header'
+
+/** The menu's plain links, and its groups (each under its own heading). */
+const FOOTER_LINKS = SITE_NAVIGATION.filter((entry): entry is NavLink => !isGroup(entry))
+const FOOTER_GROUPS = SITE_NAVIGATION.filter(isGroup) as NavGroup[]
 
 /** The village's own pages elsewhere, from the site settings: only those that are set are shown. */
 function SocialLinks() {
@@ -36,7 +40,7 @@ export function SiteFooter() {
   const year = new Date().getFullYear()
   return (
     <footer className="mt-16 bg-emerald-900 text-emerald-50">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-3">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="text-lg font-semibold text-white">
             Kontak {site.name}
@@ -79,7 +83,7 @@ export function SiteFooter() {
             Jelajahi
           </h2>
           <ul className="mt-4 grid grid-cols-2 gap-2 text-sm text-emerald-100">
-            {NAVIGATION.map((item) => (
+            {FOOTER_LINKS.map((item) => (
               <li key={item.to}>
                 <Link to={item.to} className="underline-offset-2 hover:underline">
                   {item.label}
@@ -87,6 +91,24 @@ export function SiteFooter() {
               </li>
             ))}
           </ul>
+        </nav>
+        <nav aria-label="Informasi desa" className="space-y-5">
+          {FOOTER_GROUPS.map((group) => (
+            <section key={group.id} aria-labelledby={`footer-${group.id}`}>
+              <h2 id={`footer-${group.id}`} className="text-lg font-semibold text-white">
+                {group.label}
+              </h2>
+              <ul className="mt-2 space-y-1.5 text-sm text-emerald-100">
+                {group.items.map((item) => (
+                  <li key={item.to}>
+                    <Link to={item.to} className="underline-offset-2 hover:underline">
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
         </nav>
         <section aria-labelledby="footer-app">
           <h2 id="footer-app" className="text-lg font-semibold text-white">

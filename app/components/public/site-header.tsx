@@ -2,23 +2,8 @@ import { Link, useLocation, useNavigate } from '@remix-run/react'
 import { useRef, useState, type FormEvent } from 'react'
 import { ResponsiveImage } from '~/components/shared/responsive-image'
 import { useSite } from '~/root'
+import { SiteMenu } from './site-menu'
 import { useDialogFocus } from './use-dialog-focus'
-
-type NavItem = { to: string; label: string; paths: string[] }
-
-export const NAVIGATION: NavItem[] = [
-  { to: '/', label: 'Beranda', paths: [] },
-  { to: '/pages', label: 'Tentang Desa', paths: ['/pages'] },
-  { to: '/aparaturs', label: 'Aparaturs', paths: ['/aparaturs'] },
-  { to: '/posts', label: 'Berita', paths: ['/posts', '/berita'] },
-  { to: '/products', label: 'Produk Desa', paths: ['/products'] },
-  { to: '/photos', label: 'Galeri', paths: ['/photos'] },
-]
-
-function isCurrent(item: NavItem, pathname: string) {
-  if (item.to === '/') return pathname === '/'
-  return item.paths.some((path) => pathname === path || pathname.startsWith(`${path}/`))
-}
 
 /** The header search: goes to the news list searched for the term; an empty box does nothing. */
 function HeaderSearch({ id, onDone }: { id: string; onDone?: () => void }) {
@@ -108,33 +93,11 @@ export function SiteHeader() {
   const close = () => setOpenAt(null)
   useDialogFocus(drawer, open, close)
 
-  const links = (onClick?: () => void) =>
-    NAVIGATION.map((item) => {
-      const current = isCurrent(item, pathname)
-      return (
-        <li key={item.to}>
-          <Link
-            to={item.to}
-            onClick={onClick}
-            aria-current={current ? 'page' : undefined}
-            className={`block rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
-              current ? 'bg-emerald-50 text-emerald-800' : 'text-gray-700 hover:bg-gray-100 hover:text-emerald-800'
-            }`}
-          >
-            {item.label}
-          </Link>
-        </li>
-      )
-    })
-
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Brand />
-        <nav aria-label="Menu utama" className="ml-auto hidden md:block">
-          <ul className="flex items-center gap-1">{links()}</ul>
-        </nav>
-        <div className="hidden w-64 shrink-0 lg:block">
+        <div className="ml-auto hidden w-72 shrink-0 lg:block">
           <HeaderSearch id="header-search" />
         </div>
         <button
@@ -142,7 +105,7 @@ export function SiteHeader() {
           onClick={() => setOpenAt(key)}
           aria-expanded={open}
           aria-controls="menu-drawer"
-          className="ml-auto rounded-lg p-2 text-gray-700 hover:bg-gray-100 md:hidden"
+          className="ml-auto rounded-lg p-2 text-gray-700 hover:bg-gray-100 lg:hidden"
         >
           <span className="sr-only">Buka menu</span>
           <svg
@@ -157,12 +120,16 @@ export function SiteHeader() {
           </svg>
         </button>
       </div>
-      {/* Tablets have the menu but not the room for the search box: it gets its own row. */}
+      {/* Wide screens: the whole menu on a row of its own, groups opening below their buttons. */}
+      <div className="hidden border-t border-gray-100 lg:block">
+        <SiteMenu layout="bar" pathname={pathname} locationKey={key} className="mx-auto max-w-7xl px-2" />
+      </div>
+      {/* Tablets have the drawer for the menu, and the search box on a row of its own. */}
       <div className="mx-auto hidden max-w-7xl px-4 pb-3 md:block lg:hidden">
         <HeaderSearch id="header-search-tablet" />
       </div>
       {open ? (
-        <div className="fixed inset-0 z-40 md:hidden">
+        <div className="fixed inset-0 z-40 lg:hidden">
           <div className="absolute inset-0 bg-black/40" aria-hidden="true" onClick={close} />
           <div
             ref={drawer}
@@ -194,9 +161,7 @@ export function SiteHeader() {
               </button>
             </div>
             <HeaderSearch id="drawer-search" onDone={close} />
-            <nav aria-label="Menu utama">
-              <ul className="flex flex-col gap-1">{links(close)}</ul>
-            </nav>
+            <SiteMenu layout="drawer" pathname={pathname} locationKey={key} onNavigate={close} />
           </div>
         </div>
       ) : null}

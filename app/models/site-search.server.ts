@@ -1,0 +1,126 @@
+import { getEnv } from '~/utils/config.server'
+import { cachedRead } from '~/public-reads/read-memo.server'
+import { foldSearch, searchPage } from '~/public-reads/search.server'
+import { eventWhen } from '~/lib/event-times'
+import { excerpt } from '~/lib/format'
+import { MAX_SEARCH_LENGTH } from '~/lib/paging'
+import type { PublicTable } from '~/public-reads/public-table.server'
+import { publicEvents } from './event.server'
+import { publicPages } from './page.server'
+import { publicPosts } from './post.server'
+
+/**
+ * The site search, `/cari?q=` (docs/api.md "Navigation, sitemap, feeds, search"): posts, pages, documents, development
+ * projects and events together, each kind searched as its own public list is (the publishing rule, a case-insensitive
+ * substring of the same columns, from the same index and in-memory copy: app/public-reads/search.server.ts). A kind is one
+ * entry of SEARCHABLE below: its label, its table and columns, what it reads of a row and the address of its page.
+ */
+
+type DateLike = Date | string
+
+/** One line of the results: the kind's label, the item's title and address, a line of text under it, its date. */
+export type SearchResult = { kind: string; title: string; path: string; text: string; date: DateLike; id: number }
+
+type SearchKind<Row extends { id: number; published_at: DateLike | null }> = {
+  /** `Berita`, `Halaman`, `Dokumen`, `Pembangunan`, `Agenda`. */
+  label: string
+  /** The kind's public table (app/public-reads/public-table.server.ts): its rule, its searched columns, its rows. */
+  table: PublicTable<Row>
+  result: (row: Row) => Omit<SearchResult, 'kind' | 'date' | 'id'>
+}
+
+const kind = <Row extends { id: number; published_at: DateLike | null }>(entry: SearchKind<Row>) =>
+  entry as unknown as SearchKind<{ id: number; published_at: DateLike | null }>
+
+/** The searchable kinds, in the order their results come when they are as new as each other. */
+const SEARCHABLE = [
+  kind({
+    label: 'Berita',
+    table: publicPosts,
+    result: (row) => ({ title: row.title, path: `/posts/${row.slug}`, text: excerpt(row.content, 160) }),
+  }),
+  kind({
+    label: 'Halaman',
+    table: publicPages,
+    result: (row) => ({ title: row.title, path: `/pages/${row.slug}`, text: excerpt(row.content ?? '', 160) }),
+  }),
+  kind({
+    label: 'Agenda',
+    table: publicEvents,
+    result: (row) => {
+      const when = eventWhen(row, getEnv().TZ)
+      return {
+        title: row.title,
+        path: `/agenda/${row.slug}`,
+        text: [when.date, when.time, row.location].filter(Boolean).join(' · '),
+      }
+    },
+  }),
+]
+
+/** The kinds' labels, for the results page's legend. */
+export const SEARCH_KINDS = SEARCHABLE.map((entry) => entry.label)
+
+export const SEARCH_PAGE_SIZE = 10
+/** Pages of results one search goes to (each reads this many pages of every kind). */
+export const MAX_SEARCH_PAGES = 10
+
+export type SiteSearch = {
+  term: string
+  data: SearchResult[]
+  current_page: number
+  last_page: number
+  total: number
+  /** How many of each kind match. */
+  counts: { kind: string; total: number }[]
+}
+
+const time = (value: DateLike | null) => (value ? new Date(value).getTime() : 0)
+
+/**
+ * One page of the results of `term` over every kind, newest publish time first: the first `page * 10` matches of each
+ * kind are merged (a page deep in the results costs more, so there are at most 10 pages). Kept in the read memo by
+ * the term as the search matches it (A-Z folded) and the page.
+ */
+export function searchSite(term: string, page: number): Promise<SiteSearch> {
+  const search = foldSearch(term.trim().slice(0, MAX_SEARCH_LENGTH))
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), MAX_SEARCH_PAGES)
+  return cachedRead(JSON.stringify(['cari', search, current]), async () => {
+    if (!search) return { term: search, data: [], current_page: 1, last_page: 1, total: 0, counts: [] }
+    const wanted = current * SEARCH_PAGE_SIZE
+    const found = await Promise.all(
+      SEARCHABLE.map(async (entry) => {
+        const { table, searchColumns = [], visible } = entry.table.declaration
+        const { ids, total } = await searchPage(
+          table,
+          searchColumns,
+          search,
+          { offset: 0, limit: wanted, count: true },
+          visible?.(),
+        )
+        const rows = await entry.table.byIds(ids)
+        const byId = new Map(rows.map((row) => [row.id, row]))
+        const results = ids.flatMap((id) => {
+          const row = byId.get(id)
+          return row
+            ? [{ ...entry.result(row), kind: entry.label, date: row.published_at ?? new Date(0), id: row.id }]
+            : []
+        })
+        return { kind: entry.label, total: total ?? 0, results }
+      }),
+    )
+    const merged = found
+      .flatMap((entry, order) => entry.results.map((result) => ({ result, order })))
+      .sort((a, b) => time(b.result.date) - time(a.result.date) || a.order - b.order || b.result.id - a.result.id)
+      .map(({ result }) => result)
+    const total = found.reduce((sum, entry) => sum + entry.total, 0)
+    return {
+      term: search,
+      data: merged.slice((current - 1) * SEARCH_PAGE_SIZE, wanted),
+      current_page: current,
+      last_page: Math.max(1, Math.min(MAX_SEARCH_PAGES, Math.ceil(total / SEARCH_PAGE_SIZE))),
+      total,
+      counts: found.map((entry) => ({ kind: entry.kind, total: entry.total })),
+    }
+  })
+}

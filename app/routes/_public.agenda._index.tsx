@@ -1,0 +1,86 @@
+import type { MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { CardHeading } from '~/components/public/cards'
+import { EventGrid } from '~/components/public/event-card'
+import { SimplePager } from '~/components/public/simple-pager'
+import { agendaLoader } from '~/doors/events.server'
+import { routeSeo } from '~/lib/seo'
+import { onlyQuery } from '~/lib/cache-keys'
+
+export const loader = agendaLoader
+
+export const handle = { cacheKey: onlyQuery('page', 'lalu') }
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  routeSeo(args, (_data, site) => ({
+    title: 'Agenda',
+    description: `Agenda kegiatan ${site.name}: posyandu, musyawarah desa, kerja bakti dan kegiatan warga lainnya.`,
+  }))
+
+const empty = 'rounded-xl border border-dashed border-gray-300 bg-white px-6 py-10 text-center text-gray-500'
+
+export default function AgendaScreen() {
+  const { upcoming, past } = useLoaderData<typeof loader>()
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <div className="mb-8 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-gray-900 md:text-3xl">Agenda Desa</h1>
+          <p className="mt-1 text-gray-600">Kegiatan pemerintah desa dan warga yang akan datang.</p>
+        </div>
+        <a
+          href="/agenda.ics"
+          className="inline-flex items-center gap-2 self-start rounded-lg border border-emerald-700 px-4 py-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-50 md:self-auto"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-4 w-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M4 6h16v14H4zM4 10h16M8 3v4M16 3v4" />
+          </svg>
+          Langganan Kalender (.ics)
+        </a>
+      </div>
+      <CardHeading.Provider value="h3">
+        <section aria-labelledby="agenda-mendatang">
+          <h2 id="agenda-mendatang" className="mb-4 text-xl font-bold text-gray-900">
+            Agenda Mendatang
+          </h2>
+          {upcoming.data.length ? (
+            <EventGrid label="Agenda mendatang" events={upcoming.data} />
+          ) : (
+            <p role="status" className={empty}>
+              Belum ada agenda mendatang.
+            </p>
+          )}
+          <SimplePager
+            param="page"
+            current={upcoming.current_page}
+            last={upcoming.last_page}
+            label="Halaman agenda mendatang"
+          />
+        </section>
+        <section aria-labelledby="agenda-sebelumnya" className="mt-12">
+          <h2 id="agenda-sebelumnya" className="mb-4 text-xl font-bold text-gray-900">
+            Agenda Sebelumnya
+          </h2>
+          {past.data.length ? (
+            <EventGrid label="Agenda sebelumnya" events={past.data} past />
+          ) : (
+            <p className={empty}>Belum ada agenda sebelumnya.</p>
+          )}
+          <SimplePager
+            param="lalu"
+            current={past.current_page}
+            last={past.last_page}
+            label="Halaman agenda sebelumnya"
+          />
+        </section>
+      </CardHeading.Provider>
+    </div>
+  )
+}

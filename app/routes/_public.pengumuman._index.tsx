@@ -1,0 +1,64 @@
+import type { MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { SimplePager } from '~/components/public/simple-pager'
+import { announcementsLoader } from '~/doors/announcements.server'
+import { routeSeo } from '~/lib/seo'
+import { onlyQuery } from '~/lib/cache-keys'
+
+export const loader = announcementsLoader
+
+export const handle = { cacheKey: onlyQuery('page') }
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  routeSeo(args, (_data, site) => ({
+    title: 'Pengumuman',
+    description: `Pengumuman resmi ${site.name}: yang sedang berlaku dan yang sudah berakhir.`,
+  }))
+
+export default function AnnouncementsScreen() {
+  const page = useLoaderData<typeof loader>()
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="text-2xl font-bold text-gray-900 md:text-3xl">Pengumuman</h1>
+      <p className="mt-1 text-gray-600">Pengumuman yang sedang berlaku dan yang sudah berakhir.</p>
+      {page.data.length ? (
+        <ul aria-label="Daftar pengumuman" className="mt-8 space-y-4">
+          {page.data.map((item) => (
+            <li key={item.id}>
+              <article className="group relative rounded-xl border border-gray-200 bg-white p-5 shadow-sm focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md">
+                <p className="flex flex-wrap items-center gap-2 text-xs text-gray-600">
+                  <span
+                    className={`rounded-full px-2.5 py-0.5 font-semibold ${
+                      item.state === 'Berlangsung' ? 'bg-amber-100 text-amber-900' : 'bg-gray-100 text-gray-700'
+                    }`}
+                  >
+                    {item.state}
+                  </span>
+                  <time dateTime={item.startsAt}>{item.starts}</time>
+                  {item.ends ? <span>sampai {item.ends}</span> : null}
+                </p>
+                <h2 className="mt-2 text-lg font-semibold text-gray-900">
+                  <Link
+                    to={`/pengumuman/${item.id}`}
+                    className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800"
+                  >
+                    {item.title}
+                  </Link>
+                </h2>
+                {item.excerpt ? <p className="mt-1 line-clamp-2 text-sm text-gray-600">{item.excerpt}</p> : null}
+              </article>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p
+          role="status"
+          className="mt-8 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center text-gray-500"
+        >
+          Belum ada pengumuman.
+        </p>
+      )}
+      <SimplePager param="page" current={page.current_page} last={page.last_page} label="Halaman pengumuman" />
+    </div>
+  )
+}

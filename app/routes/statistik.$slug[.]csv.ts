@@ -1,0 +1,5 @@
+import { noQuery } from '~/lib/cache-keys'
+
+export { statisticCsvLoader as loader } from '~/doors/statistics.server'
+
+export const handle = { cacheKey: noQuery }
