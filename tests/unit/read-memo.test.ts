@@ -10,7 +10,13 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-unit-memo-'))
 const dbFile = path.join(root, 'unit.db')
 process.env.DATABASE_URL = `file:${dbFile}`
 process.env.UPLOADS_DIR = path.join(root, 'uploads')
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
+afterAll(async () => {
+  // Close the app's connection once its start-up statements have run, before its file goes.
+  const db = await import('~/utils/db.server')
+  await db.dbReady.catch(() => undefined)
+  await db.prisma.$disconnect()
+  fs.rmSync(root, { recursive: true, force: true })
+})
 {
   const db = new Database(dbFile)
   applyMigrations(db)
