@@ -133,3 +133,14 @@ export function whatsappLink(phone: string, productTitle: string): string {
   const message = `Halo, saya tertarik dengan produk ${productTitle}. Apakah masih tersedia?`
   return `https://wa.me/${whatsappNumber(phone)}?text=${encodeURIComponent(message)}`
 }
+
+const percent = new Intl.NumberFormat('id-ID', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+
+/**
+ * `part` as a share of `whole`, always with one decimal and a comma: `87,5%`, `75,0%` (docs/api.md "Village
+ * information and services"). Nothing of nothing is `0,0%`.
+ */
+export function formatPercent(part: number, whole: number): string {
+  const value = whole > 0 ? (part / whole) * 100 : 0
+  return `${percent.format(Math.round(value * 10) / 10)}%`
+}
