@@ -24,8 +24,24 @@ const PUBLIC_TABLES = {
   sliders: 'sliders',
   aparaturs: 'aparaturs',
   settings: 'site_settings',
+  budgets: 'budgets',
+  budget_items: 'budget_items',
+  developments: 'developments',
+  development_photos: 'development_photos',
 }
-const NOT_TEXT = new Set(['slug', 'image', 'logo', 'status', 'published_at', 'created_at', 'updated_at'])
+const NOT_TEXT = new Set([
+  'slug',
+  'image',
+  'logo',
+  'status',
+  'published_at',
+  'created_at',
+  'updated_at',
+  // A budget line's type and a project's dates are words of the code, never the public's.
+  'type',
+  'start_date',
+  'end_date',
+])
 /** The column holding each kind's picture (app/lib/upload-kinds.js). */
 const IMAGE_COLUMN = {
   posts: 'image',
@@ -34,7 +50,11 @@ const IMAGE_COLUMN = {
   sliders: 'image',
   aparaturs: 'image',
   settings: 'logo',
+  developments: 'image',
+  development_photos: 'image',
 }
+/** The upload kind of a table's pictures where it is not the table's own name. */
+const IMAGE_KIND = { development_photos: 'developments' }
 /** An upload named inside text (an image in rich text): `/uploads/{kind}/{name}`. */
 const UPLOAD_PATH = new RegExp(`/uploads/(${UPLOAD_KINDS.join('|')})/([A-Za-z0-9._-]+)`, 'g')
 const BATCH = 500
@@ -143,7 +163,7 @@ async function scan(log) {
         const rows = await db.all(`SELECT * FROM "${table}" WHERE "id" > ? ORDER BY "id" LIMIT ${BATCH}`, [after])
         for (const row of rows) {
           records++
-          if (IMAGE_COLUMN[resource]) use(resource, row[IMAGE_COLUMN[resource]])
+          if (IMAGE_COLUMN[resource]) use(IMAGE_KIND[resource] ?? resource, row[IMAGE_COLUMN[resource]])
           for (const [column, value] of Object.entries(row)) {
             if (typeof value !== 'string') continue
             for (const [, kind, name] of value.matchAll(UPLOAD_PATH)) use(kind, name)

@@ -7,6 +7,8 @@ import {
 import { z, type ZodTypeAny } from 'zod'
 import { credentials } from '~/auth/login.server'
 import { schema as aparaturInput } from '~/models/aparatur.server'
+import { schema as budgetInput } from '~/models/budget.server'
+import { photoSchema as developmentPhotoInput, schema as developmentInput } from '~/models/development.server'
 import { schema as categoryInput } from '~/models/category.server'
 import { schema as pageInput } from '~/models/page.server'
 import { schema as permissionInput } from '~/models/permission.server'
@@ -23,6 +25,8 @@ import {
   updateSchema as userUpdateInput,
 } from '~/models/user.server'
 import { ACTIVITY_ACTIONS } from '~/lib/activity'
+import { BUDGET_TYPES, MAX_AMOUNT, MAX_BUDGET_LINES, TOTAL_NAMES } from '~/lib/budget-totals'
+import { STAGES } from '~/lib/pembangunan'
 import { ADMIN_PAGE_SIZE, MAX_LIMIT, PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { RESOURCES, allAlsoFor } from '~/resources'
 import { CONTENT_UPLOAD_PERMISSIONS, type ResourceName } from '~/resources/permissions'
@@ -268,6 +272,126 @@ const Aparatur = z
   })
   .openapi('Aparatur')
 
+// ---------------------------------------------------------------------------------------------------------------
+// Village information and services (docs/api.md): the budget (APBDes) and the development projects
+
+const rupiah = () => z.number().int().min(0).max(MAX_AMOUNT).openapi({ description: 'Whole rupiah, 0 to 10^15' })
+const budgetType = () => z.enum(BUDGET_TYPES)
+const BudgetItem = z
+  .object({
+    id: id(),
+    type: budgetType(),
+    group: z.string().openapi({ description: 'Free text (for `belanja` usually one of the five bidang)' }),
+    name: z.string(),
+    amount: rupiah(),
+    realized: rupiah(),
+  })
+  .strict()
+  .openapi('BudgetItem')
+const BudgetFigure = z
+  .object({ amount: z.number().int(), realized: z.number().int() })
+  .strict()
+  .openapi('BudgetFigure', {
+    description: 'Budget and realisation (surplus, pembiayaan_netto and silpa may be negative).',
+  })
+const BudgetTotals = z
+  .object(
+    Object.fromEntries(TOTAL_NAMES.map((name) => [name, BudgetFigure])) as Record<
+      (typeof TOTAL_NAMES)[number],
+      typeof BudgetFigure
+    >,
+  )
+  .strict()
+  .openapi('BudgetTotals', {
+    description:
+      'The sums of each type; `surplus` = pendapatan - belanja; `pembiayaan_netto` = penerimaan - pengeluaran; `silpa` = surplus + pembiayaan_netto.',
+  })
+const budgetFields = {
+  id: id(),
+  year: z.number().int().min(2000).max(2100),
+  regulation_number: z.string(),
+  ...publishing,
+  items: z.array(BudgetItem).openapi({ description: 'In the stored order.' }),
+  totals: BudgetTotals,
+  created_at: dateTime(),
+  updated_at: dateTime(),
+}
+const Budget = z.object(budgetFields).strict().openapi('Budget')
+const PublicBudget = z
+  .object({
+    ...budgetFields,
+    groups: z
+      .array(
+        z
+          .object({ type: budgetType(), group: z.string(), amount: z.number().int(), realized: z.number().int() })
+          .strict(),
+      )
+      .openapi({ description: 'The sums per type and group, in first-appearance order.' }),
+  })
+  .strict()
+  .openapi('PublicBudget')
+const BudgetYear = z
+  .object({ year: z.number().int(), regulation_number: z.string(), updated_at: dateTime() })
+  .strict()
+  .openapi('BudgetYear')
+const BudgetLineInput = z
+  .object({
+    type: budgetType(),
+    group: z.string().max(255).optional(),
+    name: z.string().min(1).max(255),
+    amount: rupiah(),
+    realized: rupiah().optional().openapi({ description: 'Defaults to 0.' }),
+  })
+  .openapi('BudgetLineInput')
+const budgetLinesInput = z
+  .array(BudgetLineInput)
+  .max(MAX_BUDGET_LINES)
+  .optional()
+  .openapi({
+    description: `At most ${MAX_BUDGET_LINES} lines; PUT replaces every line (without \`items\` the lines stay). Error key \`Items\`, naming the 1-based line: \`Line 3: amount must be a whole number >= 0\`.`,
+  })
+const DevelopmentPhoto = z
+  .object({
+    id: id(),
+    image: z.string().openapi({ description: 'The stored file name; served at `/uploads/developments/{image}`.' }),
+    image_alt: imageAlt(),
+    caption: z.string(),
+    progress: z.number().int().min(0).max(100).nullable(),
+    created_at: dateTime(),
+  })
+  .strict()
+  .openapi('DevelopmentPhoto')
+const Development = z
+  .object({
+    id: id(),
+    title: z.string(),
+    slug: z.string(),
+    description: z.string().openapi({ description: 'Sanitised HTML' }),
+    location: z.string(),
+    latitude: z.number().min(-90).max(90).nullable(),
+    longitude: z.number().min(-180).max(180).nullable(),
+    year: z.number().int(),
+    budget: rupiah(),
+    funding_source: z.string(),
+    implementer: z.string(),
+    volume: z.string(),
+    start_date: z.string().nullable().openapi({ format: 'date', description: '`YYYY-MM-DD` or null' }),
+    end_date: z.string().nullable().openapi({ format: 'date', description: '`YYYY-MM-DD` or null' }),
+    progress: z.number().int().min(0).max(100),
+    stage: z.enum(STAGES).openapi({ description: 'Derived: `rencana` at 0, `berjalan` below 100, `selesai` at 100.' }),
+    image: imageName('developments'),
+    image_alt: imageAlt(),
+    ...publishing,
+    created_at: dateTime(),
+    updated_at: dateTime(),
+    photos: z
+      .array(DevelopmentPhoto)
+      .optional()
+      .openapi({ description: 'Oldest first; in a project read alone, not in lists.' }),
+  })
+  .strict()
+  .openapi('Development')
+
 const ITEMS: Record<ResourceName, ZodTypeAny> = {
   permissions: Permission,
   roles: Role,
@@ -279,11 +403,13 @@ const ITEMS: Record<ResourceName, ZodTypeAny> = {
   photos: Photo,
   sliders: Slider,
   aparaturs: Aparatur,
+  budgets: Budget,
+  developments: Development,
 }
 
 /** The request fields docs/api.md "Beyond the original client" adds (drafts, scheduling, alt text); all optional. */
 const beyondInput = (name: ResourceName) => ({
-  ...(['posts', 'pages', 'products'].includes(name)
+  ...(['posts', 'pages', 'products', 'budgets', 'developments'].includes(name)
     ? {
         status: status().optional().openapi({
           description: 'Without it a create publishes at once and an update keeps the status. Error key `Status`.',
@@ -294,7 +420,7 @@ const beyondInput = (name: ResourceName) => ({
         }),
       }
     : {}),
-  ...(['posts', 'products', 'photos', 'sliders', 'aparaturs'].includes(name)
+  ...(['posts', 'products', 'photos', 'sliders', 'aparaturs', 'developments'].includes(name)
     ? {
         image_alt: imageAlt()
           .nullable()
@@ -315,6 +441,8 @@ const INPUTS: Record<ResourceName, { create: ZodTypeAny; update?: ZodTypeAny }> 
   photos: { create: photoInput },
   sliders: { create: sliderInput },
   aparaturs: { create: aparaturInput },
+  budgets: { create: withFields(budgetInput, { items: budgetLinesInput }) },
+  developments: { create: developmentInput },
 }
 
 /** Adds fields to an object schema, also one inside refinements (the users' password rule). */
@@ -340,6 +468,15 @@ const Dashboard = z
     posts_count: z.number().int(),
     products_count: z.number().int(),
     aparaturs_count: z.number().int(),
+    budget_year: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'The newest published APBDes year, or null (beyond the original client).' }),
+    running_developments: z
+      .number()
+      .int()
+      .openapi({ description: 'Development projects under way, `berjalan` (beyond the original client).' }),
   })
   .openapi('Dashboard')
 
@@ -696,6 +833,55 @@ function publicCalls(): Call[] {
       ok: { status: 200, data: paginated(item, thing), message: `List Data ${things}` },
     })
   }
+  const developmentQuery = listQuery(PUBLIC_PAGE_SIZE).extend({
+    year: z.string().optional().openapi({ description: 'Only the projects of this year (four digits).' }),
+    stage: z.enum(STAGES).optional().openapi({ description: 'Only the projects at this stage.' }),
+  })
+  calls.push(
+    {
+      method: 'get',
+      path: '/api/public/budgets',
+      tag: 'Public',
+      summary: 'The published budget (APBDes) years, newest first',
+      permissions: null,
+      etag: true,
+      ok: { status: 200, data: z.array(BudgetYear), message: 'List Data Budgets' },
+    },
+    {
+      method: 'get',
+      path: '/api/public/budgets/{year}',
+      tag: 'Public',
+      summary: 'A published budget year with its lines, totals and groups',
+      description: 'A draft, scheduled or unknown year is a 404.',
+      permissions: null,
+      etag: true,
+      params: z.object({ year: z.string().openapi({ example: '2026' }) }),
+      ok: { status: 200, data: PublicBudget, message: 'Detail Data Budget' },
+      fails: [404],
+    },
+    {
+      method: 'get',
+      path: '/api/public/developments',
+      tag: 'Public',
+      summary: 'List development projects',
+      description: 'Search matches the title. Newest publish time first.',
+      permissions: null,
+      etag: true,
+      query: developmentQuery,
+      ok: { status: 200, data: paginated(Development, 'Development'), message: 'List Data Developments' },
+    },
+    {
+      method: 'get',
+      path: '/api/public/developments/{slug}',
+      tag: 'Public',
+      summary: 'One development project by slug, with its photos',
+      permissions: null,
+      etag: true,
+      params: z.object({ slug: z.string().openapi({ example: 'pengaspalan-jalan-dusun-krajan' }) }),
+      ok: { status: 200, data: Development, message: 'Detail Data Development' },
+      fails: [404],
+    },
+  )
   for (const [name, thing, , item] of PUBLIC_LISTS.filter(([name]) => name !== 'photos')) {
     const key = name === 'aparaturs' ? 'id' : 'slug'
     calls.push({
@@ -885,6 +1071,32 @@ const OTHER_CALLS = [
       permissions: ['users-edit'],
       params: idParam('user'),
       data: z.object({ url: z.string(), expires_at: dateTime() }),
+      fails: [404],
+    },
+  ]),
+  ...tagged('Developments', [
+    {
+      method: 'post',
+      path: '/api/admin/developments/{id}/photos',
+      summary: "Add a progress photo to a project (last in the project's order)",
+      description:
+        'A multipart body: the image (required) and the fields. Error keys `Image`, `Caption`, `Image_alt`, `Progress`.',
+      permissions: permissionsOf(RESOURCES.developments).update!,
+      params: idParam('development'),
+      body: { multipart: withFields(developmentPhotoInput, { image: imageFile() }) },
+      ok: { status: 201, data: DevelopmentPhoto, message: 'Photo uploaded successfully' },
+      fails: [404],
+    },
+    {
+      method: 'delete',
+      path: '/api/admin/developments/{id}/photos/{photo_id}',
+      summary: 'Remove a progress photo',
+      description: "Another project's photo is a 404.",
+      permissions: permissionsOf(RESOURCES.developments).update!,
+      params: idParam('development').extend({
+        photo_id: z.string().openapi({ description: "The photo's id", example: '1' }),
+      }),
+      ok: { status: 200, data: z.null(), message: 'Photo deleted successfully' },
       fails: [404],
     },
   ]),

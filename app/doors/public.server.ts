@@ -9,6 +9,7 @@ import { RESOURCES } from '~/resources'
 import { permissionsOf } from '~/resources/resource'
 import { nowMs } from '~/server/clock.server'
 import { publishState, type PublishState } from '~/lib/zoned-time'
+import { developmentFilters, filterParams } from '~/lib/pembangunan'
 
 /** The public door: what the loaders of the public site's screens share. */
 
@@ -37,6 +38,9 @@ export async function foundOr404<T>(lookup: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The resources with drafts and scheduled publishing, whose staff see a draft at its public address. */
+type PublishedResource = 'posts' | 'pages' | 'products' | 'budgets' | 'developments'
+
 /** What a detail screen shows: the item, and whether it is a staff member's preview of one the public cannot see. */
 export type Detail<T> = { item: T; preview: Exclude<PublishState, 'published'> | null }
 
@@ -48,7 +52,7 @@ export type Detail<T> = { item: T; preview: Exclude<PublishState, 'published'> |
  */
 export async function detailLoader<T extends { status: string; published_at: Date | null }, D>(
   { request, params, context }: LoaderFunctionArgs,
-  resource: 'posts' | 'pages' | 'products',
+  resource: PublishedResource,
   read: { visible: (slug: string) => Promise<T>; preview: (slug: string) => Promise<T | null> },
   shape: (item: T, preview: Detail<T>['preview']) => D,
 ) {
@@ -75,7 +79,7 @@ export const keepLoaderHeaders: HeadersFunction = ({ loaderHeaders }) => loaderH
 export async function detailOrPreview<T extends { status: string; published_at: Date | null }>(
   request: Request,
   context: AppLoadContext,
-  resource: 'posts' | 'pages' | 'products',
+  resource: PublishedResource,
   visible: () => Promise<T>,
   preview: () => Promise<T | null>,
 ): Promise<Detail<T>> {
@@ -101,9 +105,13 @@ export async function publicList<T>(
   request: Request,
   context: AppLoadContext,
   list: (query: ListQuery, path: string) => Promise<Paginated<T>>,
+  /** The list's own filters (development projects: `year`, `stage`), kept in its paging links. */
+  filters?: (params: URLSearchParams) => [string, string][],
 ): Promise<Paginated<T>> {
   const url = new URL(request.url)
-  const page = await list(parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE), url.pathname)
+  const query = parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE)
+  const keep = filters?.(url.searchParams)
+  const page = await list(keep?.length ? { ...query, keep } : query, url.pathname)
   if (page.current_page > page.last_page) context.skipResponseCache?.()
   return page
 }
@@ -122,10 +130,20 @@ export async function publicPage<Row, T>(
 }
 
 /** The public screens that read `page`, `search` and `limit` (as the lists of the API do). */
-const LIST_SCREENS = new Set(['/posts', '/berita', '/pages', '/products', '/aparaturs', '/photos'])
+const LIST_SCREENS = new Set(['/posts', '/berita', '/pages', '/products', '/aparaturs', '/photos', '/pembangunan'])
 /** The public paths that read no parameter at all. */
 const PLAIN_PATHS =
-  /^\/(?:privacy|terms|sitemap\.xml|rss\.xml|robots\.txt|manifest\.webmanifest|(?:posts|pages|products|aparaturs)\/[^/]+)?$/
+  /^\/(?:privacy|terms|sitemap\.xml|rss\.xml|robots\.txt|manifest\.webmanifest|(?:posts|pages|products|aparaturs|pembangunan)\/[^/]+|apbdes(?:\/[^/]+)?)?$/
+/** The screens' filters besides `page`, `search` and `limit` (the API's lists declare theirs: public.server.ts). */
+const SCREEN_FILTERS: Record<string, (params: URLSearchParams) => [string, string][]> = {
+  '/pembangunan': (params) => filterParams(developmentFilters(params)),
+}
+
+/** The filters a list at `path` reads, normalised (`?year=2026&stage=berjalan`), or none. */
+function filtersOf(path: string): ((params: URLSearchParams) => [string, string][]) | undefined {
+  const api = /^\/api\/public\/([^/]+)$/.exec(path)
+  return api ? findPublicResource(api[1])?.filters : SCREEN_FILTERS[path]
+}
 
 /** What a public path reads: the list parameters, nothing, or unknown (undefined). */
 function readsOf(path: string): 'list' | 'nothing' | undefined {
@@ -164,6 +182,7 @@ export function canonicalPublicUrl(url: string): string {
     const search = path.startsWith('/api/') ? query.search : foldSearch(query.search)
     if (search) kept.set('search', search)
     if (query.requestedLimit !== undefined) kept.set('limit', String(query.requestedLimit))
+    for (const [name, value] of filtersOf(dataPath ?? path)?.(given) ?? []) kept.set(name, value)
   }
   const routes = dataPath ? given.get('_routes') : null
   if (routes !== null) kept.set('_routes', routes)

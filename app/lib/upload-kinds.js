@@ -13,4 +13,6 @@ export const UPLOAD_KINDS = /** @type {const} */ ([
   'aparaturs',
   'settings',
   'content',
+  // A development project's picture and its progress photos (docs/api.md "Development projects").
+  'developments',
 ])

@@ -21,6 +21,7 @@ export const CONTENT_COLUMNS = [
   { table: 'pages', column: 'content' },
   { table: 'products', column: 'content' },
   { table: 'aparaturs', column: 'description' },
+  { table: 'developments', column: 'description' },
 ] as const
 
 /** How long an unused content upload is kept (the editor may hold it unsaved that long). */

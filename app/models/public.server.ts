@@ -1,7 +1,10 @@
 import { notFound } from '~/server/http.server'
 import { cachedRead } from '~/server/public-cache.server'
 import type { ListQuery, Paginated } from '~/lib/paging'
+import { filterParams, developmentFilters } from '~/lib/pembangunan'
 import { getPublicAparatur, homeAparaturs, listPublicAparaturs } from './aparatur.server'
+import { budgetYears, publishedBudget } from './budget.server'
+import { listPublicDevelopments, publishedDevelopment } from './development.server'
 import { parseId } from './crud.server'
 import { getPageBySlug, listPublicPages } from './page.server'
 import { homePhotos, listPublicPhotos } from './photo.server'
@@ -23,6 +26,8 @@ type PublicResource = {
   all?(): Promise<unknown[]>
   /** One item by its key (slug, or id for aparaturs); throws the contract's 404. */
   detail?(key: string): Promise<unknown>
+  /** The list's filters besides `page`, `search` and `limit`, as its paging links keep them (`year`, `stage`). */
+  filters?(params: URLSearchParams): [string, string][]
 }
 
 const byId = (thing: string, get: (id: number) => Promise<unknown>) => async (key: string) => {
@@ -53,6 +58,15 @@ export const publicPageBySlug = memoDetail('pages', getPageBySlug)
 export const publicPost = memoDetail('posts', getPostBySlug)
 export const publicProduct = memoDetail('products', getProductBySlug)
 export const publicAparatur = memoDetail('aparaturs', getPublicAparatur)
+export const publicBudgetYears = memoAll('budgets', budgetYears)
+export const publicBudget = memoDetail('budgets', publishedBudget)
+export const publicDevelopment = memoDetail('developments', publishedDevelopment)
+
+/** A budget's public key is its year (four digits); anything else is not found. */
+const byYear = async (key: string) => {
+  if (!/^\d{4}$/.test(key)) throw notFound('Budget')
+  return publicBudget(Number(key))
+}
 
 const RESOURCES: Record<string, PublicResource> = {
   sliders: { things: 'Sliders', all: publicSliders },
@@ -70,6 +84,15 @@ const RESOURCES: Record<string, PublicResource> = {
     detail: byId('Aparatur', publicAparatur),
   },
   photos: { things: 'Photos', list: listPublicPhotos },
+  // Village information and services (docs/api.md): the published budget years, each year; the projects.
+  budgets: { things: 'Budgets', thing: 'Budget', all: publicBudgetYears, detail: byYear },
+  developments: {
+    things: 'Developments',
+    thing: 'Development',
+    list: listPublicDevelopments,
+    detail: publicDevelopment,
+    filters: (params) => filterParams(developmentFilters(params)),
+  },
 }
 
 export const findPublicResource = (name: string | undefined): PublicResource | undefined =>

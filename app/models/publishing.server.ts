@@ -22,7 +22,7 @@ export type Status = (typeof STATUSES)[number]
 export type Publishing = { status: string; published_at: Date | null }
 
 /** The tables whose rows have a status and a publish time. */
-export const PUBLISHED_TABLES = ['posts', 'pages', 'products'] as const
+export const PUBLISHED_TABLES = ['posts', 'pages', 'products', 'budgets', 'developments'] as const
 
 /** The rule, for Prisma: published, and its time has come. */
 export const visibleWhere = (at: Date = now()) => ({ status: 'published', published_at: { lte: at } })

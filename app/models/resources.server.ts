@@ -5,6 +5,17 @@ import { publicTextFieldsOf, type ResourceDeclaration } from '~/resources/resour
 import { recordActivity, summaryOf, trackWrite, type Actor } from './activity.server'
 import { createAparatur, deleteAparatur, getAparatur, listAparaturs, updateAparatur } from './aparatur.server'
 import {
+  budgetChanges,
+  budgetSpamText,
+  budgetSummary,
+  budgetTemplate,
+  createBudget,
+  deleteBudget,
+  getBudget,
+  listBudgets,
+  updateBudget,
+} from './budget.server'
+import {
   allCategories,
   createCategory,
   deleteCategory,
@@ -12,6 +23,13 @@ import {
   listCategories,
   updateCategory,
 } from './category.server'
+import {
+  createDevelopment,
+  deleteDevelopment,
+  getDevelopment,
+  listDevelopments,
+  updateDevelopment,
+} from './development.server'
 import { createPage, deletePage, getPage, listPages, updatePage } from './page.server'
 import {
   allPermissions,
@@ -45,6 +63,14 @@ type ResourceModel = {
   create(input: WriteInput, user: SessionUser): Promise<unknown>
   update?(id: number, input: WriteInput, user: SessionUser): Promise<unknown>
   remove(id: number, user: SessionUser): Promise<void>
+  /** A record the create screen starts from (a budget copied into the next year: `?copy={id}`), or null. */
+  template?(params: URLSearchParams): Promise<Record<string, unknown> | null>
+  /** More public text the gambling spam guard judges than the declared text fields (a budget's lines). */
+  spamText?(input: WriteInput): Record<string, unknown>
+  /** The activity log's summary of a record, when it has no title or name ("APBDes 2026"). */
+  summary?(record: unknown): string
+  /** The activity log's changes of a write, when more than the changed fields' names (a budget's lines). */
+  changes?(before: unknown, after: unknown): string[]
 }
 
 const MODELS: Record<ResourceName, ResourceModel> = {
@@ -84,6 +110,24 @@ const MODELS: Record<ResourceName, ResourceModel> = {
     update: updateAparatur,
     remove: deleteAparatur,
   },
+  budgets: {
+    list: listBudgets,
+    get: getBudget,
+    create: createBudget,
+    update: updateBudget,
+    remove: deleteBudget,
+    template: budgetTemplate,
+    spamText: budgetSpamText,
+    summary: budgetSummary,
+    changes: budgetChanges,
+  },
+  developments: {
+    list: listDevelopments,
+    get: getDevelopment,
+    create: createDevelopment,
+    update: updateDevelopment,
+    remove: deleteDevelopment,
+  },
 }
 
 /** A declared resource with the model functions that serve it. */
@@ -113,9 +157,17 @@ export async function writeResource(
   actor: Actor,
   write: ResourceWrite,
 ): Promise<unknown> {
-  const tracked = { name: resource.name, read: resource.get ?? resource.read }
+  const tracked = {
+    name: resource.name,
+    read: resource.get ?? resource.read,
+    summary: resource.summary,
+    changes: resource.changes,
+  }
   if (write.action !== 'delete') {
-    const text = Object.fromEntries(publicTextFieldsOf(resource).map((name) => [name, write.input[name]]))
+    const text = {
+      ...Object.fromEntries(publicTextFieldsOf(resource).map((name) => [name, write.input[name]])),
+      ...resource.spamText?.(write.input),
+    }
     await refuseGamblingSpam(
       actor,
       { resource: resource.name, id: write.action === 'update' ? write.id : undefined },

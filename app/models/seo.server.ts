@@ -1,5 +1,7 @@
 import { prisma } from '~/server/db.server'
 import { now } from '~/server/clock.server'
+import { sitemapBudgets } from './budget.server'
+import { sitemapDevelopments } from './development.server'
 import { postSelect } from './post.server'
 import { publicOrderBy, visibleWhere } from './publishing.server'
 
@@ -16,6 +18,8 @@ export const STATIC_PATHS = [
   '/photos',
   '/privacy',
   '/terms',
+  '/apbdes',
+  '/pembangunan',
 ] as const
 
 /** A sitemap holds at most 50,000 addresses. */
@@ -35,11 +39,13 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
     orderBy: publicOrderBy(),
     take,
   }
-  const [pages, posts, products, aparaturs] = await Promise.all([
+  const [pages, posts, products, aparaturs, budgets, developments] = await Promise.all([
     prisma.page.findMany(slugged),
     prisma.post.findMany(slugged),
     prisma.product.findMany(slugged),
     prisma.aparatur.findMany({ select: { id: true, updated_at: true }, orderBy: { id: 'desc' }, take }),
+    sitemapBudgets(),
+    sitemapDevelopments(take),
   ])
   const entries: SitemapEntry[] = [
     ...STATIC_PATHS.map((path) => ({ path })),
@@ -47,6 +53,9 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
     ...posts.map((post) => ({ path: `/posts/${post.slug}`, lastModified: post.updated_at })),
     ...products.map((product) => ({ path: `/products/${product.slug}`, lastModified: product.updated_at })),
     ...aparaturs.map((person) => ({ path: `/aparaturs/${person.id}`, lastModified: person.updated_at })),
+    // Village information and services: each published budget year and development project.
+    ...budgets.map((budget) => ({ path: `/apbdes/${budget.year}`, lastModified: budget.updated_at })),
+    ...developments.map((project) => ({ path: `/pembangunan/${project.slug}`, lastModified: project.updated_at })),
   ]
   return entries.slice(0, SITEMAP_LIMIT)
 }

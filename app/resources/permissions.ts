@@ -16,7 +16,13 @@ export const EDITABLE_RESOURCES = [
   'aparaturs',
 ] as const
 export const UPLOAD_ONLY_RESOURCES = ['photos', 'sliders'] as const
-export type ResourceName = (typeof EDITABLE_RESOURCES)[number] | (typeof UPLOAD_ONLY_RESOURCES)[number]
+/**
+ * Village information and services (docs/api.md), each with the six permissions of an editable resource: the budget
+ * (APBDes) and the development projects.
+ */
+export const TRANSPARENCY_RESOURCES = ['budgets', 'developments'] as const
+export type ResourceName =
+  (typeof EDITABLE_RESOURCES)[number] | (typeof UPLOAD_ONLY_RESOURCES)[number] | (typeof TRANSPARENCY_RESOURCES)[number]
 
 const EDITABLE_ACTIONS = ['index', 'create', 'show', 'edit', 'update', 'delete'] as const
 const UPLOAD_ONLY_ACTIONS = ['index', 'create', 'delete'] as const
@@ -32,6 +38,7 @@ export const SEEDED_PERMISSIONS = [
   // permission).
   'settings-edit' as const,
   'activities-index' as const,
+  ...grant(TRANSPARENCY_RESOURCES, EDITABLE_ACTIONS),
 ]
 
 export type PermissionName = (typeof SEEDED_PERMISSIONS)[number]

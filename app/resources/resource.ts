@@ -1,3 +1,4 @@
+import { LINE_FIELDS } from '~/lib/budget-totals'
 import { errorKey } from '~/lib/error-keys'
 import { uploadUrl, type UploadKind } from '~/lib/uploads'
 import { permissionOf, UPLOAD_ONLY_RESOURCES, type PermissionName, type ResourceName } from './permissions'
@@ -30,6 +31,10 @@ export type ResourceDeclaration = {
    * status filter (a `status` column shows the state).
    */
   publishing?: true
+  /** The sidebar entry when it is not `things` (`APBDes`, `Pembangunan`). */
+  menu?: string
+  /** Where the public sees a record (the publish controls' "Lihat di situs"), when it is not `/{name}/{slug}`. */
+  publicPath?: (record: Row) => string | undefined
 }
 
 /**
@@ -37,12 +42,47 @@ export type ResourceDeclaration = {
  * of a related record ("-" without one), how many a list holds, each name of a list as a badge, a thumbnail, or
  * the publishing state of the row (Draf / Terjadwal / Terbit).
  */
-export type ColumnFormat = 'text' | 'date' | 'rupiah' | 'name' | 'count' | 'badges' | 'thumbnail' | 'status'
+export type ColumnFormat =
+  | 'text'
+  | 'date'
+  | 'rupiah'
+  | 'name'
+  | 'count'
+  | 'badges'
+  | 'thumbnail'
+  | 'status'
+  /** A whole percentage: `40%`. */
+  | 'percent'
 
+/** `field` may name a value inside the row's objects: `totals.pendapatan.amount`. */
 export type Column = { header: string; field: string; format?: ColumnFormat }
 
+/** The value of a column's `field` in a row (`a.b.c` reads inside nested objects). */
+export const cellValue = (row: Row, field: string): unknown =>
+  field
+    .split('.')
+    .reduce<unknown>(
+      (value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+      row,
+    )
+
+/**
+ * `date`: a date input (`YYYY-MM-DD`). `budget-lines`: the rows of a budget's lines (components/admin/budget-lines.tsx),
+ * sent as repeated fields `{name}.type`, `{name}.group`... which the door turns back into a list (linesOfForm).
+ */
 export type FieldKind =
-  'text' | 'email' | 'password' | 'number' | 'tel' | 'textarea' | 'richtext' | 'image' | 'select' | 'checkboxes'
+  | 'text'
+  | 'email'
+  | 'password'
+  | 'number'
+  | 'tel'
+  | 'textarea'
+  | 'richtext'
+  | 'image'
+  | 'select'
+  | 'checkboxes'
+  | 'date'
+  | 'budget-lines'
 
 type FieldLook = {
   /** `text` when not given. */
@@ -85,6 +125,8 @@ export type FormLoad = {
   /** Resources with publishing: the village's time zone (`TZ`) and the server's time (ms) the state is judged at. */
   timeZone?: string
   now?: number
+  /** A create screen's starting values (a budget copied into the next year), or null. */
+  template?: Row | null
 }
 
 /** Photos and sliders: uploaded from a form above their list, never edited (no create or edit screen). */
@@ -100,6 +142,8 @@ const PUBLIC_RESOURCES: readonly ResourceName[] = [
   'photos',
   'sliders',
   'aparaturs',
+  'budgets',
+  'developments',
 ]
 const TEXT_KINDS: readonly FieldKind[] = ['text', 'textarea', 'richtext', 'tel', 'email']
 /** A back-office record's fields the public reads all the same: a user's name is shown as the author of their posts. */
@@ -135,9 +179,41 @@ export const imageUrlOf = (resource: ResourceDeclaration, image: unknown) =>
 export const bodyOf = (resource: ResourceDeclaration): 'json' | 'multipart' =>
   resource.fields.some((field) => field.kind === 'image') ? 'multipart' : 'json'
 
-/** The fields whose values are id lists (checkboxes): a form sends them repeated, the models read an array. */
+/**
+ * The form fields sent repeated, which the form reader keeps as lists: id lists (checkboxes), and each column of a
+ * field of lines (`items.type`, `items.amount`...).
+ */
 export const listFieldsOf = (resource: ResourceDeclaration) =>
-  resource.fields.filter((field) => field.kind === 'checkboxes').map((field) => field.name)
+  resource.fields.flatMap((field) =>
+    field.kind === 'checkboxes'
+      ? [field.name]
+      : field.kind === 'budget-lines'
+        ? LINE_FIELDS.map((column) => `${field.name}.${column}`)
+        : [],
+  )
+
+/**
+ * A form's lines as the API sends them: the repeated columns of each field of lines (`items.type`, `items.name`...)
+ * zipped into one list of objects under the field's name (`items`), in the order the form had them. The values stay
+ * the text typed; the model reads them.
+ */
+export function linesOfForm(resource: ResourceDeclaration, input: Record<string, unknown>): Record<string, unknown> {
+  const fields = resource.fields.filter((field) => field.kind === 'budget-lines')
+  if (!fields.length) return input
+  const result = { ...input }
+  for (const { name } of fields) {
+    const columns = LINE_FIELDS.map((column) => {
+      const values = result[`${name}.${column}`]
+      delete result[`${name}.${column}`]
+      return Array.isArray(values) ? values : values === undefined ? [] : [values]
+    })
+    const count = Math.max(...columns.map((values) => values.length))
+    result[name] = Array.from({ length: count }, (_, row) =>
+      Object.fromEntries(LINE_FIELDS.map((column, at) => [column, columns[at][row] ?? ''])),
+    )
+  }
+  return result
+}
 
 /** The permissions of docs/api.md "Permissions per call", which the admin screens follow too. */
 export function permissionsOf(resource: ResourceDeclaration) {

@@ -13,7 +13,7 @@ export const loader = ({ request, params, context }: LoaderFunctionArgs) =>
     if (!resource) throw new HttpError(404, 'Not found')
     const message = `List Data ${resource.things}`
     if (resource.all) return publicApiSuccess(request, message, await resource.all())
-    return publicApiSuccess(request, message, await publicList(request, context, resource.list!))
+    return publicApiSuccess(request, message, await publicList(request, context, resource.list!, resource.filters))
   })
 
 export const action = ({ request, params }: ActionFunctionArgs) =>

@@ -28,6 +28,7 @@ export const SEARCH_INDEXES: Readonly<Record<string, string>> = {
   photos: 'photos_fts',
   sliders: 'sliders_fts',
   aparaturs: 'aparaturs_fts',
+  developments: 'developments_fts',
 }
 
 /** What LIKE folds: ASCII letters only (SQLite without ICU), so `É` and `é` stay different. */
@@ -59,9 +60,9 @@ const PREPARED = 200
 
 /**
  * Column values as Prisma's raw queries give them on SQLite (its driver adapter maps the declared type): dates as
- * Date; INTEGER, TEXT and computed columns (no declared type) as stored. These are all the public tables hold; any
- * other declared type is refused when the statement is prepared, so a column added later cannot come back in
- * another shape than Prisma's unnoticed.
+ * Date; BIGINT (amounts of rupiah) as BigInt; INTEGER, REAL, TEXT and computed columns (no declared type) as stored.
+ * These are all the public tables hold; any other declared type is refused when the statement is prepared, so a
+ * column added later cannot come back in another shape than Prisma's unnoticed.
  */
 function converterOf(declared: string | null): ((value: unknown) => unknown) | undefined {
   switch (declared?.toUpperCase() ?? '') {
@@ -69,7 +70,10 @@ function converterOf(declared: string | null): ((value: unknown) => unknown) | u
     case 'INTEGER':
     case 'INT':
     case 'TEXT':
+    case 'REAL':
       return undefined
+    case 'BIGINT':
+      return (value) => (value === null ? null : BigInt(value as number | bigint))
     case 'DATETIME':
     case 'TIMESTAMP':
       return (value) => (value === null ? null : new Date(value as string | number))
