@@ -1,25 +1,29 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { HomeBudget } from '~/components/public/budget-report'
 import { AparaturCard, PostCard, ProductCard } from '~/components/public/cards'
 import { Carousel } from '~/components/public/carousel'
 import { HomeSlider } from '~/components/public/home-slider'
 import { absoluteUrl, routeSeo, villageLd } from '~/lib/seo'
 import { aparaturSummary, postSummary, productSummary, slideSummary } from '~/lib/summaries'
 import { publicHomeAparaturs, publicHomePosts, publicHomeProducts, publicSliders } from '~/models/public.server'
+import { homeBudget } from '~/doors/transparency.server'
 import { useSite } from '~/root'
 
 export async function loader() {
-  const [sliders, products, posts, aparaturs] = await Promise.all([
+  const [sliders, products, posts, aparaturs, budget] = await Promise.all([
     publicSliders(),
     publicHomeProducts(),
     publicHomePosts(),
     publicHomeAparaturs(),
+    homeBudget(),
   ])
   return {
     sliders: sliders.map(slideSummary),
     products: products.map(productSummary),
     posts: posts.map(postSummary),
     aparaturs: aparaturs.map(aparaturSummary),
+    budget,
   }
 }
 
@@ -65,7 +69,7 @@ function Section({
 }
 
 export default function HomeScreen() {
-  const { sliders, products, posts, aparaturs } = useLoaderData<typeof loader>()
+  const { sliders, products, posts, aparaturs, budget } = useLoaderData<typeof loader>()
   const site = useSite()
   return (
     <>
@@ -105,6 +109,7 @@ export default function HomeScreen() {
           <p className="text-gray-500">Belum ada berita.</p>
         )}
       </Section>
+      {budget ? <HomeBudget budget={budget} /> : null}
       <Section
         id="aparatur"
         title="Aparatur Desa"

@@ -5,21 +5,30 @@ export type DashboardCounts = {
   posts_count: number
   products_count: number
   aparaturs_count: number
+  /** The newest published APBDes year, or null. */
+  budget_year: number | null
+  /** Development projects under way (Berjalan). */
+  running_developments: number
   withoutAlt: number
 }
 
-/** The dashboard: the four counts of the contract, and how many images still lack an alt text. */
+/**
+ * The dashboard: the four counts of the contract, the newest budget year and the projects under way, and how many
+ * images still lack an alt text.
+ */
 export function DashboardScreen(counts: DashboardCounts) {
   const cards = [
     { label: 'Categories', count: counts.categories_count, to: '/admin/categories' },
     { label: 'Posts', count: counts.posts_count, to: '/admin/posts' },
     { label: 'Products', count: counts.products_count, to: '/admin/products' },
     { label: 'Aparaturs', count: counts.aparaturs_count, to: '/admin/aparaturs' },
+    { label: 'APBDes', count: counts.budget_year ?? '-', to: '/admin/budgets' },
+    { label: 'Pembangunan Berjalan', count: counts.running_developments, to: '/admin/developments' },
   ]
   return (
     <section className="space-y-6">
       <h1 className="text-xl font-semibold text-gray-900">Dashboard</h1>
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {cards.map((card) => (
           <li
             key={card.label}

@@ -11,7 +11,7 @@ type NavEntry = { label: string; icon: IconName } & (NavItem | { items: NavItem[
 
 /** A resource's list: named after it, shown with its {resource}-index permission. */
 const item = (name: ResourceName): NavItem => ({
-  label: RESOURCES[name].things,
+  label: RESOURCES[name].menu ?? RESOURCES[name].things,
   to: `/admin/${name}`,
   permission: permissionsOf(RESOURCES[name]).index,
 })
@@ -26,6 +26,9 @@ const NAVIGATION: NavEntry[] = [
   },
   { label: 'Media', icon: 'image', items: [item('photos'), item('sliders')] },
   { icon: 'badge', ...item('aparaturs') },
+  // Village information and services (docs/api.md).
+  { icon: 'chart', ...item('budgets') },
+  { icon: 'hammer', ...item('developments') },
   { label: 'Users Management', icon: 'users', items: [item('roles'), item('permissions'), item('users')] },
   { label: 'Pengaturan Situs', icon: 'cog', to: '/admin/settings', permission: 'settings-edit' },
   { label: 'Log Aktivitas', icon: 'clock', to: '/admin/activities', permission: 'activities-index' },

@@ -71,7 +71,7 @@ const pageLink =
   'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-medium transition-colors'
 
 /** Centred pager: at most five page numbers, first/last shortcuts and previous/next. Hidden for one page. */
-function Pagination({ current, last }: { current: number; last: number }) {
+export function Pagination({ current, last }: { current: number; last: number }) {
   const [params] = useSearchParams()
   const { pathname } = useLocation()
   if (last <= 1) return null

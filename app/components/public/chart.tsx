@@ -1,0 +1,135 @@
+import { useId } from 'react'
+
+/**
+ * Charts drawn on the server as SVG: no script, nothing from another site. A chart is never the only carrier of a
+ * figure: every page that draws one shows the same numbers in a table.
+ */
+
+export type ChartRow = { label: string; values: number[] }
+
+/** One colour per series, and from the second one a hatching too, so a black and white printout tells them apart. */
+const COLOURS = ['#047857', '#d97706', '#2563eb', '#9333ea']
+
+const LINE = 18
+const BAR = 14
+const GAP = 4
+const ROW_GAP = 14
+/** Characters per label line: a phone's width at the label's size. */
+const LABEL_WIDTH = 40
+
+/** A label in lines of at most LABEL_WIDTH characters, cut between words. */
+function labelLines(label: string): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of label.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > LABEL_WIDTH) {
+      lines.push(line)
+      line = word
+    } else line = line ? `${line} ${word}` : word
+  }
+  return line ? [...lines, line] : lines.length ? lines : ['']
+}
+
+/** Where each row starts (its label's lines, then one bar per series), and the drawing's height. */
+function layout(rows: ChartRow[], seriesCount: number) {
+  const drawn: { row: ChartRow; lines: string[]; top: number }[] = []
+  let y = 0
+  for (const row of rows) {
+    const lines = labelLines(row.label)
+    drawn.push({ row, lines, top: y })
+    y += lines.length * LINE + seriesCount * (BAR + GAP) + ROW_GAP
+  }
+  return { drawn, height: Math.max(y - ROW_GAP, 1) }
+}
+
+/**
+ * Horizontal grouped bars: for each row its label, then one bar per series, as long as its value against the largest
+ * value of the chart. The drawing is as wide as its container (the bars' lengths are shares of it; the text keeps its
+ * size, so it stays legible on a phone); each bar's value is its tooltip (`format`); the legend names the series.
+ */
+export function BarChart(props: {
+  title: string
+  series: string[]
+  rows: ChartRow[]
+  format: (value: number) => string
+}): JSX.Element {
+  const { title, series, rows, format } = props
+  // An id usable inside `url(#...)` (React's have colons).
+  const id = `chart${useId().replace(/[^a-zA-Z0-9]/g, '')}`
+  const largest = Math.max(0, ...rows.flatMap((row) => row.values))
+  const share = (value: number) => (largest > 0 ? Math.max(0, Math.min(100, (value / largest) * 100)) : 0)
+  const { drawn, height } = layout(rows, series.length)
+  const fill = (index: number) => (index === 0 ? COLOURS[0] : `url(#${id}-series-${index})`)
+  return (
+    <figure className="chart">
+      <svg
+        role="img"
+        aria-labelledby={`${id}-title`}
+        width="100%"
+        height={height}
+        className="block overflow-visible"
+        xmlns="http://www.w3.org/2000/svg"
+      >
+        <title id={`${id}-title`}>{title}</title>
+        <defs>
+          {series.slice(1).map((_, at) => (
+            <pattern
+              key={at}
+              id={`${id}-series-${at + 1}`}
+              width="6"
+              height="6"
+              patternUnits="userSpaceOnUse"
+              patternTransform="rotate(45)"
+            >
+              <rect width="6" height="6" fill={COLOURS[(at + 1) % COLOURS.length]} />
+              <line x1="0" y1="0" x2="0" y2="6" stroke="#1f2937" strokeWidth="2" strokeOpacity="0.45" />
+            </pattern>
+          ))}
+        </defs>
+        {drawn.map(({ row, lines, top }, rowIndex) => (
+          <g key={rowIndex}>
+            <text x="0" y={top + 13} fontSize="13" fill="#1f2937">
+              {lines.map((text, at) => (
+                <tspan key={at} x="0" dy={at === 0 ? 0 : LINE}>
+                  {text}
+                </tspan>
+              ))}
+            </text>
+            {row.values.map((value, at) => {
+              const barTop = top + lines.length * LINE + at * (BAR + GAP)
+              return (
+                <g key={at}>
+                  <rect x="0" y={barTop} width="100%" height={BAR} fill="#f3f4f6" />
+                  <rect
+                    x="0"
+                    y={barTop}
+                    width={`${share(value)}%`}
+                    height={BAR}
+                    fill={fill(at)}
+                    stroke="#1f2937"
+                    strokeWidth="0.5"
+                  >
+                    <title>{`${series[at]}: ${format(value)}`}</title>
+                  </rect>
+                </g>
+              )
+            })}
+          </g>
+        ))}
+      </svg>
+      <figcaption className="mt-3">
+        <span className="sr-only">{title}. </span>
+        <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-gray-700">
+          {series.map((name, at) => (
+            <li key={name} className="flex items-center gap-2">
+              <svg aria-hidden="true" width="16" height="12" className="shrink-0">
+                <rect width="16" height="12" fill={fill(at)} stroke="#1f2937" strokeWidth="0.5" />
+              </svg>
+              {name}
+            </li>
+          ))}
+        </ul>
+      </figcaption>
+    </figure>
+  )
+}

@@ -1,0 +1,22 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { DevelopmentList } from '~/components/public/development-view'
+import { developmentsLoader } from '~/doors/transparency.server'
+import { routeSeo } from '~/lib/seo'
+import printStyles from '~/styles/transparency-print.css?url'
+
+/** /pembangunan: the published development projects, filtered by year and stage, searched by title. */
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles, media: 'print' }]
+
+export const loader = (args: LoaderFunctionArgs) => developmentsLoader(args)
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  routeSeo(args, (_data, site) => ({
+    title: 'Pembangunan Desa',
+    description: `Kegiatan pembangunan ${site.name}: lokasi, anggaran, sumber dana, pelaksana dan kemajuannya.`,
+  }))
+
+export default function DevelopmentsScreen() {
+  const { data, current_page, last_page, years, filters, search } = useLoaderData<typeof loader>()
+  return <DevelopmentList page={{ data, current_page, last_page }} years={years} filters={filters} search={search} />
+}
