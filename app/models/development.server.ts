@@ -108,7 +108,11 @@ const day = (label: string) => {
     z
       .string({ invalid_type_error: message })
       .regex(/^\d{4}-\d\d-\d\d$/, message)
-      .refine((text) => new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), message)
+      .refine((text) => {
+        // A day that does not exist (2026-02-30) is an invalid date, or another day.
+        const date = new Date(`${text}T00:00:00Z`)
+        return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text)
+      }, message)
       .nullable(),
   )
 }

@@ -212,7 +212,7 @@ export function BudgetReport({
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-emerald-700">Transparansi Anggaran</p>
-          <h1 className="mt-1 text-3xl font-bold text-gray-900">APBDes {budget.year}</h1>
+          <h1 className="mt-1 text-3xl font-bold text-gray-900">{`APBDes ${budget.year}`}</h1>
           <p className="mt-1 text-gray-600">
             Anggaran Pendapatan dan Belanja {siteName}
             {budget.regulation_number ? ` (${budget.regulation_number})` : ''}
@@ -260,7 +260,7 @@ export function BudgetReport({
       </section>
       <section aria-labelledby="rincian" className="mt-10">
         <h2 id="rincian" className="mb-3 text-xl font-bold text-gray-900">
-          Rincian APBDes {budget.year}
+          {`Rincian APBDes ${budget.year}`}
         </h2>
         <LinesTable budget={budget} />
       </section>
@@ -274,7 +274,7 @@ export function BudgetReport({
                   to={`/apbdes/${year}`}
                   className="inline-flex rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-emerald-800 hover:bg-emerald-50"
                 >
-                  APBDes {year}
+                  {`APBDes ${year}`}
                 </Link>
               </li>
             ))}
@@ -314,7 +314,7 @@ export function HomeBudget({
         <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
           <div>
             <h2 id="transparansi" className="text-2xl font-bold md:text-3xl">
-              Transparansi APBDes {budget.year}
+              {`Transparansi APBDes ${budget.year}`}
             </h2>
             <p className="mt-1 text-emerald-100">Anggaran desa yang terbuka untuk seluruh warga.</p>
           </div>

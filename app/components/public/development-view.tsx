@@ -38,7 +38,7 @@ export function ProgressBar({ progress, name }: { progress: number; name: string
       >
         <div className="h-full rounded-full bg-emerald-600" style={{ width: `${progress}%` }} />
       </div>
-      <span className="text-sm font-semibold tabular-nums text-gray-900">{progress}%</span>
+      <span className="text-sm font-semibold tabular-nums text-gray-900">{`${progress}%`}</span>
       <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STAGE_TONE[stage]}`}>
         {STAGE_LABELS[stage]}
       </span>
