@@ -59,7 +59,30 @@ type DevelopmentRow = Prisma.DevelopmentGetPayload<{ select: typeof developmentC
 type PhotoRow = Prisma.DevelopmentPhotoGetPayload<{ select: typeof photoSelect }>
 
 /** The contract's project: its budget as a number (stored as BigInt, as budget amounts are), and its stage. */
-const toDevelopment = (row: DevelopmentRow) => ({ ...row, budget: Number(row.budget), stage: stageOf(row.progress) })
+const toDevelopment = (row: DevelopmentRow) => ({
+  id: row.id,
+  title: row.title,
+  slug: row.slug,
+  description: row.description,
+  location: row.location,
+  latitude: row.latitude,
+  longitude: row.longitude,
+  year: row.year,
+  budget: Number(row.budget),
+  funding_source: row.funding_source,
+  implementer: row.implementer,
+  volume: row.volume,
+  start_date: row.start_date,
+  end_date: row.end_date,
+  progress: row.progress,
+  stage: stageOf(row.progress),
+  image: row.image,
+  image_alt: row.image_alt,
+  status: row.status,
+  published_at: row.published_at,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+})
 const withPhotos = (row: DevelopmentRow, photos: PhotoRow[]) => ({ ...toDevelopment(row), photos })
 
 export type Development = ReturnType<typeof toDevelopment>

@@ -101,7 +101,7 @@ function LinesTable({ budget }: { budget: BudgetReportData }) {
   return (
     <div
       role="region"
-      aria-labelledby="rincian"
+      aria-label={`Tabel rincian APBDes ${budget.year}`}
       tabIndex={0}
       className="overflow-x-auto rounded-xl border border-gray-200 bg-white print:overflow-visible print:border-0"
     >
