@@ -403,6 +403,11 @@ async function main() {
     Array.from({ length: 20_000 }, (_, i) => `${name}=IwAR${(i * 7919 + 12345).toString(36)}${i}`)
   const api = (target, distinct, headers) => ({ target, floor: target, headers, api: true, distinct })
   const detail = `/posts/${generated.postSlug}`
+  // Issue 22: the budget of a year and a page of development projects, held uncached to the uncached news list.
+  const postsList = `/posts?page=${page}`
+  const developmentPages = shuffled(
+    Array.from({ length: Math.ceil(settings.counts.developments / 9) }, (_, i) => i + 1),
+  )
   const targets = [
     { target: '/', floor: '/floor/home', page: 'home', distinct: uncached(['/'], ['/floor/home']), min: 300 },
     {
@@ -451,6 +456,16 @@ async function main() {
     api(`/api/public${detail}`, uncached(slugs.map((slug) => `/api/public/posts/${slug}`))),
     api('/api/admin/posts', undefined, auth),
     { target: `/uploads/posts/${generated.postImage}` },
+    {
+      target: `/apbdes/${generated.budgetYears[0]}`,
+      versus: postsList,
+      distinct: uncached(generated.budgetYears.map((year) => `/apbdes/${year}`)),
+    },
+    {
+      target: `/pembangunan?page=${Math.min(37, developmentPages.length)}`,
+      versus: postsList,
+      distinct: uncached(developmentPages.map((n) => `/pembangunan?page=${n}`)),
+    },
     // Tracking parameters are not a different page: these must be answered from the plain address's stored copy.
     { target: '/?fbclid=<random>', paths: tracking('/?fbclid'), plain: '/' },
     { target: `${detail}?utm_source=<random>`, paths: tracking(`${detail}?utm_source`), plain: detail },
@@ -498,6 +513,9 @@ async function main() {
     row.plainRatio = row.result.rps / rows.find((other) => other.target === row.plain).result.rps
     row.ratio = row.result.rps / row.control.rps
   }
+  // Held to another target of the same run: both uncached.
+  for (const row of rows.filter((row) => row.versus))
+    row.versusRatio = row.distinct.rps / rows.find((other) => other.target === row.versus).distinct.rps
   const memory = peakMemory(site.child.pid)
   const weight = await homeWeight(site.url)
   await stop(floor)
@@ -524,6 +542,7 @@ async function main() {
     if (row.api && !row.headers) checks.push([`${row.target} >= 50% of floor`, row.ratio >= 0.5])
     if (row.page === 'home' || row.page === 'posts') checks.push([`${row.target} >= 25% of floor`, row.ratio >= 0.25])
     if (row.plain) checks.push([`${row.target} >= 90% of ${row.plain}`, row.ratio >= 0.9])
+    if (row.versus) checks.push([`${row.target} uncached >= 90% of ${row.versus} uncached`, row.versusRatio >= 0.9])
     steady(row.target, row.result)
     if (row.distinct) steady(`${row.target} uncached`, row.distinct)
     if (row.distinct)
@@ -575,7 +594,9 @@ async function main() {
     const errors = row.result.errors + (row.distinct?.errors ?? 0)
     const ratio = row.plain
       ? `${percent(row.ratio)} of ${row.plain} asked the same way (${fixed(row.control.rps)} req/s); ${percent(row.plainRatio)} of its row`
-      : percent(row.ratio)
+      : row.versus
+        ? `uncached: ${percent(row.versusRatio)} of ${row.versus} uncached`
+        : percent(row.ratio)
     lines.push(
       `| ${row.headers ? `${row.target} (token)` : row.target} | ${run(row.result)} | ${run(row.distinct)} | ${errors} | ${row.base ? fixed(row.base.rps) : '-'} | ${ratio} | ${percent(row.distinctRatio)} |`,
     )

@@ -5,10 +5,10 @@ import { budgetIndexLoader } from '~/doors/transparency.server'
 import { routeSeo } from '~/lib/seo'
 import { budgetLd } from '~/lib/transparency-ld'
 import { useSite } from '~/root'
-import printStyles from '~/styles/transparency-print.css?url'
+import styles from '~/styles/transparency.css?url'
 
 /** /apbdes: the newest published year of the village budget. */
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles, media: 'print' }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
 export const loader = budgetIndexLoader
 

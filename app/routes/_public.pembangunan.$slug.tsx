@@ -5,10 +5,10 @@ import { developmentLoader, keepLoaderHeaders } from '~/doors/transparency.serve
 import { describe, routeSeo } from '~/lib/seo'
 import { developmentLd } from '~/lib/transparency-ld'
 import { uploadUrl } from '~/lib/uploads'
-import printStyles from '~/styles/transparency-print.css?url'
+import styles from '~/styles/transparency.css?url'
 
 /** /pembangunan/{slug}: a published project with its progress photos (staff who may edit it see a draft too). */
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles, media: 'print' }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
 export const loader = (args: LoaderFunctionArgs) => developmentLoader(args)
 

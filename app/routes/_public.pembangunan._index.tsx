@@ -3,10 +3,10 @@ import { useLoaderData } from '@remix-run/react'
 import { DevelopmentList } from '~/components/public/development-view'
 import { developmentsLoader } from '~/doors/transparency.server'
 import { routeSeo } from '~/lib/seo'
-import printStyles from '~/styles/transparency-print.css?url'
+import styles from '~/styles/transparency.css?url'
 
 /** /pembangunan: the published development projects, filtered by year and stage, searched by title. */
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles, media: 'print' }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
 export const loader = (args: LoaderFunctionArgs) => developmentsLoader(args)
 

@@ -17,8 +17,23 @@ export const FULL = {
   aparaturs: 200,
   categories: 50,
   sliders: 5,
+  // Village information and services (issue 22): 10 budget years of 80 lines each, 1,000 development projects.
+  budgets: 10,
+  budgetLines: 80,
+  developments: 1_000,
 }
-export const QUICK = { posts: 200, products: 40, photos: 40, pages: 10, aparaturs: 10, categories: 5, sliders: 3 }
+export const QUICK = {
+  posts: 200,
+  products: 40,
+  photos: 40,
+  pages: 10,
+  aparaturs: 10,
+  categories: 5,
+  sliders: 3,
+  budgets: 2,
+  budgetLines: 20,
+  developments: 30,
+}
 
 /** A word every so many post titles carries, so `/posts?search=` has a realistic number of matches. */
 export const SEARCH_WORD = 'panen'
@@ -56,6 +71,14 @@ const WORDS = [
   'umkm',
   'wisata',
 ]
+const BUDGET_TYPES = ['pendapatan', 'belanja', 'penerimaan_pembiayaan', 'pengeluaran_pembiayaan']
+const BIDANG = [
+  'Penyelenggaraan Pemerintahan Desa',
+  'Pelaksanaan Pembangunan Desa',
+  'Pembinaan Kemasyarakatan',
+  'Pemberdayaan Masyarakat',
+  'Penanggulangan Bencana, Keadaan Darurat dan Mendesak Desa',
+]
 const PRODUCTS = [
   'Keripik Singkong',
   'Gula Aren',
@@ -86,6 +109,7 @@ const SHAPES = {
   photos: { width: 1200, height: 800 },
   sliders: { width: 1600, height: 700 },
   aparaturs: { width: 600, height: 600 },
+  developments: { width: 1200, height: 800 },
 }
 
 /**
@@ -241,6 +265,62 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
     const slider = db.prepare('INSERT INTO sliders (image, description, created_at, updated_at) VALUES (?, ?, ?, ?)')
     for (let i = 0; i < counts.sliders; i++)
       slider.run(storeImage('sliders', i), `Selamat datang ${i + 1}`, at(i, counts.sliders), at(i, counts.sliders))
+
+    // The budget of the last `budgets` years, each of `budgetLines` lines of every type, published.
+    const budget = db.prepare(
+      'INSERT INTO budgets (year, regulation_number, status, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+    const line = db.prepare(
+      'INSERT INTO budget_items (budget_id, position, type, "group", name, amount, realized) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
+    for (let i = 0; i < counts.budgets; i++) {
+      const year = 2025 - i
+      const time = at(i, counts.budgets)
+      const id = Number(budget.run(year, `Perdes No. 1 Tahun ${year}`, 'published', time, time, time).lastInsertRowid)
+      for (let n = 0; n < counts.budgetLines; n++) {
+        const type = BUDGET_TYPES[n < counts.budgetLines * 0.2 ? 0 : n < counts.budgetLines * 0.9 ? 1 : 2 + (n % 2)]
+        const amount = (5 + ((n * 37 + i * 11) % 400)) * 1_000_000
+        line.run(
+          id,
+          n,
+          type,
+          pick(BIDANG, Math.floor(n / 12)),
+          `${title(n + i, 4)} ${n + 1}`,
+          amount,
+          amount - (n % 7) * 250_000,
+        )
+      }
+    }
+    const development = db.prepare(
+      'INSERT INTO developments (title, slug, description, location, latitude, longitude, year, budget, funding_source, implementer, volume, start_date, end_date, progress, image, image_alt, status, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    for (let i = 0; i < counts.developments; i++) {
+      const text = `Pembangunan ${title(i, 3)} ${i + 1}`
+      const time = at(i, counts.developments)
+      const year = 2016 + (i % 10)
+      development.run(
+        text,
+        slugify(text),
+        paragraphs(i, 2),
+        `Dusun ${title(i, 1)} RT 0${(i % 9) + 1}`,
+        i % 3 ? -6.9 - (i % 100) / 1000 : null,
+        i % 3 ? 107.6 + (i % 100) / 1000 : null,
+        year,
+        (50 + (i % 900)) * 1_000_000,
+        pick(['Dana Desa', 'Alokasi Dana Desa', 'Bantuan Keuangan Provinsi'], i),
+        'Tim Pelaksana Kegiatan',
+        `${100 + (i % 900)} m`,
+        `${year}-03-01`,
+        `${year}-10-31`,
+        [0, 25, 50, 75, 100][i % 5],
+        storeImage('developments', i),
+        '',
+        'published',
+        time,
+        time,
+        time,
+      )
+    }
   })()
 
   // A post in the middle of the list for the detail page; every slug for the uncached detail requests.
@@ -249,12 +329,14 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
     .get(Math.floor(counts.posts / 2))
   const image = db.prepare('SELECT image FROM posts WHERE image IS NOT NULL ORDER BY id DESC LIMIT 1').get()
   const postSlugs = db.prepare('SELECT slug FROM posts').pluck().all()
+  const budgetYears = db.prepare('SELECT year FROM budgets ORDER BY year DESC').pluck().all()
   db.close()
   fs.rmSync(scratch, { recursive: true, force: true })
   return {
     postSlug: detail.slug,
     postImage: image.image,
     postSlugs,
+    budgetYears,
     postTerms: searchTerms(counts.posts, WORDS),
     productTerms: searchTerms(counts.products, [
       ...WORDS,

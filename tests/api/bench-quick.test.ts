@@ -50,6 +50,8 @@ describe('npm run bench -- --quick', () => {
       expect.stringMatching(/^\/api\/public\/posts\/[a-z0-9-]+$/),
       '/api/admin/posts (token)',
       expect.stringMatching(/^\/uploads\/posts\/[a-f0-9]{32}[-\dx]*\.jpg$/),
+      expect.stringMatching(/^\/apbdes\/\d{4}$/),
+      expect.stringMatching(/^\/pembangunan\?page=\d+$/),
       '/?fbclid=<random>',
       expect.stringMatching(/^\/posts\/[a-z0-9-]+\?utm_source=<random>$/),
     ])
@@ -65,6 +67,11 @@ describe('npm run bench -- --quick', () => {
         expect(Number(floor), row).toBeGreaterThan(0)
         expect(ratio, row).toMatch(/^\d+%$/)
         expect(uncachedRatio, row).toMatch(/^\d+%$/)
+      }
+      // The budget and the projects are held, uncached, to the uncached news list of the same run.
+      if (/^\/(apbdes|pembangunan)/.test(target)) {
+        expect(Number(uncached), row).toBeGreaterThan(0)
+        expect(ratio, row).toMatch(/^uncached: \d+% of \/posts\?page=\d+ uncached$/)
       }
       // Tracking parameters are measured against the plain address.
       if (target.includes('<random>')) expect(ratio, row).toMatch(/^\d+% of \//)

@@ -57,47 +57,89 @@ function Cards({ totals }: { totals: BudgetTotals }) {
   )
 }
 
-/*
- * On a phone each row of the table is a grid: the name across the width, its three figures under it in the columns of
- * the heading. The roles keep it a table for screen readers whatever the display.
- */
-const rowClass = 'max-sm:grid max-sm:grid-cols-[1fr_1fr_3.25rem]'
-const numberCell = 'whitespace-nowrap px-2 py-1.5 text-right tabular-nums sm:px-3'
-const nameCell = 'px-2 py-1.5 text-left sm:px-3 max-sm:col-span-3 max-sm:pb-0'
+/** A row of the table: its look (app/styles/transparency.css), its name and its figures, already written out. */
+type TableRow = { key: string; look: 'type-row' | 'group-row' | 'line-row' | 'sum-row'; name: string; cells: string[] }
 
-/** Budget, realisation and its percentage; a difference (surplus, net financing, SiLPA) has no percentage. */
-function FigureCells({ figure, strong, share = true }: { figure: Figure; strong?: boolean; share?: boolean }) {
-  const weight = strong ? ' font-semibold' : ''
-  return (
-    <>
-      <td role="cell" className={numberCell + weight}>
-        {formatRupiah(figure.amount)}
-      </td>
-      <td role="cell" className={numberCell + weight}>
-        {formatRupiah(figure.realized)}
-      </td>
-      <td role="cell" className={numberCell + weight}>
-        {share ? formatPercent(figure.realized, figure.amount) : ''}
-      </td>
-    </>
-  )
+/** Budget, realisation and, where `share`, the realisation's percentage of the budget. */
+const figureCells = (figure: Figure, share = true) => [
+  formatRupiah(figure.amount),
+  formatRupiah(figure.realized),
+  ...(share ? [formatPercent(figure.realized, figure.amount)] : []),
+]
+
+/**
+ * What the table and the chart show of a year, written out once per budget object: the public read memo hands every
+ * request of a data version the same object (app/models/public.server.ts), so the figures are formatted once, not on
+ * every visit (a year has hundreds of them).
+ */
+const views = new WeakMap<BudgetReportData, ReturnType<typeof makeView>>()
+const viewOf = (budget: BudgetReportData) => {
+  let view = views.get(budget)
+  if (!view) views.set(budget, (view = makeView(budget)))
+  return view
 }
+
+function makeView(budget: BudgetReportData) {
+  const { totals } = budget
+  const sections = BUDGET_TYPES.flatMap((type) => {
+    const groups = budget.groups.filter((group) => group.type === type)
+    if (!groups.length) return []
+    const rows: TableRow[] = [{ key: type, look: 'type-row', name: BUDGET_TYPE_LABELS[type], cells: [] }]
+    for (const group of groups) {
+      rows.push({ key: `g${group.group}`, look: 'group-row', name: groupLabel(group), cells: figureCells(group) })
+      for (const line of budget.items)
+        if (line.type === type && line.group === group.group)
+          rows.push({ key: String(line.id), look: 'line-row', name: line.name, cells: figureCells(line, false) })
+    }
+    rows.push({
+      key: 'sum',
+      look: 'sum-row',
+      name: `Jumlah ${BUDGET_TYPE_LABELS[type]}`,
+      cells: figureCells(totals[type]),
+    })
+    return [{ type, rows }]
+  })
+  // A difference (surplus, net financing, SiLPA) has no percentage.
+  const results: TableRow[] = (
+    [
+      ['Surplus/(Defisit)', totals.surplus],
+      ['Pembiayaan Netto', totals.pembiayaan_netto],
+      ['Sisa Lebih Pembiayaan Anggaran (SiLPA)', totals.silpa],
+    ] as const
+  ).map(([name, figure]) => ({ key: name, look: 'sum-row', name, cells: figureCells(figure, false) }))
+  const chart = budget.groups.map((group) => ({
+    label: `${groupLabel(group)} (${formatPercent(group.realized, group.amount)})`,
+    values: [group.amount, group.realized],
+  }))
+  return { sections, results, chart }
+}
+
+const tableRow = (row: TableRow) => (
+  <tr role="row" key={row.key} className={row.look}>
+    <th
+      role="rowheader"
+      scope={row.look === 'type-row' ? 'colgroup' : 'row'}
+      colSpan={row.cells.length ? undefined : 4}
+    >
+      {row.name}
+    </th>
+    {row.cells.map((cell, at) => (
+      <td role="cell" key={at}>
+        {cell}
+      </td>
+    ))}
+  </tr>
+)
 
 /**
  * The lines of the year, per type and group: each group's row with its sums and realisation percentage, its lines
- * under it (in their stored order), each type's total, then the surplus, the net financing and the SiLPA.
+ * under it (in their stored order), each type's total, then the surplus, the net financing and the SiLPA. Its look is
+ * the `budget-table` of app/styles/transparency.css, once for the table rather than on each of its cells: on a phone
+ * each row is a grid, the name across the width and its figures under it; the roles keep it a table for screen
+ * readers whatever the display.
  */
 function LinesTable({ budget }: { budget: BudgetReportData }) {
-  const totals = budget.totals
-  const sections = BUDGET_TYPES.map((type) => ({
-    type,
-    groups: budget.groups
-      .filter((group) => group.type === type)
-      .map((group) => ({
-        ...group,
-        lines: budget.items.filter((item) => item.type === type && item.group === group.group),
-      })),
-  })).filter((section) => section.groups.length)
+  const { sections, results } = viewOf(budget)
   return (
     <div
       role="region"
@@ -105,77 +147,33 @@ function LinesTable({ budget }: { budget: BudgetReportData }) {
       tabIndex={0}
       className="overflow-x-auto rounded-xl border border-gray-200 bg-white print:overflow-visible print:border-0"
     >
-      <table role="table" className="w-full text-xs sm:text-sm max-sm:block">
+      <table role="table" className="budget-table">
         <caption className="sr-only">
-          Rincian APBDes {budget.year}: anggaran, realisasi dan persentase realisasi tiap kelompok dan uraian
+          {`Rincian APBDes ${budget.year}: anggaran, realisasi dan persentase realisasi tiap kelompok`}
         </caption>
-        <thead role="rowgroup" className="bg-gray-50 text-gray-600 max-sm:block">
-          <tr role="row" className={rowClass}>
-            <th role="columnheader" scope="col" className={`${nameCell} max-sm:hidden`}>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th role="columnheader" scope="col">
               Uraian
             </th>
-            <th role="columnheader" scope="col" className={numberCell}>
+            <th role="columnheader" scope="col">
               Anggaran
             </th>
-            <th role="columnheader" scope="col" className={numberCell}>
+            <th role="columnheader" scope="col">
               Realisasi
             </th>
-            <th role="columnheader" scope="col" className={numberCell}>
+            <th role="columnheader" scope="col">
               %
             </th>
           </tr>
         </thead>
         {sections.map((section) => (
-          <tbody role="rowgroup" key={section.type} className="border-t border-gray-200 max-sm:block">
-            <tr role="row" className={`bg-emerald-50 print:bg-white ${rowClass}`}>
-              <th
-                role="rowheader"
-                scope="colgroup"
-                colSpan={4}
-                className={`${nameCell} font-bold text-emerald-900 max-sm:pb-1.5`}
-              >
-                {BUDGET_TYPE_LABELS[section.type]}
-              </th>
-            </tr>
-            {section.groups.map((group) => [
-              <tr role="row" key={`g${group.group}`} className={`border-t border-gray-100 ${rowClass}`}>
-                <th role="rowheader" scope="row" className={`${nameCell} font-semibold text-gray-900`}>
-                  {groupLabel(group)}
-                </th>
-                <FigureCells figure={group} strong />
-              </tr>,
-              ...group.lines.map((line) => (
-                <tr role="row" key={line.id} className={`text-gray-700 ${rowClass}`}>
-                  <th role="rowheader" scope="row" className={`${nameCell} pl-4 font-normal sm:pl-7`}>
-                    {line.name}
-                  </th>
-                  <FigureCells figure={line} />
-                </tr>
-              )),
-            ])}
-            <tr role="row" className={`border-t border-gray-300 bg-gray-50 print:bg-white ${rowClass}`}>
-              <th role="rowheader" scope="row" className={`${nameCell} font-bold`}>
-                Jumlah {BUDGET_TYPE_LABELS[section.type]}
-              </th>
-              <FigureCells figure={totals[section.type]} strong />
-            </tr>
+          <tbody role="rowgroup" key={section.type}>
+            {section.rows.map(tableRow)}
           </tbody>
         ))}
-        <tbody role="rowgroup" className="border-t-2 border-gray-300 max-sm:block">
-          {(
-            [
-              ['Surplus/(Defisit)', totals.surplus],
-              ['Pembiayaan Netto', totals.pembiayaan_netto],
-              ['Sisa Lebih Pembiayaan Anggaran (SiLPA)', totals.silpa],
-            ] as const
-          ).map(([label, figure]) => (
-            <tr role="row" key={label} className={`border-t border-gray-100 ${rowClass}`}>
-              <th role="rowheader" scope="row" className={`${nameCell} font-bold`}>
-                {label}
-              </th>
-              <FigureCells figure={figure} strong share={false} />
-            </tr>
-          ))}
+        <tbody role="rowgroup" className="result-rows">
+          {results.map(tableRow)}
         </tbody>
       </table>
     </div>
@@ -186,7 +184,7 @@ function LinesTable({ budget }: { budget: BudgetReportData }) {
  * A year's budget as villagers read it (docs/api.md "Budget (APBDes)"): heading `APBDes {year}`, the cards, a chart
  * of budget against realisation per group with the percentage (its figures are the group rows of the table), the
  * table of lines, `Unduh CSV`, and links to the other published years. Readable on a phone; printed on A4 by the
- * print style sheet of its routes (app/styles/transparency-print.css).
+ * print style sheet of its routes (app/styles/transparency.css).
  */
 export function BudgetReport({
   budget,
@@ -250,10 +248,7 @@ export function BudgetReport({
           <BarChart
             title={`Anggaran dan realisasi APBDes ${budget.year} per kelompok`}
             series={['Anggaran', 'Realisasi']}
-            rows={budget.groups.map((group) => ({
-              label: `${groupLabel(group)} (${formatPercent(group.realized, group.amount)})`,
-              values: [group.amount, group.realized],
-            }))}
+            rows={viewOf(budget).chart}
             format={formatRupiah}
           />
         </div>

@@ -45,7 +45,8 @@ function layout(rows: ChartRow[], seriesCount: number) {
 /**
  * Horizontal grouped bars: for each row its label, then one bar per series, as long as its value against the largest
  * value of the chart. The drawing is as wide as its container (the bars' lengths are shares of it; the text keeps its
- * size, so it stays legible on a phone); each bar's value is its tooltip (`format`); the legend names the series.
+ * size, so it stays legible on a phone); the legend names the series, and the largest value (`format`) gives the
+ * scale.
  */
 export function BarChart(props: {
   title: string
@@ -97,28 +98,27 @@ export function BarChart(props: {
             </text>
             {row.values.map((value, at) => {
               const barTop = top + lines.length * LINE + at * (BAR + GAP)
-              return (
-                <g key={at}>
-                  <rect x="0" y={barTop} width="100%" height={BAR} fill="#f3f4f6" />
-                  <rect
-                    x="0"
-                    y={barTop}
-                    width={`${share(value)}%`}
-                    height={BAR}
-                    fill={fill(at)}
-                    stroke="#1f2937"
-                    strokeWidth="0.5"
-                  >
-                    <title>{`${series[at]}: ${format(value)}`}</title>
-                  </rect>
-                </g>
-              )
+              // The track, then the bar over it; the figures themselves are in the page's table.
+              return [
+                <rect key={`t${at}`} x="0" y={barTop} width="100%" height={BAR} fill="#f3f4f6" />,
+                <rect
+                  key={`b${at}`}
+                  x="0"
+                  y={barTop}
+                  width={`${share(value)}%`}
+                  height={BAR}
+                  fill={fill(at)}
+                  stroke="#1f2937"
+                  strokeWidth="0.5"
+                />,
+              ]
             })}
           </g>
         ))}
       </svg>
-      <figcaption className="mt-3">
+      <figcaption className="mt-3 space-y-1">
         <span className="sr-only">{title}. </span>
+        <p className="text-xs text-gray-500">{`Skala: batang terpanjang ${format(largest)}`}</p>
         <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-gray-700">
           {series.map((name, at) => (
             <li key={name} className="flex items-center gap-2">
