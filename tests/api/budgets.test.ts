@@ -280,6 +280,28 @@ describe('public budgets', () => {
     expect(sitemap).toContain('/pembangunan</loc>')
   })
 
+  it('shows a draft year at its address to staff who may edit budgets, marked and never stored; to nobody else', async () => {
+    await newBudget(2019, { status: 'draft' })
+    const page = async (cookie?: string) => {
+      const response = await fetch(`${baseUrl()}/apbdes/2019`, { headers: cookie ? { Cookie: cookie } : {} })
+      return {
+        status: response.status,
+        cacheControl: response.headers.get('cache-control'),
+        text: await response.text(),
+      }
+    }
+    const editor = await userWithPermissions(['budgets-edit'])
+    const reader = await userWithPermissions(['budgets-index'])
+    const preview = await page(`token=${editor.token}`)
+    expect(preview.status).toBe(200)
+    expect(preview.cacheControl).toBe('no-store')
+    expect(preview.text).toMatch(/<h1[^>]*>APBDes 2019<\/h1>/)
+    expect(preview.text).toContain('Draf')
+    expect(preview.text).toContain('noindex')
+    expect((await page(`token=${reader.token}`)).status).toBe(404)
+    expect((await page()).status).toBe(404)
+  })
+
   it('gives the sums per type and group in first-appearance order', async () => {
     await newBudget(2015, {
       items: [
