@@ -5,7 +5,7 @@ import { budgetYearLoader, keepLoaderHeaders } from '~/doors/transparency.server
 import { routeSeo } from '~/lib/seo'
 import { budgetLd } from '~/lib/transparency-ld'
 import { useSite } from '~/root'
-import styles from '~/styles/transparency.css?url'
+import styles from '~/styles/transparansi.css?url'
 
 /** /apbdes/{year}: a published year of the village budget (staff who may edit it see a draft too). */
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]

@@ -5,7 +5,7 @@ import { budgetIndexLoader } from '~/doors/transparency.server'
 import { routeSeo } from '~/lib/seo'
 import { budgetLd } from '~/lib/transparency-ld'
 import { useSite } from '~/root'
-import styles from '~/styles/transparency.css?url'
+import styles from '~/styles/transparansi.css?url'
 
 /** /apbdes: the newest published year of the village budget. */
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]

@@ -5,7 +5,7 @@ import { developmentLoader, keepLoaderHeaders } from '~/doors/transparency.serve
 import { describe, routeSeo } from '~/lib/seo'
 import { developmentLd } from '~/lib/transparency-ld'
 import { uploadUrl } from '~/lib/uploads'
-import styles from '~/styles/transparency.css?url'
+import styles from '~/styles/transparansi.css?url'
 
 /** /pembangunan/{slug}: a published project with its progress photos (staff who may edit it see a draft too). */
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]

@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { DevelopmentList } from '~/components/public/development-view'
 import { developmentsLoader } from '~/doors/transparency.server'
 import { routeSeo } from '~/lib/seo'
-import styles from '~/styles/transparency.css?url'
+import styles from '~/styles/transparansi.css?url'
 
 /** /pembangunan: the published development projects, filtered by year and stage, searched by title. */
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]

@@ -57,7 +57,7 @@ function Cards({ totals }: { totals: BudgetTotals }) {
   )
 }
 
-/** A row of the table: its look (app/styles/transparency.css), its name and its figures, already written out. */
+/** A row of the table: its look (app/styles/transparansi.css), its name and its figures, already written out. */
 type TableRow = { key: string; look: 'type-row' | 'group-row' | 'line-row' | 'sum-row'; name: string; cells: string[] }
 
 /** Budget, realisation and, where `share`, the realisation's percentage of the budget. */
@@ -134,7 +134,7 @@ const tableRow = (row: TableRow) => (
 /**
  * The lines of the year, per type and group: each group's row with its sums and realisation percentage, its lines
  * under it (in their stored order), each type's total, then the surplus, the net financing and the SiLPA. Its look is
- * the `budget-table` of app/styles/transparency.css, once for the table rather than on each of its cells: on a phone
+ * the `budget-table` of app/styles/transparansi.css, once for the table rather than on each of its cells: on a phone
  * each row is a grid, the name across the width and its figures under it; the roles keep it a table for screen
  * readers whatever the display.
  */
@@ -184,7 +184,7 @@ function LinesTable({ budget }: { budget: BudgetReportData }) {
  * A year's budget as villagers read it (docs/api.md "Budget (APBDes)"): heading `APBDes {year}`, the cards, a chart
  * of budget against realisation per group with the percentage (its figures are the group rows of the table), the
  * table of lines, `Unduh CSV`, and links to the other published years. Readable on a phone; printed on A4 by the
- * print style sheet of its routes (app/styles/transparency.css).
+ * print style sheet of its routes (app/styles/transparansi.css).
  */
 export function BudgetReport({
   budget,
