@@ -7,7 +7,7 @@ import { useNonce } from './components/shared/nonce'
 import { Toaster } from './components/shared/toaster'
 import { revalidateAfterSubmissions } from './lib/revalidate'
 import { FALLBACK_SITE } from './lib/site'
-import { siteIdentity } from './models/site.server'
+import { siteIdentity } from './models/site-identity.server'
 import stylesheet from './tailwind.css?url'
 
 export const links: LinksFunction = () => [

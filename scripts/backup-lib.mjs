@@ -8,7 +8,7 @@ import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import { createStorage, storageConfig, UPLOAD_KINDS } from '../server/storage.mjs'
+import { createStorage, storageConfig, UPLOAD_KINDS } from '../core/storage.mjs'
 import { postgresBin } from './pg-cluster.mjs'
 
 export { UPLOAD_KINDS }

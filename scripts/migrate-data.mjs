@@ -12,7 +12,7 @@ import Database from 'better-sqlite3'
 import pg from 'pg'
 import { sha256, snapshotSqlite } from './backup-lib.mjs'
 import { databaseFile, isPostgresUrl, migratePostgres } from './migrate.mjs'
-import { createStorage, storageConfig, UPLOAD_KINDS } from '../server/storage.mjs'
+import { createStorage, storageConfig, UPLOAD_KINDS } from '../core/storage.mjs'
 
 /** Rows that belong to the running source only: the target keeps its own. */
 const NOT_COPIED = new Set(['_prisma_migrations', 'data_version', 'login_failures', 'pending_uploads'])

@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { log as logger } from '../server/log.mjs'
+import { log as logger } from '../core/log.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const POSTGRES_MIGRATIONS = path.join(root, 'prisma', 'postgresql', 'migrations')

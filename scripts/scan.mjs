@@ -1,5 +1,5 @@
 // `npm run scan`: what is already stored that should not be. Prints each record whose public text the online-gambling
-// spam guard would refuse today (app/lib/spam-guard.js: resource, id, field, phrase) and each file in the uploads that
+// spam guard would refuse today (core/spam-guard.js: resource, id, field, phrase) and each file in the uploads that
 // is not an image we stored: a name the site never gives (a .php, an .html, a file outside the kind folders), content
 // that is not the image type its name says (a "png" that is no PNG), or a picture no record uses. Reads the database of
 // DATABASE_URL (SQLite or PostgreSQL) and the storage of STORAGE / UPLOADS_DIR / S3_* (and .env) like the server, and
@@ -10,8 +10,8 @@ import path from 'node:path'
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3'
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import { COPY_NAME, STORED_NAME } from '../app/lib/image-variants.js'
-import { gamblingSpamIn } from '../app/lib/spam-guard.js'
+import { COPY_NAME, STORED_NAME } from '../core/image-variants.js'
+import { gamblingSpamIn } from '../core/spam-guard.js'
 import { locations, UPLOAD_KINDS } from './backup-lib.mjs'
 
 /** The tables the public site shows, by resource name; every text column is judged but these bookkeeping ones. */
@@ -42,7 +42,7 @@ const NOT_TEXT = new Set([
   'start_date',
   'end_date',
 ])
-/** The column holding each kind's picture (app/lib/upload-kinds.js). */
+/** The column holding each kind's picture (core/upload-kinds.js). */
 const IMAGE_COLUMN = {
   posts: 'image',
   products: 'image',
@@ -78,7 +78,7 @@ async function openDatabase({ postgres, databaseUrl, databaseFile }) {
   return { all: async (sql, params = []) => db.prepare(sql).all(...params), close: async () => db.close() }
 }
 
-/** The first bytes of each image type (the same judgement as sniffImage in app/server/uploads.server.ts). */
+/** The first bytes of each image type (the same judgement as sniffImage in app/utils/upload-pipeline.server.ts). */
 const MAGIC = {
   jpg: (head) => head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff,
   png: (head) => head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),

@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { checkEnv } from '../server/env.mjs'
-import { log } from '../server/log.mjs'
+import { checkEnv } from '../core/env.mjs'
+import { log } from '../core/log.mjs'
 import { migrate } from './migrate.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -40,13 +40,13 @@ function newestMtime(entry) {
 }
 
 const built = fs.statSync(path.join(process.env.BUILD_DIR ?? 'build', 'server/index.js'), { throwIfNoEntry: false })
-// server/storage.mjs and server/env.mjs are bundled into the build too (the app imports them).
+// core/storage.mjs and core/env.mjs are bundled into the build too (the app imports them).
 const sources = Math.max(
   ...[
     'app',
     'public',
-    'server/storage.mjs',
-    'server/env.mjs',
+    'core/storage.mjs',
+    'core/env.mjs',
     'vite.config.ts',
     'tailwind.config.ts',
     'package-lock.json',

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster'
 import { fileURLToPath } from 'node:url'
-import { log } from './log.mjs'
+import { log } from '../core/log.mjs'
 
 /**
  * WEB_CONCURRENCY > 1: this (primary) process has done the start-up work and now runs `count` worker processes

@@ -21,7 +21,7 @@ const PER_RESPONSE = new Set([
 /**
  * Public reads answered from memory. An anonymous GET (no cookie, no Authorization) of a public page, its
  * single-fetch `.data`, or `/api/public/*` that answered 200 without setting a cookie is kept with the data
- * version it was computed at (app/server/data-version.server.ts: it changes with every write of any worker or
+ * version it was computed at (app/utils/data-version.server.ts: it changes with every write of any worker or
  * instance), and answered again while that version holds: a write through any door empties the cache. Pages are stored
  * with their CSP nonce, which is swapped for this response's own. Non-HTML answers carry an ETag and get a 304 when the
  * client has it; HTML does not, because a 304 would pair the browser's old page (old nonce) with a new CSP header.

@@ -1,5 +1,5 @@
 import type { Actor } from '~/models/activity.server'
-import type { DeviceInfo } from '~/models/session.server'
+import type { DeviceInfo } from '~/models/device-session.server'
 import { clientAddress } from './throttle.server'
 
 /** Who acts in the activity log: the user (or, for a failed login, the name tried) and the request's address. */

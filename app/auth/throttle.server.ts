@@ -1,4 +1,4 @@
-import { prisma, serializeWrite } from '~/server/db.server'
+import { prisma, serializeWrite } from '~/utils/db.server'
 
 /**
  * Login throttling: after 5 failed attempts for one username, or 20 from one address, within 15 minutes,

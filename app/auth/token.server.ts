@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import jwt from 'jsonwebtoken'
-import { getEnv } from '~/server/env.server'
+import { getEnv } from '~/utils/config.server'
 
 const ISSUER = 'balai-desa'
 /** A second-step ticket of a two-factor login: signed by us, but never accepted as a login token. */

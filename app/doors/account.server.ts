@@ -3,9 +3,9 @@ import { jsonWithSuccess } from 'remix-toast'
 import { actorOf } from '~/auth/actor.server'
 import { logout, logoutEverywhere } from '~/auth/login.server'
 import { requireUser } from '~/auth/session.server'
-import type { AccountAnswer, AccountIntent } from '~/lib/account'
+import type { AccountAnswer, AccountIntent } from '~/lib/account-answer'
 import { describeDevice } from '~/lib/user-agent'
-import { endOwnSession, endSessions, listSessions } from '~/models/session.server'
+import { endOwnSession, endSessions, listSessions } from '~/models/device-session.server'
 import {
   beginTwoFactorSetup,
   disableTwoFactor,
@@ -14,8 +14,8 @@ import {
   recoveryCodesLeft,
 } from '~/models/two-factor.server'
 import { changeOwnPassword, updateOwnProfile } from '~/models/user.server'
-import { readUrlEncoded } from '~/server/form-input.server'
-import { apiSuccess, handleApi, HttpError } from '~/server/http.server'
+import { readUrlEncoded } from '~/utils/form-input.server'
+import { apiSuccess, handleApi, HttpError } from '~/utils/http.server'
 
 /**
  * The own-account door: Akun Saya (/admin/account; every logged-in user's own profile, password, two-factor login

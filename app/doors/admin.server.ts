@@ -7,7 +7,7 @@ import { dashboardCounts } from '~/models/dashboard.server'
 import { ADMIN_PAGE_SIZE, parseListQuery, type Paginated } from '~/lib/paging'
 import { createResetLink } from '~/models/password-reset.server'
 import { findResource, writeResource, type AdminResource } from '~/models/resources.server'
-import { siteUrl } from '~/models/site.server'
+import { siteUrl } from '~/models/site-identity.server'
 import { screenResource } from '~/resources'
 import {
   isUploadOnly,
@@ -20,11 +20,11 @@ import {
   type FormMode,
   type Row,
 } from '~/resources/resource'
-import { readFormFields, withFormInput } from '~/server/form-input.server'
-import { HttpError, notFound, notFoundResponse, type FieldErrors } from '~/server/http.server'
-import { logError } from '~/server/log.server'
-import { getEnv } from '~/server/env.server'
-import { nowMs } from '~/server/clock.server'
+import { readFormFields, withFormInput } from '~/utils/form-input.server'
+import { HttpError, notFound, notFoundResponse, type FieldErrors } from '~/utils/http.server'
+import { logError } from '~/utils/error-log.server'
+import { getEnv } from '~/utils/config.server'
+import { nowMs } from '~/utils/clock.server'
 import { fromPublishForm, publishFilterOf } from '~/models/publishing.server'
 
 /**

@@ -2,9 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { jsonWithError, jsonWithSuccess } from 'remix-toast'
 import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
-import { withWriteInput } from '~/server/api-input.server'
-import { readFormFields, withFormInput } from '~/server/form-input.server'
-import { apiSuccess, handleApi, HttpError, notFound, type FieldErrors } from '~/server/http.server'
+import { withWriteInput } from '~/utils/api-input.server'
+import { readFormFields, withFormInput } from '~/utils/form-input.server'
+import { apiSuccess, handleApi, HttpError, notFound, type FieldErrors } from '~/utils/http.server'
 import { parseId } from '~/models/crud.server'
 import { addDevelopmentPhoto, deleteDevelopmentPhoto } from '~/models/development.server'
 import { RESOURCES } from '~/resources'
@@ -94,4 +94,4 @@ export async function photoFormAction({ request, params }: ActionFunctionArgs) {
 export const photoFormLoader = ({ params }: LoaderFunctionArgs) =>
   redirect(`/admin/developments/edit/${routeId(params.id)}`)
 
-export { methodNotAllowed } from '~/server/http.server'
+export { methodNotAllowed } from '~/utils/http.server'

@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { HttpError, notFoundResponse } from '~/server/http.server'
-import { csvResponse } from '~/server/csv-response.server'
+import { HttpError, notFoundResponse } from '~/utils/http.server'
+import { csvResponse } from '~/utils/csv-response.server'
 import { csvOf } from '~/lib/csv'
 import { LINE_FIELDS } from '~/lib/budget-totals'
 import { developmentFilters, developmentSummary, filterParams } from '~/lib/pembangunan'
 import { screenPage } from '~/lib/summaries'
 import { previewBudget, type PublicBudget } from '~/models/budget.server'
 import { developmentYears, listPublicDevelopments, previewDevelopment } from '~/models/development.server'
-import { publicBudget, publicBudgetYears, publicDevelopment } from '~/models/public.server'
+import { publicBudget, publicBudgetYears, publicDevelopment } from '~/models/public-catalog.server'
 import { detailOrPreview, publicList } from './public.server'
 
 export { keepLoaderHeaders } from './public.server'
@@ -15,7 +15,7 @@ export { keepLoaderHeaders } from './public.server'
 /**
  * The public screens of village transparency (docs/api.md "Budget (APBDes)", "Development projects"): `/apbdes`,
  * `/apbdes/{year}` and its CSV, the home page's `Transparansi APBDes {year}`, `/pembangunan` and its projects. Reads
- * go through the public memo (app/models/public.server.ts) and the publishing rule; staff who may edit a draft see it
+ * go through the public memo (app/models/public-catalog.server.ts) and the publishing rule; staff who may edit a draft see it
  * at its public address, as posts' editors do.
  */
 

@@ -1,5 +1,5 @@
 /**
- * What the reference page `/api/docs` shows of the OpenAPI document (app/doors/openapi.server.ts): the calls
+ * What the reference page `/api/docs` shows of the OpenAPI document (app/openapi/api-document.server.ts): the calls
  * by tag, each with its parameters, body fields and answers, and the schemas they name. Plain data, derived
  * on the server, so the page needs no renderer from elsewhere.
  */

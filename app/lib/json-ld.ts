@@ -1,4 +1,4 @@
-import { uploadUrl } from '~/lib/uploads'
+import { uploadUrl } from '~/lib/upload-urls'
 import { absoluteUrl, describe, logoUrl, type JsonLd } from '~/lib/seo'
 import type { Site } from '~/lib/site'
 

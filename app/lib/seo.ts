@@ -1,7 +1,7 @@
 import type { MetaArgs, MetaDescriptor } from '@remix-run/react'
 import { excerpt } from '~/lib/format'
 import { errorTitle, screenTitle, siteFromMatches, type Site } from '~/lib/site'
-import { uploadUrl } from '~/lib/uploads'
+import { uploadUrl } from '~/lib/upload-urls'
 
 /** `path` made absolute on the site's own address (already absolute addresses pass unchanged). */
 export function absoluteUrl(siteUrl: string, path: string): string {

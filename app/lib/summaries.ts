@@ -4,7 +4,7 @@ import type { Paginated } from './paging'
 /**
  * What the public screens show of a row, and so all they send to the browser: a card needs an excerpt, not the
  * article; a pager needs the page numbers, not the API's links. Each summary is made once per row object: the
- * rows of the read memo (app/server/public-cache.server.ts) are shared by every request of a data version.
+ * rows of the read memo (app/public-reads/read-memo.server.ts) are shared by every request of a data version.
  */
 type DateLike = Date | string
 

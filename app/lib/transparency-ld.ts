@@ -1,6 +1,6 @@
 import { absoluteUrl, describe, type JsonLd } from '~/lib/seo'
 import type { Site } from '~/lib/site'
-import { uploadUrl } from '~/lib/uploads'
+import { uploadUrl } from '~/lib/upload-urls'
 
 /** The JSON-LD of the budget and development screens (the village itself: villageLd in seo.ts). */
 

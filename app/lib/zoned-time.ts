@@ -3,7 +3,7 @@
  * and sends (`2026-11-24T18:30`, no zone) against the instants the database keeps. Pure Intl, so the browser and
  * the server agree.
  */
-export { DEFAULT_TIME_ZONE, isTimeZone } from './time-zone.js'
+export { DEFAULT_TIME_ZONE, isTimeZone } from '#core/time-zone.js'
 
 /** `YYYY-MM-DDTHH:mm` (seconds optional): a time without a zone, as a datetime-local input sends it. */
 export const LOCAL_TIME = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?$/

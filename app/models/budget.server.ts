@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import type { Prisma } from '~/generated/prisma/client'
-import { prisma, serializeWrite } from '~/server/db.server'
-import { now } from '~/server/clock.server'
-import { isJsonBody, notFound, validationError } from '~/server/http.server'
-import { foldSearch } from '~/server/search.server'
-import { optionalText, parseInput } from '~/server/validation.server'
+import { prisma, serializeWrite } from '~/utils/db.server'
+import { now } from '~/utils/clock.server'
+import { isJsonBody, notFound, validationError } from '~/utils/http.server'
+import { foldSearch } from '~/public-reads/search.server'
+import { optionalText, parseInput } from '~/utils/validation.server'
 import {
   BUDGET_TYPES,
   budgetGroups,

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { prisma, serializeWrite } from '~/server/db.server'
-import { conflict, notFound } from '~/server/http.server'
+import { prisma, serializeWrite } from '~/utils/db.server'
+import { conflict, notFound } from '~/utils/http.server'
 import type { ListQuery } from '~/lib/paging'
-import { parseInput, requiredText } from '~/server/validation.server'
+import { parseInput, requiredText } from '~/utils/validation.server'
 import { freeSlug, listPage, orNotFound, rethrowUnique } from './crud.server'
 import { assertNameFree } from './unique-name.server'
 

@@ -1,11 +1,11 @@
 import { Prisma } from '~/generated/prisma/client'
-import { prisma, serializeWrite } from '~/server/db.server'
-import { contentImageNames } from '~/lib/content-images'
-import { forgetStored, storeInlineImages } from '~/server/content-images.server'
-import { sanitizeRichText } from '~/server/sanitize.server'
-import { removeImage, storeImage, unmarkPending, type StagedFile } from '~/server/uploads.server'
-import { pictureSize } from '~/lib/image-variants'
-import { uploadUrl } from '~/lib/uploads'
+import { prisma, serializeWrite } from '~/utils/db.server'
+import { contentImageNames } from '~/lib/content-image-urls'
+import { forgetStored, storeInlineImages } from '~/utils/content-image-store.server'
+import { sanitizeRichText } from '~/utils/sanitize.server'
+import { removeImage, storeImage, unmarkPending, type StagedFile } from '~/utils/upload-pipeline.server'
+import { pictureSize } from '#core/image-variants.js'
+import { uploadUrl } from '~/lib/upload-urls'
 import { recordActivity, type Actor } from './activity.server'
 
 /**

@@ -1,13 +1,13 @@
 import { Prisma } from '~/generated/prisma/client'
-import { prisma } from '~/server/db.server'
-import { isPostgres, withoutNul } from '~/server/dialect.server'
-import { HttpError, notFound, validationError } from '~/server/http.server'
+import { prisma } from '~/utils/db.server'
+import { isPostgres, withoutNul } from '~/utils/dialect.server'
+import { HttpError, notFound, validationError } from '~/utils/http.server'
 import { paginate, type ListQuery, type Paginated } from '~/lib/paging'
 import { slugify, uniqueSlug } from '~/lib/slug'
-import type { RecordKind } from '~/lib/uploads'
-import { foldSearch, pageOfIds, readRows, searchIds, searchPage } from '~/server/search.server'
-import { writeWithImage } from '~/server/uploads.server'
-import { now } from '~/server/clock.server'
+import type { RecordKind } from '~/lib/upload-urls'
+import { foldSearch, pageOfIds, readRows, searchIds, searchPage } from '~/public-reads/search.server'
+import { writeWithImage } from '~/utils/upload-pipeline.server'
+import { now } from '~/utils/clock.server'
 import { publicFilter, visibleSql, visibleWhere } from './publishing.server'
 
 /** The part of a Prisma model delegate that the shared list helper uses. */
@@ -16,14 +16,14 @@ type ListDelegate = {
   findMany(args: { where: object; select: object; orderBy?: object; skip?: number; take?: number }): Promise<unknown[]>
 }
 
-/** Keeps a read under a key (the public read memo, app/server/public-cache.server.ts), or just runs it. */
+/** Keeps a read under a key (the public read memo, app/public-reads/read-memo.server.ts), or just runs it. */
 export type ReadMemo = <T>(key: string, read: () => Promise<T>) => Promise<T>
 const unmemoised: ReadMemo = (_key, read) => read()
 
 /**
  * One page of a list, newest first, in the contract's paging payload. The page's ids come first, and only they go
  * back for their rows: from one page of a search's matches and their count, read in SQL from the search index
- * (app/server/search.server.ts), or from the narrow index on `id` of the table, so neither a popular search nor a page
+ * (app/public-reads/search.server.ts), or from the narrow index on `id` of the table, so neither a popular search nor a page
  * deep in a long list reads more rows than it shows. With a `memo` (public lists) each read is kept under its
  * canonical query: the count (per search, or of the list), each page's rows; a page past the last one is answered from
  * the count alone and keeps nothing of its own. Filters (`where`, the activity log's) narrow the rows before the
@@ -241,7 +241,7 @@ type ImageTable = {
 }
 
 /**
- * The table whose records own each kind of upload (app/lib/upload-kinds.js) but `content` (content-images.server.ts).
+ * The table whose records own each kind of upload (core/upload-kinds.js) but `content` (content-images.server.ts).
  */
 export const IMAGE_TABLES: Record<RecordKind, ImageTable> = {
   posts: prisma.post,

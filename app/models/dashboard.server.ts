@@ -1,4 +1,4 @@
-import { prisma } from '~/server/db.server'
+import { prisma } from '~/utils/db.server'
 import { newestBudgetYear } from './budget.server'
 import { countRunningDevelopments } from './development.server'
 

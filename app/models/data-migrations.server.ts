@@ -1,10 +1,10 @@
 import { Prisma } from '~/generated/prisma/client'
-import { prisma, serializeWrite } from '~/server/db.server'
-import { storeInlineImages } from '~/server/content-images.server'
-import { HttpError } from '~/server/http.server'
-import { log } from '~/server/log.server'
-import { sanitizeRichText } from '~/server/sanitize.server'
-import { unmarkPending } from '~/server/uploads.server'
+import { prisma, serializeWrite } from '~/utils/db.server'
+import { storeInlineImages } from '~/utils/content-image-store.server'
+import { HttpError } from '~/utils/http.server'
+import { log } from '~/utils/error-log.server'
+import { sanitizeRichText } from '~/utils/sanitize.server'
+import { unmarkPending } from '~/utils/upload-pipeline.server'
 import { CONTENT_COLUMNS } from './content-images.server'
 
 /**

@@ -1,5 +1,5 @@
-import { verifyPassword } from '~/server/password.server'
-import { prisma } from '~/server/db.server'
+import { verifyPassword } from '~/utils/password.server'
+import { prisma } from '~/utils/db.server'
 
 export const DEFAULT_PASSWORD = 'password'
 const SEEDED_USERNAMES = ['admin', 'user']

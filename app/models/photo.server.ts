@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import type { Prisma } from '~/generated/prisma/client'
-import { prisma } from '~/server/db.server'
+import { prisma } from '~/utils/db.server'
 import type { ListQuery } from '~/lib/paging'
-import { cachedRead } from '~/server/public-cache.server'
-import { parseMediaUpload, writeWithImage } from '~/server/uploads.server'
-import { imageAlt, optionalText, requiredText } from '~/server/validation.server'
+import { cachedRead } from '~/public-reads/read-memo.server'
+import { parseMediaUpload, writeWithImage } from '~/utils/upload-pipeline.server'
+import { imageAlt, optionalText, requiredText } from '~/utils/validation.server'
 import { deleteWithImage, listPage, orNotFound, publicRows } from './crud.server'
 
 export const photoSelect = {

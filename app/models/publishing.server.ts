@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import { Prisma } from '~/generated/prisma/client'
-import { prisma } from '~/server/db.server'
-import { addTimeVersionPart } from '~/server/data-version.server'
-import { now, nowMs } from '~/server/clock.server'
-import { getEnv } from '~/server/env.server'
-import { validationError } from '~/server/http.server'
-import { log } from '~/server/log.server'
-import type { RowFilter } from '~/server/search.server'
+import { prisma } from '~/utils/db.server'
+import { addTimeVersionPart } from '~/utils/data-version.server'
+import { now, nowMs } from '~/utils/clock.server'
+import { getEnv } from '~/utils/config.server'
+import { validationError } from '~/utils/http.server'
+import { log } from '~/utils/error-log.server'
+import type { RowFilter } from '~/public-reads/search.server'
 import { fromZonedTime, LOCAL_TIME } from '~/lib/zoned-time'
 
 /**
@@ -39,7 +39,7 @@ export const publicOrderBy = (): [{ published_at: 'desc' }, { id: 'desc' }] => [
   { id: 'desc' },
 ]
 
-/** The rule and the order for the id reads of app/server/search.server.ts (searches and list pages of one table). */
+/** The rule and the order for the id reads of app/public-reads/search.server.ts (searches and list pages of one table). */
 export const publicFilter = (table: string, at: Date = now()): RowFilter => {
   const from = `"${table.replaceAll('"', '""')}"`
   return {
@@ -177,7 +177,7 @@ async function upcomingTimes(since: number): Promise<number[]> {
 }
 
 /**
- * The time part of the data version (app/server/data-version.server.ts): a count that grows by one whenever one of
+ * The time part of the data version (app/utils/data-version.server.ts): a count that grows by one whenever one of
  * the upcoming publish times has passed, so every cache keyed on the version (response cache, read memo) expires at
  * that moment. The upcoming times are read again whenever the database's version changes (a write anywhere), for
  * times after the moment this process first saw that version: no answer cached under it can predate that moment.

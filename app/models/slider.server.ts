@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { prisma } from '~/server/db.server'
+import { prisma } from '~/utils/db.server'
 import type { ListQuery } from '~/lib/paging'
-import { parseMediaUpload, writeWithImage } from '~/server/uploads.server'
-import { imageAlt, optionalText } from '~/server/validation.server'
+import { parseMediaUpload, writeWithImage } from '~/utils/upload-pipeline.server'
+import { imageAlt, optionalText } from '~/utils/validation.server'
 import { deleteWithImage, listPage, orNotFound, publicRows } from './crud.server'
 
 export const sliderSelect = {

@@ -1,8 +1,8 @@
 import { errorKey } from '~/lib/error-keys'
-import { gamblingSpamInFields, spamMessage } from '~/lib/spam-guard'
-import { getEnv } from '~/server/env.server'
-import { validationError } from '~/server/http.server'
-import { log } from '~/server/log.server'
+import { gamblingSpamInFields, spamMessage } from '#core/spam-guard.js'
+import { getEnv } from '~/utils/config.server'
+import { validationError } from '~/utils/http.server'
+import { log } from '~/utils/error-log.server'
 import { recordActivity, type Actor } from './activity.server'
 
 /** The site's own host: links to it are never bulk links to an outside domain. */

@@ -1,4 +1,4 @@
-import { validationError } from '~/server/http.server'
+import { validationError } from '~/utils/http.server'
 
 /** A table whose rows have a unique `name`: categories, permissions, roles. */
 type NamedTable = {

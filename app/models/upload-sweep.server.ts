@@ -1,6 +1,6 @@
-import { prisma, serializeWrite } from '~/server/db.server'
-import { isUploadKind, RECORD_KINDS, type RecordKind } from '~/lib/uploads'
-import { removeImage, storage } from '~/server/uploads.server'
+import { prisma, serializeWrite } from '~/utils/db.server'
+import { isUploadKind, RECORD_KINDS, type RecordKind } from '~/lib/upload-urls'
+import { removeImage, storage } from '~/utils/upload-pipeline.server'
 import { isContentImageUsed } from './content-images.server'
 import { IMAGE_TABLES } from './crud.server'
 

@@ -6,11 +6,11 @@ import {
   passwordProblem,
   verifyAgainstNobody,
   verifyPassword,
-} from '~/server/password.server'
-import { prisma, serializeWrite } from '~/server/db.server'
-import { conflict, notFound, validationError } from '~/server/http.server'
+} from '~/utils/password.server'
+import { prisma, serializeWrite } from '~/utils/db.server'
+import { conflict, notFound, validationError } from '~/utils/http.server'
 import type { ListQuery } from '~/lib/paging'
-import { idList, parseInput, requiredText } from '~/server/validation.server'
+import { idList, parseInput, requiredText } from '~/utils/validation.server'
 import { changedFields, recordActivity, type Actor } from './activity.server'
 import { refuseGamblingSpam } from './spam.server'
 import { listPage, orNotFound, rethrowUnique } from './crud.server'

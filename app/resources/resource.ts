@@ -1,6 +1,6 @@
 import { LINE_FIELDS } from '~/lib/budget-totals'
 import { errorKey } from '~/lib/error-keys'
-import { uploadUrl, type UploadKind } from '~/lib/uploads'
+import { uploadUrl, type UploadKind } from '~/lib/upload-urls'
 import { permissionOf, UPLOAD_ONLY_RESOURCES, type PermissionName, type ResourceName } from './permissions'
 
 /**
@@ -171,7 +171,7 @@ export const fieldOn = (field: Field, mode: FormMode): Field => ({ ...field, ...
 /** The keys of the errors shown under a field, the first present wins. */
 export const errorKeysOf = (field: Field) => [errorKey(field.name), ...(field.alsoErrorKeys ?? [])]
 
-/** Where a row's image is served: a resource keeps its images under its own name (app/lib/upload-kinds.js). */
+/** Where a row's image is served: a resource keeps its images under its own name (core/upload-kinds.js). */
 export const imageUrlOf = (resource: ResourceDeclaration, image: unknown) =>
   uploadUrl(resource.name as UploadKind, typeof image === 'string' ? image : null)
 

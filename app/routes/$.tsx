@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
-import { notFoundResponse } from '~/server/http.server'
+import { notFoundResponse } from '~/utils/http.server'
 
 /**
  * Areas with their own "not found" answers (a build file an old page still asks for among them): an unknown path there

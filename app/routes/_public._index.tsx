@@ -6,7 +6,7 @@ import { Carousel } from '~/components/public/carousel'
 import { HomeSlider } from '~/components/public/home-slider'
 import { absoluteUrl, routeSeo, villageLd } from '~/lib/seo'
 import { aparaturSummary, postSummary, productSummary, slideSummary } from '~/lib/summaries'
-import { publicHomeAparaturs, publicHomePosts, publicHomeProducts, publicSliders } from '~/models/public.server'
+import { publicHomeAparaturs, publicHomePosts, publicHomeProducts, publicSliders } from '~/models/public-catalog.server'
 import { homeBudget } from '~/doors/transparency.server'
 import { useSite } from '~/root'
 

@@ -5,7 +5,7 @@ import { detailLoader } from '~/doors/public.server'
 import { PreviewBanner } from '~/components/public/preview-banner'
 import { formatDate, htmlToText, readingMinutes } from '~/lib/format'
 import { describe, routeSeo } from '~/lib/seo'
-import { publicPageBySlug } from '~/models/public.server'
+import { publicPageBySlug } from '~/models/public-catalog.server'
 import { previewPage } from '~/models/page.server'
 
 export const loader = (args: LoaderFunctionArgs) =>

@@ -4,7 +4,7 @@ import { DevelopmentDetail } from '~/components/public/development-view'
 import { developmentLoader, keepLoaderHeaders } from '~/doors/transparency.server'
 import { describe, routeSeo } from '~/lib/seo'
 import { developmentLd } from '~/lib/transparency-ld'
-import { uploadUrl } from '~/lib/uploads'
+import { uploadUrl } from '~/lib/upload-urls'
 import styles from '~/styles/transparansi.css?url'
 
 /** /pembangunan/{slug}: a published project with its progress photos (staff who may edit it see a draft too). */

@@ -4,7 +4,7 @@ import { PhotoGallery, type GalleryPhoto } from '~/components/public/photo-galle
 import { publicPage } from '~/doors/public.server'
 import { photoSummary } from '~/lib/summaries'
 import { routeSeo } from '~/lib/seo'
-import { uploadUrl } from '~/lib/uploads'
+import { uploadUrl } from '~/lib/upload-urls'
 import { listPublicPhotos } from '~/models/photo.server'
 
 export const loader = ({ request, context }: LoaderFunctionArgs) =>

@@ -8,8 +8,8 @@ import { UploadImage } from '~/components/public/upload-image'
 import { formatRupiah, whatsappLink } from '~/lib/format'
 import { productLd } from '~/lib/json-ld'
 import { describe, routeSeo } from '~/lib/seo'
-import { uploadUrl } from '~/lib/uploads'
-import { publicProduct } from '~/models/public.server'
+import { uploadUrl } from '~/lib/upload-urls'
+import { publicProduct } from '~/models/public-catalog.server'
 import { previewProduct } from '~/models/product.server'
 
 export const loader = (args: LoaderFunctionArgs) =>

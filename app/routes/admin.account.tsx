@@ -1,5 +1,5 @@
 import { useLoaderData } from '@remix-run/react'
-import { AccountScreen } from '~/components/admin/account'
+import { AccountScreen } from '~/components/admin/account-screen'
 import { titled } from '~/components/admin/meta'
 import { accountAction, accountLoader } from '~/doors/account.server'
 

@@ -1,5 +1,5 @@
 import { useLoaderData } from '@remix-run/react'
-import { DashboardScreen } from '~/components/admin/dashboard'
+import { DashboardScreen } from '~/components/admin/dashboard-screen'
 import { titled } from '~/components/admin/meta'
 import { dashboardLoader } from '~/doors/admin.server'
 

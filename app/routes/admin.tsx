@@ -9,7 +9,7 @@ import { accountsWithDefaultPassword } from '~/models/default-password.server'
 import { isResourceScreen } from '~/resources'
 import { holdsAny } from '~/resources/permissions'
 import { useSite } from '~/root'
-import { notFoundResponse } from '~/server/http.server'
+import { notFoundResponse } from '~/utils/http.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: quillStyles }]
 

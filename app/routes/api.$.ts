@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, HttpError } from '~/server/http.server'
+import { handleApi, HttpError } from '~/utils/http.server'
 
 /** Any other `/api/*` path: a JSON 404, never the site's HTML. */
 const notFound = ({ request }: LoaderFunctionArgs | ActionFunctionArgs) =>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { requirePermission } from '~/auth/session.server'
-import { apiSuccess, handleApi, HttpError } from '~/server/http.server'
+import { apiSuccess, handleApi, HttpError } from '~/utils/http.server'
 import { findResource } from '~/models/resources.server'
 import { allAlsoFor } from '~/resources'
 import { permissionsOf } from '~/resources/resource'

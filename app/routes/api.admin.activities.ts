@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requirePermission } from '~/auth/session.server'
-import { apiSuccess, handleApi, methodNotAllowed } from '~/server/http.server'
+import { apiSuccess, handleApi, methodNotAllowed } from '~/utils/http.server'
 import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
 import { listActivities, parseActivityFilters } from '~/models/activity.server'
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requirePermission } from '~/auth/session.server'
-import { apiSuccess, handleApi, methodNotAllowed } from '~/server/http.server'
+import { apiSuccess, handleApi, methodNotAllowed } from '~/utils/http.server'
 import { dashboardCounts } from '~/models/dashboard.server'
 
 /** GET /api/admin/dashboard (dashboard-index): the counts of the dashboard. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { actorOf } from '~/auth/actor.server'
 import { requireUser } from '~/auth/session.server'
-import { apiSuccess, handleApi, HttpError, methodNotAllowed, readJsonObject } from '~/server/http.server'
+import { apiSuccess, handleApi, HttpError, methodNotAllowed, readJsonObject } from '~/utils/http.server'
 import { enableTwoFactor } from '~/models/two-factor.server'
 
 /** POST /api/admin/me/2fa/enable {code} -> {recovery_codes}: 10 single-use codes, answered this once. */

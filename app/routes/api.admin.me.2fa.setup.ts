@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/session.server'
-import { apiSuccess, handleApi, HttpError, methodNotAllowed } from '~/server/http.server'
+import { apiSuccess, handleApi, HttpError, methodNotAllowed } from '~/utils/http.server'
 import { beginTwoFactorSetup } from '~/models/two-factor.server'
 
 /** POST /api/admin/me/2fa/setup -> {secret, otpauth_url}: not active until enabled with a code. */

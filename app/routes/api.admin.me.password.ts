@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { actorOf } from '~/auth/actor.server'
 import { requireUser } from '~/auth/session.server'
-import { apiSuccess, handleApi, HttpError, methodNotAllowed, readJsonObject } from '~/server/http.server'
+import { apiSuccess, handleApi, HttpError, methodNotAllowed, readJsonObject } from '~/utils/http.server'
 import { changeOwnPassword } from '~/models/user.server'
 
 /** PUT /api/admin/me/password {current_password, password, password_confirmation}: every other session ends. */

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { actorOf } from '~/auth/actor.server'
 import { requireUser } from '~/auth/session.server'
-import { apiSuccess, handleApi, HttpError, methodNotAllowed } from '~/server/http.server'
-import { endOwnSession } from '~/models/session.server'
+import { apiSuccess, handleApi, HttpError, methodNotAllowed } from '~/utils/http.server'
+import { endOwnSession } from '~/models/device-session.server'
 
 /** DELETE /api/admin/me/sessions/{id}: logs one of the caller's devices out (404 for another user's session). */
 export const action = ({ request, params }: ActionFunctionArgs) =>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/session.server'
-import { apiSuccess, handleApi, methodNotAllowed } from '~/server/http.server'
-import { listSessions } from '~/models/session.server'
+import { apiSuccess, handleApi, methodNotAllowed } from '~/utils/http.server'
+import { listSessions } from '~/models/device-session.server'
 
 /** GET /api/admin/me/sessions: the caller's logged-in devices, newest first, `current` marking this one. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

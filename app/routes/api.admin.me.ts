@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { actorOf } from '~/auth/actor.server'
 import { requireUser } from '~/auth/session.server'
-import { apiSuccess, handleApi, HttpError, readJsonObject } from '~/server/http.server'
+import { apiSuccess, handleApi, HttpError, readJsonObject } from '~/utils/http.server'
 import { accountOf, updateOwnProfile } from '~/models/user.server'
 
 /** GET /api/admin/me: the caller's own account (any logged-in user). */

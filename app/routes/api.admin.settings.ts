@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
-import { withWriteInput } from '~/server/api-input.server'
-import { apiSuccess, handleApi, HttpError } from '~/server/http.server'
+import { withWriteInput } from '~/utils/api-input.server'
+import { apiSuccess, handleApi, HttpError } from '~/utils/http.server'
 import { asLogoError, getSettings, updateSettings } from '~/models/settings.server'
 
 /** GET /api/admin/settings (settings-edit) */

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
-import { apiSuccess, handleApi, HttpError, methodNotAllowed, validationError } from '~/server/http.server'
-import { readMultipart } from '~/server/uploads.server'
+import { apiSuccess, handleApi, HttpError, methodNotAllowed, validationError } from '~/utils/http.server'
+import { readMultipart } from '~/utils/upload-pipeline.server'
 import { uploadContentImage } from '~/models/content-images.server'
 import { CONTENT_UPLOAD_PERMISSIONS } from '~/resources/permissions'
 

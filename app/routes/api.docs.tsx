@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ApiReference } from '~/components/shared/api-reference'
-import { openApiDocument } from '~/doors/openapi.server'
+import { ApiReference } from '~/components/shared/api-reference-view'
+import { openApiDocument } from '~/openapi/api-document.server'
 import { referenceOf, type OpenApiDocument } from '~/lib/api-reference'
 
 /** GET /api/docs: the readable reference of /api/openapi.json, rendered here (no script or style from elsewhere). */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { login } from '~/auth/login.server'
-import { apiSuccess, handleApi, HttpError, readJsonObject } from '~/server/http.server'
+import { apiSuccess, handleApi, HttpError, readJsonObject } from '~/utils/http.server'
 
 /** POST /api/login {username, password} */
 export const action = ({ request }: ActionFunctionArgs) =>

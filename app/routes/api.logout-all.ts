@@ -1,5 +1,5 @@
 import { apiLogoutAll } from '~/doors/account.server'
-import { methodNotAllowed } from '~/server/http.server'
+import { methodNotAllowed } from '~/utils/http.server'
 
 export const action = apiLogoutAll
 export const loader = methodNotAllowed

@@ -1,5 +1,5 @@
 import { apiLogoutThis } from '~/doors/account.server'
-import { methodNotAllowed } from '~/server/http.server'
+import { methodNotAllowed } from '~/utils/http.server'
 
 export const action = apiLogoutThis
 export const loader = methodNotAllowed

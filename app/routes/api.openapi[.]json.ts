@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { openApiDocumentText } from '~/doors/openapi.server'
-import { handleApi, HttpError } from '~/server/http.server'
+import { openApiDocumentText } from '~/openapi/api-document.server'
+import { handleApi, HttpError } from '~/utils/http.server'
 
 /** GET /api/openapi.json: the OpenAPI 3.1 document of the REST API (also committed as docs/openapi.json). */
 export const loader = ({ request }: LoaderFunctionArgs) =>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { clientAddress } from '~/auth/throttle.server'
-import { apiSuccess, handleApi, HttpError, methodNotAllowed, readJsonObject } from '~/server/http.server'
+import { apiSuccess, handleApi, HttpError, methodNotAllowed, readJsonObject } from '~/utils/http.server'
 import { resetPassword } from '~/models/password-reset.server'
 
 /** POST /api/password-reset {token, password, password_confirmation} (no authentication). */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, HttpError } from '~/server/http.server'
-import { publicApiSuccess } from '~/server/public-cache.server'
-import { findPublicResource } from '~/models/public.server'
+import { handleApi, HttpError } from '~/utils/http.server'
+import { publicApiSuccess } from '~/public-reads/read-memo.server'
+import { findPublicResource } from '~/models/public-catalog.server'
 
 /** GET /api/public/{pages, posts, products}/{slug} and /api/public/aparaturs/{id}: one item or 404. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

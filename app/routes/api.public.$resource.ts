@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { publicList } from '~/doors/public.server'
-import { handleApi, HttpError } from '~/server/http.server'
-import { publicApiSuccess } from '~/server/public-cache.server'
-import { findPublicResource } from '~/models/public.server'
+import { handleApi, HttpError } from '~/utils/http.server'
+import { publicApiSuccess } from '~/public-reads/read-memo.server'
+import { findPublicResource } from '~/models/public-catalog.server'
 
 /**
  * GET /api/public/{sliders, *_home}: a plain array; /api/public/{pages, posts, products, aparaturs, photos}: a page.

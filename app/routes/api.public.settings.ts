@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, methodNotAllowed } from '~/server/http.server'
-import { publicApiSuccess } from '~/server/public-cache.server'
+import { handleApi, methodNotAllowed } from '~/utils/http.server'
+import { publicApiSuccess } from '~/public-reads/read-memo.server'
 import { getPublicSettings } from '~/models/settings.server'
 
 /** GET /api/public/settings: the village's name, tagline, logo and contacts (no authentication). */

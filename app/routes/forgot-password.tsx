@@ -4,9 +4,9 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { clientAddress } from '~/auth/throttle.server'
 import { AuthCard, AuthField, AuthSubmit, BackToLogin } from '~/components/admin/auth-card'
 import { titled } from '~/components/admin/meta'
-import { FORM_TOO_LARGE, readSmallForm } from '~/server/form-input.server'
-import { logError } from '~/server/log.server'
-import { mailConfigured } from '~/server/mail.server'
+import { FORM_TOO_LARGE, readSmallForm } from '~/utils/form-input.server'
+import { logError } from '~/utils/error-log.server'
+import { mailConfigured } from '~/utils/mail.server'
 import { mailResetLink } from '~/models/password-reset.server'
 
 export const meta = titled('Lupa Password')

@@ -1,4 +1,4 @@
-import { prisma } from '~/server/db.server'
+import { prisma } from '~/utils/db.server'
 
 /** GET /healthz: 200 when the database answers (the Dockerfile's health check), 503 otherwise. */
 export async function loader() {

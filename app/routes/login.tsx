@@ -5,8 +5,8 @@ import { loginWithCode, loginWithPassword } from '~/auth/login.server'
 import { getSessionUser, sessionCookie } from '~/auth/session.server'
 import { AuthCard, AuthField, AuthSubmit, BackToLogin } from '~/components/admin/auth-card'
 import { titled } from '~/components/admin/meta'
-import { FORM_TOO_LARGE, readSmallForm } from '~/server/form-input.server'
-import { HttpError } from '~/server/http.server'
+import { FORM_TOO_LARGE, readSmallForm } from '~/utils/form-input.server'
+import { HttpError } from '~/utils/http.server'
 
 export const meta = titled('Login')
 

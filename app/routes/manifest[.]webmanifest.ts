@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { siteIdentity } from '~/models/site.server'
+import { siteIdentity } from '~/models/site-identity.server'
 
 /** GET /manifest.webmanifest: installable as an app, named after the village (Pengaturan Situs). */
 export async function loader({ request }: LoaderFunctionArgs) {

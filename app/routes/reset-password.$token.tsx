@@ -4,8 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { clientAddress } from '~/auth/throttle.server'
 import { AuthCard, authButtonClass, AuthField, AuthSubmit, BackToLogin } from '~/components/admin/auth-card'
 import { titled } from '~/components/admin/meta'
-import { FORM_TOO_LARGE, readSmallForm } from '~/server/form-input.server'
-import { HttpError } from '~/server/http.server'
+import { FORM_TOO_LARGE, readSmallForm } from '~/utils/form-input.server'
+import { HttpError } from '~/utils/http.server'
 import { resetLinkValid, resetPassword } from '~/models/password-reset.server'
 
 export const meta = titled('Buat Password Baru')

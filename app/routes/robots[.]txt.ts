@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { siteIdentity } from '~/models/site.server'
+import { siteIdentity } from '~/models/site-identity.server'
 
 /** GET /robots.txt: the public site is open to crawlers; the back office, the API and the login are not. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { storedImageInfo } from '~/server/uploads.server'
+import { storedImageInfo } from '~/utils/upload-pipeline.server'
 import { excerpt } from '~/lib/format'
 import { escapeXml } from '~/lib/xml'
-import { feedPosts } from '~/models/seo.server'
-import { siteIdentity } from '~/models/site.server'
+import { feedPosts } from '~/models/sitemap.server'
+import { siteIdentity } from '~/models/site-identity.server'
 import { publicMaxAge } from '~/models/publishing.server'
 
 /** GET /rss.xml: an RSS 2.0 feed of the latest posts, newest first. */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { sitemapEntries } from '~/models/seo.server'
-import { siteIdentity } from '~/models/site.server'
+import { sitemapEntries } from '~/models/sitemap.server'
+import { siteIdentity } from '~/models/site-identity.server'
 import { publicMaxAge } from '~/models/publishing.server'
 import { escapeXml } from '~/lib/xml'
 

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import sharp from 'sharp'
-import { copyWidths, storedName, variantName } from '../../app/lib/image-variants.js'
+import { copyWidths, storedName, variantName } from '../../core/image-variants.js'
 
 export const FULL = {
   posts: 10_000,
@@ -113,8 +113,8 @@ const SHAPES = {
 }
 
 /**
- * A few pictures of a kind, with the WebP copies storeImage writes (app/server/uploads.server.ts) in the widths the
- * picture has (app/lib/image-variants.js).
+ * A few pictures of a kind, with the WebP copies storeImage writes (app/utils/upload-pipeline.server.ts) in the widths the
+ * picture has (core/image-variants.js).
  */
 async function pictureSet(dir, kind, count) {
   const sources = []

@@ -6,7 +6,7 @@ import { startServer, type LogLine, type TestServer } from '../support/server'
 // The loader's failure branch is driven with a database that does not answer; the HTTP tests below
 // speak to real servers and do not load this module.
 const queryRawUnsafe = vi.hoisted(() => vi.fn())
-vi.mock('~/server/db.server', () => ({ prisma: { $queryRawUnsafe: queryRawUnsafe } }))
+vi.mock('~/utils/db.server', () => ({ prisma: { $queryRawUnsafe: queryRawUnsafe } }))
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 

@@ -8,7 +8,7 @@ import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } f
 import S3rver from 's3rver'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { storageFromEnv } from '../../server/storage.mjs'
+import { storageFromEnv } from '#core/storage.mjs'
 import { api, clientAddress } from '../support/api'
 import {
   createEmptyDatabase,

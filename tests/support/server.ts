@@ -56,7 +56,7 @@ export type TestServer = {
   uploadsDir: string
   process: ChildProcess
   output: () => string
-  /** The server's log so far, one parsed JSON line per event (server/log.mjs); lines that are not JSON are left out. */
+  /** The server's log so far, one parsed JSON line per event (core/log.mjs); lines that are not JSON are left out. */
   logs: () => LogLine[]
   stop(signal?: NodeJS.Signals): Promise<void>
 }
@@ -297,7 +297,7 @@ export async function insertRows(
 }
 
 /**
- * A movable clock for a server the test starts itself (app/server/clock.server.ts, docs/decisions/026-test-clock.md):
+ * A movable clock for a server the test starts itself (app/utils/clock.server.ts, docs/decisions/026-test-clock.md):
  * pass `env` to startServer, then `move(ms)` puts the server's publishing clock that far ahead of the real one (no
  * waiting). Only a server started with both variables honours the file.
  */

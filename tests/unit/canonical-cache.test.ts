@@ -29,13 +29,13 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
 
 let canonical: typeof import('~/doors/public.server').canonicalPublicUrl
 let listPage: typeof import('~/models/crud.server').listPage
-let cachedRead: typeof import('~/server/public-cache.server').cachedRead
-let prisma: typeof import('~/server/db.server').prisma
+let cachedRead: typeof import('~/public-reads/read-memo.server').cachedRead
+let prisma: typeof import('~/utils/db.server').prisma
 beforeAll(async () => {
   canonical = (await import('~/doors/public.server')).canonicalPublicUrl
   listPage = (await import('~/models/crud.server')).listPage
-  cachedRead = (await import('~/server/public-cache.server')).cachedRead
-  prisma = (await import('~/server/db.server')).prisma
+  cachedRead = (await import('~/public-reads/read-memo.server')).cachedRead
+  prisma = (await import('~/utils/db.server')).prisma
   // The first import of the app's server modules (Prisma, the routes' helpers) takes seconds on a busy machine.
 }, 60_000)
 

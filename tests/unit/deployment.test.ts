@@ -32,7 +32,7 @@ describe('servedOverHttps', () => {
   })
 })
 
-describe('the log (server/log.mjs)', () => {
+describe('the log (core/log.mjs)', () => {
   const run = (code: string, env: Record<string, string> = {}) =>
     spawnSync(process.execPath, ['--input-type=module', '-e', `import { log } from './server/log.mjs'\n${code}`], {
       cwd: ROOT,
@@ -111,7 +111,7 @@ describe('npm start (scripts/start.mjs)', () => {
 
 describe('the configuration documents', () => {
   it('name every variable the server reads, in the README table and in .env.example', async () => {
-    const { ENV_NAMES } = await import('~/server/env.server')
+    const { ENV_NAMES } = await import('~/utils/config.server')
     const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')
     const table = /## Configuration([\s\S]*?)\n## /.exec(readme)![1]
     const example = fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8')

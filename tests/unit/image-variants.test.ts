@@ -7,7 +7,7 @@ import {
   STORED_NAME,
   storedName,
   variantName,
-} from '~/lib/image-variants'
+} from '#core/image-variants.js'
 
 describe('the widths a picture is stored in', () => {
   it('are the standard widths below its own, plus its own up to the largest; none under the smallest', () => {

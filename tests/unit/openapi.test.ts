@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { describe, expect, it } from 'vitest'
-import { openApiDocument, openApiDocumentText } from '~/doors/openapi.server'
+import { openApiDocument, openApiDocumentText } from '~/openapi/api-document.server'
 import { referenceOf, type OpenApiDocument } from '~/lib/api-reference'
 import { RESOURCES } from '~/resources'
 

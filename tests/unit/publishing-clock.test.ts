@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { fromZonedTime, publishState, toZonedInput } from '~/lib/zoned-time'
 
-// The test clock (app/server/clock.server.ts, docs/decisions/026-test-clock.md) and the village-time helpers.
+// The test clock (app/utils/clock.server.ts, docs/decisions/026-test-clock.md) and the village-time helpers.
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-unit-clock-'))
 const file = path.join(dir, 'offset-ms')
@@ -15,7 +15,7 @@ afterEach(() => {
   vi.resetModules()
 })
 
-const freshClock = async () => (await import('~/server/clock.server')).nowMs
+const freshClock = async () => (await import('~/utils/clock.server')).nowMs
 
 describe('the test clock', () => {
   it('is the system clock without the variables', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sanitizedRichText, sanitizeRichText } from '~/server/sanitize.server'
+import { sanitizedRichText, sanitizeRichText } from '~/utils/sanitize.server'
 
 describe('sanitizeRichText keeps what Quill 2 produces', () => {
   it.each([

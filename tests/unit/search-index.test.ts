@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { substringSearchSql } from '~/server/search.server'
+import { substringSearchSql } from '~/public-reads/search.server'
 import { applyMigrations } from '../support/migrations'
 
 // The committed migrations, applied to a database in memory: the same tables, indexes and triggers as a real site.

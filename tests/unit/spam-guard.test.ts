@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { gamblingSpamIn, gamblingSpamInFields, spamMessage } from '~/lib/spam-guard'
-import vocabulary from '~/lib/spam-vocabulary.json'
+import { gamblingSpamIn, gamblingSpamInFields, spamMessage } from '#core/spam-guard.js'
+import vocabulary from '#core/spam-vocabulary.json'
 
 /**
- * The online-gambling spam guard (app/lib/spam-guard.js, docs/decisions/029-gambling-spam-guard.md) on a corpus of
+ * The online-gambling spam guard (core/spam-guard.js, docs/decisions/029-gambling-spam-guard.md) on a corpus of
  * spam written the way it reaches village sites (plain and disguised), and of ordinary village texts, many of them
  * about the dangers of gambling.
  */

@@ -8,7 +8,7 @@ import {
   otpauthUrl,
   stepAt,
   totpAt,
-} from '~/server/totp.server'
+} from '~/utils/totp.server'
 
 // RFC 6238 appendix B: the SHA-1 secret is the ASCII of "12345678901234567890"; the vectors are 8 digits, of which
 // a 6-digit code is the last six.

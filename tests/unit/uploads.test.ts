@@ -4,7 +4,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { variantName } from '~/lib/image-variants'
+import { variantName } from '#core/image-variants.js'
 
 // The module reads its folders from the environment on first use: point them at a throw-away directory.
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-unit-uploads-'))
@@ -12,7 +12,7 @@ process.env.DATABASE_URL = `file:${path.join(root, 'data', 'unit.db')}`
 process.env.UPLOADS_DIR = path.join(root, 'uploads')
 fs.mkdirSync(path.join(root, 'data'), { recursive: true })
 
-type Uploads = typeof import('~/server/uploads.server')
+type Uploads = typeof import('~/utils/upload-pipeline.server')
 let uploads: Uploads
 
 beforeAll(async () => {
@@ -27,7 +27,7 @@ beforeAll(async () => {
   }
   db.close()
   // The first import compiles both Prisma clients: slow on a busy machine.
-  uploads = await import('~/server/uploads.server')
+  uploads = await import('~/utils/upload-pipeline.server')
 }, 60_000)
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
 
@@ -66,7 +66,7 @@ describe('writeWithImage', () => {
       result: image!,
       replaced: first,
     }))
-    // The original and its WebP copies in the widths it has (see app/lib/image-variants.js): 320, 640 and its own.
+    // The original and its WebP copies in the widths it has (see core/image-variants.js): 320, 640 and its own.
     expect(second).toMatch(/^[a-f0-9]{32}-700x400\.png$/)
     expect(stored('products')).toEqual([second, ...[320, 640, 700].map((width) => variantName(second, width))].sort())
   })

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
 import { Pager } from '~/components/admin/resource-list'
-import type { ActivityAction } from '~/lib/activity'
+import type { ActivityAction } from '~/lib/activity-actions'
 import { formatDateTime } from '~/lib/format'
 
 /** Log Aktivitas (/admin/activities): the screen of app/doors/activities.server.ts's loader. */

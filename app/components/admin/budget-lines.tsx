@@ -12,7 +12,7 @@ import {
 } from '~/lib/budget-totals'
 import { formatRupiah } from '~/lib/format'
 import { FieldError } from './form'
-import { useCan } from './session'
+import { useCan } from './admin-session'
 
 type Row = TypedLine & { key: number }
 

@@ -1,10 +1,10 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { formatDate } from '~/lib/format'
-import { uploadUrl } from '~/lib/uploads'
+import { uploadUrl } from '~/lib/upload-urls'
 import { DeleteButton } from './delete-dialog'
 import { errorFor, ImageField, SubmitButton, TextField, type FieldErrors } from './form'
-import { useCan } from './session'
+import { useCan } from './admin-session'
 
 export type ProgressPhoto = {
   id: number

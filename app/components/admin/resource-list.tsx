@@ -27,7 +27,7 @@ import { DeleteButton } from './delete-dialog'
 import { PublishBadge } from './publish-controls'
 import { PUBLISH_STATE_LABELS } from '~/lib/zoned-time'
 import { PencilIcon, PlusIcon, SearchIcon } from './icons'
-import { useCan } from './session'
+import { useCan } from './admin-session'
 import { UploadForm } from './upload-form'
 
 export type ListData = {

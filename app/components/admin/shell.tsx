@@ -4,7 +4,7 @@ import { RESOURCES } from '~/resources'
 import { holdsAny, type PermissionName, type ResourceName } from '~/resources/permissions'
 import { permissionsOf } from '~/resources/resource'
 import { Icon, type IconName } from './icons'
-import type { AdminSession } from './session'
+import type { AdminSession } from './admin-session'
 
 type NavItem = { label: string; to: string; permission?: PermissionName }
 type NavEntry = { label: string; icon: IconName } & (NavItem | { items: NavItem[] })

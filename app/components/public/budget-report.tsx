@@ -69,7 +69,7 @@ const figureCells = (figure: Figure, share = true) => [
 
 /**
  * What the table and the chart show of a year, written out once per budget object: the public read memo hands every
- * request of a data version the same object (app/models/public.server.ts), so the figures are formatted once, not on
+ * request of a data version the same object (app/models/public-catalog.server.ts), so the figures are formatted once, not on
  * every visit (a year has hundreds of them).
  */
 const views = new WeakMap<BudgetReportData, ReturnType<typeof makeView>>()

@@ -1,5 +1,5 @@
 import { ResponsiveImage } from '~/components/shared/responsive-image'
-import type { UploadKind } from '~/lib/uploads'
+import type { UploadKind } from '~/lib/upload-urls'
 
 type Props = {
   kind: UploadKind

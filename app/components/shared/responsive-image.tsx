@@ -1,8 +1,8 @@
-import { copiesOf, pictureSize, variantName } from '~/lib/image-variants'
-import { uploadUrl, type UploadKind } from '~/lib/uploads'
+import { copiesOf, pictureSize, variantName } from '#core/image-variants.js'
+import { uploadUrl, type UploadKind } from '~/lib/upload-urls'
 
 /**
- * The `srcset` of an uploaded picture: its WebP copies in the widths it really has (see app/lib/image-variants.js),
+ * The `srcset` of an uploaded picture: its WebP copies in the widths it really has (see core/image-variants.js),
  * or undefined when it has none (a GIF, a small picture, a name stored without its size).
  */
 export function uploadSrcSet(kind: UploadKind, image: string): string | undefined {

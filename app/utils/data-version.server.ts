@@ -1,0 +1,155 @@
+import Database from 'better-sqlite3'
+import pg from 'pg'
+import { getEnv } from './config.server'
+
+/**
+ * The data version: one number that changes whenever data a visitor or a session could see has changed, in this
+ * process or any other worker or instance. Every cache keys on it: the response cache (server/response-cache.mjs)
+ * and the read memo (public-cache.server.ts) through `dataVersion()`, the session memo (auth/session.server.ts)
+ * through `freshDataVersion()`. See docs/decisions/010-one-data-version-for-workers-and-instances.md.
+ *
+ * Its source is the `data_version` row, which triggers bump in the same transaction as every write to the site's
+ * tables (the migrations): a writer anywhere, even a script or psql, cannot forget it, and no reader can see the
+ * new version before the data it stands for.
+ * - SQLite: the row is read on a connection of its own at every call. better-sqlite3 is synchronous and the row is
+ *   one page in WAL's shared memory, so a read costs about a microsecond and sees every commit of every worker at
+ *   once.
+ * - PostgreSQL: the number is kept in memory. The trigger's NOTIFY tells every instance at commit (LISTEN on a
+ *   connection of its own) and a poll every second covers a listener that lost its connection, so other instances'
+ *   caches follow within a second; this process's own writes are read back before serializeWrite returns, and
+ *   `freshDataVersion()` asks the database, so no session memo can outlive a revocation committed anywhere.
+ */
+type Source = { current(): number; fresh(): Promise<number>; close(): Promise<void> }
+
+const VERSION_SQL = 'SELECT "value" FROM "data_version" WHERE "id" = 1'
+/** How often PostgreSQL instances read the row even without a notification. */
+const POLL_MS = 1000
+
+function sqliteSource(file: string): Source {
+  let db: Database.Database | undefined
+  let read: Database.Statement | undefined
+  const current = () => {
+    if (!db) {
+      db = new Database(file, { fileMustExist: true, timeout: 10_000 })
+      read = db.prepare(VERSION_SQL).pluck()
+    }
+    return Number(read!.get() ?? 0)
+  }
+  return {
+    current,
+    fresh: async () => current(),
+    close: async () => void db?.close(),
+  }
+}
+
+function postgresSource(url: string): Source {
+  const pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 30_000 })
+  pool.on('error', () => undefined)
+  let known = 0
+  let closed = false
+  let listener: pg.Client | undefined
+  const seen = (value: number) => {
+    if (Number.isFinite(value) && value > known) known = value
+    return known
+  }
+  const read = async () => seen(Number((await pool.query(VERSION_SQL)).rows[0]?.value ?? 0))
+
+  const listen = async () => {
+    if (closed) return
+    const client = new pg.Client({ connectionString: url })
+    const retry = () => {
+      if (listener === client) listener = undefined
+      client.end().catch(() => undefined)
+      if (!closed) setTimeout(() => void listen(), POLL_MS).unref()
+    }
+    client.on('error', retry)
+    client.on('end', () => listener === client && retry())
+    client.on('notification', (message) => seen(Number(message.payload)))
+    try {
+      await client.connect()
+      await client.query('LISTEN "data_version"')
+      listener = client
+      // What was committed while nobody listened.
+      await read()
+    } catch {
+      retry()
+    }
+  }
+  void listen()
+  const poll = setInterval(() => void read().catch(() => undefined), POLL_MS)
+  poll.unref()
+  return {
+    current: () => known,
+    fresh: read,
+    close: async () => {
+      closed = true
+      clearInterval(poll)
+      await listener?.end().catch(() => undefined)
+      await pool.end().catch(() => undefined)
+    },
+  }
+}
+
+declare global {
+  var __balaiVersionSource: Source | undefined
+  /** Read by server/response-cache.mjs, outside the Remix build. */
+  var __balaiDataVersion: { readonly value: number | undefined } | undefined
+}
+
+function source(): Source {
+  if (!global.__balaiVersionSource) {
+    const env = getEnv()
+    global.__balaiVersionSource =
+      env.DATABASE_PROVIDER === 'postgresql' ? postgresSource(env.DATABASE_URL) : sqliteSource(env.DATABASE_FILE)
+  }
+  return global.__balaiVersionSource
+}
+
+/**
+ * Parts of the version that change with time rather than with a write (for example a scheduled item's time
+ * arriving: app/models/publishing.server.ts). Each is told the database's version (so it can re-read what it
+ * depends on when that changes) and must only ever grow; the version is their sum with the database's, so it
+ * changes whenever any part does.
+ */
+type TimePart = (database: number) => number
+const timeParts: TimePart[] = []
+export const addTimeVersionPart = (part: TimePart) => void timeParts.push(part)
+const withTimeParts = (database: number) => timeParts.reduce((sum, part) => sum + part(database), database)
+
+/** A number never handed out before: where the database cannot be read, nothing is answered from a cache. */
+let unreadable = 0
+const uncacheable = () => --unreadable
+
+/** The version to key caches on now (sync and cheap: call it per request). */
+export function dataVersion(): number {
+  try {
+    return withTimeParts(source().current())
+  } catch {
+    return uncacheable()
+  }
+}
+
+/** The version including every write committed anywhere before this call (one query on PostgreSQL). */
+export async function freshDataVersion(): Promise<number> {
+  try {
+    return withTimeParts(await source().fresh())
+  } catch {
+    return uncacheable()
+  }
+}
+
+/** After a write of this process: make sure this process's caches see it before the write is answered. */
+export async function afterWrite(): Promise<void> {
+  await source()
+    .fresh()
+    .catch(() => undefined)
+}
+
+export const closeDataVersion = () => global.__balaiVersionSource?.close()
+
+global.__balaiDataVersion ??= {
+  get value() {
+    const version = dataVersion()
+    return version < 0 ? undefined : version
+  },
+}

@@ -1,0 +1,384 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import fsp from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import zlib from 'node:zlib'
+import busboy from 'busboy'
+import type { z } from 'zod'
+import sharp from 'sharp'
+import { createStorage } from '#core/storage.mjs'
+import { prisma, serializeWrite } from './db.server'
+import { getEnv } from './config.server'
+import { bodyStream, discardRest, HttpError, validationError } from './http.server'
+import { checkInput } from './validation.server'
+import { copiesOf, STORED_NAME, storedName, VARIANT_WIDTHS, variantName } from '#core/image-variants.js'
+import type { UploadKind } from '~/lib/upload-urls'
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+export const MAX_IMAGE_PIXELS = 40_000_000
+/** All frames of an animation together: decoding them costs this much memory at most. */
+export const MAX_ANIMATION_PIXELS = 100_000_000
+const MAX_FIELD_BYTES = 1024 * 1024
+
+const tooLarge = () => new HttpError(413, 'Payload Too Large', { Image: 'Image may not be larger than 10 MB' })
+const invalidImage = (message = 'Image must be a JPEG, PNG, GIF or WebP image') => validationError({ Image: message })
+
+/** A file received in a multipart body, still in a private temporary folder. */
+export type StagedFile = { tempPath: string; size: number; originalName: string }
+
+export type MultipartBody = {
+  fields: Record<string, string | string[]>
+  file: StagedFile | null
+  /** Removes the temporary file; call it in `finally`. */
+  cleanup(): Promise<void>
+}
+
+/**
+ * Streams a multipart body: fields into memory (1 MB each at most), the file part named `fileField` (`image`,
+ * or the settings' `logo`) to a temporary file, refused with 413 as soon as it passes 10 MB, without ever
+ * holding it in memory.
+ */
+export async function readMultipart(request: Request, fileField = 'image'): Promise<MultipartBody> {
+  const contentType = request.headers.get('content-type') ?? ''
+  if (!request.body) throw new HttpError(400, 'Malformed multipart body', { Error: 'The request has no body' })
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  // Fields are small; a body this much larger than the file limit cannot be acceptable.
+  if (declared > MAX_UPLOAD_BYTES + 2 * MAX_FIELD_BYTES) {
+    discardRest(bodyStream(request))
+    throw tooLarge()
+  }
+
+  const tempDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'balai-upload-'))
+  const cleanup = () => fsp.rm(tempDir, { recursive: true, force: true })
+  const fields: Record<string, string | string[]> = {}
+  let file: StagedFile | null = null
+
+  try {
+    let parser: busboy.Busboy
+    try {
+      parser = busboy({
+        headers: { 'content-type': contentType },
+        limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 100, fieldSize: MAX_FIELD_BYTES, parts: 110 },
+        defParamCharset: 'utf8',
+      })
+    } catch {
+      throw new HttpError(400, 'Malformed multipart body', { Error: 'Expected a multipart/form-data body' })
+    }
+    const writes: Promise<void>[] = []
+    const done = new Promise<void>((resolve, reject) => {
+      parser.on('field', (name, value, info) => {
+        if (info.valueTruncated)
+          return reject(new HttpError(413, 'Payload Too Large', { Error: `${name} is too large` }))
+        const existing = fields[name]
+        if (existing === undefined) fields[name] = value
+        else fields[name] = Array.isArray(existing) ? [...existing, value] : [existing, value]
+      })
+      parser.on('file', (name, stream, info) => {
+        if (name !== fileField || file) {
+          stream.resume()
+          return
+        }
+        const tempPath = path.join(tempDir, 'upload')
+        const staged: StagedFile = { tempPath, size: 0, originalName: info.filename ?? '' }
+        file = staged
+        stream.on('data', (chunk: Buffer) => (staged.size += chunk.length))
+        stream.on('limit', () => reject(tooLarge()))
+        writes.push(pipeline(stream, fs.createWriteStream(tempPath)).catch(reject))
+      })
+      parser.on('filesLimit', () => undefined)
+      parser.on('error', () =>
+        reject(new HttpError(400, 'Malformed multipart body', { Error: 'The multipart body could not be read' })),
+      )
+      parser.on('close', resolve)
+    })
+    const source = bodyStream(request)
+    // A client that goes away mid-upload is a broken body, never a (partial) success.
+    source.on('error', (error) => parser.destroy(error))
+    source.pipe(parser)
+    try {
+      await done
+      await Promise.all(writes)
+    } finally {
+      source.unpipe(parser)
+      if (!source.readableEnded) discardRest(source)
+    }
+    // An empty file input (no file chosen) is "no image".
+    if (file && (file as StagedFile).size === 0) file = null
+    return { fields, file, cleanup }
+  } catch (error) {
+    await cleanup()
+    throw error
+  }
+}
+
+/** Decoding a 40 MP image takes ~160 MB: a few at a time, the rest wait their turn. */
+const MAX_CONCURRENT_ENCODES = 2
+let encoding = 0
+const waiting: (() => void)[] = []
+
+async function withEncodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  while (encoding >= MAX_CONCURRENT_ENCODES) await new Promise<void>((resolve) => waiting.push(resolve))
+  encoding++
+  try {
+    return await work()
+  } finally {
+    encoding--
+    waiting.shift()?.()
+  }
+}
+
+const FORMATS = { jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp' } as const
+type ImageFormat = keyof typeof FORMATS
+
+/** The image format from the file's first bytes, whatever its name or declared type says. */
+export function sniffImage(head: Buffer): ImageFormat | null {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg'
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png'
+  if (head.length >= 6 && /^GIF8[79]a$/.test(head.subarray(0, 6).toString('latin1'))) return 'gif'
+  if (
+    head.length >= 12 &&
+    head.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    head.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp'
+  return null
+}
+
+declare global {
+  var __balaiStorage: ReturnType<typeof createStorage> | undefined
+}
+
+/** Where uploads live: UPLOADS_DIR or an S3 bucket (STORAGE, see core/storage.mjs). */
+export function storage() {
+  global.__balaiStorage ??= createStorage(getEnv().STORAGE)
+  return global.__balaiStorage
+}
+
+/** A stored image's size in bytes and media type; null when it is not there (or is not an image). */
+export async function storedImageInfo(
+  kind: UploadKind,
+  name: string,
+): Promise<{ length: number; type: string } | null> {
+  const info = await storage().info(kind, name)
+  return info && info.type.startsWith('image/') ? { length: info.size, type: info.type } : null
+}
+
+/** Every chunk of a PNG whole, with its CRC-32 right, up to its IEND chunk (docs: PNG specification, section 5.3). */
+export function pngChunksIntact(bytes: Buffer): boolean {
+  let offset = 8
+  while (offset + 12 <= bytes.length) {
+    const length = bytes.readUInt32BE(offset)
+    const end = offset + 12 + length
+    if (length > 0x7fffffff || end > bytes.length) return false
+    if (zlib.crc32(bytes.subarray(offset + 4, offset + 8 + length)) >>> 0 !== bytes.readUInt32BE(offset + 8 + length))
+      return false
+    if (bytes.toString('latin1', offset + 4, offset + 8) === 'IEND') return true
+    offset = end
+  }
+  return false
+}
+
+/**
+ * Judges the staged file by its content and re-encodes it (dropping metadata such as GPS position) under a new
+ * random name, then puts it and its width copies in storage (the copies first, the original last). Returns that
+ * name. Anything that is not a whole JPEG, PNG, GIF or WebP of at most 40 megapixels is a 422 on `Image`; a
+ * storage that cannot be written is an error (500), and leaves nothing behind.
+ */
+export async function storeImage(file: StagedFile, kind: UploadKind): Promise<string> {
+  const handle = await fsp.open(file.tempPath, 'r')
+  const head = Buffer.alloc(16)
+  try {
+    await handle.read(head, 0, 16, 0)
+  } finally {
+    await handle.close()
+  }
+  const format = sniffImage(head)
+  if (!format) throw invalidImage()
+  // The decoder does not check a PNG's chunk checksums (a damaged IDAT checksum passes): they are checked here.
+  if (format === 'png' && !pngChunksIntact(await fsp.readFile(file.tempPath)))
+    throw invalidImage('Image is damaged or not a valid image file')
+
+  // The header only: a pixel bomb is judged by its declared size before anything is decoded.
+  let metadata: sharp.Metadata
+  try {
+    metadata = await sharp(file.tempPath, { limitInputPixels: false }).metadata()
+  } catch {
+    throw invalidImage('Image is damaged or not a valid image file')
+  }
+  if (metadata.format !== format) throw invalidImage()
+  const width = metadata.width ?? 0
+  const height = metadata.pageHeight ?? metadata.height ?? 0
+  const frames = Math.max(1, metadata.pages ?? 1)
+  if (!width || !height) throw invalidImage('Image is damaged or not a valid image file')
+  const animated = (format === 'gif' || format === 'webp') && frames > 1
+  if (width * height > MAX_IMAGE_PIXELS || (animated && width * height * frames > MAX_ANIMATION_PIXELS)) {
+    throw invalidImage('Image may not be larger than 40 megapixels')
+  }
+
+  // The stored picture's own size goes into its name (core/image-variants.js); a JPEG turned a quarter by its
+  // EXIF orientation (5 to 8) is stored upright by rotate() below, so its sides swap.
+  const turned = !animated && (metadata.orientation ?? 1) >= 5
+  const name = storedName(
+    crypto.randomBytes(16).toString('hex'),
+    turned ? height : width,
+    turned ? width : height,
+    FORMATS[format],
+  )
+  const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'balai-image-'))
+  try {
+    let copies: string[]
+    try {
+      let image = sharp(file.tempPath, {
+        limitInputPixels: animated ? MAX_ANIMATION_PIXELS : MAX_IMAGE_PIXELS,
+        // Any damage the decoder reports (a corrupted PNG data chunk, a broken JPEG segment) refuses the file.
+        failOn: 'warning',
+        animated,
+      })
+      if (!animated) image = image.rotate()
+      if (format === 'jpeg') image = image.jpeg({ quality: 85, mozjpeg: true })
+      else if (format === 'png') image = image.png({ compressionLevel: 9 })
+      else if (format === 'gif') image = image.gif()
+      else image = image.webp({ quality: 85 })
+      await withEncodeSlot(() => image.toFile(path.join(work, name)))
+      // The copies are made from the cleaned file, only in the widths the picture has.
+      copies = await writeCopies(path.join(work, name), work, name, copiesOf(name), animated)
+    } catch {
+      throw invalidImage('Image is damaged or not a valid image file')
+    }
+    // Marked before anything is stored: if the process dies before the record is committed, the sweep
+    // (models/upload-sweep.server.ts) removes the files.
+    await markPending(kind, name)
+    try {
+      for (const copy of copies) await storage().put(kind, copy, path.join(work, copy))
+      await storage().put(kind, name, path.join(work, name))
+    } catch (error) {
+      await removeImage(kind, name).catch(() => undefined)
+      await unmarkPending([name]).catch(() => undefined)
+      throw error
+    }
+  } finally {
+    await fsp.rm(work, { recursive: true, force: true })
+  }
+  return name
+}
+
+/**
+ * Writes the WebP copies of the picture in `source` for stored name `name` into the work folder `dir` and returns
+ * their file names (to be put in storage). One decode is shared by the copies; effort 2 encodes several times
+ * faster than the default for a few % more bytes. A copy at the picture's own width is not resized.
+ */
+export async function writeCopies(
+  source: string,
+  dir: string,
+  name: string,
+  widths: number[],
+  animated = false,
+): Promise<string[]> {
+  if (!widths.length) return []
+  const decoded = sharp(source, { animated, limitInputPixels: false })
+  return withEncodeSlot(() =>
+    Promise.all(
+      widths.map(async (width) => {
+        const variant = variantName(name, width)
+        await decoded
+          .clone()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: 75, effort: 2 })
+          .toFile(path.join(dir, variant))
+        return variant
+      }),
+    ),
+  )
+}
+
+/**
+ * The one way a record with an image is written: `file` (if any) is judged and stored first (outside the
+ * write queue: re-encoding is slow), then `write` runs inside serializeWrite with the stored name. If the
+ * write fails the new file is removed; if it succeeds, the file it reports as `replaced` is removed.
+ * Validate every field before calling this, so a bad form never stores a file.
+ */
+export async function writeWithImage<T>(
+  kind: UploadKind,
+  file: StagedFile | undefined,
+  write: (image: string | undefined) => Promise<{ result: T; replaced?: string | null }>,
+): Promise<T> {
+  const image = file ? await storeImage(file, kind) : undefined
+  let outcome: { result: T; replaced?: string | null }
+  try {
+    outcome = await serializeWrite(async () => {
+      const done = await write(image)
+      // The record is committed: a marker left by a failure here only costs the sweep a look (the record keeps the
+      // file).
+      if (image) await prisma.pendingUpload.deleteMany({ where: { kind, name: image } }).catch(() => undefined)
+      return done
+    })
+  } catch (error) {
+    if (image) await removeImage(kind, image)
+    if (image) await unmarkPending([image])
+    throw error
+  }
+  if (outcome.replaced && outcome.replaced !== image) await removeImage(kind, outcome.replaced).catch(() => undefined)
+  return outcome.result
+}
+
+/**
+ * A stored file whose record is not committed yet is marked in the `pending_uploads` table, which every worker and
+ * instance shares. If the process dies before the commit, the sweep (models/upload-sweep.server.ts) removes the
+ * file unless a record points at it.
+ */
+async function markPending(kind: UploadKind, name: string) {
+  await serializeWrite(() => prisma.pendingUpload.create({ data: { kind, name } }))
+}
+
+/** The records of these stored names are committed (or the files are gone): the sweep must leave them alone. */
+export async function unmarkPending(names: string[]) {
+  await serializeWrite(() => prisma.pendingUpload.deleteMany({ where: { name: { in: names } } }))
+}
+
+/**
+ * The fields of a media upload (photo, slider) and its required image, every problem reported at once
+ * (422), before anything is stored.
+ */
+export function parseMediaUpload<S extends z.ZodTypeAny>(
+  schema: S,
+  input: Record<string, unknown>,
+): { data: z.infer<S>; file: StagedFile } {
+  const file = stagedImage(input)
+  const { data, errors } = checkInput(schema, input)
+  if (!file) errors.Image = 'Image is required'
+  if (Object.keys(errors).length || !file) throw validationError(errors)
+  return { data: data as z.infer<S>, file }
+}
+
+/** The uploaded file of a write's input (`image`), or undefined; a text `image` field (JSON clients) is ignored. */
+export function stagedImage(input: Record<string, unknown>): StagedFile | undefined {
+  const value = input.image
+  if (value && typeof value === 'object' && typeof (value as StagedFile).tempPath === 'string')
+    return value as StagedFile
+  return undefined
+}
+
+/**
+ * Every file a stored picture may have: its name and copies, and, for a picture named before names carried its
+ * size, the older name of the same picture (kept so addresses already shared keep working) and its old copies.
+ */
+export function storedFiles(name: string): string[] {
+  const files = new Set([name, ...copiesOf(name).map((width) => variantName(name, width))])
+  const match = STORED_NAME.exec(name)
+  if (match?.[2]) {
+    const older = `${match[1]}.${match[4]}`
+    for (const file of [older, ...VARIANT_WIDTHS.map((width) => variantName(older, width))]) files.add(file)
+  }
+  return [...files]
+}
+
+/**
+ * Removes a stored upload and every file it may have (storedFiles); a missing file is not an error. Only plain names.
+ */
+export async function removeImage(kind: UploadKind, name: string | null | undefined) {
+  if (!name || name !== path.basename(name) || name.startsWith('.')) return
+  await Promise.all(storedFiles(name).map((file) => storage().remove(kind, file)))
+}

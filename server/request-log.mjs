@@ -1,0 +1,34 @@
+import crypto from 'node:crypto'
+import { loggablePath, log } from '../core/log.mjs'
+
+/**
+ * One log line per request (`event: "request"`): method, path (no query string: it may hold search terms, never
+ * tokens or passwords; a reset link's token redacted), status, duration in ms and a request id also sent back as
+ * `X-Request-Id` and handed to the app (`x-balai-request-id`), so an error logged while answering names the
+ * request it belongs to.
+ */
+export function requestLog({ quiet }) {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint()
+    const id = crypto.randomUUID()
+    res.locals.requestId = id
+    res.setHeader('X-Request-Id', id)
+    req.headers['x-balai-request-id'] = id
+    // The path as asked for, even when the server answers it under another (a malformed address, see server.mjs),
+    // without the secret a reset link carries.
+    const path = loggablePath((req.originalUrl ?? req.url).split('?')[0])
+    res.on('finish', () => {
+      if (quiet) return
+      const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10
+      log[res.statusCode >= 500 ? 'error' : 'info']({
+        event: 'request',
+        id,
+        method: req.method,
+        path,
+        status: res.statusCode,
+        ms,
+      })
+    })
+    next()
+  }
+}
