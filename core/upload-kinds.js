@@ -14,6 +14,8 @@ export const UPLOAD_KINDS = /** @type {const} */ ([
   'events',
   'settings',
   'content',
+  // A development project's picture and its progress photos (docs/api.md "Development projects").
+  'developments',
 ])
 
 /**

@@ -28,6 +28,10 @@ const PUBLIC_TABLES = {
   events: 'events',
   announcements: 'announcements',
   statistics: 'statistics',
+  budgets: 'budgets',
+  budget_items: 'budget_items',
+  developments: 'developments',
+  development_photos: 'development_photos',
 }
 const NOT_TEXT = new Set([
   'slug',
@@ -40,6 +44,10 @@ const NOT_TEXT = new Set([
   'starts_at',
   'ends_at',
   'ended_at',
+  // A budget line's type and a project's dates are words of the code, never the public's.
+  'type',
+  'start_date',
+  'end_date',
 ])
 /** The column holding each kind's picture (core/upload-kinds.js). */
 const IMAGE_COLUMN = {
@@ -50,7 +58,11 @@ const IMAGE_COLUMN = {
   aparaturs: 'image',
   events: 'image',
   settings: 'logo',
+  developments: 'image',
+  development_photos: 'image',
 }
+/** The upload kind of a table's pictures where it is not the table's own name. */
+const IMAGE_KIND = { development_photos: 'developments' }
 /** An upload named inside text (an image in rich text): `/uploads/{kind}/{name}`. */
 const UPLOAD_PATH = new RegExp(`/uploads/(${UPLOAD_KINDS.join('|')})/([A-Za-z0-9._-]+)`, 'g')
 const BATCH = 500
@@ -161,7 +173,7 @@ async function scan(log) {
         const rows = await db.all(`SELECT * FROM "${table}" WHERE "id" > ? ORDER BY "id" LIMIT ${BATCH}`, [after])
         for (const row of rows) {
           records++
-          if (IMAGE_COLUMN[resource]) use(resource, row[IMAGE_COLUMN[resource]])
+          if (IMAGE_COLUMN[resource]) use(IMAGE_KIND[resource] ?? resource, row[IMAGE_COLUMN[resource]])
           for (const [column, value] of Object.entries(row)) {
             if (typeof value !== 'string') continue
             for (const [, kind, name] of value.matchAll(UPLOAD_PATH)) use(kind, name)

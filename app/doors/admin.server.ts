@@ -15,6 +15,7 @@ import { siteUrl } from '~/models/site-identity.server'
 import { screenResource, unknownScreen } from '~/resources'
 import {
   isUploadOnly,
+  linesOfForm,
   listFieldsOf,
   lowerThing,
   permissionsOf,
@@ -247,11 +248,17 @@ export async function formLoader({ request, params }: LoaderFunctionArgs, mode: 
   const resource = resourceOf(params, true)
   const permissions = permissionsOf(resource)
   await requirePermission(request, mode === 'create' ? permissions.create! : permissions.edit!)
-  const [record, choices] = await Promise.all([
+  const [record, choices, template] = await Promise.all([
     mode === 'edit' ? loadRecord(() => resource.get!(routeId(params.id))) : null,
     choicesOf(resource),
+    mode === 'create' && resource.template ? resource.template(new URL(request.url).searchParams) : null,
   ])
-  return { record, choices, ...(usesTimeZone(resource) ? { timeZone: getEnv().TZ, now: nowMs() } : {}) }
+  return {
+    record,
+    choices,
+    ...(usesTimeZone(resource) ? { timeZone: getEnv().TZ, now: nowMs() } : {}),
+    ...(template ? { template: template as Row } : {}),
+  }
 }
 
 /**
@@ -266,8 +273,10 @@ export async function formAction({ request, params }: ActionFunctionArgs, mode: 
   try {
     const actor = actorOf(request, user)
     const save = (form: Record<string, unknown>) => {
-      // The publish buttons (Simpan sebagai Draf, Jadwalkan, Terbitkan) become the API's status and published_at.
-      const input = resource.publishing ? fromPublishForm(form) : form
+      // The publish buttons (Simpan sebagai Draf, Jadwalkan, Terbitkan) become the API's status and published_at; the
+      // repeated columns of a budget's lines its list of lines.
+      const lines = linesOfForm(resource, form)
+      const input = resource.publishing ? fromPublishForm(lines) : lines
       return writeResource(
         resource,
         user,

@@ -18,18 +18,20 @@ import {
 } from '~/models/public-catalog.server'
 import { notFoundResponse } from '~/utils/http.server'
 import { homeAgenda } from './events.server'
+import { homeBudget } from './transparency.server'
 import { detailLoader, foundOr404, publicPage } from './public.server'
 
 /** The loaders of the public site's screens, one per route (app/routes/_public.*). */
 
-/** The home page: the slider, the newest products, posts and officials, and the coming events. */
+/** The home page: the slider, the newest products, posts and officials, the coming events, the newest budget. */
 export async function homeLoader() {
-  const [sliders, products, posts, aparaturs, agenda] = await Promise.all([
+  const [sliders, products, posts, aparaturs, agenda, budget] = await Promise.all([
     publicSliders(),
     publicHomeProducts(),
     publicHomePosts(),
     publicHomeAparaturs(),
     homeAgenda(),
+    homeBudget(),
   ])
   return {
     sliders: sliders.map(slideSummary),
@@ -37,6 +39,7 @@ export async function homeLoader() {
     posts: posts.map(postSummary),
     aparaturs: aparaturs.map(aparaturSummary),
     agenda,
+    budget,
   }
 }
 

@@ -36,7 +36,7 @@ export async function foundOr404<T>(lookup: () => Promise<T>): Promise<T> {
 }
 
 /** The resources with drafts and scheduling whose detail screens staff may preview. */
-type PreviewedResource = 'posts' | 'pages' | 'products' | 'events' | 'statistics'
+type PreviewedResource = 'posts' | 'pages' | 'products' | 'events' | 'statistics' | 'budgets' | 'developments'
 
 /** What a detail screen shows: the item, and whether it is a staff member's preview of one the public cannot see. */
 export type Detail<T> = { item: T; preview: Exclude<PublishState, 'published'> | null }

@@ -140,3 +140,14 @@ const figure = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 2 })
 export function formatNumber(value: number | null | undefined): string {
   return Number.isFinite(value) ? figure.format(value as number) : ''
 }
+
+const percent = new Intl.NumberFormat('id-ID', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+
+/**
+ * `part` as a share of `whole`, always with one decimal and a comma: `87,5%`, `75,0%` (docs/api.md "Village
+ * information and services"). Nothing of nothing is `0,0%`.
+ */
+export function formatPercent(part: number, whole: number): string {
+  const value = whole > 0 ? (part / whole) * 100 : 0
+  return `${percent.format(Math.round(value * 10) / 10)}%`
+}

@@ -96,8 +96,16 @@ export function changedFields(before: unknown, after: unknown): string[] {
   return names
 }
 
-/** What a generic write needs to describe itself: the resource's name and a way to read a record before it changes. */
-export type TrackedResource = { name: string; read?: (id: number) => Promise<unknown> }
+/**
+ * What a generic write needs to describe itself: the resource's name and a way to read a record before it changes;
+ * where a record has no title or name, its own summary, and where its fields' names say too little, its own changes.
+ */
+export type TrackedResource = {
+  name: string
+  read?: (id: number) => Promise<unknown>
+  summary?: (record: unknown) => string
+  changes?: (before: unknown, after: unknown) => string[]
+}
 
 async function readOrNull(resource: TrackedResource, id: number | undefined) {
   if (!resource.read || id === undefined) return null
@@ -128,8 +136,8 @@ export async function trackWrite<T>(
     action: what.action,
     resource: what.resource.name,
     resourceId: id,
-    summary: summaryOf(record),
-    changes: what.action === 'delete' ? [] : changedFields(before, after),
+    summary: (what.resource.summary ?? summaryOf)(record),
+    changes: what.action === 'delete' ? [] : (what.resource.changes ?? changedFields)(before, after),
   })
   return result
 }

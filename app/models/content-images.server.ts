@@ -23,6 +23,7 @@ export const CONTENT_COLUMNS = [
   { table: 'aparaturs', column: 'description' },
   { table: 'events', column: 'description' },
   { table: 'announcements', column: 'content' },
+  { table: 'developments', column: 'description' },
 ] as const
 
 /** How long an unused content upload is kept (the editor may hold it unsaved that long). */

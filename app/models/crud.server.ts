@@ -142,6 +142,15 @@ export const IMAGE_TABLES: Record<RecordKind, ImageTable> = {
     },
     delete: (args) => prisma.siteSetting.delete(args),
   },
+  developments: {
+    // A project's own picture and its progress photos share the kind; a project is deleted by its row.
+    findMany: async () => [
+      ...(await prisma.development.findMany({ select: { image: true } })),
+      ...(await prisma.developmentPhoto.findMany({ select: { image: true } })),
+    ],
+    findUnique: (args) => prisma.development.findUnique(args),
+    delete: (args) => prisma.development.delete(args),
+  },
 }
 
 /** Deletes a record that may own an image, then the image and its width copies (`{Thing} not found` if missing). */

@@ -3,8 +3,14 @@ import { z } from '~/utils/response-shape.server'
 import { countOpenReports } from './report.server'
 import { now } from '~/utils/clock.server'
 import { visibleWhere } from './publishing.server'
+import { newestBudgetYear } from './budget.server'
+import { countRunningDevelopments } from './development.server'
 
-/** The counts of the admin dashboard (`GET /api/admin/dashboard`), the citizens' reports waiting included. */
+/**
+ * The counts of the admin dashboard (`GET /api/admin/dashboard`): the original client's four, and beside them those
+ * of the village information (the citizens' reports waiting, the newest published budget year, the projects under
+ * way, the events to come, the announcements showing, the datasets).
+ */
 export const dashboardResponse = z
   .object({
     categories_count: z.number().int(),
@@ -15,6 +21,8 @@ export const dashboardResponse = z
       .number()
       .int()
       .openapi({ description: "Citizens' reports waiting for an answer (`baru` or `diproses`)." }),
+    budget_year: z.number().int().nullable().openapi({ description: 'The newest published APBDes year, or null.' }),
+    running_developments: z.number().int().openapi({ description: 'Development projects under way (`berjalan`).' }),
     upcoming_events_count: z.number().int().openapi({ description: 'Published events not yet ended.' }),
     showing_announcements_count: z.number().int().openapi({ description: 'Announcements showing now.' }),
     statistics_count: z.number().int(),
@@ -22,16 +30,27 @@ export const dashboardResponse = z
   .openapi('Dashboard')
 
 export async function dashboardCounts(): Promise<z.infer<typeof dashboardResponse>> {
-  const [categories_count, posts_count, products_count, aparaturs_count, open_reports] = await Promise.all([
+  const at = now()
+  const [
+    categories_count,
+    posts_count,
+    products_count,
+    aparaturs_count,
+    open_reports,
+    budget_year,
+    running_developments,
+    upcoming_events_count,
+    showing_announcements_count,
+    statistics_count,
+  ] = await Promise.all([
     prisma.category.count(),
     prisma.post.count(),
     prisma.product.count(),
     prisma.aparatur.count(),
     countOpenReports(),
-  ])
-  // Village information: the events still to come (published), the announcements showing now, the datasets.
-  const at = now()
-  const [upcoming_events_count, showing_announcements_count, statistics_count] = await Promise.all([
+    newestBudgetYear(),
+    countRunningDevelopments(),
+    // Village information: the events still to come (published), the announcements showing now, the datasets.
     prisma.event.count({ where: { ...visibleWhere(at), ended_at: { gt: at } } }),
     prisma.announcement.count({ where: { starts_at: { lte: at }, OR: [{ ends_at: null }, { ends_at: { gt: at } }] } }),
     prisma.statistic.count(),
@@ -42,6 +61,8 @@ export async function dashboardCounts(): Promise<z.infer<typeof dashboardRespons
     products_count,
     aparaturs_count,
     open_reports,
+    budget_year,
+    running_developments,
     upcoming_events_count,
     showing_announcements_count,
     statistics_count,

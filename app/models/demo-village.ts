@@ -320,5 +320,146 @@ export function demoVillage(siteName: string) {
     rows: rows.map(([label, ...values]) => ({ label: label as string, values: values as number[] })),
   }))
 
-  return { categories, posts, pages, products, photos, sliders, aparaturs, events, announcements, statistics }
+  return {
+    categories,
+    posts,
+    pages,
+    products,
+    photos,
+    sliders,
+    aparaturs,
+    events,
+    announcements,
+    statistics,
+    ...transparency(siteName),
+  }
+}
+
+type DemoLine = [type: string, group: string, name: string, amount: number, realizedShare: number]
+
+const PAD = 'Pendapatan Asli Desa'
+const TRANSFER = 'Pendapatan Transfer'
+const PEMERINTAHAN = 'Penyelenggaraan Pemerintahan Desa'
+const PEMBANGUNAN = 'Pelaksanaan Pembangunan Desa'
+const PEMBINAAN = 'Pembinaan Kemasyarakatan'
+const PEMBERDAYAAN = 'Pemberdayaan Masyarakat'
+const BENCANA = 'Penanggulangan Bencana, Keadaan Darurat dan Mendesak Desa'
+
+/** A village budget of about Rp 2 miliar a year, its lines as a village writes them (Permendagri 20/2018). */
+const BUDGET_LINES: DemoLine[] = [
+  ['pendapatan', PAD, 'Hasil Usaha BUMDes', 45_000_000, 1],
+  ['pendapatan', PAD, 'Hasil Aset Desa (sewa tanah kas desa)', 30_000_000, 1],
+  ['pendapatan', PAD, 'Swadaya, Partisipasi dan Gotong Royong', 15_000_000, 0.9],
+  ['pendapatan', TRANSFER, 'Dana Desa', 1_050_000_000, 1],
+  ['pendapatan', TRANSFER, 'Bagi Hasil Pajak dan Retribusi Daerah', 62_000_000, 0.95],
+  ['pendapatan', TRANSFER, 'Alokasi Dana Desa', 620_000_000, 1],
+  ['pendapatan', TRANSFER, 'Bantuan Keuangan Provinsi', 150_000_000, 1],
+  ['pendapatan', TRANSFER, 'Bantuan Keuangan Kabupaten', 100_000_000, 0.8],
+  ['pendapatan', 'Pendapatan Lain-lain', 'Bunga Bank', 3_500_000, 1.1],
+  ['belanja', PEMERINTAHAN, 'Penghasilan Tetap dan Tunjangan Kepala Desa dan Perangkat Desa', 540_000_000, 1],
+  ['belanja', PEMERINTAHAN, 'Operasional Perkantoran Pemerintah Desa', 85_000_000, 0.96],
+  ['belanja', PEMERINTAHAN, 'Tunjangan dan Operasional BPD', 48_000_000, 1],
+  ['belanja', PEMERINTAHAN, 'Penyusunan Dokumen Perencanaan dan Laporan Desa', 20_000_000, 0.9],
+  ['belanja', PEMBANGUNAN, 'Pengaspalan Jalan Dusun Krajan', 420_000_000, 0.98],
+  ['belanja', PEMBANGUNAN, 'Pembangunan Sumur Bor Air Bersih', 160_000_000, 0.85],
+  ['belanja', PEMBANGUNAN, 'Rehabilitasi Saluran Irigasi', 185_000_000, 0.9],
+  ['belanja', PEMBANGUNAN, 'Penyelenggaraan Posyandu (makanan tambahan, insentif kader)', 60_000_000, 1],
+  ['belanja', PEMBANGUNAN, 'Renovasi Balai Warga', 150_000_000, 0.7],
+  ['belanja', PEMBINAAN, 'Pembinaan Karang Taruna dan Olahraga', 25_000_000, 0.92],
+  ['belanja', PEMBINAAN, 'Pembinaan Lembaga Adat dan Keagamaan', 20_000_000, 1],
+  ['belanja', PEMBINAAN, 'Operasional Linmas', 18_000_000, 1],
+  ['belanja', PEMBERDAYAAN, 'Pelatihan UMKM dan Pemasaran Daring', 35_000_000, 0.95],
+  ['belanja', PEMBERDAYAAN, 'Pelatihan Pertanian Organik', 25_000_000, 0.88],
+  ['belanja', BENCANA, 'Bantuan Langsung Tunai Dana Desa', 180_000_000, 1],
+  ['belanja', BENCANA, 'Keadaan Darurat', 20_000_000, 0.25],
+  ['penerimaan_pembiayaan', 'Penerimaan Pembiayaan', 'SiLPA Tahun Sebelumnya', 65_500_000, 1],
+  ['pengeluaran_pembiayaan', 'Pengeluaran Pembiayaan', 'Penyertaan Modal BUMDes', 150_000_000, 1],
+]
+
+/**
+ * The budget of last year (fully realised) and this year (realised so far), and four development projects: done,
+ * under way (two) and planned, the first and third with progress photos.
+ */
+function transparency(siteName: string) {
+  const year = new Date().getFullYear()
+  const budgets = [
+    { year: year - 1, scale: 0.94, progress: 1, regulation_number: `Perdes No. 1 Tahun ${year - 1}` },
+    { year, scale: 1, progress: 0.46, regulation_number: `Perdes No. 1 Tahun ${year}` },
+  ].map(({ year, scale, progress, regulation_number }) => ({
+    year,
+    regulation_number,
+    items: BUDGET_LINES.map(([type, group, name, amount, share]) => {
+      // Round figures, as a village budgets them: whole thousands of rupiah.
+      const budgeted = Math.round((amount * scale) / 1000) * 1000
+      return { type, group, name, amount: budgeted, realized: Math.round((budgeted * share * progress) / 1000) * 1000 }
+    }),
+  }))
+  const developments = [
+    {
+      title: 'Pengaspalan Jalan Dusun Krajan',
+      location: 'Dusun Krajan RT 02/RW 01',
+      latitude: -6.9175,
+      longitude: 107.6191,
+      budget: 420_000_000,
+      funding_source: 'Dana Desa',
+      implementer: 'Tim Pelaksana Kegiatan (TPK) Desa',
+      volume: '800 m x 3 m',
+      start_date: `${year}-03-02`,
+      end_date: `${year}-06-30`,
+      progress: 100,
+      description: `Pengaspalan jalan poros Dusun Krajan sepanjang 800 meter dengan Dana Desa, dikerjakan secara padat karya oleh warga ${siteName}. Jalan ini memperlancar pengangkutan hasil panen ke pasar.`,
+      photos: [
+        { caption: 'Pemadatan badan jalan sebelum pengaspalan', progress: 30 },
+        { caption: 'Jalan selesai diaspal dan siap dilalui', progress: 100 },
+      ],
+    },
+    {
+      title: 'Pembangunan Sumur Bor Air Bersih',
+      location: 'Dusun Cibeureum RT 01/RW 02',
+      latitude: -6.9212,
+      longitude: 107.6254,
+      budget: 160_000_000,
+      funding_source: 'Dana Desa',
+      implementer: 'Tim Pelaksana Kegiatan (TPK) Desa',
+      volume: '2 titik sumur, kedalaman 90 m',
+      start_date: `${year}-05-06`,
+      end_date: `${year}-09-30`,
+      progress: 65,
+      description:
+        'Dua titik sumur bor dengan menara tandon untuk kebutuhan air bersih warga di musim kemarau. Pengelolaannya diserahkan kepada kelompok pengguna air.',
+      photos: [],
+    },
+    {
+      title: 'Rehabilitasi Saluran Irigasi Blok Sawah Tengah',
+      location: 'Blok Sawah Tengah, Dusun Sukamulya',
+      latitude: null,
+      longitude: null,
+      budget: 185_000_000,
+      funding_source: 'Alokasi Dana Desa',
+      implementer: 'Kelompok Tani Subur Makmur bersama TPK Desa',
+      volume: '1.200 m saluran pasangan batu',
+      start_date: `${year}-07-01`,
+      end_date: `${year}-11-30`,
+      progress: 40,
+      description: 'Perbaikan saluran irigasi tersier yang rusak agar air sampai ke seluruh petak sawah.',
+      photos: [{ caption: 'Pemasangan batu kali di ruas pertama', progress: 40 }],
+    },
+    {
+      title: 'Renovasi Balai Warga Dusun Pasir',
+      location: 'Dusun Pasir RT 03/RW 04',
+      latitude: null,
+      longitude: null,
+      budget: 150_000_000,
+      funding_source: 'Bantuan Keuangan Provinsi',
+      implementer: 'Tim Pelaksana Kegiatan (TPK) Desa',
+      volume: '1 unit bangunan 12 m x 8 m',
+      start_date: null,
+      end_date: null,
+      progress: 0,
+      description:
+        'Penggantian atap dan lantai balai warga yang sudah berumur tiga puluh tahun. Menunggu pencairan bantuan provinsi.',
+      photos: [],
+    },
+  ].map((project) => ({ ...project, year, description: p(project.description) }))
+  return { budgets, developments }
 }

@@ -281,7 +281,7 @@ const publicSelect = { ...documentSelect, active_content: false } as const
 type PublicDocument = Omit<DocumentRow, 'active_content'>
 
 /** What the public sees of documents (app/public-reads/public-table.server.ts): published, and never exempt. */
-const publicDocuments = publicTable<PublicDocument>({
+export const publicDocuments = publicTable<PublicDocument>({
   table: 'documents',
   select: publicSelect,
   searchColumns: SEARCH,

@@ -5,6 +5,8 @@ import { getPublicAparatur, homeAparaturs, listPublicAparaturs } from './aparatu
 import { showingAnnouncements } from './announcement.server'
 import { getEventBySlug, listPublicEvents, parseWhen } from './event.server'
 import { getStatisticBySlug, listPublicStatistics } from './statistic.server'
+import { budgetYears, publishedBudget } from './budget.server'
+import { listPublicDevelopments, publishedDevelopment } from './development.server'
 import { parseId } from './crud.server'
 import { getPublicDocumentBySlug, listPublicDocuments, parseDocumentFilters } from './document.server'
 import { getPageBySlug, listPublicPages } from './page.server'
@@ -28,6 +30,8 @@ type PublicResource = {
   all?(): Promise<unknown[]>
   /** One item by its key (slug, or id for aparaturs); throws the contract's 404. */
   detail?(key: string): Promise<unknown>
+  /** The list's filters besides `page`, `search` and `limit`, as its paging links keep them (`year`, `stage`). */
+  filters?(params: URLSearchParams): [string, string][]
 }
 
 const byId = (thing: string, get: (id: number) => Promise<unknown>) => async (key: string) => {
@@ -61,6 +65,15 @@ export const publicAparatur = memoDetail('aparaturs', getPublicAparatur)
 export const publicDocument = memoDetail('documents', getPublicDocumentBySlug)
 export const publicEvent = memoDetail('events', getEventBySlug)
 export const publicStatistic = memoDetail('statistics', getStatisticBySlug)
+export const publicBudgetYears = memoAll('budgets', budgetYears)
+export const publicBudget = memoDetail('budgets', publishedBudget)
+export const publicDevelopment = memoDetail('developments', publishedDevelopment)
+
+/** A budget's public key is its year (four digits); anything else is not found. */
+const byYear = async (key: string) => {
+  if (!/^\d{4}$/.test(key)) throw notFound('Budget')
+  return publicBudget(Number(key))
+}
 
 const RESOURCES: Record<string, PublicResource> = {
   sliders: { things: 'Sliders', all: publicSliders },
@@ -98,6 +111,14 @@ const RESOURCES: Record<string, PublicResource> = {
     thing: 'Statistic',
     list: (query, path, params) => listPublicStatistics(query, params?.get('category'), path),
     detail: publicStatistic,
+  },
+  // Transparansi (docs/api.md "Budget (APBDes)", "Development projects"): the published years, each year; the projects.
+  budgets: { things: 'Budgets', thing: 'Budget', all: publicBudgetYears, detail: byYear },
+  developments: {
+    things: 'Developments',
+    thing: 'Development',
+    list: listPublicDevelopments,
+    detail: publicDevelopment,
   },
 }
 

@@ -10,10 +10,11 @@ import type { RowFilter } from '~/public-reads/search.server'
 import { fromZonedTime, LOCAL_TIME } from '~/lib/zoned-time'
 
 /**
- * Drafts and scheduled publishing of posts, pages, products, events and statistics (docs/api.md, "Drafts and scheduled publishing";
- * docs/decisions/025-publishing-rule-and-scheduled-expiry.md). THE rule of what the public may see lives here, once,
- * in the forms the reads need: `visibleWhere` (Prisma: sitemap, feed, counts), `visibleSql` (the raw public reads of
- * `publicRows`: home, details) and `publicFilter` (the text SQL of search and list pages). Every public door reads
+ * Drafts and scheduled publishing of posts, pages, products, documents, events, statistics, budgets and development
+ * projects (docs/api.md, "Drafts and scheduled publishing"; docs/decisions/025-publishing-rule-and-scheduled-expiry.md).
+ * THE rule of what the public may see lives here, once, in the forms the reads need: `visibleWhere` (Prisma: sitemap,
+ * feed, counts, budgets), `visibleSql` (raw SQL) and `publicFilter` (the public tables' lists, details and searches:
+ * app/public-reads/public-table.server.ts). Every public door reads
  * through one of them. (app/lib/zoned-time.ts `publishState` names the same states for the admin's badges.)
  */
 
@@ -22,7 +23,16 @@ export type Status = (typeof STATUSES)[number]
 export type Publishing = { status: string; published_at: Date | null }
 
 /** The tables whose rows have a status and a publish time. */
-export const PUBLISHED_TABLES = ['posts', 'pages', 'products', 'documents', 'events', 'statistics'] as const
+export const PUBLISHED_TABLES = [
+  'posts',
+  'pages',
+  'products',
+  'documents',
+  'events',
+  'statistics',
+  'budgets',
+  'developments',
+] as const
 
 /**
  * Other times at which what the public sees changes without a write, which expire the caches as a publish time does

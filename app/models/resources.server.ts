@@ -5,6 +5,17 @@ import { publicTextFieldsOf, type ResourceDeclaration } from '~/resources/resour
 import { recordActivity, summaryOf, trackWrite, type Actor } from './activity.server'
 import { createAparatur, deleteAparatur, getAparatur, listAparaturs, updateAparatur } from './aparatur.server'
 import {
+  budgetChanges,
+  budgetSpamText,
+  budgetSummary,
+  budgetTemplate,
+  createBudget,
+  deleteBudget,
+  getBudget,
+  listBudgets,
+  updateBudget,
+} from './budget.server'
+import {
   allCategories,
   createCategory,
   deleteCategory,
@@ -21,6 +32,13 @@ import {
   updateAnnouncement,
 } from './announcement.server'
 import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './event.server'
+import {
+  createDevelopment,
+  deleteDevelopment,
+  getDevelopment,
+  listDevelopments,
+  updateDevelopment,
+} from './development.server'
 import { createPage, deletePage, getPage, listPages, updatePage } from './page.server'
 import {
   allPermissions,
@@ -61,6 +79,14 @@ type ResourceModel = {
   create?(input: WriteInput, user: SessionUser): Promise<unknown>
   update?(id: number, input: WriteInput, user: SessionUser): Promise<unknown>
   remove(id: number, user: SessionUser): Promise<void>
+  /** A record the create screen starts from (a budget copied into the next year: `?copy={id}`), or null. */
+  template?(params: URLSearchParams): Promise<Record<string, unknown> | null>
+  /** More public text the gambling spam guard judges than the declared text fields (a budget's lines). */
+  spamText?(input: WriteInput): Record<string, unknown>
+  /** The activity log's summary of a record, when it has no title or name ("APBDes 2026"). */
+  summary?(record: unknown): string
+  /** The activity log's changes of a write, when more than the changed fields' names (a budget's lines). */
+  changes?(before: unknown, after: unknown): string[]
 }
 
 const MODELS: Record<ResourceName, ResourceModel> = {
@@ -124,6 +150,25 @@ const MODELS: Record<ResourceName, ResourceModel> = {
     update: updateStatistic,
     remove: deleteStatistic,
   },
+  // Transparansi (docs/api.md "Budget (APBDes)", "Development projects").
+  budgets: {
+    list: listBudgets,
+    get: getBudget,
+    create: createBudget,
+    update: updateBudget,
+    remove: deleteBudget,
+    template: budgetTemplate,
+    spamText: budgetSpamText,
+    summary: budgetSummary,
+    changes: budgetChanges,
+  },
+  developments: {
+    list: listDevelopments,
+    get: getDevelopment,
+    create: createDevelopment,
+    update: updateDevelopment,
+    remove: deleteDevelopment,
+  },
 }
 
 /** A declared resource with the model functions that serve it. */
@@ -153,11 +198,20 @@ export async function writeResource(
   actor: Actor,
   write: ResourceWrite,
 ): Promise<unknown> {
-  const tracked = { name: resource.name, read: resource.get ?? resource.read }
+  const tracked = {
+    name: resource.name,
+    read: resource.get ?? resource.read,
+    summary: resource.summary,
+    changes: resource.changes,
+  }
   if (write.action !== 'delete') {
-    // A list or table (a statistics dataset's rows) is judged as the text it holds.
+    // A list or table (a statistics dataset's rows) is judged as the text it holds; a budget's lines as the text
+    // the resource gives of them.
     const asText = (value: unknown) => (value !== null && typeof value === 'object' ? JSON.stringify(value) : value)
-    const text = Object.fromEntries(publicTextFieldsOf(resource).map((name) => [name, asText(write.input[name])]))
+    const text = {
+      ...Object.fromEntries(publicTextFieldsOf(resource).map((name) => [name, asText(write.input[name])])),
+      ...resource.spamText?.(write.input),
+    }
     await refuseGamblingSpam(
       actor,
       { resource: resource.name, id: write.action === 'update' ? write.id : undefined },

@@ -136,6 +136,18 @@ async function seedDemoVillage() {
       demoPicture('aparaturs', person.name.split(' ')[0], (i * 37 + 200) % 360, 600, 600),
     ),
   )
+  const developmentImages = await Promise.all(
+    village.developments.map((project, i) =>
+      demoPicture('developments', project.title.split(' ').slice(0, 3).join(' '), (i * 53 + 30) % 360),
+    ),
+  )
+  const progressImages = await Promise.all(
+    village.developments.flatMap((project, i) =>
+      project.photos.map((photo, j) =>
+        demoPicture('developments', `Progres ${photo.progress}%`, (i * 53 + j * 20) % 360),
+      ),
+    ),
+  )
 
   await serializeWrite(async () => {
     const categories = new Map<string, number>()
@@ -195,10 +207,54 @@ async function seedDemoVillage() {
     for (const [i, person] of village.aparaturs.entries()) {
       await prisma.aparatur.create({ data: { ...person, image: aparaturImages[i] } })
     }
+    // The budget of two years and four development projects (docs/api.md "Village information and services").
+    for (const budget of village.budgets) {
+      await prisma.budget.create({
+        data: {
+          year: budget.year,
+          regulation_number: budget.regulation_number,
+          published_at: now,
+          items: {
+            createMany: {
+              data: budget.items.map((item, position) => ({
+                ...item,
+                position,
+                amount: BigInt(item.amount),
+                realized: BigInt(item.realized),
+              })),
+            },
+          },
+        },
+      })
+    }
+    const photoFiles = [...progressImages]
+    for (const [i, { photos, ...project }] of village.developments.entries()) {
+      await prisma.development.create({
+        data: {
+          ...project,
+          budget: BigInt(project.budget),
+          slug: slugify(project.title),
+          image: developmentImages[i],
+          image_alt: `Foto ${project.title}`,
+          published_at: now,
+          photos: {
+            create: photos.map((photo) => ({ ...photo, image: photoFiles.shift()!, image_alt: photo.caption })),
+          },
+        },
+      })
+    }
     await seedVillageInformation(village, now)
   })
   // Every picture now has its record: one write lifts all their markers.
-  await unmarkPending([...postImages, ...productImages, ...photoImages, ...sliderImages, ...aparaturImages])
+  await unmarkPending([
+    ...postImages,
+    ...productImages,
+    ...photoImages,
+    ...sliderImages,
+    ...aparaturImages,
+    ...developmentImages,
+    ...progressImages,
+  ])
   // Informasi Publik and Layanan: documents with their PDFs, and public reports with answers.
   await seedDemoInformation(admin.id, getEnv().SITE_NAME)
 }

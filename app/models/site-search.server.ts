@@ -5,6 +5,8 @@ import { eventWhen } from '~/lib/event-times'
 import { excerpt } from '~/lib/format'
 import { MAX_SEARCH_LENGTH } from '~/lib/paging'
 import type { PublicTable } from '~/public-reads/public-table.server'
+import { publicDevelopments } from './development.server'
+import { publicDocuments } from './document.server'
 import { publicEvents } from './event.server'
 import { publicPages } from './page.server'
 import { publicPosts } from './post.server'
@@ -43,6 +45,24 @@ const SEARCHABLE = [
     label: 'Halaman',
     table: publicPages,
     result: (row) => ({ title: row.title, path: `/pages/${row.slug}`, text: excerpt(row.content ?? '', 160) }),
+  }),
+  kind({
+    label: 'Dokumen',
+    table: publicDocuments,
+    result: (row) => ({
+      title: row.title,
+      path: `/dokumen/${encodeURIComponent(row.slug)}`,
+      text: [row.number, excerpt(row.description, 140)].filter(Boolean).join(' · '),
+    }),
+  }),
+  kind({
+    label: 'Pembangunan',
+    table: publicDevelopments,
+    result: (row) => ({
+      title: row.title,
+      path: `/pembangunan/${encodeURIComponent(row.slug)}`,
+      text: [row.location, String(row.year), excerpt(row.description, 120)].filter(Boolean).join(' · '),
+    }),
   }),
   kind({
     label: 'Agenda',

@@ -10,6 +10,8 @@ import { sitemapDocuments } from './document.server'
  * list the header and the footer read) and the legal texts; /berita is /posts under another name.
  */
 export const STATIC_PATHS = [...new Set([...navigationPaths(), '/privacy', '/terms', '/layanan/lacak'])]
+import { sitemapBudgets } from './budget.server'
+import { sitemapDevelopments } from './development.server'
 
 /** A sitemap holds at most 50,000 addresses. */
 const SITEMAP_LIMIT = 50_000
@@ -18,7 +20,7 @@ export type SitemapEntry = { path: string; lastModified?: Date }
 
 /**
  * Every public address: the fixed screens, then every page, post and product the public may see (newest publish
- * time first), every official, then the published events and datasets and the announcements that have started.
+ * time first), every official,  the published budget years and projects, then the published events and datasets and the announcements that have started.
  */
 export async function sitemapEntries(): Promise<SitemapEntry[]> {
   const take = SITEMAP_LIMIT
@@ -28,12 +30,14 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
     orderBy: publicOrderBy(),
     take,
   }
-  const [pages, posts, products, aparaturs, documents] = await Promise.all([
+  const [pages, posts, products, aparaturs, documents, budgets, developments] = await Promise.all([
     prisma.page.findMany(slugged),
     prisma.post.findMany(slugged),
     prisma.product.findMany(slugged),
     prisma.aparatur.findMany({ select: { id: true, updated_at: true }, orderBy: { id: 'desc' }, take }),
     sitemapDocuments(take),
+    sitemapBudgets(),
+    sitemapDevelopments(take),
   ])
   // Village information: the published events and datasets, the announcements that have started.
   const [events, statistics, announcements] = await Promise.all([
@@ -59,6 +63,9 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
     ...events.map((event) => ({ path: `/agenda/${event.slug}`, lastModified: event.updated_at })),
     ...statistics.map((dataset) => ({ path: `/statistik/${dataset.slug}`, lastModified: dataset.updated_at })),
     ...announcements.map((item) => ({ path: `/pengumuman/${item.id}`, lastModified: item.updated_at })),
+    // Village information and services: each published budget year and development project.
+    ...budgets.map((budget) => ({ path: `/apbdes/${budget.year}`, lastModified: budget.updated_at })),
+    ...developments.map((project) => ({ path: `/pembangunan/${project.slug}`, lastModified: project.updated_at })),
   ]
   return entries.slice(0, SITEMAP_LIMIT)
 }

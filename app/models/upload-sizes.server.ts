@@ -19,6 +19,8 @@ const NAME_COLUMN: Record<RecordKind, { table: string; column: string }> = {
   aparaturs: { table: 'aparaturs', column: 'image' },
   events: { table: 'events', column: 'image' },
   settings: { table: 'site_settings', column: 'logo' },
+  // Stored with their size in their name from the start: never renamed (the progress photos are named alike).
+  developments: { table: 'developments', column: 'image' },
 }
 
 /** The picture's width and (frame) height as stored; undefined when it is unreadable. */

@@ -31,6 +31,13 @@ import {
 } from '~/models/announcement.server'
 import { eventResponse, schema as eventInput } from '~/models/event.server'
 import { datasetRowResponse, schema as statisticInput, statisticResponse } from '~/models/statistic.server'
+import { budgetResponse, budgetYearResponse, publicBudgetResponse, schema as budgetInput } from '~/models/budget.server'
+import {
+  developmentPhotoResponse,
+  developmentResponse,
+  photoSchema as developmentPhotoInput,
+  schema as developmentInput,
+} from '~/models/development.server'
 import {
   createSchema as userCreateInput,
   ownProfileSchema,
@@ -42,6 +49,8 @@ import {
 import { ADMIN_PAGE_SIZE, MAX_LIMIT, PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { MAX_COLUMNS, MAX_ROWS, STATISTIC_CATEGORIES } from '~/lib/statistics-table'
 import { RESOURCES, allAlsoFor } from '~/resources'
+import { BUDGET_TYPES, MAX_AMOUNT, MAX_BUDGET_LINES } from '~/lib/budget-totals'
+import { STAGES } from '~/lib/pembangunan'
 import { CONTENT_UPLOAD_PERMISSIONS, type ResourceName } from '~/resources/permissions'
 import {
   bodyOf,
@@ -238,6 +247,31 @@ const StatisticInput = withFields(statisticInput, {
   year: z.number().int().nullable().optional().openapi({ description: '1900 to 2100, or null. Error key `Year`.' }),
 })
 
+// Transparansi (docs/api.md "Budget (APBDes)", "Development projects")
+
+const Budget = budgetResponse
+const PublicBudget = publicBudgetResponse
+const BudgetYear = budgetYearResponse
+const Development = developmentResponse
+const DevelopmentPhoto = developmentPhotoResponse
+const rupiahInput = () => z.number().int().min(0).max(MAX_AMOUNT).openapi({ description: 'Whole rupiah, 0 to 10^15' })
+const BudgetLineInput = z
+  .object({
+    type: z.enum(BUDGET_TYPES),
+    group: z.string().max(255).optional(),
+    name: z.string().min(1).max(255),
+    amount: rupiahInput(),
+    realized: rupiahInput().optional().openapi({ description: 'Defaults to 0.' }),
+  })
+  .openapi('BudgetLineInput')
+const budgetLinesInput = z
+  .array(BudgetLineInput)
+  .max(MAX_BUDGET_LINES)
+  .optional()
+  .openapi({
+    description: `At most ${MAX_BUDGET_LINES} lines; PUT replaces every line (without \`items\` the lines stay). Error key \`Items\`, naming the 1-based line: \`Line 3: amount must be a whole number >= 0\`.`,
+  })
+
 const ITEMS: Record<ResourceName, ZodTypeAny> = {
   documents: documentResponse,
   reports: reportResponse,
@@ -254,11 +288,13 @@ const ITEMS: Record<ResourceName, ZodTypeAny> = {
   events: Event,
   announcements: Announcement,
   statistics: Statistic,
+  budgets: Budget,
+  developments: Development,
 }
 
 /** The request fields docs/api.md "Beyond the original client" adds (drafts, scheduling, alt text); all optional. */
 const beyondInput = (name: ResourceName) => ({
-  ...(['posts', 'pages', 'products', 'documents'].includes(name)
+  ...(['posts', 'pages', 'products', 'documents', 'budgets', 'developments'].includes(name)
     ? {
         status: status().optional().openapi({
           description: 'Without it a create publishes at once and an update keeps the status. Error key `Status`.',
@@ -269,7 +305,7 @@ const beyondInput = (name: ResourceName) => ({
         }),
       }
     : {}),
-  ...(['posts', 'products', 'photos', 'sliders', 'aparaturs'].includes(name)
+  ...(['posts', 'products', 'photos', 'sliders', 'aparaturs', 'developments'].includes(name)
     ? {
         image_alt: imageAlt()
           .nullable()
@@ -295,6 +331,8 @@ const INPUTS: Record<ResourceName, { create: ZodTypeAny; update?: ZodTypeAny }> 
   events: { create: EventInput },
   announcements: { create: AnnouncementInput },
   statistics: { create: StatisticInput },
+  budgets: { create: withFields(budgetInput, { items: budgetLinesInput }) },
+  developments: { create: developmentInput },
 }
 
 /** Adds fields to an object schema, also one inside refinements (the users' password rule). */
@@ -629,6 +667,55 @@ function publicCalls(): Call[] {
       ok: { status: 200, data: paginated(item, thing), message: `List Data ${things}` },
     })
   }
+  const developmentQuery = listQuery(PUBLIC_PAGE_SIZE).extend({
+    year: z.string().optional().openapi({ description: 'Only the projects of this year (four digits).' }),
+    stage: z.enum(STAGES).optional().openapi({ description: 'Only the projects at this stage.' }),
+  })
+  calls.push(
+    {
+      method: 'get',
+      path: '/api/public/budgets',
+      tag: 'Public',
+      summary: 'The published budget (APBDes) years, newest first',
+      permissions: null,
+      etag: true,
+      ok: { status: 200, data: z.array(BudgetYear), message: 'List Data Budgets' },
+    },
+    {
+      method: 'get',
+      path: '/api/public/budgets/{year}',
+      tag: 'Public',
+      summary: 'A published budget year with its lines, totals and groups',
+      description: 'A draft, scheduled or unknown year is a 404.',
+      permissions: null,
+      etag: true,
+      params: z.object({ year: z.string().openapi({ example: '2026' }) }),
+      ok: { status: 200, data: PublicBudget, message: 'Detail Data Budget' },
+      fails: [404],
+    },
+    {
+      method: 'get',
+      path: '/api/public/developments',
+      tag: 'Public',
+      summary: 'List development projects',
+      description: 'Search matches the title. Newest publish time first.',
+      permissions: null,
+      etag: true,
+      query: developmentQuery,
+      ok: { status: 200, data: paginated(Development, 'Development'), message: 'List Data Developments' },
+    },
+    {
+      method: 'get',
+      path: '/api/public/developments/{slug}',
+      tag: 'Public',
+      summary: 'One development project by slug, with its photos',
+      permissions: null,
+      etag: true,
+      params: z.object({ slug: z.string().openapi({ example: 'pengaspalan-jalan-dusun-krajan' }) }),
+      ok: { status: 200, data: Development, message: 'Detail Data Development' },
+      fails: [404],
+    },
+  )
   for (const [name, thing, , item] of PUBLIC_LISTS.filter(([name]) => name !== 'photos')) {
     const key = name === 'aparaturs' ? 'id' : 'slug'
     calls.push({
@@ -887,6 +974,32 @@ const OTHER_CALLS = [
       permissions: ['users-edit'],
       params: idParam('user'),
       data: z.object({ url: z.string(), expires_at: dateTime() }),
+      fails: [404],
+    },
+  ]),
+  ...tagged('Developments', [
+    {
+      method: 'post',
+      path: '/api/admin/developments/{id}/photos',
+      summary: "Add a progress photo to a project (last in the project's order)",
+      description:
+        'A multipart body: the image (required) and the fields. Error keys `Image`, `Caption`, `Image_alt`, `Progress`.',
+      permissions: permissionsOf(RESOURCES.developments).update!,
+      params: idParam('development'),
+      body: { multipart: withFields(developmentPhotoInput, { image: imageFile() }) },
+      ok: { status: 201, data: DevelopmentPhoto, message: 'Photo uploaded successfully' },
+      fails: [404],
+    },
+    {
+      method: 'delete',
+      path: '/api/admin/developments/{id}/photos/{photo_id}',
+      summary: 'Remove a progress photo',
+      description: "Another project's photo is a 404.",
+      permissions: permissionsOf(RESOURCES.developments).update!,
+      params: idParam('development').extend({
+        photo_id: z.string().openapi({ description: "The photo's id", example: '1' }),
+      }),
+      ok: { status: 200, data: z.null(), message: 'Photo deleted successfully' },
       fails: [404],
     },
   ]),

@@ -25,9 +25,8 @@ const PREPARED = 200
 
 /**
  * Column values as Prisma's raw queries give them on SQLite (its driver adapter maps the declared type): dates as
- * Date, booleans (an event's `all_day`) as true or false; INTEGER, TEXT and computed columns (no declared type) as
- * stored. These are all the public tables hold; any
- * other declared type is refused when the statement is prepared, so a column added later cannot come back in
+ * Date, booleans (an event's `all_day`) as true or false, BIGINT (amounts of rupiah) as BigInt; INTEGER, REAL, TEXT
+ * and computed columns (no declared type) as stored. These are all the public tables hold; any other declared type is refused when the statement is prepared, so a column added later cannot come back in
  * another shape than Prisma's unnoticed.
  */
 function converterOf(declared: string | null): ((value: unknown) => unknown) | undefined {
@@ -36,7 +35,10 @@ function converterOf(declared: string | null): ((value: unknown) => unknown) | u
     case 'INTEGER':
     case 'INT':
     case 'TEXT':
+    case 'REAL':
       return undefined
+    case 'BIGINT':
+      return (value) => (value === null ? null : BigInt(value as number | bigint))
     case 'DATETIME':
     case 'TIMESTAMP':
       return (value) => (value === null ? null : new Date(value as string | number))

@@ -18,7 +18,8 @@ import { foldSearch, type RowFilter } from './search.server'
  * then the same test as SQLite's (A-Z folded by `translate`) on those candidates only: ILIKE folds every letter the
  * database's locale folds, so alone it would find more. Its text cannot hold NUL: the term is matched without it
  * (dialect.server.ts, withoutNul).
- */ export const SEARCH_INDEXES: Readonly<Record<string, string>> = {
+ */
+export const SEARCH_INDEXES: Readonly<Record<string, string>> = {
   posts: 'posts_fts',
   pages: 'pages_fts',
   products: 'products_fts',
@@ -27,6 +28,7 @@ import { foldSearch, type RowFilter } from './search.server'
   aparaturs: 'aparaturs_fts',
   documents: 'documents_fts',
   events: 'events_fts',
+  developments: 'developments_fts',
 }
 
 /** `term` as a LIKE pattern that matches it literally anywhere (with `ESCAPE '\'`). */

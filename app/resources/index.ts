@@ -1,7 +1,7 @@
 import { CATEGORY_LABELS, STATISTIC_CATEGORIES } from '~/lib/statistics-table'
 import type { ResourceName } from './permissions'
 import { DOCUMENT_CLASS_LABELS, DOCUMENT_KIND_LABELS } from '~/lib/documents'
-import { hasFormScreens, permissionsOf, type Field, type ResourceDeclaration } from './resource'
+import { hasFormScreens, permissionsOf, slugPath, type Field, type ResourceDeclaration } from './resource'
 
 /**
  * The resources of the back office (their calls: docs/api.md), each declared once: what its
@@ -254,6 +254,64 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     // Staff change only the status and the public switch (JSON); the citizen's text is never edited.
     fields: [],
   },
+  // Village information and services (docs/api.md): the budget (APBDes) and the development projects.
+  budgets: {
+    name: 'budgets',
+    thing: 'Budget',
+    things: 'Budgets',
+    menu: 'APBDes',
+    label: 'year',
+    publishing: true,
+    publicPath: (record) => (record.year ? `/apbdes/${record.year}` : undefined),
+    columns: [
+      { header: 'Year', field: 'year' },
+      { header: 'Regulation Number', field: 'regulation_number' },
+      { header: 'Pendapatan', field: 'totals.pendapatan.amount', format: 'rupiah' },
+      { header: 'Belanja', field: 'totals.belanja.amount', format: 'rupiah' },
+      status,
+      createdAt,
+    ],
+    fields: [
+      { name: 'year', label: 'Year', kind: 'number', placeholder: 'e.g. 2026' },
+      { name: 'regulation_number', label: 'Regulation Number', placeholder: 'e.g. Perdes No. 1 Tahun 2026' },
+      { name: 'items', label: 'Rincian APBDes', kind: 'budget-lines' },
+    ],
+  },
+  developments: {
+    name: 'developments',
+    thing: 'Development',
+    things: 'Developments',
+    menu: 'Pembangunan',
+    label: 'title',
+    publishing: true,
+    publicPath: slugPath('/pembangunan'),
+    columns: [
+      { header: 'Title', field: 'title' },
+      { header: 'Location', field: 'location' },
+      { header: 'Year', field: 'year' },
+      { header: 'Budget', field: 'budget', format: 'rupiah' },
+      { header: 'Progress', field: 'progress', format: 'percent' },
+      status,
+      createdAt,
+    ],
+    fields: [
+      image,
+      imageAlt,
+      { name: 'title', label: 'Title' },
+      { name: 'description', label: 'Description', kind: 'richtext' },
+      { name: 'location', label: 'Location', placeholder: 'e.g. Dusun Krajan RT 02/RW 01' },
+      { name: 'latitude', label: 'Latitude', placeholder: 'e.g. -6.9175 (with the longitude, or neither)' },
+      { name: 'longitude', label: 'Longitude', placeholder: 'e.g. 107.6191' },
+      { name: 'year', label: 'Year', kind: 'number', placeholder: 'e.g. 2026' },
+      { name: 'budget', label: 'Budget (Rp)', placeholder: 'e.g. 1.250.000.000' },
+      { name: 'funding_source', label: 'Funding Source', placeholder: 'e.g. Dana Desa' },
+      { name: 'implementer', label: 'Implementer', placeholder: 'e.g. TPK Desa' },
+      { name: 'volume', label: 'Volume', placeholder: 'e.g. 800 m x 3 m' },
+      { name: 'start_date', label: 'Start Date', kind: 'date' },
+      { name: 'end_date', label: 'End Date', kind: 'date' },
+      { name: 'progress', label: 'Progress (%)', kind: 'number', placeholder: '0 to 100' },
+    ],
+  },
   // Village information (docs/api.md "Agenda", "Announcements", "Village statistics").
   events: {
     name: 'events',
@@ -261,7 +319,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     things: 'Events',
     label: 'title',
     publishing: true,
-    publicPath: '/agenda',
+    publicPath: slugPath('/agenda'),
     columns: [
       { header: 'Title', field: 'title' },
       { header: 'Starts At', field: 'starts_at', format: 'datetime' },
@@ -305,7 +363,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     things: 'Statistics',
     label: 'title',
     publishing: true,
-    publicPath: '/statistik',
+    publicPath: slugPath('/statistik'),
     columns: [
       { header: 'Title', field: 'title' },
       { header: 'Category', field: 'category', format: 'choice' },

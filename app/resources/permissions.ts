@@ -24,11 +24,14 @@ export const UPLOAD_ONLY_RESOURCES = ['photos', 'sliders'] as const
 // reports are filed by the public and only read, updated (status, public, responses) and deleted by staff.
 export const INFORMATION_RESOURCES = ['documents'] as const
 export const REPORT_RESOURCES = ['reports'] as const
+/** The budget (APBDes) and the development projects, each with the six permissions of an editable resource. */
+export const TRANSPARENCY_RESOURCES = ['budgets', 'developments'] as const
 export type ResourceName =
   | (typeof EDITABLE_RESOURCES)[number]
   | (typeof UPLOAD_ONLY_RESOURCES)[number]
   | (typeof INFORMATION_RESOURCES)[number]
   | (typeof REPORT_RESOURCES)[number]
+  | (typeof TRANSPARENCY_RESOURCES)[number]
 
 const EDITABLE_ACTIONS = ['index', 'create', 'show', 'edit', 'update', 'delete'] as const
 const UPLOAD_ONLY_ACTIONS = ['index', 'create', 'delete'] as const
@@ -48,6 +51,8 @@ export const SEEDED_PERMISSIONS = [
   // Informasi Publik and Layanan (issue 23).
   ...grant(INFORMATION_RESOURCES, EDITABLE_ACTIONS),
   ...grant(REPORT_RESOURCES, REPORT_ACTIONS),
+  // Transparansi (issue 22): the budget and the development projects.
+  ...grant(TRANSPARENCY_RESOURCES, EDITABLE_ACTIONS),
 ]
 
 export type PermissionName = (typeof SEEDED_PERMISSIONS)[number]

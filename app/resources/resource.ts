@@ -1,3 +1,4 @@
+import { LINE_FIELDS } from '~/lib/budget-totals'
 import { errorKey } from '~/lib/error-keys'
 import { uploadUrl, type UploadKind } from '~/lib/upload-urls'
 import {
@@ -43,8 +44,11 @@ export type ResourceDeclaration = {
    * and its size limit in MB.
    */
   upload?: { field: string; maxMb: number }
-  /** Where the public site shows a record (`{publicPath}/{slug}`) when it is not `/{name}`: `/agenda`, `/statistik`. */
-  publicPath?: string
+  /**
+   * Where the public sees a record (the publish controls' "Lihat di situs") when it is not `/{name}/{slug}`:
+   * `/agenda/{slug}`, `/apbdes/{year}`.
+   */
+  publicPath?: (record: Row) => string | undefined
 }
 
 /**
@@ -54,10 +58,24 @@ export type ResourceDeclaration = {
  * label of a select's fixed choice (the field of the same name).
  */
 export type ColumnFormat =
-  'text' | 'date' | 'datetime' | 'rupiah' | 'name' | 'count' | 'badges' | 'thumbnail' | 'status' | 'choice'
+  'text' | 'date' | 'datetime' | 'rupiah' | 'name' | 'count' | 'badges' | 'thumbnail' | 'status' | 'choice' | 'percent'
 
+/** `field` may name a value inside the row's objects: `totals.pendapatan.amount`. */
 export type Column = { header: string; field: string; format?: ColumnFormat }
 
+/** The value of a column's `field` in a row (`a.b.c` reads inside nested objects). */
+export const cellValue = (row: Row, field: string): unknown =>
+  field
+    .split('.')
+    .reduce<unknown>(
+      (value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+      row,
+    )
+
+/**
+ * `date`: a date input (`YYYY-MM-DD`). `budget-lines`: the rows of a budget's lines (components/admin/budget-lines.tsx),
+ * sent as repeated fields `{name}.type`, `{name}.group`... which the door turns back into a list (linesOfForm).
+ */
 export type FieldKind =
   | 'text'
   | 'email'
@@ -76,6 +94,7 @@ export type FieldKind =
   | 'datetime'
   | 'checkbox'
   | 'statistics'
+  | 'budget-lines'
 
 type FieldLook = {
   /** `text` when not given. */
@@ -127,9 +146,15 @@ export type FormLoad = {
    */
   timeZone?: string
   now?: number
+  /** A create screen's starting values (a budget copied into the next year), or null. */
+  template?: Row | null
 }
 
 /** Photos and sliders: uploaded from a form above their list, never edited (no create or edit screen). */
+/** A `publicPath` of records shown at `{prefix}/{slug}`. */
+export const slugPath = (prefix: string) => (record: Row) =>
+  record.slug ? `${prefix}/${encodeURIComponent(String(record.slug))}` : undefined
+
 export const isUploadOnly = (resource: ResourceDeclaration) =>
   (UPLOAD_ONLY_RESOURCES as readonly ResourceName[]).includes(resource.name)
 
@@ -153,6 +178,8 @@ const PUBLIC_RESOURCES: readonly ResourceName[] = [
   'events',
   'announcements',
   'statistics',
+  'budgets',
+  'developments',
 ]
 const TEXT_KINDS: readonly FieldKind[] = ['text', 'textarea', 'richtext', 'tel', 'email']
 /** A back-office record's fields the public reads all the same: a user's name is shown as the author of their posts. */
@@ -201,9 +228,41 @@ export const bodyOf = (resource: ResourceDeclaration): 'json' | 'multipart' =>
 /** The multipart field that carries a resource's file (`image` unless declared), and its size limit in MB. */
 export const uploadOf = (resource: ResourceDeclaration) => resource.upload ?? { field: 'image', maxMb: 10 }
 
-/** The fields whose values are id lists (checkboxes): a form sends them repeated, the models read an array. */
+/**
+ * The form fields sent repeated, which the form reader keeps as lists: id lists (checkboxes), and each column of a
+ * field of lines (`items.type`, `items.amount`...).
+ */
 export const listFieldsOf = (resource: ResourceDeclaration) =>
-  resource.fields.filter((field) => field.kind === 'checkboxes').map((field) => field.name)
+  resource.fields.flatMap((field) =>
+    field.kind === 'checkboxes'
+      ? [field.name]
+      : field.kind === 'budget-lines'
+        ? LINE_FIELDS.map((column) => `${field.name}.${column}`)
+        : [],
+  )
+
+/**
+ * A form's lines as the API sends them: the repeated columns of each field of lines (`items.type`, `items.name`...)
+ * zipped into one list of objects under the field's name (`items`), in the order the form had them. The values stay
+ * the text typed; the model reads them.
+ */
+export function linesOfForm(resource: ResourceDeclaration, input: Record<string, unknown>): Record<string, unknown> {
+  const fields = resource.fields.filter((field) => field.kind === 'budget-lines')
+  if (!fields.length) return input
+  const result = { ...input }
+  for (const { name } of fields) {
+    const columns = LINE_FIELDS.map((column) => {
+      const values = result[`${name}.${column}`]
+      delete result[`${name}.${column}`]
+      return Array.isArray(values) ? values : values === undefined ? [] : [values]
+    })
+    const count = Math.max(...columns.map((values) => values.length))
+    result[name] = Array.from({ length: count }, (_, row) =>
+      Object.fromEntries(LINE_FIELDS.map((column, at) => [column, columns[at][row] ?? ''])),
+    )
+  }
+  return result
+}
 
 /** The permissions of docs/api.md "Permissions per call", which the admin screens follow too. */
 export function permissionsOf(resource: ResourceDeclaration) {

@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { HomeBudget } from '~/components/public/budget-report'
 import { AparaturCard, PostCard, ProductCard } from '~/components/public/cards'
 import { Carousel } from '~/components/public/carousel'
 import { EventGrid } from '~/components/public/event-card'
@@ -55,7 +56,7 @@ function Section({
 }
 
 export default function HomeScreen() {
-  const { sliders, products, posts, aparaturs, agenda } = useLoaderData<typeof loader>()
+  const { sliders, products, posts, aparaturs, agenda, budget } = useLoaderData<typeof loader>()
   const site = useSite()
   return (
     <>
@@ -95,6 +96,7 @@ export default function HomeScreen() {
           <p className="text-gray-500">Belum ada berita.</p>
         )}
       </Section>
+      {budget ? <HomeBudget budget={budget} /> : null}
       <Section
         id="agenda"
         title="Agenda Mendatang"

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { useParams } from '@remix-run/react'
+import { useLoaderData, useParams } from '@remix-run/react'
 import { titled } from '~/components/admin/meta'
+import { ProgressPhotos, type ProgressPhoto } from '~/components/admin/progress-photos'
 import { ResetLinkPanel } from '~/components/admin/reset-link'
 import { ResourceFormScreen } from '~/components/admin/resource-form'
 import { RecordErrorBoundary } from '~/components/admin/resource-list'
@@ -22,6 +23,15 @@ export const ErrorBoundary = RecordErrorBoundary
 
 export default function EditResource() {
   const params = useParams()
+  const { record } = useLoaderData<typeof loader>()
+  // A development project's edit screen also holds its progress photos (their own form: components/admin).
+  if (params.resource === 'developments' && record)
+    return (
+      <div className="space-y-6">
+        <ResourceFormScreen mode="edit" />
+        <ProgressPhotos projectId={record.id} photos={(record.photos as ProgressPhoto[] | undefined) ?? []} />
+      </div>
+    )
   if (params.resource !== 'users') return <ResourceFormScreen mode="edit" />
   // A user's edit screen also makes one-time password reset links (the permission is the same, users-edit).
   return (

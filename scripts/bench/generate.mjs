@@ -22,6 +22,10 @@ export const FULL = {
   // Village information (issue 24): the agenda, half of it still to come, and the statistics datasets.
   events: 400,
   statistics: 60,
+  // Village information and services (issue 22): 10 budget years of 80 lines each, 1,000 development projects.
+  budgets: 10,
+  budgetLines: 80,
+  developments: 1_000,
 }
 export const QUICK = {
   posts: 200,
@@ -34,6 +38,9 @@ export const QUICK = {
   documents: 40,
   events: 20,
   statistics: 6,
+  budgets: 2,
+  budgetLines: 20,
+  developments: 30,
 }
 
 /** The documents' kinds and classes as the bench village spreads them (one in 20 exempt: never listed). */
@@ -82,6 +89,14 @@ const WORDS = [
   'umkm',
   'wisata',
 ]
+const BUDGET_TYPES = ['pendapatan', 'belanja', 'penerimaan_pembiayaan', 'pengeluaran_pembiayaan']
+const BIDANG = [
+  'Penyelenggaraan Pemerintahan Desa',
+  'Pelaksanaan Pembangunan Desa',
+  'Pembinaan Kemasyarakatan',
+  'Pemberdayaan Masyarakat',
+  'Penanggulangan Bencana, Keadaan Darurat dan Mendesak Desa',
+]
 const PRODUCTS = [
   'Keripik Singkong',
   'Gula Aren',
@@ -112,6 +127,7 @@ const SHAPES = {
   photos: { width: 1200, height: 800 },
   sliders: { width: 1600, height: 700 },
   aparaturs: { width: 600, height: 600 },
+  developments: { width: 1200, height: 800 },
 }
 
 /**
@@ -343,6 +359,62 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
         time,
       )
     }
+
+    // The budget of the last `budgets` years, each of `budgetLines` lines of every type, published.
+    const budget = db.prepare(
+      'INSERT INTO budgets (year, regulation_number, status, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+    const line = db.prepare(
+      'INSERT INTO budget_items (budget_id, position, type, "group", name, amount, realized) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
+    for (let i = 0; i < counts.budgets; i++) {
+      const year = 2025 - i
+      const time = at(i, counts.budgets)
+      const id = Number(budget.run(year, `Perdes No. 1 Tahun ${year}`, 'published', time, time, time).lastInsertRowid)
+      for (let n = 0; n < counts.budgetLines; n++) {
+        const type = BUDGET_TYPES[n < counts.budgetLines * 0.2 ? 0 : n < counts.budgetLines * 0.9 ? 1 : 2 + (n % 2)]
+        const amount = (5 + ((n * 37 + i * 11) % 400)) * 1_000_000
+        line.run(
+          id,
+          n,
+          type,
+          pick(BIDANG, Math.floor(n / 12)),
+          `${title(n + i, 4)} ${n + 1}`,
+          amount,
+          amount - (n % 7) * 250_000,
+        )
+      }
+    }
+    const development = db.prepare(
+      'INSERT INTO developments (title, slug, description, location, latitude, longitude, year, budget, funding_source, implementer, volume, start_date, end_date, progress, image, image_alt, status, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    for (let i = 0; i < counts.developments; i++) {
+      const text = `Pembangunan ${title(i, 3)} ${i + 1}`
+      const time = at(i, counts.developments)
+      const year = 2016 + (i % 10)
+      development.run(
+        text,
+        slugify(text),
+        paragraphs(i, 2),
+        `Dusun ${title(i, 1)} RT 0${(i % 9) + 1}`,
+        i % 3 ? -6.9 - (i % 100) / 1000 : null,
+        i % 3 ? 107.6 + (i % 100) / 1000 : null,
+        year,
+        (50 + (i % 900)) * 1_000_000,
+        pick(['Dana Desa', 'Alokasi Dana Desa', 'Bantuan Keuangan Provinsi'], i),
+        'Tim Pelaksana Kegiatan',
+        `${100 + (i % 900)} m`,
+        `${year}-03-01`,
+        `${year}-10-31`,
+        [0, 25, 50, 75, 100][i % 5],
+        storeImage('developments', i),
+        '',
+        'published',
+        time,
+        time,
+        time,
+      )
+    }
   })()
 
   // A post in the middle of the list for the detail page; every slug for the uncached detail requests.
@@ -352,6 +424,7 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
   const image = db.prepare('SELECT image FROM posts WHERE image IS NOT NULL ORDER BY id DESC LIMIT 1').get()
   const postSlugs = db.prepare('SELECT slug FROM posts').pluck().all()
   const statisticSlugs = db.prepare('SELECT slug FROM statistics').pluck().all()
+  const budgetYears = db.prepare('SELECT year FROM budgets ORDER BY year DESC').pluck().all()
   db.close()
   fs.rmSync(scratch, { recursive: true, force: true })
   return {
@@ -359,6 +432,7 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
     postImage: image.image,
     postSlugs,
     statisticSlugs,
+    budgetYears,
     postTerms: searchTerms(counts.posts, WORDS),
     productTerms: searchTerms(counts.products, [
       ...WORDS,

@@ -51,6 +51,8 @@ describe('npm run bench -- --quick', () => {
       '/api/admin/posts (token)',
       expect.stringMatching(/^\/dokumen\?page=\d+$/),
       expect.stringMatching(/^\/uploads\/posts\/[a-f0-9]{32}[-\dx]*\.jpg$/),
+      expect.stringMatching(/^\/apbdes\/\d{4}$/),
+      expect.stringMatching(/^\/pembangunan\?page=\d+$/),
       '/?fbclid=<random>',
       expect.stringMatching(/^\/posts\/[a-z0-9-]+\?utm_source=<random>$/),
       // Village information (issue 24): measured against the uncached rows of the same run, and the banner's cost.
@@ -72,6 +74,11 @@ describe('npm run bench -- --quick', () => {
         expect(Number(floor), row).toBeGreaterThan(0)
         expect(ratio, row).toMatch(/^\d+%$/)
         expect(uncachedRatio, row).toMatch(/^\d+%$/)
+      }
+      // The budget and the projects are held, uncached, to the uncached news list of the same run.
+      if (/^\/(apbdes|pembangunan)/.test(target)) {
+        expect(Number(uncached), row).toBeGreaterThan(0)
+        expect(ratio, row).toMatch(/^uncached: \d+% of \/posts\?page=\d+ uncached$/)
       }
       // Tracking parameters are measured against the plain address.
       if (target.includes('<random>')) expect(ratio, row).toMatch(/^\d+% of \//)

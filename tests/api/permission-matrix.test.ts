@@ -28,9 +28,22 @@ const RESOURCES = [
   'photos',
   'sliders',
   'aparaturs',
+  'budgets',
+  'developments',
 ]
 /** Resources with a detail and an update call (photos and sliders are only listed, uploaded and deleted). */
-const EDITABLE = new Set(['users', 'permissions', 'roles', 'categories', 'posts', 'pages', 'products', 'aparaturs'])
+const EDITABLE = new Set([
+  'users',
+  'permissions',
+  'roles',
+  'categories',
+  'posts',
+  'pages',
+  'products',
+  'aparaturs',
+  'budgets',
+  'developments',
+])
 /** `/all` lists and the form permissions that also open them. */
 const ALL_ALSO_FOR: Record<string, string[]> = {
   permissions: ['roles-create', 'roles-edit'],
@@ -79,6 +92,19 @@ cases.push(
   { method: 'PUT', path: '/api/admin/settings', anyOf: ['settings-edit'], allowed: [422] },
   { method: 'GET', path: '/api/admin/activities', anyOf: ['activities-index'], allowed: [200] },
   { method: 'POST', path: `/api/admin/users/${MISSING_ID}/reset-link`, anyOf: ['users-edit'], allowed: [404] },
+  // A development project's progress photos: as an update of the project.
+  {
+    method: 'POST',
+    path: `/api/admin/developments/${MISSING_ID}/photos`,
+    anyOf: ['developments-update', 'developments-edit'],
+    allowed: [404],
+  },
+  {
+    method: 'DELETE',
+    path: `/api/admin/developments/${MISSING_ID}/photos/${MISSING_ID}`,
+    anyOf: ['developments-update', 'developments-edit'],
+    allowed: [404],
+  },
 )
 
 let ids: Map<string, number>
@@ -154,6 +180,9 @@ describe('the seeded permissions', () => {
       ...['photos', 'sliders'].flatMap((r) => ['index', 'create', 'delete'].map((action) => `${r}-${action}`)),
       'settings-edit',
       'activities-index',
+      ...['budgets', 'developments'].flatMap((r) =>
+        ['index', 'create', 'show', 'edit', 'update', 'delete'].map((action) => `${r}-${action}`),
+      ),
     ]
     expect(seeded.filter((name) => !ids.has(name))).toEqual([])
     const used = new Set(cases.flatMap((c) => c.anyOf))

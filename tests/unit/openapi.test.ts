@@ -12,14 +12,15 @@ const documented = Object.keys(document.paths)
 
 /**
  * `app/routes/api.admin.$resource.$id.ts` -> `/api/admin/$resource/$id`: Remix's flat route names, with `[.]`
- * an escaped dot and `$` a dynamic segment (`api.$.ts`, the splat, is the JSON 404 of every other path).
+ * an escaped dot, `$` a dynamic segment and a trailing `_` a segment that does not nest in the route before it
+ * (`api.$.ts`, the splat, is the JSON 404 of every other path).
  */
 const routePattern = (file: string) =>
   '/' +
   file
     .replace(/\.tsx?$/, '')
     .split(/(?<!\[)\.(?!\])/)
-    .map((segment) => segment.replace('[.]', '.'))
+    .map((segment) => segment.replace('[.]', '.').replace(/_$/, ''))
     .join('/')
 
 /** Whether a documented path (`/api/admin/posts/{id}`) is one the route pattern (`/api/admin/$resource/$id`) serves. */

@@ -10,12 +10,17 @@ export type DashboardCounts = {
   upcoming_events_count: number
   showing_announcements_count: number
   statistics_count: number
+  /** The newest published APBDes year, or null. */
+  budget_year: number | null
+  /** Development projects under way (Berjalan). */
+  running_developments: number
   withoutAlt: number
 }
 
 /**
- * The dashboard: the four counts of the contract, those of the village information (upcoming events, announcements
- * showing now, datasets), and how many images still lack an alt text.
+ * The dashboard: the four counts of the contract, those of the village information (reports waiting, the newest
+ * budget year, projects under way, upcoming events, announcements showing now, datasets), and how many images still
+ * lack an alt text.
  */
 export function DashboardScreen(counts: DashboardCounts) {
   const cards = [
@@ -26,11 +31,13 @@ export function DashboardScreen(counts: DashboardCounts) {
     { label: 'Agenda Mendatang', count: counts.upcoming_events_count, to: '/admin/events' },
     { label: 'Pengumuman Tayang', count: counts.showing_announcements_count, to: '/admin/announcements' },
     { label: 'Statistik', count: counts.statistics_count, to: '/admin/statistics' },
+    { label: 'APBDes', count: counts.budget_year ?? '-', to: '/admin/budgets' },
+    { label: 'Pembangunan Berjalan', count: counts.running_developments, to: '/admin/developments' },
   ]
   return (
     <section className="space-y-6">
       <h1 className="text-xl font-semibold text-gray-900">Dashboard</h1>
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {cards.map((card) => (
           <li
             key={card.label}

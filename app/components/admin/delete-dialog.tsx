@@ -5,18 +5,20 @@ import { Icon } from './icons'
 /**
  * The delete icon of a row and its confirmation: a modal alert dialog (focus moves into it and back,
  * Escape cancels). Confirming posts intent=delete to the list's action, which answers with the toast and
- * the list again from page 1.
+ * the list again from page 1 (or to `action`: a project's progress photo).
  */
 export function DeleteButton({
   id,
   thing,
   label,
   search,
+  action,
 }: {
   id: number
   thing: string
   label: string
   search: string
+  action?: string
 }) {
   const dialog = useRef<HTMLDialogElement>(null)
   const opener = useRef<HTMLButtonElement>(null)
@@ -52,7 +54,7 @@ export function DeleteButton({
         aria-labelledby={titleId}
         className="w-[min(28rem,calc(100vw-2rem))] rounded-xl p-0 shadow-xl backdrop:bg-black/40"
       >
-        <fetcher.Form method="post" onSubmit={() => dialog.current?.close()} className="space-y-5 p-6">
+        <fetcher.Form method="post" action={action} onSubmit={() => dialog.current?.close()} className="space-y-5 p-6">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={id} />
           <input type="hidden" name="search" value={search} />

@@ -52,7 +52,7 @@ type TextFieldProps = {
   name: string
   error?: string
   defaultValue?: string | number | null
-  type?: 'text' | 'email' | 'password' | 'number' | 'tel'
+  type?: 'text' | 'email' | 'password' | 'number' | 'tel' | 'date'
   placeholder?: string
   autoComplete?: string
   multiline?: boolean

@@ -17,6 +17,7 @@ const PATHS = {
   calendar: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
   megaphone: 'M3 10v4h3l6 4V6L6 10zM16 8a5 5 0 0 1 0 8M19 5a9 9 0 0 1 0 14',
   chart: 'M4 20V10M10 20V4M16 20v-7M2 20h20',
+  hammer: 'M14 6l4 4M3 21l9-9M11 5l3-3 6 6-3 3zM12 12l-2-2',
 }
 
 export type IconName = keyof typeof PATHS

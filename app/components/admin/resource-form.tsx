@@ -26,6 +26,7 @@ import {
   useFieldErrors,
   type FieldErrors,
 } from './form'
+import { BudgetLinesField } from './budget-lines'
 import { PublishControls } from './publish-controls'
 import { RichTextField } from './rich-text'
 import { StatisticsEditor } from './statistics-editor'
@@ -67,6 +68,17 @@ function ResourceField({
   switch (field.kind) {
     case 'image':
       return <ImageField label={field.label} error={error} current={imageUrlOf(resource, record?.image)} />
+    case 'budget-lines':
+      return (
+        <BudgetLinesField
+          name={field.name}
+          label={field.label}
+          lines={value}
+          error={error}
+          recordId={record?.id || undefined}
+          copiedFrom={typeof record?.copied_from === 'number' ? record.copied_from : undefined}
+        />
+      )
     case 'richtext':
       return (
         <RichTextField
@@ -183,26 +195,30 @@ export function ResourceFields(props: {
 /** The create or edit screen of the resource of the address (app/routes/admin.$resource.*). */
 export function ResourceFormScreen({ mode }: { mode: FormMode }) {
   const resource = screenResource(useParams().resource, true)!
-  const { record, choices, timeZone, now } = useLoaderData<FormLoad>()
+  const { record, choices, timeZone, now, template } = useLoaderData<FormLoad>()
   const errors = useFieldErrors()
-  // Another record or resource is another form: its fields start afresh from their new defaults.
-  const { pathname } = useLocation()
+  // Another record or resource is another form: its fields start afresh from their new defaults (a create screen
+  // started from another record too: `?copy=`).
+  const { pathname, search } = useLocation()
+  const publicPath = record
+    ? resource.publicPath
+      ? resource.publicPath(record)
+      : record.slug
+        ? `/${resource.name}/${encodeURIComponent(String(record.slug))}`
+        : undefined
+    : undefined
   const publishing = resource.publishing ? (
     <PublishControls
       record={record}
       timeZone={timeZone ?? DEFAULT_TIME_ZONE}
       now={now ?? 0}
       errors={errors}
-      publicPath={
-        record?.slug
-          ? `${resource.publicPath ?? `/${resource.name}`}/${encodeURIComponent(String(record.slug))}`
-          : undefined
-      }
+      publicPath={publicPath}
     />
   ) : null
   return (
     <ResourceForm
-      key={pathname}
+      key={pathname + search}
       title={formTitle(resource, mode)}
       mode={mode}
       multipart={bodyOf(resource) === 'multipart'}
@@ -211,7 +227,7 @@ export function ResourceFormScreen({ mode }: { mode: FormMode }) {
       <ResourceFields
         resource={resource}
         mode={mode}
-        record={record}
+        record={record ?? template ?? null}
         choices={choices}
         errors={errors}
         timeZone={timeZone}

@@ -12,6 +12,7 @@ import { formatDate, formatDateTime, formatRupiah } from '~/lib/format'
 import { pagerWindow } from '~/lib/paging'
 import {
   addLabel,
+  cellValue,
   emptyTitle,
   imageUrlOf,
   isUploadOnly,
@@ -166,7 +167,7 @@ function Cell({
   resource: ResourceDeclaration
   now: number
 }) {
-  const value = row[column.field]
+  const value = cellValue(row, column.field)
   switch (column.format) {
     case 'date':
       return formatDate(value as string | Date)
@@ -179,6 +180,8 @@ function Cell({
       )
     case 'rupiah':
       return formatRupiah(value as number)
+    case 'percent':
+      return `${value as number}%`
     case 'name':
       return (value as { name: string } | null)?.name ?? '-'
     case 'count':
@@ -240,7 +243,7 @@ export function ListScreen({ resource, list }: { resource: ResourceDeclaration; 
         {columns.map((column) => (
           <td
             key={column.header}
-            className={`px-4 py-3 align-middle text-sm text-gray-700 ${column.format === 'rupiah' ? 'whitespace-nowrap' : ''}`}
+            className={`px-4 py-3 align-middle text-sm text-gray-700 ${column.format === 'rupiah' || column.format === 'percent' ? 'whitespace-nowrap' : ''}`}
           >
             <Cell row={row} column={column} resource={resource} now={list.now ?? 0} />
           </td>

@@ -29,6 +29,9 @@ const NAVIGATION: NavEntry[] = [
   // Informasi Publik and Layanan (issue 23).
   { icon: 'folder', ...item('documents') },
   { icon: 'users', ...item('reports') },
+  // Village information and services (docs/api.md).
+  { icon: 'chart', ...item('budgets') },
+  { icon: 'hammer', ...item('developments') },
   { label: 'Users Management', icon: 'users', items: [item('roles'), item('permissions'), item('users')] },
   // Village information (docs/api.md "Screens of the new kinds": the menu entries Agenda, Pengumuman, Statistik).
   { icon: 'calendar', ...item('events'), label: 'Agenda' },
