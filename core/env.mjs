@@ -47,7 +47,7 @@ export const envSchema = z.object({
   DATABASE_POOL: optionalText('10').pipe(z.coerce.number().int().min(2).max(100)),
   /** Worker processes serving requests (server.mjs); 1 is a single process. */
   WEB_CONCURRENCY: optionalText(String(os.availableParallelism())).pipe(z.coerce.number().int().min(1).max(64)),
-  /** Memory per worker for the public searches' copy of each list's searched text (app/public-reads/search.server.ts). */
+  /** Memory per worker for the public searches' copy of each list's searched text (app/public-reads/search-copy.server.ts). */
   SEARCH_MEMORY_MB: optionalText('8').pipe(z.coerce.number().min(0).max(1024)),
   UPLOADS_DIR: optionalText('./uploads'),
   PORT: optionalText('3000').pipe(z.coerce.number().int().min(1).max(65535)),

@@ -1,4 +1,5 @@
 import { createCookie, redirect } from '@remix-run/node'
+import { isApiPath } from '#core/api-envelope.mjs'
 import { freshDataVersion } from '~/utils/data-version.server'
 import { getEnv } from '~/utils/config.server'
 import { log } from '~/utils/error-log.server'
@@ -129,7 +130,7 @@ export function getSessionUser(request: Request): Promise<(SessionUser & { claim
 }
 
 // Route matching ignores case, so /API/... reaches the API's routes too and must get its JSON answers.
-const isApi = (request: Request) => /^\/api\//i.test(new URL(request.url).pathname)
+const isApi = (request: Request) => isApiPath(new URL(request.url).pathname)
 
 async function loginRedirect(request: Request) {
   const url = new URL(request.url)

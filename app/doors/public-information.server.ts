@@ -130,7 +130,7 @@ export type DocumentFileAnswer = { status: number; headers: Record<string, strin
  * `GET /dokumen/{slug}/unduh` (and, with `preview`, `/dokumen/{slug}/pratinjau.png`): the file of a public document
  * for anyone, of any document for staff holding `documents-show` (bearer token or `token` cookie); anyone else gets
  * the same 404 as for a slug that does not exist. Always an attachment under `Content-Security-Policy: sandbox`
- * (decision 046). server.mjs pipes the stream to the client at the pace it reads (decision 047: Remix's writer would
+ * (decision 046). server/document-files.mjs pipes the stream to the client at the pace it reads (decision 047: Remix's writer would
  * not wait for the socket, so a slow reader would make the server hold the file), and no cache keeps the answer.
  */
 export async function documentFileAnswer(request: Request, slug: string, preview = false): Promise<DocumentFileAnswer> {

@@ -80,7 +80,7 @@ const OWN_NOT_FOUND = ['/api', '/admin', '/uploads', '/assets']
 
 /**
  * Any other unknown path goes to the home page. An address that is not valid percent-encoding
- * (`/posts/%ff%fe`) arrives here flagged by the server (server.mjs): the 400 screen.
+ * (`/posts/%ff%fe`) arrives here flagged by the server (server/http-front.mjs): the 400 screen.
  */
 export function unknownPathLoader({ request, context }: Args) {
   if (context.badAddress === true) throw data(null, { status: 400, statusText: 'Bad Request' })

@@ -12,12 +12,12 @@ import { publishState, type PublishState } from '~/lib/zoned-time'
 
 declare module '@remix-run/node' {
   interface AppLoadContext {
-    /** This response's CSP nonce (server.mjs). */
+    /** This response's CSP nonce (server/http-front.mjs). */
     cspNonce?: string
     requestId?: string
     /** Tells the response cache (server/response-cache.mjs) not to keep this answer. */
     skipResponseCache?: () => void
-    /** The address could not be decoded (server.mjs): the catch-all route answers 400. */
+    /** The address could not be decoded (server/http-front.mjs): the catch-all route answers 400. */
     badAddress?: boolean
   }
 }
@@ -95,7 +95,7 @@ export async function detailOrPreview<T extends { status: string; published_at: 
 
 /**
  * A public list (screen or `/api/public/*`) for the request's `page`, `search` and `limit`. A page past the last
- * one is a correct empty page, but neither the read memo (see listPage) nor the response cache keeps it: any
+ * one is a correct empty page, but neither the read memo (public-table.server.ts, list) nor the response cache keeps it: any
  * number of such addresses cannot push the real pages out.
  */
 export async function publicList<T>(

@@ -3,6 +3,9 @@ import { LegalPage } from '~/components/public/legal-page'
 import { seoMeta } from '~/lib/seo'
 import { siteFromMatches } from '~/lib/site'
 import { useSite } from '~/root'
+import { noQuery } from '~/lib/cache-keys'
+
+export const handle = { cacheKey: noQuery }
 
 export const meta: MetaFunction = ({ matches, location }) =>
   seoMeta(

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { data, type ActionFunctionArgs } from '@remix-run/node'
+import { failureBody } from '#core/api-envelope.mjs'
 import { CLIENT_IP_HEADER, HTTPS_HEADER } from '#core/front-headers.mjs'
 import { getEnv } from './config.server'
 import { logError } from './error-log.server'
@@ -53,7 +54,7 @@ export const apiSuccess = (message: string, data: unknown, status = 200, headers
   apiResponse({ success: true, message, data }, status, headers)
 
 export const apiFailure = (error: HttpError) =>
-  apiResponse({ success: false, message: error.message, errors: error.errors }, error.status, error.headers)
+  apiResponse(failureBody(error.message, error.errors), error.status, error.headers)
 
 /**
  * How much of a refused body is still read (and dropped). Cancelling the body instead would close the connection
