@@ -335,5 +335,5 @@ describe('across worker processes', () => {
       await workers.stop()
       workersClock.remove()
     }
-  }, 120_000)
+  }, 180_000)
 })

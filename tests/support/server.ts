@@ -176,7 +176,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       // Never leave a server behind that a test can no longer stop.
       child.kill('SIGKILL')
       reject(new Error(`server did not start:\n${output}`))
-    }, 60_000)
+      // A server of several workers on a machine loaded by the whole run can take over a minute; the test's or the
+      // hook's own timeout is what bounds the wait.
+    }, 150_000)
     const check = () => {
       if (output.includes('listening on')) {
         clearTimeout(timer)
