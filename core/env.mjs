@@ -48,7 +48,7 @@ export const envSchema = z.object({
   /** Worker processes serving requests (server.mjs); 1 is a single process. */
   WEB_CONCURRENCY: optionalText(String(os.availableParallelism())).pipe(z.coerce.number().int().min(1).max(64)),
   /** Memory per worker for the public searches' copy of each list's searched text (app/public-reads/search-copy.server.ts). */
-  SEARCH_MEMORY_MB: optionalText('8').pipe(z.coerce.number().min(0).max(1024)),
+  SEARCH_MEMORY_MB: optionalText('16').pipe(z.coerce.number().min(0).max(1024)),
   UPLOADS_DIR: optionalText('./uploads'),
   PORT: optionalText('3000').pipe(z.coerce.number().int().min(1).max(65535)),
   JWT_SECRET: z.string().optional(),

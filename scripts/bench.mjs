@@ -4,6 +4,8 @@
 //   node scripts/bench.mjs --quick    small village, 100 requests per target: only checks that the benchmark works (CI)
 //   --build <dir>                     use an existing production build instead of building one
 //   --json <file>                     also write the results as JSON
+//   --only <regex>                    only the targets whose address matches (and the rows they are compared with);
+//                                     `banner` in it runs the banner rows. A partial run, for working on one target
 //   --postgresql                      the site on PostgreSQL: a throw-away cluster (scripts/pg-cluster.mjs), the
 //                                     village copied into it by migrate-data (the floor stays on SQLite)
 // The database and uploads live in a temp folder; the build in a `build-bench-*` folder of the project (its server
@@ -119,6 +121,8 @@ async function startSite(buildDir, dir, extraEnv = {}) {
       LOG_REQUESTS: '0',
       // Worker processes: one per core unless the bench's own environment says otherwise.
       ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
+      // For profiling a target: BENCH_SITE_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' (one file a process).
+      ...(process.env.BENCH_SITE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SITE_NODE_OPTIONS } : {}),
       ...extraEnv,
     },
     'listening on',
@@ -495,6 +499,13 @@ async function main() {
     },
   ]
 
+  const only = option('--only') && new RegExp(option('--only'))
+  if (only) {
+    const wanted = targets.filter((t) => only.test(t.target))
+    const kept = new Set([...wanted.map((t) => t.target), ...wanted.map((t) => t.relative ?? t.plain)])
+    targets.splice(0, targets.length, ...targets.filter((t) => kept.has(t.target)))
+  }
+
   // The floor must give the site's JSON: for each API target's address and the first few uncached ones.
   const mismatches = []
   for (const t of targets.filter((t) => t.api)) {
@@ -542,20 +553,23 @@ async function main() {
 
   // The announcement banner costs the cached pages nothing measurable (issue 24): the same cached addresses, asked
   // without a banner and then with one showing, in this run.
-  const bannerPaths = ['/', `/posts?page=${page}`]
+  const bannerPaths = only && !only.test('banner') ? [] : ['/', `/posts?page=${page}`]
   const withoutBanner = []
   for (const address of bannerPaths) withoutBanner.push(await load(site.url, [address]))
-  const announced = await fetch(`${site.url}/api/admin/announcements`, {
-    method: 'POST',
-    headers: { ...auth, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      title: 'Pemadaman listrik bergilir di seluruh dusun',
-      content: '<p>Bench.</p>',
-      starts_at: new Date(Date.now() - 60_000).toISOString(),
-    }),
-  })
-  if (announced.status !== 201) throw new Error(`announcement: ${announced.status} ${await announced.text()}`)
-  if (!(await (await fetch(site.url + bannerPaths[0])).text()).includes('Pemadaman listrik bergilir'))
+  const announced = !bannerPaths.length
+    ? null
+    : await fetch(`${site.url}/api/admin/announcements`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          title: 'Pemadaman listrik bergilir di seluruh dusun',
+          content: '<p>Bench.</p>',
+          starts_at: new Date(Date.now() - 60_000).toISOString(),
+        }),
+      })
+  if (announced && announced.status !== 201)
+    throw new Error(`announcement: ${announced.status} ${await announced.text()}`)
+  if (announced && !(await (await fetch(site.url + bannerPaths[0])).text()).includes('Pemadaman listrik bergilir'))
     throw new Error('the banner does not show on the home page')
   for (const [index, address] of bannerPaths.entries()) {
     log(`loading ${address} with a banner ...`)
@@ -574,7 +588,7 @@ async function main() {
 
   // The light-site targets are judged on the demo village of a fresh install (the quick mode skips it).
   let demoWeight = null
-  if (!quick) {
+  if (!quick && !only) {
     const demoDir = path.join(work, 'demo')
     fs.mkdirSync(demoDir, { recursive: true })
     await seededSite(buildDir, demoDir, true)

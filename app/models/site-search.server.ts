@@ -99,8 +99,10 @@ const time = (value: DateLike | null) => (value ? new Date(value).getTime() : 0)
 
 /**
  * One page of the results of `term` over every kind, newest publish time first: the first `page * 10` matches of each
- * kind are merged (a page deep in the results costs more, so there are at most 10 pages). Kept in the read memo by
- * the term as the search matches it (A-Z folded) and the page.
+ * kind are merged (a page deep in the results costs more, so there are at most 10 pages). The copy in memory gives
+ * each match's publish time, so the matches are merged first and only the page's rows are read (a kind answered
+ * by its index is read whole, for its times). Kept in the read memo by the term as the search matches it (A-Z
+ * folded) and the page.
  */
 export function searchSite(term: string, page: number): Promise<SiteSearch> {
   const search = foldSearch(term.trim().slice(0, MAX_SEARCH_LENGTH))
@@ -109,38 +111,62 @@ export function searchSite(term: string, page: number): Promise<SiteSearch> {
     if (!search) return { term: search, data: [], current_page: 1, last_page: 1, total: 0, counts: [] }
     const wanted = current * SEARCH_PAGE_SIZE
     const found = await Promise.all(
-      SEARCHABLE.map(async (entry) => {
+      SEARCHABLE.map(async (entry, order) => {
         const { table, searchColumns = [], visible } = entry.table.declaration
-        const { ids, total } = await searchPage(
+        const page = await searchPage(
           table,
           searchColumns,
           search,
           { offset: 0, limit: wanted, count: true },
           visible?.(),
         )
-        const rows = await entry.table.byIds(ids)
-        const byId = new Map(rows.map((row) => [row.id, row]))
-        const results = ids.flatMap((id) => {
-          const row = byId.get(id)
-          return row
-            ? [{ ...entry.result(row), kind: entry.label, date: row.published_at ?? new Date(0), id: row.id }]
-            : []
-        })
-        return { kind: entry.label, total: total ?? 0, results }
+        // Without the times of the copy the rows are read now, for their publish times.
+        const rows = page.times ? null : await rowsById(entry, page.ids)
+        const times = page.times ?? page.ids.map((id) => time(rows?.get(id)?.published_at ?? null))
+        return {
+          entry,
+          order,
+          total: page.total ?? 0,
+          rows,
+          matches: page.ids.map((id, at) => ({ id, time: times[at] })),
+        }
       }),
     )
-    const merged = found
-      .flatMap((entry, order) => entry.results.map((result) => ({ result, order })))
-      .sort((a, b) => time(b.result.date) - time(a.result.date) || a.order - b.order || b.result.id - a.result.id)
-      .map(({ result }) => result)
-    const total = found.reduce((sum, entry) => sum + entry.total, 0)
+    const shown = found
+      .flatMap((kind) => kind.matches.map((match) => ({ ...match, kind })))
+      .sort((a, b) => b.time - a.time || a.kind.order - b.kind.order || b.id - a.id)
+      .slice((current - 1) * SEARCH_PAGE_SIZE, wanted)
+    const rows = await Promise.all(
+      found.map(
+        (kind) =>
+          kind.rows ??
+          rowsById(
+            kind.entry,
+            shown.filter((match) => match.kind === kind).map((match) => match.id),
+          ),
+      ),
+    )
+    const total = found.reduce((sum, kind) => sum + kind.total, 0)
     return {
       term: search,
-      data: merged.slice((current - 1) * SEARCH_PAGE_SIZE, wanted),
+      data: shown.flatMap(({ id, kind }) => {
+        const row = rows[kind.order].get(id)
+        return row
+          ? [{ ...kind.entry.result(row), kind: kind.entry.label, date: row.published_at ?? new Date(0), id: row.id }]
+          : []
+      }),
       current_page: current,
       last_page: Math.max(1, Math.min(MAX_SEARCH_PAGES, Math.ceil(total / SEARCH_PAGE_SIZE))),
       total,
-      counts: found.map((entry) => ({ kind: entry.kind, total: entry.total })),
+      counts: found.map((kind) => ({ kind: kind.entry.label, total: kind.total })),
     }
   })
+}
+
+type Row = { id: number; published_at: DateLike | null }
+
+/** The rows of `ids` of one kind, by id (none read when there are none). */
+async function rowsById(entry: SearchKind<Row>, ids: number[]): Promise<Map<number, Row>> {
+  const rows = ids.length ? ((await entry.table.byIds(ids)) as Row[]) : []
+  return new Map(rows.map((row) => [row.id, row]))
 }

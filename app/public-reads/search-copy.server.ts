@@ -94,15 +94,16 @@ function searchCopy(
   offset: number,
   limit: number,
   count: boolean,
-): { ids: number[]; total: number | null } {
+): { ids: number[]; total: number | null; times: number[] } {
   const ids: number[] = []
+  const keptTimes: number[] = []
   let total = 0
   const { times, columns } = copy
   // The rows to look at, in the list's order: those of the term's rarest trigram, or every row for a shorter term.
   let rows: Int32Array | undefined
   for (let start = 0; start + 3 <= term.length; start++) {
     const list = copy.grams.get(term.slice(start, start + 3))
-    if (!list) return { ids, total: count ? 0 : null }
+    if (!list) return { ids, total: count ? 0 : null, times: keptTimes }
     if (!rows || list.length < rows.length) rows = list
   }
   const length = rows ? rows.length : times.length
@@ -112,16 +113,20 @@ function searchCopy(
     let found = false
     for (let column = 0; column < columns.length && !found; column++) found = columns[column][row].includes(term)
     if (!found) continue
-    if (total >= offset && ids.length < limit) ids.push(copy.ids[row])
+    if (total >= offset && ids.length < limit) {
+      ids.push(copy.ids[row])
+      keptTimes.push(times[row])
+    }
     total++
     if (!count && ids.length === limit) break
   }
-  return { ids, total: count ? total : null }
+  return { ids, total: count ? total : null, times: keptTimes }
 }
 
 /**
- * A page of the public rows of `table` matching `term` from the copy, as the index would answer it; null when the
- * table has no copy (SEARCH_MEMORY_MB is 0, or the rows do not fit).
+ * A page of the public rows of `table` matching `term` from the copy, as the index would answer it, with each row's
+ * publish time (epoch milliseconds; the site search merges kinds by it before reading a row); null when the table
+ * has no copy (SEARCH_MEMORY_MB is 0, or the rows do not fit).
  */
 export async function searchCopyPage(
   table: string,
@@ -131,7 +136,7 @@ export async function searchCopyPage(
   offset: number,
   limit: number,
   count: boolean,
-): Promise<{ ids: number[]; total: number | null } | null> {
+): Promise<{ ids: number[]; total: number | null; times: number[] } | null> {
   const copy = await memoryCopy(table, columns, only)
   const at = timeOf(only.value)
   // As the SQL would refuse to bind it: an impossible time never passes for "nothing is published yet".

@@ -44,7 +44,8 @@ export const searchIds = (table: string, columns: readonly string[], term: strin
 
 /**
  * One page of the rows of `table` matching `term`, in the list's order (newest first; with `only`, the public rows
- * it keeps, in its order), and with `count` how many match in all.
+ * it keeps, in its order), and with `count` how many match in all. When the copy in memory answered, `times` holds
+ * each row's publish time (epoch milliseconds), so a caller can order rows of several tables without reading them.
  */
 export async function searchPage(
   table: string,
@@ -52,7 +53,7 @@ export async function searchPage(
   term: string,
   page: { offset: number; limit: number; count: boolean },
   only?: RowFilter,
-): Promise<{ ids: number[]; total: number | null }> {
+): Promise<{ ids: number[]; total: number | null; times?: number[] }> {
   const offset = Math.max(0, Math.trunc(page.offset))
   const limit = Math.max(1, Math.trunc(page.limit))
   if (only && !term.includes('\0')) {
