@@ -364,6 +364,24 @@ describe('public budgets', () => {
     expect(text).toContain('/apbdes/2017.csv"')
   })
 
+  it('writes the names of groups and lines in the table as text, never as markup', async () => {
+    // The table's bodies are written out as HTML text once per budget (app/components/public/budget-report.tsx).
+    const name = `Sewa <img src=x onerror="alert(1)"> & 'Tanah' "Kas"`
+    await newBudget(2033, {
+      items: [
+        { type: 'pendapatan', group: 'Hasil <b>Aset</b>', name, amount: 10_000_000, realized: 5_000_000 },
+        ...LINES.slice(2),
+      ],
+    })
+    const html = await (await fetch(`${baseUrl()}/apbdes/2033`)).text()
+    const table = /<table[\s\S]*?<\/table>/.exec(html)?.[0] ?? ''
+    expect(table).toContain('<th role="rowheader" scope="row">Hasil &lt;b&gt;Aset&lt;/b&gt;</th>')
+    expect(table).toContain(
+      '<th role="rowheader" scope="row">Sewa &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &apos;Tanah&apos; &quot;Kas&quot;</th>',
+    )
+    expect(table).not.toMatch(/<img|<b>/)
+  })
+
   it('shows the newest published year at /apbdes and on the home page, under Transparansi APBDes {year}', async () => {
     await newBudget(2100, {
       items: [

@@ -8,6 +8,7 @@ import {
   type Figure,
 } from '~/lib/budget-totals'
 import { formatPercent, formatRupiah } from '~/lib/format'
+import { escapeXml } from '~/lib/xml'
 import { BarChart } from './chart'
 import { PreviewBanner } from './preview-banner'
 
@@ -58,7 +59,7 @@ function Cards({ totals }: { totals: BudgetTotals }) {
 }
 
 /** A row of the table: its look (app/styles/transparansi.css), its name and its figures, already written out. */
-type TableRow = { key: string; look: 'type-row' | 'group-row' | 'line-row' | 'sum-row'; name: string; cells: string[] }
+type TableRow = { look: 'type-row' | 'group-row' | 'line-row' | 'sum-row'; name: string; cells: string[] }
 
 /** Budget, realisation and, where `share`, the realisation's percentage of the budget. */
 const figureCells = (figure: Figure, share = true) => [
@@ -84,20 +85,19 @@ function makeView(budget: BudgetReportData) {
   const sections = BUDGET_TYPES.flatMap((type) => {
     const groups = budget.groups.filter((group) => group.type === type)
     if (!groups.length) return []
-    const rows: TableRow[] = [{ key: type, look: 'type-row', name: BUDGET_TYPE_LABELS[type], cells: [] }]
+    const rows: TableRow[] = [{ look: 'type-row', name: BUDGET_TYPE_LABELS[type], cells: [] }]
     for (const group of groups) {
-      rows.push({ key: `g${group.group}`, look: 'group-row', name: groupLabel(group), cells: figureCells(group) })
+      rows.push({ look: 'group-row', name: groupLabel(group), cells: figureCells(group) })
       for (const line of budget.items)
         if (line.type === type && line.group === group.group)
-          rows.push({ key: String(line.id), look: 'line-row', name: line.name, cells: figureCells(line, false) })
+          rows.push({ look: 'line-row', name: line.name, cells: figureCells(line, false) })
     }
     rows.push({
-      key: 'sum',
       look: 'sum-row',
       name: `Jumlah ${BUDGET_TYPE_LABELS[type]}`,
       cells: figureCells(totals[type]),
     })
-    return [{ type, rows }]
+    return [{ type, html: rows.map(rowHtml).join('') }]
   })
   // A difference (surplus, net financing, SiLPA) has no percentage.
   const results: TableRow[] = (
@@ -106,30 +106,24 @@ function makeView(budget: BudgetReportData) {
       ['Pembiayaan Netto', totals.pembiayaan_netto],
       ['Sisa Lebih Pembiayaan Anggaran (SiLPA)', totals.silpa],
     ] as const
-  ).map(([name, figure]) => ({ key: name, look: 'sum-row', name, cells: figureCells(figure, false) }))
+  ).map(([name, figure]) => ({ look: 'sum-row', name, cells: figureCells(figure, false) }))
+  const resultsHtml = results.map(rowHtml).join('')
   const chart = budget.groups.map((group) => ({
     label: `${groupLabel(group)} (${formatPercent(group.realized, group.amount)})`,
     values: [group.amount, group.realized],
   }))
-  return { sections, results, chart }
+  return { sections, resultsHtml, chart }
 }
 
-const tableRow = (row: TableRow) => (
-  <tr role="row" key={row.key} className={row.look}>
-    <th
-      role="rowheader"
-      scope={row.look === 'type-row' ? 'colgroup' : 'row'}
-      colSpan={row.cells.length ? undefined : 4}
-    >
-      {row.name}
-    </th>
-    {row.cells.map((cell, at) => (
-      <td role="cell" key={at}>
-        {cell}
-      </td>
-    ))}
-  </tr>
-)
+/**
+ * A row of the table as HTML text: a year has hundreds of cells that never change while its budget object lives, so
+ * they are written out once per budget (with the view) and set as each body's HTML, rather than made into React
+ * elements on every visit. Names and figures are escaped; the client writes the same text, so hydration keeps it.
+ */
+const rowHtml = (row: TableRow) =>
+  `<tr role="row" class="${row.look}"><th role="rowheader" scope="${row.look === 'type-row' ? 'colgroup' : 'row'}"${
+    row.cells.length ? '' : ' colspan="4"'
+  }>${escapeXml(row.name)}</th>${row.cells.map((cell) => `<td role="cell">${escapeXml(cell)}</td>`).join('')}</tr>`
 
 /**
  * The lines of the year, per type and group: each group's row with its sums and realisation percentage, its lines
@@ -139,7 +133,7 @@ const tableRow = (row: TableRow) => (
  * readers whatever the display.
  */
 function LinesTable({ budget }: { budget: BudgetReportData }) {
-  const { sections, results } = viewOf(budget)
+  const { sections, resultsHtml } = viewOf(budget)
   return (
     <div
       role="region"
@@ -168,13 +162,9 @@ function LinesTable({ budget }: { budget: BudgetReportData }) {
           </tr>
         </thead>
         {sections.map((section) => (
-          <tbody role="rowgroup" key={section.type}>
-            {section.rows.map(tableRow)}
-          </tbody>
+          <tbody role="rowgroup" key={section.type} dangerouslySetInnerHTML={{ __html: section.html }} />
         ))}
-        <tbody role="rowgroup" className="result-rows">
-          {results.map(tableRow)}
-        </tbody>
+        <tbody role="rowgroup" className="result-rows" dangerouslySetInnerHTML={{ __html: resultsHtml }} />
       </table>
     </div>
   )
