@@ -1,5 +1,12 @@
 import { Form, useLoaderData } from '@remix-run/react'
-import { errorFor, ImageField, SubmitButton, TextField, useFieldErrors } from '~/components/admin/form'
+import {
+  errorFor,
+  ImageField,
+  SubmitButton,
+  TextFields,
+  useFieldErrors,
+  type TextFieldSpec,
+} from '~/components/admin/form'
 import { titled } from '~/components/admin/meta'
 import { settingsAction, settingsLoader } from '~/doors/admin.server'
 
@@ -16,6 +23,33 @@ function Section({ title, children }: { title: string; children: React.ReactNode
     </fieldset>
   )
 }
+
+const NAME_FIELDS: TextFieldSpec[] = [
+  { label: 'Nama Desa', name: 'site_name' },
+  { label: 'Tagline', name: 'tagline', placeholder: 'Contoh: Desa mandiri, sejahtera dan berbudaya' },
+]
+
+const LOGO_FIELDS: TextFieldSpec[] = [
+  {
+    label: 'Teks Alternatif Logo',
+    name: 'logo_alt',
+    placeholder: 'Jelaskan isi logo; kosongkan bila cukup diwakili nama desa di sebelahnya',
+  },
+]
+
+const CONTACT_FIELDS: TextFieldSpec[] = [
+  { label: 'Alamat', name: 'address', multiline: true },
+  { label: 'Telepon', name: 'phone', type: 'tel' },
+  { label: 'Email', name: 'email', type: 'email' },
+  { label: 'WhatsApp', name: 'whatsapp', type: 'tel', placeholder: '0812 3456 7890' },
+  { label: 'Tautan Peta', name: 'map_url', placeholder: 'https://maps.app.goo.gl/...' },
+]
+
+const SOCIAL_FIELDS: TextFieldSpec[] = [
+  { label: 'Facebook', name: 'facebook', placeholder: 'https://facebook.com/...' },
+  { label: 'Instagram', name: 'instagram', placeholder: 'https://instagram.com/...' },
+  { label: 'YouTube', name: 'youtube', placeholder: 'https://youtube.com/@...' },
+]
 
 /**
  * Pengaturan Situs: the village's name, tagline, logo and contacts, shown across the public site from the next request
@@ -41,32 +75,14 @@ export default function SiteSettings() {
         noValidate
       >
         <Section title="Identitas Desa">
-          <TextField
-            label="Nama Desa"
-            name="site_name"
-            defaultValue={settings.site_name}
-            error={errorFor(errors, 'Site_name')}
-          />
-          <TextField
-            label="Tagline"
-            name="tagline"
-            defaultValue={settings.tagline}
-            error={errorFor(errors, 'Tagline')}
-            placeholder="Contoh: Desa mandiri, sejahtera dan berbudaya"
-          />
+          <TextFields fields={NAME_FIELDS} values={settings} errors={errors} />
           <ImageField
             label="Logo"
             name="logo"
             error={errorFor(errors, 'Logo', 'Image')}
             current={settings.logo ? `/uploads/settings/${settings.logo}` : null}
           />
-          <TextField
-            label="Teks Alternatif Logo"
-            name="logo_alt"
-            defaultValue={settings.logo_alt}
-            error={errorFor(errors, 'Logo_alt')}
-            placeholder="Jelaskan isi logo; kosongkan bila cukup diwakili nama desa di sebelahnya"
-          />
+          <TextFields fields={LOGO_FIELDS} values={settings} errors={errors} />
           {settings.logo ? (
             <label className="flex items-center gap-2 text-sm text-gray-700">
               <input type="checkbox" name="remove_logo" value="1" className="h-4 w-4 rounded border-gray-300" />
@@ -75,68 +91,13 @@ export default function SiteSettings() {
           ) : null}
         </Section>
         <Section title="Kontak">
-          <TextField
-            label="Alamat"
-            name="address"
-            defaultValue={settings.address}
-            error={errorFor(errors, 'Address')}
-            multiline
-          />
-          <TextField
-            label="Telepon"
-            name="phone"
-            type="tel"
-            defaultValue={settings.phone}
-            error={errorFor(errors, 'Phone')}
-          />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            defaultValue={settings.email}
-            error={errorFor(errors, 'Email')}
-          />
-          <TextField
-            label="WhatsApp"
-            name="whatsapp"
-            type="tel"
-            defaultValue={settings.whatsapp}
-            error={errorFor(errors, 'Whatsapp')}
-            placeholder="0812 3456 7890"
-          />
-          <TextField
-            label="Tautan Peta"
-            name="map_url"
-            defaultValue={settings.map_url}
-            error={errorFor(errors, 'Map_url')}
-            placeholder="https://maps.app.goo.gl/..."
-          />
+          <TextFields fields={CONTACT_FIELDS} values={settings} errors={errors} />
         </Section>
         <Section title="Media Sosial">
           <p className="text-sm text-gray-600">
             Kosongkan yang tidak dipakai: hanya tautan yang diisi yang tampil di kaki situs.
           </p>
-          <TextField
-            label="Facebook"
-            name="facebook"
-            defaultValue={settings.facebook}
-            error={errorFor(errors, 'Facebook')}
-            placeholder="https://facebook.com/..."
-          />
-          <TextField
-            label="Instagram"
-            name="instagram"
-            defaultValue={settings.instagram}
-            error={errorFor(errors, 'Instagram')}
-            placeholder="https://instagram.com/..."
-          />
-          <TextField
-            label="YouTube"
-            name="youtube"
-            defaultValue={settings.youtube}
-            error={errorFor(errors, 'Youtube')}
-            placeholder="https://youtube.com/@..."
-          />
+          <TextFields fields={SOCIAL_FIELDS} values={settings} errors={errors} />
         </Section>
         <div className="flex justify-end">
           <SubmitButton label="Simpan" pendingLabel="Menyimpan..." />

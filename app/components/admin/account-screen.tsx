@@ -1,6 +1,7 @@
 import { Form, useActionData, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { errorFor, SubmitButton, TextField } from '~/components/admin/form'
+import { errorFor, SubmitButton, TextFields, type TextFieldSpec } from '~/components/admin/form'
+import { ListTable } from '~/components/admin/list-table'
 import type { AccountAnswer, AccountIntent } from '~/lib/account-answer'
 import { formatDateTime } from '~/lib/format'
 
@@ -57,26 +58,29 @@ function IntentForm({
 const secondaryButton =
   'rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50'
 
+const PROFILE_FIELDS: TextFieldSpec[] = [
+  { label: 'Nama Lengkap', name: 'name', autoComplete: 'name' },
+  { label: 'Email', name: 'email', type: 'email', autoComplete: 'email' },
+]
+
+const PASSWORD_FIELDS: TextFieldSpec[] = [
+  { label: 'Password Saat Ini', name: 'current_password', type: 'password', autoComplete: 'current-password' },
+  { label: 'Password Baru', name: 'password', type: 'password', autoComplete: 'new-password' },
+  { label: 'Ulangi Password Baru', name: 'password_confirmation', type: 'password', autoComplete: 'new-password' },
+]
+
+const DISABLE_FIELDS: TextFieldSpec[] = [
+  { label: 'Password untuk menonaktifkan', name: 'password', type: 'password', autoComplete: 'current-password' },
+]
+
+const ENABLE_FIELDS: TextFieldSpec[] = [{ label: 'Kode dari aplikasi', name: 'code', autoComplete: 'one-time-code' }]
+
 function ProfileCard({ account }: { account: { name: string; email: string } }) {
   const errors = useAnswer('profile')?.errors
   return (
     <Card title="Profil" description="Nama dan email akun Anda.">
       <IntentForm intent="profile" label="Simpan Profil" pendingLabel="Menyimpan...">
-        <TextField
-          label="Nama Lengkap"
-          name="name"
-          defaultValue={account.name}
-          error={errorFor(errors, 'Name')}
-          autoComplete="name"
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          defaultValue={account.email}
-          error={errorFor(errors, 'Email')}
-          autoComplete="email"
-        />
+        <TextFields fields={PROFILE_FIELDS} values={account} errors={errors} />
       </IntentForm>
     </Card>
   )
@@ -97,27 +101,7 @@ function PasswordCard() {
         label="Ganti Password"
         pendingLabel="Menyimpan..."
       >
-        <TextField
-          label="Password Saat Ini"
-          name="current_password"
-          type="password"
-          autoComplete="current-password"
-          error={errorFor(errors, 'Current_password')}
-        />
-        <TextField
-          label="Password Baru"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          error={errorFor(errors, 'Password')}
-        />
-        <TextField
-          label="Ulangi Password Baru"
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          error={errorFor(errors, 'Password_confirmation')}
-        />
+        <TextFields fields={PASSWORD_FIELDS} errors={errors} />
       </IntentForm>
     </Card>
   )
@@ -155,13 +139,7 @@ function TwoFactorCard({ enabled, codesLeft }: { enabled: boolean; codesLeft: nu
         description={`Aktif. Saat login, Anda diminta kode dari aplikasi autentikator. Sisa kode pemulihan: ${codesLeft}.`}
       >
         <IntentForm intent="two-factor-disable" label="Nonaktifkan Verifikasi Dua Langkah" pendingLabel="Memproses...">
-          <TextField
-            label="Password untuk menonaktifkan"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            error={errorFor(errors, 'Password')}
-          />
+          <TextFields fields={DISABLE_FIELDS} errors={errors} />
         </IntentForm>
       </Card>
     )
@@ -191,12 +169,7 @@ function TwoFactorCard({ enabled, codesLeft }: { enabled: boolean; codesLeft: nu
               </code>
             </p>
             <IntentForm intent="two-factor-enable" label="Aktifkan" pendingLabel="Memproses...">
-              <TextField
-                label="Kode dari aplikasi"
-                name="code"
-                autoComplete="one-time-code"
-                error={errorFor(errors, 'Code')}
-              />
+              <TextFields fields={ENABLE_FIELDS} errors={errors} />
             </IntentForm>
           </div>
         </div>
@@ -232,62 +205,39 @@ function DevicesCard({ sessions }: { sessions: Device[] }) {
   const others = sessions.filter((session) => !session.current)
   return (
     <Card title="Perangkat yang Masuk" description="Perangkat dan aplikasi yang sedang masuk ke akun Anda.">
-      <div className="overflow-x-auto">
-        <table className="min-w-full text-left text-sm">
-          <thead className="bg-gray-50 text-xs font-semibold uppercase tracking-wide text-gray-500">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Perangkat
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Alamat IP
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Masuk
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Terakhir aktif
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Aksi
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((session) => (
-              <tr key={session.id} className="border-t border-gray-100">
-                <td className="px-3 py-2 text-gray-800">
-                  {session.device}
-                  {session.current ? (
-                    <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
-                      Perangkat ini
-                    </span>
-                  ) : null}
-                </td>
-                <td className="px-3 py-2 text-gray-700">{session.ip ?? '-'}</td>
-                <td className="px-3 py-2 text-gray-700">{formatDateTime(session.created_at)}</td>
-                <td className="px-3 py-2 text-gray-700">{formatDateTime(session.last_used_at)}</td>
-                <td className="px-3 py-2 text-right">
-                  {session.current ? null : (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="end-session" />
-                      <input type="hidden" name="id" value={session.id} />
-                      <button
-                        type="submit"
-                        disabled={busy}
-                        aria-label={`Keluarkan ${session.device}, masuk ${formatDateTime(session.created_at)}`}
-                        className={secondaryButton}
-                      >
-                        Keluarkan
-                      </button>
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable headers={['Perangkat', 'Alamat IP', 'Masuk', 'Terakhir aktif']} actions="Aksi" dense>
+        {sessions.map((session) => (
+          <tr key={session.id} className="border-t border-gray-100">
+            <td className="px-3 py-2 text-gray-800">
+              {session.device}
+              {session.current ? (
+                <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+                  Perangkat ini
+                </span>
+              ) : null}
+            </td>
+            <td className="px-3 py-2 text-gray-700">{session.ip ?? '-'}</td>
+            <td className="px-3 py-2 text-gray-700">{formatDateTime(session.created_at)}</td>
+            <td className="px-3 py-2 text-gray-700">{formatDateTime(session.last_used_at)}</td>
+            <td className="px-3 py-2 text-right">
+              {session.current ? null : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="end-session" />
+                  <input type="hidden" name="id" value={session.id} />
+                  <button
+                    type="submit"
+                    disabled={busy}
+                    aria-label={`Keluarkan ${session.device}, masuk ${formatDateTime(session.created_at)}`}
+                    className={secondaryButton}
+                  >
+                    Keluarkan
+                  </button>
+                </Form>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       {others.length ? (
         <Form method="post" className="mt-4 flex justify-end">
           <input type="hidden" name="intent" value="end-others" />

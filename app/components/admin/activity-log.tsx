@@ -2,6 +2,8 @@ import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
 import { Pager } from '~/components/admin/resource-list'
 import type { ActivityAction } from '~/lib/activity-actions'
 import { formatDateTime } from '~/lib/format'
+import { Options, type SelectOption } from './form'
+import { ListTable, StateRow } from './list-table'
 
 /** Log Aktivitas (/admin/activities): the screen of app/doors/activities.server.ts's loader. */
 
@@ -54,7 +56,7 @@ function FilterSelect(props: {
   label: string
   all: string
   value: string | number | undefined
-  options: { value: string | number; label: string }[]
+  options: SelectOption[]
 }) {
   const id = `activity-${props.name}`
   return (
@@ -63,12 +65,7 @@ function FilterSelect(props: {
         {props.label}
       </label>
       <select id={id} name={props.name} defaultValue={props.value ?? ''} className={controlClass}>
-        <option value="">{props.all}</option>
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <Options none={props.all} choices={props.options} />
       </select>
     </div>
   )
@@ -176,67 +173,41 @@ export function ActivityLog({ page, choices, search, filters }: ActivityLogProps
         </Form>
         {/* A long log scrolls sideways on a phone: the region takes the keyboard focus so it can be scrolled without a
            mouse. */}
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Log Aktivitas">
-          <table className="min-w-full">
-            <thead className="bg-gray-50 text-left text-xs font-semibold uppercase tracking-wide text-gray-500">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Waktu
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Pengguna
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Aksi
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Data
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Kolom yang diubah
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Alamat IP
-                </th>
+        <ListTable
+          headers={['Waktu', 'Pengguna', 'Aksi', 'Data', 'Kolom yang diubah', 'Alamat IP']}
+          region="Log Aktivitas"
+        >
+          {loading ? (
+            <StateRow span={6} title="Loading Data..." />
+          ) : page.data.length === 0 ? (
+            <StateRow
+              span={6}
+              title="Belum ada aktivitas"
+              text={
+                search || Object.values(filters).some((value) => value !== undefined)
+                  ? 'Coba kata kunci atau saringan lain.'
+                  : undefined
+              }
+            />
+          ) : (
+            page.data.map((entry) => (
+              <tr key={entry.id} className="border-t border-gray-100 align-top text-sm text-gray-700">
+                <td className="whitespace-nowrap px-4 py-3">{formatDateTime(entry.created_at)}</td>
+                <td className="px-4 py-3">{entry.user_name || '-'}</td>
+                <td className="px-4 py-3">{actionLabel(entry.action)}</td>
+                <td className="px-4 py-3">
+                  <span className="text-gray-500">
+                    {resourceLabel(entry.resource)}
+                    {entry.resource_id ? ` #${entry.resource_id}` : ''}
+                  </span>
+                  {entry.summary ? <span className="block text-gray-900">{entry.summary}</span> : null}
+                </td>
+                <td className="px-4 py-3">{entry.changes.length ? entry.changes.join(', ') : '-'}</td>
+                <td className="px-4 py-3">{entry.ip ?? '-'}</td>
               </tr>
-            </thead>
-            <tbody>
-              {loading ? (
-                <tr>
-                  <td colSpan={6} className="px-4 py-12 text-center font-medium text-gray-800">
-                    Loading Data...
-                  </td>
-                </tr>
-              ) : page.data.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className="px-4 py-12 text-center">
-                    <p className="font-medium text-gray-800">Belum ada aktivitas</p>
-                    {search || Object.values(filters).some((value) => value !== undefined) ? (
-                      <p className="mt-1 text-sm text-gray-500">Coba kata kunci atau saringan lain.</p>
-                    ) : null}
-                  </td>
-                </tr>
-              ) : (
-                page.data.map((entry) => (
-                  <tr key={entry.id} className="border-t border-gray-100 align-top text-sm text-gray-700">
-                    <td className="whitespace-nowrap px-4 py-3">{formatDateTime(entry.created_at)}</td>
-                    <td className="px-4 py-3">{entry.user_name || '-'}</td>
-                    <td className="px-4 py-3">{actionLabel(entry.action)}</td>
-                    <td className="px-4 py-3">
-                      <span className="text-gray-500">
-                        {resourceLabel(entry.resource)}
-                        {entry.resource_id ? ` #${entry.resource_id}` : ''}
-                      </span>
-                      {entry.summary ? <span className="block text-gray-900">{entry.summary}</span> : null}
-                    </td>
-                    <td className="px-4 py-3">{entry.changes.length ? entry.changes.join(', ') : '-'}</td>
-                    <td className="px-4 py-3">{entry.ip ?? '-'}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+            ))
+          )}
+        </ListTable>
         {!loading ? (
           <div className="border-t border-gray-100 p-4 empty:hidden">
             <Pager current={page.current_page} last={page.last_page} search={search} href={hrefFor} />

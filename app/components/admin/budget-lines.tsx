@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useId, useRef, useState, type ClipboardEvent } from 'react'
+import { useId, useRef, useState, type ClipboardEvent, type ReactNode } from 'react'
 import {
   amountText,
   BIDANG,
@@ -11,7 +11,7 @@ import {
   type TypedLine,
 } from '~/lib/budget-totals'
 import { formatRupiah } from '~/lib/format'
-import { FieldError } from './form'
+import { FieldError, labelled, Options } from './form'
 import { useCan } from './admin-session'
 
 type Row = TypedLine & { key: number }
@@ -21,6 +21,17 @@ const input =
   'block w-full rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500'
 const smallButton =
   'inline-flex h-8 w-8 items-center justify-center rounded-md border border-gray-300 bg-white text-gray-700 hover:bg-gray-50 disabled:opacity-40'
+
+const TYPE_CHOICES = labelled(BUDGET_TYPES, BUDGET_TYPE_LABELS)
+
+/** A column header of the lines' table. */
+function Th({ className = '', children }: { className?: string; children: ReactNode }) {
+  return (
+    <th scope="col" className={`${className} px-1.5 py-2`.trim()}>
+      {children}
+    </th>
+  )
+}
 
 /** The lines as stored (numbers) become the text of the boxes: `1.250.000.000`. */
 function typedLines(lines: unknown): TypedLine[] {
@@ -153,27 +164,15 @@ export function BudgetLinesField({
         <table className="min-w-[56rem] w-full text-sm">
           <thead className="bg-gray-50 text-left text-xs font-semibold text-gray-600">
             <tr>
-              <th scope="col" className="w-10 px-1.5 py-2 text-right">
-                No
-              </th>
-              <th scope="col" className="w-44 px-1.5 py-2">
-                Jenis
-              </th>
-              <th scope="col" className="px-1.5 py-2">
-                Kelompok
-              </th>
-              <th scope="col" className="px-1.5 py-2">
-                Uraian
-              </th>
-              <th scope="col" className="w-40 px-1.5 py-2">
-                Anggaran (Rp)
-              </th>
-              <th scope="col" className="w-40 px-1.5 py-2">
-                Realisasi (Rp)
-              </th>
-              <th scope="col" className="w-28 px-1.5 py-2">
+              <Th className="w-10 text-right">No</Th>
+              <Th className="w-44">Jenis</Th>
+              <Th>Kelompok</Th>
+              <Th>Uraian</Th>
+              <Th className="w-40">Anggaran (Rp)</Th>
+              <Th className="w-40">Realisasi (Rp)</Th>
+              <Th className="w-28">
                 <span className="sr-only">Urutan dan hapus</span>
-              </th>
+              </Th>
             </tr>
           </thead>
           <tbody>
@@ -192,12 +191,7 @@ export function BudgetLinesField({
                       onChange={(event) => change(index, 'type', event.target.value)}
                       className={input}
                     >
-                      <option value="">Pilih jenis</option>
-                      {BUDGET_TYPES.map((type) => (
-                        <option key={type} value={type}>
-                          {BUDGET_TYPE_LABELS[type]}
-                        </option>
-                      ))}
+                      <Options none="Pilih jenis" choices={TYPE_CHOICES} />
                     </select>
                   </td>
                   <td className={cell}>
@@ -343,12 +337,11 @@ function BudgetTotals({ totals }: { totals: ReturnType<typeof budgetTotals> }) {
             <th scope="col" className="py-1 font-medium">
               <span className="sr-only">Pos</span>
             </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              Anggaran
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              Realisasi
-            </th>
+            {['Anggaran', 'Realisasi'].map((header) => (
+              <th key={header} scope="col" className="py-1 text-right font-medium">
+                {header}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -98,6 +98,63 @@ export function TextField({
   )
 }
 
+/** A text field as a form declares it: everything but its value and its error. */
+export type TextFieldSpec = Omit<TextFieldProps, 'error' | 'defaultValue'>
+
+/** The contract's error key of a field: its name with a capital (`site_name` -> `Site_name`). */
+const errorKeyOf = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
+
+/**
+ * Declared text fields, each prefilled from `values[name]` (a text or a number) and with its error (`errors[Name]`)
+ * underneath.
+ */
+export function TextFields({
+  fields,
+  values,
+  errors,
+}: {
+  fields: readonly TextFieldSpec[]
+  values?: { [name: string]: unknown }
+  errors: FieldErrors
+}) {
+  const valueOf = (name: string) => {
+    const value = values?.[name]
+    return typeof value === 'string' || typeof value === 'number' ? value : undefined
+  }
+  return (
+    <>
+      {fields.map((field) => (
+        <TextField
+          key={field.name}
+          {...field}
+          defaultValue={valueOf(field.name)}
+          error={errorFor(errors, errorKeyOf(field.name))}
+        />
+      ))}
+    </>
+  )
+}
+
+export type SelectOption = { value: string | number; label: string }
+
+/** The `<option>`s of a select: `none` (the empty value) first when given, then the choices. */
+export function Options({ none, choices }: { none?: string; choices: readonly SelectOption[] }) {
+  return (
+    <>
+      {none === undefined ? null : <option value="">{none}</option>}
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </>
+  )
+}
+
+/** `values` as choices, each labelled from `labels`. */
+export const labelled = <T extends string>(values: readonly T[], labels: Record<T, string>): SelectOption[] =>
+  values.map((value) => ({ value, label: labels[value] }))
+
 export function SelectField({
   label,
   name,
@@ -109,60 +166,21 @@ export function SelectField({
   name: string
   error?: string
   defaultValue?: string | number | null
-  options: { value: string | number; label: string }[]
+  options: SelectOption[]
 }) {
   return (
     <Field label={label} error={error}>
       {(props) => (
         <select {...props} name={name} defaultValue={defaultValue ?? undefined} className={inputClass}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <Options choices={options} />
         </select>
       )}
     </Field>
   )
 }
 
-/** An image file input (image files only), with the current image when editing. */
-export function ImageField({
-  label = 'Image',
-  name = 'image',
-  error,
-  current,
-}: {
-  label?: string
-  name?: string
-  error?: string
-  current?: string | null
-}) {
-  return (
-    <Field label={label} error={error}>
-      {(props) => (
-        <div className="space-y-2">
-          {current ? (
-            <img src={current} alt="" className="h-24 w-auto rounded-lg border border-gray-200 object-cover" />
-          ) : null}
-          <input
-            {...props}
-            name={name}
-            type="file"
-            accept="image/*"
-            className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-brand-700"
-          />
-        </div>
-      )}
-    </Field>
-  )
-}
-
-/**
- * A file input for another kind of file than a picture (a document's PDF, `accept`), with the current file named when
- * editing: leaving it empty keeps that file.
- */
-export function FileField({
+/** A file input with what is there now (`current`) above it. */
+function UploadField({
   label,
   name,
   error,
@@ -173,13 +191,13 @@ export function FileField({
   name: string
   error?: string
   accept?: string
-  current?: string | null
+  current: ReactNode
 }) {
   return (
     <Field label={label} error={error}>
       {(props) => (
         <div className="space-y-2">
-          {current ? <p className="text-sm text-gray-600">{current}</p> : null}
+          {current}
           <input
             {...props}
             name={name}
@@ -191,6 +209,33 @@ export function FileField({
       )}
     </Field>
   )
+}
+
+type UploadProps = { label: string; name: string; error?: string; current?: string | null }
+
+/** An image file input (image files only), with the current image when editing. */
+export function ImageField({ label = 'Image', name = 'image', error, current }: Partial<UploadProps>) {
+  return (
+    <UploadField
+      label={label}
+      name={name}
+      error={error}
+      accept="image/*"
+      current={
+        current ? (
+          <img src={current} alt="" className="h-24 w-auto rounded-lg border border-gray-200 object-cover" />
+        ) : null
+      }
+    />
+  )
+}
+
+/**
+ * A file input for another kind of file than a picture (a document's PDF, `accept`), with the current file named when
+ * editing: leaving it empty keeps that file.
+ */
+export function FileField({ current, ...props }: UploadProps & { accept?: string }) {
+  return <UploadField {...props} current={current ? <p className="text-sm text-gray-600">{current}</p> : null} />
 }
 
 /** A date input (`YYYY-MM-DD`), empty for none. */
@@ -259,6 +304,19 @@ export function CheckboxGroup({
   )
 }
 
+export const secondaryButtonClass =
+  'rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50'
+
+/** A button back to the previous screen (Cancel, Go Back). */
+export function BackButton({ children, className = '' }: { children: ReactNode; className?: string }) {
+  const navigate = useNavigate()
+  return (
+    <button type="button" onClick={() => navigate(-1)} className={`${secondaryButtonClass} ${className}`.trim()}>
+      {children}
+    </button>
+  )
+}
+
 /** Whether a POST of this page (or of `action`) is under way, including the redirect that follows it. */
 export function useSubmitting() {
   const navigation = useNavigation()
@@ -305,20 +363,13 @@ export function ResourceForm({
   children: ReactNode
   after?: ReactNode
 }) {
-  const navigate = useNavigate()
   return (
     <section className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
       <h1 className="mb-6 text-xl font-semibold text-gray-900">{title}</h1>
       <Form method="post" encType={multipart ? 'multipart/form-data' : undefined} className="space-y-5" noValidate>
         {children}
         <div className="flex justify-end gap-3 pt-2">
-          <button
-            type="button"
-            onClick={() => navigate(-1)}
-            className="rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
-          >
-            Cancel
-          </button>
+          <BackButton>Cancel</BackButton>
           {mode === 'create' ? (
             <SubmitButton label="Save" pendingLabel="Saving..." />
           ) : (

@@ -10,7 +10,8 @@ import {
   reportStatusLabel,
 } from '~/lib/reports'
 import { Pager, SearchBox } from './resource-list'
-import { TextField } from './form'
+import { labelled, Options, TextField } from './form'
+import { FailedRow, ListTable, StateRow } from './list-table'
 
 /**
  * Laporan Warga: the inbox of citizens' reports (app/doors/report-desk.server.ts). Every text a citizen wrote is
@@ -19,14 +20,13 @@ import { TextField } from './form'
 
 type DateLike = string | Date
 
+/** What the inbox shows of a report (the door's InboxRow has the sender's name and the public switch too). */
 type InboxRow = {
   id: number
   ticket: string
   kind: string
   subject: string
-  name: string
   status: string
-  public: boolean
   due_at: DateLike | null
   created_at: DateLike
 }
@@ -42,6 +42,9 @@ type InboxData = {
 
 const selectClass =
   'rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
+
+const STATUS_CHOICES = labelled(REPORT_STATUSES, REPORT_STATUS_LABELS)
+const KIND_CHOICES = labelled(REPORT_KINDS, REPORT_KIND_LABELS)
 
 /** `/admin/reports?search&status&kind&page`: only what is not empty. */
 function inboxHref(pathname: string, filters: { search: string; status: string; kind: string }, page = 1) {
@@ -70,28 +73,17 @@ export function ReportInboxScreen() {
           <SearchBox search={list.search} placeholder="Ticket, subject, name..." />
           <Form method="get" className="flex flex-wrap items-end gap-2">
             {list.search ? <input type="hidden" name="search" value={list.search} /> : null}
-            <label className="text-sm text-gray-700">
-              <span className="block">Status</span>
-              <select name="status" defaultValue={list.status} className={selectClass}>
-                <option value="">All</option>
-                {REPORT_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {REPORT_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="text-sm text-gray-700">
-              <span className="block">Kind</span>
-              <select name="kind" defaultValue={list.kind} className={selectClass}>
-                <option value="">All</option>
-                {REPORT_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {REPORT_KIND_LABELS[kind]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            {[
+              { name: 'status', label: 'Status', value: list.status, choices: STATUS_CHOICES },
+              { name: 'kind', label: 'Kind', value: list.kind, choices: KIND_CHOICES },
+            ].map((filter) => (
+              <label key={filter.name} className="text-sm text-gray-700">
+                <span className="block">{filter.label}</span>
+                <select name={filter.name} defaultValue={filter.value} className={selectClass}>
+                  <Options none="All" choices={filter.choices} />
+                </select>
+              </label>
+            ))}
             <button
               type="submit"
               className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
@@ -100,69 +92,31 @@ export function ReportInboxScreen() {
             </button>
           </Form>
         </div>
-        <div className="overflow-x-auto">
-          <table className="min-w-full">
-            <thead className="bg-gray-50 text-left text-xs font-semibold uppercase tracking-wide text-gray-500">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Ticket
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Kind
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Subject
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Due
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Created At
-                </th>
+        <ListTable headers={['Ticket', 'Kind', 'Subject', 'Status', 'Due', 'Created At']}>
+          {list.failed || !list.page ? (
+            <FailedRow span={6} />
+          ) : rows.length === 0 ? (
+            <StateRow span={6} title="No Report Found" text={list.search ? 'Try with Other Keywords' : undefined} />
+          ) : (
+            rows.map((row) => (
+              <tr key={row.id} className="border-t border-gray-100 text-sm text-gray-700 hover:bg-gray-50">
+                <td className="whitespace-nowrap px-4 py-3 font-medium">
+                  <Link to={`/admin/reports/${row.id}`} className="text-brand-700 hover:underline">
+                    {row.ticket}
+                  </Link>
+                </td>
+                <td className="px-4 py-3">{reportKindLabel(row.kind)}</td>
+                <td className="px-4 py-3">{row.subject}</td>
+                <td className="whitespace-nowrap px-4 py-3">{reportStatusLabel(row.status)}</td>
+                <td className="whitespace-nowrap px-4 py-3">
+                  {row.due_at ? formatDate(row.due_at) : '-'}
+                  {isOverdue(row, list.now) ? <Overdue /> : null}
+                </td>
+                <td className="whitespace-nowrap px-4 py-3">{formatDate(row.created_at)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {list.failed || !list.page ? (
-                <tr>
-                  <td colSpan={6} className="px-4 py-12 text-center">
-                    <p className="font-medium text-gray-800">Failed to Load Data</p>
-                    <p className="mt-1 text-sm text-gray-500">
-                      An error occurred while loading data. Please try again.
-                    </p>
-                  </td>
-                </tr>
-              ) : rows.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className="px-4 py-12 text-center">
-                    <p className="font-medium text-gray-800">No Report Found</p>
-                    {list.search ? <p className="mt-1 text-sm text-gray-500">Try with Other Keywords</p> : null}
-                  </td>
-                </tr>
-              ) : (
-                rows.map((row) => (
-                  <tr key={row.id} className="border-t border-gray-100 text-sm text-gray-700 hover:bg-gray-50">
-                    <td className="whitespace-nowrap px-4 py-3 font-medium">
-                      <Link to={`/admin/reports/${row.id}`} className="text-brand-700 hover:underline">
-                        {row.ticket}
-                      </Link>
-                    </td>
-                    <td className="px-4 py-3">{reportKindLabel(row.kind)}</td>
-                    <td className="px-4 py-3">{row.subject}</td>
-                    <td className="whitespace-nowrap px-4 py-3">{reportStatusLabel(row.status)}</td>
-                    <td className="whitespace-nowrap px-4 py-3">
-                      {row.due_at ? formatDate(row.due_at) : '-'}
-                      {isOverdue(row, list.now) ? <Overdue /> : null}
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3">{formatDate(row.created_at)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+            ))
+          )}
+        </ListTable>
         {list.page ? (
           <div className="border-t border-gray-100 p-4">
             <Pager
@@ -180,6 +134,8 @@ export function ReportInboxScreen() {
 
 type ReportData = {
   report: InboxRow & {
+    name: string
+    public: boolean
     phone: string
     email: string
     message: string
@@ -295,11 +251,7 @@ export function ReportScreen() {
                   defaultValue={report.status}
                   className={`${selectClass} w-full`}
                 >
-                  {REPORT_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {REPORT_STATUS_LABELS[status]}
-                    </option>
-                  ))}
+                  <Options choices={STATUS_CHOICES} />
                 </select>
                 {errors?.Status ? <p className="text-sm text-red-600">{errors.Status}</p> : null}
                 <button type="submit" disabled={busy} className={buttonClass}>

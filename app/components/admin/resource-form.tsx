@@ -65,58 +65,45 @@ function ResourceField({
   const error = errorFor(errors, ...errorKeysOf(field))
   const value = record?.[field.name]
   const options = field.options ? (choices[field.options] ?? []) : []
+  /** What most fields take: the label, the form field's name and the server's error. */
+  const named = { label: field.label, name: field.name, error }
   switch (field.kind) {
     case 'image':
       return <ImageField label={field.label} error={error} current={imageUrlOf(resource, record?.image)} />
     case 'budget-lines':
       return (
         <BudgetLinesField
-          name={field.name}
-          label={field.label}
+          {...named}
           lines={value}
-          error={error}
           recordId={record?.id || undefined}
           copiedFrom={typeof record?.copied_from === 'number' ? record.copied_from : undefined}
         />
       )
     case 'richtext':
-      return (
-        <RichTextField
-          label={field.label}
-          name={field.name}
-          defaultValue={value as string | null | undefined}
-          error={error}
-        />
-      )
+      return <RichTextField {...named} defaultValue={value as string | null | undefined} />
     case 'file':
       return (
         <FileField
-          label={field.label}
-          name={field.name}
+          {...named}
           accept={field.accept}
-          error={error}
           current={record ? 'Kosongkan untuk mempertahankan berkas yang ada.' : null}
         />
       )
     case 'date':
-      return <DateField label={field.label} name={field.name} defaultValue={value as string | null} error={error} />
+      return <DateField {...named} defaultValue={value as string | null} />
     case 'select':
       if (field.choices)
         return (
           <SelectField
-            label={field.label}
-            name={field.name}
+            {...named}
             defaultValue={(value as string | null | undefined) ?? field.choices[0]?.value}
-            error={error}
             options={[...field.choices]}
           />
         )
       return (
         <SelectField
-          label={field.label}
-          name={field.name}
+          {...named}
           defaultValue={(value as number | null | undefined) ?? 0}
-          error={error}
           options={[
             { value: 0, label: field.none ?? '' },
             ...options.map((choice) => ({ value: choice.id, label: choice.name })),
@@ -137,9 +124,7 @@ function ResourceField({
     case 'datetime':
       return (
         <DateTimeField
-          label={field.label}
-          name={field.name}
-          error={error}
+          {...named}
           value={value as string | null | undefined}
           timeZone={timeZone}
           dateWhen={field.dateWhen}
@@ -147,18 +132,16 @@ function ResourceField({
         />
       )
     case 'checkbox':
-      return <CheckboxField label={field.label} name={field.name} error={error} checked={value === true} />
+      return <CheckboxField {...named} checked={value === true} />
     case 'statistics':
       return <StatisticsEditor record={record} errors={errors} />
     default:
       return (
         <TextField
-          label={field.label}
-          name={field.name}
+          {...named}
           type={field.kind === 'textarea' || !field.kind ? undefined : (field.kind as TextKind)}
           multiline={field.kind === 'textarea'}
           defaultValue={value as string | number | null | undefined}
-          error={error}
           placeholder={field.placeholder}
           autoComplete={field.autoComplete}
         />

@@ -29,6 +29,8 @@ import { PUBLISH_STATE_LABELS } from '~/lib/zoned-time'
 import { PencilIcon, PlusIcon, SearchIcon } from './icons'
 import { useCan } from './admin-session'
 import { UploadForm } from './upload-form'
+import { BackButton } from './form'
+import { FailedRow, ListTable, StateRow } from './list-table'
 
 export type ListData = {
   page: { data: Row[]; current_page: number; last_page: number } | null
@@ -96,6 +98,31 @@ const pageClass = (active: boolean) =>
     active ? 'border-brand-600 bg-brand-600 text-white' : 'border-gray-300 bg-white text-gray-700 hover:bg-gray-50'
   }`
 
+/** A page's link in the pager: the current page is marked as such. */
+function PageLink({ page, current, to }: { page: number; current: number; to: string }) {
+  return (
+    <li>
+      <Link
+        to={to}
+        aria-label={`Page ${page}`}
+        aria-current={page === current ? 'page' : undefined}
+        className={pageClass(page === current)}
+      >
+        {page}
+      </Link>
+    </li>
+  )
+}
+
+/** The pages left out between two links of the pager. */
+function Gap() {
+  return (
+    <li aria-hidden="true" className="px-1 text-gray-500">
+      …
+    </li>
+  )
+}
+
 /**
  * The admin pager, on the right: at most 5 page links, first/last shortcuts and ellipses. `href` overrides the
  * address of a page (a list with filters besides the search keeps them).
@@ -115,43 +142,18 @@ export function Pager({
   if (last <= 1) return null
   const window = pagerWindow(Math.min(current, last), last)
   const link = (page: number) => (
-    <li key={page}>
-      <Link
-        to={href ? href(page) : listHref(pathname, search, page)}
-        aria-label={`Page ${page}`}
-        aria-current={page === current ? 'page' : undefined}
-        className={pageClass(page === current)}
-      >
-        {page}
-      </Link>
-    </li>
-  )
-  const ellipsis = (key: string) => (
-    <li key={key} aria-hidden="true" className="px-1 text-gray-500">
-      …
-    </li>
+    <PageLink key={page} page={page} current={current} to={href ? href(page) : listHref(pathname, search, page)} />
   )
   return (
     <nav aria-label="Pagination" className="flex justify-end">
       <ul className="flex flex-wrap items-center gap-1">
         {window.showFirst ? link(1) : null}
-        {window.leadingEllipsis ? ellipsis('lead') : null}
+        {window.leadingEllipsis ? <Gap /> : null}
         {window.pages.map(link)}
-        {window.trailingEllipsis ? ellipsis('trail') : null}
+        {window.trailingEllipsis ? <Gap /> : null}
         {window.showLast ? link(last) : null}
       </ul>
     </nav>
-  )
-}
-
-function StateRow({ span, title, text }: { span: number; title: string; text?: string }) {
-  return (
-    <tr>
-      <td colSpan={span} className="px-4 py-12 text-center">
-        <p className="font-medium text-gray-800">{title}</p>
-        {text ? <p className="mt-1 text-sm text-gray-500">{text}</p> : null}
-      </td>
-    </tr>
   )
 }
 
@@ -227,14 +229,7 @@ export function ListScreen({ resource, list }: { resource: ResourceDeclaration; 
 
   let body: ReactNode
   if (loading) body = <StateRow span={span} title="Loading Data..." />
-  else if (list.failed || !list.page)
-    body = (
-      <StateRow
-        span={span}
-        title="Failed to Load Data"
-        text="An error occurred while loading data. Please try again."
-      />
-    )
+  else if (list.failed || !list.page) body = <FailedRow span={span} />
   else if (rows.length === 0)
     body = <StateRow span={span} title={emptyTitle(resource)} text={list.search ? 'Try with Other Keywords' : add} />
   else
@@ -288,23 +283,9 @@ export function ListScreen({ resource, list }: { resource: ResourceDeclaration; 
           <SearchBox search={list.search} status={list.status ?? ''} />
           {resource.publishing ? <StatusFilter search={list.search} status={list.status ?? ''} /> : null}
         </div>
-        <div className="overflow-x-auto">
-          <table className="min-w-full">
-            <thead className="bg-gray-50 text-left text-xs font-semibold uppercase tracking-wide text-gray-500">
-              <tr>
-                {columns.map((column) => (
-                  <th key={column.header} scope="col" className="px-4 py-3">
-                    {column.header}
-                  </th>
-                ))}
-                <th scope="col" className="px-4 py-3 text-right">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>{body}</tbody>
-          </table>
-        </div>
+        <ListTable headers={columns.map((column) => column.header)} actions="Actions">
+          {body}
+        </ListTable>
         {list.page && !loading ? (
           <div className="border-t border-gray-100 p-4">
             <Pager
@@ -357,7 +338,6 @@ export function ListErrorBoundary() {
 /** An edit screen whose record does not exist (404), or that failed to load, inside the shell. */
 export function RecordErrorBoundary() {
   const error = useRouteError()
-  const navigate = useNavigate()
   const missing = isRouteErrorResponse(error) && error.status === 404
   return (
     <section role="alert" className="rounded-xl border border-gray-200 bg-white px-4 py-12 text-center shadow-sm">
@@ -367,13 +347,7 @@ export function RecordErrorBoundary() {
           ? 'The data you are looking for does not exist or has been deleted.'
           : 'An error occurred while loading data. Please try again.'}
       </p>
-      <button
-        type="button"
-        onClick={() => navigate(-1)}
-        className="mt-4 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
-      >
-        Go Back
-      </button>
+      <BackButton className="mt-4">Go Back</BackButton>
     </section>
   )
 }
