@@ -2,7 +2,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/back-link'
 import { PreviewBanner } from '~/components/public/preview-banner'
-import { UploadImage } from '~/components/public/upload-image'
+import { ArticleImage } from '~/components/public/upload-image'
 import { eventLoader } from '~/doors/events.server'
 import { eventLd } from '~/lib/event-view'
 import { describe, routeSeo } from '~/lib/seo'
@@ -32,20 +32,9 @@ export default function EventScreen() {
   const { event, preview } = useLoaderData<typeof loader>()
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <PreviewBanner state={preview} publishedAt={event.published_at} editHref={`/admin/events/edit/${event.id}`} />
+      <PreviewBanner state={preview} item={event} resource="events" />
       <BackLink fallback="/agenda">Kembali ke Agenda</BackLink>
-      {event.image ? (
-        <UploadImage
-          kind="events"
-          image={event.image}
-          alt={event.image_alt || event.title}
-          width={1200}
-          height={675}
-          eager
-          sizes="(min-width: 800px) 736px, 100vw"
-          className="mt-6 aspect-video w-full rounded-2xl"
-        />
-      ) : null}
+      <ArticleImage kind="events" item={event} />
       <header className="mt-6">
         {event.ended ? (
           <p className="mb-2 inline-block rounded-full bg-gray-100 px-3 py-1 text-sm font-semibold text-gray-700">

@@ -1,6 +1,7 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { CardHeading } from '~/components/public/cards'
+import { Icon } from '~/components/public/icon'
 import { EventGrid } from '~/components/public/event-card'
 import { SimplePager } from '~/components/public/simple-pager'
 import { agendaLoader } from '~/doors/events.server'
@@ -32,16 +33,7 @@ export default function AgendaScreen() {
           href="/agenda.ics"
           className="inline-flex items-center gap-2 self-start rounded-lg border border-emerald-700 px-4 py-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-50 md:self-auto"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-4 w-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M4 6h16v14H4zM4 10h16M8 3v4M16 3v4" />
-          </svg>
+          <Icon name="calendar" className="h-4 w-4" />
           Langganan Kalender (.ics)
         </a>
       </div>

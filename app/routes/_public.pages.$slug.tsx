@@ -26,7 +26,7 @@ export default function PageScreen() {
   const empty = htmlToText(page.content) === ''
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <PreviewBanner state={preview} publishedAt={page.published_at} editHref={`/admin/pages/edit/${page.id}`} />
+      <PreviewBanner state={preview} item={page} resource="pages" />
       <BackLink fallback="/pages">Kembali ke Tentang Desa</BackLink>
       <header className="mt-6 border-b border-gray-200 pb-6">
         <h1 className="text-3xl font-bold leading-tight text-gray-900 md:text-4xl">{page.title}</h1>

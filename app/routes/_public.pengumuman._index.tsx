@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
+import { CardLink } from '~/components/public/cards'
 import { SimplePager } from '~/components/public/simple-pager'
 import { announcementsLoader } from '~/doors/announcements.server'
 import { routeSeo } from '~/lib/seo'
@@ -38,12 +39,7 @@ export default function AnnouncementsScreen() {
                   {item.ends ? <span>sampai {item.ends}</span> : null}
                 </p>
                 <h2 className="mt-2 text-lg font-semibold text-gray-900">
-                  <Link
-                    to={`/pengumuman/${item.id}`}
-                    className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800"
-                  >
-                    {item.title}
-                  </Link>
+                  <CardLink to={`/pengumuman/${item.id}`}>{item.title}</CardLink>
                 </h2>
                 {item.excerpt ? <p className="mt-1 line-clamp-2 text-sm text-gray-600">{item.excerpt}</p> : null}
               </article>

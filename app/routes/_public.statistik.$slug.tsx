@@ -44,11 +44,7 @@ export default function StatisticScreen() {
     .join(' · ')
   return (
     <article className="mx-auto max-w-5xl px-4 py-10">
-      <PreviewBanner
-        state={preview}
-        publishedAt={dataset.published_at}
-        editHref={`/admin/statistics/edit/${dataset.id}`}
-      />
+      <PreviewBanner state={preview} item={dataset} resource="statistics" />
       <BackLink fallback="/statistik">Kembali ke Statistik</BackLink>
       <header className="mt-6">
         <p className="text-sm font-semibold text-emerald-800">{dataset.categoryLabel}</p>

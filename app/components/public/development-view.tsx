@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigate } from '@remix-run/react'
+import { Form, useLocation, useNavigate } from '@remix-run/react'
 import type { FormEvent } from 'react'
 import {
   osmUrl,
@@ -10,9 +10,10 @@ import {
 } from '~/lib/pembangunan'
 import { formatDate, formatRupiah } from '~/lib/format'
 import { BackLink } from './back-link'
+import { CardLink } from './cards'
 import { Pagination } from './list-controls'
 import { PreviewBanner } from './preview-banner'
-import { UploadImage } from './upload-image'
+import { ArticleImage, ItemImage } from './upload-image'
 
 const STAGE_TONE = {
   rencana: 'bg-gray-100 text-gray-800',
@@ -49,23 +50,16 @@ export function ProgressBar({ progress, name }: { progress: number; name: string
 function DevelopmentCard({ project, eager }: { project: DevelopmentSummary; eager: boolean }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-emerald-600">
-      <UploadImage
+      <ItemImage
         kind="developments"
-        image={project.image}
-        alt={project.image_alt || project.title}
-        width={1200}
-        height={675}
+        item={project}
+        label={project.title}
         eager={eager}
         className="aspect-video w-full"
       />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <h2 className="text-lg font-semibold leading-snug text-gray-900">
-          <Link
-            to={`/pembangunan/${project.slug}`}
-            className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800"
-          >
-            {project.title}
-          </Link>
+          <CardLink to={`/pembangunan/${project.slug}`}>{project.title}</CardLink>
         </h2>
         <dl className="grid grid-cols-[auto,1fr] gap-x-3 gap-y-1 text-sm text-gray-600">
           <dt>Lokasi</dt>
@@ -247,11 +241,7 @@ export function DevelopmentDetail({
   return (
     <article className="mx-auto max-w-4xl px-4 py-10 print:max-w-none print:p-0">
       <div className="print:hidden">
-        <PreviewBanner
-          state={preview}
-          publishedAt={project.published_at}
-          editHref={`/admin/developments/edit/${project.id}`}
-        />
+        <PreviewBanner state={preview} item={project} resource="developments" />
         <BackLink fallback="/pembangunan">Kembali ke Pembangunan</BackLink>
       </div>
       <header className="mt-4">
@@ -261,18 +251,7 @@ export function DevelopmentDetail({
           <ProgressBar progress={project.progress} name={project.title} />
         </div>
       </header>
-      {project.image ? (
-        <UploadImage
-          kind="developments"
-          image={project.image}
-          alt={project.image_alt || project.title}
-          width={1200}
-          height={675}
-          eager
-          sizes="(min-width: 900px) 864px, 100vw"
-          className="mt-6 aspect-video w-full rounded-2xl"
-        />
-      ) : null}
+      <ArticleImage kind="developments" item={project} sizes="(min-width: 900px) 864px, 100vw" />
       <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-3 rounded-xl border border-gray-200 bg-white p-5 sm:grid-cols-2">
         {facts.map(([label, value]) => (
           <div key={label}>
@@ -311,10 +290,10 @@ export function DevelopmentDetail({
             {project.photos.map((photo) => (
               <li key={photo.id}>
                 <figure className="overflow-hidden rounded-xl border border-gray-200 bg-white">
-                  <UploadImage
+                  <ItemImage
                     kind="developments"
-                    image={photo.image}
-                    alt={photo.image_alt || photo.caption || `Foto progres ${project.title}`}
+                    item={photo}
+                    label={photo.caption || `Foto progres ${project.title}`}
                     width={1200}
                     height={800}
                     sizes="(min-width: 900px) 420px, 100vw"
