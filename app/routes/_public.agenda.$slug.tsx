@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { BackLink } from '~/components/public/back-link'
-import { PreviewBanner } from '~/components/public/preview-banner'
+import { DetailTop } from '~/components/public/detail-top'
+import { Fact } from '~/components/public/facts'
 import { ArticleImage } from '~/components/public/upload-image'
 import { eventLoader } from '~/doors/events.server'
 import { eventLd } from '~/lib/event-view'
@@ -28,12 +28,17 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 const action =
   'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold focus:outline-none focus:ring-2 focus:ring-emerald-600'
 
+const EventFact = ({ label, children }: { label: string; children: React.ReactNode }) => (
+  <Fact label={label} termClass="font-semibold text-emerald-900" valueClass="mt-1 text-gray-800">
+    {children}
+  </Fact>
+)
+
 export default function EventScreen() {
   const { event, preview } = useLoaderData<typeof loader>()
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <PreviewBanner state={preview} item={event} resource="events" />
-      <BackLink fallback="/agenda">Kembali ke Agenda</BackLink>
+      <DetailTop resource="events" preview={preview} item={event} />
       <ArticleImage kind="events" item={event} />
       <header className="mt-6">
         {event.ended ? (
@@ -43,28 +48,12 @@ export default function EventScreen() {
         ) : null}
         <h1 className="text-3xl font-bold leading-tight text-gray-900 md:text-4xl">{event.title}</h1>
         <dl className="mt-6 grid gap-4 rounded-xl border border-emerald-100 bg-emerald-50/60 p-5 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="font-semibold text-emerald-900">Tanggal</dt>
-            <dd className="mt-1 text-gray-800">
-              <time dateTime={event.startsAt}>{event.date}</time>
-            </dd>
-          </div>
-          <div>
-            <dt className="font-semibold text-emerald-900">Waktu</dt>
-            <dd className="mt-1 text-gray-800">{event.time}</dd>
-          </div>
-          {event.location ? (
-            <div>
-              <dt className="font-semibold text-emerald-900">Tempat</dt>
-              <dd className="mt-1 text-gray-800">{event.location}</dd>
-            </div>
-          ) : null}
-          {event.organizer ? (
-            <div>
-              <dt className="font-semibold text-emerald-900">Penyelenggara</dt>
-              <dd className="mt-1 text-gray-800">{event.organizer}</dd>
-            </div>
-          ) : null}
+          <EventFact label="Tanggal">
+            <time dateTime={event.startsAt}>{event.date}</time>
+          </EventFact>
+          <EventFact label="Waktu">{event.time}</EventFact>
+          {event.location ? <EventFact label="Tempat">{event.location}</EventFact> : null}
+          {event.organizer ? <EventFact label="Penyelenggara">{event.organizer}</EventFact> : null}
         </dl>
         <div className="mt-5 flex flex-wrap gap-3">
           <a href={`/agenda/${event.slug}.ics`} className={`${action} bg-emerald-700 text-white hover:bg-emerald-800`}>

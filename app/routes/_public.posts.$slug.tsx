@@ -1,7 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { BackLink } from '~/components/public/back-link'
-import { PreviewBanner } from '~/components/public/preview-banner'
+import { DetailTop } from '~/components/public/detail-top'
 import { ShareButton, ShareSection } from '~/components/public/share'
 import { ArticleImage } from '~/components/public/upload-image'
 import { formatDateWithWeekday, readingMinutes } from '~/lib/format'
@@ -34,8 +33,7 @@ export default function PostScreen() {
   const site = useSite()
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <PreviewBanner state={preview} item={post} resource="posts" />
-      <BackLink fallback="/posts">Kembali ke Berita</BackLink>
+      <DetailTop resource="posts" preview={preview} item={post} />
       <ArticleImage kind="posts" item={post} />
       <header className="mt-6">
         <div className="flex items-center justify-between gap-4">

@@ -1,7 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { BackLink } from '~/components/public/back-link'
-import { PreviewBanner } from '~/components/public/preview-banner'
+import { DetailTop } from '~/components/public/detail-top'
 import { Tabs } from '~/components/public/product-tabs'
 import { ItemImage } from '~/components/public/upload-image'
 import { formatRupiah, whatsappLink } from '~/lib/format'
@@ -50,8 +49,7 @@ export default function ProductScreen() {
   )
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <PreviewBanner state={preview} item={product} resource="products" />
-      <BackLink fallback="/products">Kembali ke Produk Desa</BackLink>
+      <DetailTop resource="products" preview={preview} item={product} />
       <article className="mt-6 grid gap-8 md:grid-cols-2">
         <ItemImage
           kind="products"

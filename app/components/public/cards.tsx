@@ -32,23 +32,40 @@ function CardTitle({ className, children }: { className: string; children: React
   )
 }
 
-export function PostCard({ post, eager = false }: { post: PostSummary; eager?: boolean }) {
+/** A card with its item's wide picture on top, and `children` below it. */
+export function PictureCard({
+  kind,
+  item,
+  eager,
+  children,
+}: {
+  kind: 'posts' | 'developments'
+  item: { image: string | null; image_alt: string; title: string }
+  eager: boolean
+  children: React.ReactNode
+}) {
   return (
     <article className={card}>
-      <ItemImage kind="posts" item={post} label={post.title} eager={eager} className="aspect-video w-full" />
-      <div className="flex flex-1 flex-col gap-2 p-5">
-        <p className="flex flex-wrap items-center gap-2 text-xs text-gray-500">
-          <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 font-semibold text-emerald-800">
-            {post.category?.name ?? 'Berita'}
-          </span>
-          <time dateTime={new Date(post.created_at).toISOString()}>{formatDate(post.created_at)}</time>
-        </p>
-        <CardTitle className="text-lg font-semibold leading-snug text-gray-900">
-          <CardLink to={`/posts/${post.slug}`}>{post.title}</CardLink>
-        </CardTitle>
-        <p className="line-clamp-3 text-sm text-gray-600">{post.excerpt}</p>
-      </div>
+      <ItemImage kind={kind} item={item} label={item.title} eager={eager} className="aspect-video w-full" />
+      <div className="flex flex-1 flex-col gap-2 p-5">{children}</div>
     </article>
+  )
+}
+
+export function PostCard({ post, eager = false }: { post: PostSummary; eager?: boolean }) {
+  return (
+    <PictureCard kind="posts" item={post} eager={eager}>
+      <p className="flex flex-wrap items-center gap-2 text-xs text-gray-500">
+        <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 font-semibold text-emerald-800">
+          {post.category?.name ?? 'Berita'}
+        </span>
+        <time dateTime={new Date(post.created_at).toISOString()}>{formatDate(post.created_at)}</time>
+      </p>
+      <CardTitle className="text-lg font-semibold leading-snug text-gray-900">
+        <CardLink to={`/posts/${post.slug}`}>{post.title}</CardLink>
+      </CardTitle>
+      <p className="line-clamp-3 text-sm text-gray-600">{post.excerpt}</p>
+    </PictureCard>
   )
 }
 
