@@ -7,6 +7,7 @@ import { useSite } from '~/root'
 const FOOTER_LINKS = SITE_NAVIGATION.filter((entry): entry is NavLink => !isGroup(entry))
 const FOOTER_GROUPS = SITE_NAVIGATION.filter(isGroup) as NavGroup[]
 
+/** A list of the menu's links, underlined on hover. */
 function FooterLinks({ links, className }: { links: readonly NavLink[]; className: string }) {
   return (
     <ul className={className}>
