@@ -1,4 +1,5 @@
-import { absoluteUrl, describe, logoUrl, type JsonLd } from './seo'
+import { thing } from './json-ld'
+import { absoluteUrl, logoUrl, type JsonLd } from './seo'
 import type { Site } from './site'
 import { uploadUrl } from './upload-urls'
 
@@ -37,13 +38,9 @@ export type EventDetail = EventSummary & {
 
 /** The event as schema.org's `Event` (its page's JSON-LD). */
 export function eventLd(site: Site, event: EventDetail): JsonLd {
-  const url = absoluteUrl(site.url, `/agenda/${event.slug}`)
   const image = uploadUrl('events', event.image)
   return {
-    '@type': 'Event',
-    name: event.title,
-    description: describe(event.description, event.title),
-    url,
+    ...thing('Event', site, `/agenda/${event.slug}`, event, event.description),
     startDate: event.startsAt,
     ...(event.endsAt ? { endDate: event.endsAt } : {}),
     eventStatus: 'https://schema.org/EventScheduled',

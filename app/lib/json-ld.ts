@@ -11,6 +11,14 @@ const iso = (value: DateLike) => new Date(value).toISOString()
 /** A picture's address, or an ImageObject with its alt text as the caption where the admin wrote one. */
 const picture = (url: string, caption: string | undefined) => (caption ? { '@type': 'ImageObject', url, caption } : url)
 
+/** What every item's JSON-LD starts with: its type, its name (the title), a description of its text, its address. */
+export const thing = (type: string, site: Site, path: string, item: { title: string }, text: string) => ({
+  '@type': type,
+  name: item.title,
+  description: describe(text, item.title),
+  url: absoluteUrl(site.url, path),
+})
+
 export function newsArticleLd(
   site: Site,
   post: {
@@ -62,17 +70,14 @@ export function productLd(
     owner: string
   },
 ): JsonLd {
-  const url = absoluteUrl(site.url, `/products/${product.slug}`)
+  const base = thing('Product', site, `/products/${product.slug}`, product, product.content)
   const image = uploadUrl('products', product.image)
   return {
-    '@type': 'Product',
-    name: product.title,
-    description: describe(product.content, product.title),
-    url,
+    ...base,
     ...(image ? { image: [picture(absoluteUrl(site.url, image), product.image_alt)] } : {}),
     offers: {
       '@type': 'Offer',
-      url,
+      url: base.url,
       price: String(product.price),
       priceCurrency: 'IDR',
       availability: 'https://schema.org/InStock',

@@ -10,41 +10,31 @@ export type NavEntry = NavLink | NavGroup
 
 export const isGroup = (entry: NavEntry): entry is NavGroup => 'items' in entry
 
+/** A destination; `more` marks it current elsewhere too (`paths`) or only on its own address (`exact`). */
+const link = (to: string, label: string, more?: Pick<NavLink, 'paths' | 'exact'>): NavLink => ({ to, label, ...more })
+
+const group = (id: string, label: string, items: NavLink[]): NavGroup => ({ id, label, items })
+
 export const SITE_NAVIGATION: readonly NavEntry[] = [
-  { to: '/', label: 'Beranda' },
-  { to: '/pages', label: 'Tentang Desa' },
-  { to: '/aparaturs', label: 'Aparaturs' },
-  { to: '/posts', label: 'Berita', paths: ['/posts', '/berita'] },
-  { to: '/products', label: 'Produk Desa' },
-  { to: '/photos', label: 'Galeri' },
-  { to: '/agenda', label: 'Agenda' },
-  {
-    id: 'transparansi',
-    label: 'Transparansi',
-    items: [
-      { to: '/apbdes', label: 'APBDes' },
-      { to: '/pembangunan', label: 'Pembangunan' },
-    ],
-  },
-  {
-    id: 'informasi',
-    label: 'Informasi',
-    items: [
-      { to: '/pengumuman', label: 'Pengumuman' },
-      { to: '/statistik', label: 'Statistik Desa' },
-      { to: '/dokumen', label: 'Dokumen' },
-      { to: '/ppid', label: 'PPID' },
-    ],
-  },
-  {
-    id: 'layanan',
-    label: 'Layanan',
-    items: [
-      { to: '/layanan', label: 'Layanan Pengaduan', exact: true },
-      { to: '/layanan/lacak', label: 'Lacak Laporan' },
-    ],
-  },
-  { to: '/cari', label: 'Pencarian' },
+  link('/', 'Beranda'),
+  link('/pages', 'Tentang Desa'),
+  link('/aparaturs', 'Aparaturs'),
+  link('/posts', 'Berita', { paths: ['/posts', '/berita'] }),
+  link('/products', 'Produk Desa'),
+  link('/photos', 'Galeri'),
+  link('/agenda', 'Agenda'),
+  group('transparansi', 'Transparansi', [link('/apbdes', 'APBDes'), link('/pembangunan', 'Pembangunan')]),
+  group('informasi', 'Informasi', [
+    link('/pengumuman', 'Pengumuman'),
+    link('/statistik', 'Statistik Desa'),
+    link('/dokumen', 'Dokumen'),
+    link('/ppid', 'PPID'),
+  ]),
+  group('layanan', 'Layanan', [
+    link('/layanan', 'Layanan Pengaduan', { exact: true }),
+    link('/layanan/lacak', 'Lacak Laporan'),
+  ]),
+  link('/cari', 'Pencarian'),
 ]
 
 /** Whether `pathname` is the link's page or below it. */

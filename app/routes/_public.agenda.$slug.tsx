@@ -1,8 +1,8 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { BackLink } from '~/components/public/back-link'
-import { PreviewBanner } from '~/components/public/preview-banner'
-import { UploadImage } from '~/components/public/upload-image'
+import { DetailTop } from '~/components/public/detail-top'
+import { Fact } from '~/components/public/facts'
+import { ArticleImage } from '~/components/public/upload-image'
 import { eventLoader } from '~/doors/events.server'
 import { eventLd } from '~/lib/event-view'
 import { describe, routeSeo } from '~/lib/seo'
@@ -28,24 +28,18 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 const action =
   'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold focus:outline-none focus:ring-2 focus:ring-emerald-600'
 
+const EventFact = ({ label, children }: { label: string; children: React.ReactNode }) => (
+  <Fact label={label} termClass="font-semibold text-emerald-900" valueClass="mt-1 text-gray-800">
+    {children}
+  </Fact>
+)
+
 export default function EventScreen() {
   const { event, preview } = useLoaderData<typeof loader>()
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <PreviewBanner state={preview} publishedAt={event.published_at} editHref={`/admin/events/edit/${event.id}`} />
-      <BackLink fallback="/agenda">Kembali ke Agenda</BackLink>
-      {event.image ? (
-        <UploadImage
-          kind="events"
-          image={event.image}
-          alt={event.image_alt || event.title}
-          width={1200}
-          height={675}
-          eager
-          sizes="(min-width: 800px) 736px, 100vw"
-          className="mt-6 aspect-video w-full rounded-2xl"
-        />
-      ) : null}
+      <DetailTop resource="events" preview={preview} item={event} />
+      <ArticleImage kind="events" item={event} />
       <header className="mt-6">
         {event.ended ? (
           <p className="mb-2 inline-block rounded-full bg-gray-100 px-3 py-1 text-sm font-semibold text-gray-700">
@@ -54,28 +48,12 @@ export default function EventScreen() {
         ) : null}
         <h1 className="text-3xl font-bold leading-tight text-gray-900 md:text-4xl">{event.title}</h1>
         <dl className="mt-6 grid gap-4 rounded-xl border border-emerald-100 bg-emerald-50/60 p-5 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="font-semibold text-emerald-900">Tanggal</dt>
-            <dd className="mt-1 text-gray-800">
-              <time dateTime={event.startsAt}>{event.date}</time>
-            </dd>
-          </div>
-          <div>
-            <dt className="font-semibold text-emerald-900">Waktu</dt>
-            <dd className="mt-1 text-gray-800">{event.time}</dd>
-          </div>
-          {event.location ? (
-            <div>
-              <dt className="font-semibold text-emerald-900">Tempat</dt>
-              <dd className="mt-1 text-gray-800">{event.location}</dd>
-            </div>
-          ) : null}
-          {event.organizer ? (
-            <div>
-              <dt className="font-semibold text-emerald-900">Penyelenggara</dt>
-              <dd className="mt-1 text-gray-800">{event.organizer}</dd>
-            </div>
-          ) : null}
+          <EventFact label="Tanggal">
+            <time dateTime={event.startsAt}>{event.date}</time>
+          </EventFact>
+          <EventFact label="Waktu">{event.time}</EventFact>
+          {event.location ? <EventFact label="Tempat">{event.location}</EventFact> : null}
+          {event.organizer ? <EventFact label="Penyelenggara">{event.organizer}</EventFact> : null}
         </dl>
         <div className="mt-5 flex flex-wrap gap-3">
           <a href={`/agenda/${event.slug}.ics`} className={`${action} bg-emerald-700 text-white hover:bg-emerald-800`}>

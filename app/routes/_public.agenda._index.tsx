@@ -1,6 +1,7 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { CardHeading } from '~/components/public/cards'
+import { Icon } from '~/components/public/icon'
 import { EventGrid } from '~/components/public/event-card'
 import { SimplePager } from '~/components/public/simple-pager'
 import { agendaLoader } from '~/doors/events.server'
@@ -19,6 +20,38 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 const empty = 'rounded-xl border border-dashed border-gray-300 bg-white px-6 py-10 text-center text-gray-500'
 
+/** One of the agenda's two lists: its heading, its events (`children`) and its own pager (`param`). */
+function AgendaSection({
+  id,
+  title,
+  page,
+  param,
+  className,
+  children,
+}: {
+  id: string
+  title: string
+  page: { current_page: number; last_page: number }
+  param: string
+  className?: string
+  children: React.ReactNode
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="mb-4 text-xl font-bold text-gray-900">
+        {title}
+      </h2>
+      {children}
+      <SimplePager
+        param={param}
+        current={page.current_page}
+        last={page.last_page}
+        label={`Halaman ${title.toLowerCase()}`}
+      />
+    </section>
+  )
+}
+
 export default function AgendaScreen() {
   const { upcoming, past } = useLoaderData<typeof loader>()
   return (
@@ -32,24 +65,12 @@ export default function AgendaScreen() {
           href="/agenda.ics"
           className="inline-flex items-center gap-2 self-start rounded-lg border border-emerald-700 px-4 py-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-50 md:self-auto"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-4 w-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M4 6h16v14H4zM4 10h16M8 3v4M16 3v4" />
-          </svg>
+          <Icon name="calendar" className="h-4 w-4" />
           Langganan Kalender (.ics)
         </a>
       </div>
       <CardHeading.Provider value="h3">
-        <section aria-labelledby="agenda-mendatang">
-          <h2 id="agenda-mendatang" className="mb-4 text-xl font-bold text-gray-900">
-            Agenda Mendatang
-          </h2>
+        <AgendaSection id="agenda-mendatang" title="Agenda Mendatang" page={upcoming} param="page">
           {upcoming.data.length ? (
             <EventGrid label="Agenda mendatang" events={upcoming.data} />
           ) : (
@@ -57,29 +78,14 @@ export default function AgendaScreen() {
               Belum ada agenda mendatang.
             </p>
           )}
-          <SimplePager
-            param="page"
-            current={upcoming.current_page}
-            last={upcoming.last_page}
-            label="Halaman agenda mendatang"
-          />
-        </section>
-        <section aria-labelledby="agenda-sebelumnya" className="mt-12">
-          <h2 id="agenda-sebelumnya" className="mb-4 text-xl font-bold text-gray-900">
-            Agenda Sebelumnya
-          </h2>
+        </AgendaSection>
+        <AgendaSection id="agenda-sebelumnya" title="Agenda Sebelumnya" page={past} param="lalu" className="mt-12">
           {past.data.length ? (
             <EventGrid label="Agenda sebelumnya" events={past.data} past />
           ) : (
             <p className={empty}>Belum ada agenda sebelumnya.</p>
           )}
-          <SimplePager
-            param="lalu"
-            current={past.current_page}
-            last={past.last_page}
-            label="Halaman agenda sebelumnya"
-          />
-        </section>
+        </AgendaSection>
       </CardHeading.Provider>
     </div>
   )

@@ -2,7 +2,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/back-link'
 import { PersonIcon } from '~/components/public/cards'
-import { UploadImage } from '~/components/public/upload-image'
+import { ItemImage } from '~/components/public/upload-image'
 import { htmlToText } from '~/lib/format'
 import { personLd } from '~/lib/json-ld'
 import { describe, routeSeo } from '~/lib/seo'
@@ -33,12 +33,10 @@ export default function AparaturScreen() {
       <article className="mt-6 overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
         <header className="flex flex-col items-center gap-4 bg-gradient-to-b from-emerald-50 to-white px-6 pb-6 pt-10 text-center">
           {aparatur.image ? (
-            <UploadImage
+            <ItemImage
               kind="aparaturs"
-              image={aparatur.image}
-              alt={aparatur.image_alt || name}
-              width={600}
-              height={600}
+              item={aparatur}
+              label={name}
               eager
               sizes="160px"
               className="h-40 w-40 rounded-full border-4 border-white shadow"

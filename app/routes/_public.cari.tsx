@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react'
+import { CardLink } from '~/components/public/cards'
 import { SimplePager } from '~/components/public/simple-pager'
 import { searchLoader } from '~/doors/cari.server'
 import { formatDate } from '~/lib/format'
@@ -82,12 +83,7 @@ export default function SearchScreen() {
                       <time dateTime={new Date(result.date).toISOString()}>{formatDate(result.date)}</time>
                     </p>
                     <h2 className="mt-1.5 text-lg font-semibold text-gray-900">
-                      <Link
-                        to={result.path}
-                        className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800"
-                      >
-                        {result.title}
-                      </Link>
+                      <CardLink to={result.path}>{result.title}</CardLink>
                     </h2>
                     {result.text ? <p className="mt-1 line-clamp-2 text-sm text-gray-600">{result.text}</p> : null}
                   </article>

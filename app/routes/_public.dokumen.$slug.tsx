@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/back-link'
+import { Fact } from '~/components/public/facts'
 import { documentLoader } from '~/doors/public-information.server'
 import { documentDownloadPath } from '~/lib/documents'
 import { formatDate } from '~/lib/format'
@@ -37,25 +38,21 @@ export default function DocumentScreen() {
         <h1 className="mt-2 text-2xl font-bold leading-tight text-gray-900 md:text-3xl">{document.title}</h1>
         <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm text-gray-700 sm:grid-cols-2">
           {document.number ? (
-            <div>
-              <dt className="font-medium text-gray-900">Nomor</dt>
-              <dd>{document.number}</dd>
-            </div>
+            <Fact label="Nomor" termClass="font-medium text-gray-900">
+              {document.number}
+            </Fact>
           ) : null}
-          <div>
-            <dt className="font-medium text-gray-900">Klasifikasi</dt>
-            <dd>{document.class_label}</dd>
-          </div>
+          <Fact label="Klasifikasi" termClass="font-medium text-gray-900">
+            {document.class_label}
+          </Fact>
           {document.enacted_at ? (
-            <div>
-              <dt className="font-medium text-gray-900">Tanggal Ditetapkan</dt>
-              <dd>{formatDate(document.enacted_at)}</dd>
-            </div>
+            <Fact label="Tanggal Ditetapkan" termClass="font-medium text-gray-900">
+              {formatDate(document.enacted_at)}
+            </Fact>
           ) : null}
-          <div>
-            <dt className="font-medium text-gray-900">Ukuran Berkas</dt>
-            <dd>PDF, {document.size}</dd>
-          </div>
+          <Fact label="Ukuran Berkas" termClass="font-medium text-gray-900">
+            PDF, {document.size}
+          </Fact>
         </dl>
         <a
           href={documentDownloadPath(document.slug)}

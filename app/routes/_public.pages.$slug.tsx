@@ -1,7 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { BackLink } from '~/components/public/back-link'
-import { PreviewBanner } from '~/components/public/preview-banner'
+import { DetailTop } from '~/components/public/detail-top'
 import { formatDate, htmlToText, readingMinutes } from '~/lib/format'
 import { describe, routeSeo } from '~/lib/seo'
 import { pageLoader } from '~/doors/public-pages.server'
@@ -26,8 +25,7 @@ export default function PageScreen() {
   const empty = htmlToText(page.content) === ''
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <PreviewBanner state={preview} publishedAt={page.published_at} editHref={`/admin/pages/edit/${page.id}`} />
-      <BackLink fallback="/pages">Kembali ke Tentang Desa</BackLink>
+      <DetailTop resource="pages" preview={preview} item={page} />
       <header className="mt-6 border-b border-gray-200 pb-6">
         <h1 className="text-3xl font-bold leading-tight text-gray-900 md:text-4xl">{page.title}</h1>
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-600">

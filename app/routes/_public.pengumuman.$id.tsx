@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { AnnouncementState } from '~/components/public/announcement-state'
 import { BackLink } from '~/components/public/back-link'
 import { announcementLoader } from '~/doors/announcements.server'
 import { describe, routeSeo } from '~/lib/seo'
@@ -23,13 +24,7 @@ export default function AnnouncementScreen() {
       <BackLink fallback="/pengumuman">Kembali ke Pengumuman</BackLink>
       <header className="mt-6">
         <p className="flex flex-wrap items-center gap-2 text-sm text-gray-600">
-          <span
-            className={`rounded-full px-3 py-0.5 font-semibold ${
-              announcement.state === 'Berlangsung' ? 'bg-amber-100 text-amber-900' : 'bg-gray-100 text-gray-700'
-            }`}
-          >
-            {announcement.state}
-          </span>
+          <AnnouncementState state={announcement.state} className="px-3" />
           <span>
             Berlaku <time dateTime={announcement.startsAt}>{announcement.starts}</time>
             {announcement.ends ? ` sampai ${announcement.ends}` : ''}

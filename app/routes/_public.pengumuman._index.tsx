@@ -1,5 +1,8 @@
 import type { MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
+import { AnnouncementState } from '~/components/public/announcement-state'
+import { CardLink } from '~/components/public/cards'
+import { EmptyList } from '~/components/public/list-controls'
 import { SimplePager } from '~/components/public/simple-pager'
 import { announcementsLoader } from '~/doors/announcements.server'
 import { routeSeo } from '~/lib/seo'
@@ -27,23 +30,12 @@ export default function AnnouncementsScreen() {
             <li key={item.id}>
               <article className="group relative rounded-xl border border-gray-200 bg-white p-5 shadow-sm focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md">
                 <p className="flex flex-wrap items-center gap-2 text-xs text-gray-600">
-                  <span
-                    className={`rounded-full px-2.5 py-0.5 font-semibold ${
-                      item.state === 'Berlangsung' ? 'bg-amber-100 text-amber-900' : 'bg-gray-100 text-gray-700'
-                    }`}
-                  >
-                    {item.state}
-                  </span>
+                  <AnnouncementState state={item.state} className="px-2.5" />
                   <time dateTime={item.startsAt}>{item.starts}</time>
                   {item.ends ? <span>sampai {item.ends}</span> : null}
                 </p>
                 <h2 className="mt-2 text-lg font-semibold text-gray-900">
-                  <Link
-                    to={`/pengumuman/${item.id}`}
-                    className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800"
-                  >
-                    {item.title}
-                  </Link>
+                  <CardLink to={`/pengumuman/${item.id}`}>{item.title}</CardLink>
                 </h2>
                 {item.excerpt ? <p className="mt-1 line-clamp-2 text-sm text-gray-600">{item.excerpt}</p> : null}
               </article>
@@ -51,12 +43,7 @@ export default function AnnouncementsScreen() {
           ))}
         </ul>
       ) : (
-        <p
-          role="status"
-          className="mt-8 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center text-gray-500"
-        >
-          Belum ada pengumuman.
-        </p>
+        <EmptyList className="mt-8">Belum ada pengumuman.</EmptyList>
       )}
       <SimplePager param="page" current={page.current_page} last={page.last_page} label="Halaman pengumuman" />
     </div>

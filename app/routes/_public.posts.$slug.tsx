@@ -1,9 +1,8 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { BackLink } from '~/components/public/back-link'
-import { PreviewBanner } from '~/components/public/preview-banner'
+import { DetailTop } from '~/components/public/detail-top'
 import { ShareButton, ShareSection } from '~/components/public/share'
-import { UploadImage } from '~/components/public/upload-image'
+import { ArticleImage } from '~/components/public/upload-image'
 import { formatDateWithWeekday, readingMinutes } from '~/lib/format'
 import { newsArticleLd } from '~/lib/json-ld'
 import { describe, routeSeo } from '~/lib/seo'
@@ -34,20 +33,8 @@ export default function PostScreen() {
   const site = useSite()
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <PreviewBanner state={preview} publishedAt={post.published_at} editHref={`/admin/posts/edit/${post.id}`} />
-      <BackLink fallback="/posts">Kembali ke Berita</BackLink>
-      {post.image ? (
-        <UploadImage
-          kind="posts"
-          image={post.image}
-          alt={post.image_alt || post.title}
-          width={1200}
-          height={675}
-          eager
-          sizes="(min-width: 800px) 736px, 100vw"
-          className="mt-6 aspect-video w-full rounded-2xl"
-        />
-      ) : null}
+      <DetailTop resource="posts" preview={preview} item={post} />
+      <ArticleImage kind="posts" item={post} />
       <header className="mt-6">
         <div className="flex items-center justify-between gap-4">
           <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800">

@@ -1,9 +1,8 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { BackLink } from '~/components/public/back-link'
-import { PreviewBanner } from '~/components/public/preview-banner'
+import { DetailTop } from '~/components/public/detail-top'
 import { Tabs } from '~/components/public/product-tabs'
-import { UploadImage } from '~/components/public/upload-image'
+import { ItemImage } from '~/components/public/upload-image'
 import { formatRupiah, whatsappLink } from '~/lib/format'
 import { productLd } from '~/lib/json-ld'
 import { describe, routeSeo } from '~/lib/seo'
@@ -50,19 +49,12 @@ export default function ProductScreen() {
   )
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <PreviewBanner
-        state={preview}
-        publishedAt={product.published_at}
-        editHref={`/admin/products/edit/${product.id}`}
-      />
-      <BackLink fallback="/products">Kembali ke Produk Desa</BackLink>
+      <DetailTop resource="products" preview={preview} item={product} />
       <article className="mt-6 grid gap-8 md:grid-cols-2">
-        <UploadImage
+        <ItemImage
           kind="products"
-          image={product.image}
-          alt={product.image_alt || product.title}
-          width={900}
-          height={900}
+          item={product}
+          label={product.title}
           eager
           className="aspect-square w-full rounded-2xl"
         />

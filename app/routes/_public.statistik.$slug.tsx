@@ -1,9 +1,8 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { BackLink } from '~/components/public/back-link'
+import { DetailTop } from '~/components/public/detail-top'
 import { BarChart, PieChart } from '~/components/public/chart'
 import { DatasetTable } from '~/components/public/dataset-table'
-import { PreviewBanner } from '~/components/public/preview-banner'
 import { statisticLoader } from '~/doors/statistics.server'
 import { formatNumber } from '~/lib/format'
 import { absoluteUrl, routeSeo } from '~/lib/seo'
@@ -44,12 +43,7 @@ export default function StatisticScreen() {
     .join(' · ')
   return (
     <article className="mx-auto max-w-5xl px-4 py-10">
-      <PreviewBanner
-        state={preview}
-        publishedAt={dataset.published_at}
-        editHref={`/admin/statistics/edit/${dataset.id}`}
-      />
-      <BackLink fallback="/statistik">Kembali ke Statistik</BackLink>
+      <DetailTop resource="statistics" preview={preview} item={dataset} />
       <header className="mt-6">
         <p className="text-sm font-semibold text-emerald-800">{dataset.categoryLabel}</p>
         <h1 className="mt-1 text-3xl font-bold leading-tight text-gray-900">{dataset.title}</h1>

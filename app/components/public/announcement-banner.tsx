@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useSyncExternalStore } from 'react'
 import { useNonce } from '~/components/shared/nonce'
+import { Icon, IconButton } from './icon'
 
 export type BannerAnnouncement = { id: number; title: string; key: string }
 
@@ -92,39 +93,20 @@ export function AnnouncementBanner({ announcements }: { announcements: BannerAnn
             >
               {/* The layout inside: a display class on the item itself would override its `hidden`. */}
               <div className="flex items-start gap-3 py-2">
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="mt-1 h-5 w-5 shrink-0 text-amber-700"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <path d="M3 10v4h3l6 4V6L6 10zM16 8a5 5 0 0 1 0 8" />
-                </svg>
+                <Icon name="announcement" className="mt-1 h-5 w-5 shrink-0 text-amber-700" />
                 <p className="min-w-0 flex-1 py-0.5 text-sm leading-snug">
                   <span className="font-semibold">Pengumuman: </span>
                   <Link to={`/pengumuman/${item.id}`} className="underline underline-offset-2 hover:text-amber-800">
                     {item.title}
                   </Link>
                 </p>
-                <button
-                  type="button"
+                <IconButton
+                  icon="close"
+                  iconClassName="h-5 w-5"
+                  label={<>Tutup pengumuman: {item.title}</>}
                   onClick={() => dismiss(item.key)}
                   className="-my-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-amber-900 hover:bg-amber-100 focus:outline-none focus:ring-2 focus:ring-amber-600"
-                >
-                  <span className="sr-only">Tutup pengumuman: {item.title}</span>
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 24 24"
-                    className="h-5 w-5"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                  >
-                    <path d="M6 6l12 12M18 6 6 18" />
-                  </svg>
-                </button>
+                />
               </div>
             </li>
           ))}

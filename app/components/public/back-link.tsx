@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@remix-run/react'
 import type { MouseEvent } from 'react'
+import { Icon } from './icon'
 
 /**
  * "Back" that returns to the previous screen of this site when there is one (keeping its search and
@@ -21,9 +22,7 @@ export function BackLink({ fallback, children }: { fallback: string; children: R
       onClick={back}
       className="inline-flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium text-emerald-800 hover:bg-emerald-50"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-        <path d="M15 18 9 12l6-6" />
-      </svg>
+      <Icon name="previous" className="h-4 w-4" />
       {children}
     </Link>
   )

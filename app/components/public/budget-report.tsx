@@ -11,6 +11,7 @@ import { formatPercent, formatRupiah } from '~/lib/format'
 import { escapeXml } from '~/lib/xml'
 import { BarChart } from './chart'
 import { PreviewBanner } from './preview-banner'
+import { Icon } from './icon'
 
 /** What the budget screens show of a year (app/doors/transparency.server.ts, the model's public budget). */
 export type BudgetReportData = {
@@ -191,11 +192,7 @@ export function BudgetReport({
   return (
     <article className="mx-auto max-w-5xl px-4 py-8 print:max-w-none print:px-0 print:py-0">
       <div className="print:hidden">
-        <PreviewBanner
-          state={preview}
-          publishedAt={budget.published_at}
-          editHref={`/admin/budgets/edit/${budget.id}`}
-        />
+        <PreviewBanner state={preview} item={budget} resource="budgets" />
       </div>
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
@@ -211,16 +208,7 @@ export function BudgetReport({
           download
           className="inline-flex items-center justify-center gap-2 self-start rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 sm:self-auto print:hidden"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-4 w-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M12 4v12m0 0-5-5m5 5 5-5M5 20h14" />
-          </svg>
+          <Icon name="download" className="h-4 w-4" />
           Unduh CSV
         </a>
       </header>

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 import { createContext, useContext } from 'react'
 import { formatDate, formatRupiah } from '~/lib/format'
 import type { AparaturSummary, PageSummary, PostSummary, ProductSummary } from '~/lib/summaries'
-import { UploadImage } from './upload-image'
+import { ItemImage } from './upload-image'
 
 export type { AparaturSummary, PageSummary, PostSummary, ProductSummary }
 
@@ -15,6 +15,15 @@ const card =
  */
 export const CardHeading = createContext<'h2' | 'h3'>('h3')
 
+/** A card's title link: it stretches over the whole card (the `relative` around it), so all the card is the link. */
+export function CardLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <Link to={to} className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800">
+      {children}
+    </Link>
+  )
+}
+
 function CardTitle({ className, children }: { className: string; children: React.ReactNode }) {
   return useContext(CardHeading) === 'h2' ? (
     <h2 className={className}>{children}</h2>
@@ -23,60 +32,57 @@ function CardTitle({ className, children }: { className: string; children: React
   )
 }
 
-export function PostCard({ post, eager = false }: { post: PostSummary; eager?: boolean }) {
+/** A card with its item's wide picture on top, and `children` below it. */
+export function PictureCard({
+  kind,
+  item,
+  eager,
+  children,
+}: {
+  kind: 'posts' | 'developments'
+  item: { image: string | null; image_alt: string; title: string }
+  eager: boolean
+  children: React.ReactNode
+}) {
   return (
     <article className={card}>
-      <UploadImage
-        kind="posts"
-        image={post.image}
-        alt={post.image_alt || post.title}
-        width={1200}
-        height={675}
-        eager={eager}
-        className="aspect-video w-full"
-      />
-      <div className="flex flex-1 flex-col gap-2 p-5">
-        <p className="flex flex-wrap items-center gap-2 text-xs text-gray-500">
-          <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 font-semibold text-emerald-800">
-            {post.category?.name ?? 'Berita'}
-          </span>
-          <time dateTime={new Date(post.created_at).toISOString()}>{formatDate(post.created_at)}</time>
-        </p>
-        <CardTitle className="text-lg font-semibold leading-snug text-gray-900">
-          <Link
-            to={`/posts/${post.slug}`}
-            className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800"
-          >
-            {post.title}
-          </Link>
-        </CardTitle>
-        <p className="line-clamp-3 text-sm text-gray-600">{post.excerpt}</p>
-      </div>
+      <ItemImage kind={kind} item={item} label={item.title} eager={eager} className="aspect-video w-full" />
+      <div className="flex flex-1 flex-col gap-2 p-5">{children}</div>
     </article>
+  )
+}
+
+export function PostCard({ post, eager = false }: { post: PostSummary; eager?: boolean }) {
+  return (
+    <PictureCard kind="posts" item={post} eager={eager}>
+      <p className="flex flex-wrap items-center gap-2 text-xs text-gray-500">
+        <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 font-semibold text-emerald-800">
+          {post.category?.name ?? 'Berita'}
+        </span>
+        <time dateTime={new Date(post.created_at).toISOString()}>{formatDate(post.created_at)}</time>
+      </p>
+      <CardTitle className="text-lg font-semibold leading-snug text-gray-900">
+        <CardLink to={`/posts/${post.slug}`}>{post.title}</CardLink>
+      </CardTitle>
+      <p className="line-clamp-3 text-sm text-gray-600">{post.excerpt}</p>
+    </PictureCard>
   )
 }
 
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
   return (
     <article className={card}>
-      <UploadImage
+      <ItemImage
         kind="products"
-        image={product.image}
-        alt={product.image_alt || product.title}
-        width={900}
-        height={900}
+        item={product}
+        label={product.title}
         eager={eager}
         sizes="(min-width: 1280px) 300px, (min-width: 768px) 25vw, 85vw"
         className="aspect-square w-full"
       />
       <div className="flex flex-1 flex-col gap-1 p-4">
         <CardTitle className="font-semibold leading-snug text-gray-900">
-          <Link
-            to={`/products/${product.slug}`}
-            className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800"
-          >
-            {product.title}
-          </Link>
+          <CardLink to={`/products/${product.slug}`}>{product.title}</CardLink>
         </CardTitle>
         <p className="text-sm text-gray-500">{product.owner}</p>
         <p className="mt-auto pt-2 text-lg font-bold text-emerald-700">{formatRupiah(product.price)}</p>
@@ -90,12 +96,10 @@ export function AparaturCard({ aparatur, eager = false }: { aparatur: AparaturSu
   return (
     <article className={`${card} items-center p-6 text-center`}>
       {aparatur.image ? (
-        <UploadImage
+        <ItemImage
           kind="aparaturs"
-          image={aparatur.image}
-          alt={aparatur.image_alt || name}
-          width={600}
-          height={600}
+          item={aparatur}
+          label={name}
           eager={eager}
           sizes="128px"
           className="h-32 w-32 rounded-full"
@@ -104,12 +108,7 @@ export function AparaturCard({ aparatur, eager = false }: { aparatur: AparaturSu
         <PersonIcon className="h-32 w-32" />
       )}
       <CardTitle className="mt-4 font-semibold text-gray-900">
-        <Link
-          to={`/aparaturs/${aparatur.id}`}
-          className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800"
-        >
-          {name}
-        </Link>
+        <CardLink to={`/aparaturs/${aparatur.id}`}>{name}</CardLink>
       </CardTitle>
       <p className="text-sm text-gray-600">{aparatur.position || 'Jabatan Aparatur'}</p>
     </article>
@@ -123,12 +122,7 @@ export function PageCard({ page }: { page: PageSummary }) {
         <time dateTime={new Date(page.created_at).toISOString()}>{formatDate(page.created_at)}</time>
       </p>
       <CardTitle className="mt-2 text-lg font-semibold text-gray-900">
-        <Link
-          to={`/pages/${page.slug}`}
-          className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800"
-        >
-          {page.title}
-        </Link>
+        <CardLink to={`/pages/${page.slug}`}>{page.title}</CardLink>
       </CardTitle>
       {page.excerpt ? <p className="mt-2 line-clamp-3 text-sm text-gray-600">{page.excerpt}</p> : null}
       <p className="mt-auto pt-4 text-sm font-semibold text-emerald-700" aria-hidden="true">

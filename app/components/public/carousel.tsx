@@ -1,6 +1,7 @@
 import { A11y, Navigation } from 'swiper/modules'
 import { SwiperSlides } from './swiper-slides'
 import 'swiper/css'
+import { Icon } from './icon'
 
 const arrow =
   'flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white text-gray-700 shadow-sm hover:bg-emerald-50 hover:text-emerald-800'
@@ -24,28 +25,10 @@ export function Carousel<T extends { id: number }>({
     <div className="relative">
       <div className="mb-3 flex justify-end gap-2">
         <button type="button" id={`${id}-prev`} className={arrow} aria-label={`${label} sebelumnya`}>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M15 18 9 12l6-6" />
-          </svg>
+          <Icon name="previous" className="h-5 w-5" />
         </button>
         <button type="button" id={`${id}-next`} className={arrow} aria-label={`${label} berikutnya`}>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="m9 18 6-6-6-6" />
-          </svg>
+          <Icon name="next" className="h-5 w-5" />
         </button>
       </div>
       <SwiperSlides

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigate } from '@remix-run/react'
+import { Form, useLocation, useNavigate } from '@remix-run/react'
 import type { FormEvent } from 'react'
 import {
   osmUrl,
@@ -9,10 +9,11 @@ import {
   type DevelopmentSummary,
 } from '~/lib/pembangunan'
 import { formatDate, formatRupiah } from '~/lib/format'
-import { BackLink } from './back-link'
-import { Pagination } from './list-controls'
-import { PreviewBanner } from './preview-banner'
-import { UploadImage } from './upload-image'
+import { DetailTop } from './detail-top'
+import { Fact } from './facts'
+import { CardLink, PictureCard } from './cards'
+import { CardGrid, EmptyList, FilterOptions, Pagination } from './list-controls'
+import { ArticleImage, ItemImage } from './upload-image'
 
 const STAGE_TONE = {
   rencana: 'bg-gray-100 text-gray-800',
@@ -48,38 +49,22 @@ export function ProgressBar({ progress, name }: { progress: number; name: string
 
 function DevelopmentCard({ project, eager }: { project: DevelopmentSummary; eager: boolean }) {
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-emerald-600">
-      <UploadImage
-        kind="developments"
-        image={project.image}
-        alt={project.image_alt || project.title}
-        width={1200}
-        height={675}
-        eager={eager}
-        className="aspect-video w-full"
-      />
-      <div className="flex flex-1 flex-col gap-2 p-5">
-        <h2 className="text-lg font-semibold leading-snug text-gray-900">
-          <Link
-            to={`/pembangunan/${project.slug}`}
-            className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800"
-          >
-            {project.title}
-          </Link>
-        </h2>
-        <dl className="grid grid-cols-[auto,1fr] gap-x-3 gap-y-1 text-sm text-gray-600">
-          <dt>Lokasi</dt>
-          <dd className="text-gray-800">{project.location}</dd>
-          <dt>Tahun</dt>
-          <dd className="text-gray-800">{project.year}</dd>
-          <dt>Anggaran</dt>
-          <dd className="tabular-nums text-gray-800">{formatRupiah(project.budget)}</dd>
-        </dl>
-        <div className="mt-auto pt-2">
-          <ProgressBar progress={project.progress} name={project.title} />
-        </div>
+    <PictureCard kind="developments" item={project} eager={eager}>
+      <h2 className="text-lg font-semibold leading-snug text-gray-900">
+        <CardLink to={`/pembangunan/${project.slug}`}>{project.title}</CardLink>
+      </h2>
+      <dl className="grid grid-cols-[auto,1fr] gap-x-3 gap-y-1 text-sm text-gray-600">
+        <dt>Lokasi</dt>
+        <dd className="text-gray-800">{project.location}</dd>
+        <dt>Tahun</dt>
+        <dd className="text-gray-800">{project.year}</dd>
+        <dt>Anggaran</dt>
+        <dd className="tabular-nums text-gray-800">{formatRupiah(project.budget)}</dd>
+      </dl>
+      <div className="mt-auto pt-2">
+        <ProgressBar progress={project.progress} name={project.title} />
       </div>
-    </article>
+    </PictureCard>
   )
 }
 
@@ -120,23 +105,16 @@ function Filters({ years, filters, search }: { years: number[]; filters: Develop
       <label className="text-sm font-medium text-gray-700">
         Tahun
         <select name="year" defaultValue={filters.year ?? ''} className={field}>
-          <option value="">Semua tahun</option>
-          {years.map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
+          <FilterOptions all="Semua tahun" choices={years.map((year) => ({ value: year, label: year }))} />
         </select>
       </label>
       <label className="text-sm font-medium text-gray-700">
         Tahap
         <select name="stage" defaultValue={filters.stage ?? ''} className={field}>
-          <option value="">Semua tahap</option>
-          {STAGES.map((stage) => (
-            <option key={stage} value={stage}>
-              {STAGE_LABELS[stage]}
-            </option>
-          ))}
+          <FilterOptions
+            all="Semua tahap"
+            choices={STAGES.map((stage) => ({ value: stage, label: STAGE_LABELS[stage] }))}
+          />
         </select>
       </label>
       <button
@@ -170,20 +148,13 @@ export function DevelopmentList({
       <Filters years={years} filters={filters} search={search} />
       <div className="mt-8">
         {page.data.length === 0 ? (
-          <p
-            role="status"
-            className="rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center text-gray-500"
-          >
-            Tidak ada pembangunan yang ditemukan.
-          </p>
+          <EmptyList>Tidak ada pembangunan yang ditemukan.</EmptyList>
         ) : (
-          <ul aria-label="Daftar pembangunan" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {page.data.map((project, index) => (
-              <li key={project.id}>
-                <DevelopmentCard project={project} eager={index < 3} />
-              </li>
-            ))}
-          </ul>
+          <CardGrid
+            label="Daftar pembangunan"
+            items={page.data}
+            card={(project, eager) => <DevelopmentCard project={project} eager={eager} />}
+          />
         )}
       </div>
       <Pagination current={page.current_page} last={page.last_page} />
@@ -222,6 +193,12 @@ export type DevelopmentDetailData = {
   }[]
 }
 
+const ProjectFact = ({ label, children }: { label: string; children: React.ReactNode }) => (
+  <Fact label={label} termClass="text-sm text-gray-500" valueClass="font-medium text-gray-900">
+    {children}
+  </Fact>
+)
+
 /** `/pembangunan/{slug}`: everything about a project, the map link, and its progress photos oldest first. */
 export function DevelopmentDetail({
   project,
@@ -247,12 +224,7 @@ export function DevelopmentDetail({
   return (
     <article className="mx-auto max-w-4xl px-4 py-10 print:max-w-none print:p-0">
       <div className="print:hidden">
-        <PreviewBanner
-          state={preview}
-          publishedAt={project.published_at}
-          editHref={`/admin/developments/edit/${project.id}`}
-        />
-        <BackLink fallback="/pembangunan">Kembali ke Pembangunan</BackLink>
+        <DetailTop resource="developments" preview={preview} item={project} />
       </div>
       <header className="mt-4">
         <p className="text-sm font-semibold uppercase tracking-wide text-emerald-700">Pembangunan Desa</p>
@@ -261,42 +233,27 @@ export function DevelopmentDetail({
           <ProgressBar progress={project.progress} name={project.title} />
         </div>
       </header>
-      {project.image ? (
-        <UploadImage
-          kind="developments"
-          image={project.image}
-          alt={project.image_alt || project.title}
-          width={1200}
-          height={675}
-          eager
-          sizes="(min-width: 900px) 864px, 100vw"
-          className="mt-6 aspect-video w-full rounded-2xl"
-        />
-      ) : null}
+      <ArticleImage kind="developments" item={project} sizes="(min-width: 900px) 864px, 100vw" />
       <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-3 rounded-xl border border-gray-200 bg-white p-5 sm:grid-cols-2">
         {facts.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-sm text-gray-500">{label}</dt>
-            <dd className="font-medium text-gray-900">{value}</dd>
-          </div>
+          <ProjectFact key={label} label={label}>
+            {value}
+          </ProjectFact>
         ))}
         {mapped ? (
-          <div>
-            <dt className="text-sm text-gray-500">Koordinat</dt>
-            <dd className="font-medium text-gray-900">
-              <span className="tabular-nums">
-                {project.latitude}, {project.longitude}
-              </span>{' '}
-              <a
-                href={osmUrl(project.latitude!, project.longitude!)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="ml-1 font-semibold text-emerald-800 underline underline-offset-2"
-              >
-                Lihat di Peta<span className="sr-only"> (OpenStreetMap, membuka tab baru)</span>
-              </a>
-            </dd>
-          </div>
+          <ProjectFact label="Koordinat">
+            <span className="tabular-nums">
+              {project.latitude}, {project.longitude}
+            </span>{' '}
+            <a
+              href={osmUrl(project.latitude!, project.longitude!)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="ml-1 font-semibold text-emerald-800 underline underline-offset-2"
+            >
+              Lihat di Peta<span className="sr-only"> (OpenStreetMap, membuka tab baru)</span>
+            </a>
+          </ProjectFact>
         ) : null}
       </dl>
       {project.description ? (
@@ -311,10 +268,10 @@ export function DevelopmentDetail({
             {project.photos.map((photo) => (
               <li key={photo.id}>
                 <figure className="overflow-hidden rounded-xl border border-gray-200 bg-white">
-                  <UploadImage
+                  <ItemImage
                     kind="developments"
-                    image={photo.image}
-                    alt={photo.image_alt || photo.caption || `Foto progres ${project.title}`}
+                    item={photo}
+                    label={photo.caption || `Foto progres ${project.title}`}
                     width={1200}
                     height={800}
                     sizes="(min-width: 900px) 420px, 100vw"

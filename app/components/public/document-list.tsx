@@ -2,7 +2,8 @@ import { Form, Link } from '@remix-run/react'
 import { documentDownloadPath } from '~/lib/documents'
 import { formatDate } from '~/lib/format'
 import type { ScreenPage } from '~/lib/summaries'
-import { Pagination } from './list-controls'
+import { Fact } from './facts'
+import { EmptyList, FilterOptions, Pagination } from './list-controls'
 
 /** What the list and the PPID page show of a document (app/doors/public-information.server.ts). */
 export type DocumentItem = {
@@ -22,8 +23,7 @@ const selectClass =
   'w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30'
 
 /** One document of a list: its title (to its page), number, kind, date and size, and `Unduh`. */
-export function DocumentRow({ document, heading = 'h2' }: { document: DocumentItem; heading?: 'h2' | 'h3' }) {
-  const Heading = heading
+export function DocumentRow({ document, heading: Heading = 'h2' }: { document: DocumentItem; heading?: 'h2' | 'h3' }) {
   return (
     <article className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -34,23 +34,19 @@ export function DocumentRow({ document, heading = 'h2' }: { document: DocumentIt
         </Heading>
         <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-600">
           {document.number ? (
-            <div>
-              <dt className="sr-only">Nomor</dt>
-              <dd>No. {document.number}</dd>
-            </div>
+            <Fact label="Nomor" termClass="sr-only">
+              No. {document.number}
+            </Fact>
           ) : null}
-          <div>
-            <dt className="sr-only">Jenis</dt>
-            <dd>{document.kind_label}</dd>
-          </div>
-          <div>
-            <dt className="sr-only">Tanggal</dt>
-            <dd>{formatDate(document.date)}</dd>
-          </div>
-          <div>
-            <dt className="sr-only">Ukuran</dt>
-            <dd>{document.size}</dd>
-          </div>
+          <Fact label="Jenis" termClass="sr-only">
+            {document.kind_label}
+          </Fact>
+          <Fact label="Tanggal" termClass="sr-only">
+            {formatDate(document.date)}
+          </Fact>
+          <Fact label="Ukuran" termClass="sr-only">
+            {document.size}
+          </Fact>
         </dl>
       </div>
       <a
@@ -61,6 +57,32 @@ export function DocumentRow({ document, heading = 'h2' }: { document: DocumentIt
         Unduh
       </a>
     </article>
+  )
+}
+
+/** One of the list's filters: its label above its choices. */
+function Filter({
+  id,
+  label,
+  name,
+  value,
+  children,
+}: {
+  id: string
+  label: string
+  name: string
+  value: string
+  children: React.ReactNode
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-700">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value} className={selectClass}>
+        {children}
+      </select>
+    </div>
   )
 }
 
@@ -98,50 +120,15 @@ export function DocumentListScreen({ data }: { data: ListData }) {
             className={selectClass}
           />
         </div>
-        <div>
-          <label htmlFor="dokumen-jenis" className="mb-1 block text-sm font-medium text-gray-700">
-            Jenis
-          </label>
-          <select id="dokumen-jenis" name="kind" defaultValue={filters.kind} className={selectClass}>
-            <option value="">Semua jenis</option>
-            {choices.kinds.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="dokumen-kelas" className="mb-1 block text-sm font-medium text-gray-700">
-            Klasifikasi
-          </label>
-          <select
-            id="dokumen-kelas"
-            name="information_class"
-            defaultValue={filters.information_class}
-            className={selectClass}
-          >
-            <option value="">Semua klasifikasi</option>
-            {choices.classes.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="dokumen-tahun" className="mb-1 block text-sm font-medium text-gray-700">
-            Tahun
-          </label>
-          <select id="dokumen-tahun" name="year" defaultValue={filters.year} className={selectClass}>
-            <option value="">Semua tahun</option>
-            {choices.years.map((year) => (
-              <option key={year} value={year}>
-                {year}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Filter id="dokumen-jenis" label="Jenis" name="kind" value={filters.kind}>
+          <FilterOptions all="Semua jenis" choices={choices.kinds} />
+        </Filter>
+        <Filter id="dokumen-kelas" label="Klasifikasi" name="information_class" value={filters.information_class}>
+          <FilterOptions all="Semua klasifikasi" choices={choices.classes} />
+        </Filter>
+        <Filter id="dokumen-tahun" label="Tahun" name="year" value={filters.year}>
+          <FilterOptions all="Semua tahun" choices={choices.years.map((year) => ({ value: year, label: year }))} />
+        </Filter>
         <div className="sm:col-span-2 lg:col-span-5">
           <button
             type="submit"
@@ -152,12 +139,7 @@ export function DocumentListScreen({ data }: { data: ListData }) {
         </div>
       </Form>
       {page.data.length === 0 ? (
-        <p
-          role="status"
-          className="mt-8 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center text-gray-500"
-        >
-          Tidak ada dokumen yang ditemukan.
-        </p>
+        <EmptyList className="mt-8">Tidak ada dokumen yang ditemukan.</EmptyList>
       ) : (
         <ul aria-label="Daftar dokumen" className="mt-8 space-y-3">
           {page.data.map((document) => (

@@ -1,19 +1,11 @@
-import { Link } from '@remix-run/react'
 import { useContext } from 'react'
 import type { EventSummary } from '~/lib/event-view'
-import { CardHeading } from './cards'
+import { CardHeading, CardLink } from './cards'
 
 /** The agenda's card: the date and time as the village reads them, the title linking to the event, the place. */
 export function EventCard({ event, past = false }: { event: EventSummary; past?: boolean }) {
   const level = useContext(CardHeading)
-  const title = (
-    <Link
-      to={`/agenda/${event.slug}`}
-      className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800"
-    >
-      {event.title}
-    </Link>
-  )
+  const title = <CardLink to={`/agenda/${event.slug}`}>{event.title}</CardLink>
   const titleClass = 'text-lg font-semibold leading-snug text-gray-900'
   return (
     <article

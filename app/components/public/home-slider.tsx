@@ -2,7 +2,8 @@ import { A11y, Autoplay, Navigation, Pagination } from 'swiper/modules'
 import 'swiper/css'
 import 'swiper/css/pagination'
 import { SwiperSlides } from './swiper-slides'
-import { UploadImage } from './upload-image'
+import { ItemImage } from './upload-image'
+import { Icon } from './icon'
 
 export type Slide = { id: number; image: string; image_alt: string; description: string }
 
@@ -51,12 +52,10 @@ export function HomeSlider({ slides, siteName }: { slides: Slide[]; siteName: st
           key: slide.id,
           content: (
             <div className="relative">
-              <UploadImage
+              <ItemImage
                 kind="sliders"
-                image={slide.image}
-                alt={slide.image_alt || slide.description || `Slide ${index + 1}`}
-                width={1600}
-                height={700}
+                item={slide}
+                label={slide.description || `Slide ${index + 1}`}
                 eager={index === 0}
                 sizes="100vw"
                 className="h-64 w-full sm:h-80 md:h-[28rem]"
@@ -71,28 +70,10 @@ export function HomeSlider({ slides, siteName }: { slides: Slide[]; siteName: st
         }))}
       />
       <button type="button" id="home-slider-prev" className={`${arrow} left-3`} aria-label="Slide sebelumnya">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M15 18 9 12l6-6" />
-        </svg>
+        <Icon name="previous" />
       </button>
       <button type="button" id="home-slider-next" className={`${arrow} right-3`} aria-label="Slide berikutnya">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="m9 18 6-6-6-6" />
-        </svg>
+        <Icon name="next" />
       </button>
       <div id="home-slider-dots" className="slider-dots absolute inset-x-0 bottom-3 z-10 flex justify-center" />
     </section>

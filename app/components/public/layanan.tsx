@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useId, type ReactNode } from 'react'
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { formatDate, formatDateTime } from '~/lib/format'
 import { REPORT_KIND_LABELS, REPORT_KINDS } from '~/lib/reports'
 import { Pagination } from './list-controls'
@@ -292,6 +292,11 @@ export function LayananScreen() {
 
 type TrackingAnswer = { ticket: string; report: ReportView | null; error: string | null }
 
+/** A box of the tracking form: the ticket and the code are typed in capitals. */
+const CodeInput = (props: InputHTMLAttributes<HTMLInputElement>) => (
+  <input {...props} type="text" required autoCapitalize="characters" className={inputClass} />
+)
+
 /** `/layanan/lacak`. */
 export function LacakScreen() {
   const { ticket } = useLoaderData<{ ticket: string }>()
@@ -305,29 +310,10 @@ export function LacakScreen() {
       </p>
       <Form method="post" className="mt-6 space-y-5">
         <Input label="Nomor Tiket" name="tiket">
-          {(props) => (
-            <input
-              {...props}
-              type="text"
-              required
-              defaultValue={answer?.ticket ?? ticket}
-              placeholder="ADU-2026-0001"
-              autoCapitalize="characters"
-              className={inputClass}
-            />
-          )}
+          {(props) => <CodeInput {...props} defaultValue={answer?.ticket ?? ticket} placeholder="ADU-2026-0001" />}
         </Input>
         <Input label="Kode Pelacakan" name="kode">
-          {(props) => (
-            <input
-              {...props}
-              type="text"
-              required
-              autoComplete="off"
-              autoCapitalize="characters"
-              className={inputClass}
-            />
-          )}
+          {(props) => <CodeInput {...props} autoComplete="off" />}
         </Input>
         <button
           type="submit"

@@ -183,8 +183,38 @@ const LISTS = {
   ],
 } as const
 
+/** What a list shows when it has nothing (a status, so a search that finds nothing is read out). */
+export function EmptyList({ className, children }: { className?: string; children: React.ReactNode }) {
+  const box = 'rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center text-gray-500'
+  return (
+    <p role="status" className={className ? `${className} ${box}` : box}>
+      {children}
+    </p>
+  )
+}
+
+/** A filter's options: every one (the empty value, `all`) first, then each choice. */
+export function FilterOptions({
+  all,
+  choices,
+}: {
+  all: string
+  choices: readonly { value: string | number; label: React.ReactNode }[]
+}) {
+  return (
+    <>
+      <option value="">{all}</option>
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </>
+  )
+}
+
 /** The 1/2/3-column grid of every public list: a card for each item, the first row's pictures loaded at once. */
-function CardGrid<Item extends { id: number }>({
+export function CardGrid<Item extends { id: number }>({
   label,
   items,
   card,
@@ -244,12 +274,7 @@ export function PublicList<Item extends { id: number }>({ of, card, children, si
         </p>
       ) : null}
       {page.data.length === 0 ? (
-        <p
-          role="status"
-          className="rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center text-gray-500"
-        >
-          {empty}
-        </p>
+        <EmptyList>{empty}</EmptyList>
       ) : card ? (
         <CardGrid label={label} items={page.data} card={card} />
       ) : (

@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
-import { UploadImage } from './upload-image'
+import { ItemImage } from './upload-image'
 import { useDialogFocus } from './use-dialog-focus'
+import { IconButton } from './icon'
 
 export type GalleryPhoto = { id: number; image: string; image_alt: string; caption: string; description: string }
 
@@ -19,12 +20,10 @@ export function PhotoGallery({ photos }: { photos: GalleryPhoto[] }) {
               aria-haspopup="dialog"
               className="group relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-gray-100 text-left shadow-sm"
             >
-              <UploadImage
+              <ItemImage
                 kind="photos"
-                image={photo.image}
-                alt={photo.image_alt || photo.caption}
-                width={1200}
-                height={900}
+                item={photo}
+                label={photo.caption}
                 eager={index < 3}
                 className="h-full w-full transition duration-300 group-hover:scale-105"
               />
@@ -86,66 +85,30 @@ function PhotoViewer({
         <p className="text-sm font-medium tabular-nums" aria-live="polite">
           {index + 1} / {total}
         </p>
-        <button type="button" onClick={onClose} data-autofocus className={control}>
-          <span className="sr-only">Tutup</span>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
-        </button>
+        <IconButton icon="close" label="Tutup" onClick={onClose} data-autofocus className={control} />
       </div>
       <div className="relative flex min-h-0 flex-1 items-center justify-center px-4">
-        <button
-          type="button"
+        <IconButton
+          icon="previous"
+          label="Foto sebelumnya"
           onClick={previous}
           className={`${control} absolute left-2 top-1/2 z-10 -translate-y-1/2 md:left-6`}
-        >
-          <span className="sr-only">Foto sebelumnya</span>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M15 18 9 12l6-6" />
-          </svg>
-        </button>
-        <UploadImage
+        />
+        <ItemImage
           key={photo.id}
           kind="photos"
-          image={photo.image}
-          alt={photo.image_alt || photo.caption}
-          width={1200}
-          height={900}
+          item={photo}
+          label={photo.caption}
           eager
           sizes="100vw"
           className="max-h-full w-auto max-w-full rounded-lg object-contain"
         />
-        <button
-          type="button"
+        <IconButton
+          icon="next"
+          label="Foto berikutnya"
           onClick={next}
           className={`${control} absolute right-2 top-1/2 z-10 -translate-y-1/2 md:right-6`}
-        >
-          <span className="sr-only">Foto berikutnya</span>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="m9 18 6-6-6-6" />
-          </svg>
-        </button>
+        />
       </div>
       <div className="mx-auto w-full max-w-3xl p-6 text-center">
         <h2 className="text-lg font-semibold">{photo.caption}</h2>

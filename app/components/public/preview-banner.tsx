@@ -6,12 +6,14 @@ import { formatDateTime } from '~/lib/format'
  */
 export function PreviewBanner({
   state,
-  publishedAt,
-  editHref,
+  item,
+  resource,
 }: {
   state: 'draft' | 'scheduled' | null
-  publishedAt: string | Date | null
-  editHref: string
+  /** The item previewed: when it is published, and its id for the `Ubah` link. */
+  item: { id: number; published_at: string | Date | null }
+  /** Its admin resource (`posts`, `events`...): `Ubah` opens `/admin/{resource}/edit/{id}`. */
+  resource: string
 }) {
   if (!state) return null
   return (
@@ -23,9 +25,9 @@ export function PreviewBanner({
         <span>
           {state === 'draft'
             ? 'Pratinjau: belum diterbitkan, hanya terlihat oleh staf.'
-            : `Pratinjau: terbit otomatis ${formatDateTime(publishedAt)} WIB, sampai saat itu hanya terlihat oleh staf.`}
+            : `Pratinjau: terbit otomatis ${formatDateTime(item.published_at)} WIB, sampai saat itu hanya terlihat oleh staf.`}
         </span>
-        <a href={editHref} className="font-semibold underline underline-offset-2">
+        <a href={`/admin/${resource}/edit/${item.id}`} className="font-semibold underline underline-offset-2">
           Ubah
         </a>
       </p>

@@ -7,6 +7,21 @@ import { useSite } from '~/root'
 const FOOTER_LINKS = SITE_NAVIGATION.filter((entry): entry is NavLink => !isGroup(entry))
 const FOOTER_GROUPS = SITE_NAVIGATION.filter(isGroup) as NavGroup[]
 
+/** A list of the menu's links, underlined on hover. */
+function FooterLinks({ links, className }: { links: readonly NavLink[]; className: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className="underline-offset-2 hover:underline">
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 /** The village's own pages elsewhere, from the site settings: only those that are set are shown. */
 function SocialLinks() {
   const site = useSite()
@@ -82,15 +97,7 @@ export function SiteFooter() {
           <h2 id="footer-links" className="text-lg font-semibold text-white">
             Jelajahi
           </h2>
-          <ul className="mt-4 grid grid-cols-2 gap-2 text-sm text-emerald-100">
-            {FOOTER_LINKS.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="underline-offset-2 hover:underline">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <FooterLinks links={FOOTER_LINKS} className="mt-4 grid grid-cols-2 gap-2 text-sm text-emerald-100" />
         </nav>
         <nav aria-label="Informasi desa" className="space-y-5">
           {FOOTER_GROUPS.map((group) => (
@@ -98,15 +105,7 @@ export function SiteFooter() {
               <h2 id={`footer-${group.id}`} className="text-lg font-semibold text-white">
                 {group.label}
               </h2>
-              <ul className="mt-2 space-y-1.5 text-sm text-emerald-100">
-                {group.items.map((item) => (
-                  <li key={item.to}>
-                    <Link to={item.to} className="underline-offset-2 hover:underline">
-                      {item.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <FooterLinks links={group.items} className="mt-2 space-y-1.5 text-sm text-emerald-100" />
             </section>
           ))}
         </nav>

@@ -4,6 +4,7 @@ import { ResponsiveImage } from '~/components/shared/responsive-image'
 import { useSite } from '~/root'
 import { SiteMenu } from './site-menu'
 import { useDialogFocus } from './use-dialog-focus'
+import { IconButton } from './icon'
 
 /** The header search: goes to the news list searched for the term; an empty box does nothing. */
 function HeaderSearch({ id, onDone }: { id: string; onDone?: () => void }) {
@@ -100,25 +101,14 @@ export function SiteHeader() {
         <div className="ml-auto hidden w-72 shrink-0 lg:block">
           <HeaderSearch id="header-search" />
         </div>
-        <button
-          type="button"
+        <IconButton
+          icon="menu"
+          label="Buka menu"
           onClick={() => setOpenAt(key)}
           aria-expanded={open}
           aria-controls="menu-drawer"
           className="ml-auto rounded-lg p-2 text-gray-700 hover:bg-gray-100 lg:hidden"
-        >
-          <span className="sr-only">Buka menu</span>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M4 6h16M4 12h16M4 18h16" />
-          </svg>
-        </button>
+        />
       </div>
       {/* Wide screens: the whole menu on a row of its own, groups opening below their buttons. */}
       <div className="hidden border-t border-gray-100 lg:block">
@@ -141,24 +131,13 @@ export function SiteHeader() {
           >
             <div className="flex items-center justify-between">
               <span className="font-semibold text-gray-900">Menu</span>
-              <button
-                type="button"
+              <IconButton
+                icon="close"
+                label="Tutup menu"
                 onClick={close}
                 data-autofocus
                 className="rounded-lg p-2 text-gray-700 hover:bg-gray-100"
-              >
-                <span className="sr-only">Tutup menu</span>
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="h-6 w-6"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <path d="M6 6l12 12M18 6 6 18" />
-                </svg>
-              </button>
+              />
             </div>
             <HeaderSearch id="drawer-search" onDone={close} />
             <SiteMenu layout="drawer" pathname={pathname} locationKey={key} onNavigate={close} />

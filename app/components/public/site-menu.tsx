@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
 import { isCurrent, isGroup, SITE_NAVIGATION, type NavGroup, type NavLink } from '~/lib/site-navigation'
+import { Icon } from './icon'
 
 /**
  * The public menu (app/lib/site-navigation.ts): its links, and its groups as disclosure buttons (`aria-expanded`,
@@ -99,16 +100,7 @@ function MenuGroup({
         )} ${current ? 'text-emerald-800' : 'text-gray-700'} hover:bg-gray-100 hover:text-emerald-800`}
       >
         {group.label}
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className={`h-4 w-4 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M6 9l6 6 6-6" />
-        </svg>
+        <Icon name="down" className={`h-4 w-4 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
       <ul
         id={panelId}

@@ -68,3 +68,68 @@ export function UploadImage({
     />
   )
 }
+
+/** The shape (intrinsic width and height) that the screens show each kind's pictures at. */
+const SHAPES = {
+  posts: [1200, 675],
+  events: [1200, 675],
+  developments: [1200, 675],
+  products: [900, 900],
+  aparaturs: [600, 600],
+  photos: [1200, 900],
+  sliders: [1600, 700],
+} as const
+
+/**
+ * An item's picture at its kind's shape (unless `width` and `height` say otherwise): its alt text is the item's own,
+ * or `label` (the item's title or name) when it has none.
+ */
+export function ItemImage({
+  kind,
+  item,
+  label,
+  width = SHAPES[kind][0],
+  height = SHAPES[kind][1],
+  ...props
+}: Omit<Props, 'kind' | 'image' | 'alt' | 'width' | 'height'> & {
+  kind: keyof typeof SHAPES
+  item: { image: string | null | undefined; image_alt: string }
+  label: string
+  width?: number
+  height?: number
+}) {
+  return (
+    <UploadImage
+      kind={kind}
+      image={item.image}
+      alt={item.image_alt || label}
+      width={width}
+      height={height}
+      {...props}
+    />
+  )
+}
+
+/** The wide picture under the way back on an article's screen (a post, an event, a project), when it has one. */
+export function ArticleImage({
+  kind,
+  item,
+  sizes = '(min-width: 800px) 736px, 100vw',
+}: {
+  kind: 'posts' | 'events' | 'developments'
+  item: { image: string | null; image_alt: string; title: string }
+  /** The article's column: `max-w-3xl` by default. */
+  sizes?: string
+}) {
+  if (!item.image) return null
+  return (
+    <ItemImage
+      kind={kind}
+      item={item}
+      label={item.title}
+      eager
+      sizes={sizes}
+      className="mt-6 aspect-video w-full rounded-2xl"
+    />
+  )
+}
