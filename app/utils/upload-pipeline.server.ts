@@ -413,6 +413,17 @@ export function parseMediaUpload<S extends z.ZodTypeAny>(
   return { data: data as z.infer<S>, file }
 }
 
+/** A new record whose image is required (a photo, a slider): its fields and file checked first, then both stored. */
+export async function createWithMedia<S extends z.ZodTypeAny, T>(
+  kind: StoredKind,
+  schema: S,
+  input: Record<string, unknown>,
+  create: (data: z.infer<S>, image: string) => Promise<T>,
+): Promise<T> {
+  const { data, file } = parseMediaUpload(schema, input)
+  return writeWithImage(kind, file, async (image) => ({ result: await create(data, image!) }))
+}
+
 /** The uploaded file of a write's input (`image`), or undefined; a text `image` field (JSON clients) is ignored. */
 export function stagedImage(input: Record<string, unknown>): StagedFile | undefined {
   const value = input.image
