@@ -61,21 +61,15 @@ export async function createAparatur(input: Record<string, unknown>) {
   )
 }
 
-const storedAparatur = (id: number) =>
-  orNotFound(prisma.aparatur.findUnique({ where: { id }, select: { image: true, description: true } }), 'Aparatur')
-
 export async function updateAparatur(id: number, input: Record<string, unknown>) {
   if (!(await prisma.aparatur.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Aparatur')
+  const stored = () =>
+    orNotFound(prisma.aparatur.findUnique({ where: { id }, select: { image: true, description: true } }), 'Aparatur')
   return withContentImages(parseInput(schema, input), ['description'], (data) =>
-    updateWithImage(
-      'aparaturs',
-      input,
-      () => storedAparatur(id),
-      async (existing, picture) => {
-        await noteDroppedImages(existing.description, data.description)
-        return prisma.aparatur.update({ where: { id }, data: { ...data, ...picture }, select: aparaturSelect })
-      },
-    ),
+    updateWithImage('aparaturs', input, stored, async (existing, picture) => {
+      await noteDroppedImages(existing.description, data.description)
+      return prisma.aparatur.update({ where: { id }, data: { ...data, ...picture }, select: aparaturSelect })
+    }),
   )
 }
 

@@ -267,31 +267,28 @@ export async function createDevelopment(input: Record<string, unknown>) {
   )
 }
 
-const storedProject = (id: number) =>
-  orNotFound(
-    prisma.development.findUnique({ where: { id }, select: { ...PUBLISHED_COLUMNS, image: true, description: true } }),
-    'Development',
-  )
-
 /** Without a new file the picture stays; with one, the old file goes once the row is saved. */
 export async function updateDevelopment(id: number, input: Record<string, unknown>) {
   if (!(await prisma.development.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Development')
+  const stored = () =>
+    orNotFound(
+      prisma.development.findUnique({
+        where: { id },
+        select: { ...PUBLISHED_COLUMNS, image: true, description: true },
+      }),
+      'Development',
+    )
   return withContentImages(parseInput(schema, input), ['description'], (data) =>
-    updateWithImage(
-      'developments',
-      input,
-      () => storedProject(id),
-      async (existing, picture) => {
-        const fields = await publishedFields(prisma.development, data, 'pembangunan', { id, row: existing })
-        await noteDroppedImages(existing.description, data.description)
-        const { photos, ...row } = await prisma.development.update({
-          where: { id },
-          data: { ...fields, progress: data.progress ?? 0, budget: BigInt(data.budget), ...picture },
-          select: developmentSelect,
-        })
-        return withPhotos(row, photos)
-      },
-    ),
+    updateWithImage('developments', input, stored, async (existing, picture) => {
+      const fields = await publishedFields(prisma.development, data, 'pembangunan', { id, row: existing })
+      await noteDroppedImages(existing.description, data.description)
+      const { photos, ...row } = await prisma.development.update({
+        where: { id },
+        data: { ...fields, progress: data.progress ?? 0, budget: BigInt(data.budget), ...picture },
+        select: developmentSelect,
+      })
+      return withPhotos(row, photos)
+    }),
   )
 }
 

@@ -100,25 +100,19 @@ export async function createProduct(input: Record<string, unknown>, user: Pick<S
   )
 }
 
-const storedProduct = (id: number) =>
-  orNotFound(
-    prisma.product.findUnique({ where: { id }, select: { ...PUBLISHED_COLUMNS, image: true, content: true } }),
-    'Product',
-  )
-
 export async function updateProduct(id: number, input: Record<string, unknown>) {
   if (!(await prisma.product.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Product')
+  const stored = () =>
+    orNotFound(
+      prisma.product.findUnique({ where: { id }, select: { ...PUBLISHED_COLUMNS, image: true, content: true } }),
+      'Product',
+    )
   return withContentImages(parseInput(schema, input), ['content'], (data) =>
-    updateWithImage(
-      'products',
-      input,
-      () => storedProduct(id),
-      async (existing, picture) => {
-        const fields = await publishedFields(prisma.product, data, 'produk', { id, row: existing })
-        await noteDroppedImages(existing.content, data.content)
-        return prisma.product.update({ where: { id }, data: { ...fields, ...picture }, select: productSelect })
-      },
-    ),
+    updateWithImage('products', input, stored, async (existing, picture) => {
+      const fields = await publishedFields(prisma.product, data, 'produk', { id, row: existing })
+      await noteDroppedImages(existing.content, data.content)
+      return prisma.product.update({ where: { id }, data: { ...fields, ...picture }, select: productSelect })
+    }),
   )
 }
 
