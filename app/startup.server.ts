@@ -146,34 +146,46 @@ async function dailyCleanUp() {
   await eraseOldReportContacts()
 }
 
-/** Reports closed more than REPORT_CONTACT_RETENTION_DAYS ago lose their name, phone, e-mail and photo. */
-async function eraseOldReportContacts() {
+/**
+ * One step of the daily clean-up: `run` removes what is older than the days of `retention` and counts it; a count
+ * above 0 is logged (`done`), a failure too (`failed`), and neither stops the next step.
+ */
+async function cleanUp(
+  event: string,
+  retention: 'REPORT_CONTACT_RETENTION_DAYS' | 'ACTIVITY_RETENTION_DAYS',
+  run: () => Promise<number>,
+  done: (count: number, days: number) => string,
+  failed: string,
+) {
   try {
-    const erased = await eraseOldContacts()
-    if (erased) {
-      const days = getEnv().REPORT_CONTACT_RETENTION_DAYS
-      log.info(
-        { event: 'report-contacts-erased', count: erased, days },
-        `erased the contact details of ${erased} report(s) closed more than ${days} days ago`,
-      )
+    const count = await run()
+    if (count) {
+      const days = getEnv()[retention]
+      log.info({ event, count, days }, done(count, days))
     }
   } catch (error) {
-    log.error({ event: 'report-contacts-erased', err: error }, 'could not erase old report contacts')
+    log.error({ event, err: error }, failed)
   }
 }
 
+/** Reports closed more than REPORT_CONTACT_RETENTION_DAYS ago lose their name, phone, e-mail and photo. */
+function eraseOldReportContacts() {
+  return cleanUp(
+    'report-contacts-erased',
+    'REPORT_CONTACT_RETENTION_DAYS',
+    eraseOldContacts,
+    (erased, days) => `erased the contact details of ${erased} report(s) closed more than ${days} days ago`,
+    'could not erase old report contacts',
+  )
+}
+
 /** The activity log keeps ACTIVITY_RETENTION_DAYS (default 365) of entries. */
-async function pruneOldActivities() {
-  try {
-    const removed = await pruneActivities()
-    if (removed) {
-      const days = getEnv().ACTIVITY_RETENTION_DAYS
-      log.info(
-        { event: 'activity-prune', count: removed, days },
-        `removed ${removed} activity log entr${removed === 1 ? 'y' : 'ies'} older than ${days} days`,
-      )
-    }
-  } catch (error) {
-    log.error({ event: 'activity-prune', err: error }, 'could not prune the activity log')
-  }
+function pruneOldActivities() {
+  return cleanUp(
+    'activity-prune',
+    'ACTIVITY_RETENTION_DAYS',
+    pruneActivities,
+    (removed, days) => `removed ${removed} activity log entr${removed === 1 ? 'y' : 'ies'} older than ${days} days`,
+    'could not prune the activity log',
+  )
 }

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getEnv } from '~/utils/config.server'
 import { nowMs } from '~/utils/clock.server'
 import { HttpError } from '~/utils/http.server'
@@ -11,7 +11,7 @@ import { screenPage, type ScreenPage } from '~/lib/summaries'
 import { allPublicEvents, listPublicEvents, previewEvent, upcomingEvents, type EventRow } from '~/models/event.server'
 import { publicEvent } from '~/models/public-catalog.server'
 import { siteIdentity, siteUrl } from '~/models/site-identity.server'
-import { detailOrPreview } from './public.server'
+import { detailLoader } from './public.server'
 
 /**
  * The agenda's door (docs/api.md "Agenda"): `/agenda` (upcoming events, then `Agenda Sebelumnya`), `/agenda/{slug}`,
@@ -87,20 +87,11 @@ function eventDetail(row: EventRow, siteAddress: string): EventDetail {
 }
 
 /** `/agenda/{slug}`: the event (staff with `events-edit` also see a draft or scheduled one, as a preview). */
-export async function eventLoader({ request, params, context }: LoaderFunctionArgs) {
-  const slug = params.slug ?? ''
-  const { item, preview } = await detailOrPreview(
-    request,
-    context,
-    'events',
-    () => publicEvent(slug),
-    () => previewEvent(slug),
-  )
-  return data(
-    { event: eventDetail(item, siteUrl(request)), preview },
-    { headers: preview ? { 'Cache-Control': 'no-store' } : {} },
-  )
-}
+export const eventLoader = (args: LoaderFunctionArgs) =>
+  detailLoader(args, 'events', { visible: publicEvent, preview: previewEvent }, (item, preview) => ({
+    event: eventDetail(item, siteUrl(args.request)),
+    preview,
+  }))
 
 /** One VEVENT: its UID is stable (the event's id on this site), its DTSTAMP its last change. */
 function calendarEvent(row: EventRow, origin: string): CalendarEvent {

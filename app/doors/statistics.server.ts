@@ -1,10 +1,10 @@
-import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { HttpError } from '~/utils/http.server'
 import { csvOf } from '~/lib/csv'
 import { CATEGORY_LABELS, columnTotals, STATISTIC_CATEGORIES, type DatasetRow } from '~/lib/statistics-table'
 import { publicStatistic } from '~/models/public-catalog.server'
 import { allPublicStatistics, previewStatistic, type Statistic } from '~/models/statistic.server'
-import { detailOrPreview } from './public.server'
+import { detailLoader } from './public.server'
 
 /**
  * The village statistics' door (docs/api.md "Village statistics"): `/statistik` (one heading per category),
@@ -68,17 +68,11 @@ const detailOf = (dataset: Statistic): DatasetDetail => ({
 })
 
 /** `/statistik/{slug}` (staff with `statistics-edit` also see a draft or scheduled one, as a preview). */
-export async function statisticLoader({ request, params, context }: LoaderFunctionArgs) {
-  const slug = params.slug ?? ''
-  const { item, preview } = await detailOrPreview(
-    request,
-    context,
-    'statistics',
-    () => publicStatistic(slug),
-    () => previewStatistic(slug),
-  )
-  return data({ dataset: detailOf(item), preview }, { headers: preview ? { 'Cache-Control': 'no-store' } : {} })
-}
+export const statisticLoader = (args: LoaderFunctionArgs) =>
+  detailLoader(args, 'statistics', { visible: publicStatistic, preview: previewStatistic }, (item, preview) => ({
+    dataset: detailOf(item),
+    preview,
+  }))
 
 /**
  * `GET /statistik/{slug}.csv`: the header (the label column's name, then the columns) and one line per row, no total

@@ -8,7 +8,7 @@ import { screenPage } from '~/lib/summaries'
 import { previewBudget, type PublicBudget } from '~/models/budget.server'
 import { developmentYears, listPublicDevelopments, previewDevelopment } from '~/models/development.server'
 import { publicBudget, publicBudgetYears, publicDevelopment } from '~/models/public-catalog.server'
-import { detailOrPreview, publicList } from './public.server'
+import { detailLoader, detailOrPreview, publicList } from './public.server'
 
 export { keepLoaderHeaders } from './public.server'
 
@@ -99,14 +99,8 @@ export async function developmentsLoader({ request, context }: LoaderFunctionArg
 }
 
 /** `/pembangunan/{slug}`: a published project with its photos; staff who may edit projects see a draft too. */
-export async function developmentLoader({ request, params, context }: LoaderFunctionArgs) {
-  const slug = params.slug ?? ''
-  const { item, preview } = await detailOrPreview(
-    request,
-    context,
-    'developments',
-    () => publicDevelopment(slug),
-    () => previewDevelopment(slug),
-  )
-  return data({ project: item, preview }, { headers: preview ? { 'Cache-Control': 'no-store' } : {} })
-}
+export const developmentLoader = (args: LoaderFunctionArgs) =>
+  detailLoader(args, 'developments', { visible: publicDevelopment, preview: previewDevelopment }, (item, preview) => ({
+    project: item,
+    preview,
+  }))

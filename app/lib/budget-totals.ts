@@ -3,15 +3,12 @@
  * amounts. Pure, so the server (the stored figures) and the admin form (the totals while typing) count alike.
  */
 
+import { choiceLabels } from './choices'
+
 export const BUDGET_TYPES = ['pendapatan', 'belanja', 'penerimaan_pembiayaan', 'pengeluaran_pembiayaan'] as const
 export type BudgetType = (typeof BUDGET_TYPES)[number]
 
-export const BUDGET_TYPE_LABELS: Record<BudgetType, string> = {
-  pendapatan: 'Pendapatan',
-  belanja: 'Belanja',
-  penerimaan_pembiayaan: 'Penerimaan Pembiayaan',
-  pengeluaran_pembiayaan: 'Pengeluaran Pembiayaan',
-}
+export const BUDGET_TYPE_LABELS: Record<BudgetType, string> = choiceLabels(BUDGET_TYPES)
 
 export const isBudgetType = (value: unknown): value is BudgetType =>
   typeof value === 'string' && (BUDGET_TYPES as readonly string[]).includes(value)

@@ -4,6 +4,8 @@
  * the models read it.
  */
 
+import { choiceLabels, labelOf } from './choices'
+
 export const DOCUMENT_KINDS = [
   'peraturan_desa',
   'peraturan_kepala_desa',
@@ -14,14 +16,7 @@ export const DOCUMENT_KINDS = [
 ] as const
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number]
 
-export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
-  peraturan_desa: 'Peraturan Desa',
-  peraturan_kepala_desa: 'Peraturan Kepala Desa',
-  keputusan_kepala_desa: 'Keputusan Kepala Desa',
-  laporan: 'Laporan',
-  informasi_publik: 'Informasi Publik',
-  lainnya: 'Lainnya',
-}
+export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = choiceLabels(DOCUMENT_KINDS)
 
 export const INFORMATION_CLASSES = ['berkala', 'serta_merta', 'setiap_saat', 'dikecualikan'] as const
 export type InformationClass = (typeof INFORMATION_CLASSES)[number]
@@ -36,11 +31,8 @@ export const DOCUMENT_CLASS_LABELS: Record<InformationClass, string> = {
   dikecualikan: 'Dikecualikan',
 }
 
-const label = <K extends string>(labels: Record<K, string>, value: unknown) =>
-  typeof value === 'string' && Object.hasOwn(labels, value) ? labels[value as K] : String(value ?? '')
-
-export const documentKindLabel = (kind: unknown) => label(DOCUMENT_KIND_LABELS, kind)
-export const documentClassLabel = (value: unknown) => label(DOCUMENT_CLASS_LABELS, value)
+export const documentKindLabel = (kind: unknown) => labelOf(DOCUMENT_KIND_LABELS, kind)
+export const documentClassLabel = (value: unknown) => labelOf(DOCUMENT_CLASS_LABELS, value)
 
 /** `1,2 MB`, `350 KB`: a file's size as the list shows it. */
 export function formatFileSize(bytes: number): string {

@@ -3,14 +3,12 @@
  * stored and as the site names them. Plain data, read by the forms, the inbox and the models.
  */
 
+import { choiceLabels, labelOf } from './choices'
+
 export const REPORT_KINDS = ['pengaduan', 'aspirasi', 'permohonan_informasi'] as const
 export type ReportKind = (typeof REPORT_KINDS)[number]
 
-export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
-  pengaduan: 'Pengaduan',
-  aspirasi: 'Aspirasi',
-  permohonan_informasi: 'Permohonan Informasi',
-}
+export const REPORT_KIND_LABELS: Record<ReportKind, string> = choiceLabels(REPORT_KINDS)
 
 /** `ADU-2026-0007`: the ticket's prefix per kind. */
 export const TICKET_PREFIXES: Record<ReportKind, string> = {
@@ -22,21 +20,13 @@ export const TICKET_PREFIXES: Record<ReportKind, string> = {
 export const REPORT_STATUSES = ['baru', 'diproses', 'selesai', 'ditolak'] as const
 export type ReportStatus = (typeof REPORT_STATUSES)[number]
 
-export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
-  baru: 'Baru',
-  diproses: 'Diproses',
-  selesai: 'Selesai',
-  ditolak: 'Ditolak',
-}
+export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = choiceLabels(REPORT_STATUSES)
 
 /** Still waiting for the village: what the dashboard's `open_reports` counts. */
 export const OPEN_STATUSES: readonly ReportStatus[] = ['baru', 'diproses']
 
-const label = <K extends string>(labels: Record<K, string>, value: unknown) =>
-  typeof value === 'string' && Object.hasOwn(labels, value) ? labels[value as K] : String(value ?? '')
-
-export const reportKindLabel = (kind: unknown) => label(REPORT_KIND_LABELS, kind)
-export const reportStatusLabel = (status: unknown) => label(REPORT_STATUS_LABELS, status)
+export const reportKindLabel = (kind: unknown) => labelOf(REPORT_KIND_LABELS, kind)
+export const reportStatusLabel = (status: unknown) => labelOf(REPORT_STATUS_LABELS, status)
 
 /** An information request past its due date and still open: the inbox marks it. */
 export const isOverdue = (report: { status: string; due_at: Date | string | null }, nowMs: number) =>

@@ -5,6 +5,8 @@
  * the totals of the `Jumlah` row.
  */
 
+import { choiceLabels } from './choices'
+
 export const STATISTIC_CATEGORIES = [
   'penduduk',
   'pendidikan',
@@ -17,15 +19,7 @@ export const STATISTIC_CATEGORIES = [
 export type StatisticCategory = (typeof STATISTIC_CATEGORIES)[number]
 
 /** The heading of each category on /statistik, in this order. */
-export const CATEGORY_LABELS: Record<StatisticCategory, string> = {
-  penduduk: 'Penduduk',
-  pendidikan: 'Pendidikan',
-  pekerjaan: 'Pekerjaan',
-  agama: 'Agama',
-  kesehatan: 'Kesehatan',
-  ekonomi: 'Ekonomi',
-  lainnya: 'Lainnya',
-}
+export const CATEGORY_LABELS: Record<StatisticCategory, string> = choiceLabels(STATISTIC_CATEGORIES)
 
 export const MAX_COLUMNS = 6
 export const MAX_ROWS = 200

@@ -9,7 +9,7 @@ import { checkInput, requiredText } from '~/utils/validation.server'
 import { now } from '~/utils/clock.server'
 import { MAX_LIMIT, type ListQuery } from '~/lib/paging'
 import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
-import { listPage, orNotFound, parseId } from './crud.server'
+import { adminList, orNotFound, parseId } from './crud.server'
 import { publicTable, type Narrow } from '~/public-reads/public-table.server'
 
 /**
@@ -98,14 +98,11 @@ function parseAnnouncement(input: Record<string, unknown>) {
 const nextDay = (text: string) =>
   new Date(Date.parse(`${text}T00:00:00Z`) + 24 * 3600 * 1000).toISOString().slice(0, 10)
 
-export const listAnnouncements = (query: ListQuery, path: string) =>
-  listPage<AnnouncementRow>(prisma.announcement, {
-    table: 'announcements',
-    select: announcementSelect,
-    searchColumns: SEARCH,
-    query,
-    path,
-  })
+export const listAnnouncements = adminList<AnnouncementRow>(prisma.announcement, {
+  table: 'announcements',
+  select: announcementSelect,
+  searchColumns: SEARCH,
+})
 
 /** What the public sees of announcements (app/public-reads/public-table.server.ts), from the same select. */
 const publicAnnouncements = publicTable<AnnouncementRow>({ table: 'announcements', select: announcementSelect })

@@ -3,10 +3,9 @@ import { prisma } from '~/utils/db.server'
 import { notFound } from '~/utils/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { sanitizedRichText } from '~/utils/sanitize.server'
-import { stagedImage, writeWithImage } from '~/utils/upload-pipeline.server'
 import { imageAlt, parseInput, requiredText } from '~/utils/validation.server'
 import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
-import { deleteWithImage, listPage, orNotFound } from './crud.server'
+import { adminList, createWithImage, deleteWithImage, orNotFound, updateWithImage } from './crud.server'
 import { publicTable } from '~/public-reads/public-table.server'
 import { altText, responseId, selectOf, storedImage, timestamps, z } from '~/utils/response-shape.server'
 
@@ -36,18 +35,12 @@ export const schema = z.object({
 })
 
 type AparaturRow = Prisma.AparaturGetPayload<{ select: typeof aparaturSelect }>
+const aparaturs = { table: 'aparaturs', select: aparaturSelect, searchColumns: SEARCH }
 
-export const listAparaturs = (query: ListQuery, path: string) =>
-  listPage<AparaturRow>(prisma.aparatur, {
-    table: 'aparaturs',
-    select: aparaturSelect,
-    searchColumns: SEARCH,
-    query,
-    path,
-  })
+export const listAparaturs = adminList<AparaturRow>(prisma.aparatur, aparaturs)
 
 /** What the public sees of aparaturs (app/public-reads/public-table.server.ts), from the same select. */
-const publicAparaturs = publicTable<AparaturRow>({ table: 'aparaturs', select: aparaturSelect, searchColumns: SEARCH })
+const publicAparaturs = publicTable<AparaturRow>(aparaturs)
 
 export const listPublicAparaturs = (query: ListQuery, path = '/api/public/aparaturs') =>
   publicAparaturs.list(query, path)
@@ -62,26 +55,20 @@ export const getPublicAparatur = (id: number) => orNotFound(publicAparaturs.one(
 
 export async function createAparatur(input: Record<string, unknown>) {
   return withContentImages(parseInput(schema, input), ['description'], (data) =>
-    writeWithImage('aparaturs', stagedImage(input), async (image) => {
-      const result = await prisma.aparatur.create({ data: { ...data, image: image ?? null }, select: aparaturSelect })
-      return { result }
-    }),
+    createWithImage('aparaturs', input, (image) =>
+      prisma.aparatur.create({ data: { ...data, image }, select: aparaturSelect }),
+    ),
   )
 }
 
 export async function updateAparatur(id: number, input: Record<string, unknown>) {
   if (!(await prisma.aparatur.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Aparatur')
+  const stored = () =>
+    orNotFound(prisma.aparatur.findUnique({ where: { id }, select: { image: true, description: true } }), 'Aparatur')
   return withContentImages(parseInput(schema, input), ['description'], (data) =>
-    writeWithImage('aparaturs', stagedImage(input), async (image) => {
-      const existing = await prisma.aparatur.findUnique({ where: { id }, select: { image: true, description: true } })
-      if (!existing) throw notFound('Aparatur')
+    updateWithImage('aparaturs', input, stored, async (existing, picture) => {
       await noteDroppedImages(existing.description, data.description)
-      const result = await prisma.aparatur.update({
-        where: { id },
-        data: { ...data, ...(image ? { image } : {}) },
-        select: aparaturSelect,
-      })
-      return { result, replaced: image ? existing.image : null }
+      return prisma.aparatur.update({ where: { id }, data: { ...data, ...picture }, select: aparaturSelect })
     }),
   )
 }

@@ -1,8 +1,7 @@
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { conflict, notFound } from '~/utils/http.server'
-import type { ListQuery } from '~/lib/paging'
 import { parseInput, requiredText } from '~/utils/validation.server'
-import { freeSlug, listPage, orNotFound, rethrowUnique } from './crud.server'
+import { adminList, freeSlug, orNotFound, rethrowUnique } from './crud.server'
 import { assertNameFree } from './unique-name.server'
 import { responseId, selectOf, timestamps, z } from '~/utils/response-shape.server'
 
@@ -12,8 +11,11 @@ export const categoryResponse = z
   .openapi('Category')
 export const categorySelect = selectOf(categoryResponse)
 
-export const listCategories = (query: ListQuery, path: string) =>
-  listPage(prisma.category, { table: 'categories', select: categorySelect, searchColumns: ['name'], query, path })
+export const listCategories = adminList(prisma.category, {
+  table: 'categories',
+  select: categorySelect,
+  searchColumns: ['name'],
+})
 
 export const allCategories = () => prisma.category.findMany({ select: categorySelect, orderBy: { name: 'asc' } })
 

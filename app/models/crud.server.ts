@@ -5,10 +5,10 @@ import { paginate, type ListQuery, type Paginated } from '~/lib/paging'
 import { slugify, uniqueSlug } from '~/lib/slug'
 import type { RecordKind } from '~/lib/upload-urls'
 import { foldSearch, searchIds, searchPage } from '~/public-reads/search.server'
-import { writeWithImage } from '~/utils/upload-pipeline.server'
+import { stagedImage, writeWithImage } from '~/utils/upload-pipeline.server'
 
 /** The part of a Prisma model delegate that the shared list helper uses. */
-type ListDelegate = {
+export type ListDelegate = {
   count(args: { where: object }): Promise<number>
   findMany(args: { where: object; select: object; orderBy?: object; skip?: number; take?: number }): Promise<unknown[]>
 }
@@ -67,6 +67,15 @@ export async function listPage<Row>(
   const items = options.map ? rows.map(options.map) : (rows as Row[])
   return paginate(items, total, query, path)
 }
+
+/** What the lists of a table read, admin and public alike: the table, its select, the columns a search looks in. */
+export type TableRead = { table: string; select: Record<string, unknown>; searchColumns: readonly string[] }
+
+/** The admin list of a resource: `listPage` of `read`, each row shown by `map` if given. */
+export const adminList =
+  <Row>(delegate: ListDelegate, read: TableRead, map?: (row: any) => Row) =>
+  (query: ListQuery, path: string) =>
+    listPage<Row>(delegate, { ...read, query, path, map })
 
 /** The row a lookup found, or the contract's 404 (`{Thing} not found`). */
 export async function orNotFound<Row>(lookup: Promise<Row | null>, thing: string): Promise<Row> {
@@ -152,6 +161,28 @@ export const IMAGE_TABLES: Record<RecordKind, ImageTable> = {
     delete: (args) => prisma.development.delete(args),
   },
 }
+
+/** A new record that may have a picture (the input's `image` file, stored first): `create` writes the row. */
+export const createWithImage = <T>(
+  kind: RecordKind,
+  input: Record<string, unknown>,
+  create: (image: string | null) => Promise<T>,
+) => writeWithImage(kind, stagedImage(input), async (image) => ({ result: await create(image ?? null) }))
+
+/**
+ * An update of a record with a picture: `save` writes the row over the stored one (`read` it first, or its 404) with
+ * the new picture's field, none without a new file (the picture stays); a replaced file goes once the row is saved.
+ */
+export const updateWithImage = <Stored extends { image: string | null }, T>(
+  kind: RecordKind,
+  input: Record<string, unknown>,
+  read: () => Promise<Stored>,
+  save: (stored: Stored, picture: { image?: string }) => Promise<T>,
+) =>
+  writeWithImage(kind, stagedImage(input), async (image) => {
+    const stored = await read()
+    return { result: await save(stored, image ? { image } : {}), replaced: image ? stored.image : null }
+  })
 
 /** Deletes a record that may own an image, then the image and its width copies (`{Thing} not found` if missing). */
 export async function deleteWithImage(kind: RecordKind, thing: string, id: number): Promise<void> {

@@ -31,40 +31,29 @@ export const dashboardResponse = z
 
 export async function dashboardCounts(): Promise<z.infer<typeof dashboardResponse>> {
   const at = now()
-  const [
-    categories_count,
-    posts_count,
-    products_count,
-    aparaturs_count,
-    open_reports,
-    budget_year,
-    running_developments,
-    upcoming_events_count,
-    showing_announcements_count,
-    statistics_count,
-  ] = await Promise.all([
-    prisma.category.count(),
-    prisma.post.count(),
-    prisma.product.count(),
-    prisma.aparatur.count(),
-    countOpenReports(),
-    newestBudgetYear(),
-    countRunningDevelopments(),
+  return allOf({
+    categories_count: prisma.category.count(),
+    posts_count: prisma.post.count(),
+    products_count: prisma.product.count(),
+    aparaturs_count: prisma.aparatur.count(),
+    open_reports: countOpenReports(),
+    budget_year: newestBudgetYear(),
+    running_developments: countRunningDevelopments(),
     // Village information: the events still to come (published), the announcements showing now, the datasets.
-    prisma.event.count({ where: { ...visibleWhere(at), ended_at: { gt: at } } }),
-    prisma.announcement.count({ where: { starts_at: { lte: at }, OR: [{ ends_at: null }, { ends_at: { gt: at } }] } }),
-    prisma.statistic.count(),
-  ])
-  return {
-    categories_count,
-    posts_count,
-    products_count,
-    aparaturs_count,
-    open_reports,
-    budget_year,
-    running_developments,
-    upcoming_events_count,
-    showing_announcements_count,
-    statistics_count,
+    upcoming_events_count: prisma.event.count({ where: { ...visibleWhere(at), ended_at: { gt: at } } }),
+    showing_announcements_count: prisma.announcement.count({
+      where: { starts_at: { lte: at }, OR: [{ ends_at: null }, { ends_at: { gt: at } }] },
+    }),
+    statistics_count: prisma.statistic.count(),
+  })
+}
+
+/** The values of named promises run together, under the same names (in the same order). */
+async function allOf<T extends Record<string, PromiseLike<unknown>>>(
+  promises: T,
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const values = await Promise.all(Object.values(promises))
+  return Object.fromEntries(Object.keys(promises).map((key, index) => [key, values[index]])) as {
+    [K in keyof T]: Awaited<T[K]>
   }
 }

@@ -15,23 +15,17 @@ import { now } from '~/utils/clock.server'
 import { notFound } from '~/utils/http.server'
 import { cachedRead } from '~/public-reads/read-memo.server'
 import { sanitizedRichText } from '~/utils/sanitize.server'
-import { parseMediaUpload, removeImage, stagedImage, writeWithImage } from '~/utils/upload-pipeline.server'
+import { parseMediaUpload, removeImage, writeWithImage } from '~/utils/upload-pipeline.server'
 import { imageAlt, optionalText, parseInput, requiredText } from '~/utils/validation.server'
 import { developmentFilters, filterParams, stageOf, STAGES, type Stage } from '~/lib/pembangunan'
 import type { ListQuery } from '~/lib/paging'
 import { recordActivity, type Actor } from './activity.server'
 import { fiscalYear, rupiahField } from './budget.server'
 import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
-import { deleteWithImage, freeSlug, listPage, orNotFound } from './crud.server'
+import { createWithImage, deleteWithImage, orNotFound, updateWithImage } from './crud.server'
+import { PUBLISHED_COLUMNS, publishedFields, statusList } from './published-crud.server'
 import { publicTable } from '~/public-reads/public-table.server'
-import {
-  publicFilter,
-  publicOrderBy,
-  publishingFields,
-  publishingOf,
-  statusWhere,
-  visibleWhere,
-} from './publishing.server'
+import { publicFilter, publicOrderBy, publishingFields, visibleWhere } from './publishing.server'
 import { refuseGamblingSpam } from './spam.server'
 
 /**
@@ -242,16 +236,9 @@ export const photoSchema = z.object({
 // ---------------------------------------------------------------------------------------------------------------
 // Admin
 
-export const listDevelopments = (query: ListQuery, path: string, status?: string | null) =>
-  listPage<Development>(prisma.development, {
-    table: 'developments',
-    select: developmentColumns,
-    searchColumns: SEARCH,
-    query,
-    path,
-    where: statusWhere(status),
-    map: toDevelopment,
-  })
+const developments = { table: 'developments', select: developmentColumns, searchColumns: SEARCH }
+
+export const listDevelopments = statusList(prisma.development, developments, toDevelopment)
 
 export async function getDevelopment(id: number): Promise<DevelopmentDetail> {
   const { photos, ...row } = await orNotFound(
@@ -263,22 +250,19 @@ export async function getDevelopment(id: number): Promise<DevelopmentDetail> {
 
 export async function createDevelopment(input: Record<string, unknown>) {
   return withContentImages(parseInput(schema, input), ['description'], (data) =>
-    writeWithImage('developments', stagedImage(input), async (image) => {
-      const slug = await freeSlug(prisma.development, data.title, undefined, 'pembangunan')
-      const { status, published_at, progress, ...rest } = data
+    createWithImage('developments', input, async (image) => {
+      const fields = await publishedFields(prisma.development, data, 'pembangunan')
       const { photos, ...row } = await prisma.development.create({
         data: {
-          ...rest,
-          progress: progress ?? 0,
-          image_alt: rest.image_alt ?? '',
-          budget: BigInt(rest.budget),
-          ...publishingOf({ status, published_at }, null),
-          slug,
-          image: image ?? null,
+          ...fields,
+          progress: data.progress ?? 0,
+          image_alt: data.image_alt ?? '',
+          budget: BigInt(data.budget),
+          image,
         },
         select: developmentSelect,
       })
-      return { result: withPhotos(row, photos) }
+      return withPhotos(row, photos)
     }),
   )
 }
@@ -286,32 +270,24 @@ export async function createDevelopment(input: Record<string, unknown>) {
 /** Without a new file the picture stays; with one, the old file goes once the row is saved. */
 export async function updateDevelopment(id: number, input: Record<string, unknown>) {
   if (!(await prisma.development.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Development')
-  return withContentImages(parseInput(schema, input), ['description'], (data) =>
-    writeWithImage('developments', stagedImage(input), async (image) => {
-      const existing = await prisma.development.findUnique({
+  const stored = () =>
+    orNotFound(
+      prisma.development.findUnique({
         where: { id },
-        select: { title: true, slug: true, image: true, description: true, status: true, published_at: true },
-      })
-      if (!existing) throw notFound('Development')
-      const slug =
-        existing.title === data.title
-          ? existing.slug
-          : await freeSlug(prisma.development, data.title, id, 'pembangunan')
+        select: { ...PUBLISHED_COLUMNS, image: true, description: true },
+      }),
+      'Development',
+    )
+  return withContentImages(parseInput(schema, input), ['description'], (data) =>
+    updateWithImage('developments', input, stored, async (existing, picture) => {
+      const fields = await publishedFields(prisma.development, data, 'pembangunan', { id, row: existing })
       await noteDroppedImages(existing.description, data.description)
-      const { status, published_at, progress, ...rest } = data
       const { photos, ...row } = await prisma.development.update({
         where: { id },
-        data: {
-          ...rest,
-          progress: progress ?? 0,
-          budget: BigInt(rest.budget),
-          ...publishingOf({ status, published_at }, existing),
-          slug,
-          ...(image ? { image } : {}),
-        },
+        data: { ...fields, progress: data.progress ?? 0, budget: BigInt(data.budget), ...picture },
         select: developmentSelect,
       })
-      return { result: withPhotos(row, photos), replaced: image ? existing.image : null }
+      return withPhotos(row, photos)
     }),
   )
 }
@@ -341,7 +317,13 @@ export async function addDevelopmentPhoto(id: number, input: Record<string, unkn
     { caption: input.caption, image_alt: input.image_alt },
   )
   const photo = await storePhoto(id, input)
-  await recordActivity({
+  await recordPhotosChange(actor, id, title)
+  return photo
+}
+
+/** The activity log's entry of a change of a project's photos (`update`, `photos`). */
+const recordPhotosChange = (actor: Actor, id: number, title: string) =>
+  recordActivity({
     actor,
     action: 'update',
     resource: 'developments',
@@ -349,8 +331,6 @@ export async function addDevelopmentPhoto(id: number, input: Record<string, unkn
     summary: title,
     changes: ['photos'],
   })
-  return photo
-}
 
 async function storePhoto(id: number, input: Record<string, unknown>) {
   const { data, file } = parseMediaUpload(photoSchema, input)
@@ -385,14 +365,7 @@ export async function deleteDevelopmentPhoto(id: number, photoId: number, actor:
     await prisma.development.update({ where: { id }, data: { updated_at: new Date() }, select: { id: true } })
     return { result: undefined, replaced: photo.image }
   })
-  await recordActivity({
-    actor,
-    action: 'update',
-    resource: 'developments',
-    resourceId: id,
-    summary: title,
-    changes: ['photos'],
-  })
+  await recordPhotosChange(actor, id, title)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -400,9 +373,7 @@ export async function deleteDevelopmentPhoto(id: number, photoId: number, actor:
 
 /** What the public sees of projects (app/public-reads/public-table.server.ts): published, newest first. */
 export const publicDevelopments = publicTable<DevelopmentRow>({
-  table: 'developments',
-  select: developmentColumns,
-  searchColumns: SEARCH,
+  ...developments,
   visible: () => publicFilter('developments'),
 })
 

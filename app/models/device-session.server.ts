@@ -82,7 +82,12 @@ export async function endOwnSession(userId: number, id: string, actor: Actor) {
     const { count } = await prisma.session.deleteMany({ where: { id, user_id: userId } })
     if (count === 0) throw notFound('Session')
   })
-  await recordActivity({
+  await recordLogout(actor, userId)
+}
+
+/** The activity log's entry of devices logged out (`logout`, `sessions`) of the user `userId`. */
+const recordLogout = (actor: Actor, userId: number) =>
+  recordActivity({
     actor,
     action: 'logout',
     resource: 'users',
@@ -90,19 +95,11 @@ export async function endOwnSession(userId: number, id: string, actor: Actor) {
     summary: actor.name,
     changes: ['sessions'],
   })
-}
 
 /** Logs every device of the user out, or every one but `keep` (the device asking, on "log out all others"). */
 export async function endSessions(userId: number, actor: Actor, keep?: string) {
   await serializeWrite(() =>
     prisma.session.deleteMany({ where: { user_id: userId, ...(keep ? { NOT: { id: keep } } : {}) } }),
   )
-  await recordActivity({
-    actor,
-    action: 'logout',
-    resource: 'users',
-    resourceId: userId,
-    summary: actor.name,
-    changes: ['sessions'],
-  })
+  await recordLogout(actor, userId)
 }

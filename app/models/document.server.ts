@@ -27,9 +27,10 @@ import {
   INFORMATION_CLASSES,
 } from '~/lib/documents'
 import type { ListQuery } from '~/lib/paging'
-import { freeSlug, listPage, orNotFound } from './crud.server'
+import { orNotFound } from './crud.server'
+import { PUBLISHED_COLUMNS, publishedFields, statusList } from './published-crud.server'
 import { publicTable } from '~/public-reads/public-table.server'
-import { narrowedRule, publishingFields, publishingOf, statusWhere } from './publishing.server'
+import { narrowedRule, publishingFields } from './publishing.server'
 
 /**
  * Documents and public information (docs/api.md "Documents and public information"): regulations, decrees, reports
@@ -70,6 +71,7 @@ export const documentSelect = selectOf(documentResponse)
 export type DocumentRow = Prisma.DocumentGetPayload<{ select: typeof documentSelect }>
 
 const SEARCH = ['title', 'number', 'description'] as const
+const documents = { table: 'documents', select: documentSelect, searchColumns: SEARCH }
 /** The most a PDF may weigh (docs/api.md): 413 on `File` past it, while it streams in. */
 export const MAX_DOCUMENT_MB = 20
 
@@ -193,16 +195,7 @@ const withLabels = (row: DocumentRow) => ({
   class_label: documentClassLabel(row.information_class),
 })
 
-export const listDocuments = (query: ListQuery, path: string, status?: string | null) =>
-  listPage(prisma.document, {
-    table: 'documents',
-    select: documentSelect,
-    searchColumns: SEARCH,
-    query,
-    path,
-    where: statusWhere(status),
-    map: withLabels,
-  })
+export const listDocuments = statusList(prisma.document, documents, withLabels)
 
 export const getDocument = (id: number) =>
   orNotFound(prisma.document.findUnique({ where: { id }, select: documentSelect }), 'Document')
@@ -210,13 +203,10 @@ export const getDocument = (id: number) =>
 export async function createDocument(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
   const { data, file } = parseDocument(input, true)
   return writeWithPdf(file, async (stored) => {
-    const slug = await freeSlug(prisma.document, data.title, undefined, 'dokumen')
-    const { status, published_at, ...fields } = data
+    const fields = await publishedFields(prisma.document, data, 'dokumen')
     const result = await prisma.document.create({
       data: {
         ...fields,
-        ...publishingOf({ status, published_at }, null),
-        slug,
         file: stored!.name,
         file_size: stored!.size,
         preview: stored!.preview,
@@ -234,20 +224,15 @@ export async function updateDocument(id: number, input: Record<string, unknown>)
   if (!(await prisma.document.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Document')
   const { data, file } = parseDocument(input, false)
   return writeWithPdf(file, async (stored) => {
-    const existing = await prisma.document.findUnique({
-      where: { id },
-      select: { title: true, slug: true, file: true, preview: true, status: true, published_at: true },
-    })
-    if (!existing) throw notFound('Document')
-    const slug =
-      existing.title === data.title ? existing.slug : await freeSlug(prisma.document, data.title, id, 'dokumen')
-    const { status, published_at, ...fields } = data
+    const existing = await orNotFound(
+      prisma.document.findUnique({ where: { id }, select: { ...PUBLISHED_COLUMNS, file: true, preview: true } }),
+      'Document',
+    )
+    const fields = await publishedFields(prisma.document, data, 'dokumen', { id, row: existing })
     const result = await prisma.document.update({
       where: { id },
       data: {
         ...fields,
-        ...publishingOf({ status, published_at }, existing),
-        slug,
         ...(stored
           ? {
               file: stored.name,
@@ -282,9 +267,8 @@ type PublicDocument = Omit<DocumentRow, 'active_content'>
 
 /** What the public sees of documents (app/public-reads/public-table.server.ts): published, and never exempt. */
 export const publicDocuments = publicTable<PublicDocument>({
-  table: 'documents',
+  ...documents,
   select: publicSelect,
-  searchColumns: SEARCH,
   visible: () => documentRule.filter('documents', now()),
 })
 

@@ -15,13 +15,13 @@ import { notFound, validationError, type FieldErrors } from '~/utils/http.server
 import type { ListQuery } from '~/lib/paging'
 import { sanitizedRichText } from '~/utils/sanitize.server'
 import { readTime } from '~/utils/time-input.server'
-import { stagedImage, writeWithImage } from '~/utils/upload-pipeline.server'
 import { checkInput, imageAlt, optionalText, requiredText } from '~/utils/validation.server'
 import { eventEndedAt } from '~/lib/event-times'
 import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
-import { deleteWithImage, freeSlug, listPage, orNotFound } from './crud.server'
+import { createWithImage, deleteWithImage, orNotFound, updateWithImage } from './crud.server'
+import { PUBLISHED_COLUMNS, publishedFields, statusList } from './published-crud.server'
 import { publicTable, type Narrow } from '~/public-reads/public-table.server'
-import { publicFilter, publishingFields, publishingOf, statusWhere } from './publishing.server'
+import { publicFilter, publishingFields } from './publishing.server'
 
 /**
  * The agenda (docs/api.md "Agenda"): events with a start, an end or a whole day, a place, an organiser and a picture,
@@ -160,23 +160,12 @@ function parseEvent(input: Record<string, unknown>) {
 
 type ParsedEvent = ReturnType<typeof parseEvent>
 
-export const listEvents = (query: ListQuery, path: string, status?: string | null) =>
-  listPage<EventRow>(prisma.event, {
-    table: 'events',
-    select: eventSelect,
-    searchColumns: SEARCH,
-    query,
-    path,
-    where: statusWhere(status),
-  })
+const events = { table: 'events', select: eventSelect, searchColumns: SEARCH }
+
+export const listEvents = statusList<EventRow>(prisma.event, events)
 
 /** What the public sees of events (app/public-reads/public-table.server.ts), from the same select. */
-export const publicEvents = publicTable<EventRow>({
-  table: 'events',
-  select: eventSelect,
-  searchColumns: SEARCH,
-  visible: () => publicFilter('events'),
-})
+export const publicEvents = publicTable<EventRow>({ ...events, visible: () => publicFilter('events') })
 
 export type EventsWhen = 'upcoming' | 'past'
 export const parseWhen = (value: string | null | undefined): EventsWhen => (value === 'past' ? 'past' : 'upcoming')
@@ -221,14 +210,9 @@ export const allPublicEvents = () => publicEvents.newest()
 
 export async function createEvent(input: Record<string, unknown>) {
   return withContentImages(parseEvent(input), ['description'], (data) =>
-    writeWithImage('events', stagedImage(input), async (image) => {
-      const slug = await freeSlug(prisma.event, data.title, undefined, 'agenda')
-      const { status, published_at, ...fields } = data
-      const result = await prisma.event.create({
-        data: { ...fields, ...publishingOf({ status, published_at }, null), slug, image: image ?? null },
-        select: eventSelect,
-      })
-      return { result }
+    createWithImage('events', input, async (image) => {
+      const fields = await publishedFields(prisma.event, data, 'agenda')
+      return prisma.event.create({ data: { ...fields, image }, select: eventSelect })
     }),
   )
 }
@@ -240,21 +224,15 @@ export async function updateEvent(id: number, input: Record<string, unknown>) {
 }
 
 async function replaceEvent(id: number, data: ParsedEvent, input: Record<string, unknown>) {
-  return writeWithImage('events', stagedImage(input), async (image) => {
-    const existing = await prisma.event.findUnique({
-      where: { id },
-      select: { title: true, slug: true, image: true, description: true, status: true, published_at: true },
-    })
-    if (!existing) throw notFound('Event')
-    const slug = existing.title === data.title ? existing.slug : await freeSlug(prisma.event, data.title, id, 'agenda')
+  const stored = () =>
+    orNotFound(
+      prisma.event.findUnique({ where: { id }, select: { ...PUBLISHED_COLUMNS, image: true, description: true } }),
+      'Event',
+    )
+  return updateWithImage('events', input, stored, async (existing, picture) => {
+    const fields = await publishedFields(prisma.event, data, 'agenda', { id, row: existing })
     await noteDroppedImages(existing.description, data.description)
-    const { status, published_at, ...fields } = data
-    const result = await prisma.event.update({
-      where: { id },
-      data: { ...fields, ...publishingOf({ status, published_at }, existing), slug, ...(image ? { image } : {}) },
-      select: eventSelect,
-    })
-    return { result, replaced: image ? existing.image : null }
+    return prisma.event.update({ where: { id }, data: { ...fields, ...picture }, select: eventSelect })
   })
 }
 

@@ -6,8 +6,9 @@ import type { ListQuery } from '~/lib/paging'
 import { sanitizedRichText } from '~/utils/sanitize.server'
 import { parseInput, requiredText } from '~/utils/validation.server'
 import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
-import { freeSlug, listPage, orNotFound } from './crud.server'
-import { publishingFields, publishingOf, statusWhere, publicFilter } from './publishing.server'
+import { orNotFound } from './crud.server'
+import { PUBLISHED_COLUMNS, publishedFields, statusList } from './published-crud.server'
+import { publishingFields, publicFilter } from './publishing.server'
 import { publicTable } from '~/public-reads/public-table.server'
 import { publishingShape, responseId, selectOf, timestamps, z } from '~/utils/response-shape.server'
 
@@ -34,24 +35,12 @@ export const schema = z.object({
 })
 
 type PageRow = Prisma.PageGetPayload<{ select: typeof pageSelect }>
+const pages = { table: 'pages', select: pageSelect, searchColumns: SEARCH }
 
-export const listPages = (query: ListQuery, path: string, status?: string | null) =>
-  listPage<PageRow>(prisma.page, {
-    table: 'pages',
-    select: pageSelect,
-    searchColumns: SEARCH,
-    query,
-    path,
-    where: statusWhere(status),
-  })
+export const listPages = statusList<PageRow>(prisma.page, pages)
 
 /** What the public sees of pages (app/public-reads/public-table.server.ts), from the same select. */
-export const publicPages = publicTable<PageRow>({
-  table: 'pages',
-  select: pageSelect,
-  searchColumns: SEARCH,
-  visible: () => publicFilter('pages'),
-})
+export const publicPages = publicTable<PageRow>({ ...pages, visible: () => publicFilter('pages') })
 
 export const listPublicPages = (query: ListQuery, path = '/api/public/pages') => publicPages.list(query, path)
 
@@ -65,12 +54,8 @@ export const previewPage = (slug: string) => prisma.page.findUnique({ where: { s
 export async function createPage(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
   return withContentImages(parseInput(schema, input), ['content'], (data) =>
     serializeWrite(async () => {
-      const slug = await freeSlug(prisma.page, data.title, undefined, 'halaman')
-      const { status, published_at, ...fields } = data
-      return prisma.page.create({
-        data: { ...fields, ...publishingOf({ status, published_at }, null), slug, user_id: user.id },
-        select: pageSelect,
-      })
+      const fields = await publishedFields(prisma.page, data, 'halaman')
+      return prisma.page.create({ data: { ...fields, user_id: user.id }, select: pageSelect })
     }),
   )
 }
@@ -79,20 +64,13 @@ export async function updatePage(id: number, input: Record<string, unknown>) {
   if (!(await prisma.page.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Page')
   return withContentImages(parseInput(schema, input), ['content'], (data) =>
     serializeWrite(async () => {
-      const existing = await prisma.page.findUnique({
-        where: { id },
-        select: { title: true, slug: true, content: true, status: true, published_at: true },
-      })
-      if (!existing) throw notFound('Page')
-      const slug =
-        existing.title === data.title ? existing.slug : await freeSlug(prisma.page, data.title, id, 'halaman')
+      const existing = await orNotFound(
+        prisma.page.findUnique({ where: { id }, select: { ...PUBLISHED_COLUMNS, content: true } }),
+        'Page',
+      )
+      const fields = await publishedFields(prisma.page, data, 'halaman', { id, row: existing })
       await noteDroppedImages(existing.content, data.content)
-      const { status, published_at, ...fields } = data
-      return prisma.page.update({
-        where: { id },
-        data: { ...fields, ...publishingOf({ status, published_at }, existing), slug },
-        select: pageSelect,
-      })
+      return prisma.page.update({ where: { id }, data: fields, select: pageSelect })
     }),
   )
 }

@@ -1,8 +1,7 @@
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { notFound } from '~/utils/http.server'
-import type { ListQuery } from '~/lib/paging'
 import { parseInput, requiredText } from '~/utils/validation.server'
-import { listPage, orNotFound, rethrowUnique } from './crud.server'
+import { adminList, orNotFound, rethrowUnique } from './crud.server'
 import { assertNameFree } from './unique-name.server'
 import { ADMIN_ROLE } from './user.server'
 import { responseId, selectOf, timestamps, z } from '~/utils/response-shape.server'
@@ -11,8 +10,11 @@ import { responseId, selectOf, timestamps, z } from '~/utils/response-shape.serv
 export const permissionResponse = z.object({ id: responseId(), name: z.string(), ...timestamps }).openapi('Permission')
 export const permissionSelect = selectOf(permissionResponse)
 
-export const listPermissions = (query: ListQuery, path: string) =>
-  listPage(prisma.permission, { table: 'permissions', select: permissionSelect, searchColumns: ['name'], query, path })
+export const listPermissions = adminList(prisma.permission, {
+  table: 'permissions',
+  select: permissionSelect,
+  searchColumns: ['name'],
+})
 
 export const allPermissions = () => prisma.permission.findMany({ select: permissionSelect, orderBy: { name: 'asc' } })
 

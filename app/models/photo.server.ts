@@ -1,9 +1,9 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
 import type { ListQuery } from '~/lib/paging'
-import { parseMediaUpload, writeWithImage } from '~/utils/upload-pipeline.server'
+import { createWithMedia } from '~/utils/upload-pipeline.server'
 import { imageAlt, optionalText, requiredText } from '~/utils/validation.server'
-import { deleteWithImage, listPage, orNotFound } from './crud.server'
+import { adminList, deleteWithImage, orNotFound } from './crud.server'
 import { publicTable } from '~/public-reads/public-table.server'
 import { altText, responseId, selectOf, storedImage, timestamps, z } from '~/utils/response-shape.server'
 
@@ -31,28 +31,25 @@ export const schema = z.object({
 })
 
 type PhotoRow = Prisma.PhotoGetPayload<{ select: typeof photoSelect }>
+const photos = { table: 'photos', select: photoSelect, searchColumns: SEARCH }
 
-export const listPhotos = (query: ListQuery, path: string) =>
-  listPage<PhotoRow>(prisma.photo, { table: 'photos', select: photoSelect, searchColumns: SEARCH, query, path })
+export const listPhotos = adminList<PhotoRow>(prisma.photo, photos)
 
 /** One photo (the activity log reads it before a delete; photos have no detail call). */
 export const findPhoto = (id: number) =>
   orNotFound(prisma.photo.findUnique({ where: { id }, select: photoSelect }), 'Photo')
 
 /** What the public sees of photos (app/public-reads/public-table.server.ts), from the same select. */
-const publicPhotos = publicTable<PhotoRow>({ table: 'photos', select: photoSelect, searchColumns: SEARCH })
+const publicPhotos = publicTable<PhotoRow>(photos)
 
 export const listPublicPhotos = (query: ListQuery, path = '/api/public/photos') => publicPhotos.list(query, path)
 
 export const homePhotos = () => publicPhotos.newest(HOME_COUNT)
 
 /** The image is required: every field is checked (and every error reported) before it is stored. */
-export async function createPhoto(input: Record<string, unknown>) {
-  const { data, file } = parseMediaUpload(schema, input)
-  return writeWithImage('photos', file, async (image) => {
-    const result = await prisma.photo.create({ data: { ...data, image: image! }, select: photoSelect })
-    return { result }
-  })
-}
+export const createPhoto = (input: Record<string, unknown>) =>
+  createWithMedia('photos', schema, input, (data, image) =>
+    prisma.photo.create({ data: { ...data, image }, select: photoSelect }),
+  )
 
 export const deletePhoto = (id: number) => deleteWithImage('photos', 'Photo', id)

@@ -4,11 +4,11 @@ import { prisma } from '~/utils/db.server'
 import { notFound, validationError } from '~/utils/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { sanitizedRichText } from '~/utils/sanitize.server'
-import { stagedImage, writeWithImage } from '~/utils/upload-pipeline.server'
 import { imageAlt, parseInput, requiredText } from '~/utils/validation.server'
 import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
-import { deleteWithImage, freeSlug, listPage, orNotFound } from './crud.server'
-import { publishingFields, publishingOf, statusWhere, publicFilter } from './publishing.server'
+import { createWithImage, deleteWithImage, orNotFound, updateWithImage } from './crud.server'
+import { PUBLISHED_COLUMNS, publishedFields, statusList } from './published-crud.server'
+import { publishingFields, publicFilter } from './publishing.server'
 import { publicTable } from '~/public-reads/public-table.server'
 import {
   altText,
@@ -68,32 +68,28 @@ export const schema = z.object({
   ...publishingFields,
 })
 
+/** The post's category, which must exist. */
+async function checkCategory(id: number) {
+  const category = await prisma.category.findUnique({ where: { id }, select: { id: true } })
+  if (!category) throw validationError({ CategoryID: 'The selected category does not exist' })
+}
+
 /** Fields and category checked before any file is stored. */
 async function parsePost(input: Record<string, unknown>) {
   const data = parseInput(schema, input)
-  const category = await prisma.category.findUnique({ where: { id: data.category_id }, select: { id: true } })
-  if (!category) throw validationError({ CategoryID: 'The selected category does not exist' })
+  await checkCategory(data.category_id)
   return data
 }
 
 type PostRow = Prisma.PostGetPayload<{ select: typeof postSelect }>
+const posts = { table: 'posts', select: postSelect, searchColumns: SEARCH }
 
-export const listPosts = (query: ListQuery, path: string, status?: string | null) =>
-  listPage<PostRow>(prisma.post, {
-    table: 'posts',
-    select: postSelect,
-    searchColumns: SEARCH,
-    query,
-    path,
-    where: statusWhere(status),
-  })
+export const listPosts = statusList<PostRow>(prisma.post, posts)
 
 /** What the public sees of posts (app/public-reads/public-table.server.ts), from the same select. */
 export const publicPosts = publicTable<PostRow>({
-  table: 'posts',
-  select: postSelect,
+  ...posts,
   joins: { category: { table: 'categories', key: 'category_id' }, user: { table: 'users', key: 'user_id' } },
-  searchColumns: SEARCH,
   visible: () => publicFilter('posts'),
 })
 
@@ -118,24 +114,11 @@ async function insertPost(
   input: Record<string, unknown>,
   user: Pick<SessionUser, 'id'>,
 ) {
-  return writeWithImage('posts', stagedImage(input), async (image) => {
+  return createWithImage('posts', input, async (image) => {
     // The category may have gone while the image was being stored.
-    if (!(await prisma.category.findUnique({ where: { id: data.category_id }, select: { id: true } }))) {
-      throw validationError({ CategoryID: 'The selected category does not exist' })
-    }
-    const slug = await freeSlug(prisma.post, data.title, undefined, 'post')
-    const { status, published_at, ...fields } = data
-    const result = await prisma.post.create({
-      data: {
-        ...fields,
-        ...publishingOf({ status, published_at }, null),
-        slug,
-        image: image ?? null,
-        user_id: user.id,
-      },
-      select: postSelect,
-    })
-    return { result }
+    await checkCategory(data.category_id)
+    const fields = await publishedFields(prisma.post, data, 'post')
+    return prisma.post.create({ data: { ...fields, image, user_id: user.id }, select: postSelect })
   })
 }
 
@@ -147,24 +130,16 @@ export async function updatePost(id: number, input: Record<string, unknown>) {
 }
 
 async function replacePost(id: number, data: Awaited<ReturnType<typeof parsePost>>, input: Record<string, unknown>) {
-  return writeWithImage('posts', stagedImage(input), async (image) => {
-    const existing = await prisma.post.findUnique({
-      where: { id },
-      select: { title: true, slug: true, image: true, content: true, status: true, published_at: true },
-    })
-    if (!existing) throw notFound('Post')
-    if (!(await prisma.category.findUnique({ where: { id: data.category_id }, select: { id: true } }))) {
-      throw validationError({ CategoryID: 'The selected category does not exist' })
-    }
-    const slug = existing.title === data.title ? existing.slug : await freeSlug(prisma.post, data.title, id, 'post')
+  const stored = () =>
+    orNotFound(
+      prisma.post.findUnique({ where: { id }, select: { ...PUBLISHED_COLUMNS, image: true, content: true } }),
+      'Post',
+    )
+  return updateWithImage('posts', input, stored, async (existing, picture) => {
+    await checkCategory(data.category_id)
+    const fields = await publishedFields(prisma.post, data, 'post', { id, row: existing })
     await noteDroppedImages(existing.content, data.content)
-    const { status, published_at, ...fields } = data
-    const result = await prisma.post.update({
-      where: { id },
-      data: { ...fields, ...publishingOf({ status, published_at }, existing), slug, ...(image ? { image } : {}) },
-      select: postSelect,
-    })
-    return { result, replaced: image ? existing.image : null }
+    return prisma.post.update({ where: { id }, data: { ...fields, ...picture }, select: postSelect })
   })
 }
 

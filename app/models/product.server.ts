@@ -4,11 +4,11 @@ import { prisma } from '~/utils/db.server'
 import { notFound } from '~/utils/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { sanitizedRichText } from '~/utils/sanitize.server'
-import { stagedImage, writeWithImage } from '~/utils/upload-pipeline.server'
 import { imageAlt, parseInput, requiredText } from '~/utils/validation.server'
 import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
-import { deleteWithImage, freeSlug, listPage, orNotFound } from './crud.server'
-import { publishingFields, publishingOf, statusWhere, publicFilter } from './publishing.server'
+import { createWithImage, deleteWithImage, orNotFound, updateWithImage } from './crud.server'
+import { PUBLISHED_COLUMNS, publishedFields, statusList } from './published-crud.server'
+import { publishingFields, publicFilter } from './publishing.server'
 import { publicTable } from '~/public-reads/public-table.server'
 import {
   altText,
@@ -72,24 +72,12 @@ export const schema = z.object({
 })
 
 type ProductRow = Prisma.ProductGetPayload<{ select: typeof productSelect }>
+const products = { table: 'products', select: productSelect, searchColumns: SEARCH }
 
-export const listProducts = (query: ListQuery, path: string, status?: string | null) =>
-  listPage<ProductRow>(prisma.product, {
-    table: 'products',
-    select: productSelect,
-    searchColumns: SEARCH,
-    query,
-    path,
-    where: statusWhere(status),
-  })
+export const listProducts = statusList<ProductRow>(prisma.product, products)
 
 /** What the public sees of products (app/public-reads/public-table.server.ts), from the same select. */
-const publicProducts = publicTable<ProductRow>({
-  table: 'products',
-  select: productSelect,
-  searchColumns: SEARCH,
-  visible: () => publicFilter('products'),
-})
+const publicProducts = publicTable<ProductRow>({ ...products, visible: () => publicFilter('products') })
 
 export const listPublicProducts = (query: ListQuery, path = '/api/public/products') => publicProducts.list(query, path)
 
@@ -105,43 +93,25 @@ export const previewProduct = (slug: string) => prisma.product.findUnique({ wher
 
 export async function createProduct(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
   return withContentImages(parseInput(schema, input), ['content'], (data) =>
-    writeWithImage('products', stagedImage(input), async (image) => {
-      const slug = await freeSlug(prisma.product, data.title, undefined, 'produk')
-      const { status, published_at, ...fields } = data
-      const result = await prisma.product.create({
-        data: {
-          ...fields,
-          ...publishingOf({ status, published_at }, null),
-          slug,
-          image: image ?? null,
-          user_id: user.id,
-        },
-        select: productSelect,
-      })
-      return { result }
+    createWithImage('products', input, async (image) => {
+      const fields = await publishedFields(prisma.product, data, 'produk')
+      return prisma.product.create({ data: { ...fields, image, user_id: user.id }, select: productSelect })
     }),
   )
 }
 
 export async function updateProduct(id: number, input: Record<string, unknown>) {
   if (!(await prisma.product.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Product')
+  const stored = () =>
+    orNotFound(
+      prisma.product.findUnique({ where: { id }, select: { ...PUBLISHED_COLUMNS, image: true, content: true } }),
+      'Product',
+    )
   return withContentImages(parseInput(schema, input), ['content'], (data) =>
-    writeWithImage('products', stagedImage(input), async (image) => {
-      const existing = await prisma.product.findUnique({
-        where: { id },
-        select: { title: true, slug: true, image: true, content: true, status: true, published_at: true },
-      })
-      if (!existing) throw notFound('Product')
-      const slug =
-        existing.title === data.title ? existing.slug : await freeSlug(prisma.product, data.title, id, 'produk')
+    updateWithImage('products', input, stored, async (existing, picture) => {
+      const fields = await publishedFields(prisma.product, data, 'produk', { id, row: existing })
       await noteDroppedImages(existing.content, data.content)
-      const { status, published_at, ...fields } = data
-      const result = await prisma.product.update({
-        where: { id },
-        data: { ...fields, ...publishingOf({ status, published_at }, existing), slug, ...(image ? { image } : {}) },
-        select: productSelect,
-      })
-      return { result, replaced: image ? existing.image : null }
+      return prisma.product.update({ where: { id }, data: { ...fields, ...picture }, select: productSelect })
     }),
   )
 }

@@ -204,6 +204,15 @@ export function publishingOf(
   return { status: 'published', published_at: input.published_at ?? kept }
 }
 
+/** A write's fields with the `status` and `published_at` that `publishingOf` settles (`existing`: null on a create). */
+export function withPublishing<T extends { status?: Status; published_at?: Date | null }>(
+  data: T,
+  existing: Publishing | null,
+) {
+  const { status, published_at, ...fields } = data
+  return { ...fields, ...publishingOf({ status, published_at }, existing) }
+}
+
 /**
  * The admin form's publish buttons (app/components/admin/publish-controls.tsx) as the write's fields:
  * `intent` "draft" (Simpan sebagai Draf), "publish" (Terbitkan: now, or the time it already has), "schedule"

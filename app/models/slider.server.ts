@@ -1,8 +1,7 @@
 import { prisma } from '~/utils/db.server'
-import type { ListQuery } from '~/lib/paging'
-import { parseMediaUpload, writeWithImage } from '~/utils/upload-pipeline.server'
+import { createWithMedia } from '~/utils/upload-pipeline.server'
 import { imageAlt, optionalText } from '~/utils/validation.server'
-import { deleteWithImage, listPage, orNotFound } from './crud.server'
+import { adminList, deleteWithImage, orNotFound } from './crud.server'
 import { publicTable } from '~/public-reads/public-table.server'
 import { altText, responseId, selectOf, storedImage, timestamps, z } from '~/utils/response-shape.server'
 
@@ -21,8 +20,11 @@ export const sliderSelect = selectOf(sliderResponse)
 /** What a write of this resource takes (both doors; the API document describes it from here too). */
 export const schema = z.object({ description: optionalText('Description', 1000), image_alt: imageAlt() })
 
-export const listSliders = (query: ListQuery, path: string) =>
-  listPage(prisma.slider, { table: 'sliders', select: sliderSelect, searchColumns: ['description'], query, path })
+export const listSliders = adminList(prisma.slider, {
+  table: 'sliders',
+  select: sliderSelect,
+  searchColumns: ['description'],
+})
 
 /** One slider (the activity log reads it before a delete; sliders have no detail call). */
 export const findSlider = (id: number) =>
@@ -41,12 +43,9 @@ const publicSliders = publicTable<{
 /** Every slider, newest first (the public home slider). */
 export const allSliders = () => publicSliders.newest()
 
-export async function createSlider(input: Record<string, unknown>) {
-  const { data, file } = parseMediaUpload(schema, input)
-  return writeWithImage('sliders', file, async (image) => {
-    const result = await prisma.slider.create({ data: { ...data, image: image! }, select: sliderSelect })
-    return { result }
-  })
-}
+export const createSlider = (input: Record<string, unknown>) =>
+  createWithMedia('sliders', schema, input, (data, image) =>
+    prisma.slider.create({ data: { ...data, image }, select: sliderSelect }),
+  )
 
 export const deleteSlider = (id: number) => deleteWithImage('sliders', 'Slider', id)

@@ -16,9 +16,10 @@ import {
   type DatasetRow,
   type StatisticCategory,
 } from '~/lib/statistics-table'
-import { freeSlug, listPage, orNotFound } from './crud.server'
+import { orNotFound } from './crud.server'
+import { PUBLISHED_COLUMNS, publishedFields, statusList } from './published-crud.server'
 import { publicTable } from '~/public-reads/public-table.server'
-import { publicFilter, publishingFields, publishingOf, statusWhere } from './publishing.server'
+import { publicFilter, publishingFields } from './publishing.server'
 
 /**
  * Village statistics (docs/api.md "Village statistics"): datasets of 1 to 6 columns and at most 200 rows of one
@@ -186,24 +187,12 @@ function parseStatistic(input: Record<string, unknown>) {
   }
 }
 
-export const listStatistics = (query: ListQuery, path: string, status?: string | null) =>
-  listPage<Statistic>(prisma.statistic, {
-    table: 'statistics',
-    select: statisticColumns,
-    searchColumns: SEARCH,
-    query,
-    path,
-    where: statusWhere(status),
-    map: toStatistic,
-  })
+const statistics = { table: 'statistics', select: statisticColumns, searchColumns: SEARCH }
+
+export const listStatistics = statusList(prisma.statistic, statistics, toStatistic)
 
 /** What the public sees of statistics (app/public-reads/public-table.server.ts), from the same select. */
-const publicStatistics = publicTable<StoredStatistic>({
-  table: 'statistics',
-  select: statisticColumns,
-  searchColumns: SEARCH,
-  visible: () => publicFilter('statistics'),
-})
+const publicStatistics = publicTable<StoredStatistic>({ ...statistics, visible: () => publicFilter('statistics') })
 
 export const isCategory = (value: string | null | undefined): value is StatisticCategory =>
   (STATISTIC_CATEGORIES as readonly string[]).includes(value ?? '')
@@ -241,12 +230,8 @@ export async function createStatistic(input: Record<string, unknown>) {
   const data = parseStatistic(input)
   return toStatistic(
     await serializeWrite(async () => {
-      const slug = await freeSlug(prisma.statistic, data.title, undefined, 'statistik')
-      const { status, published_at, ...fields } = data
-      return prisma.statistic.create({
-        data: { ...fields, ...publishingOf({ status, published_at }, null), slug },
-        select: statisticColumns,
-      })
+      const fields = await publishedFields(prisma.statistic, data, 'statistik')
+      return prisma.statistic.create({ data: fields, select: statisticColumns })
     }),
   )
 }
@@ -256,19 +241,12 @@ export async function updateStatistic(id: number, input: Record<string, unknown>
   const data = parseStatistic(input)
   return toStatistic(
     await serializeWrite(async () => {
-      const existing = await prisma.statistic.findUnique({
-        where: { id },
-        select: { title: true, slug: true, status: true, published_at: true },
-      })
-      if (!existing) throw notFound('Statistic')
-      const slug =
-        existing.title === data.title ? existing.slug : await freeSlug(prisma.statistic, data.title, id, 'statistik')
-      const { status, published_at, ...fields } = data
-      return prisma.statistic.update({
-        where: { id },
-        data: { ...fields, ...publishingOf({ status, published_at }, existing), slug },
-        select: statisticColumns,
-      })
+      const existing = await orNotFound(
+        prisma.statistic.findUnique({ where: { id }, select: PUBLISHED_COLUMNS }),
+        'Statistic',
+      )
+      const fields = await publishedFields(prisma.statistic, data, 'statistik', { id, row: existing })
+      return prisma.statistic.update({ where: { id }, data: fields, select: statisticColumns })
     }),
   )
 }

@@ -1,6 +1,7 @@
 import fsp from 'node:fs/promises'
 import { createCanvas } from '@napi-rs/canvas'
 import { validationError } from './http.server'
+import { workSlots } from './work-slots.server'
 
 /**
  * PDFs judged by their content (docs/api.md "Documents and public information"; decision 046): the file must start
@@ -17,19 +18,7 @@ let reader: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefine
 const pdfjs = () => (reader ??= import('pdfjs-dist/legacy/build/pdf.mjs'))
 
 /** Opening and drawing a large PDF takes memory and time: a few at a time, the rest wait their turn. */
-const MAX_CONCURRENT = 2
-let running = 0
-const waiting: (() => void)[] = []
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  while (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve))
-  running++
-  try {
-    return await work()
-  } finally {
-    running--
-    waiting.shift()?.()
-  }
-}
+const withSlot = workSlots(2)
 
 /** The preview's width in pixels (the detail page shows it at most this wide). */
 const PREVIEW_WIDTH = 800

@@ -13,6 +13,7 @@ import { prisma, serializeWrite } from './db.server'
 import { getEnv } from './config.server'
 import { bodyStream, discardRest, HttpError, validationError } from './http.server'
 import { checkInput } from './validation.server'
+import { workSlots } from './work-slots.server'
 import { copiesOf, STORED_NAME, storedName, VARIANT_WIDTHS, variantName } from '#core/image-variants.js'
 import type { StoredKind } from '~/lib/upload-urls'
 
@@ -174,20 +175,7 @@ export async function readMultipart(request: Request, fileField = 'image', maxMb
 }
 
 /** Decoding a 40 MP image takes ~160 MB: a few at a time, the rest wait their turn. */
-const MAX_CONCURRENT_ENCODES = 2
-let encoding = 0
-const waiting: (() => void)[] = []
-
-async function withEncodeSlot<T>(work: () => Promise<T>): Promise<T> {
-  while (encoding >= MAX_CONCURRENT_ENCODES) await new Promise<void>((resolve) => waiting.push(resolve))
-  encoding++
-  try {
-    return await work()
-  } finally {
-    encoding--
-    waiting.shift()?.()
-  }
-}
+const withEncodeSlot = workSlots(2)
 
 const FORMATS = { jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp' } as const
 type ImageFormat = keyof typeof FORMATS
@@ -411,6 +399,17 @@ export function parseMediaUpload<S extends z.ZodTypeAny>(
   if (!file) errors.Image = 'Image is required'
   if (Object.keys(errors).length || !file) throw validationError(errors)
   return { data: data as z.infer<S>, file }
+}
+
+/** A new record whose image is required (a photo, a slider): its fields and file checked first, then both stored. */
+export async function createWithMedia<S extends z.ZodTypeAny, T>(
+  kind: StoredKind,
+  schema: S,
+  input: Record<string, unknown>,
+  create: (data: z.infer<S>, image: string) => Promise<T>,
+): Promise<T> {
+  const { data, file } = parseMediaUpload(schema, input)
+  return writeWithImage(kind, file, async (image) => ({ result: await create(data, image!) }))
 }
 
 /** The uploaded file of a write's input (`image`), or undefined; a text `image` field (JSON clients) is ignored. */
