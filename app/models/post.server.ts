@@ -10,15 +10,8 @@ import { createWithImage, deleteWithImage, orNotFound, updateWithImage } from '.
 import { PUBLISHED_COLUMNS, publishedFields, statusList } from './published-crud.server'
 import { publishingFields, publicFilter } from './publishing.server'
 import { publicTable } from '~/public-reads/public-table.server'
-import {
-  altText,
-  publishingShape,
-  responseId,
-  selectOf,
-  storedImage,
-  timestamps,
-  z,
-} from '~/utils/response-shape.server'
+import { z } from 'zod'
+import { altText, publishingShape, responseId, selectOf, storedImage, timestamps } from '~/utils/response-shape.server'
 
 /** A post as every answer shows it (docs/api.md "Items"); the select of every read and the API document's `Post`. */
 export const postResponse = z

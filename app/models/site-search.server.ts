@@ -23,60 +23,57 @@ type DateLike = Date | string
 /** One line of the results: the kind's label, the item's title and address, a line of text under it, its date. */
 export type SearchResult = { kind: string; title: string; path: string; text: string; date: DateLike; id: number }
 
-type SearchKind<Row extends { id: number; published_at: DateLike | null }> = {
+type SearchKind<Row extends KindRow> = {
   /** `Berita`, `Halaman`, `Dokumen`, `Pembangunan`, `Agenda`. */
   label: string
   /** The kind's public table (app/public-reads/public-table.server.ts): its rule, its searched columns, its rows. */
   table: PublicTable<Row>
-  result: (row: Row) => Omit<SearchResult, 'kind' | 'date' | 'id'>
+  /** Where its items' pages are: `{at}/{slug}`. */
+  at: string
+  /** The parts of the line under a result (those that are empty are left out). */
+  text: (row: Row) => (string | null | undefined)[]
 }
 
-const kind = <Row extends { id: number; published_at: DateLike | null }>(entry: SearchKind<Row>) =>
-  entry as unknown as SearchKind<{ id: number; published_at: DateLike | null }>
+type KindRow = { id: number; published_at: DateLike | null; title: string; slug: string }
+
+const kind = <Row extends KindRow>(entry: SearchKind<Row>) => entry as unknown as SearchKind<KindRow>
 
 /** The searchable kinds, in the order their results come when they are as new as each other. */
 const SEARCHABLE = [
-  kind({
-    label: 'Berita',
-    table: publicPosts,
-    result: (row) => ({ title: row.title, path: `/posts/${row.slug}`, text: excerpt(row.content, 160) }),
-  }),
-  kind({
-    label: 'Halaman',
-    table: publicPages,
-    result: (row) => ({ title: row.title, path: `/pages/${row.slug}`, text: excerpt(row.content ?? '', 160) }),
-  }),
+  kind({ label: 'Berita', table: publicPosts, at: '/posts', text: (row) => [excerpt(row.content, 160)] }),
+  kind({ label: 'Halaman', table: publicPages, at: '/pages', text: (row) => [excerpt(row.content ?? '', 160)] }),
   kind({
     label: 'Dokumen',
     table: publicDocuments,
-    result: (row) => ({
-      title: row.title,
-      path: `/dokumen/${encodeURIComponent(row.slug)}`,
-      text: [row.number, excerpt(row.description, 140)].filter(Boolean).join(' · '),
-    }),
+    at: '/dokumen',
+    text: (row) => [row.number, excerpt(row.description, 140)],
   }),
   kind({
     label: 'Pembangunan',
     table: publicDevelopments,
-    result: (row) => ({
-      title: row.title,
-      path: `/pembangunan/${encodeURIComponent(row.slug)}`,
-      text: [row.location, String(row.year), excerpt(row.description, 120)].filter(Boolean).join(' · '),
-    }),
+    at: '/pembangunan',
+    text: (row) => [row.location, String(row.year), excerpt(row.description, 120)],
   }),
   kind({
     label: 'Agenda',
     table: publicEvents,
-    result: (row) => {
+    at: '/agenda',
+    text: (row) => {
       const when = eventWhen(row, getEnv().TZ)
-      return {
-        title: row.title,
-        path: `/agenda/${row.slug}`,
-        text: [when.date, when.time, row.location].filter(Boolean).join(' · '),
-      }
+      return [when.date, when.time, row.location]
     },
   }),
 ]
+
+/** A result's line: its kind's label, the item's title, its page and the parts of its text. */
+const resultOf = (entry: SearchKind<KindRow>, row: KindRow): SearchResult => ({
+  title: row.title,
+  path: `${entry.at}/${encodeURIComponent(row.slug)}`,
+  text: entry.text(row).filter(Boolean).join(' · '),
+  kind: entry.label,
+  date: row.published_at ?? new Date(0),
+  id: row.id,
+})
 
 /** The kinds' labels, for the results page's legend. */
 export const SEARCH_KINDS = SEARCHABLE.map((entry) => entry.label)
@@ -151,9 +148,7 @@ export function searchSite(term: string, page: number): Promise<SiteSearch> {
       term: search,
       data: shown.flatMap(({ id, kind }) => {
         const row = rows[kind.order].get(id)
-        return row
-          ? [{ ...kind.entry.result(row), kind: kind.entry.label, date: row.published_at ?? new Date(0), id: row.id }]
-          : []
+        return row ? [resultOf(kind.entry, row)] : []
       }),
       current_page: current,
       last_page: Math.max(1, Math.min(MAX_SEARCH_PAGES, Math.ceil(total / SEARCH_PAGE_SIZE))),
@@ -163,10 +158,8 @@ export function searchSite(term: string, page: number): Promise<SiteSearch> {
   })
 }
 
-type Row = { id: number; published_at: DateLike | null }
-
 /** The rows of `ids` of one kind, by id (none read when there are none). */
-async function rowsById(entry: SearchKind<Row>, ids: number[]): Promise<Map<number, Row>> {
-  const rows = ids.length ? ((await entry.table.byIds(ids)) as Row[]) : []
+async function rowsById(entry: SearchKind<KindRow>, ids: number[]): Promise<Map<number, KindRow>> {
+  const rows = ids.length ? ((await entry.table.byIds(ids)) as KindRow[]) : []
   return new Map(rows.map((row) => [row.id, row]))
 }
