@@ -2,6 +2,7 @@ import { Form, useFetcher } from '@remix-run/react'
 import { useState } from 'react'
 import { formatDateTime } from '~/lib/format'
 import type { DiffPart, FieldDiff } from '~/lib/word-diff'
+import { LinkField } from './link-field'
 
 /**
  * The edit screen's `Bagikan Pratinjau` and `Riwayat` for a resource with revisions (docs/api.md "Revisions and
@@ -52,17 +53,7 @@ function PreviewLinkPanel({ address }: { address: string }) {
       </p>
       {link ? (
         <div className="mt-4 space-y-2">
-          <label htmlFor="preview-link" className="block text-sm font-medium text-gray-700">
-            Tautan pratinjau
-          </label>
-          <div className="flex flex-wrap gap-2">
-            <input
-              id="preview-link"
-              readOnly
-              value={link.url}
-              onFocus={(event) => event.currentTarget.select()}
-              className="block min-w-0 flex-1 rounded-lg border border-gray-300 bg-gray-50 px-3 py-2 font-mono text-sm"
-            />
+          <LinkField id="preview-link" label="Tautan pratinjau" url={link.url}>
             <button
               type="button"
               className={button}
@@ -78,7 +69,7 @@ function PreviewLinkPanel({ address }: { address: string }) {
             >
               Kirim lewat WhatsApp<span className="sr-only"> (membuka tab baru)</span>
             </a>
-          </div>
+          </LinkField>
           <p className="text-sm text-gray-600">Berlaku sampai {formatDateTime(link.expires_at)} WIB.</p>
         </div>
       ) : null}
