@@ -105,6 +105,13 @@ function HistoryPanel({ address }: { address: string }) {
       </div>
       {revisions && !revisions.length ? <p className="mt-4 text-sm text-gray-600">Belum ada revisi.</p> : null}
       {revisions?.length ? (
+        <p className="mt-2 text-sm text-gray-600">
+          Terbaru di atas. Tiap revisi dibandingkan dengan isi sekarang:{' '}
+          <del className={PART_LOOK.removed}>dicoret</del> hanya ada di revisi itu,{' '}
+          <ins className={PART_LOOK.added}>disorot</ins> ditambahkan sesudahnya.
+        </p>
+      ) : null}
+      {revisions?.length ? (
         <ol className="mt-4 divide-y divide-gray-200">
           {revisions.map((revision) => (
             <li key={revision.id} className="py-4">
