@@ -41,6 +41,7 @@ export function wordDiff(before: string, after: string): DiffPart[] {
           x[i] === y[j]
             ? table[(i + 1) * width + j + 1] + 1
             : Math.max(table[(i + 1) * width + j], table[i * width + j + 1])
+    // A replaced word reads as the old one struck out, then the new one.
     let i = 0
     let j = 0
     while (i < x.length || j < y.length) {
@@ -48,9 +49,9 @@ export function wordDiff(before: string, after: string): DiffPart[] {
         push('same', [x[i]])
         i++
         j++
-      } else if (j < y.length && (i === x.length || table[i * width + j + 1] >= table[(i + 1) * width + j]))
-        push('added', [y[j++]])
-      else push('removed', [x[i++]])
+      } else if (i < x.length && (j === y.length || table[(i + 1) * width + j] >= table[i * width + j + 1]))
+        push('removed', [x[i++]])
+      else push('added', [y[j++]])
     }
   }
   push('same', a.slice(a.length - end))
