@@ -1,6 +1,8 @@
 import crypto from 'node:crypto'
 import { failureBody, isApiPath } from '../core/api-envelope.mjs'
 
+const PREVIEW_PAGE = /^\/pratinjau\//i
+
 /**
  * Security headers on every response. Scripts run only from our origin or with this request's nonce
  * (Remix's inline hydration scripts carry it), so injected markup cannot execute. HSTS, COOP and
@@ -27,7 +29,9 @@ export function securityHeaders({ development, https }) {
     ]
     res.setHeader('Content-Security-Policy', directives.join('; '))
     res.setHeader('X-Content-Type-Options', 'nosniff')
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+    // A preview link's page (/pratinjau/{token}, app/doors/preview.server.ts): its address is the secret, so a link
+    // followed from it sends no Referer at all.
+    res.setHeader('Referrer-Policy', PREVIEW_PAGE.test(req.path) ? 'no-referrer' : 'strict-origin-when-cross-origin')
     res.setHeader(
       'Permissions-Policy',
       'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',

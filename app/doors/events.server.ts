@@ -66,7 +66,8 @@ export async function agendaLoader({ request, context }: LoaderFunctionArgs): Pr
 /** The home page's `Agenda Mendatang`: the first three upcoming events. */
 export const homeAgenda = async () => (await upcomingEvents(HOME_COUNT)).map(eventSummary)
 
-function eventDetail(row: EventRow, siteAddress: string): EventDetail {
+/** An event as its page shows it (also a preview link's page, app/doors/preview.server.ts). */
+export function eventDetail(row: EventRow, siteAddress: string): EventDetail {
   const zone = getEnv().TZ
   const description = htmlToText(row.description)
   return {

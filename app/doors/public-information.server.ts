@@ -95,16 +95,21 @@ export async function documentsLoader({ request, context }: LoaderFunctionArgs) 
 }
 
 /** `/dokumen/{slug}`: a public document, whether its first page has a picture, and its labels. */
+/** A document as its page shows it (also a preview link's page, app/doors/preview.server.ts). */
+export const documentDetail = <D extends { kind: string; information_class: string; file_size: number }>(
+  document: D,
+) => ({
+  ...document,
+  kind_label: documentKindLabel(document.kind),
+  class_label: documentClassLabel(document.information_class),
+  size: formatFileSize(document.file_size),
+})
+
 export async function documentLoader({ params }: LoaderFunctionArgs) {
   const slug = params.slug ?? ''
   const document = await foundOr404(() => publicDocument(slug))
   return {
-    document: {
-      ...document,
-      kind_label: documentKindLabel(document.kind),
-      class_label: documentClassLabel(document.information_class),
-      size: formatFileSize(document.file_size),
-    },
+    document: documentDetail(document),
     preview: await cachedRead(JSON.stringify(['document-preview', slug]), () => hasPreview(slug)),
   }
 }

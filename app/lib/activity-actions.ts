@@ -17,5 +17,9 @@ export const ACTIVITY_ACTIONS = [
   'report_filed',
   'report_response',
   'report_contact_erased',
+  // Revisions and preview links (docs/api.md): an item brought back to a revision; a preview link made or revoked.
+  'restore',
+  'preview_link_created',
+  'preview_link_revoked',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]

@@ -122,7 +122,7 @@ async function readOrNull(resource: TrackedResource, id: number | undefined) {
  */
 export async function trackWrite<T>(
   actor: Actor,
-  what: { resource: TrackedResource; action: 'create' | 'update' | 'delete'; id?: number },
+  what: { resource: TrackedResource; action: 'create' | 'update' | 'delete'; id?: number; logAs?: ActivityAction },
   write: () => Promise<T>,
 ): Promise<T> {
   const before = what.action === 'create' ? null : await readOrNull(what.resource, what.id)
@@ -133,7 +133,7 @@ export async function trackWrite<T>(
     what.id ?? (record && typeof (record as { id?: unknown }).id === 'number' ? (record as { id: number }).id : null)
   await recordActivity({
     actor,
-    action: what.action,
+    action: what.logAs ?? what.action,
     resource: what.resource.name,
     resourceId: id,
     summary: (what.resource.summary ?? summaryOf)(record),
@@ -177,7 +177,8 @@ type ActivityListRow = {
   created_at: Date
 }
 
-function parseChanges(text: string): string[] {
+/** The stored JSON list of changed fields' names (a damaged one reads as none). */
+export function parseChanges(text: string): string[] {
   try {
     const value = JSON.parse(text)
     return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []

@@ -34,7 +34,8 @@ const quoted = (name: string) => Prisma.raw(`"${name}"`)
 /** Whether any rich text holds the content image `name` (stored names have no LIKE wildcards). */
 export async function isContentImageUsed(name: string): Promise<boolean> {
   const needle = `%${uploadUrl('content', name)}%`
-  const probes = CONTENT_COLUMNS.map(
+  // A kept revision's fields (JSON text) hold it too: restoring must find it (app/models/revision.server.ts).
+  const probes = [...CONTENT_COLUMNS, { table: 'revisions', column: 'fields' }].map(
     ({ table, column }) => Prisma.sql`SELECT 1 AS "used" FROM ${quoted(table)} WHERE ${quoted(column)} LIKE ${needle}`,
   )
   const rows = await prisma.$queryRaw<

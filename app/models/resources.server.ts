@@ -55,6 +55,7 @@ import { deleteReport, getReport, listReports, updateReport } from './report.ser
 import { allRoles, createRole, deleteRole, getRole, listRoles, updateRole } from './role.server'
 import { createSlider, deleteSlider, findSlider, listSliders } from './slider.server'
 import { createStatistic, deleteStatistic, getStatistic, listStatistics, updateStatistic } from './statistic.server'
+import { forgetRevisions, keepRevision } from './revision.server'
 import { refuseGamblingSpam } from './spam.server'
 import { HttpError } from '~/utils/http.server'
 import { createUser, deleteUser, getUser, listUsers, updateUser, type SessionUser } from './user.server'
@@ -183,7 +184,8 @@ export const findResource = (name: string | undefined) => (name === undefined ? 
 
 export type ResourceWrite =
   | { action: 'create'; input: WriteInput }
-  | { action: 'update'; id: number; input: WriteInput }
+  /** `restore`: the update brings back a revision (app/models/revision.server.ts), logged as `restore`. */
+  | { action: 'update'; id: number; input: WriteInput; restore?: true }
   | { action: 'delete'; id: number }
 
 /**
@@ -218,13 +220,17 @@ export async function writeResource(
       text,
     )
   }
+  const logAs = write.action === 'update' && write.restore ? 'restore' : undefined
   switch (write.action) {
     case 'create':
       if (!resource.create) throw new HttpError(405, 'Method Not Allowed')
       return trackWrite(actor, { resource: tracked, action: 'create' }, () => resource.create!(write.input, user))
     case 'update':
-      return trackWrite(actor, { resource: tracked, action: 'update', id: write.id }, async () => {
+      return trackWrite(actor, { resource: tracked, action: 'update', id: write.id, logAs }, async () => {
+        // A resource with revisions keeps the record as it was before the update (app/models/revision.server.ts).
+        const before = resource.revisions ? await resource.get!(write.id).catch(() => null) : null
         const result = await resource.update!(write.id, write.input, user)
+        if (before) await keepRevision(resource, write.id, actor, before, result)
         // A user's new password is never named among the changed fields: it gets an entry of its own, before the
         // update's.
         if (resource.name === 'users' && typeof write.input.password === 'string' && write.input.password !== '') {
@@ -240,8 +246,9 @@ export async function writeResource(
         return result
       })
     case 'delete':
-      return trackWrite(actor, { resource: tracked, action: 'delete', id: write.id }, () =>
-        resource.remove(write.id, user),
-      )
+      return trackWrite(actor, { resource: tracked, action: 'delete', id: write.id }, async () => {
+        await resource.remove(write.id, user)
+        if (resource.revisions) await forgetRevisions(resource, write.id)
+      })
   }
 }

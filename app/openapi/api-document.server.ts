@@ -21,6 +21,7 @@ import { productResponse, schema as productInput } from '~/models/product.server
 import { roleResponse, schema as roleInput } from '~/models/role.server'
 import { sliderResponse, schema as sliderInput } from '~/models/slider.server'
 import { activityResponse } from '~/models/activity.server'
+import { REVISIONS_KEPT, revisionDetailResponse, revisionResponse } from '~/models/revision.server'
 import { dashboardResponse } from '~/models/dashboard.server'
 import { sessionResponse } from '~/models/device-session.server'
 import { adminSettingsResponse, schema as settingsInput, settingsResponse } from '~/models/settings.server'
@@ -623,6 +624,71 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
   return calls
 }
 
+/** Revisions and the preview link of a resource declared with them (docs/api.md "Revisions and preview links"). */
+function revisionCalls(resource: ResourceDeclaration): Call[] {
+  if (!resource.revisions) return []
+  const thing = resource.thing.toLowerCase()
+  const path = `/api/admin/${resource.name}/{id}`
+  const permissions = permissionsOf(resource).update!
+  const params = idParam(thing)
+  const revParams = params.extend({ rev: z.string().openapi({ description: "The revision's id", example: '1' }) })
+  const common = { tag: resource.things, permissions, params, fails: [404] as Status[] }
+  return [
+    {
+      ...common,
+      method: 'get',
+      path: `${path}/revisions`,
+      summary: `The revisions of a ${thing}, newest first`,
+      description: `Every update keeps the state before it; the last ${REVISIONS_KEPT} are kept.`,
+      ok: { status: 200, data: z.array(revisionResponse), message: 'List Data Revisions' },
+    },
+    {
+      ...common,
+      method: 'get',
+      path: `${path}/revisions/{rev}`,
+      summary: `One revision of a ${thing}, with its fields`,
+      description: "Another item's revision, or an id that is not a number, is a 404.",
+      params: revParams,
+      ok: { status: 200, data: revisionDetailResponse, message: 'Detail Data Revision' },
+    },
+    {
+      ...common,
+      method: 'post',
+      path: `${path}/revisions/{rev}/restore`,
+      summary: `Bring a ${thing} back to a revision`,
+      description:
+        'An update like any other (validation, sanitiser, spam guard; itself a new revision), logged as `restore`. ' +
+        'Status, publish time and files are not restored. A revision that no longer passes (its category deleted) ' +
+        'is a 422 naming the field, and nothing changes.',
+      params: revParams,
+      ok: { status: 200, data: ITEMS[resource.name], message: `${resource.thing} restored successfully` },
+      fails: [404, 422],
+    },
+    {
+      ...common,
+      method: 'post',
+      path: `${path}/preview-link`,
+      summary: `A preview link of a ${thing}`,
+      description:
+        'Valid 7 days; a new link revokes the old one. Whoever opens `url` sees the item as it is now (draft or ' +
+        'scheduled included), never cached or indexed. Logged as `preview_link_created`.',
+      ok: {
+        status: 201,
+        data: z.object({ url: z.string(), expires_at: dateTime() }).openapi('PreviewLink'),
+        message: 'Preview link created',
+      },
+    },
+    {
+      ...common,
+      method: 'delete',
+      path: `${path}/preview-link`,
+      summary: `Revoke the preview link of a ${thing}`,
+      description: 'Its url answers 404 from now on. Logged as `preview_link_revoked` when there was one.',
+      ok: { status: 200, data: z.null(), message: 'Preview link revoked' },
+    },
+  ]
+}
+
 const PUBLIC_LISTS: [name: string, thing: string, things: string, item: ZodTypeAny, search: string][] = [
   ['pages', 'Page', 'Pages', Page, 'title, content'],
   ['aparaturs', 'Aparatur', 'Aparaturs', Aparatur, 'name, position'],
@@ -1157,6 +1223,7 @@ export function apiCalls(): Call[] {
     ...ME_CALLS,
     ...OTHER_CALLS,
     ...Object.values(RESOURCES).flatMap(resourceCalls),
+    ...Object.values(RESOURCES).flatMap(revisionCalls),
     ...INFORMATION_CALLS,
     ...publicCalls(),
     ...docs,

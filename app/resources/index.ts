@@ -91,6 +91,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
   },
   posts: {
     name: 'posts',
+    revisions: true,
     thing: 'Post',
     things: 'Posts',
     empty: 'No Post Found',
@@ -120,6 +121,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
   },
   pages: {
     name: 'pages',
+    revisions: true,
     thing: 'Page',
     things: 'Pages',
     label: 'title',
@@ -132,6 +134,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
   },
   products: {
     name: 'products',
+    revisions: true,
     thing: 'Product',
     things: 'Products',
     label: 'title',
@@ -203,6 +206,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
   // Informasi Publik and Layanan (docs/api.md "Documents and public information", "Citizen reports").
   documents: {
     name: 'documents',
+    revisions: true,
     thing: 'Document',
     things: 'Documents',
     menu: 'Dokumen',
@@ -279,6 +283,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
   },
   developments: {
     name: 'developments',
+    revisions: true,
     thing: 'Development',
     things: 'Developments',
     menu: 'Pembangunan',
@@ -315,6 +320,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
   // Village information (docs/api.md "Agenda", "Announcements", "Village statistics").
   events: {
     name: 'events',
+    revisions: true,
     thing: 'Event',
     things: 'Events',
     label: 'title',

@@ -40,6 +40,11 @@ export type ResourceDeclaration = {
    */
   publishing?: true
   /**
+   * Revisions and a preview link (docs/api.md "Revisions and preview links"): every update keeps the record's fields
+   * as they were, the edit screen offers `Riwayat` and `Bagikan Pratinjau` (app/models/revision.server.ts).
+   */
+  revisions?: true
+  /**
    * The field that holds the uploaded file of a multipart write when it is not `image` (a document's PDF, `file`),
    * and its size limit in MB.
    */

@@ -3,6 +3,7 @@ import { useLoaderData, useParams } from '@remix-run/react'
 import { titled } from '~/components/admin/meta'
 import { ProgressPhotos, type ProgressPhoto } from '~/components/admin/progress-photos'
 import { ResetLinkPanel } from '~/components/admin/reset-link'
+import { RevisionPanels } from '~/components/admin/revision-panel'
 import { ResourceFormScreen } from '~/components/admin/resource-form'
 import { RecordErrorBoundary } from '~/components/admin/resource-list'
 import { formAction, formLoader } from '~/doors/admin.server'
@@ -24,12 +25,25 @@ export const ErrorBoundary = RecordErrorBoundary
 export default function EditResource() {
   const params = useParams()
   const { record } = useLoaderData<typeof loader>()
+  // A resource with revisions: `Bagikan Pratinjau` and `Riwayat` under the form (components/admin/revision-panel).
+  const history =
+    record && screenResource(params.resource, true)?.revisions ? (
+      <RevisionPanels resource={params.resource!} id={record.id} />
+    ) : null
   // A development project's edit screen also holds its progress photos (their own form: components/admin).
   if (params.resource === 'developments' && record)
     return (
       <div className="space-y-6">
         <ResourceFormScreen mode="edit" />
         <ProgressPhotos projectId={record.id} photos={(record.photos as ProgressPhoto[] | undefined) ?? []} />
+        {history}
+      </div>
+    )
+  if (history)
+    return (
+      <div className="space-y-6">
+        <ResourceFormScreen mode="edit" />
+        {history}
       </div>
     )
   if (params.resource !== 'users') return <ResourceFormScreen mode="edit" />

@@ -279,7 +279,8 @@ describe('clean-up', () => {
     await start()
 
     expect(stored(unsaved)).toBe(false)
-    expect(stored(nameOf(dropped))).toBe(false)
+    // Dropped by the edit, but the page's revision (its state before the edit) still holds it: kept for a restore.
+    expect(stored(nameOf(dropped))).toBe(true)
     expect(stored(fresh)).toBe(true)
     expect(stored(nameOf(used))).toBe(true)
     expect(await queryDb(server, 'SELECT name FROM content_uploads WHERE name = ?', [nameOf(used)])).toHaveLength(0)
@@ -310,5 +311,13 @@ describe('clean-up', () => {
     await start()
     const [later] = await queryDb<{ content: string }>(server, 'SELECT content FROM pages WHERE slug = ?', [laterSlug])
     expect(later.content).toContain('data:image/png')
+
+    // Deleting the page deletes its revisions: the images only they held are noted for the next sweep.
+    expect((await call('DELETE', `/api/admin/pages/${page.body.data.id}`)).status).toBe(200)
+    const noted = await queryDb(server, 'SELECT name FROM content_uploads WHERE name IN (?, ?)', [
+      nameOf(used),
+      nameOf(dropped),
+    ])
+    expect(noted).toHaveLength(2)
   })
 })

@@ -23,7 +23,8 @@ import { ensureTemplateDb, onPostgres, PG_TEMPLATE, pgAdminUrl, ROOT } from '../
  * Tables whose writes never change what a visitor sees and must not empty the caches: no data-version trigger.
  * sessions: a login or a device's last use (the session memo reads the session row itself on every request, so a
  * logout is still refused at once); recovery_codes, password_resets: read only at the moment they are used;
- * activities: the log is written with every change and read only by its own uncached screen; content_uploads,
+ * activities: the log is written with every change and read only by its own uncached screen; revisions,
+ * preview_links: read only by the edit screen and the uncached preview; content_uploads,
  * data_migrations: the clean-up's and the start-up's own notes.
  */
 const WITHOUT_VERSION_TRIGGER = new Set([
@@ -37,6 +38,8 @@ const WITHOUT_VERSION_TRIGGER = new Set([
   'recovery_codes',
   'password_resets',
   'activities',
+  'revisions',
+  'preview_links',
   '_prisma_migrations',
   '_balai_migrations',
 ])

@@ -23,6 +23,9 @@ const ACTION_LABELS: Record<ActivityAction, string> = {
   report_filed: 'Laporan warga masuk',
   report_response: 'Menanggapi laporan',
   report_contact_erased: 'Kontak pelapor dihapus',
+  restore: 'Memulihkan revisi',
+  preview_link_created: 'Membuat tautan pratinjau',
+  preview_link_revoked: 'Mencabut tautan pratinjau',
 }
 
 const RESOURCE_LABELS: Record<string, string> = {

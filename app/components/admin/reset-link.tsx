@@ -1,5 +1,6 @@
 import { useFetcher } from '@remix-run/react'
 import { formatDateTime } from '~/lib/format'
+import { LinkField } from './link-field'
 
 /** Makes a one-time password reset link for a user and shows it this once, to pass on to them. */
 export function ResetLinkPanel({ userId }: { userId: number }) {
@@ -14,16 +15,7 @@ export function ResetLinkPanel({ userId }: { userId: number }) {
       </p>
       {link ? (
         <div className="mt-4 space-y-2">
-          <label htmlFor="reset-link" className="block text-sm font-medium text-gray-700">
-            Tautan reset password
-          </label>
-          <input
-            id="reset-link"
-            readOnly
-            value={link.url}
-            onFocus={(event) => event.currentTarget.select()}
-            className="block w-full rounded-lg border border-gray-300 bg-gray-50 px-3 py-2 font-mono text-sm"
-          />
+          <LinkField id="reset-link" label="Tautan reset password" url={link.url} />
           <p className="text-sm text-gray-600">
             Berlaku sampai {formatDateTime(link.expires_at)}. Tautan ini hanya ditampilkan sekali.
           </p>

@@ -1,0 +1,5 @@
+import { revisionsScreenAction, revisionsScreenLoader } from '~/doors/revisions.server'
+
+/** /admin/{resource}/{id}/revisions: the edit screen's `Riwayat` and `Bagikan Pratinjau` (no screen of its own). */
+export const loader = revisionsScreenLoader
+export const action = revisionsScreenAction
