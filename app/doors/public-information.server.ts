@@ -8,6 +8,7 @@ import {
   listPublicDocuments,
   parseDocumentFilters,
   ppidDocuments,
+  previewDocument,
 } from '~/models/document.server'
 import { publicDocument } from '~/models/public-catalog.server'
 import { cachedRead } from '~/public-reads/read-memo.server'
@@ -19,7 +20,8 @@ import {
   EXEMPT_CLASS,
   formatFileSize,
 } from '~/lib/documents'
-import { foundOr404, publicPage } from './public.server'
+import { notFoundResponse } from '~/utils/http.server'
+import { foundOr404, grantedPreview, publicPage } from './public.server'
 
 /**
  * The public door of documents and public information (docs/api.md "Documents and public information"): the list
@@ -105,8 +107,15 @@ export const documentDetail = <D extends { kind: string; information_class: stri
   size: formatFileSize(document.file_size),
 })
 
-export async function documentLoader({ params }: LoaderFunctionArgs) {
+export async function documentLoader({ params, context }: LoaderFunctionArgs) {
   const slug = params.slug ?? ''
+  if (context.previewGrant) {
+    // A preview link's document, whatever its status or class; its first-page picture and download stay the
+    // public's only (server/document-files.mjs).
+    const document = await grantedPreview(context, 'documents', () => previewDocument(slug))
+    if (!document) throw notFoundResponse()
+    return { document: documentDetail(document), preview: false }
+  }
   const document = await foundOr404(() => publicDocument(slug))
   return {
     document: documentDetail(document),

@@ -19,6 +19,11 @@ declare module '@remix-run/node' {
     skipResponseCache?: () => void
     /** The address could not be decoded (server/http-front.mjs): the catch-all route answers 400. */
     badAddress?: boolean
+    /**
+     * Set by a preview link's page (app/doors/preview.server.ts) when it runs a detail screen's loader: that screen
+     * shows this record as it is now, whatever its status, without the staff banner.
+     */
+    previewGrant?: PreviewGrant
   }
 }
 
@@ -33,6 +38,24 @@ export async function foundOr404<T>(lookup: () => Promise<T>): Promise<T> {
     if (error instanceof HttpError && error.status === 404) throw notFoundResponse()
     throw error
   }
+}
+
+/** The record a preview link opens: its resource and id. */
+export type PreviewGrant = { resource: string; id: number }
+
+/**
+ * The record of a preview link at a detail screen, read by `read` whatever its status: null when the screen is not
+ * of the granted resource or the record read is not the granted one.
+ */
+export async function grantedPreview<T>(
+  context: AppLoadContext,
+  resource: string,
+  read: () => Promise<T | null>,
+): Promise<T | null> {
+  const grant = context.previewGrant
+  if (grant?.resource !== resource) return null
+  const item = await read()
+  return item && (item as { id?: unknown }).id === grant.id ? item : null
 }
 
 /** The resources with drafts and scheduling whose detail screens staff may preview. */
@@ -80,6 +103,11 @@ export async function detailOrPreview<T extends { status: string; published_at: 
   visible: () => Promise<T>,
   preview: () => Promise<T | null>,
 ): Promise<Detail<T>> {
+  if (context.previewGrant) {
+    const item = await grantedPreview(context, resource, preview)
+    if (!item) throw notFoundResponse()
+    return { item, preview: null }
+  }
   try {
     return { item: await visible(), preview: null }
   } catch (error) {

@@ -92,6 +92,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
   posts: {
     name: 'posts',
     revisions: true,
+    detailRoute: '_public.posts.$slug',
     thing: 'Post',
     things: 'Posts',
     empty: 'No Post Found',
@@ -122,6 +123,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
   pages: {
     name: 'pages',
     revisions: true,
+    detailRoute: '_public.pages.$slug',
     thing: 'Page',
     things: 'Pages',
     label: 'title',
@@ -135,6 +137,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
   products: {
     name: 'products',
     revisions: true,
+    detailRoute: '_public.products.$slug',
     thing: 'Product',
     things: 'Products',
     label: 'title',
@@ -207,6 +210,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
   documents: {
     name: 'documents',
     revisions: true,
+    detailRoute: '_public.dokumen.$slug',
     thing: 'Document',
     things: 'Documents',
     menu: 'Dokumen',
@@ -284,6 +288,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
   developments: {
     name: 'developments',
     revisions: true,
+    detailRoute: '_public.pembangunan.$slug',
     thing: 'Development',
     things: 'Developments',
     menu: 'Pembangunan',
@@ -321,6 +326,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
   events: {
     name: 'events',
     revisions: true,
+    detailRoute: '_public.agenda.$slug',
     thing: 'Event',
     things: 'Events',
     label: 'title',

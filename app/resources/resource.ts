@@ -45,6 +45,12 @@ export type ResourceDeclaration = {
    */
   revisions?: true
   /**
+   * The public detail screen of a record at `{slug}`, as its route file in app/routes without `.tsx`
+   * (`_public.posts.$slug`). With `revisions`, the same screen, run by its own loader, shows the item of a preview
+   * link (app/doors/preview.server.ts): a new resource gets preview links by naming its screen here.
+   */
+  detailRoute?: `_public.${string}.$slug`
+  /**
    * The field that holds the uploaded file of a multipart write when it is not `image` (a document's PDF, `file`),
    * and its size limit in MB.
    */

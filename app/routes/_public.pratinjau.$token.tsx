@@ -1,21 +1,24 @@
-import type { LinksFunction, MetaFunction } from '@remix-run/node'
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { previewHeaders, previewLoader, type PreviewScreen } from '~/doors/preview.server'
+import { previewHeaders, previewLoader, type DetailLoader } from '~/doors/preview.server'
 import { routeSeo } from '~/lib/seo'
 import { ErrorScreen } from '~/components/public/error-screen'
 import styles from '~/styles/transparansi.css?url'
-import EventScreen from '~/routes/_public.agenda.$slug'
-import DocumentScreen from '~/routes/_public.dokumen.$slug'
-import PageScreen from '~/routes/_public.pages.$slug'
-import DevelopmentScreen from '~/routes/_public.pembangunan.$slug'
-import PostScreen from '~/routes/_public.posts.$slug'
-import ProductScreen from '~/routes/_public.products.$slug'
 
 /**
- * /pratinjau/{token}: a preview link's item shown by its own public detail screen (which reads this route's data,
- * shaped as its own loader's), under the `Pratinjau` banner. No cache key: never shared (app/doors/preview.server.ts).
+ * /pratinjau/{token}: a preview link's item shown by the public detail screen its resource declares (`detailRoute`),
+ * which reads this route's data, given by its own loader, under the `Pratinjau` banner. No cache key: never shared
+ * (app/doors/preview.server.ts).
  */
-export const loader = previewLoader
+
+/** The public detail screens, by route name (`_public.posts.$slug`); in the browser, their components alone. */
+const DETAIL_SCREENS = import.meta.glob<{ default: () => JSX.Element; loader?: DetailLoader }>(
+  './_public.*.$slug.tsx',
+  { eager: true },
+)
+const screenOf = (route: string) => DETAIL_SCREENS[`./${route}.tsx`]
+
+export const loader = (args: LoaderFunctionArgs) => previewLoader(args, (route) => screenOf(route)?.loader)
 
 export const headers = previewHeaders
 
@@ -25,15 +28,6 @@ export function ErrorBoundary() {
 }
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
-
-const SCREENS: Record<PreviewScreen, () => JSX.Element> = {
-  posts: PostScreen,
-  pages: PageScreen,
-  products: ProductScreen,
-  developments: DevelopmentScreen,
-  events: EventScreen,
-  documents: DocumentScreen,
-}
 
 const titleOf = (data: Record<string, unknown>) =>
   Object.values(data)
@@ -48,8 +42,8 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   }))
 
 export default function PreviewLinkScreen() {
-  const { resource } = useLoaderData<typeof loader>()
-  const Screen = SCREENS[resource]
+  const { screen } = useLoaderData<typeof loader>()
+  const Screen = screenOf(screen)!.default
   return (
     <>
       <div role="status" className="mx-auto mt-6 max-w-3xl px-4">

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tinyPdf } from '../../app/lib/tiny-pdf'
+import { RESOURCES } from '../../app/resources'
 import { api, expectFailure, expectSuccess, login, unique, userWithPermissions } from '../support/api'
 import { newCategory } from '../support/content'
 import { startServer, testClock, type TestServer } from '../support/server'
@@ -237,6 +239,102 @@ describe('preview links', () => {
       'preview_link_created',
       'preview_link_created',
     ])
+  })
+
+  it("opens a draft of every resource that declares a detail screen, by that screen's own loader", async () => {
+    const draft = { status: 'draft' }
+    const pdfForm = (fields: Record<string, string>) => {
+      const body = new FormData()
+      for (const [key, value] of Object.entries(fields)) body.append(key, value)
+      const file = tinyPdf({ pages: [[fields.title, 'Halaman pertama']] })
+      body.append('file', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), 'perdes.pdf')
+      return body
+    }
+    const made: Record<string, () => Promise<{ id: number; title: string }>> = {
+      posts: async () =>
+        expectSuccess(
+          await call('POST', '/api/admin/posts', {
+            json: {
+              title: unique('Draf Berita '),
+              content: '<p>Isi draf</p>',
+              category_id: await category(),
+              ...draft,
+            },
+          }),
+          201,
+        ),
+      pages: async () =>
+        expectSuccess(
+          await call('POST', '/api/admin/pages', {
+            json: { title: unique('Draf Halaman '), content: '<p>Isi draf</p>', ...draft },
+          }),
+          201,
+        ),
+      products: async () =>
+        expectSuccess(
+          await call('POST', '/api/admin/products', {
+            json: {
+              title: unique('Draf Produk '),
+              content: '<p>Isi draf</p>',
+              owner: 'Ibu Sari',
+              price: 15000,
+              phone: '081234567890',
+              address: 'RT 01',
+              ...draft,
+            },
+          }),
+          201,
+        ),
+      developments: async () =>
+        expectSuccess(
+          await call('POST', '/api/admin/developments', {
+            json: {
+              title: unique('Draf Jalan '),
+              year: 2026,
+              location: 'Dusun Krajan',
+              budget: 1000000,
+              funding_source: 'Dana Desa',
+              ...draft,
+            },
+          }),
+          201,
+        ),
+      // An exempt document is never public, but its preview link shows it (without its first page's picture).
+      documents: async () =>
+        expectSuccess(
+          await call('POST', '/api/admin/documents', {
+            form: pdfForm({
+              title: unique('Draf Perdes '),
+              kind: 'peraturan_desa',
+              information_class: 'dikecualikan',
+              ...draft,
+            }),
+          }),
+          201,
+        ),
+      events: async () =>
+        expectSuccess(
+          await call('POST', '/api/admin/events', {
+            json: { title: unique('Draf Rapat '), starts_at: '2026-12-05T09:00:00Z', ...draft },
+          }),
+          201,
+        ),
+    }
+    const declared = Object.values(RESOURCES).filter((resource) => resource.revisions && resource.detailRoute)
+    expect(declared.map((resource) => resource.name).sort()).toEqual(Object.keys(made).sort())
+    for (const resource of declared) {
+      const item = await made[resource.name]()
+      const link = expectSuccess(await call('POST', `/api/admin/${resource.name}/${item.id}/preview-link`), 201)
+      const shown = await page(link.url)
+      expect(shown.status, resource.name).toBe(200)
+      expect(shown.text, resource.name).toContain(item.title)
+      expect(shown.text, resource.name).toContain('Pratinjau')
+      expect(shown.headers.get('cache-control'), resource.name).toBe('no-store')
+      if (resource.name === 'documents') expect(shown.text).not.toContain('pratinjau.png')
+      // The grant is the record's alone: once the record is gone, its link opens nothing.
+      expectSuccess(await call('DELETE', `/api/admin/${resource.name}/${item.id}`))
+      expect((await page(link.url)).status, resource.name).toBe(404)
+    }
   })
 
   it('is 404 for a guessed or malformed token, and once expired', async () => {
