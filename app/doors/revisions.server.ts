@@ -6,7 +6,7 @@ import { parseId } from '~/models/crud.server'
 import { createPreviewLink, revokePreviewLink } from '~/models/preview-link.server'
 import { findResource, type AdminResource } from '~/models/resources.server'
 import { restoreRevision } from '~/models/revision-restore.server'
-import { getRevision, listRevisions } from '~/models/revision.server'
+import { getRevision, listRevisions, listRevisionsWithFields } from '~/models/revision.server'
 import { siteUrl } from '~/models/site-identity.server'
 import { permissionsOf } from '~/resources/resource'
 import { revisionDiff, type FieldDiff } from '~/lib/word-diff'
@@ -90,12 +90,10 @@ async function onScreen<T>(run: () => Promise<T>): Promise<T> {
 export const revisionsScreenLoader = (args: LoaderFunctionArgs) =>
   onScreen(async () => {
     const { resource, id, record } = await recordOf(args, true)
-    const revisions = await listRevisions(resource, id)
-    const entries: RevisionEntry[] = []
-    for (const revision of revisions) {
-      const { fields } = await getRevision(resource, id, String(revision.id))
-      entries.push({ ...revision, diff: revisionDiff(resource.fields, fields, record) })
-    }
+    const entries: RevisionEntry[] = (await listRevisionsWithFields(resource, id)).map(({ fields, ...revision }) => ({
+      ...revision,
+      diff: revisionDiff(resource.fields, fields, record),
+    }))
     return data({ revisions: entries }, { headers: { 'Cache-Control': 'no-store' } })
   })
 

@@ -117,6 +117,16 @@ export async function listRevisions(resource: ResourceDeclaration, id: number) {
   return rows.map(asSummary)
 }
 
+/** The revisions of a record, newest first, each with its fields (the edit screen's `Riwayat`). */
+export async function listRevisionsWithFields(resource: ResourceDeclaration, id: number): Promise<RevisionDetail[]> {
+  const rows = await prisma.revision.findMany({
+    where: { resource: resource.name, record_id: id },
+    orderBy: { id: 'desc' },
+    select: { ...listSelect, fields: true },
+  })
+  return rows.map((row) => ({ ...asSummary(row), fields: parseFields(row.fields) }))
+}
+
 export type RevisionSummary = Awaited<ReturnType<typeof listRevisions>>[number]
 export type RevisionDetail = RevisionSummary & { fields: Record<string, unknown> }
 

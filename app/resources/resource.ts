@@ -47,7 +47,7 @@ export type ResourceDeclaration = {
   /**
    * The public detail screen of a record at `{slug}`, as its route file in app/routes without `.tsx`
    * (`_public.posts.$slug`). With `revisions`, the same screen, run by its own loader, shows the item of a preview
-   * link (app/doors/preview.server.ts): a new resource gets preview links by naming its screen here.
+   * link (app/doors/preview.server.ts): every resource with `revisions` names one (tests/api/revisions.test.ts).
    */
   detailRoute?: `_public.${string}.$slug`
   /**
