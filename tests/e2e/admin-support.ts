@@ -11,9 +11,23 @@ export const PNG = {
   ),
 }
 
-/** Waits for a toast with exactly this text. */
+/**
+ * Waits for a toast with exactly this text. A save with a picture re-encodes it on a server the whole run shares, so
+ * the wait allows for a loaded machine; when no such toast comes, the error says what the page shows instead.
+ */
 export async function toast(page: Page, text: string) {
-  await page.getByRole('status').filter({ hasText: text }).first().waitFor({ timeout: 10_000 })
+  try {
+    await page.getByRole('status').filter({ hasText: text }).first().waitFor({ timeout: 20_000 })
+  } catch (error) {
+    const shown = await page
+      .locator('[role="status"], [role="alert"]')
+      .allTextContents()
+      .catch(() => [])
+    const texts = shown.map((line) => line.trim()).filter(Boolean)
+    throw new Error(`no toast "${text}" on ${page.url()}; the page shows ${JSON.stringify(texts.slice(0, 10))}`, {
+      cause: error,
+    })
+  }
 }
 
 /** Searches the list (Enter) and waits for the address to carry it. */
