@@ -9,8 +9,11 @@ import { pathToFileURL } from 'node:url'
 import fs from 'node:fs'
 import { log } from './core/log.mjs'
 import { runPrimary } from './server/cluster.mjs'
-import { createFront } from './server/http-front.mjs'
-import { memoiseRouteMatching } from './server/route-matching.mjs'
+import { keepMatchingInsideRouter, keepServerRouteTree, memoiseRouteMatching } from './server/route-matching.mjs'
+
+// Before anything loads React Router's router (the front imports Remix): its own matching keeps what it computes.
+const keptMatching = keepMatchingInsideRouter()
+const { createFront } = await import('./server/http-front.mjs')
 
 // Values in .env apply where the environment does not set them already.
 if (fs.existsSync('.env')) process.loadEnvFile('.env')
@@ -32,6 +35,12 @@ const vite = development
 
 // Before the build loads: every caller of React Router's matchRoutes then gets the memoised one.
 memoiseRouteMatching()
+keepServerRouteTree()
+if (!keptMatching)
+  log.warn(
+    { event: 'route-matching' },
+    'this @remix-run/router is not the version docs/decisions/054 was made for: its matching runs unkept',
+  )
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
 const loadBuild = () =>

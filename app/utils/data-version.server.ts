@@ -118,17 +118,29 @@ const withTimeParts = (database: number) => timeParts.reduce((sum, part) => sum 
 let unreadable = 0
 const uncacheable = () => --unreadable
 
+/**
+ * The version read in this turn of the event loop. A page asks for it several times (the response cache, each
+ * memoised read, the settings), and answers from one reading are consistent with each other. It is forgotten when
+ * the turn ends, and at once after a write of this process (afterWrite) or a fresh reading.
+ */
+let thisTurn: number | undefined
+const forgetThisTurn = () => void (thisTurn = undefined)
+
 /** The version to key caches on now (sync and cheap: call it per request). */
 export function dataVersion(): number {
+  if (thisTurn !== undefined) return thisTurn
   try {
-    return withTimeParts(source().current())
+    thisTurn = withTimeParts(source().current())
   } catch {
     return uncacheable()
   }
+  setImmediate(forgetThisTurn)
+  return thisTurn
 }
 
 /** The version including every write committed anywhere before this call (one query on PostgreSQL). */
 export async function freshDataVersion(): Promise<number> {
+  forgetThisTurn()
   try {
     return withTimeParts(await source().fresh())
   } catch {
@@ -138,9 +150,11 @@ export async function freshDataVersion(): Promise<number> {
 
 /** After a write of this process: make sure this process's caches see it before the write is answered. */
 export async function afterWrite(): Promise<void> {
+  forgetThisTurn()
   await source()
     .fresh()
     .catch(() => undefined)
+  forgetThisTurn()
 }
 
 export const closeDataVersion = () => global.__balaiVersionSource?.close()

@@ -3,7 +3,13 @@ import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BUILD_DIR } from '../support/server'
-import { MAX_PATHS, memoiseRouteMatching } from '../../server/route-matching.mjs'
+import {
+  compileRouterWithKeptMatching,
+  keepServerRouteTree,
+  MAX_PATHS,
+  memoiseRouteMatching,
+  withKeptMatching,
+} from '../../server/route-matching.mjs'
 
 // server/route-matching.mjs keeps React Router's matchRoutes answers per route tree shape and path. Checked here
 // against the original on the app's own route tree (the production build's), path by path, on the first call (kept),
@@ -122,12 +128,101 @@ describe('the memoised matchRoutes', () => {
   })
 })
 
-describe('the version it is measured and tested with', () => {
-  it('is the @remix-run/router that docs/decisions/032-route-matching-memo.md names', async () => {
+type StaticHandler = { query: (request: Request) => Promise<{ matches: { route: { id: string } }[] } | Response> }
+type Router = {
+  matchRoutes: MatchRoutes
+  parsePath: unknown
+  createStaticHandler: (routes: Route[]) => StaticHandler
+  keptMatching?: boolean
+}
+
+describe("the router's own matching, kept (docs/decisions/054-route-matching-inside-the-router.md)", () => {
+  const compiled = () => compileRouterWithKeptMatching()!.exports as Router
+
+  it('applies to the installed @remix-run/router, whose file stays as it is', async () => {
     const fs = await import('node:fs')
-    const decision = fs.readFileSync(path.join(__dirname, '../../docs/decisions/032-route-matching-memo.md'), 'utf8')
-    const pinned = /`@remix-run\/router` (\d+\.\d+\.\d+)/.exec(decision)?.[1]
-    const installed = createRequire(import.meta.url)('@remix-run/router/package.json').version
-    expect(installed).toBe(pinned)
+    const file = createRequire(import.meta.url).resolve('@remix-run/router')
+    const source = fs.readFileSync(file, 'utf8')
+    expect(withKeptMatching(source)).not.toBeNull()
+    expect(source).not.toContain('keptMatching')
+    expect(compiled().keptMatching).toBe(true)
+    // A source these edits were not made for is loaded as it is.
+    expect(withKeptMatching(source.replace('function compilePath(', 'function compilePath2('))).toBeNull()
+  })
+
+  it('answers as the original on every path, again from what it kept, and after the tree grows', () => {
+    const kept = compiled()
+    const routes = tree()
+    for (const pathname of paths)
+      for (const call of ['first', 'kept']) {
+        const got = kept.matchRoutes(routes, pathname)
+        expect(plain(got), `${call} ${pathname}`).toEqual(plain(original(routes, pathname)))
+      }
+    // A route added to the same tree object is matched from then on.
+    routes[0].children.push({ id: 'baru', path: 'rute-baru-sekali', children: [] })
+    expect(kept.matchRoutes(routes, '/rute-baru-sekali')?.at(-1)?.route.id).toBe('baru')
+    expect(plain(kept.matchRoutes(routes, '/rute-baru-sekali'))).toEqual(plain(original(routes, '/rute-baru-sekali')))
+  })
+
+  it("gives the static handler's own matching the memo, with the same answers", async () => {
+    const plainRouter = createRequire(import.meta.url)('@remix-run/router') as Router
+    const kept = compiled()
+    const memo = memoiseRouteMatching(kept) as unknown as { size: () => number }
+    // As Remix hands the tree to the handler: no (empty) children on a route that has none.
+    const handlerTree = (routes: Route[] = tree()): Route[] =>
+      routes.map(
+        ({ children, ...route }) => (children.length ? { ...route, children: handlerTree(children) } : route) as Route,
+      )
+    const ownHandler = plainRouter.createStaticHandler(handlerTree())
+    const keptHandler = kept.createStaticHandler(handlerTree())
+    const ids = (context: Awaited<ReturnType<StaticHandler['query']>>) =>
+      context instanceof Response ? context.status : context.matches.map((match) => match.route.id)
+    const before = memo.size()
+    for (const pathname of ['/', '/posts', '/posts/judul-berita', '/tidak-ada', '/admin/posts']) {
+      const request = () => new Request(`http://desa.test${pathname}`)
+      expect(ids(await keptHandler.query(request())), pathname).toEqual(ids(await ownHandler.query(request())))
+    }
+    // The handler's calls went through the memo (it kept their paths).
+    expect(memo.size()).toBeGreaterThan(before)
+  })
+})
+
+describe("Remix's render route tree, kept per manifest", () => {
+  it('is built once per manifest and modules, and again when a module changes', () => {
+    let built = 0
+    const routes = {
+      createServerRoutes: (manifest: object, modules: object, future: object, spa: boolean) => {
+        built++
+        return [{ manifest, modules, future, spa }]
+      },
+    }
+    const keep = keepServerRouteTree(routes) as (...args: unknown[]) => unknown
+    const manifest = { root: { id: 'root' } }
+    const future = {}
+    const modules = { root: { default: () => null } }
+    const first = keep(manifest, { ...modules }, future, false)
+    expect(keep(manifest, { ...modules }, future, false)).toBe(first)
+    expect(built).toBe(1)
+    expect(keep(manifest, { root: { default: () => null } }, future, false)).not.toBe(first)
+    expect(keep({ ...manifest }, { ...modules }, future, false)).not.toBe(first)
+    expect(keep(manifest, { ...modules }, future, true)).not.toBe(first)
+    expect(built).toBe(4)
+    expect(keepServerRouteTree(routes)).toBe(keep)
+  })
+})
+
+describe('the versions they are measured and tested with', () => {
+  const pinned = async (record: string, name: string) => {
+    const fs = await import('node:fs')
+    const decision = fs.readFileSync(path.join(__dirname, `../../docs/decisions/${record}`), 'utf8')
+    return new RegExp(`\`${name.replace('/', '\\/')}\` (\\d+\\.\\d+\\.\\d+)`).exec(decision)?.[1]
+  }
+  const installed = (name: string) => createRequire(import.meta.url)(`${name}/package.json`).version
+
+  it('are the @remix-run/router and @remix-run/react that the decision records name', async () => {
+    expect(installed('@remix-run/router')).toBe(await pinned('032-route-matching-memo.md', '@remix-run/router'))
+    const record = '054-route-matching-inside-the-router.md'
+    expect(installed('@remix-run/router')).toBe(await pinned(record, '@remix-run/router'))
+    expect(installed('@remix-run/react')).toBe(await pinned(record, '@remix-run/react'))
   })
 })
