@@ -118,7 +118,8 @@ export function memoiseRouteMatching(router = require('@remix-run/router')) {
  * The static handler's own call of `matchRoutes` (inside `@remix-run/router`, not through its exports) is reached by
  * loading the package's file with two of its functions kept: the ranked branches of a route tree (per tree object,
  * made again when the tree's number of routes changes) and the compiled pattern of a route path (a pure function of
- * the path and its two flags). The file on disk is not changed. See docs/decisions/054-route-matching-inside-the-router.md.
+ * the path and its two flags). The file on disk is not changed.
+ * See docs/decisions/054-route-matching-inside-the-router.md.
  */
 const KEPT_MATCHING = [
   [
@@ -153,7 +154,8 @@ function compilePathUncached(path, caseSensitive, end) {
 const KEPT_MATCHING_HELPERS = `
 var keptMatchRoutes;
 exports.keepMatchRoutes = (memo) => { keptMatchRoutes = memo; };
-exports.matchRoutesUnkept = (routes, locationArg, basename = "/") => ownMatchRoutesImpl(routes, locationArg, basename, false);
+exports.matchRoutesUnkept = (routes, locationArg, basename = "/") =>
+  ownMatchRoutesImpl(routes, locationArg, basename, false);
 const keptCompiledPaths = new Map();
 const keptTrees = new WeakMap();
 function keptRouteCount(routes) {

@@ -6,7 +6,8 @@ import { getEnv } from './config.server'
  * The data version: one number that changes whenever data a visitor or a session could see has changed, in this
  * process or any other worker or instance. Every cache keys on it: the response cache (server/response-cache.mjs,
  * handed `publicDataVersion` by the build's exports), the read memo and the search copy (app/public-reads) through
- * `dataVersion()`, the session memo (auth/session.server.ts) through `freshDataVersion()`. See docs/decisions/010-one-data-version-for-workers-and-instances.md.
+ * `dataVersion()`, the session memo (auth/session.server.ts) through `freshDataVersion()`.
+ * See docs/decisions/010-one-data-version-for-workers-and-instances.md.
  *
  * Its source is the `data_version` row, which triggers bump in the same transaction as every write to the site's
  * tables (the migrations): a writer anywhere, even a script or psql, cannot forget it, and no reader can see the
