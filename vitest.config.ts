@@ -8,8 +8,9 @@ export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
     // Most API and browser tests wait on the server, Chromium or a timer, not on the CPU: run more files at once
-    // than the two cores alone would suggest (5 starved the servers that tests start of their own).
-    maxWorkers: 4,
+    // than the two cores alone would suggest. With 4, the two cores were 70% busy over a whole run; with more, the
+    // servers that tests start of their own take longer to start, which the hook timeouts below allow for.
+    maxWorkers: 6,
     minWorkers: 1,
     projects: [
       {
@@ -23,7 +24,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -56,7 +57,7 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup-pg.ts'],
           env: { BALAI_TEST_DB: 'postgresql' },
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -66,7 +67,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

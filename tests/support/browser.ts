@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const PHONE = { width: 390, height: 844 }
@@ -98,9 +98,18 @@ async function stillReferenced(page: Page, address: string, pathname: string): P
  */
 export function useBrowser() {
   let browser: Browser
+  /** The contexts a test opened: closed when it ends, so no page of an earlier test keeps running (timers...). */
   const contexts: BrowserContext[] = []
+  let inTest = false
   beforeAll(async () => {
     browser = await launchBrowser()
+  })
+  beforeEach(() => {
+    inTest = true
+  })
+  afterEach(async () => {
+    inTest = false
+    await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => undefined)))
   })
   afterAll(async () => {
     await browser?.close()
@@ -114,7 +123,8 @@ export function useBrowser() {
       locale: 'id-ID',
       timezoneId: 'Asia/Jakarta',
     })
-    contexts.push(context)
+    // A page opened by a hook (beforeAll) is the file's, and lasts until the browser closes.
+    if (inTest) contexts.push(context)
     const page = await context.newPage()
     return watchErrors(page)
   }
