@@ -8,9 +8,9 @@ export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
     // Most API and browser tests wait on the server, Chromium or a timer, not on the CPU: run more files at once
-    // than the two cores alone would suggest. With 4, the two cores were 70% busy over a whole run; with more, the
-    // servers that tests start of their own take longer to start, which the hook timeouts below allow for.
-    maxWorkers: 6,
+    // than the two cores alone would suggest. Six ran no faster (1,466 s against 1,506 s) and starved the servers
+    // that tests start of their own (a start took over 60 s); 5 did so too before.
+    maxWorkers: 4,
     minWorkers: 1,
     projects: [
       {
