@@ -116,9 +116,10 @@ export function memoiseRouteMatching(router = require('@remix-run/router')) {
 
 /**
  * The static handler's own call of `matchRoutes` (inside `@remix-run/router`, not through its exports) is reached by
- * loading the package's file with two of its functions kept: the ranked branches of a route tree (per tree object,
- * made again when the tree's number of routes changes) and the compiled pattern of a route path (a pure function of
- * the path and its two flags). The file on disk is not changed.
+ * loading the package's file with three edits: its `matchRoutesImpl` hands full matches to the memo above
+ * (`keepMatchRoutes`), the ranked branches of a route tree are kept (per tree object, made again when the tree's
+ * number of routes changes) and so is the compiled pattern of a route path (a pure function of the path and its two
+ * flags). The file on disk is not changed.
  * See docs/decisions/054-route-matching-inside-the-router.md.
  */
 const KEPT_MATCHING = [
