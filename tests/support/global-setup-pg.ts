@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import type { TestProject } from 'vitest/node'
 import { startPostgres } from '../../scripts/pg-cluster.mjs'
 import { migratePostgres } from '../../scripts/migrate.mjs'
-import { PG_TEMPLATE, startServer } from './server'
+import { makeSeededTemplate, PG_TEMPLATE, startServer } from './server'
 import { reportServerErrors } from './server-errors'
 
 declare module 'vitest' {
@@ -22,6 +22,7 @@ export default async function setup(project: TestProject) {
     process.env.BALAI_PG_ADMIN_URL = cluster.url()
     await cluster.createDatabase(PG_TEMPLATE)
     await migratePostgres(cluster.url(PG_TEMPLATE), { log: () => undefined })
+    await makeSeededTemplate(true)
     const server = await startServer({ postgres: true })
     project.provide('pgAdminUrl', cluster.url())
     project.provide('baseUrl', server.url)

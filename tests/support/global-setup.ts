@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import type { TestProject } from 'vitest/node'
-import { ensureTemplateDb, resetTemplateDb, startServer } from './server'
+import { ensureTemplateDb, makeSeededTemplate, resetTemplateDb, startServer } from './server'
 import { reportServerErrors } from './server-errors'
 
 declare module 'vitest' {
@@ -15,8 +15,14 @@ declare module 'vitest' {
  * Tests that need a server of their own (crash, restart, seed) call startServer themselves.
  */
 export default async function setup(project: TestProject) {
-  resetTemplateDb()
-  await ensureTemplateDb()
+  // Once per run for both projects that share this setup (vitest runs the setups one after the other in its main
+  // process): the migrated template, and the demo village seeded on it (tests/support/server.ts).
+  if (!process.env.BALAI_SQLITE_TEMPLATES) {
+    resetTemplateDb()
+    await ensureTemplateDb()
+    await makeSeededTemplate(false)
+    process.env.BALAI_SQLITE_TEMPLATES = 'ready'
+  }
   // SQLite, whatever the api-pg project's setup (same process) has set in the environment.
   const server = await startServer({ postgres: false })
   project.provide('baseUrl', server.url)

@@ -95,7 +95,58 @@ export async function ensureTemplateDb() {
   return TEMPLATE_DB
 }
 
-export const resetTemplateDb = () => fs.rmSync(TEMPLATE_DIR, { recursive: true, force: true })
+/** Forgets the SQLite templates (the PostgreSQL one is made again by its own setup). */
+export function resetTemplateDb() {
+  fs.rmSync(TEMPLATE_DB, { force: true })
+  fs.rmSync(seededDir(false), { recursive: true, force: true })
+}
+
+/**
+ * A server's folder (database and uploads) just after the first start of a demo village, made once per test run by
+ * the global setups (makeSeededTemplate) and copied for every server that would seed the same village: drawing and
+ * encoding the demo pictures is most of a start (about 5 s and 9 CPU seconds), and the run starts servers by the
+ * dozen. On PostgreSQL the folder keeps the uploads, and the copies of the database are made from SEEDED_PG_DATABASE.
+ */
+const seededDir = (postgres: boolean) => path.join(TEMPLATE_DIR, postgres ? 'seeded-postgresql' : 'seeded-sqlite')
+const SEEDED_PG_DATABASE = 'balai_seeded'
+
+/**
+ * Starts a server on a new folder of the template, lets it seed the demo village, and stops it. Called by the global
+ * setups only (vitest's main process), after the migrated template exists.
+ */
+export async function makeSeededTemplate(postgres: boolean) {
+  const dir = seededDir(postgres)
+  fs.rmSync(dir, { recursive: true, force: true })
+  fs.mkdirSync(dir, { recursive: true })
+  if (postgres) {
+    await pgAdmin(`DROP DATABASE IF EXISTS "${SEEDED_PG_DATABASE}"`)
+    await pgAdmin(`CREATE DATABASE "${SEEDED_PG_DATABASE}" TEMPLATE "${PG_TEMPLATE}"`)
+    fs.writeFileSync(path.join(dir, 'database-url'), await pgDatabaseUrl(SEEDED_PG_DATABASE))
+  }
+  const server = await startServer({ postgres, dir })
+  await server.stop()
+  if (!postgres) {
+    // Everything in the one file, so that copying it copies the whole database.
+    const db = new Database(server.dbFile)
+    db.pragma('wal_checkpoint(TRUNCATE)')
+    db.close()
+  }
+  fs.writeFileSync(path.join(dir, 'ready'), '')
+}
+
+/** Whether a server with this environment would seed exactly the village makeSeededTemplate seeded. */
+function seedsTheTemplateVillage(options: ServerOptions, env: Record<string, string | undefined>) {
+  const given = options.env ?? {}
+  return (
+    !options.dir &&
+    options.fresh !== false &&
+    env.SEED_DEMO !== 'false' &&
+    !['SITE_NAME', 'SEED_ADMIN_PASSWORD', 'SEED_USER_PASSWORD', 'TZ', 'DATABASE_URL', 'UPLOADS_DIR'].some(
+      (name) => name in given,
+    ) &&
+    !Object.keys(given).some((name) => /^(S3_|STORAGE)/.test(name))
+  )
+}
 
 export type ServerOptions = {
   /** Overrides of the defaults below; `undefined` leaves a variable unset (the server's own default applies). */
@@ -126,23 +177,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   let dbFile = path.join(dir, 'data', 'test.db')
   const uploadsDir = path.join(dir, 'uploads')
   let databaseUrl = `file:${dbFile}`
-  if (postgres) {
-    // A database of its own, copied from the migrated template; its address is kept in the folder for restarts.
-    dbFile = ''
-    const saved = path.join(dir, 'database-url')
-    if (fs.existsSync(saved)) databaseUrl = fs.readFileSync(saved, 'utf8')
-    else {
-      const name = `balai_${crypto.randomBytes(6).toString('hex')}`
-      await pgAdmin(`CREATE DATABASE "${name}"${options.fresh === false ? '' : ` TEMPLATE "${PG_TEMPLATE}"`}`)
-      databaseUrl = await pgDatabaseUrl(name)
-      fs.writeFileSync(saved, databaseUrl)
-    }
-  } else if (!fs.existsSync(dbFile) && options.fresh !== false) {
-    fs.mkdirSync(path.dirname(dbFile), { recursive: true })
-    fs.copyFileSync(await ensureTemplateDb(), dbFile)
-  }
   const port = await freePort()
-  let output = ''
   const env: Record<string, string | undefined> = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -163,6 +198,27 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     DATABASE_POOL: '5',
     ...options.env,
   }
+  const seeded = seededDir(postgres)
+  const fromSeeded = seedsTheTemplateVillage(options, env) && fs.existsSync(path.join(seeded, 'ready'))
+  if (fromSeeded) fs.cpSync(path.join(seeded, 'uploads'), uploadsDir, { recursive: true })
+  if (postgres) {
+    // A database of its own, copied from the migrated template; its address is kept in the folder for restarts.
+    dbFile = ''
+    const saved = path.join(dir, 'database-url')
+    if (fs.existsSync(saved)) databaseUrl = fs.readFileSync(saved, 'utf8')
+    else {
+      const name = `balai_${crypto.randomBytes(6).toString('hex')}`
+      const template = fromSeeded ? SEEDED_PG_DATABASE : PG_TEMPLATE
+      await pgAdmin(`CREATE DATABASE "${name}"${options.fresh === false ? '' : ` TEMPLATE "${template}"`}`)
+      databaseUrl = await pgDatabaseUrl(name)
+      fs.writeFileSync(saved, databaseUrl)
+    }
+    if (!('DATABASE_URL' in (options.env ?? {}))) env.DATABASE_URL = databaseUrl
+  } else if (!fs.existsSync(dbFile) && options.fresh !== false) {
+    fs.mkdirSync(path.dirname(dbFile), { recursive: true })
+    fs.copyFileSync(fromSeeded ? path.join(seeded, 'data', 'test.db') : await ensureTemplateDb(), dbFile)
+  }
+  let output = ''
   const child = spawn(process.execPath, ['server.mjs', ...(options.args ?? [])], {
     cwd: ROOT,
     env: Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv,
