@@ -64,7 +64,9 @@ export async function startup() {
   if (STORAGE.kind === 's3' && STORAGE.publicUrl && !STORAGE.privateBucket)
     log.warn(
       { event: 'private-storage' },
-      'documents and report photos are kept under private/ in S3_BUCKET, which S3_PUBLIC_URL serves: leave that prefix out of its public policy, or set S3_PRIVATE_BUCKET (docs/decisions/045-private-storage-of-documents.md)',
+      'documents and report photos are kept under private/ in S3_BUCKET, which S3_PUBLIC_URL serves: leave that ' +
+        'prefix out of its public policy, or set S3_PRIVATE_BUCKET ' +
+        '(docs/decisions/045-private-storage-of-documents.md)',
     )
   const { firstStart } = await withStartupLock(async () => {
     const seeded = await seed()
@@ -75,7 +77,8 @@ export async function startup() {
     if (sized)
       log.info(
         { event: 'upload-sizes', count: sized },
-        `gave ${sized} picture(s) stored by an older version a name with their size, and copies in the widths they have`,
+        `gave ${sized} picture(s) stored by an older version a name with their size, and copies in the widths ` +
+          `they have`,
       )
     for (const { name, changed } of await runDataMigrations()) {
       log.info(

@@ -1,6 +1,7 @@
 /**
  * The REST API's failure envelope (docs/api.md "Envelope") and the paths it answers: one home for the front
- * (server/http-front.mjs, server/security.mjs: the answers given before Remix runs) and the app (app/utils/http.server.ts).
+ * (server/http-front.mjs, server/security.mjs: the answers given before Remix runs) and the app
+ * (app/utils/http.server.ts).
  */
 
 /** An `/api` path, in any case (route matching ignores case): `/api`, `/api/...`. */

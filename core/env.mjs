@@ -41,13 +41,17 @@ export const envSchema = z.object({
   DATABASE_URL: optionalText('file:./data/balai-desa.db').refine(
     (value) =>
       (value.startsWith('file:') && value.length > 'file:'.length) || /^postgres(ql)?:\/\/[^\s]+$/i.test(value),
-    'must be a SQLite file such as file:./data/balai-desa.db or a PostgreSQL address such as postgresql://user:password@host:5432/balai',
+    'must be a SQLite file such as file:./data/balai-desa.db or a ' +
+      'PostgreSQL address such as postgresql://user:password@host:5432/balai',
   ),
   /** Connections each server process may open to PostgreSQL. */
   DATABASE_POOL: optionalText('10').pipe(z.coerce.number().int().min(2).max(100)),
   /** Worker processes serving requests (server.mjs); 1 is a single process. */
   WEB_CONCURRENCY: optionalText(String(os.availableParallelism())).pipe(z.coerce.number().int().min(1).max(64)),
-  /** Memory per worker for the public searches' copy of each list's searched text (app/public-reads/search-copy.server.ts). */
+  /**
+   * Memory per worker for the public searches' copy of each list's searched text
+   * (app/public-reads/search-copy.server.ts).
+   */
   SEARCH_MEMORY_MB: optionalText('16').pipe(z.coerce.number().min(0).max(1024)),
   UPLOADS_DIR: optionalText('./uploads'),
   PORT: optionalText('3000').pipe(z.coerce.number().int().min(1).max(65535)),
@@ -72,7 +76,8 @@ export const envSchema = z.object({
   TRUST_PROXY: optionalText('0')
     .refine(
       (value) => /^\d{1,2}$/.test(value),
-      'must be the number of reverse proxies in front of the server: 0 when visitors reach it directly, 1 behind one nginx or Caddy',
+      'must be the number of reverse proxies in front of the server: ' +
+        '0 when visitors reach it directly, 1 behind one nginx or Caddy',
     )
     .transform(Number),
   LOG_LEVEL: optionalText('info')
@@ -121,14 +126,16 @@ export function checkEnv(source = process.env) {
   }
   if (value.SMTP_URL && !value.MAIL_FROM) {
     throw new ConfigError(
-      'Invalid configuration: MAIL_FROM is required when SMTP_URL is set (e.g. "Desa Sukamaju <noreply@sukamaju.desa.id>")',
+      'Invalid configuration: MAIL_FROM is required when SMTP_URL ' +
+        'is set (e.g. "Desa Sukamaju <noreply@sukamaju.desa.id>")',
     )
   }
   // The e-mailed reset links are built from SITE_URL alone: taken from the request, anyone could have the site mail
   // a genuine link to an address of their choosing ("Lupa password?" with a forged Host header).
   if (value.SMTP_URL && !value.SITE_URL) {
     throw new ConfigError(
-      'Invalid configuration: SITE_URL is required when SMTP_URL is set: the password reset links "Lupa password?" e-mails are built from it (e.g. https://sukamaju.desa.id)',
+      'Invalid configuration: SITE_URL is required when SMTP_URL is set: the password reset ' +
+        'links "Lupa password?" e-mails are built from it (e.g. https://sukamaju.desa.id)',
     )
   }
   return { value, storage, secret }

@@ -23,7 +23,8 @@ const INVISIBLE = /[\p{Cf}\u034f\u115f\u1160\u180e\u3164\uffa0]/gu
 /** Cyrillic and Greek letters that look like Latin ones (after lower-casing), and small capitals (NFKC keeps them). */
 const LOOKALIKES = Object.fromEntries(
   (
-    'аa вb гr дd еe кk мm нh оo пn рp сc тt уy хx ѕs іi јj ԁd һh ӏl ԛq ԝw ьb αa βb γy εe ζz ηn ιi κk μu νv οo ρp σo τt υu χx ωw ıi ɡg ɑa ' +
+    'аa вb гr дd еe кk мm нh оo пn рp сc тt уy хx ѕs іi јj ԁd һh ӏl ԛq ԝw ьb ' +
+    'αa βb γy εe ζz ηn ιi κk μu νv οo ρp σo τt υu χx ωw ıi ɡg ɑa ' +
     'ᴀa ʙb ᴄc ᴅd ᴇe ғf ɢg ʜh ɪi ᴊj ᴋk ʟl ᴍm ɴn ᴏo ᴘp ʀr ꜱs ᴛt ᴜu ᴠv ᴡw ʏy ᴢz'
   )
     .split(' ')
@@ -162,7 +163,9 @@ function piecesOf(word, starts, has) {
 }
 
 const TLDS =
-  'com|net|org|id|info|biz|xyz|top|site|online|vip|club|live|pro|app|link|shop|store|asia|me|co|io|cc|ly|ee|sg|my|kh|th|ph|vn|tk|ml|ga|cf|gq|ws|to|gg|tv|us|uk|ru|cn|win|bet|casino|games|fun|space|website|icu|cam|sbs|bond|cyou|monster|lol|today|world|life|one|tech|cloud|best|buzz|click|mobi'
+  'com|net|org|id|info|biz|xyz|top|site|online|vip|club|live|pro|app|link|shop|store|asia|me|co|io|cc|ly|ee|sg|my|kh|' +
+  'th|ph|vn|tk|ml|ga|cf|gq|ws|to|gg|tv|us|uk|ru|cn|win|bet|casino|games|fun|space|website|icu|cam|sbs|bond|cyou|' +
+  'monster|lol|today|world|life|one|tech|cloud|best|buzz|click|mobi'
 /**
  * An address: with a scheme or `www.`, or a host under a common top-level domain (so "S.Pd" or "dll.Lalu" are none).
  */

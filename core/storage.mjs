@@ -202,7 +202,9 @@ function s3Storage(config) {
     config,
     client,
     describe: () =>
-      `s3://${publicBucket}${config.privateBucket ? ` (private: s3://${config.privateBucket})` : ''}${config.endpoint ? ` at ${config.endpoint}` : ''}`,
+      `s3://${publicBucket}` +
+      `${config.privateBucket ? ` (private: s3://${config.privateBucket})` : ''}` +
+      `${config.endpoint ? ` at ${config.endpoint}` : ''}`,
     async prepare() {
       // Fails early, with the service's own message, when a bucket cannot be reached.
       await client.send(new HeadBucketCommand({ Bucket: publicBucket }))

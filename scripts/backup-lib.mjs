@@ -49,7 +49,8 @@ export async function pgRowCounts(url) {
   try {
     const tables = (
       await client.query(
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name != '_balai_migrations' ORDER BY table_name",
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' " +
+          "AND table_type = 'BASE TABLE' AND table_name != '_balai_migrations' ORDER BY table_name",
       )
     ).rows.map((row) => row.table_name)
     const counts = {}
@@ -121,7 +122,8 @@ export async function uploadFiles(storage) {
 export function rowCounts(db) {
   const tables = db
     .prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != '_prisma_migrations' ORDER BY name",
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' " +
+        "AND name != '_prisma_migrations' ORDER BY name",
     )
     .all()
     .map((row) => row.name)

@@ -625,20 +625,24 @@ async function main() {
   const run = (r) => (r ? `${fixed(r.rps)} | ${fixed(r.p50, 1)} | ${fixed(r.p99, 1)}` : '- | - | -')
   const lines = []
   lines.push(
-    `Balai Desa benchmark (${quick ? 'QUICK: small village, short runs; numbers mean nothing' : 'full'}; ${postgres ? 'PostgreSQL' : 'SQLite'})`,
+    `Balai Desa benchmark (${quick ? 'QUICK: small village, short runs; numbers mean nothing' : 'full'}; ` +
+      `${postgres ? 'PostgreSQL' : 'SQLite'})`,
   )
   lines.push(
     `village: ${Object.entries(settings.counts)
       .map(([k, v]) => `${v} ${k}`)
-      .join(
-        ', ',
-      )}; ${settings.connections} connections, ${settings.amount ? `${settings.amount} requests per target` : `${settings.warmup} s warm-up, ${settings.duration} s per target`}`,
+      .join(', ')}; ${settings.connections} connections, ` +
+      (settings.amount
+        ? `${settings.amount} requests per target`
+        : `${settings.warmup} s warm-up, ${settings.duration} s per target`),
   )
   lines.push(
-    `machine: ${os.cpus()[0]?.model ?? 'unknown cpu'} x ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.platform()} ${os.release()}, node ${process.version}`,
+    `machine: ${os.cpus()[0]?.model ?? 'unknown cpu'} x ${os.cpus().length}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.platform()} ${os.release()}, node ${process.version}`,
   )
   lines.push(
-    `server: ${process.env.WEB_CONCURRENCY || os.availableParallelism()} worker process(es) (WEB_CONCURRENCY, default: one per core)`,
+    `server: ${process.env.WEB_CONCURRENCY || os.availableParallelism()} worker process(es) ` +
+      `(WEB_CONCURRENCY, default: one per core)`,
   )
   lines.push(`load average (1/5/15 min) before the run ${loadBefore}, after it ${loadAverage()}`)
   lines.push('')
@@ -654,20 +658,23 @@ async function main() {
   lines.push('The floor is asked what the uncached run asked.')
   lines.push('')
   lines.push(
-    '| target | req/s | p50 ms | p99 ms | uncached req/s | p50 ms | p99 ms | errors | floor req/s | ratio | uncached ratio |',
+    '| target | req/s | p50 ms | p99 ms | uncached req/s | p50 ms | p99 ms | errors | ' +
+      'floor req/s | ratio | uncached ratio |',
   )
   lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
   for (const row of rows) {
     const errors = row.result.errors + (row.distinct?.errors ?? 0)
     const ratio = row.plain
-      ? `${percent(row.ratio)} of ${row.plain} asked the same way (${fixed(row.control.rps)} req/s); ${percent(row.plainRatio)} of its row`
+      ? `${percent(row.ratio)} of ${row.plain} asked the same way (${fixed(row.control.rps)} req/s); ` +
+        `${percent(row.plainRatio)} of its row`
       : row.relative
         ? `uncached ${percent(row.relativeRatio)} of ${row.relative} uncached`
         : row.banner
           ? `${percent(row.ratio)} of the same without a banner (${fixed(row.banner.rps)} req/s)`
           : percent(row.ratio)
     lines.push(
-      `| ${row.headers ? `${row.target} (token)` : row.target} | ${run(row.result)} | ${run(row.distinct)} | ${errors} | ${row.base ? fixed(row.base.rps) : '-'} | ${ratio} | ${percent(row.distinctRatio)} |`,
+      `| ${row.headers ? `${row.target} (token)` : row.target} | ${run(row.result)} | ${run(row.distinct)} | ` +
+        `${errors} | ${row.base ? fixed(row.base.rps) : '-'} | ${ratio} | ${percent(row.distinctRatio)} |`,
     )
   }
   lines.push('')
@@ -677,13 +684,15 @@ async function main() {
     ['demo village', demoWeight],
   ].filter(([, w]) => w)) {
     lines.push(
-      `home page weight, ${name}: HTML ${kb(w.html)} + JS ${kb(w.js)} + CSS ${kb(w.css)} (gzipped) + ${w.imageCount} images ${kb(w.images)} = ${kb(w.total)}`,
+      `home page weight, ${name}: HTML ${kb(w.html)} + JS ${kb(w.js)} + CSS ${kb(w.css)} (gzipped) + ` +
+        `${w.imageCount} images ${kb(w.images)} = ${kb(w.total)}`,
     )
   }
   lines.push('')
   const failed = checks.filter(([, pass]) => !pass)
   lines.push(
-    `targets: ${checks.length - failed.length}/${checks.length} hold${failed.length ? `; missed: ${failed.map(([name]) => name).join('; ')}` : ''}`,
+    `targets: ${checks.length - failed.length}/${checks.length} hold` +
+      `${failed.length ? `; missed: ${failed.map(([name]) => name).join('; ')}` : ''}`,
   )
   lines.push(`(run took ${Math.round((Date.now() - started) / 1000)} s)`)
   console.log(lines.join('\n'))

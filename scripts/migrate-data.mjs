@@ -73,7 +73,8 @@ export async function migrateData({ sourceFile, uploadsDir, to, targetStorage, f
     const users = Number((await client.query('SELECT COUNT(*) AS n FROM "users"')).rows[0].n)
     if (users > 0 && !force)
       throw new Error(
-        'the target database already holds a site (it has users): use an empty one, or pass --force to replace its rows',
+        'the target database already holds a site (it has users): use an empty one, ' +
+          'or pass --force to replace its rows',
       )
 
     const tables = tablesInOrder(source)
@@ -109,7 +110,8 @@ export async function migrateData({ sourceFile, uploadsDir, to, targetStorage, f
         if (['integer', 'bigint', 'smallint'].includes(types.get('id')) && columns.includes('id')) {
           await client
             .query(
-              `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), GREATEST(COALESCE(MAX("id"), 0), 1), MAX("id") IS NOT NULL) FROM "${table}"`,
+              `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), GREATEST(COALESCE(MAX("id"), 0), 1), ` +
+                `MAX("id") IS NOT NULL) FROM "${table}"`,
             )
             .catch((error) => {
               if (!/not a serial|no sequence|does not exist/i.test(error.message)) throw error
@@ -129,7 +131,8 @@ export async function migrateData({ sourceFile, uploadsDir, to, targetStorage, f
     }
     source.close()
     log(
-      `[migrate-data] ${Object.values(counts).reduce((a, b) => a + b, 0)} rows in ${tables.length} tables copied and counted`,
+      `[migrate-data] ${Object.values(counts).reduce((a, b) => a + b, 0)} rows in ${tables.length} tables ` +
+        `copied and counted`,
     )
 
     const sourceStorage = createStorage({ kind: 'local', root: uploadsDir })
@@ -145,7 +148,8 @@ export async function migrateData({ sourceFile, uploadsDir, to, targetStorage, f
       }
     }
     log(
-      `[migrate-data] ${files} upload files ${targetStorage ? `copied to ${targetStorage.describe()} and` : 'kept in place,'} checked by SHA-256`,
+      `[migrate-data] ${files} upload files ` +
+        `${targetStorage ? `copied to ${targetStorage.describe()} and` : 'kept in place,'} checked by SHA-256`,
     )
     return { rows: counts, files }
   } finally {
@@ -183,7 +187,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       force: args.includes('--force'),
     })
     console.log(
-      `[migrate-data] done: start the site with DATABASE_URL=<the --to address>${storageKind === 's3' ? ' and STORAGE=s3' : ` and UPLOADS_DIR=${uploadsDir}`}`,
+      `[migrate-data] done: start the site with DATABASE_URL=<the --to address>` +
+        `${storageKind === 's3' ? ' and STORAGE=s3' : ` and UPLOADS_DIR=${uploadsDir}`}`,
     )
   } catch (error) {
     console.error(`[migrate-data] ${error.message}`)

@@ -80,7 +80,8 @@ export async function migratePostgres(
     for (const { name, checksum } of migrations) {
       if (applied.has(name) && applied.get(name) !== checksum) {
         throw new Error(
-          `Migration ${name} was changed after it was applied to this database: restore the committed file (never edit an applied migration; add a new one)`,
+          `Migration ${name} was changed after it was applied to this database: ` +
+            `restore the committed file (never edit an applied migration; add a new one)`,
         )
       }
     }

@@ -50,7 +50,8 @@ async function isEmptyInstall() {
 
 if (!(await isEmptyInstall()) && !force) {
   console.error(
-    `[restore] ${postgres ? 'the database' : databaseFile} already holds a site; restore only into an empty install (or pass --force to replace it)`,
+    `[restore] ${postgres ? 'the database' : databaseFile} already holds a site; ` +
+      `restore only into an empty install (or pass --force to replace it)`,
   )
   process.exit(1)
 }
@@ -184,7 +185,8 @@ try {
     if (counts[table] !== count) throw new Error(`restored ${table} has ${counts[table]} rows, the backup ${count}`)
   }
   console.log(
-    `[restore] ${postgres ? 'the PostgreSQL database' : databaseFile} and ${uploads.length} files restored from ${file}`,
+    `[restore] ${postgres ? 'the PostgreSQL database' : databaseFile} and ${uploads.length} files ` +
+      `restored from ${file}`,
   )
 } catch (error) {
   console.error(`[restore] ${error.message}`)

@@ -205,7 +205,8 @@ async function scan(log) {
   for (const file of await storedFiles(where.storage)) {
     // A half-copied file (`.partial`, never served) belongs to an upload in progress or to the sweep.
     if (file.key.endsWith('.partial')) continue
-    // The private area (documents' PDFs, report photos) is never served by /uploads: nothing stray there reaches anyone.
+    // The private area (documents' PDFs, report photos) is never served by /uploads: nothing stray there reaches
+    // anyone.
     if (file.key.startsWith('private/')) continue
     files++
     const [kind, name, ...deeper] = file.key.split('/')
@@ -230,7 +231,9 @@ try {
   const found = spam + strays
   console.log(
     found
-      ? `[scan] found ${spam} record field${spam === 1 ? '' : 's'} the spam guard refuses and ${strays} file${strays === 1 ? '' : 's'} that ${strays === 1 ? 'is' : 'are'} not an image we stored (${records} records, ${files} files looked at)`
+      ? `[scan] found ${spam} record field${spam === 1 ? '' : 's'} the spam guard refuses and ` +
+          `${strays} file${strays === 1 ? '' : 's'} that ${strays === 1 ? 'is' : 'are'} not an image we stored ` +
+          `(${records} records, ${files} files looked at)`
       : `[scan] clean: ${records} records, ${files} files looked at`,
   )
   process.exitCode = found ? 1 : 0

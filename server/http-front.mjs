@@ -18,8 +18,9 @@ import { serveUploads } from './serve-uploads.mjs'
  *  1. `handle` (node:http): the lingering close, the forwarded headers no trusted proxy vouches for dropped, then the
  *     response cache's replay: a stored anonymous public answer goes out here (with its log line and headers).
  *  2. Express: the request log and id, the client's address and scheme for the app, the security headers (CSP with a
- *     nonce), a document's file (streamed, with its own headers), the refusals no route needs to see (a method nobody takes: 405; a Host that names no host or an address
- *     that is not valid percent-encoding: 400), the CSRF check, compression.
+ *     nonce), a document's file (streamed, with its own headers), the refusals no route needs to see (a method
+ *     nobody takes: 405; a Host that names no host or an address that is not valid percent-encoding: 400), the CSRF
+ *     check, compression.
  *  3. The response cache's middleware (a hit, or a miss whose answer it keeps), the uploads, the build's files.
  *  4. The response cache's direct reads (a public resource route's loader, called without Remix's handler), then Remix.
  *  5. The last-resort error answer.
@@ -202,7 +203,13 @@ function errorPage(status) {
       : status === 405
         ? ['Metode Tidak Diizinkan', 'Permintaan dengan metode ini tidak dilayani di alamat ini.']
         : ['Permintaan Tidak Valid', 'Alamat atau permintaan ini tidak dapat diproses.']
-  return `<!DOCTYPE html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#111827"><p style="font-size:3rem;font-weight:700;color:#047857;margin:0">${status}</p><h1>${title}</h1><p>${text}</p><p><a href="/" style="color:#047857">Kembali ke Beranda</a></p></body></html>`
+  return (
+    `<!DOCTYPE html><html lang="id"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
+    `<body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#111827">` +
+    `<p style="font-size:3rem;font-weight:700;color:#047857;margin:0">${status}</p><h1>${title}</h1><p>${text}</p>` +
+    `<p><a href="/" style="color:#047857">Kembali ke Beranda</a></p></body></html>`
+  )
 }
 
 /**

@@ -5,8 +5,9 @@ import { etagOf } from '../core/etag.mjs'
 /**
  * The response cache: the one place, besides Remix itself, where a request may be answered. Three ways in, all here:
  *
- * - `replay(req, res, prepare)`, called by server/http-front.mjs before Express: an anonymous GET whose answer is stored for the
- *   current data version is written straight from memory (after `prepare` set the log line and security headers).
+ * - `replay(req, res, prepare)`, called by server/http-front.mjs before Express: an anonymous GET whose answer is
+ *   stored for the current data version is written straight from memory (after `prepare` set the log line and
+ *   security headers).
  * - `middleware`, in Express: the same lookup, and on a miss it keeps a copy of the answer Remix (or `directReads`)
  *   writes, keyed by the data version it was computed at.
  * - `directReads`, in Express after the static files: a GET of a public resource route (the public API, the feeds) is
@@ -103,11 +104,12 @@ export function responseCache({ build, dataVersion }) {
   /**
    * Raw request properties only, so Express and the plain node:http replay compute the same key. Everything the app
    * may build its own address from is in it: Host, and behind a trusted proxy X-Forwarded-Proto and X-Forwarded-Host
-   * (server/http-front.mjs removes them when no proxy is trusted), so a page rendered for one host is never replayed to a visitor
-   * of another.
+   * (server/http-front.mjs removes them when no proxy is trusted), so a page rendered for one host is never replayed to
+   * a visitor of another.
    */
   const keyOf = (req, url) =>
-    `${req.headers['x-forwarded-proto'] ?? ''}|${req.headers['x-forwarded-host'] ?? ''}|${req.headers.host}${url}\n${req.headers.origin ?? ''}\n${req.headers.accept ?? ''}`
+    `${req.headers['x-forwarded-proto'] ?? ''}|${req.headers['x-forwarded-host'] ?? ''}|${req.headers.host}${url}\n` +
+    `${req.headers.origin ?? ''}\n${req.headers.accept ?? ''}`
   const anonymousGet = (req) => req.method === 'GET' && !req.headers.cookie && !req.headers.authorization
   const entries = new Map()
   /** Keys being computed now: the same request arriving meanwhile waits for that answer instead of rendering again. */

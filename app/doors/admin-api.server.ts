@@ -151,7 +151,10 @@ export const settingsApi = apiCall('GET', async ({ request }) => {
   return apiSuccess('Site Settings', await getSettings())
 })
 
-/** PUT /api/admin/settings: multipart (the fields, `logo` an optional image, `remove_logo=1`) or JSON without a file. */
+/**
+ * PUT /api/admin/settings: multipart (the fields, `logo` an optional image, `remove_logo=1`) or JSON without a
+ * file.
+ */
 export const settingsUpdateApi = apiCall('PUT', async ({ request }) => {
   const user = await requirePermission(request, 'settings-edit')
   const actor = actorOf(request, user)

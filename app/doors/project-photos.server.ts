@@ -14,7 +14,8 @@ import { routeId } from './admin.server'
 /**
  * The progress photos of a development project (docs/api.md "Development projects"), through both doors: the API's
  * `POST /api/admin/developments/{id}/photos` and `DELETE .../photos/{photo_id}`, and the edit screen's `Foto Progres`
- * section (its delete is the lists' DeleteButton: `intent=delete`, `id`). Permission: `developments-update` or `-edit`, as for an update of the project.
+ * section (its delete is the lists' DeleteButton: `intent=delete`, `id`). Permission: `developments-update` or `-edit`,
+ * as for an update of the project.
  */
 
 const UPDATE = permissionsOf(RESOURCES.developments).update!

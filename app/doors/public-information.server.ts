@@ -76,7 +76,10 @@ const filterChoices = async () => ({
   years: await cachedRead(JSON.stringify(['document-years']), documentYears),
 })
 
-/** `/dokumen`: one page of the public documents for the address's search, filters and page, and the filters' choices. */
+/**
+ * `/dokumen`: one page of the public documents for the address's search, filters and page, and the filters'
+ * choices.
+ */
 export async function documentsLoader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const filters = parseDocumentFilters(url.searchParams)
@@ -144,7 +147,8 @@ export type DocumentFileAnswer = { status: number; headers: Record<string, strin
  * `GET /dokumen/{slug}/unduh` (and, with `preview`, `/dokumen/{slug}/pratinjau.png`): the file of a public document
  * for anyone, of any document for staff holding `documents-show` (bearer token or `token` cookie); anyone else gets
  * the same 404 as for a slug that does not exist. Always an attachment under `Content-Security-Policy: sandbox`
- * (decision 046). server/document-files.mjs pipes the stream to the client at the pace it reads (decision 047: Remix's writer would
+ * (decision 046). server/document-files.mjs pipes the stream to the client at the pace it reads (decision 047: Remix's
+ * writer would
  * not wait for the socket, so a slow reader would make the server hold the file), and no cache keeps the answer.
  */
 export async function documentFileAnswer(request: Request, slug: string, preview = false): Promise<DocumentFileAnswer> {

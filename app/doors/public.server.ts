@@ -123,8 +123,8 @@ export async function detailOrPreview<T extends { status: string; published_at: 
 
 /**
  * A public list (screen or `/api/public/*`) for the request's `page`, `search` and `limit`. A page past the last
- * one is a correct empty page, but neither the read memo (public-table.server.ts, list) nor the response cache keeps it: any
- * number of such addresses cannot push the real pages out.
+ * one is a correct empty page, but neither the read memo (public-table.server.ts, list) nor the response cache keeps
+ * it: any number of such addresses cannot push the real pages out.
  */
 export async function publicList<T>(
   request: Request,

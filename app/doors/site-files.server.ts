@@ -22,7 +22,9 @@ export async function sitemapLoader({ request }: LoaderFunctionArgs) {
     const lastmod = entry.lastModified ? `<lastmod>${entry.lastModified.toISOString()}</lastmod>` : ''
     return `  <url><loc>${escapeXml(origin + entry.path)}</loc>${lastmod}</url>`
   })
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+  const body =
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
+    `${urls.join('\n')}\n</urlset>\n`
   return new Response(body, {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': `public, max-age=${maxAge}` },
   })
@@ -58,7 +60,8 @@ export async function rssLoader({ request }: LoaderFunctionArgs) {
   })
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" ' +
+      'xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     '  <channel>',
     `    <title>${escapeXml(`Berita - ${site}`)}</title>`,
     `    <link>${escapeXml(`${origin}/posts`)}</link>`,
@@ -66,7 +69,8 @@ export async function rssLoader({ request }: LoaderFunctionArgs) {
     '    <language>id</language>',
     ...(logo
       ? [
-          `    <image><url>${escapeXml(logo)}</url><title>${escapeXml(`Berita - ${site}`)}</title><link>${escapeXml(`${origin}/posts`)}</link></image>`,
+          `    <image><url>${escapeXml(logo)}</url><title>${escapeXml(`Berita - ${site}`)}</title>` +
+            `<link>${escapeXml(`${origin}/posts`)}</link></image>`,
         ]
       : []),
     `    <atom:link href="${escapeXml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,

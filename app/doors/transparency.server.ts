@@ -15,8 +15,8 @@ export { keepLoaderHeaders } from './public.server'
 /**
  * The public screens of village transparency (docs/api.md "Budget (APBDes)", "Development projects"): `/apbdes`,
  * `/apbdes/{year}` and its CSV, the home page's `Transparansi APBDes {year}`, `/pembangunan` and its projects. Reads
- * go through the public memo (app/models/public-catalog.server.ts) and the publishing rule; staff who may edit a draft see it
- * at its public address, as posts' editors do.
+ * go through the public memo (app/models/public-catalog.server.ts) and the publishing rule; staff who may edit a draft
+ * see it at its public address, as posts' editors do.
  */
 
 /** The model's 404 as "none"; any other failure stays one. */
@@ -90,7 +90,9 @@ export async function homeBudget() {
   }
 }
 
-/** `/pembangunan`: a page of project cards for `?search=`, `?year=`, `?stage=` and `?page=`, and the years to filter. */
+/**
+ * `/pembangunan`: a page of project cards for `?search=`, `?year=`, `?stage=` and `?page=`, and the years to filter.
+ */
 export async function developmentsLoader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   const filters = developmentFilters(params)

@@ -35,7 +35,8 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 
 /** `20261205T010000Z` */
 export const utcStamp = (date: Date) =>
-  `${pad(date.getUTCFullYear(), 4)}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}T${pad(date.getUTCHours())}${pad(date.getUTCMinutes())}${pad(date.getUTCSeconds())}Z`
+  `${pad(date.getUTCFullYear(), 4)}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}` +
+  `T${pad(date.getUTCHours())}${pad(date.getUTCMinutes())}${pad(date.getUTCSeconds())}Z`
 
 /** `20261205`: the UTC date of an all-day event's day (kept as midnight UTC). */
 export const dateStamp = (date: Date) =>

@@ -61,7 +61,10 @@ export function rowsProblem(rows: readonly unknown[], width: number, rowName: Ro
     if (label.trim().length > MAX_LABEL) return `${name}: the label may not be longer than ${MAX_LABEL} characters`
     if (!Array.isArray(values)) return `${name}: values must be a list of numbers`
     if (values.length !== width)
-      return `${name} has ${values.length} value${values.length === 1 ? '' : 's'}; the dataset has ${width} column${width === 1 ? '' : 's'}`
+      return (
+        `${name} has ${values.length} value${values.length === 1 ? '' : 's'}; ` +
+        `the dataset has ${width} column${width === 1 ? '' : 's'}`
+      )
     for (const [at, value] of values.entries()) {
       if (typeof value !== 'number' || !Number.isFinite(value))
         return `${name}: value ${at + 1} must be a number (${JSON.stringify(value) ?? String(value)} given)`
@@ -162,7 +165,9 @@ export function parsePastedTable(
     if (values.length !== columns.length)
       return {
         errors: {
-          Rows: `${rowName(index)} has ${values.length} value${values.length === 1 ? '' : 's'}; the first line names ${columns.length} column${columns.length === 1 ? '' : 's'}`,
+          Rows:
+            `${rowName(index)} has ${values.length} value${values.length === 1 ? '' : 's'}; ` +
+            `the first line names ${columns.length} column${columns.length === 1 ? '' : 's'}`,
         },
       }
     const numbers: number[] = []

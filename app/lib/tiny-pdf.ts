@@ -60,7 +60,8 @@ export function tinyPdf(spec: TinyPdf): Buffer {
   for (let index = 0; index < pageCount; index++) {
     const lines = spec.pages[index] ?? []
     add(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${firstPage + index * 2 + 1} 0 R >>`,
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ` +
+        `${firstPage + index * 2 + 1} 0 R >>`,
     )
     const text = lines
       .map((line, at) => `BT /F1 ${at === 0 ? 18 : 11} Tf 56 ${780 - at * 22} Td ${literal(line)} Tj ET`)
@@ -72,7 +73,8 @@ export function tinyPdf(spec: TinyPdf): Buffer {
   if (fileObject !== undefined) {
     extras.push('') // placeholder, replaced below by the stream
     extras.push(
-      `<< /Type /Filespec /F ${literal(spec.attachment!.name)} /UF ${literal(spec.attachment!.name)} /EF << /F ${fileObject} 0 R >> >>`,
+      `<< /Type /Filespec /F ${literal(spec.attachment!.name)} /UF ${literal(spec.attachment!.name)} /EF << /F ` +
+        `${fileObject} 0 R >> >>`,
     )
   }
   for (const extra of extras) add(extra)

@@ -18,7 +18,9 @@ export function budgetLd(
   return {
     '@type': 'Dataset',
     name: `APBDes ${site.name} ${budget.year}`,
-    description: `Anggaran Pendapatan dan Belanja ${site.name} tahun ${budget.year}: pendapatan, belanja dan pembiayaan, anggaran dan realisasinya.`,
+    description:
+      `Anggaran Pendapatan dan Belanja ${site.name} tahun ${budget.year}: pendapatan, belanja dan pembiayaan, ` +
+      `anggaran dan realisasinya.`,
     url: absoluteUrl(site.url, `/apbdes/${budget.year}`),
     inLanguage: 'id',
     temporalCoverage: String(budget.year),

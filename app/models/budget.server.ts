@@ -26,8 +26,8 @@ import { publishingFields, publishingOf, statusWhere, visibleWhere } from './pub
 
 /**
  * The village budget, one per fiscal year (docs/api.md "Budget (APBDes)"): its lines are written with it in one
- * statement (a nested write, one transaction), read in their stored order, and summed by app/lib/budget-totals.ts, the same
- * code that sums them in the admin form.
+ * statement (a nested write, one transaction), read in their stored order, and summed by app/lib/budget-totals.ts, the
+ * same code that sums them in the admin form.
  */
 
 const itemSelect = { id: true, type: true, group: true, name: true, amount: true, realized: true } as const
@@ -100,7 +100,8 @@ const budgetTotalsResponse = shape
   .strict()
   .openapi('BudgetTotals', {
     description:
-      'The sums of each type; `surplus` = pendapatan - belanja; `pembiayaan_netto` = penerimaan - pengeluaran; `silpa` = surplus + pembiayaan_netto.',
+      'The sums of each type; `surplus` = pendapatan - belanja; `pembiayaan_netto` = penerimaan - pengeluaran; ' +
+      '`silpa` = surplus + pembiayaan_netto.',
   })
 const budgetFields = {
   id: responseId(),

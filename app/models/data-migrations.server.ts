@@ -58,7 +58,9 @@ async function inlineImagesToUploads(): Promise<number> {
       if (!converted.stored.length) continue
       await serializeWrite(
         () =>
-          prisma.$executeRaw`UPDATE ${quoted(table)} SET ${quoted(column)} = ${converted.data.html} WHERE "id" = ${row.id}`,
+          prisma.$executeRaw`UPDATE ${quoted(table)} SET ${quoted(column)} = ${
+            converted.data.html
+          } WHERE "id" = ${row.id}`,
       )
       await unmarkPending(converted.stored)
       changed++

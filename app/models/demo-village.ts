@@ -8,77 +8,104 @@ export function demoVillage(siteName: string) {
     {
       category: 'Pemerintahan',
       title: 'Musyawarah Desa Membahas Rencana Kerja Tahun Depan',
-      body: 'Pemerintah desa bersama Badan Permusyawaratan Desa menggelar musyawarah untuk menyusun Rencana Kerja Pemerintah Desa. Warga dari setiap dusun hadir menyampaikan usulan.',
+      body:
+        'Pemerintah desa bersama Badan Permusyawaratan Desa menggelar musyawarah untuk menyusun Rencana Kerja ' +
+        'Pemerintah Desa. Warga dari setiap dusun hadir menyampaikan usulan.',
     },
     {
       category: 'Kegiatan Warga',
       title: 'Kerja Bakti Membersihkan Saluran Irigasi',
-      body: 'Ratusan warga bergotong royong membersihkan saluran irigasi menjelang musim tanam. Kegiatan dimulai pukul tujuh pagi dan ditutup dengan makan bersama.',
+      body:
+        'Ratusan warga bergotong royong membersihkan saluran irigasi menjelang musim tanam. Kegiatan dimulai pukul ' +
+        'tujuh pagi dan ditutup dengan makan bersama.',
     },
     {
       category: 'Pembangunan',
       title: 'Pengaspalan Jalan Dusun Krajan Rampung',
-      body: 'Jalan sepanjang 800 meter di Dusun Krajan kini telah diaspal menggunakan Dana Desa. Warga berharap akses hasil panen ke pasar menjadi lebih cepat.',
+      body:
+        'Jalan sepanjang 800 meter di Dusun Krajan kini telah diaspal menggunakan Dana Desa. Warga berharap akses ' +
+        'hasil panen ke pasar menjadi lebih cepat.',
     },
     {
       category: 'Kegiatan Warga',
       title: 'Posyandu Balita Bulan Ini Catat Kenaikan Kunjungan',
-      body: 'Kader posyandu mencatat kenaikan jumlah balita yang ditimbang. Pemberian makanan tambahan dan imunisasi berjalan lancar.',
+      body:
+        'Kader posyandu mencatat kenaikan jumlah balita yang ditimbang. Pemberian makanan tambahan dan imunisasi ' +
+        'berjalan lancar.',
     },
     {
       category: 'Pemerintahan',
       title: 'Penyaluran Bantuan Langsung Tunai Dana Desa Tahap Kedua',
-      body: 'Bantuan Langsung Tunai tahap kedua telah disalurkan kepada keluarga penerima manfaat di balai desa dengan pengawasan pendamping desa.',
+      body:
+        'Bantuan Langsung Tunai tahap kedua telah disalurkan kepada keluarga penerima manfaat di balai desa dengan ' +
+        'pengawasan pendamping desa.',
     },
     {
       category: 'Pembangunan',
       title: 'Pembangunan Sumur Bor untuk Air Bersih Warga',
-      body: 'Dua titik sumur bor baru dibangun untuk memenuhi kebutuhan air bersih warga di musim kemarau. Pengelolaannya diserahkan kepada kelompok pengguna air.',
+      body:
+        'Dua titik sumur bor baru dibangun untuk memenuhi kebutuhan air bersih warga di musim kemarau. ' +
+        'Pengelolaannya diserahkan kepada kelompok pengguna air.',
     },
     {
       category: 'Kegiatan Warga',
       title: 'Lomba Kebersihan Antar RT Meriahkan Hari Kemerdekaan',
-      body: 'Setiap RT berlomba menghias lingkungan dan menjaga kebersihan. Penilaian dilakukan oleh tim dari kecamatan.',
+      body:
+        'Setiap RT berlomba menghias lingkungan dan menjaga kebersihan. Penilaian dilakukan oleh tim dari ' +
+        'kecamatan.',
     },
     {
       category: 'Pemerintahan',
       title: 'Pelayanan Administrasi Kependudukan Kini Bisa Dijadwalkan',
-      body: 'Warga dapat menjadwalkan pengurusan surat pengantar dan dokumen kependudukan agar tidak perlu mengantre lama di kantor desa.',
+      body:
+        'Warga dapat menjadwalkan pengurusan surat pengantar dan dokumen kependudukan agar tidak perlu mengantre ' +
+        'lama di kantor desa.',
     },
     {
       category: 'Pembangunan',
       title: 'Renovasi Balai Pertemuan Warga Dimulai',
-      body: 'Balai pertemuan warga yang sudah berumur tiga puluh tahun mulai direnovasi. Atap dan lantai diganti agar aman dipakai untuk kegiatan bersama.',
+      body:
+        'Balai pertemuan warga yang sudah berumur tiga puluh tahun mulai direnovasi. Atap dan lantai diganti agar ' +
+        'aman dipakai untuk kegiatan bersama.',
     },
     {
       category: 'Kegiatan Warga',
       title: 'Pelatihan Pemasaran Daring untuk Pelaku UMKM',
-      body: 'Pelaku usaha mikro desa mengikuti pelatihan memotret produk dan berjualan melalui media sosial serta lokapasar.',
+      body:
+        'Pelaku usaha mikro desa mengikuti pelatihan memotret produk dan berjualan melalui media sosial serta ' +
+        'lokapasar.',
     },
     {
       category: 'Pemerintahan',
       title: 'Laporan Realisasi APBDes Semester Pertama',
-      body: 'Pemerintah desa memaparkan realisasi pendapatan dan belanja desa semester pertama secara terbuka di papan informasi dan situs desa.',
+      body:
+        'Pemerintah desa memaparkan realisasi pendapatan dan belanja desa semester pertama secara terbuka di papan ' +
+        'informasi dan situs desa.',
     },
     {
       category: 'Kegiatan Warga',
       title: 'Panen Raya Padi Disambut Syukuran Warga',
-      body: 'Petani menyambut panen raya dengan syukuran sederhana. Hasil panen tahun ini meningkat berkat perbaikan irigasi.',
+      body:
+        'Petani menyambut panen raya dengan syukuran sederhana. Hasil panen tahun ini meningkat berkat perbaikan ' +
+        'irigasi.',
     },
   ].map((post) => ({
     category: post.category,
     title: post.title,
     content:
       p(post.body, `Kepala Desa menyampaikan terima kasih kepada seluruh warga ${siteName} atas partisipasinya.`) +
-      '<h2>Langkah Selanjutnya</h2><ul><li>Sosialisasi kepada seluruh dusun</li><li>Evaluasi bersama BPD</li><li>Laporan terbuka kepada warga</li></ul>',
+      '<h2>Langkah Selanjutnya</h2><ul><li>Sosialisasi kepada seluruh dusun</li><li>Evaluasi bersama ' +
+      'BPD</li><li>Laporan terbuka kepada warga</li></ul>',
   }))
 
   const pages = [
     {
       title: 'Sejarah Desa',
       content: p(
-        `${siteName} berdiri sejak masa kolonial sebagai permukiman petani di tepi sungai. Nama desa diambil dari harapan para pendiri agar warganya hidup rukun dan makmur.`,
-        'Seiring waktu, desa berkembang menjadi sentra pertanian padi dan palawija dengan tradisi gotong royong yang masih terjaga hingga kini.',
+        `${siteName} berdiri sejak masa kolonial sebagai permukiman petani di tepi sungai. Nama desa diambil ` +
+          'dari harapan para pendiri agar warganya hidup rukun dan makmur.',
+        'Seiring waktu, desa berkembang menjadi sentra pertanian padi dan palawija dengan tradisi gotong royong ' +
+          'yang masih terjaga hingga kini.',
       ),
     },
     {
@@ -86,20 +113,25 @@ export function demoVillage(siteName: string) {
       content:
         '<h2>Visi</h2>' +
         p('Terwujudnya desa yang mandiri, sejahtera, dan berbudaya melalui tata kelola pemerintahan yang terbuka.') +
-        '<h2>Misi</h2><ol><li>Meningkatkan pelayanan publik yang cepat dan ramah.</li><li>Membangun infrastruktur yang merata.</li><li>Mengembangkan ekonomi warga berbasis potensi lokal.</li><li>Melestarikan budaya dan kearifan lokal.</li></ol>',
+        '<h2>Misi</h2><ol><li>Meningkatkan pelayanan publik yang cepat dan ramah.</li><li>Membangun ' +
+        'infrastruktur yang merata.</li><li>Mengembangkan ekonomi warga berbasis potensi ' +
+        'lokal.</li><li>Melestarikan budaya dan kearifan lokal.</li></ol>',
     },
     {
       title: 'Profil Wilayah',
       content: p(
-        'Wilayah desa seluas 512 hektare terbagi atas empat dusun, 8 RW, dan 24 RT. Sebagian besar lahan berupa sawah irigasi teknis dan kebun campuran.',
-        'Jumlah penduduk sekitar 4.200 jiwa dengan mata pencaharian utama sebagai petani, pedagang, dan pelaku usaha kecil.',
+        'Wilayah desa seluas 512 hektare terbagi atas empat dusun, 8 RW, dan 24 RT. Sebagian besar lahan berupa ' +
+          'sawah irigasi teknis dan kebun campuran.',
+        'Jumlah penduduk sekitar 4.200 jiwa dengan mata pencaharian utama sebagai petani, pedagang, dan pelaku ' +
+          'usaha kecil.',
       ),
     },
     {
       title: 'Layanan Administrasi',
       content:
         p('Kantor desa melayani warga setiap Senin sampai Jumat pukul 08.00 sampai 15.00.') +
-        '<ul><li>Surat pengantar KTP dan Kartu Keluarga</li><li>Surat keterangan usaha</li><li>Surat keterangan tidak mampu</li><li>Surat keterangan domisili</li></ul>',
+        '<ul><li>Surat pengantar KTP dan Kartu Keluarga</li><li>Surat keterangan usaha</li><li>Surat keterangan ' +
+        'tidak mampu</li><li>Surat keterangan domisili</li></ul>',
     },
   ]
 
@@ -407,7 +439,9 @@ function transparency(siteName: string) {
       start_date: `${year}-03-02`,
       end_date: `${year}-06-30`,
       progress: 100,
-      description: `Pengaspalan jalan poros Dusun Krajan sepanjang 800 meter dengan Dana Desa, dikerjakan secara padat karya oleh warga ${siteName}. Jalan ini memperlancar pengangkutan hasil panen ke pasar.`,
+      description:
+        'Pengaspalan jalan poros Dusun Krajan sepanjang 800 meter dengan Dana Desa, dikerjakan secara padat karya ' +
+        `oleh warga ${siteName}. Jalan ini memperlancar pengangkutan hasil panen ke pasar.`,
       photos: [
         { caption: 'Pemadatan badan jalan sebelum pengaspalan', progress: 30 },
         { caption: 'Jalan selesai diaspal dan siap dilalui', progress: 100 },
@@ -426,7 +460,8 @@ function transparency(siteName: string) {
       end_date: `${year}-09-30`,
       progress: 65,
       description:
-        'Dua titik sumur bor dengan menara tandon untuk kebutuhan air bersih warga di musim kemarau. Pengelolaannya diserahkan kepada kelompok pengguna air.',
+        'Dua titik sumur bor dengan menara tandon untuk kebutuhan air bersih warga di musim kemarau. ' +
+        'Pengelolaannya diserahkan kepada kelompok pengguna air.',
       photos: [],
     },
     {
@@ -457,7 +492,8 @@ function transparency(siteName: string) {
       end_date: null,
       progress: 0,
       description:
-        'Penggantian atap dan lantai balai warga yang sudah berumur tiga puluh tahun. Menunggu pencairan bantuan provinsi.',
+        'Penggantian atap dan lantai balai warga yang sudah berumur tiga puluh tahun. Menunggu pencairan bantuan ' +
+        'provinsi.',
       photos: [],
     },
   ].map((project) => ({ ...project, year, description: p(project.description) }))

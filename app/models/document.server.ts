@@ -200,7 +200,10 @@ export const listDocuments = statusList(prisma.document, documents, withLabels)
 export const getDocument = (id: number) =>
   orNotFound(prisma.document.findUnique({ where: { id }, select: documentSelect }), 'Document')
 
-/** A document by slug whatever its status or class, as a preview link shows it: without the admin's `active_content`. */
+/**
+ * A document by slug whatever its status or class, as a preview link shows it: without the admin's
+ * `active_content`.
+ */
 export async function previewDocument(slug: string) {
   const document = await prisma.document.findUnique({ where: { slug }, select: documentSelect })
   if (!document) return null

@@ -42,7 +42,8 @@ const byId = (thing: string, get: (id: number) => Promise<unknown>) => async (ke
 
 /**
  * The public reads shared by the API and the site's screens, each kept once per data version (see
- * app/public-reads/read-memo.server.ts); the lists keep theirs by canonical query (app/public-reads/public-table.server.ts, list).
+ * app/public-reads/read-memo.server.ts); the lists keep theirs by canonical query
+ * (app/public-reads/public-table.server.ts, list).
  */
 const memoAll =
   <T>(name: string, read: () => Promise<T>) =>

@@ -11,7 +11,8 @@ import { fromZonedTime, LOCAL_TIME } from '~/lib/zoned-time'
 
 /**
  * Drafts and scheduled publishing of posts, pages, products, documents, events, statistics, budgets and development
- * projects (docs/api.md, "Drafts and scheduled publishing"; docs/decisions/025-publishing-rule-and-scheduled-expiry.md).
+ * projects (docs/api.md, "Drafts and scheduled publishing";
+ * docs/decisions/025-publishing-rule-and-scheduled-expiry.md).
  * THE rule of what the public may see lives here, once, in the forms the reads need: `visibleWhere` (Prisma: sitemap,
  * feed, counts, budgets), `visibleSql` (raw SQL) and `publicFilter` (the public tables' lists, details and searches:
  * app/public-reads/public-table.server.ts). Every public door reads
@@ -60,7 +61,10 @@ export const publicOrderBy = (): [{ published_at: 'desc' }, { id: 'desc' }] => [
   { id: 'desc' },
 ]
 
-/** The rule and the order for the id reads of app/public-reads/search.server.ts (searches and list pages of one table). */
+/**
+ * The rule and the order for the id reads of app/public-reads/search.server.ts (searches and list pages of one
+ * table).
+ */
 export const publicFilter = (table: string, at: Date = now()): RowFilter => {
   const from = `"${table.replaceAll('"', '""')}"`
   return {
@@ -117,7 +121,8 @@ export function narrowedRule(table: string, column: string, excluded: string): P
           [
             `SELECT "id" FROM ${from} WHERE "status" < 'published'`,
             `SELECT "id" FROM ${from} WHERE "status" > 'published'`,
-            `SELECT "id" FROM ${from} WHERE "status" = 'published' AND "published_at" IS NOT NULL AND ("published_at" > ${placeholder} OR ${name} = ${value})`,
+            `SELECT "id" FROM ${from} WHERE "status" = 'published' AND "published_at" IS NOT NULL ` +
+              `AND ("published_at" > ${placeholder} OR ${name} = ${value})`,
             `SELECT "id" FROM ${from} WHERE "status" = 'published' AND "published_at" IS NULL`,
           ].join(' UNION ALL '),
         candidates: `${base.candidates} AND ${name} <> ${value}`,

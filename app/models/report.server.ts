@@ -210,7 +210,9 @@ export function dueDateOf(created: Date, zone = getEnv().TZ): Date {
     if (weekday !== 0 && weekday !== 6) counted++
   }
   const pad = (n: number) => String(n).padStart(2, '0')
-  const local = `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}T${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)}`
+  const local =
+    `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}` +
+    `T${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)}`
   const due = fromZonedTime(local, zone)
   return due
     ? new Date(due.getTime() + created.getUTCMilliseconds())
@@ -501,7 +503,8 @@ function mailCitizen(report: Pick<ReportRow, 'email' | 'ticket' | 'kind' | 'subj
   const text = [
     'Yth. Bapak/Ibu,',
     '',
-    `${reportKindLabel(report.kind)} Anda dengan nomor tiket ${report.ticket} ("${report.subject}") mendapat kabar baru.`,
+    `${reportKindLabel(report.kind)} Anda dengan nomor tiket ${report.ticket} ("${report.subject}") ` +
+      `mendapat kabar baru.`,
     '',
     news,
     '',

@@ -95,14 +95,18 @@ export async function seed({ demo = getEnv().SEED_DEMO } = {}) {
 /** A picture drawn locally (no downloads): a gradient, a simple landscape and a label. */
 async function demoPicture(kind: UploadKind, label: string, hue: number, width = 1200, height = 800): Promise<string> {
   const escape = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="hsl(${hue},70%,62%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},60%,35%)"/>
+      <stop offset="0" stop-color="hsl(${hue},70%,62%)"/>` +
+    `<stop offset="1" stop-color="hsl(${(hue + 40) % 360},60%,35%)"/>
     </linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/>
     <circle cx="${width * 0.8}" cy="${height * 0.22}" r="${height * 0.09}" fill="hsl(48,95%,70%)"/>
-    <path d="M0 ${height * 0.72} Q ${width * 0.25} ${height * 0.5} ${width * 0.5} ${height * 0.68} T ${width} ${height * 0.62} V ${height} H 0 Z" fill="hsl(${(hue + 90) % 360},45%,30%)" opacity="0.85"/>
-    <text x="50%" y="${height * 0.47}" font-family="sans-serif" font-size="${Math.round(height / 11)}" font-weight="700" fill="#fff" text-anchor="middle">${escape(label)}</text>
+    <path d="M0 ${height * 0.72} Q ${width * 0.25} ${height * 0.5} ${width * 0.5} ${height * 0.68} ` +
+    `T ${width} ${height * 0.62} V ${height} H 0 Z" fill="hsl(${(hue + 90) % 360},45%,30%)" opacity="0.85"/>
+    <text x="50%" y="${height * 0.47}" font-family="sans-serif" font-size="${Math.round(height / 11)}" ` +
+    `font-weight="700" fill="#fff" text-anchor="middle">${escape(label)}</text>
   </svg>`
   const tempDir = await stagingFolder('seed-')
   try {

@@ -14,7 +14,8 @@ import { publicPosts } from './post.server'
 /**
  * The site search, `/cari?q=` (docs/api.md "Navigation, sitemap, feeds, search"): posts, pages, documents, development
  * projects and events together, each kind searched as its own public list is (the publishing rule, a case-insensitive
- * substring of the same columns, from the same index and in-memory copy: app/public-reads/search.server.ts). A kind is one
+ * substring of the same columns, from the same index and in-memory copy: app/public-reads/search.server.ts).
+ * A kind is one
  * entry of SEARCHABLE below: its label, its table and columns, what it reads of a row and the address of its page.
  */
 

@@ -20,7 +20,8 @@ export type SitemapEntry = { path: string; lastModified?: Date }
 
 /**
  * Every public address: the fixed screens, then every page, post and product the public may see (newest publish
- * time first), every official,  the published budget years and projects, then the published events and datasets and the announcements that have started.
+ * time first), every official,  the published budget years and projects, then the published events and datasets and the
+ * announcements that have started.
  */
 export async function sitemapEntries(): Promise<SitemapEntry[]> {
   const take = SITEMAP_LIMIT

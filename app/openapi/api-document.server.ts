@@ -81,7 +81,9 @@ const dateTime = responseTime
 
 const FieldErrors = z.record(z.string()).openapi('FieldErrors', {
   description:
-    'One English message per field, keyed by the field (`Name`, `Username`, `Email`, `Password`, `Permission_ids`, `Title`, `Content`, `CategoryID`, `Image`, `Price`, `Owner`, `Phone`, `Address`, `Position`, `Description`, `Caption`; `Error` for a failed login).',
+    'One English message per field, keyed by the field (`Name`, `Username`, `Email`, `Password`, ' +
+    '`Permission_ids`, `Title`, `Content`, `CategoryID`, `Image`, `Price`, `Owner`, `Phone`, `Address`, ' +
+    '`Position`, `Description`, `Caption`; `Error` for a failed login).',
   example: { Title: 'Title is required' },
 })
 
@@ -216,7 +218,8 @@ const EventInput = withFields(eventInput, {
     .openapi({ description: 'JSON true or false; multipart `1`/`0` or `true`/`false`. Error key `All_day`.' }),
   starts_at: timeInput(
     'Starts_at',
-    "Required. ISO 8601 with a zone, or `YYYY-MM-DDTHH:mm` read in the village's time zone (`TZ`); with `all_day` a date alone (`YYYY-MM-DD`), and a time is refused.",
+    "Required. ISO 8601 with a zone, or `YYYY-MM-DDTHH:mm` read in the village's time zone (`TZ`); with " +
+      '`all_day` a date alone (`YYYY-MM-DD`), and a time is refused.',
   ),
   ends_at: timeInput('Ends_at', 'As `starts_at`; null or empty: none. Not before `starts_at`.'),
 })
@@ -239,12 +242,19 @@ const StatisticInput = withFields(statisticInput, {
     .array(DatasetRow)
     .optional()
     .openapi({
-      description: `1 to ${MAX_ROWS} rows, one number >= 0 per column. Error key \`Rows\`, naming the 1-based row (\`Row 3: value 2 must be at least 0 (-1 given)\`).`,
+      description:
+        `1 to ${MAX_ROWS} rows, one number >= 0 per column. Error key \`Rows\`, naming the 1-based row (\`Row 3: ` +
+        `value 2 must be at least 0 (-1 given)\`).`,
     }),
-  csv: z.string().optional().openapi({
-    description:
-      "The table as pasted text instead of `columns` and `rows`: the first line the label column's name and the column names, then a label and one number per column on each line (comma-, semicolon- or tab-separated; RFC 4180 quotes). Errors under `Columns` and `Rows` (naming the row and its line).",
-  }),
+  csv: z
+    .string()
+    .optional()
+    .openapi({
+      description:
+        "The table as pasted text instead of `columns` and `rows`: the first line the label column's name and the " +
+        'column names, then a label and one number per column on each line (comma-, semicolon- or tab-separated; ' +
+        'RFC 4180 quotes). Errors under `Columns` and `Rows` (naming the row and its line).',
+    }),
   year: z.number().int().nullable().optional().openapi({ description: '1900 to 2100, or null. Error key `Year`.' }),
 })
 
@@ -270,7 +280,9 @@ const budgetLinesInput = z
   .max(MAX_BUDGET_LINES)
   .optional()
   .openapi({
-    description: `At most ${MAX_BUDGET_LINES} lines; PUT replaces every line (without \`items\` the lines stay). Error key \`Items\`, naming the 1-based line: \`Line 3: amount must be a whole number >= 0\`.`,
+    description:
+      `At most ${MAX_BUDGET_LINES} lines; PUT replaces every line (without \`items\` the lines stay). Error key ` +
+      `\`Items\`, naming the 1-based line: \`Line 3: amount must be a whole number >= 0\`.`,
   })
 
 const ITEMS: Record<ResourceName, ZodTypeAny> = {
@@ -395,9 +407,13 @@ const FAILURES: Partial<Record<Status, string>> = {
   403: '`Forbidden`: a valid user without the permission.',
   404: '`{Thing} not found`.',
   409: 'The change would break something (a sentence saying why).',
-  413: 'Body over the size limit (declared or streamed); an upload over 10 MB is `{"Image": "Image may not be larger than 10 MB"}` (a document\'s PDF over 20 MB: `File`).',
+  413:
+    'Body over the size limit (declared or streamed); an upload over 10 MB is `{"Image": "Image may not be larger ' +
+    'than 10 MB"}` (a document\'s PDF over 20 MB: `File`).',
   415: 'A body whose `Content-Type` is not JSON (multipart where listed).',
-  422: '`Validation Errors`, keyed by field: a missing or invalid value, or a field of the wrong JSON type (never converted).',
+  422:
+    '`Validation Errors`, keyed by field: a missing or invalid value, or a field of the wrong JSON type (never ' +
+    'converted).',
   429: 'Throttled (login attempts, report filings, report lookups); see `Retry-After`.',
   500: 'Unexpected; a generic message, never a stack trace, SQL or file path.',
 }
@@ -609,7 +625,8 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
     description: deleteConflicts
       ? {
           users:
-            'The last user with the admin role, or yourself, cannot be deleted (409). Their posts, pages and products stay.',
+            'The last user with the admin role, or yourself, cannot be deleted (409). Their posts, pages and ' +
+            'products stay.',
           roles: 'The admin role cannot be deleted (409).',
           categories: 'A category that still has posts cannot be deleted (409).',
         }[name as 'users' | 'roles' | 'categories']
@@ -810,7 +827,9 @@ function villageInformationCalls(): Call[] {
       tag: 'Public',
       summary: 'List events, upcoming or past',
       description:
-        'An event has ended when its `ends_at` has passed (null: its `starts_at`; all-day: the end of that day in `TZ`). `when=upcoming` (the default): not yet ended, by `starts_at` ascending; `when=past`: ended, by `ends_at` (else `starts_at`) descending. Not searched (the site search `/cari` finds events).',
+        'An event has ended when its `ends_at` has passed (null: its `starts_at`; all-day: the end of that day ' +
+        'in `TZ`). `when=upcoming` (the default): not yet ended, by `starts_at` ascending; `when=past`: ended, ' +
+        'by `ends_at` (else `starts_at`) descending. Not searched (the site search `/cari` finds events).',
       permissions: null,
       etag: true,
       query: listQuery(PUBLIC_PAGE_SIZE)
@@ -884,7 +903,10 @@ const AUTH_CALLS = tagged('Authentication', [
     path: '/api/login',
     summary: 'Log in',
     description:
-      'Unknown user or wrong password: 401 `{"Error": "Invalid username or password"}`, alike. With two-factor on: no `code` is 401 `{"Code": "Two-factor code required"}`; a wrong, reused or expired one 401 `{"Code": "Invalid two-factor code"}`. Failures count toward the throttle (429). For a user with two-factor on, a `code` that is not text (a JSON number) is 422 `Code`.',
+      'Unknown user or wrong password: 401 `{"Error": "Invalid username or password"}`, alike. With two-factor ' +
+      'on: no `code` is 401 `{"Code": "Two-factor code required"}`; a wrong, reused or expired one 401 `{"Code": ' +
+      '"Invalid two-factor code"}`. Failures count toward the throttle (429). For a user with two-factor on, a ' +
+      '`code` that is not text (a JSON number) is 422 `Code`.',
     permissions: null,
     body: {
       json: withFields(credentials, {
@@ -916,7 +938,8 @@ const AUTH_CALLS = tagged('Authentication', [
     path: '/api/password-reset',
     summary: "Set a new password with a reset link's token",
     description:
-      'The link is then spent and every token of that user stops working. An unknown, spent or expired token is 422 `Token`.',
+      'The link is then spent and every token of that user stops working. An unknown, spent or expired token is ' +
+      '422 `Token`.',
     permissions: null,
     body: { json: z.object({ token: z.string(), ...passwordChange }) },
     data: z.unknown(),
@@ -939,7 +962,8 @@ const ME_CALLS = tagged('Own account', [
     path: '/api/admin/me/password',
     summary: 'Change own password',
     description:
-      'Error keys `Current_password` (wrong), `Password` (8 to 72 bytes), `Password_confirmation` (differs). Every other token of the user stops working; the one used for this call keeps working.',
+      'Error keys `Current_password` (wrong), `Password` (8 to 72 bytes), `Password_confirmation` (differs). ' +
+      'Every other token of the user stops working; the one used for this call keeps working.',
     permissions: [],
     body: { json: passwordChangeSchema },
     data: z.unknown(),
@@ -1025,7 +1049,8 @@ const OTHER_CALLS = [
       path: '/api/admin/settings',
       summary: "Change the site's settings",
       description:
-        'The `SITE_*` variables only fill an empty database; afterwards these values win everywhere the site shows them.',
+        'The `SITE_*` variables only fill an empty database; afterwards these values win everywhere the site ' +
+        'shows them.',
       permissions: ['settings-edit'],
       body: { multipart: SettingsInput, json: SettingsJsonInput },
       data: AdminSettings,
@@ -1049,7 +1074,8 @@ const OTHER_CALLS = [
       path: '/api/admin/developments/{id}/photos',
       summary: "Add a progress photo to a project (last in the project's order)",
       description:
-        'A multipart body: the image (required) and the fields. Error keys `Image`, `Caption`, `Image_alt`, `Progress`.',
+        'A multipart body: the image (required) and the fields. Error keys `Image`, `Caption`, `Image_alt`, ' +
+        '`Progress`.',
       permissions: permissionsOf(RESOURCES.developments).update!,
       params: idParam('development'),
       body: { multipart: withFields(developmentPhotoInput, { image: imageFile() }) },
@@ -1075,7 +1101,8 @@ const OTHER_CALLS = [
       path: '/api/admin/activities',
       summary: 'The activity log, newest first',
       description:
-        '`search` matches `summary` and `user_name`. Every successful write through either door, and every login attempt, adds one entry; no call edits or deletes entries.',
+        '`search` matches `summary` and `user_name`. Every successful write through either door, and every login ' +
+        'attempt, adds one entry; no call edits or deletes entries.',
       permissions: ['activities-index'],
       query: listQuery(ADMIN_PAGE_SIZE).extend({
         user_id: z.string().optional().openapi({ description: "Only this user's entries" }),
@@ -1091,7 +1118,8 @@ const OTHER_CALLS = [
       path: '/api/admin/uploads',
       summary: 'Upload an image for rich text',
       description:
-        'The same checks, re-encoding and width copies as every upload. Saved rich text never holds `data:` images or images from other sites.',
+        'The same checks, re-encoding and width copies as every upload. Saved rich text never holds `data:` ' +
+        'images or images from other sites.',
       permissions: CONTENT_UPLOAD_PERMISSIONS,
       body: { multipart: z.object({ image: imageFile() }) },
       ok: {
@@ -1113,7 +1141,8 @@ const INFORMATION_CALLS: Call[] = [
     tag: 'Public',
     summary: 'List public documents',
     description:
-      'Published documents whose class is not `dikecualikan`, newest first. Search matches title, number and description.',
+      'Published documents whose class is not `dikecualikan`, newest first. Search matches title, number and ' +
+      'description.',
     permissions: null,
     etag: true,
     query: listQuery(PUBLIC_PAGE_SIZE).extend({
@@ -1152,7 +1181,10 @@ const INFORMATION_CALLS: Call[] = [
     tag: 'Public',
     summary: 'File a complaint, aspiration or information request',
     description:
-      'JSON, or multipart with an optional `image`. Keys on error: `Kind`, `Name`, `Contact` (neither phone nor email, or one invalid), `Subject` (at most 150), `Message` (at most 5,000), `Image`. `website` is a honeypot: filled, the answer looks the same and nothing is stored. One client address may file 5 reports an hour; then every POST is a 429 with `Retry-After`, before validation.',
+      'JSON, or multipart with an optional `image`. Keys on error: `Kind`, `Name`, `Contact` (neither phone nor ' +
+      'email, or one invalid), `Subject` (at most 150), `Message` (at most 5,000), `Image`. `website` is a ' +
+      'honeypot: filled, the answer looks the same and nothing is stored. One client address may file 5 reports ' +
+      'an hour; then every POST is a 429 with `Retry-After`, before validation.',
     permissions: null,
     body: {
       json: reportFileInput,
@@ -1167,7 +1199,8 @@ const INFORMATION_CALLS: Call[] = [
     tag: 'Public',
     summary: 'Track a report with its code',
     description:
-      'A wrong or missing code is the same 404 as an unknown ticket; 20 failed lookups from one address in 15 minutes are a 429. Never cached.',
+      'A wrong or missing code is the same 404 as an unknown ticket; 20 failed lookups from one address in 15 ' +
+      'minutes are a 429. Never cached.',
     permissions: null,
     params: z.object({ ticket: z.string().openapi({ example: 'ADU-2026-0007' }) }),
     query: z.object({ code: z.string().openapi({ description: 'The tracking code given when the report was filed' }) }),
@@ -1188,15 +1221,24 @@ const INFORMATION_CALLS: Call[] = [
   },
 ]
 
-const DESCRIPTION = `The REST API of Balai Desa. JSON in and out (\`application/json; charset=utf-8\`) except the multipart writes.
+const DESCRIPTION =
+  `The REST API of Balai Desa. JSON in and out (\`application/json; charset=utf-8\`) except the multipart writes.
 
-**Envelope.** Every answer is \`{"success": true, "message": "...", "data": ...}\` or \`{"success": false, "message": "...", "errors": {"Field": "message"} | null}\`.
+**Envelope.** Every answer is \`{"success": true, "message": "...", "data": ...}\` or \`{"success": false, ` +
+  `"message": "...", "errors": {"Field": "message"} | null}\`.
 
-**Authentication.** Admin calls take \`Authorization: Bearer <token>\` (from \`POST /api/login\`), or the same token in the HttpOnly cookie \`token\` of the site's own back office. Permissions are read from the database on every request.
+**Authentication.** Admin calls take \`Authorization: Bearer <token>\` (from \`POST /api/login\`), or the ` +
+  `same token in the HttpOnly cookie \`token\` of the site's own back office. Permissions are read from the ` +
+  `database on every request.
 
-**Input.** A JSON endpoint refuses a body whose \`Content-Type\` is not JSON (415; a request without a body is not refused). A field of the wrong JSON type is a 422 on that field, never converted. Text fields are trimmed; rich text (\`content\`, \`description\`) is sanitised HTML. Uploads are JPEG, PNG, GIF or WebP judged by content, at most 10 MB and 40 megapixels; a damaged image is a 422 \`Image\`. A write whose public text promotes online gambling is a 422 on that field naming the phrase.
+**Input.** A JSON endpoint refuses a body whose \`Content-Type\` is not JSON (415; a request without a body ` +
+  `is not refused). A field of the wrong JSON type is a 422 on that field, never converted. Text fields are ` +
+  `trimmed; rich text (\`content\`, \`description\`) is sanitised HTML. Uploads are JPEG, PNG, GIF or WebP ` +
+  `judged by content, at most 10 MB and 40 megapixels; a damaged image is a 422 \`Image\`. A write whose public ` +
+  `text promotes online gambling is a 422 on that field naming the phrase.
 
-**Lists.** \`page\`, \`search\`, \`limit\` (1 to ${MAX_LIMIT}; default ${ADMIN_PAGE_SIZE} in admin lists, ${PUBLIC_PAGE_SIZE} in public ones), newest first.
+**Lists.** \`page\`, \`search\`, \`limit\` (1 to ${MAX_LIMIT}; default ${ADMIN_PAGE_SIZE} in admin lists, ` +
+  `${PUBLIC_PAGE_SIZE} in public ones), newest first.
 
 **CORS.** Allowed origins come from \`CORS_ORIGINS\` (default \`*\`).`
 

@@ -61,7 +61,9 @@ export function publicTable<Row>(declaration: PublicTableDeclaration) {
     if (!join) throw new Error(`publicTable: no join for ${table}.${field}`)
     const alias = Prisma.raw(quote(`j${index}`))
     from.push(
-      Prisma.sql`LEFT JOIN ${Prisma.raw(quote(join.table))} AS ${alias} ON ${alias}."id" = ${self}.${Prisma.raw(quote(join.key))}`,
+      Prisma.sql`LEFT JOIN ${Prisma.raw(quote(join.table))} AS ${alias} ON ${alias}."id" = ${self}.${Prisma.raw(
+        quote(join.key),
+      )}`,
     )
     for (const column of Object.keys((value as { select: object }).select))
       columns.push(Prisma.sql`${alias}.${Prisma.raw(quote(column))} AS ${Prisma.raw(quote(`${field}.${column}`))}`)
@@ -101,7 +103,9 @@ export function publicTable<Row>(declaration: PublicTableDeclaration) {
   /** The ids of one page, in the list's order (from the index on status and publish time, or the one on `id`). */
   const pageOfIds = async (offset: number, limit: number, filter?: RowFilter) => {
     const statement = filter
-      ? Prisma.sql`SELECT "id" FROM ${self} WHERE ${filter.sql} ORDER BY ${Prisma.raw(filter.orderBy)} LIMIT ${limit} OFFSET ${offset}`
+      ? Prisma.sql`SELECT "id" FROM ${self} WHERE ${filter.sql} ORDER BY ${Prisma.raw(
+          filter.orderBy,
+        )} LIMIT ${limit} OFFSET ${offset}`
       : Prisma.sql`SELECT "id" FROM ${self} ORDER BY "id" DESC LIMIT ${limit} OFFSET ${offset}`
     return (await run<{ id: number | bigint }>(statement)).map((row) => Number(row.id))
   }
@@ -137,7 +141,9 @@ export function publicTable<Row>(declaration: PublicTableDeclaration) {
     one: async (column: string, value: string | number): Promise<Row | null> =>
       (
         await read(
-          Prisma.sql`WHERE ${self}.${Prisma.raw(quote(column))} = ${isPostgres() ? withoutNul(value) : value} ${rule('AND')}`,
+          Prisma.sql`WHERE ${self}.${Prisma.raw(quote(column))} = ${
+            isPostgres() ? withoutNul(value) : value
+          } ${rule('AND')}`,
         )
       )[0] ?? null,
     /**
@@ -183,7 +189,9 @@ export function publicTable<Row>(declaration: PublicTableDeclaration) {
           rows = await cachedRead(key(query.page, query.limit), async () => {
             const { sql, filter } = await where()
             const ids = await run<{ id: number | bigint }>(
-              Prisma.sql`SELECT "id" FROM ${self} WHERE ${sql} ORDER BY ${Prisma.raw(narrow.orderBy ?? (filter ? filter.orderBy : '"id" DESC'))} LIMIT ${query.limit} OFFSET ${skip}`,
+              Prisma.sql`SELECT "id" FROM ${self} WHERE ${sql} ORDER BY ${Prisma.raw(
+                narrow.orderBy ?? (filter ? filter.orderBy : '"id" DESC'),
+              )} LIMIT ${query.limit} OFFSET ${skip}`,
             )
             return rowsOf(ids.map((row) => Number(row.id)))
           })

@@ -26,8 +26,9 @@ const PREPARED = 200
 /**
  * Column values as Prisma's raw queries give them on SQLite (its driver adapter maps the declared type): dates as
  * Date, booleans (an event's `all_day`) as true or false, BIGINT (amounts of rupiah) as BigInt; INTEGER, REAL, TEXT
- * and computed columns (no declared type) as stored. These are all the public tables hold; any other declared type is refused when the statement is prepared, so a column added later cannot come back in
- * another shape than Prisma's unnoticed.
+ * and computed columns (no declared type) as stored. These are all the public tables hold; any other declared type is
+ * refused when the statement is prepared, so a column added later cannot come back in another shape than Prisma's
+ * unnoticed.
  */
 function converterOf(declared: string | null): ((value: unknown) => unknown) | undefined {
   switch (declared?.toUpperCase() ?? '') {

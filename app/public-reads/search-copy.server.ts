@@ -51,7 +51,9 @@ async function readCopy(table: string, columns: readonly string[], only: RowFilt
   if (most <= 0) return null
   const names = columns.map((_, at) => `c${at}`)
   const rows = await readRows<Record<string, unknown>>(
-    `SELECT "id", ${only.time} AS "t", ${columns.map((column, at) => `${quote(column)} AS "${names[at]}"`).join(', ')} FROM ${quote(table)} WHERE ${only.candidates} ORDER BY ${only.orderBy}`,
+    `SELECT "id", ${only.time} AS "t", ` +
+      `${columns.map((column, at) => `${quote(column)} AS "${names[at]}"`).join(', ')} FROM ${quote(table)} WHERE ` +
+      `${only.candidates} ORDER BY ${only.orderBy}`,
     [],
   )
   const copy: MemoryCopy = {

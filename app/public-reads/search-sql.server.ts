@@ -3,8 +3,9 @@ import { quote, readRows } from './row-reader.server'
 import { foldSearch, type RowFilter } from './search.server'
 
 /**
- * The search strategy of the indexes (search.server.ts chooses it): the lists' `?search=` (docs/api.md "Lists"): a case-insensitive substring match on the list's columns,
- * every character taken literally (`%`, `_` and `\` too), answered from an index on both databases.
+ * The search strategy of the indexes (search.server.ts chooses it): the lists' `?search=` (docs/api.md "Lists"): a
+ * case-insensitive substring match on the list's columns, every character taken literally (`%`, `_` and `\` too),
+ * answered from an index on both databases.
  *
  * SQLite: exactly `LIKE` with ASCII letters folded. The tables in SEARCH_INDEXES have an FTS5 table holding a copy
  * of their searched columns folded as LIKE folds (`lower()`: A-Z only), indexed by the trigram tokenizer
@@ -63,7 +64,8 @@ function matchSql(
     const match = columns
       .map(
         (column) =>
-          `(${quote(column)} ILIKE $1 ESCAPE '\\' AND translate(${quote(column)}, '${UPPER}', '${LOWER}') LIKE $2 ESCAPE '\\')`,
+          `(${quote(column)} ILIKE $1 ESCAPE '\\' AND ` +
+          `translate(${quote(column)}, '${UPPER}', '${LOWER}') LIKE $2 ESCAPE '\\')`,
       )
       .join(' OR ')
     const plain = withoutNul(term)
@@ -119,12 +121,15 @@ export async function indexSearchPage(
   if (only && index && !postgres && indexable(term)) {
     const [ids, total] = await Promise.all([
       readRows<{ id: number | bigint }>(
-        `SELECT "id" FROM ${quote(table)} INDEXED BY ${quote(only.index)} WHERE "id" IN (${match}) AND ${only.text('?')} ORDER BY ${only.orderBy} LIMIT ? OFFSET ?`,
+        `SELECT "id" FROM ${quote(table)} INDEXED BY ${quote(only.index)} WHERE "id" IN (${match}) ` +
+          `AND ${only.text('?')} ORDER BY ${only.orderBy} LIMIT ? OFFSET ?`,
         [...matchParams, only.value, limit, offset],
       ),
       count
         ? readRows<{ total: number | bigint }>(
-            `SELECT (SELECT COUNT(*) ${matchWhere}) - (SELECT COUNT(*) FROM ${quote(index)} WHERE rowid IN (${only.hidden('?')}) AND (${columns.map((column) => `${quote(column)} LIKE ? ESCAPE '\\'`).join(' OR ')})) AS "total"`,
+            `SELECT (SELECT COUNT(*) ${matchWhere}) - (SELECT COUNT(*) FROM ${quote(index)} ` +
+              `WHERE rowid IN (${only.hidden('?')}) AND ` +
+              `(${columns.map((column) => `${quote(column)} LIKE ? ESCAPE '\\'`).join(' OR ')})) AS "total"`,
             [...matchParams, only.value, ...columns.map(() => likePattern(term))],
           )
         : Promise.resolve(null),

@@ -84,8 +84,9 @@ export const cellValue = (row: Row, field: string): unknown =>
     )
 
 /**
- * `date`: a date input (`YYYY-MM-DD`). `budget-lines`: the rows of a budget's lines (components/admin/budget-lines.tsx),
- * sent as repeated fields `{name}.type`, `{name}.group`... which the door turns back into a list (linesOfForm).
+ * `date`: a date input (`YYYY-MM-DD`). `budget-lines`: the rows of a budget's lines
+ * (components/admin/budget-lines.tsx), sent as repeated fields `{name}.type`, `{name}.group`... which the door turns
+ * back into a list (linesOfForm).
  */
 export type FieldKind =
   | 'text'

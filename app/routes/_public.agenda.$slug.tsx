@@ -26,7 +26,8 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   }))
 
 const action =
-  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold focus:outline-none focus:ring-2 focus:ring-emerald-600'
+  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold ' +
+  'focus:outline-none focus:ring-2 focus:ring-emerald-600'
 
 const EventFact = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <Fact label={label} termClass="font-semibold text-emerald-900" valueClass="mt-1 text-gray-800">
@@ -47,7 +48,11 @@ export default function EventScreen() {
           </p>
         ) : null}
         <h1 className="text-3xl font-bold leading-tight text-gray-900 md:text-4xl">{event.title}</h1>
-        <dl className="mt-6 grid gap-4 rounded-xl border border-emerald-100 bg-emerald-50/60 p-5 text-sm sm:grid-cols-2">
+        <dl
+          className={
+            'mt-6 grid gap-4 rounded-xl border border-emerald-100 ' + 'bg-emerald-50/60 p-5 text-sm sm:grid-cols-2'
+          }
+        >
           <EventFact label="Tanggal">
             <time dateTime={event.startsAt}>{event.date}</time>
           </EventFact>

@@ -63,7 +63,10 @@ export default function AgendaScreen() {
         </div>
         <a
           href="/agenda.ics"
-          className="inline-flex items-center gap-2 self-start rounded-lg border border-emerald-700 px-4 py-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-50 md:self-auto"
+          className={
+            'inline-flex items-center gap-2 self-start rounded-lg border border-emerald-700 px-4 py-2 text-sm ' +
+            'font-semibold text-emerald-800 hover:bg-emerald-50 md:self-auto'
+          }
         >
           <Icon name="calendar" className="h-4 w-4" />
           Langganan Kalender (.ics)

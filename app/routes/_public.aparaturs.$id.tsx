@@ -31,7 +31,12 @@ export default function AparaturScreen() {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <BackLink fallback="/aparaturs">Kembali ke Aparaturs</BackLink>
       <article className="mt-6 overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
-        <header className="flex flex-col items-center gap-4 bg-gradient-to-b from-emerald-50 to-white px-6 pb-6 pt-10 text-center">
+        <header
+          className={
+            'flex flex-col items-center gap-4 bg-gradient-to-b from-emerald-50 to-white px-6 pb-6 pt-10 ' +
+            'text-center'
+          }
+        >
           {aparatur.image ? (
             <ItemImage
               kind="aparaturs"

@@ -20,7 +20,9 @@ export const headers = keepLoaderHeaders
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({
     title: `APBDes ${data.budget.year}`,
-    description: `Anggaran Pendapatan dan Belanja ${site.name} tahun ${data.budget.year}: anggaran, realisasi dan rinciannya.`,
+    description:
+      `Anggaran Pendapatan dan Belanja ${site.name} tahun ${data.budget.year}: ` +
+      `anggaran, realisasi dan rinciannya.`,
     jsonLd: budgetLd(site, data.budget),
     noindex: !!data.preview,
   }))

@@ -20,7 +20,9 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     data.budget
       ? {
           title: `APBDes ${data.budget.year}`,
-          description: `Anggaran Pendapatan dan Belanja ${site.name} tahun ${data.budget.year}: anggaran, realisasi dan rinciannya.`,
+          description:
+            `Anggaran Pendapatan dan Belanja ${site.name} tahun ${data.budget.year}: ` +
+            'anggaran, realisasi dan rinciannya.',
           jsonLd: budgetLd(site, data.budget),
         }
       : { title: 'APBDes', description: `Anggaran Pendapatan dan Belanja ${site.name}.` },

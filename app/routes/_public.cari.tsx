@@ -49,7 +49,10 @@ export default function SearchScreen() {
           enterKeyHint="search"
           defaultValue={term}
           placeholder="Ketik kata kunci..."
-          className="w-full min-w-0 rounded-lg border border-gray-300 bg-white px-4 py-2.5 text-sm shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30"
+          className={
+            'w-full min-w-0 rounded-lg border border-gray-300 bg-white px-4 py-2.5 text-sm shadow-sm ' +
+            'focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30'
+          }
         />
         <button
           type="submit"
@@ -73,10 +76,18 @@ export default function SearchScreen() {
             <ol aria-label="Hasil pencarian" className="mt-4 space-y-3">
               {found.data.map((result) => (
                 <li key={`${result.kind}-${result.id}`}>
-                  <article className="group relative rounded-xl border border-gray-200 bg-white p-4 shadow-sm focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md">
+                  <article
+                    className={
+                      'group relative rounded-xl border border-gray-200 bg-white p-4 shadow-sm ' +
+                      'focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md'
+                    }
+                  >
                     <p className="flex flex-wrap items-center gap-2 text-xs text-gray-600">
                       <span
-                        className={`rounded-full px-2.5 py-0.5 font-semibold ${LABEL_TONE[result.kind] ?? 'bg-gray-100 text-gray-800'}`}
+                        className={
+                          `rounded-full px-2.5 py-0.5 font-semibold ` +
+                          `${LABEL_TONE[result.kind] ?? 'bg-gray-100 text-gray-800'}`
+                        }
                       >
                         {result.kind}
                       </span>

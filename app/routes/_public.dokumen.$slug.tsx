@@ -56,7 +56,10 @@ export default function DocumentScreen() {
         </dl>
         <a
           href={documentDownloadPath(document.slug)}
-          className="mt-6 inline-flex items-center justify-center rounded-lg bg-emerald-700 px-5 py-2.5 font-semibold text-white hover:bg-emerald-800"
+          className={
+            'mt-6 inline-flex items-center justify-center rounded-lg bg-emerald-700 px-5 py-2.5 font-semibold ' +
+            'text-white hover:bg-emerald-800'
+          }
         >
           Unduh
         </a>

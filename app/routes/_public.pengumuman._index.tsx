@@ -28,7 +28,12 @@ export default function AnnouncementsScreen() {
         <ul aria-label="Daftar pengumuman" className="mt-8 space-y-4">
           {page.data.map((item) => (
             <li key={item.id}>
-              <article className="group relative rounded-xl border border-gray-200 bg-white p-5 shadow-sm focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md">
+              <article
+                className={
+                  'group relative rounded-xl border border-gray-200 bg-white p-5 shadow-sm ' +
+                  'focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md'
+                }
+              >
                 <p className="flex flex-wrap items-center gap-2 text-xs text-gray-600">
                   <AnnouncementState state={item.state} className="px-2.5" />
                   <time dateTime={item.startsAt}>{item.starts}</time>

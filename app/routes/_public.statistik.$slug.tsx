@@ -17,7 +17,9 @@ export { keepLoaderHeaders as headers } from '~/doors/public.server'
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({
     title: data.dataset.title,
-    description: `${data.dataset.title}${data.dataset.year ? ` (${data.dataset.year})` : ''}: data ${data.dataset.categoryLabel.toLowerCase()} ${site.name}, dengan grafik, tabel dan CSV.`,
+    description:
+      `${data.dataset.title}${data.dataset.year ? ` (${data.dataset.year})` : ''}: data ` +
+      `${data.dataset.categoryLabel.toLowerCase()} ${site.name}, dengan grafik, tabel dan CSV.`,
     jsonLd: {
       '@type': 'Dataset',
       name: data.dataset.title,
@@ -79,7 +81,10 @@ export default function StatisticScreen() {
         <a
           href={`/statistik/${dataset.slug}.csv`}
           download
-          className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800"
+          className={
+            'inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 ' +
+            'py-2 text-sm font-semibold text-white hover:bg-emerald-800'
+          }
         >
           Unduh CSV
         </a>

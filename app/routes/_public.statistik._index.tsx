@@ -32,7 +32,10 @@ export default function StatisticsScreen() {
                   <li key={dataset.id}>
                     <Link
                       to={`/statistik/${dataset.slug}`}
-                      className="block rounded-lg border border-gray-200 bg-white px-4 py-3 font-medium text-gray-900 shadow-sm hover:border-emerald-300 hover:text-emerald-800"
+                      className={
+                        'block rounded-lg border border-gray-200 bg-white px-4 py-3 font-medium text-gray-900 ' +
+                        'shadow-sm hover:border-emerald-300 hover:text-emerald-800'
+                      }
                     >
                       {dataset.title}
                       {dataset.year ? (

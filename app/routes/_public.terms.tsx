@@ -28,26 +28,32 @@ export default function TermsScreen() {
         {
           heading: 'Isi Situs',
           paragraphs: [
-            'Berita, halaman informasi, data aparatur, dan galeri disajikan oleh Pemerintah Desa sebagai layanan informasi publik. Kami berupaya menjaga isi tetap akurat dan terbaru, namun informasi resmi yang mengikat tetap yang diterbitkan di kantor desa.',
+            'Berita, halaman informasi, data aparatur, dan galeri disajikan oleh Pemerintah Desa sebagai layanan ' +
+              'informasi publik. Kami berupaya menjaga isi tetap akurat dan terbaru, namun informasi resmi yang ' +
+              'mengikat tetap yang diterbitkan di kantor desa.',
           ],
         },
         {
           heading: 'Produk Desa',
           paragraphs: [
-            'Produk yang ditampilkan adalah milik warga dan pelaku usaha desa. Pemesanan, pembayaran, dan pengiriman merupakan kesepakatan langsung antara pembeli dan penjual; Pemerintah Desa tidak menjadi pihak dalam transaksi tersebut.',
+            'Produk yang ditampilkan adalah milik warga dan pelaku usaha desa. Pemesanan, pembayaran, dan pengiriman ' +
+              'merupakan kesepakatan langsung antara pembeli dan penjual; Pemerintah Desa tidak menjadi pihak dalam ' +
+              'transaksi tersebut.',
             'Harga dan ketersediaan dapat berubah sewaktu-waktu. Pastikan kembali kepada penjual sebelum bertransaksi.',
           ],
         },
         {
           heading: 'Penggunaan Konten',
           paragraphs: [
-            'Anda boleh membagikan tautan dan mengutip isi situs untuk keperluan nonkomersial dengan menyebutkan sumbernya. Foto dan gambar tidak boleh digunakan untuk keperluan komersial tanpa izin tertulis.',
+            'Anda boleh membagikan tautan dan mengutip isi situs untuk keperluan nonkomersial dengan menyebutkan ' +
+              'sumbernya. Foto dan gambar tidak boleh digunakan untuk keperluan komersial tanpa izin tertulis.',
           ],
         },
         {
           heading: 'Larangan',
           paragraphs: [
-            'Pengguna dilarang mengganggu atau mencoba membobol situs, mengakses halaman administrasi tanpa hak, atau menyalahgunakan informasi kontak penjual dan aparatur.',
+            'Pengguna dilarang mengganggu atau mencoba membobol situs, mengakses halaman administrasi tanpa hak, ' +
+              'atau menyalahgunakan informasi kontak penjual dan aparatur.',
           ],
         },
         {

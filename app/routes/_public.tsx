@@ -18,7 +18,10 @@ function Shell({ children }: { children: React.ReactNode }) {
     <div className="flex min-h-screen flex-col">
       <a
         href="#konten"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-emerald-800 focus:shadow"
+        className={
+          'sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white ' +
+          'focus:px-4 focus:py-2 focus:text-emerald-800 focus:shadow'
+        }
       >
         Langsung ke konten
       </a>

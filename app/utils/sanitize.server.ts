@@ -125,7 +125,9 @@ export const sanitizedRichText = (label: string, options: { required: boolean })
       if (src)
         context.addIssue({
           code: 'custom',
-          message: `${errorKey(label)} may only hold images uploaded here (paste or upload the image instead of ${src.slice(0, 100)})`,
+          message:
+            `${errorKey(label)} may only hold images uploaded here (paste or upload the image instead of ` +
+            `${src.slice(0, 100)})`,
         })
     }),
   )

@@ -82,7 +82,8 @@ async function main() {
       peak = Math.max(peak, residentMb(child.pid!))
       if (bytes !== pdf.length) throw new Error(`downloaded ${bytes} bytes of ${pdf.length}`)
       rows.push(
-        `| ${(pdf.length / 1024 / 1024).toFixed(1)} MB | ${resting.toFixed(0)} MB | ${peak.toFixed(0)} MB | ${(peak - resting).toFixed(1)} MB |`,
+        `| ${(pdf.length / 1024 / 1024).toFixed(1)} MB | ${resting.toFixed(0)} MB | ${peak.toFixed(0)} MB | ` +
+          `${(peak - resting).toFixed(1)} MB |`,
       )
     }
     console.log('| PDF | server RSS before | peak RSS during the download | growth |')

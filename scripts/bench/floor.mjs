@@ -73,8 +73,10 @@ function paginate(items, total, query, path) {
 }
 
 // -- rows ------------------------------------------------------------------------------------------
-const POST_COLUMNS = `p.id, p.image, p.image_alt, p.title, p.slug, p.content, p.category_id, p.user_id, c.name AS category_name,
-  u.name AS user_name, p.status, p.published_at, p.created_at, p.updated_at FROM posts p JOIN categories c ON c.id = p.category_id LEFT JOIN users u ON u.id = p.user_id`
+const POST_COLUMNS =
+  `p.id, p.image, p.image_alt, p.title, p.slug, p.content, p.category_id, p.user_id, c.name AS category_name,
+  u.name AS user_name, p.status, p.published_at, p.created_at, p.updated_at FROM posts p JOIN categories c ON ` +
+  `c.id = p.category_id LEFT JOIN users u ON u.id = p.user_id`
 const orNull = (text) => (text === null ? null : date(text))
 const post = (r) => ({
   id: r.id,
@@ -105,7 +107,8 @@ const withDates = product
 const visible = (t) => `${t}status = 'published' AND ${t}published_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`
 const newest = (t) => `ORDER BY ${t}published_at DESC, ${t}id DESC`
 const PRODUCT_COLUMNS =
-  'id, image, image_alt, title, slug, content, owner, price, phone, address, user_id, status, published_at, created_at, updated_at FROM products'
+  'id, image, image_alt, title, slug, content, owner, price, phone, address, user_id, status, published_at, ' +
+  'created_at, updated_at FROM products'
 
 // Search is a LIKE on the list's columns; the site and the floor both leave `%` and `_` out of the benchmark.
 const like = (columns) => columns.map((c) => `${c} LIKE ?`).join(' OR ')
@@ -129,7 +132,8 @@ const statements = {
   postsHome: db.prepare(`SELECT ${POST_COLUMNS} WHERE ${visible('p.')} ${newest('p.')} LIMIT 6`),
   sliders: db.prepare('SELECT id, image, image_alt, description, created_at, updated_at FROM sliders ORDER BY id DESC'),
   aparatursHome: db.prepare(
-    'SELECT id, image, image_alt, name, position, description, created_at, updated_at FROM aparaturs ORDER BY id DESC LIMIT 6',
+    'SELECT id, image, image_alt, name, position, description, created_at, updated_at FROM aparaturs ORDER BY id ' +
+      'DESC LIMIT 6',
   ),
   session: db.prepare('SELECT user_id, expires_at FROM sessions WHERE id = ?'),
   sessionUser: db.prepare('SELECT id FROM users WHERE id = ?'),

@@ -110,13 +110,23 @@ const PRODUCTS = [
 
 /** Pictures of the sizes staff upload: a gradient with a label, re-encoded as the upload path does. */
 async function drawPicture(file, { width, height, hue, label }) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="hsl(${hue},60%,45%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},55%,30%)"/>
+      <stop offset="0" stop-color="hsl(${hue},60%,45%)"/>` +
+    `<stop offset="1" stop-color="hsl(${(hue + 60) % 360},55%,30%)"/>
     </linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/>
-    ${Array.from({ length: 40 }, (_, i) => `<circle cx="${(i * 97) % width}" cy="${(i * 53) % height}" r="${20 + ((i * 13) % 60)}" fill="hsla(${(hue + i * 9) % 360},70%,70%,0.35)"/>`).join('')}
-    <text x="50%" y="50%" font-size="${Math.round(height / 8)}" fill="white" text-anchor="middle" font-family="sans-serif">${label}</text>
+    ` +
+    Array.from(
+      { length: 40 },
+      (_, i) =>
+        `<circle cx="${(i * 97) % width}" cy="${(i * 53) % height}" r="${20 + ((i * 13) % 60)}" ` +
+        `fill="hsla(${(hue + i * 9) % 360},70%,70%,0.35)"/>`,
+    ).join('') +
+    `
+    <text x="50%" y="50%" font-size="${Math.round(height / 8)}" fill="white" text-anchor="middle" ` +
+    `font-family="sans-serif">${label}</text>
   </svg>`
   await sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toFile(file)
 }
@@ -131,8 +141,8 @@ const SHAPES = {
 }
 
 /**
- * A few pictures of a kind, with the WebP copies storeImage writes (app/utils/upload-pipeline.server.ts) in the widths the
- * picture has (core/image-variants.js).
+ * A few pictures of a kind, with the WebP copies storeImage writes (app/utils/upload-pipeline.server.ts) in the
+ * widths the picture has (core/image-variants.js).
  */
 async function pictureSet(dir, kind, count) {
   const sources = []
@@ -212,7 +222,9 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
     const post = db.prepare(
       // Published as of their creation (the public sees only rows with a publish time:
       // app/models/publishing.server.ts).
-      'INSERT INTO posts (image, title, slug, content, category_id, user_id, created_at, updated_at, published_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO posts (image, title, slug, content, ' +
+        'category_id, user_id, created_at, updated_at, published_at) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
     for (let i = 0; i < counts.posts; i++) {
       // One post in 25 mentions the harvest: a search with some hundreds of hits in the full village.
@@ -231,7 +243,9 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
       )
     }
     const product = db.prepare(
-      'INSERT INTO products (image, title, slug, content, owner, price, phone, address, user_id, created_at, updated_at, published_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO products (image, title, slug, content, owner, price, ' +
+        'phone, address, user_id, created_at, updated_at, published_at) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
     for (let i = 0; i < counts.products; i++) {
       const text = `${pick(PRODUCTS, i)}${i % 20 === 0 ? ` ${PRODUCT_SEARCH_WORD}` : ''} ${title(i, 2)} ${i + 1}`
@@ -259,7 +273,8 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
       photo.run(storeImage('photos', i), `${title(i, 3)} ${i + 1}`, words(i, 12).join(' '), time, time)
     }
     const page = db.prepare(
-      'INSERT INTO pages (title, slug, content, user_id, created_at, updated_at, published_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO pages (title, slug, content, user_id, created_at, updated_at, published_at) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
     for (let i = 0; i < counts.pages; i++) {
       const text = `${title(i, 3)} ${i + 1}`
@@ -285,7 +300,9 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
       slider.run(storeImage('sliders', i), `Selamat datang ${i + 1}`, at(i, counts.sliders), at(i, counts.sliders))
     // Documents: the list pages read rows only (the PDFs are not asked for), so every row names one small file.
     const document = db.prepare(
-      'INSERT INTO documents (title, slug, number, kind, information_class, enacted_at, description, file, file_size, user_id, created_at, updated_at, published_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO documents (title, slug, number, kind, information_class, enacted_at, ' +
+        'description, file, file_size, user_id, created_at, updated_at, published_at) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
     for (let i = 0; i < (counts.documents ?? 0); i++) {
       const text = `Peraturan ${title(i, 4)} ${i + 1}`
@@ -309,7 +326,9 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
     // The agenda: one event a day, from a year ago (ended) to as far ahead (upcoming), three hours each; `ended_at`
     // is the end, as the model writes it for a timed event (app/models/event.server.ts).
     const event = db.prepare(
-      'INSERT INTO events (title, slug, description, location, starts_at, ends_at, all_day, organizer, ended_at, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)',
+      'INSERT INTO events (title, slug, description, location, starts_at, ends_at, ' +
+        'all_day, organizer, ended_at, published_at, created_at, updated_at) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)',
     )
     const today = Math.floor(Date.now() / 86_400_000) * 86_400_000
     for (let i = 0; i < counts.events; i++) {
@@ -333,7 +352,9 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
     }
     // Statistics: tables of 2 columns and 14 rows (an age pyramid's size).
     const statistic = db.prepare(
-      'INSERT INTO statistics (title, slug, category, unit, year, source, columns, rows, label_column, chart, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO statistics (title, slug, category, unit, year, source, ' +
+        'columns, rows, label_column, chart, published_at, created_at, updated_at) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
     const categories = ['penduduk', 'pendidikan', 'pekerjaan', 'agama', 'kesehatan', 'ekonomi', 'lainnya']
     for (let i = 0; i < counts.statistics; i++) {
@@ -362,10 +383,12 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
 
     // The budget of the last `budgets` years, each of `budgetLines` lines of every type, published.
     const budget = db.prepare(
-      'INSERT INTO budgets (year, regulation_number, status, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO budgets (year, regulation_number, status, published_at, created_at, updated_at) ' +
+        'VALUES (?, ?, ?, ?, ?, ?)',
     )
     const line = db.prepare(
-      'INSERT INTO budget_items (budget_id, position, type, "group", name, amount, realized) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO budget_items (budget_id, position, type, "group", name, amount, realized) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
     for (let i = 0; i < counts.budgets; i++) {
       const year = 2025 - i
@@ -386,7 +409,10 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
       }
     }
     const development = db.prepare(
-      'INSERT INTO developments (title, slug, description, location, latitude, longitude, year, budget, funding_source, implementer, volume, start_date, end_date, progress, image, image_alt, status, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO developments (title, slug, description, location, latitude, longitude, ' +
+        'year, budget, funding_source, implementer, volume, start_date, end_date, progress, ' +
+        'image, image_alt, status, published_at, created_at, updated_at) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
     for (let i = 0; i < counts.developments; i++) {
       const text = `Pembangunan ${title(i, 3)} ${i + 1}`

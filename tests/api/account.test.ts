@@ -35,19 +35,22 @@ async function loginFrom(username: string, password: string, userAgent: string) 
 const status = async (token: string) => (await api('GET', '/api/admin/me', { token })).status
 
 describe('GET /api/admin/me', () => {
-  it('answers the login payload without the token, plus two_factor_enabled, for a user without any permission', async () => {
-    const { token, username } = await userWithPermissions([])
-    const login = await api('POST', '/api/login', {
-      json: { username, password: 'password123' },
-      headers: { 'X-Forwarded-For': clientAddress() },
-    })
-    const { token: _token, ...profile } = expectSuccess(login)
-    const me = expectSuccess(await api('GET', '/api/admin/me', { token }))
-    expect(Object.keys(me).sort()).toEqual([...Object.keys(profile), 'two_factor_enabled'].sort())
-    expect(me).toMatchObject({ ...profile, two_factor_enabled: false })
-    expect(me.permissions).toEqual({})
-    expect(me.created_at).toMatch(ISO_UTC)
-  })
+  it(
+    'answers the login payload without the token, plus ' + 'two_factor_enabled, for a user without any permission',
+    async () => {
+      const { token, username } = await userWithPermissions([])
+      const login = await api('POST', '/api/login', {
+        json: { username, password: 'password123' },
+        headers: { 'X-Forwarded-For': clientAddress() },
+      })
+      const { token: _token, ...profile } = expectSuccess(login)
+      const me = expectSuccess(await api('GET', '/api/admin/me', { token }))
+      expect(Object.keys(me).sort()).toEqual([...Object.keys(profile), 'two_factor_enabled'].sort())
+      expect(me).toMatchObject({ ...profile, two_factor_enabled: false })
+      expect(me.permissions).toEqual({})
+      expect(me.created_at).toMatch(ISO_UTC)
+    },
+  )
 
   it('is 401 without a token', async () => {
     expectFailure(await api('GET', '/api/admin/me'), 401, 'Unauthenticated', null)
@@ -101,28 +104,31 @@ describe('PUT /api/admin/me', () => {
 })
 
 describe('PUT /api/admin/me/password', () => {
-  it('changes the password with the current one; every other token stops working, the one used keeps working', async () => {
-    const { username } = await userWithPermissions([])
-    const phone = await loginFrom(username, 'password123', 'Phone')
-    const laptop = await loginFrom(username, 'password123', 'Laptop')
-    const result = await api('PUT', '/api/admin/me/password', {
-      token: laptop.token,
-      json: { current_password: 'password123', password: 'a-new-password', password_confirmation: 'a-new-password' },
-    })
-    expect(expectSuccess(result)).toBeNull()
-    expectNoSecrets(result)
-    expect(await status(laptop.token)).toBe(200)
-    expect(await status(phone.token)).toBe(401)
-    expect(
-      (
-        await api('POST', '/api/login', {
-          json: { username, password: 'password123' },
-          headers: { 'X-Forwarded-For': clientAddress() },
-        })
-      ).status,
-    ).toBe(401)
-    await loginFrom(username, 'a-new-password', 'Tablet')
-  })
+  it(
+    'changes the password with the current one; every ' + 'other token stops working, the one used keeps working',
+    async () => {
+      const { username } = await userWithPermissions([])
+      const phone = await loginFrom(username, 'password123', 'Phone')
+      const laptop = await loginFrom(username, 'password123', 'Laptop')
+      const result = await api('PUT', '/api/admin/me/password', {
+        token: laptop.token,
+        json: { current_password: 'password123', password: 'a-new-password', password_confirmation: 'a-new-password' },
+      })
+      expect(expectSuccess(result)).toBeNull()
+      expectNoSecrets(result)
+      expect(await status(laptop.token)).toBe(200)
+      expect(await status(phone.token)).toBe(401)
+      expect(
+        (
+          await api('POST', '/api/login', {
+            json: { username, password: 'password123' },
+            headers: { 'X-Forwarded-For': clientAddress() },
+          })
+        ).status,
+      ).toBe(401)
+      await loginFrom(username, 'a-new-password', 'Tablet')
+    },
+  )
 
   it('answers Current_password, Password and Password_confirmation with 422 and changes nothing', async () => {
     const { token, username } = await userWithPermissions([])
@@ -196,32 +202,35 @@ describe('sessions and logout', () => {
     }
   })
 
-  it("ends one device with DELETE /api/admin/me/sessions/{id}, and answers 404 for another user's session", async () => {
-    const { username } = await userWithPermissions([])
-    const phone = await loginFrom(username, 'password123', 'Phone')
-    const laptop = await loginFrom(username, 'password123', 'Laptop')
-    const sessions = expectSuccess(await api('GET', '/api/admin/me/sessions', { token: laptop.token }))
-    const phoneSession = sessions.find((session: { current: boolean }) => !session.current)
-    const otherUser = await userWithPermissions([])
-    expectFailure(
-      await api('DELETE', `/api/admin/me/sessions/${phoneSession.id}`, { token: otherUser.token }),
-      404,
-      'Session not found',
-      null,
-    )
-    expect(await status(phone.token)).toBe(200)
-    expect(
-      expectSuccess(await api('DELETE', `/api/admin/me/sessions/${phoneSession.id}`, { token: laptop.token })),
-    ).toBeNull()
-    expect(await status(phone.token)).toBe(401)
-    expect(await status(laptop.token)).toBe(200)
-    expectFailure(
-      await api('DELETE', `/api/admin/me/sessions/${phoneSession.id}`, { token: laptop.token }),
-      404,
-      'Session not found',
-      null,
-    )
-  })
+  it(
+    'ends one device with DELETE /api/admin/me/sessions/{id}, ' + "and answers 404 for another user's session",
+    async () => {
+      const { username } = await userWithPermissions([])
+      const phone = await loginFrom(username, 'password123', 'Phone')
+      const laptop = await loginFrom(username, 'password123', 'Laptop')
+      const sessions = expectSuccess(await api('GET', '/api/admin/me/sessions', { token: laptop.token }))
+      const phoneSession = sessions.find((session: { current: boolean }) => !session.current)
+      const otherUser = await userWithPermissions([])
+      expectFailure(
+        await api('DELETE', `/api/admin/me/sessions/${phoneSession.id}`, { token: otherUser.token }),
+        404,
+        'Session not found',
+        null,
+      )
+      expect(await status(phone.token)).toBe(200)
+      expect(
+        expectSuccess(await api('DELETE', `/api/admin/me/sessions/${phoneSession.id}`, { token: laptop.token })),
+      ).toBeNull()
+      expect(await status(phone.token)).toBe(401)
+      expect(await status(laptop.token)).toBe(200)
+      expectFailure(
+        await api('DELETE', `/api/admin/me/sessions/${phoneSession.id}`, { token: laptop.token }),
+        404,
+        'Session not found',
+        null,
+      )
+    },
+  )
 
   it('POST /api/logout ends only its own device; POST /api/logout-all ends every one', async () => {
     const { username } = await userWithPermissions([])
@@ -234,20 +243,24 @@ describe('sessions and logout', () => {
     expectFailure(await api('POST', '/api/logout-all'), 401, 'Unauthenticated', null)
   })
 
-  it("keeps the original client's login and logout working, and an admin's password change for a user ends all of that user's sessions", async () => {
-    const { token, userId, username } = await userWithPermissions(['dashboard-index'])
-    const admin = await adminToken()
-    expect((await api('GET', '/api/admin/dashboard', { token })).status).toBe(200)
-    const changed = await api('PUT', `/api/admin/users/${userId}`, {
-      token: admin,
-      json: { name: 'Test User', username, email: `${username}@example.com`, password: 'set-by-admin' },
-    })
-    expect(changed.status).toBe(200)
-    expect((await api('GET', '/api/admin/dashboard', { token })).status).toBe(401)
-    const again = await login(username, 'set-by-admin')
-    expect((await api('POST', '/api/logout', { token: again })).status).toBe(200)
-    expect((await api('GET', '/api/admin/dashboard', { token: again })).status).toBe(401)
-  })
+  it(
+    "keeps the original client's login and logout working, and an " +
+      "admin's password change for a user ends all of that user's sessions",
+    async () => {
+      const { token, userId, username } = await userWithPermissions(['dashboard-index'])
+      const admin = await adminToken()
+      expect((await api('GET', '/api/admin/dashboard', { token })).status).toBe(200)
+      const changed = await api('PUT', `/api/admin/users/${userId}`, {
+        token: admin,
+        json: { name: 'Test User', username, email: `${username}@example.com`, password: 'set-by-admin' },
+      })
+      expect(changed.status).toBe(200)
+      expect((await api('GET', '/api/admin/dashboard', { token })).status).toBe(401)
+      const again = await login(username, 'set-by-admin')
+      expect((await api('POST', '/api/logout', { token: again })).status).toBe(200)
+      expect((await api('GET', '/api/admin/dashboard', { token: again })).status).toBe(401)
+    },
+  )
 })
 
 describe('"Remember me" on the login form (docs/decisions/013: it chooses the session\'s length)', () => {

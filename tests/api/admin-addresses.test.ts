@@ -19,20 +19,23 @@ describe('admin screen addresses', () => {
     }
   })
 
-  it('answer an address that names no screen with the not-found page of the site, outside the back office', async () => {
-    for (const path of [
-      '/admin/tidak-ada',
-      '/admin/photos/create',
-      '/admin/sliders/edit/1',
-      '/admin/dashboard/create',
-    ]) {
-      const result = await page(path)
-      expect(result.status, path).toBe(404)
-      expect(result.text, path).toContain('Halaman tidak ditemukan')
-      expect(result.text, path).not.toContain('aria-label="Admin"')
-    }
-    // Without a session too: no login is asked for a screen that does not exist.
-    const anonymous = await api('GET', '/admin/tidak-ada', { headers: { Accept: 'text/html' } })
-    expect(anonymous.status).toBe(404)
-  })
+  it(
+    'answer an address that names no screen with the not-found page of the site, ' + 'outside the back office',
+    async () => {
+      for (const path of [
+        '/admin/tidak-ada',
+        '/admin/photos/create',
+        '/admin/sliders/edit/1',
+        '/admin/dashboard/create',
+      ]) {
+        const result = await page(path)
+        expect(result.status, path).toBe(404)
+        expect(result.text, path).toContain('Halaman tidak ditemukan')
+        expect(result.text, path).not.toContain('aria-label="Admin"')
+      }
+      // Without a session too: no login is asked for a screen that does not exist.
+      const anonymous = await api('GET', '/admin/tidak-ada', { headers: { Accept: 'text/html' } })
+      expect(anonymous.status).toBe(404)
+    },
+  )
 })

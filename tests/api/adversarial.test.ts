@@ -13,7 +13,8 @@ describe('forged and stale tokens', () => {
     const real = await login('admin')
     const [header, payload, signature] = real.split('.')
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString())
-    const edited = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: '2' })).toString('base64url')}.${signature}`
+    const edited =
+      `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: '2' })).toString('base64url')}` + `.${signature}`
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`
     const noneKeepingClaims = jwt.sign({ ...claims }, '', { algorithm: 'none' })
     const wrongSecret = jwt.sign({ ver: claims.ver }, 'x'.repeat(48), {
@@ -237,12 +238,15 @@ describe('start-up configuration', { timeout: 90_000 }, () => {
     await refuses({ STORAGE: 's3' }, 'S3_BUCKET is required')
   }, 60_000)
 
-  it('refuses SMTP_URL without SITE_URL: the e-mailed reset links must never take their host from a request', async () => {
-    await refuses(
-      { SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Desa Uji Coba <noreply@example.com>', SITE_URL: '' },
-      'SITE_URL is required when SMTP_URL is set',
-    )
-  })
+  it(
+    'refuses SMTP_URL without SITE_URL: ' + 'the e-mailed reset links must never take their host from a request',
+    async () => {
+      await refuses(
+        { SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Desa Uji Coba <noreply@example.com>', SITE_URL: '' },
+        'SITE_URL is required when SMTP_URL is set',
+      )
+    },
+  )
 
   it('warns at start while a seeded account keeps the default password', async () => {
     const server = await startServer({ env: { SEED_DEMO: 'false' } })

@@ -53,41 +53,45 @@ afterAll(async () => {
 })
 
 describe('image_alt', () => {
-  it('is stored, returned by the admin and public API, kept by an update that does not send it, and is the alt of the post cover', async () => {
-    expect(await reminder()).toBe('0')
-    const title = unique('Panen Raya ')
-    const created = await call('POST', '/api/admin/posts', {
-      form: form(
-        { title, content: '<p>Isi</p>', category_id: categoryId, image_alt: 'Petani memanen padi di sawah' },
-        await png(400, 300),
-      ),
-    })
-    expect(created.status).toBe(201)
-    expect(created.body.data.image_alt).toBe('Petani memanen padi di sawah')
-    const { id, slug } = created.body.data
+  it(
+    'is stored, returned by the admin and public API, kept by an update that does not send it, ' +
+      'and is the alt of the post cover',
+    async () => {
+      expect(await reminder()).toBe('0')
+      const title = unique('Panen Raya ')
+      const created = await call('POST', '/api/admin/posts', {
+        form: form(
+          { title, content: '<p>Isi</p>', category_id: categoryId, image_alt: 'Petani memanen padi di sawah' },
+          await png(400, 300),
+        ),
+      })
+      expect(created.status).toBe(201)
+      expect(created.body.data.image_alt).toBe('Petani memanen padi di sawah')
+      const { id, slug } = created.body.data
 
-    // The original client's update (JSON, no image_alt) keeps the alt text.
-    const updated = await call('PUT', `/api/admin/posts/${id}`, {
-      json: { title, content: '<p>Isi baru</p>', category_id: categoryId },
-    })
-    expect(updated.status).toBe(200)
-    expect(updated.body.data.image_alt).toBe('Petani memanen padi di sawah')
-    expect((await call('GET', `/api/admin/posts/${id}`)).body.data.image_alt).toBe('Petani memanen padi di sawah')
-    expect((await api('GET', `/api/public/posts/${slug}`, { base: server.url })).body.data.image_alt).toBe(
-      'Petani memanen padi di sawah',
-    )
+      // The original client's update (JSON, no image_alt) keeps the alt text.
+      const updated = await call('PUT', `/api/admin/posts/${id}`, {
+        json: { title, content: '<p>Isi baru</p>', category_id: categoryId },
+      })
+      expect(updated.status).toBe(200)
+      expect(updated.body.data.image_alt).toBe('Petani memanen padi di sawah')
+      expect((await call('GET', `/api/admin/posts/${id}`)).body.data.image_alt).toBe('Petani memanen padi di sawah')
+      expect((await api('GET', `/api/public/posts/${slug}`, { base: server.url })).body.data.image_alt).toBe(
+        'Petani memanen padi di sawah',
+      )
 
-    // The cover is the detail's first picture of posts.
-    expect((await altsOf(`/posts/${slug}`, '/uploads/posts/'))[0]).toBe('Petani memanen padi di sawah')
-    expect(await altsOf('/posts', '/uploads/posts/')).toContain('Petani memanen padi di sawah')
-    // The sharing tags and the article's JSON-LD (as the picture's caption) carry it too.
-    expect(await html(`/posts/${slug}`)).toContain(
-      '<meta property="og:image:alt" content="Petani memanen padi di sawah"/>',
-    )
-    expect(await html(`/posts/${slug}`)).toMatch(
-      /"image":\[\{"@type":"ImageObject","url":"[^"]+\/uploads\/posts\/[^"]+","caption":"Petani memanen padi di sawah"\}\]/,
-    )
-  })
+      // The cover is the detail's first picture of posts.
+      expect((await altsOf(`/posts/${slug}`, '/uploads/posts/'))[0]).toBe('Petani memanen padi di sawah')
+      expect(await altsOf('/posts', '/uploads/posts/')).toContain('Petani memanen padi di sawah')
+      // The sharing tags and the article's JSON-LD (as the picture's caption) carry it too.
+      expect(await html(`/posts/${slug}`)).toContain(
+        '<meta property="og:image:alt" content="Petani memanen padi di sawah"/>',
+      )
+      expect(await html(`/posts/${slug}`)).toMatch(
+        /"image":\[\{"@type":"ImageObject","url":"[^"]+\/uploads\/posts\/[^"]+","caption":"Petani memanen padi di sawah"\}\]/,
+      )
+    },
+  )
 
   it('falls back to the title, caption or name where it is empty, and the dashboard counts those images', async () => {
     const before = Number(await reminder())
@@ -168,41 +172,46 @@ describe('image_alt', () => {
     ).toBe('Image_alt must be text')
   })
 
-  it("the logo alt text is the admin settings' own, never in the public settings, and is the header logo's alt", async () => {
-    const admin = await call('GET', '/api/admin/settings')
-    expect(admin.body.data.logo_alt).toBe('')
-    const before = Number(await reminder())
-    const fields = {
-      site_name: 'Desa Alt',
-      tagline: '',
-      address: '',
-      phone: '',
-      email: '',
-      whatsapp: '',
-      facebook: '',
-      instagram: '',
-      youtube: '',
-      map_url: '',
-    }
-    const tooLong = await call('PUT', '/api/admin/settings', { form: form({ ...fields, logo_alt: 'a'.repeat(251) }) })
-    expect(tooLong.status).toBe(422)
-    expect(tooLong.body.errors).toEqual({ Logo_alt: 'Logo_alt may not be longer than 250 characters' })
+  it(
+    "the logo alt text is the admin settings' own, never in the public settings, " + "and is the header logo's alt",
+    async () => {
+      const admin = await call('GET', '/api/admin/settings')
+      expect(admin.body.data.logo_alt).toBe('')
+      const before = Number(await reminder())
+      const fields = {
+        site_name: 'Desa Alt',
+        tagline: '',
+        address: '',
+        phone: '',
+        email: '',
+        whatsapp: '',
+        facebook: '',
+        instagram: '',
+        youtube: '',
+        map_url: '',
+      }
+      const tooLong = await call('PUT', '/api/admin/settings', { form: form({ ...fields, logo_alt: 'a'.repeat(251) }) })
+      expect(tooLong.status).toBe(422)
+      expect(tooLong.body.errors).toEqual({ Logo_alt: 'Logo_alt may not be longer than 250 characters' })
 
-    // A logo without an alt text: decorative beside the name in the header, and counted on the dashboard.
-    const logo = new FormData()
-    for (const [key, value] of Object.entries(fields)) logo.append(key, value)
-    logo.append('logo', new Blob([new Uint8Array((await png(200, 200)).data)], { type: 'image/png' }), 'logo.png')
-    expect((await call('PUT', '/api/admin/settings', { form: logo })).status).toBe(200)
-    expect(await altsOf('/', '/uploads/settings/')).toEqual([''])
-    expect(Number(await reminder())).toBe(before + 1)
+      // A logo without an alt text: decorative beside the name in the header, and counted on the dashboard.
+      const logo = new FormData()
+      for (const [key, value] of Object.entries(fields)) logo.append(key, value)
+      logo.append('logo', new Blob([new Uint8Array((await png(200, 200)).data)], { type: 'image/png' }), 'logo.png')
+      expect((await call('PUT', '/api/admin/settings', { form: logo })).status).toBe(200)
+      expect(await altsOf('/', '/uploads/settings/')).toEqual([''])
+      expect(Number(await reminder())).toBe(before + 1)
 
-    const saved = await call('PUT', '/api/admin/settings', { form: form({ ...fields, logo_alt: 'Lambang Desa Alt' }) })
-    expect(saved.status).toBe(200)
-    expect(saved.body.data.logo_alt).toBe('Lambang Desa Alt')
-    expect(await altsOf('/', '/uploads/settings/')).toEqual(['Lambang Desa Alt'])
-    expect(Number(await reminder())).toBe(before)
-    const publicSettings = await api('GET', '/api/public/settings', { base: server.url })
-    expect(publicSettings.body.data.site_name).toBe('Desa Alt')
-    expect(Object.keys(publicSettings.body.data)).not.toContain('logo_alt')
-  })
+      const saved = await call('PUT', '/api/admin/settings', {
+        form: form({ ...fields, logo_alt: 'Lambang Desa Alt' }),
+      })
+      expect(saved.status).toBe(200)
+      expect(saved.body.data.logo_alt).toBe('Lambang Desa Alt')
+      expect(await altsOf('/', '/uploads/settings/')).toEqual(['Lambang Desa Alt'])
+      expect(Number(await reminder())).toBe(before)
+      const publicSettings = await api('GET', '/api/public/settings', { base: server.url })
+      expect(publicSettings.body.data.site_name).toBe('Desa Alt')
+      expect(Object.keys(publicSettings.body.data)).not.toContain('logo_alt')
+    },
+  )
 })

@@ -205,32 +205,36 @@ describe('token claims', () => {
     expect((await api('GET', '/api/admin/dashboard', { token: sign({}) })).status).toBe(200)
   })
 
-  it('refuses an expired token, an unknown session, another issuer, another or an unknown user and a non-bearer scheme', async () => {
-    const other = jwt.decode(await login('user')) as { sub: string }
-    const refused = [
-      sign({ exp: Math.floor(Date.now() / 1000) - 10 }),
-      sign({ jti: crypto.randomUUID() }),
-      sign({ iss: 'someone-else' }),
-      sign({ sub: other.sub }),
-      sign({ sub: '999999999' }),
-      sign({ sub: 'admin' }),
-    ]
-    for (const token of refused) {
-      expectFailure(await api('GET', '/api/admin/dashboard', { token }), 401, 'Unauthenticated', null)
-    }
-    const valid = sign({})
-    for (const header of [`Basic ${valid}`, valid, 'Bearer', `Bearer ${valid} extra`]) {
-      expectFailure(
-        await api('GET', '/api/admin/dashboard', { headers: { Authorization: header } }),
-        401,
-        'Unauthenticated',
-        null,
+  it(
+    'refuses an expired token, an unknown session, another issuer, another or an unknown user ' +
+      'and a non-bearer scheme',
+    async () => {
+      const other = jwt.decode(await login('user')) as { sub: string }
+      const refused = [
+        sign({ exp: Math.floor(Date.now() / 1000) - 10 }),
+        sign({ jti: crypto.randomUUID() }),
+        sign({ iss: 'someone-else' }),
+        sign({ sub: other.sub }),
+        sign({ sub: '999999999' }),
+        sign({ sub: 'admin' }),
+      ]
+      for (const token of refused) {
+        expectFailure(await api('GET', '/api/admin/dashboard', { token }), 401, 'Unauthenticated', null)
+      }
+      const valid = sign({})
+      for (const header of [`Basic ${valid}`, valid, 'Bearer', `Bearer ${valid} extra`]) {
+        expectFailure(
+          await api('GET', '/api/admin/dashboard', { headers: { Authorization: header } }),
+          401,
+          'Unauthenticated',
+          null,
+        )
+      }
+      expect((await api('GET', '/api/admin/dashboard', { headers: { Authorization: `bearer ${valid}` } })).status).toBe(
+        200,
       )
-    }
-    expect((await api('GET', '/api/admin/dashboard', { headers: { Authorization: `bearer ${valid}` } })).status).toBe(
-      200,
-    )
-  })
+    },
+  )
 })
 
 describe('JSON errors, never HTML', () => {

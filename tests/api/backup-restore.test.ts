@@ -21,7 +21,8 @@ async function rowCounts(database: { databaseUrl: string; dbFile: string }) {
   const tables = onPostgres()
     ? await queryDb<{ name: string }>(
         database,
-        "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
+        "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = " +
+          "'BASE TABLE' ORDER BY table_name",
       )
     : await queryDb<{ name: string }>(
         database,
@@ -74,60 +75,65 @@ describe('npm run backup / npm run restore', () => {
     for (const dir of [...dirs, ...servers.map((s) => s.dir)]) fs.rmSync(dir, { recursive: true, force: true })
   })
 
-  it(`backs up a running site and restores every row and every file into an empty install (${onPostgres() ? 'PostgreSQL: pg_dump' : 'SQLite'})`, async () => {
-    const source = await startServer()
-    servers.push(source)
-    const login = await api('POST', '/api/login', {
-      base: source.url,
-      json: { username: 'admin', password: 'password' },
-      headers: { 'X-Forwarded-For': clientAddress() },
-    })
-    const created = await api('POST', '/api/admin/categories', {
-      base: source.url,
-      token: login.body.data.token,
-      json: { name: unique('Cadangan ') },
-    })
-    expect(created.status).toBe(201)
+  it(
+    `backs up a running site and restores every row and every file into an empty install ` +
+      `(${onPostgres() ? 'PostgreSQL: pg_dump' : 'SQLite'})`,
+    async () => {
+      const source = await startServer()
+      servers.push(source)
+      const login = await api('POST', '/api/login', {
+        base: source.url,
+        json: { username: 'admin', password: 'password' },
+        headers: { 'X-Forwarded-For': clientAddress() },
+      })
+      const created = await api('POST', '/api/admin/categories', {
+        base: source.url,
+        token: login.body.data.token,
+        json: { name: unique('Cadangan ') },
+      })
+      expect(created.status).toBe(201)
 
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-backup-test-'))
-    dirs.push(work)
-    const archive = path.join(work, 'site.tar.gz')
-    const sourceEnv = { DATABASE_URL: source.databaseUrl, UPLOADS_DIR: source.uploadsDir }
-    // While the server is running: the online backup needs no downtime.
-    const backup = run('scripts/backup.mjs', ['--out', archive], sourceEnv)
-    expect(backup.status, backup.stderr).toBe(0)
-    expect(fs.existsSync(archive)).toBe(true)
-    await source.stop()
+      const work = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-backup-test-'))
+      dirs.push(work)
+      const archive = path.join(work, 'site.tar.gz')
+      const sourceEnv = { DATABASE_URL: source.databaseUrl, UPLOADS_DIR: source.uploadsDir }
+      // While the server is running: the online backup needs no downtime.
+      const backup = run('scripts/backup.mjs', ['--out', archive], sourceEnv)
+      expect(backup.status, backup.stderr).toBe(0)
+      expect(fs.existsSync(archive)).toBe(true)
+      await source.stop()
 
-    const restoredDb = await createEmptyDatabase(path.join(work, 'restored'))
-    const target = { DATABASE_URL: restoredDb.databaseUrl, UPLOADS_DIR: path.join(work, 'restored', 'uploads') }
-    const restore = run('scripts/restore.mjs', [archive], target)
-    expect(restore.status, restore.stderr).toBe(0)
-    expect(await rowCounts(restoredDb)).toEqual(await rowCounts(source))
-    const hashes = fileHashes(source.uploadsDir)
-    expect(Object.keys(hashes).length).toBeGreaterThan(30)
-    expect(fileHashes(target.UPLOADS_DIR)).toEqual(hashes)
+      const restoredDb = await createEmptyDatabase(path.join(work, 'restored'))
+      const target = { DATABASE_URL: restoredDb.databaseUrl, UPLOADS_DIR: path.join(work, 'restored', 'uploads') }
+      const restore = run('scripts/restore.mjs', [archive], target)
+      expect(restore.status, restore.stderr).toBe(0)
+      expect(await rowCounts(restoredDb)).toEqual(await rowCounts(source))
+      const hashes = fileHashes(source.uploadsDir)
+      expect(Object.keys(hashes).length).toBeGreaterThan(30)
+      expect(fileHashes(target.UPLOADS_DIR)).toEqual(hashes)
 
-    // A second restore over the now non-empty install is refused.
-    const again = run('scripts/restore.mjs', [archive], target)
-    expect(again.status).not.toBe(0)
-    expect(again.stderr).toContain('empty install')
+      // A second restore over the now non-empty install is refused.
+      const again = run('scripts/restore.mjs', [archive], target)
+      expect(again.status).not.toBe(0)
+      expect(again.stderr).toContain('empty install')
 
-    // The restored site starts and serves the backed-up data.
-    const restored = await startServer({ dir: path.join(work, 'restored'), fresh: false })
-    servers.push(restored)
-    const found = await api('GET', `/api/admin/categories?search=${encodeURIComponent(created.body.data.name)}`, {
-      base: restored.url,
-      token: (
-        await api('POST', '/api/login', {
-          base: restored.url,
-          json: { username: 'admin', password: 'password' },
-          headers: { 'X-Forwarded-For': clientAddress() },
-        })
-      ).body.data.token,
-    })
-    expect(found.body.data.total).toBe(1)
-  }, 120_000)
+      // The restored site starts and serves the backed-up data.
+      const restored = await startServer({ dir: path.join(work, 'restored'), fresh: false })
+      servers.push(restored)
+      const found = await api('GET', `/api/admin/categories?search=${encodeURIComponent(created.body.data.name)}`, {
+        base: restored.url,
+        token: (
+          await api('POST', '/api/login', {
+            base: restored.url,
+            json: { username: 'admin', password: 'password' },
+            headers: { 'X-Forwarded-For': clientAddress() },
+          })
+        ).body.data.token,
+      })
+      expect(found.body.data.total).toBe(1)
+    },
+    120_000,
+  )
 
   // The scripts' own behaviour, on a SQLite install whichever database the project tests.
   it.skipIf(onPostgres())(
@@ -148,7 +154,8 @@ describe('npm run backup / npm run restore', () => {
       const report = path.join(work, 'max-rss.mjs')
       fs.writeFileSync(
         report,
-        "process.on('exit', () => process.stderr.write(`max-rss-mb ${Math.round(process.resourceUsage().maxRSS / 1024)}\\n`))\n",
+        "process.on('exit', () => process.stderr.write(`max-rss-mb ${Math.round(process.resourceUsage().maxRSS / " +
+          '1024)}\\n`))\n',
       )
       const limits = ['--max-old-space-size=64', '--import', report]
       const peak = (stderr: string) => Number(/max-rss-mb (\d+)/.exec(stderr)?.[1])

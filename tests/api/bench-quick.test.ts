@@ -29,7 +29,8 @@ describe('npm run bench -- --quick', () => {
     expect(code, `${stdout}\n${stderr}`).toBe(0)
     expect(stderr).not.toContain("floor's JSON differs")
     expect(stdout).toContain(
-      '| target | req/s | p50 ms | p99 ms | uncached req/s | p50 ms | p99 ms | errors | floor req/s | ratio | uncached ratio |',
+      '| target | req/s | p50 ms | p99 ms | uncached req/s | p50 ms | p99 ms | errors | floor req/s | ratio | ' +
+        'uncached ratio |',
     )
     const rows = stdout.split('\n').filter((line) => /^\| \/(?!--)/.test(line))
     const cells = (row: string) =>

@@ -47,85 +47,91 @@ async function newBudget(year: number, body: Record<string, unknown> = {}) {
 }
 
 describe('admin budgets (JSON)', () => {
-  it('creates a year with its lines and totals, shows, lists, replaces the lines, keeps them without items, deletes', async () => {
-    const created = await api('POST', '/api/admin/budgets', {
-      token,
-      json: { year: 2001, regulation_number: '  Perdes No. 1 Tahun 2001  ', items: LINES },
-    })
-    const budget = expectSuccess(created, 201, 'Budget created successfully')
-    expect(Object.keys(budget).sort()).toEqual([
-      'created_at',
-      'id',
-      'items',
-      'published_at',
-      'regulation_number',
-      'status',
-      'totals',
-      'updated_at',
-      'year',
-    ])
-    expect(budget).toMatchObject({ year: 2001, regulation_number: 'Perdes No. 1 Tahun 2001', status: 'published' })
-    expect(budget.items.map((item: any) => Object.keys(item).sort())[0]).toEqual([
-      'amount',
-      'group',
-      'id',
-      'name',
-      'realized',
-      'type',
-    ])
-    // In the order given; realized defaults to 0.
-    expect(budget.items.map(({ id, ...line }: any) => line)).toEqual(LINES.map((line) => ({ realized: 0, ...line })))
-    expect(budget.totals).toEqual({
-      pendapatan: { amount: 1_050_000_000, realized: 875_000_000 },
-      belanja: { amount: 1_100_000_000, realized: 950_000_000 },
-      penerimaan_pembiayaan: { amount: 100_000_000, realized: 0 },
-      pengeluaran_pembiayaan: { amount: 30_000_000, realized: 30_000_000 },
-      surplus: { amount: -50_000_000, realized: -75_000_000 },
-      pembiayaan_netto: { amount: 70_000_000, realized: -30_000_000 },
-      silpa: { amount: 20_000_000, realized: -105_000_000 },
-    })
-
-    const shown = expectSuccess(
-      await api('GET', `/api/admin/budgets/${budget.id}`, { token }),
-      200,
-      'Detail Data Budget',
-    )
-    expect(shown).toEqual(budget)
-    for (const search of ['2001', '001', 'no. 1 TAHUN 2001']) {
-      const list = expectSuccess(await api('GET', `/api/admin/budgets?search=${encodeURIComponent(search)}`, { token }))
-      expect(
-        list.data.map((row: any) => row.id),
-        search,
-      ).toContain(budget.id)
-    }
-    const none = expectSuccess(await api('GET', '/api/admin/budgets?search=tidak-ada-anggaran', { token }))
-    expect(none.total).toBe(0)
-
-    const replaced = expectSuccess(
-      await api('PUT', `/api/admin/budgets/${budget.id}`, {
+  it(
+    'creates a year with its lines and totals, shows, lists, replaces the lines, ' +
+      'keeps them without items, deletes',
+    async () => {
+      const created = await api('POST', '/api/admin/budgets', {
         token,
-        json: { year: 2001, items: [LINES[2], LINES[0]] },
-      }),
-      200,
-      'Budget updated successfully',
-    )
-    expect(replaced.items.map((item: any) => item.name)).toEqual(['Jalan Dusun', 'Dana Desa'])
-    expect(replaced.totals.pendapatan).toEqual({ amount: 1_000_000_000, realized: 875_000_000 })
-    expect(replaced.regulation_number).toBe('')
-    // Without `items` the lines stay.
-    const kept = expectSuccess(
-      await api('PUT', `/api/admin/budgets/${budget.id}`, { token, json: { year: 2002, regulation_number: 'X' } }),
-    )
-    expect(kept.items).toEqual(replaced.items)
-    expect(kept.year).toBe(2002)
+        json: { year: 2001, regulation_number: '  Perdes No. 1 Tahun 2001  ', items: LINES },
+      })
+      const budget = expectSuccess(created, 201, 'Budget created successfully')
+      expect(Object.keys(budget).sort()).toEqual([
+        'created_at',
+        'id',
+        'items',
+        'published_at',
+        'regulation_number',
+        'status',
+        'totals',
+        'updated_at',
+        'year',
+      ])
+      expect(budget).toMatchObject({ year: 2001, regulation_number: 'Perdes No. 1 Tahun 2001', status: 'published' })
+      expect(budget.items.map((item: any) => Object.keys(item).sort())[0]).toEqual([
+        'amount',
+        'group',
+        'id',
+        'name',
+        'realized',
+        'type',
+      ])
+      // In the order given; realized defaults to 0.
+      expect(budget.items.map(({ id, ...line }: any) => line)).toEqual(LINES.map((line) => ({ realized: 0, ...line })))
+      expect(budget.totals).toEqual({
+        pendapatan: { amount: 1_050_000_000, realized: 875_000_000 },
+        belanja: { amount: 1_100_000_000, realized: 950_000_000 },
+        penerimaan_pembiayaan: { amount: 100_000_000, realized: 0 },
+        pengeluaran_pembiayaan: { amount: 30_000_000, realized: 30_000_000 },
+        surplus: { amount: -50_000_000, realized: -75_000_000 },
+        pembiayaan_netto: { amount: 70_000_000, realized: -30_000_000 },
+        silpa: { amount: 20_000_000, realized: -105_000_000 },
+      })
 
-    expect(await api('DELETE', `/api/admin/budgets/${budget.id}`, { token })).toMatchObject({
-      status: 200,
-      body: { success: true, message: 'Budget deleted successfully', data: null },
-    })
-    expectFailure(await api('GET', `/api/admin/budgets/${budget.id}`, { token }), 404, 'Budget not found')
-    expectFailure(await api('DELETE', `/api/admin/budgets/${budget.id}`, { token }), 404, 'Budget not found')
-  })
+      const shown = expectSuccess(
+        await api('GET', `/api/admin/budgets/${budget.id}`, { token }),
+        200,
+        'Detail Data Budget',
+      )
+      expect(shown).toEqual(budget)
+      for (const search of ['2001', '001', 'no. 1 TAHUN 2001']) {
+        const list = expectSuccess(
+          await api('GET', `/api/admin/budgets?search=${encodeURIComponent(search)}`, { token }),
+        )
+        expect(
+          list.data.map((row: any) => row.id),
+          search,
+        ).toContain(budget.id)
+      }
+      const none = expectSuccess(await api('GET', '/api/admin/budgets?search=tidak-ada-anggaran', { token }))
+      expect(none.total).toBe(0)
+
+      const replaced = expectSuccess(
+        await api('PUT', `/api/admin/budgets/${budget.id}`, {
+          token,
+          json: { year: 2001, items: [LINES[2], LINES[0]] },
+        }),
+        200,
+        'Budget updated successfully',
+      )
+      expect(replaced.items.map((item: any) => item.name)).toEqual(['Jalan Dusun', 'Dana Desa'])
+      expect(replaced.totals.pendapatan).toEqual({ amount: 1_000_000_000, realized: 875_000_000 })
+      expect(replaced.regulation_number).toBe('')
+      // Without `items` the lines stay.
+      const kept = expectSuccess(
+        await api('PUT', `/api/admin/budgets/${budget.id}`, { token, json: { year: 2002, regulation_number: 'X' } }),
+      )
+      expect(kept.items).toEqual(replaced.items)
+      expect(kept.year).toBe(2002)
+
+      expect(await api('DELETE', `/api/admin/budgets/${budget.id}`, { token })).toMatchObject({
+        status: 200,
+        body: { success: true, message: 'Budget deleted successfully', data: null },
+      })
+      expectFailure(await api('GET', `/api/admin/budgets/${budget.id}`, { token }), 404, 'Budget not found')
+      expectFailure(await api('DELETE', `/api/admin/budgets/${budget.id}`, { token }), 404, 'Budget not found')
+    },
+  )
 
   it('refuses a bad year: missing, outside 2000-2100, not a whole number, or taken', async () => {
     expectFailure(await create({ items: [] }), 422, 'Validation Errors', { Year: 'Year is required' })
@@ -145,53 +151,61 @@ describe('admin budgets (JSON)', () => {
     )
   })
 
-  it('names the wrong line: amounts with letters, negative, fractional or beyond 10^15, an unknown type, an empty name, 501 lines', async () => {
-    const line = (changes: Record<string, unknown>) => ({ ...LINES[0], ...changes })
-    const cases: [unknown[], string][] = [
-      [[LINES[0], LINES[1], line({ amount: -1 })], 'Line 3: amount must be a whole number >= 0'],
-      [[line({ amount: '12abc' })], 'Line 1: amount must be a whole number >= 0'],
-      [[line({ amount: '1250000' })], 'Line 1: amount must be a whole number >= 0'],
-      [[LINES[0], line({ amount: 1.5 })], 'Line 2: amount must be a whole number >= 0'],
-      [[line({ amount: 1_000_000_000_000_001 })], 'Line 1: amount may not be more than 1000000000000000'],
-      [[LINES[0], LINES[0], LINES[0], line({ realized: -5 })], 'Line 4: realized must be a whole number >= 0'],
-      [[line({ amount: undefined })], 'Line 1: amount must be a whole number >= 0'],
-      [
-        [LINES[0], line({ type: 'hibah' })],
-        `Line 2: type must be one of pendapatan, belanja, penerimaan_pembiayaan, pengeluaran_pembiayaan`,
-      ],
-      [
-        [line({ type: undefined })],
-        `Line 1: type must be one of pendapatan, belanja, penerimaan_pembiayaan, pengeluaran_pembiayaan`,
-      ],
-      [[LINES[0], line({ name: '   ' })], 'Line 2: name is required'],
-      [[line({ name: 'x'.repeat(256) })], 'Line 1: name may not be longer than 255 characters'],
-      [['Dana Desa'], 'Line 1: must be an object with type, group, name, amount and realized'],
-      [Array.from({ length: 501 }, () => LINES[0]), 'Items may not have more than 500 lines'],
-    ]
-    for (const [items, message] of cases)
-      expectFailure(await create({ year: 2005, items }), 422, 'Validation Errors', { Items: message })
-    expectFailure(await create({ year: 2005, items: 'Dana Desa' }), 422, 'Validation Errors', {
-      Items: 'Items must be a list of lines',
-    })
-    // Nothing was written: the year is still free, and 500 lines are accepted.
-    const full = await newBudget(2005, { items: Array.from({ length: 500 }, () => LINES[0]) })
-    expect(full.items).toHaveLength(500)
-    expect(full.totals.pendapatan.amount).toBe(500 * 1_000_000_000)
-    const max = await newBudget(2006, {
-      items: [line({ amount: 1_000_000_000_000_000, realized: 1_000_000_000_000_000 })],
-    })
-    expect(max.items[0]).toMatchObject({ amount: 1e15, realized: 1e15 })
-  })
+  it(
+    'names the wrong line: amounts with letters, negative, fractional or beyond 10^15, ' +
+      'an unknown type, an empty name, 501 lines',
+    async () => {
+      const line = (changes: Record<string, unknown>) => ({ ...LINES[0], ...changes })
+      const cases: [unknown[], string][] = [
+        [[LINES[0], LINES[1], line({ amount: -1 })], 'Line 3: amount must be a whole number >= 0'],
+        [[line({ amount: '12abc' })], 'Line 1: amount must be a whole number >= 0'],
+        [[line({ amount: '1250000' })], 'Line 1: amount must be a whole number >= 0'],
+        [[LINES[0], line({ amount: 1.5 })], 'Line 2: amount must be a whole number >= 0'],
+        [[line({ amount: 1_000_000_000_000_001 })], 'Line 1: amount may not be more than 1000000000000000'],
+        [[LINES[0], LINES[0], LINES[0], line({ realized: -5 })], 'Line 4: realized must be a whole number >= 0'],
+        [[line({ amount: undefined })], 'Line 1: amount must be a whole number >= 0'],
+        [
+          [LINES[0], line({ type: 'hibah' })],
+          `Line 2: type must be one of pendapatan, belanja, penerimaan_pembiayaan, pengeluaran_pembiayaan`,
+        ],
+        [
+          [line({ type: undefined })],
+          `Line 1: type must be one of pendapatan, belanja, penerimaan_pembiayaan, pengeluaran_pembiayaan`,
+        ],
+        [[LINES[0], line({ name: '   ' })], 'Line 2: name is required'],
+        [[line({ name: 'x'.repeat(256) })], 'Line 1: name may not be longer than 255 characters'],
+        [['Dana Desa'], 'Line 1: must be an object with type, group, name, amount and realized'],
+        [Array.from({ length: 501 }, () => LINES[0]), 'Items may not have more than 500 lines'],
+      ]
+      for (const [items, message] of cases)
+        expectFailure(await create({ year: 2005, items }), 422, 'Validation Errors', { Items: message })
+      expectFailure(await create({ year: 2005, items: 'Dana Desa' }), 422, 'Validation Errors', {
+        Items: 'Items must be a list of lines',
+      })
+      // Nothing was written: the year is still free, and 500 lines are accepted.
+      const full = await newBudget(2005, { items: Array.from({ length: 500 }, () => LINES[0]) })
+      expect(full.items).toHaveLength(500)
+      expect(full.totals.pendapatan.amount).toBe(500 * 1_000_000_000)
+      const max = await newBudget(2006, {
+        items: [line({ amount: 1_000_000_000_000_000, realized: 1_000_000_000_000_000 })],
+      })
+      expect(max.items[0]).toMatchObject({ amount: 1e15, realized: 1e15 })
+    },
+  )
 
-  it('leaves a budget as it was when an update is refused (the lines are written with the budget, in one transaction)', async () => {
-    const budget = await newBudget(2007)
-    const refused = await api('PUT', `/api/admin/budgets/${budget.id}`, {
-      token,
-      json: { year: 2007, regulation_number: 'Baru', items: [LINES[0], { ...LINES[1], amount: 'seribu' }] },
-    })
-    expectFailure(refused, 422, 'Validation Errors', { Items: 'Line 2: amount must be a whole number >= 0' })
-    expect(await api('GET', `/api/admin/budgets/${budget.id}`, { token })).toMatchObject({ body: { data: budget } })
-  })
+  it(
+    'leaves a budget as it was when an update is refused ' +
+      '(the lines are written with the budget, in one transaction)',
+    async () => {
+      const budget = await newBudget(2007)
+      const refused = await api('PUT', `/api/admin/budgets/${budget.id}`, {
+        token,
+        json: { year: 2007, regulation_number: 'Baru', items: [LINES[0], { ...LINES[1], amount: 'seribu' }] },
+      })
+      expectFailure(refused, 422, 'Validation Errors', { Items: 'Line 2: amount must be a whole number >= 0' })
+      expect(await api('GET', `/api/admin/budgets/${budget.id}`, { token })).toMatchObject({ body: { data: budget } })
+    },
+  )
 
   it('refuses gambling spam in the lines on Items', async () => {
     const result = await create({
@@ -280,27 +294,30 @@ describe('public budgets', () => {
     expect(sitemap).toContain('/pembangunan</loc>')
   })
 
-  it('shows a draft year at its address to staff who may edit budgets, marked and never stored; to nobody else', async () => {
-    await newBudget(2019, { status: 'draft' })
-    const page = async (cookie?: string) => {
-      const response = await fetch(`${baseUrl()}/apbdes/2019`, { headers: cookie ? { Cookie: cookie } : {} })
-      return {
-        status: response.status,
-        cacheControl: response.headers.get('cache-control'),
-        text: await response.text(),
+  it(
+    'shows a draft year at its address to staff who may edit budgets, ' + 'marked and never stored; to nobody else',
+    async () => {
+      await newBudget(2019, { status: 'draft' })
+      const page = async (cookie?: string) => {
+        const response = await fetch(`${baseUrl()}/apbdes/2019`, { headers: cookie ? { Cookie: cookie } : {} })
+        return {
+          status: response.status,
+          cacheControl: response.headers.get('cache-control'),
+          text: await response.text(),
+        }
       }
-    }
-    const editor = await userWithPermissions(['budgets-edit'])
-    const reader = await userWithPermissions(['budgets-index'])
-    const preview = await page(`token=${editor.token}`)
-    expect(preview.status).toBe(200)
-    expect(preview.cacheControl).toBe('no-store')
-    expect(preview.text).toMatch(/<h1[^>]*>APBDes 2019<\/h1>/)
-    expect(preview.text).toContain('Draf')
-    expect(preview.text).toContain('noindex')
-    expect((await page(`token=${reader.token}`)).status).toBe(404)
-    expect((await page()).status).toBe(404)
-  })
+      const editor = await userWithPermissions(['budgets-edit'])
+      const reader = await userWithPermissions(['budgets-index'])
+      const preview = await page(`token=${editor.token}`)
+      expect(preview.status).toBe(200)
+      expect(preview.cacheControl).toBe('no-store')
+      expect(preview.text).toMatch(/<h1[^>]*>APBDes 2019<\/h1>/)
+      expect(preview.text).toContain('Draf')
+      expect(preview.text).toContain('noindex')
+      expect((await page(`token=${reader.token}`)).status).toBe(404)
+      expect((await page()).status).toBe(404)
+    },
+  )
 
   it('gives the sums per type and group in first-appearance order', async () => {
     await newBudget(2015, {
@@ -340,29 +357,33 @@ describe('public budgets', () => {
     )
   })
 
-  it('shows /apbdes/{year}: the heading, the four cards, the chart and the table with percentages, CSV, other years', async () => {
-    await newBudget(2017)
-    await newBudget(2018)
-    const html = await (await fetch(`${baseUrl()}/apbdes/2017`)).text()
-    const text = html.replace(/\u00a0/g, ' ')
-    expect(text).toMatch(/<h1[^>]*>APBDes 2017<\/h1>/)
-    for (const card of ['Pendapatan', 'Belanja', 'Pembiayaan', 'Surplus/Defisit'])
-      expect(text).toContain(`>${card}</h2>`)
-    // Cards: Pendapatan (amount), Pembiayaan = net financing, Surplus/Defisit (negative: -Rp).
-    expect(text).toContain('Rp 1.050.000.000')
-    expect(text).toContain('Rp 70.000.000')
-    expect(text).toContain('-Rp 50.000.000')
-    // The group rows' realisation: 875 of 1,000 million is 87,5%; 0 of 50 million 0,0%.
-    expect(text).toContain('87,5%')
-    expect(text).toContain('0,0%')
-    expect(text).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="[^"]+"/)
-    expect(text).toContain('Pendapatan Transfer (87,5%)')
-    expect(text).toContain('href="/apbdes/2017.csv"')
-    expect(text).toContain('Unduh CSV')
-    expect(text).toContain('href="/apbdes/2018"')
-    expect(text).toContain('"@type":"Dataset"')
-    expect(text).toContain('/apbdes/2017.csv"')
-  })
+  it(
+    'shows /apbdes/{year}: the heading, the four cards, the chart and the table with percentages, ' +
+      'CSV, other years',
+    async () => {
+      await newBudget(2017)
+      await newBudget(2018)
+      const html = await (await fetch(`${baseUrl()}/apbdes/2017`)).text()
+      const text = html.replace(/\u00a0/g, ' ')
+      expect(text).toMatch(/<h1[^>]*>APBDes 2017<\/h1>/)
+      for (const card of ['Pendapatan', 'Belanja', 'Pembiayaan', 'Surplus/Defisit'])
+        expect(text).toContain(`>${card}</h2>`)
+      // Cards: Pendapatan (amount), Pembiayaan = net financing, Surplus/Defisit (negative: -Rp).
+      expect(text).toContain('Rp 1.050.000.000')
+      expect(text).toContain('Rp 70.000.000')
+      expect(text).toContain('-Rp 50.000.000')
+      // The group rows' realisation: 875 of 1,000 million is 87,5%; 0 of 50 million 0,0%.
+      expect(text).toContain('87,5%')
+      expect(text).toContain('0,0%')
+      expect(text).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="[^"]+"/)
+      expect(text).toContain('Pendapatan Transfer (87,5%)')
+      expect(text).toContain('href="/apbdes/2017.csv"')
+      expect(text).toContain('Unduh CSV')
+      expect(text).toContain('href="/apbdes/2018"')
+      expect(text).toContain('"@type":"Dataset"')
+      expect(text).toContain('/apbdes/2017.csv"')
+    },
+  )
 
   it('writes the names of groups and lines in the table as text, never as markup', async () => {
     // The table's bodies are written out as HTML text once per budget (app/components/public/budget-report.tsx).
@@ -377,7 +398,8 @@ describe('public budgets', () => {
     const table = /<table[\s\S]*?<\/table>/.exec(html)?.[0] ?? ''
     expect(table).toContain('<th role="rowheader" scope="row">Hasil &lt;b&gt;Aset&lt;/b&gt;</th>')
     expect(table).toContain(
-      '<th role="rowheader" scope="row">Sewa &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &apos;Tanah&apos; &quot;Kas&quot;</th>',
+      '<th role="rowheader" scope="row">Sewa &lt;img src=x onerror=&quot;alert(1)&quot;&gt; ' +
+        '&amp; &apos;Tanah&apos; &quot;Kas&quot;</th>',
     )
     expect(table).not.toMatch(/<img|<b>/)
   })

@@ -33,7 +33,8 @@ const json = async (path: string, headers: Record<string, string> = {}) => JSON.
 async function sneakPost(title: string) {
   const row = [title, unique('slug-'), categoryId]
   const insert =
-    "INSERT INTO posts (title, slug, content, category_id, updated_at, published_at) VALUES (?, ?, '<p>Isi</p>', ?, '2026-01-01', '2026-01-01')"
+    'INSERT INTO posts (title, slug, content, category_id, updated_at, published_at) ' +
+    "VALUES (?, ?, '<p>Isi</p>', ?, '2026-01-01', '2026-01-01')"
   if (!onPostgres()) {
     const db = new Database(server.dbFile)
     try {
@@ -52,7 +53,8 @@ async function sneakPost(title: string) {
   try {
     await client.query("SET session_replication_role = 'replica'")
     await client.query(
-      "INSERT INTO posts (title, slug, content, category_id, updated_at, published_at) VALUES ($1, $2, '<p>Isi</p>', $3, '2026-01-01', '2026-01-01')",
+      'INSERT INTO posts (title, slug, content, category_id, updated_at, published_at) ' +
+        "VALUES ($1, $2, '<p>Isi</p>', $3, '2026-01-01', '2026-01-01')",
       row,
     )
   } finally {

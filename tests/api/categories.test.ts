@@ -115,22 +115,26 @@ describe('categories', () => {
     expect(Object.keys(wrongType.body.errors)).toEqual(['Name'])
   })
 
-  it('lets one of two simultaneous creates with the same name win; the other is a 422 Name, and clashing slugs stay unique', async () => {
-    const name = unique('Serentak ')
-    const same = await Promise.all(
-      [1, 2].map(() => api('POST', '/api/admin/categories', { token: admin, json: { name } })),
-    )
-    expect(same.map((r) => r.status).sort()).toEqual([201, 422])
-    expect(same.find((r) => r.status === 422)!.body.errors).toEqual({ Name: 'Name already exists' })
-    const base = unique('serentak')
-    const similar = await Promise.all(
-      ['!', '?', '.'].map((mark) =>
-        api('POST', '/api/admin/categories', { token: admin, json: { name: `${base}${mark}` } }),
-      ),
-    )
-    expect(similar.map((r) => r.status)).toEqual([201, 201, 201])
-    expect(similar.map((r) => r.body.data.slug).sort()).toEqual([base, `${base}-2`, `${base}-3`])
-  })
+  it(
+    'lets one of two simultaneous creates with the same name win; ' +
+      'the other is a 422 Name, and clashing slugs stay unique',
+    async () => {
+      const name = unique('Serentak ')
+      const same = await Promise.all(
+        [1, 2].map(() => api('POST', '/api/admin/categories', { token: admin, json: { name } })),
+      )
+      expect(same.map((r) => r.status).sort()).toEqual([201, 422])
+      expect(same.find((r) => r.status === 422)!.body.errors).toEqual({ Name: 'Name already exists' })
+      const base = unique('serentak')
+      const similar = await Promise.all(
+        ['!', '?', '.'].map((mark) =>
+          api('POST', '/api/admin/categories', { token: admin, json: { name: `${base}${mark}` } }),
+        ),
+      )
+      expect(similar.map((r) => r.status)).toEqual([201, 201, 201])
+      expect(similar.map((r) => r.body.data.slug).sort()).toEqual([base, `${base}-2`, `${base}-3`])
+    },
+  )
 
   it('answers malformed JSON with 400 and unknown ids with 404 Category not found', async () => {
     const malformed = await api('PUT', `/api/admin/categories/${MISSING}`, {

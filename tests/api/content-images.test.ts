@@ -90,80 +90,88 @@ describe('POST /api/admin/uploads', () => {
     expect(file.includes(Buffer.from('SecretCam'))).toBe(false)
   })
 
-  it('takes any one of the six permissions, and refuses others (403), strangers (401) and non-images (422)', async () => {
-    const permissions = (await call('GET', '/api/admin/permissions/all')).body.data as { id: number; name: string }[]
-    const idOf = (name: string) => permissions.find((permission) => permission.name === name)!.id
-    const makeUser = async (granted: string[]) => {
-      const roleId = (
-        await call('POST', '/api/admin/roles', { json: { name: unique('peran-'), permission_ids: granted.map(idOf) } })
-      ).body.data.id
-      const username = unique('u')
-      await call('POST', '/api/admin/users', {
-        json: { name: 'Uji', username, email: `${username}@example.com`, password: 'rahasia123', role_ids: [roleId] },
+  it(
+    'takes any one of the six permissions, and refuses others (403), ' + 'strangers (401) and non-images (422)',
+    async () => {
+      const permissions = (await call('GET', '/api/admin/permissions/all')).body.data as { id: number; name: string }[]
+      const idOf = (name: string) => permissions.find((permission) => permission.name === name)!.id
+      const makeUser = async (granted: string[]) => {
+        const roleId = (
+          await call('POST', '/api/admin/roles', {
+            json: { name: unique('peran-'), permission_ids: granted.map(idOf) },
+          })
+        ).body.data.id
+        const username = unique('u')
+        await call('POST', '/api/admin/users', {
+          json: { name: 'Uji', username, email: `${username}@example.com`, password: 'rahasia123', role_ids: [roleId] },
+        })
+        return login(username, 'rahasia123', server.url)
+      }
+      expect((await uploadPicture(await png(), await makeUser(['pages-edit']))).status).toBe(201)
+      expect((await uploadPicture(await png(), await makeUser(['products-create']))).status).toBe(201)
+      const refused = await uploadPicture(
+        await png(),
+        await makeUser(['photos-create', 'posts-index', 'aparaturs-create']),
+      )
+      expect(refused.status).toBe(403)
+      expect((await api('POST', '/api/admin/uploads', { base: server.url, form: form({}, await png()) })).status).toBe(
+        401,
+      )
+      const notImage = await uploadPicture({
+        data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+        name: 'a.svg',
+        type: 'image/svg+xml',
       })
-      return login(username, 'rahasia123', server.url)
-    }
-    expect((await uploadPicture(await png(), await makeUser(['pages-edit']))).status).toBe(201)
-    expect((await uploadPicture(await png(), await makeUser(['products-create']))).status).toBe(201)
-    const refused = await uploadPicture(
-      await png(),
-      await makeUser(['photos-create', 'posts-index', 'aparaturs-create']),
-    )
-    expect(refused.status).toBe(403)
-    expect((await api('POST', '/api/admin/uploads', { base: server.url, form: form({}, await png()) })).status).toBe(
-      401,
-    )
-    const notImage = await uploadPicture({
-      data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
-      name: 'a.svg',
-      type: 'image/svg+xml',
-    })
-    expect(notImage.status).toBe(422)
-    expect(notImage.body.errors.Image).toBeDefined()
-    expect((await call('POST', '/api/admin/uploads', { form: form({ caption: 'tanpa berkas' }) })).body.errors).toEqual(
-      { Image: 'Image is required' },
-    )
-    // Only the uploads that were stored are logged: the 1 of the first test, 1 of the second, and the 2 allowed here.
-    const logged = (await call('GET', '/api/admin/activities?resource=uploads&action=create')).body.data.total
-    const stored = (
-      await queryDb<{ count: number | string }>(server, 'SELECT COUNT(*) AS count FROM content_uploads')
-    )[0].count
-    expect(logged).toBe(Number(stored))
-  })
+      expect(notImage.status).toBe(422)
+      expect(notImage.body.errors.Image).toBeDefined()
+      expect(
+        (await call('POST', '/api/admin/uploads', { form: form({ caption: 'tanpa berkas' }) })).body.errors,
+      ).toEqual({ Image: 'Image is required' })
+      // Only the uploads that were stored are logged: the 1 of the first test, 1 of the second, and the 2 allowed here.
+      const logged = (await call('GET', '/api/admin/activities?resource=uploads&action=create')).body.data.total
+      const stored = (
+        await queryDb<{ count: number | string }>(server, 'SELECT COUNT(*) AS count FROM content_uploads')
+      )[0].count
+      expect(logged).toBe(Number(stored))
+    },
+  )
 })
 
 describe('rich text on save', () => {
-  it('stores a pasted data: image as an upload, with srcset, size and the alt text, in the page and on the site', async () => {
-    const picture = await png(700, 500)
-    const title = unique('Peta Desa ')
-    const created = await call('POST', '/api/admin/pages', {
-      json: {
-        title,
-        content: `<p>Peta</p><img src="${dataUrl(picture)}" alt="Peta wilayah desa"><img src="${dataUrl(picture)}">`,
-      },
-    })
-    expect(created.status).toBe(201)
-    const content: string = created.body.data.content
-    expect(content).not.toContain('data:')
-    const names = imagesIn(content)
-    // The same picture pasted twice is stored once.
-    expect(names).toHaveLength(2)
-    expect(names[0]).toBe(names[1])
-    expect(names[0]).toMatch(/-700x500\.png$/)
-    expect(stored(names[0])).toBe(true)
-    expect(content).toContain('alt="Peta wilayah desa"')
-    expect(content).toMatch(
-      /srcset="\/uploads\/content\/[^"]+-320\.webp 320w, \/uploads\/content\/[^"]+-640\.webp 640w, \/uploads\/content\/[^"]+-700\.webp 700w"/,
-    )
-    expect(content).toContain('width="700"')
-    expect(await queryDb(server, 'SELECT name FROM pending_uploads')).toHaveLength(0)
+  it(
+    'stores a pasted data: image as an upload, with srcset, size and the alt text, ' + 'in the page and on the site',
+    async () => {
+      const picture = await png(700, 500)
+      const title = unique('Peta Desa ')
+      const created = await call('POST', '/api/admin/pages', {
+        json: {
+          title,
+          content: `<p>Peta</p><img src="${dataUrl(picture)}" alt="Peta wilayah desa"><img src="${dataUrl(picture)}">`,
+        },
+      })
+      expect(created.status).toBe(201)
+      const content: string = created.body.data.content
+      expect(content).not.toContain('data:')
+      const names = imagesIn(content)
+      // The same picture pasted twice is stored once.
+      expect(names).toHaveLength(2)
+      expect(names[0]).toBe(names[1])
+      expect(names[0]).toMatch(/-700x500\.png$/)
+      expect(stored(names[0])).toBe(true)
+      expect(content).toContain('alt="Peta wilayah desa"')
+      expect(content).toMatch(
+        /srcset="\/uploads\/content\/[^"]+-320\.webp 320w, \/uploads\/content\/[^"]+-640\.webp 640w, \/uploads\/content\/[^"]+-700\.webp 700w"/,
+      )
+      expect(content).toContain('width="700"')
+      expect(await queryDb(server, 'SELECT name FROM pending_uploads')).toHaveLength(0)
 
-    const page = await (await fetch(`${server.url}/pages/${created.body.data.slug}`)).text()
-    expect(page).toMatch(
-      /<img[^>]*src="\/uploads\/content\/[^"]+"[^>]*alt="Peta wilayah desa"|<img[^>]*alt="Peta wilayah desa"[^>]*src="\/uploads\/content\//,
-    )
-    expect(page).toContain('-320.webp 320w')
-  })
+      const page = await (await fetch(`${server.url}/pages/${created.body.data.slug}`)).text()
+      expect(page).toMatch(
+        /<img[^>]*src="\/uploads\/content\/[^"]+"[^>]*alt="Peta wilayah desa"|<img[^>]*alt="Peta wilayah desa"[^>]*src="\/uploads\/content\//,
+      )
+      expect(page).toContain('-320.webp 320w')
+    },
+  )
 
   it('refuses images from other sites (and other upload folders) with 422 on the field, storing nothing', async () => {
     const before = fs.readdirSync(contentDir()).length
@@ -236,88 +244,96 @@ describe('clean-up', () => {
     expect(stored(nameOf(shared))).toBe(false)
   })
 
-  it('on start-up: removes uploads no content has held for 24 hours, keeps the rest, and converts saved data: images once', async () => {
-    const unsaved = nameOf((await uploadPicture(await png(50, 40))).body.data.url)
-    const fresh = nameOf((await uploadPicture(await png(51, 40))).body.data.url)
-    const used = (await uploadPicture(await png(52, 40))).body.data.url
-    const dropped = (await uploadPicture(await png(53, 40))).body.data.url
-    const page = await call('POST', '/api/admin/pages', {
-      json: { title: unique('Simpan '), content: `<p>x</p><img src="${used}"><img src="${dropped}">` },
-    })
-    // An edit that drops an image notes it for the sweep.
-    const edited = await call('PUT', `/api/admin/pages/${page.body.data.id}`, {
-      json: { title: page.body.data.title, content: `<p>x</p><img src="${used}">` },
-    })
-    expect(edited.status).toBe(200)
-    expect(await queryDb(server, 'SELECT name FROM content_uploads WHERE name = ?', [nameOf(dropped)])).toHaveLength(1)
+  it(
+    'on start-up: removes uploads no content has held for 24 hours, keeps the rest, ' +
+      'and converts saved data: images once',
+    async () => {
+      const unsaved = nameOf((await uploadPicture(await png(50, 40))).body.data.url)
+      const fresh = nameOf((await uploadPicture(await png(51, 40))).body.data.url)
+      const used = (await uploadPicture(await png(52, 40))).body.data.url
+      const dropped = (await uploadPicture(await png(53, 40))).body.data.url
+      const page = await call('POST', '/api/admin/pages', {
+        json: { title: unique('Simpan '), content: `<p>x</p><img src="${used}"><img src="${dropped}">` },
+      })
+      // An edit that drops an image notes it for the sweep.
+      const edited = await call('PUT', `/api/admin/pages/${page.body.data.id}`, {
+        json: { title: page.body.data.title, content: `<p>x</p><img src="${used}">` },
+      })
+      expect(edited.status).toBe(200)
+      expect(await queryDb(server, 'SELECT name FROM content_uploads WHERE name = ?', [nameOf(dropped)])).toHaveLength(
+        1,
+      )
 
-    await server.stop()
-    // A day later for everything but `fresh`; and rich text saved by an older version, with a data: image inside.
-    await queryDb(server, 'UPDATE content_uploads SET created_at = ? WHERE name <> ?', [hoursAgo(25), fresh])
-    await queryDb(server, 'DELETE FROM data_migrations')
-    // What a crash between storing a pasted picture and saving its record leaves: a file with a pending marker. The
-    // pending sweep removes it unless some content holds it (as `used`, whose marker is only forgotten).
-    const crashed = '0123456789abcdef0123456789abcdef-64x48.png'
-    fs.writeFileSync(path.join(contentDir(), crashed), (await png()).data)
-    await insertRows(
-      server,
-      'pending_uploads',
-      ['kind', 'name', 'created_at'],
-      [
-        ['content', crashed, hoursAgo(1)],
-        ['content', nameOf(used), hoursAgo(1)],
-      ],
-    )
-    const now = new Date().toISOString().replace('Z', '+00:00')
-    const oldSlug = unique('lama-')
-    await insertRows(
-      server,
-      'pages',
-      ['title', 'slug', 'content', 'created_at', 'updated_at'],
-      [['Lama', oldSlug, `<p>lama</p><img src="${dataUrl(await jpeg(400, 300))}" alt="lama">`, now, now]],
-    )
-    await start()
+      await server.stop()
+      // A day later for everything but `fresh`; and rich text saved by an older version, with a data: image inside.
+      await queryDb(server, 'UPDATE content_uploads SET created_at = ? WHERE name <> ?', [hoursAgo(25), fresh])
+      await queryDb(server, 'DELETE FROM data_migrations')
+      // What a crash between storing a pasted picture and saving its record leaves: a file with a pending marker. The
+      // pending sweep removes it unless some content holds it (as `used`, whose marker is only forgotten).
+      const crashed = '0123456789abcdef0123456789abcdef-64x48.png'
+      fs.writeFileSync(path.join(contentDir(), crashed), (await png()).data)
+      await insertRows(
+        server,
+        'pending_uploads',
+        ['kind', 'name', 'created_at'],
+        [
+          ['content', crashed, hoursAgo(1)],
+          ['content', nameOf(used), hoursAgo(1)],
+        ],
+      )
+      const now = new Date().toISOString().replace('Z', '+00:00')
+      const oldSlug = unique('lama-')
+      await insertRows(
+        server,
+        'pages',
+        ['title', 'slug', 'content', 'created_at', 'updated_at'],
+        [['Lama', oldSlug, `<p>lama</p><img src="${dataUrl(await jpeg(400, 300))}" alt="lama">`, now, now]],
+      )
+      await start()
 
-    expect(stored(unsaved)).toBe(false)
-    // Dropped by the edit, but the page's revision (its state before the edit) still holds it: kept for a restore.
-    expect(stored(nameOf(dropped))).toBe(true)
-    expect(stored(fresh)).toBe(true)
-    expect(stored(nameOf(used))).toBe(true)
-    expect(await queryDb(server, 'SELECT name FROM content_uploads WHERE name = ?', [nameOf(used)])).toHaveLength(0)
-    expect(stored(crashed)).toBe(false)
-    expect(await queryDb(server, "SELECT name FROM pending_uploads WHERE kind = 'content'")).toEqual([])
+      expect(stored(unsaved)).toBe(false)
+      // Dropped by the edit, but the page's revision (its state before the edit) still holds it: kept for a restore.
+      expect(stored(nameOf(dropped))).toBe(true)
+      expect(stored(fresh)).toBe(true)
+      expect(stored(nameOf(used))).toBe(true)
+      expect(await queryDb(server, 'SELECT name FROM content_uploads WHERE name = ?', [nameOf(used)])).toHaveLength(0)
+      expect(stored(crashed)).toBe(false)
+      expect(await queryDb(server, "SELECT name FROM pending_uploads WHERE kind = 'content'")).toEqual([])
 
-    const [converted] = await queryDb<{ content: string }>(server, 'SELECT content FROM pages WHERE slug = ?', [
-      oldSlug,
-    ])
-    expect(converted.content).not.toContain('data:')
-    const [name] = imagesIn(converted.content)
-    expect(name).toMatch(/-400x300\.jpg$/)
-    expect(stored(name)).toBe(true)
-    expect(converted.content).toContain('alt="lama"')
-    expect(
-      await queryDb(server, "SELECT name FROM data_migrations WHERE name = 'inline-images-to-uploads'"),
-    ).toHaveLength(1)
+      const [converted] = await queryDb<{ content: string }>(server, 'SELECT content FROM pages WHERE slug = ?', [
+        oldSlug,
+      ])
+      expect(converted.content).not.toContain('data:')
+      const [name] = imagesIn(converted.content)
+      expect(name).toMatch(/-400x300\.jpg$/)
+      expect(stored(name)).toBe(true)
+      expect(converted.content).toContain('alt="lama"')
+      expect(
+        await queryDb(server, "SELECT name FROM data_migrations WHERE name = 'inline-images-to-uploads'"),
+      ).toHaveLength(1)
 
-    // Recorded as done: a data: image written straight into the database afterwards is not touched by the next start.
-    await server.stop()
-    const laterSlug = unique('nanti-')
-    await insertRows(
-      server,
-      'pages',
-      ['title', 'slug', 'content', 'created_at', 'updated_at'],
-      [['Nanti', laterSlug, `<p>x</p><img src="${dataUrl(await png())}">`, now, now]],
-    )
-    await start()
-    const [later] = await queryDb<{ content: string }>(server, 'SELECT content FROM pages WHERE slug = ?', [laterSlug])
-    expect(later.content).toContain('data:image/png')
+      // Recorded as done: a data: image written straight into the database afterwards is not touched by the next start.
+      await server.stop()
+      const laterSlug = unique('nanti-')
+      await insertRows(
+        server,
+        'pages',
+        ['title', 'slug', 'content', 'created_at', 'updated_at'],
+        [['Nanti', laterSlug, `<p>x</p><img src="${dataUrl(await png())}">`, now, now]],
+      )
+      await start()
+      const [later] = await queryDb<{ content: string }>(server, 'SELECT content FROM pages WHERE slug = ?', [
+        laterSlug,
+      ])
+      expect(later.content).toContain('data:image/png')
 
-    // Deleting the page deletes its revisions: the images only they held are noted for the next sweep.
-    expect((await call('DELETE', `/api/admin/pages/${page.body.data.id}`)).status).toBe(200)
-    const noted = await queryDb(server, 'SELECT name FROM content_uploads WHERE name IN (?, ?)', [
-      nameOf(used),
-      nameOf(dropped),
-    ])
-    expect(noted).toHaveLength(2)
-  })
+      // Deleting the page deletes its revisions: the images only they held are noted for the next sweep.
+      expect((await call('DELETE', `/api/admin/pages/${page.body.data.id}`)).status).toBe(200)
+      const noted = await queryDb(server, 'SELECT name FROM content_uploads WHERE name IN (?, ?)', [
+        nameOf(used),
+        nameOf(dropped),
+      ])
+      expect(noted).toHaveLength(2)
+    },
+  )
 })

@@ -77,19 +77,23 @@ describe('behind one trusted proxy (TRUST_PROXY=1, as the shared test server run
     expect(statuses[20]).toBe(429)
   })
 
-  it('sends HSTS, COOP, upgrade-insecure-requests and a Secure cookie only when the proxy says the visitor came over HTTPS', async () => {
-    const plain = await securityHeaders(baseUrl())
-    expect(plain.hsts).toBeNull()
-    expect(plain.coop).toBeNull()
-    expect(plain.csp).not.toContain('upgrade-insecure-requests')
-    expect(await formLogin(baseUrl())).not.toMatch(/;\s*Secure/i)
+  it(
+    'sends HSTS, COOP, upgrade-insecure-requests and a Secure ' +
+      'cookie only when the proxy says the visitor came over HTTPS',
+    async () => {
+      const plain = await securityHeaders(baseUrl())
+      expect(plain.hsts).toBeNull()
+      expect(plain.coop).toBeNull()
+      expect(plain.csp).not.toContain('upgrade-insecure-requests')
+      expect(await formLogin(baseUrl())).not.toMatch(/;\s*Secure/i)
 
-    const tls = await securityHeaders(baseUrl(), { 'X-Forwarded-Proto': 'https' })
-    expect(tls.hsts).toBe('max-age=31536000; includeSubDomains')
-    expect(tls.coop).toBe('same-origin')
-    expect(tls.csp).toContain('upgrade-insecure-requests')
-    expect(await formLogin(baseUrl(), { 'X-Forwarded-Proto': 'https' })).toMatch(/;\s*Secure/i)
-  })
+      const tls = await securityHeaders(baseUrl(), { 'X-Forwarded-Proto': 'https' })
+      expect(tls.hsts).toBe('max-age=31536000; includeSubDomains')
+      expect(tls.coop).toBe('same-origin')
+      expect(tls.csp).toContain('upgrade-insecure-requests')
+      expect(await formLogin(baseUrl(), { 'X-Forwarded-Proto': 'https' })).toMatch(/;\s*Secure/i)
+    },
+  )
 })
 
 describe('`npm start` on a village LAN: no NODE_ENV, JWT_SECRET, TRUST_PROXY or SITE_URL, plain HTTP', () => {
@@ -126,83 +130,98 @@ describe('`npm start` on a village LAN: no NODE_ENV, JWT_SECRET, TRUST_PROXY or 
     },
   )
 
-  it('keeps plain HTTP working: no HSTS, no upgrade to https, a session cookie the browser keeps, whatever a client claims', async () => {
-    for (const headers of [{}, { 'X-Forwarded-Proto': 'https' }] as Record<string, string>[]) {
-      const { hsts, csp } = await securityHeaders(server.url, headers)
-      expect(hsts).toBeNull()
-      expect(csp).not.toContain('upgrade-insecure-requests')
-      const cookie = await formLogin(server.url, headers)
-      expect(cookie).toMatch(/^token=/)
-      expect(cookie).not.toMatch(/;\s*Secure/i)
-    }
-  })
+  it(
+    'keeps plain HTTP working: no HSTS, no upgrade to https, a ' +
+      'session cookie the browser keeps, whatever a client claims',
+    async () => {
+      for (const headers of [{}, { 'X-Forwarded-Proto': 'https' }] as Record<string, string>[]) {
+        const { hsts, csp } = await securityHeaders(server.url, headers)
+        expect(hsts).toBeNull()
+        expect(csp).not.toContain('upgrade-insecure-requests')
+        const cookie = await formLogin(server.url, headers)
+        expect(cookie).toMatch(/^token=/)
+        expect(cookie).not.toMatch(/;\s*Secure/i)
+      }
+    },
+  )
 
-  it('answers a malformed address with the site 400 page, or the JSON envelope under /api, never a stack trace', async () => {
-    for (const address of ['/posts/%ff%fe', '/%E0%A4%A', '/admin/posts/%ff', '/favicon%ff.svg']) {
-      const response = await fetch(`${server.url}${address}`)
-      const html = await response.text()
-      expect(response.status, address).toBe(400)
-      expect(response.headers.get('content-type')).toContain('text/html')
-      expect(html).toContain('<html lang="id"')
-      expect(html).toContain('<title>Alamat Tidak Valid</title>')
-      expect(html).toContain('Alamat tidak valid')
-      expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"/)
-      expect(html).not.toMatch(/URIError|node_modules|\n\s+at /)
-      expect(html).not.toContain(ROOT)
-    }
-    for (const address of ['/api/public/posts/%ff%fe', '/api/admin/pages%ff']) {
-      const result = await api('GET', address, { base: server.url })
-      expectFailure(result, 400, 'Bad Request', null)
-    }
-  })
+  it(
+    'answers a malformed address with the site 400 page, ' + 'or the JSON envelope under /api, never a stack trace',
+    async () => {
+      for (const address of ['/posts/%ff%fe', '/%E0%A4%A', '/admin/posts/%ff', '/favicon%ff.svg']) {
+        const response = await fetch(`${server.url}${address}`)
+        const html = await response.text()
+        expect(response.status, address).toBe(400)
+        expect(response.headers.get('content-type')).toContain('text/html')
+        expect(html).toContain('<html lang="id"')
+        expect(html).toContain('<title>Alamat Tidak Valid</title>')
+        expect(html).toContain('Alamat tidak valid')
+        expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"/)
+        expect(html).not.toMatch(/URIError|node_modules|\n\s+at /)
+        expect(html).not.toContain(ROOT)
+      }
+      for (const address of ['/api/public/posts/%ff%fe', '/api/admin/pages%ff']) {
+        const result = await api('GET', address, { base: server.url })
+        expectFailure(result, 400, 'Bad Request', null)
+      }
+    },
+  )
 
-  it("answers a Host that names no host with 400 and a method nobody serves with 405, never a 500; GET /api/docs's other methods in the envelope", async () => {
-    for (const host of ['[::1', 'a b', '%ff', 'localhost:99999', 'user@evil', 'evil/x']) {
-      const page = await raw(server.url, 'GET', '/', { Host: host })
-      expect([page.status, page.type], host).toEqual([400, 'text/html; charset=utf-8'])
-      expect(page.body).toContain('Permintaan Tidak Valid')
-      const listed = await raw(server.url, 'GET', '/api/public/posts', { Host: host })
-      expect([listed.status, JSON.parse(listed.body)], host).toEqual([
-        400,
-        { success: false, message: 'Bad Request', errors: null },
-      ])
-    }
-    // Names a host: a LAN machine's name (with an underscore), a fully qualified name, an IPv6 address with its port.
-    for (const host of ['village_pc.lan', 'sukamaju.desa.id.', `[::1]:${server.port}`])
-      expect((await raw(server.url, 'GET', '/api/public/posts', { Host: host })).status, host).toBe(200)
-    for (const method of ['TRACE', 'PROPFIND']) {
-      const page = await raw(server.url, method, '/')
-      expect([page.status, page.type], method).toEqual([405, 'text/html; charset=utf-8'])
-      const listed = await raw(server.url, method, '/api/public/posts')
-      expect([listed.status, JSON.parse(listed.body)], method).toEqual([
-        405,
-        { success: false, message: 'Method Not Allowed', errors: null },
-      ])
-    }
-    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
-      expectFailure(await api(method, '/api/docs', { base: server.url, json: {} }), 405, 'Method Not Allowed', null)
-    }
-    const preflight = await raw(server.url, 'OPTIONS', '/api/docs', {
-      Origin: 'https://app.example',
-      'Access-Control-Request-Method': 'GET',
-    })
-    expect([preflight.status, preflight.headers['access-control-allow-origin']]).toEqual([204, '*'])
-    // A build file an old page still asks for (the new build renamed it) is a 404, not a trip to the home page.
-    expect((await raw(server.url, 'GET', '/assets/entry.client-Old0Name.js')).status).toBe(404)
-  })
+  it(
+    'answers a Host that names no host with 400 and a method nobody serves ' +
+      "with 405, never a 500; GET /api/docs's other methods in the envelope",
+    async () => {
+      for (const host of ['[::1', 'a b', '%ff', 'localhost:99999', 'user@evil', 'evil/x']) {
+        const page = await raw(server.url, 'GET', '/', { Host: host })
+        expect([page.status, page.type], host).toEqual([400, 'text/html; charset=utf-8'])
+        expect(page.body).toContain('Permintaan Tidak Valid')
+        const listed = await raw(server.url, 'GET', '/api/public/posts', { Host: host })
+        expect([listed.status, JSON.parse(listed.body)], host).toEqual([
+          400,
+          { success: false, message: 'Bad Request', errors: null },
+        ])
+      }
+      // Names a host: a LAN machine's name (with an underscore), a fully qualified name, an IPv6 address with its port.
+      for (const host of ['village_pc.lan', 'sukamaju.desa.id.', `[::1]:${server.port}`])
+        expect((await raw(server.url, 'GET', '/api/public/posts', { Host: host })).status, host).toBe(200)
+      for (const method of ['TRACE', 'PROPFIND']) {
+        const page = await raw(server.url, method, '/')
+        expect([page.status, page.type], method).toEqual([405, 'text/html; charset=utf-8'])
+        const listed = await raw(server.url, method, '/api/public/posts')
+        expect([listed.status, JSON.parse(listed.body)], method).toEqual([
+          405,
+          { success: false, message: 'Method Not Allowed', errors: null },
+        ])
+      }
+      for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+        expectFailure(await api(method, '/api/docs', { base: server.url, json: {} }), 405, 'Method Not Allowed', null)
+      }
+      const preflight = await raw(server.url, 'OPTIONS', '/api/docs', {
+        Origin: 'https://app.example',
+        'Access-Control-Request-Method': 'GET',
+      })
+      expect([preflight.status, preflight.headers['access-control-allow-origin']]).toEqual([204, '*'])
+      // A build file an old page still asks for (the new build renamed it) is a 404, not a trip to the home page.
+      expect((await raw(server.url, 'GET', '/assets/entry.client-Old0Name.js')).status).toBe(404)
+    },
+  )
 
-  it('never believes X-Forwarded-Host, -Proto or -Port: a forged one changes no address, not even in the cached page', async () => {
-    // A path no other test here asked for, so the first answer is rendered for the forged request.
-    const own = `${server.url}/posts`
-    const forged = {
-      'X-Forwarded-Host': `evil.example:${server.port + 1}`,
-      'X-Forwarded-Proto': 'https',
-      'X-Forwarded-Port': '8443',
-    }
-    expect(await canonicalLink(server.url, '/posts', forged)).toBe(own)
-    expect(await canonicalLink(server.url, '/posts')).toBe(own)
-    expect(await canonicalLink(server.url, '/posts', forged)).toBe(own)
-  })
+  it(
+    'never believes X-Forwarded-Host, -Proto or -Port: a forged ' +
+      'one changes no address, not even in the cached page',
+    async () => {
+      // A path no other test here asked for, so the first answer is rendered for the forged request.
+      const own = `${server.url}/posts`
+      const forged = {
+        'X-Forwarded-Host': `evil.example:${server.port + 1}`,
+        'X-Forwarded-Proto': 'https',
+        'X-Forwarded-Port': '8443',
+      }
+      expect(await canonicalLink(server.url, '/posts', forged)).toBe(own)
+      expect(await canonicalLink(server.url, '/posts')).toBe(own)
+      expect(await canonicalLink(server.url, '/posts', forged)).toBe(own)
+    },
+  )
 
   it.skipIf(onPostgres())('keeps its generated secret across a restart: a token from before still works', async () => {
     const token = (

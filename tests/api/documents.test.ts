@@ -225,7 +225,9 @@ describe('documents: bad input is refused whole', () => {
     expectFailure(result, 422, 'Validation Errors')
     expect(result.body.errors).toEqual({
       Title: 'Title is required',
-      Kind: 'Kind must be one of peraturan_desa, peraturan_kepala_desa, keputusan_kepala_desa, laporan, informasi_publik, lainnya',
+      Kind:
+        'Kind must be one of peraturan_desa, peraturan_kepala_desa, keputusan_kepala_desa, ' +
+        'laporan, informasi_publik, lainnya',
       Information_class: 'Information_class must be one of berkala, serta_merta, setiap_saat, dikecualikan',
       Enacted_at: 'Enacted_at must be a date (YYYY-MM-DD)',
       File: 'File is required',

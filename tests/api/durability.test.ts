@@ -66,87 +66,91 @@ describe('crash safety', () => {
 
   // Each round kills the server at a different point of a 30-write burst (SQLite only: vitest.config.ts).
   const rounds = 6
-  it(`loses no acknowledged write and leaves no orphaned upload when killed mid-burst, ${rounds} times over`, async () => {
-    server = await startServer({ env: { SEED_DEMO: 'false' } })
-    const dir = server.dir
-    const image = await png()
-    const acknowledged: { kind: 'categories' | 'photos'; id: number; name: string }[] = []
+  it(
+    'loses no acknowledged write and leaves no orphaned upload when killed mid-burst, ' + `${rounds} times over`,
+    async () => {
+      server = await startServer({ env: { SEED_DEMO: 'false' } })
+      const dir = server.dir
+      const image = await png()
+      const acknowledged: { kind: 'categories' | 'photos'; id: number; name: string }[] = []
 
-    for (let round = 0; round < rounds; round++) {
-      const base = server.url
-      const login = await api('POST', '/api/login', {
-        base,
-        json: { username: 'admin', password: 'password' },
-        headers: { 'X-Forwarded-For': clientAddress() },
-      })
-      const token = login.body.data.token
-      let answered = 0
-      let enoughAnswered!: () => void
-      const someAnswered = new Promise<void>((resolve) => (enoughAnswered = resolve))
-      const burst = Array.from({ length: 30 }, (_, i) => {
-        const name = `Putaran ${round} nomor ${i} ${unique('')}`
-        const request =
-          i % 3 === 0
-            ? api('POST', '/api/admin/photos', { base, token, form: photoForm(image, name) }).then((r) => ({
-                r,
-                kind: 'photos' as const,
-                name,
-              }))
-            : api('POST', '/api/admin/categories', { base, token, json: { name } }).then((r) => ({
-                r,
-                kind: 'categories' as const,
-                name,
-              }))
-        return request
-          .then((outcome) => {
-            if (++answered >= 3 + round) enoughAnswered()
-            return outcome
-          })
-          .catch(() => null)
-      })
-      // Kill while the burst is in flight: some writes answered, the others not yet (on a busy machine the first
-      // answers can take many seconds; the cap only guards against a server that answers nothing).
-      await Promise.race([someAnswered, new Promise((resolve) => setTimeout(resolve, 30_000))])
-      await server.stop('SIGKILL')
-      for (const outcome of await Promise.all(burst)) {
-        if (outcome && outcome.r.status >= 200 && outcome.r.status < 300)
-          acknowledged.push({ kind: outcome.kind, id: outcome.r.body.data.id, name: outcome.name })
+      for (let round = 0; round < rounds; round++) {
+        const base = server.url
+        const login = await api('POST', '/api/login', {
+          base,
+          json: { username: 'admin', password: 'password' },
+          headers: { 'X-Forwarded-For': clientAddress() },
+        })
+        const token = login.body.data.token
+        let answered = 0
+        let enoughAnswered!: () => void
+        const someAnswered = new Promise<void>((resolve) => (enoughAnswered = resolve))
+        const burst = Array.from({ length: 30 }, (_, i) => {
+          const name = `Putaran ${round} nomor ${i} ${unique('')}`
+          const request =
+            i % 3 === 0
+              ? api('POST', '/api/admin/photos', { base, token, form: photoForm(image, name) }).then((r) => ({
+                  r,
+                  kind: 'photos' as const,
+                  name,
+                }))
+              : api('POST', '/api/admin/categories', { base, token, json: { name } }).then((r) => ({
+                  r,
+                  kind: 'categories' as const,
+                  name,
+                }))
+          return request
+            .then((outcome) => {
+              if (++answered >= 3 + round) enoughAnswered()
+              return outcome
+            })
+            .catch(() => null)
+        })
+        // Kill while the burst is in flight: some writes answered, the others not yet (on a busy machine the first
+        // answers can take many seconds; the cap only guards against a server that answers nothing).
+        await Promise.race([someAnswered, new Promise((resolve) => setTimeout(resolve, 30_000))])
+        await server.stop('SIGKILL')
+        for (const outcome of await Promise.all(burst)) {
+          if (outcome && outcome.r.status >= 200 && outcome.r.status < 300)
+            acknowledged.push({ kind: outcome.kind, id: outcome.r.body.data.id, name: outcome.name })
+        }
+
+        await expectIntact(server)
+        server = await startServer({ dir })
       }
+      expect(acknowledged.length).toBeGreaterThan(0)
 
+      // The restarted server has swept anything a killed write left behind. On PostgreSQL another instance could be
+      // uploading, so the start-up sweep leaves markers younger than 15 minutes: there, every file without a record
+      // must still be marked, for a later sweep to remove.
       await expectIntact(server)
-      server = await startServer({ dir })
-    }
-    expect(acknowledged.length).toBeGreaterThan(0)
-
-    // The restarted server has swept anything a killed write left behind. On PostgreSQL another instance could be
-    // uploading, so the start-up sweep leaves markers younger than 15 minutes: there, every file without a record
-    // must still be marked, for a later sweep to remove.
-    await expectIntact(server)
-    for (const write of acknowledged) {
-      const table = write.kind === 'photos' ? 'photos' : 'categories'
-      const column = write.kind === 'photos' ? 'caption' : 'name'
-      const [row] = await queryDb<{ name: string }>(server, `SELECT ${column} AS name FROM ${table} WHERE id = ?`, [
-        write.id,
-      ])
-      expect(row?.name, `${write.kind} ${write.id}`).toBe(write.name)
-    }
-    const images = new Set(
-      (await queryDb<{ image: string }>(server, 'SELECT image FROM photos')).map((row) => row.image),
-    )
-    const files = fs.readdirSync(path.join(server.uploadsDir, 'photos'))
-    const stems = new Set([...images].map((name) => name.replace(/\.[a-z]+$/, '')))
-    if (onPostgres()) {
-      for (const { name } of await queryDb<{ name: string }>(
-        server,
-        "SELECT name FROM pending_uploads WHERE kind = 'photos'",
-      ))
-        stems.add(name.replace(/\.[a-z]+$/, ''))
-    }
-    // A half-copied `<name>.partial` (local storage) belongs to the upload of `<name>`.
-    const stemOf = (file: string) => file.replace(/\.partial$/, '').replace(/(-\d+)?\.[a-z]+$/, '')
-    for (const file of files) expect(stems.has(stemOf(file)), `orphan ${file}`).toBe(true)
-    for (const image of images) expect(files, `missing file ${image}`).toContain(image)
-  }, 240_000)
+      for (const write of acknowledged) {
+        const table = write.kind === 'photos' ? 'photos' : 'categories'
+        const column = write.kind === 'photos' ? 'caption' : 'name'
+        const [row] = await queryDb<{ name: string }>(server, `SELECT ${column} AS name FROM ${table} WHERE id = ?`, [
+          write.id,
+        ])
+        expect(row?.name, `${write.kind} ${write.id}`).toBe(write.name)
+      }
+      const images = new Set(
+        (await queryDb<{ image: string }>(server, 'SELECT image FROM photos')).map((row) => row.image),
+      )
+      const files = fs.readdirSync(path.join(server.uploadsDir, 'photos'))
+      const stems = new Set([...images].map((name) => name.replace(/\.[a-z]+$/, '')))
+      if (onPostgres()) {
+        for (const { name } of await queryDb<{ name: string }>(
+          server,
+          "SELECT name FROM pending_uploads WHERE kind = 'photos'",
+        ))
+          stems.add(name.replace(/\.[a-z]+$/, ''))
+      }
+      // A half-copied `<name>.partial` (local storage) belongs to the upload of `<name>`.
+      const stemOf = (file: string) => file.replace(/\.partial$/, '').replace(/(-\d+)?\.[a-z]+$/, '')
+      for (const file of files) expect(stems.has(stemOf(file)), `orphan ${file}`).toBe(true)
+      for (const image of images) expect(files, `missing file ${image}`).toContain(image)
+    },
+    240_000,
+  )
 
   it('finishes an in-flight request on SIGTERM before exiting', async () => {
     const own = await startServer({ env: { SEED_DEMO: 'false' } })

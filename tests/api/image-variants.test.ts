@@ -36,24 +36,28 @@ const galleryImg = async (caption: string, image: string) => {
 }
 
 describe('uploaded images in the widths they have, as WebP', () => {
-  it('stores each standard width below its own and its own width, never a wider one, and removes them with the record', async () => {
-    const photo = await upload(await jpeg(1400, 700), unique('Lebar '))
-    expect(photo.image).toMatch(/^[a-f0-9]{32}-1400x700\.jpg$/)
-    for (const width of [320, 640, 1024, 1400]) {
-      const answer = await fetchImage(variant(photo.image, width))
-      expect(answer.status, `${width}`).toBe(200)
-      expect(answer.type).toBe('image/webp')
-      const meta = await sharp(answer.body).metadata()
-      expect(meta.format).toBe('webp')
-      expect(meta.width, `${width}`).toBe(width)
-      expect(meta.height, `${width}`).toBe(Math.round((width * 700) / 1400))
-    }
-    // No 1600 px copy of a 1400 px picture.
-    expect((await fetchImage(variant(photo.image, 1600))).status).toBe(404)
-    expect((await api('DELETE', `/api/admin/photos/${photo.id}`, { token })).status).toBe(200)
-    for (const width of [320, 640, 1024, 1400])
-      expect((await fetchImage(variant(photo.image, width))).status, `${width}`).toBe(404)
-  })
+  it(
+    'stores each standard width below its own and its own ' +
+      'width, never a wider one, and removes them with the record',
+    async () => {
+      const photo = await upload(await jpeg(1400, 700), unique('Lebar '))
+      expect(photo.image).toMatch(/^[a-f0-9]{32}-1400x700\.jpg$/)
+      for (const width of [320, 640, 1024, 1400]) {
+        const answer = await fetchImage(variant(photo.image, width))
+        expect(answer.status, `${width}`).toBe(200)
+        expect(answer.type).toBe('image/webp')
+        const meta = await sharp(answer.body).metadata()
+        expect(meta.format).toBe('webp')
+        expect(meta.width, `${width}`).toBe(width)
+        expect(meta.height, `${width}`).toBe(Math.round((width * 700) / 1400))
+      }
+      // No 1600 px copy of a 1400 px picture.
+      expect((await fetchImage(variant(photo.image, 1600))).status).toBe(404)
+      expect((await api('DELETE', `/api/admin/photos/${photo.id}`, { token })).status).toBe(200)
+      for (const width of [320, 640, 1024, 1400])
+        expect((await fetchImage(variant(photo.image, width))).status, `${width}`).toBe(404)
+    },
+  )
 
   it('keeps a GIF, and a picture narrower than the smallest width, as they are, without copies', async () => {
     for (const picture of [await gif(), await png(1, 1), await jpeg(300, 200)]) {

@@ -192,70 +192,76 @@ describe('npm run reset-password -- USERNAME (README: for a locked-out sole admi
   }
   const linkIn = (stdout: string) => /^(\S+\/reset-password\/[A-Za-z0-9_-]{43})$/m.exec(stdout)?.[1]
 
-  it('prints a link on SITE_URL that opens the form and sets a new password, logged as made on the server', async () => {
-    const { userId, username, token } = await userWithPermissions(['dashboard-index'])
-    const name = unique('Terkunci ')
-    expectSuccess(await api('PUT', '/api/admin/me', { token, json: { name, email: `${username}@example.com` } }))
-    const result = await run(username)
-    expect(result.code, result.stderr).toBe(0)
-    expect(result.stdout).toContain(`Open this link within 60 minutes`)
-    expect(result.stdout).not.toContain('SITE_URL is not set')
-    const url = linkIn(result.stdout)!
-    expect(url).toMatch(new RegExp(`^${inject('baseUrl')}/reset-password/`))
+  it(
+    'prints a link on SITE_URL that opens the form and sets a new password, ' + 'logged as made on the server',
+    async () => {
+      const { userId, username, token } = await userWithPermissions(['dashboard-index'])
+      const name = unique('Terkunci ')
+      expectSuccess(await api('PUT', '/api/admin/me', { token, json: { name, email: `${username}@example.com` } }))
+      const result = await run(username)
+      expect(result.code, result.stderr).toBe(0)
+      expect(result.stdout).toContain(`Open this link within 60 minutes`)
+      expect(result.stdout).not.toContain('SITE_URL is not set')
+      const url = linkIn(result.stdout)!
+      expect(url).toMatch(new RegExp(`^${inject('baseUrl')}/reset-password/`))
 
-    // The printed link, as a browser would use it: the page with its form, then the form sent (no login, no cookie).
-    const page = await fetch(url)
-    expect(page.status).toBe(200)
-    expect(await page.text()).toContain('Simpan Password Baru')
-    const saved = await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': clientAddress() },
-      body: new URLSearchParams({ password: 'set-from-the-server', password_confirmation: 'set-from-the-server' }),
-    })
-    expect(saved.status).toBe(200)
-    expect(await saved.text()).toContain('Password Diperbarui')
-    expect(await canLogin(username, 'set-from-the-server')).toBe(true)
-    expect(await canLogin(username, 'password123')).toBe(false)
-    expect((await api('GET', '/api/admin/me', { token })).status).toBe(401)
-    // Spent: the same link opens no form any more.
-    expect(await (await fetch(url)).text()).toContain('Tautan Tidak Berlaku')
+      // The printed link, as a browser would use it: the page with its form, then the form sent (no login, no cookie).
+      const page = await fetch(url)
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain('Simpan Password Baru')
+      const saved = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': clientAddress() },
+        body: new URLSearchParams({ password: 'set-from-the-server', password_confirmation: 'set-from-the-server' }),
+      })
+      expect(saved.status).toBe(200)
+      expect(await saved.text()).toContain('Password Diperbarui')
+      expect(await canLogin(username, 'set-from-the-server')).toBe(true)
+      expect(await canLogin(username, 'password123')).toBe(false)
+      expect((await api('GET', '/api/admin/me', { token })).status).toBe(401)
+      // Spent: the same link opens no form any more.
+      expect(await (await fetch(url)).text()).toContain('Tautan Tidak Berlaku')
 
-    // Two entries, told apart by who: the link made on the server, then the password set with it (no field named).
-    const log = expectSuccess(
-      await api(
-        'GET',
-        `/api/admin/activities?action=password_reset&resource=users&search=${encodeURIComponent(name)}`,
-        { token: await adminToken() },
-      ),
-    )
-    expect(
-      log.data.map((entry: Record<string, unknown>) => [
-        entry.user_id,
-        entry.user_name,
-        entry.resource_id,
-        entry.summary,
-        entry.changes,
-      ]),
-    ).toEqual([
-      [userId, name, userId, name, []],
-      [null, 'npm run reset-password', userId, name, []],
-    ])
-  })
+      // Two entries, told apart by who: the link made on the server, then the password set with it (no field named).
+      const log = expectSuccess(
+        await api(
+          'GET',
+          `/api/admin/activities?action=password_reset&resource=users&search=${encodeURIComponent(name)}`,
+          { token: await adminToken() },
+        ),
+      )
+      expect(
+        log.data.map((entry: Record<string, unknown>) => [
+          entry.user_id,
+          entry.user_name,
+          entry.resource_id,
+          entry.summary,
+          entry.changes,
+        ]),
+      ).toEqual([
+        [userId, name, userId, name, []],
+        [null, 'npm run reset-password', userId, name, []],
+      ])
+    },
+  )
 
-  it('without SITE_URL prints a localhost link on PORT and says that SITE_URL makes one that opens elsewhere', async () => {
-    const { username } = await userWithPermissions([])
-    const result = await run(username, { ...serverEnv(), SITE_URL: undefined, PORT: '8123' })
-    expect(result.code, result.stderr).toBe(0)
-    const url = linkIn(result.stdout)!
-    expect(url).toMatch(/^http:\/\/localhost:8123\/reset-password\//)
-    expect(result.stdout).toContain(
-      'SITE_URL is not set, so this link points at http://localhost:8123 and opens only in a browser on this server',
-    )
-    expect(result.stdout).toContain('SITE_URL=https://')
-    // The token itself is good on the site, whatever address it is opened at.
-    expectSuccess(await reset(newPassword(tokenOf(url))))
-    expect(await canLogin(username, 'brand-new-password')).toBe(true)
-  })
+  it(
+    'without SITE_URL prints a localhost link on PORT ' + 'and says that SITE_URL makes one that opens elsewhere',
+    async () => {
+      const { username } = await userWithPermissions([])
+      const result = await run(username, { ...serverEnv(), SITE_URL: undefined, PORT: '8123' })
+      expect(result.code, result.stderr).toBe(0)
+      const url = linkIn(result.stdout)!
+      expect(url).toMatch(/^http:\/\/localhost:8123\/reset-password\//)
+      expect(result.stdout).toContain(
+        'SITE_URL is not set, so this link points at http://localhost:8123 and opens only in a browser on this server',
+      )
+      expect(result.stdout).toContain('SITE_URL=https://')
+      // The token itself is good on the site, whatever address it is opened at.
+      expectSuccess(await reset(newPassword(tokenOf(url))))
+      expect(await canLogin(username, 'brand-new-password')).toBe(true)
+    },
+  )
 
   it('refuses an unknown username with a clear message and a non-zero exit, printing no link', async () => {
     const ghost = unique('nobody')
@@ -377,35 +383,39 @@ describe('"Lupa password?" with SMTP (a server of its own, and an SMTP server st
     ])
   })
 
-  it('puts the link on SITE_URL, whatever Host or X-Forwarded-Host the request names (no poisoned reset links)', async () => {
-    // Anyone may send this form without a session (there is no cookie for CSRF to check): an attacker who could choose
-    // the link's host would have the site mail the victim a genuine message whose link hands the token to them.
-    const after = mails.length
-    const status = await new Promise<number>((resolve, reject) => {
-      const body = new URLSearchParams({ email: 'user@example.com' }).toString()
-      const request = http.request(`${server.url}/forgot-password`, {
-        method: 'POST',
-        headers: {
-          Host: 'evil.example',
-          'X-Forwarded-Host': 'evil.example',
-          'X-Forwarded-Proto': 'https',
-          'X-Forwarded-For': clientAddress(),
-          'Content-Type': 'application/x-www-form-urlencoded',
-          'Content-Length': Buffer.byteLength(body),
-        },
+  it(
+    'puts the link on SITE_URL, ' + 'whatever Host or X-Forwarded-Host the request names (no poisoned reset links)',
+    async () => {
+      // Anyone may send this form without a session (there is no cookie for CSRF to check): an attacker who could
+      // choose the link's host would have the site mail the victim a genuine message whose link hands the token to
+      // them.
+      const after = mails.length
+      const status = await new Promise<number>((resolve, reject) => {
+        const body = new URLSearchParams({ email: 'user@example.com' }).toString()
+        const request = http.request(`${server.url}/forgot-password`, {
+          method: 'POST',
+          headers: {
+            Host: 'evil.example',
+            'X-Forwarded-Host': 'evil.example',
+            'X-Forwarded-Proto': 'https',
+            'X-Forwarded-For': clientAddress(),
+            'Content-Type': 'application/x-www-form-urlencoded',
+            'Content-Length': Buffer.byteLength(body),
+          },
+        })
+        request.on('response', (response) => {
+          response.resume()
+          resolve(response.statusCode!)
+        })
+        request.on('error', reject)
+        request.end(body)
       })
-      request.on('response', (response) => {
-        response.resume()
-        resolve(response.statusCode!)
-      })
-      request.on('error', reject)
-      request.end(body)
-    })
-    expect(status).toBe(200)
-    const text = (await mailTo('user@example.com', 20_000, after)).text.replace(/=\r?\n/g, '')
-    expect(text).not.toContain('evil.example')
-    const links = text.match(/\S*\/reset-password\/[A-Za-z0-9_-]+/g)
-    expect(links).toHaveLength(1)
-    expect(links![0]).toMatch(new RegExp(`^${server.url}/reset-password/[A-Za-z0-9_-]{43}$`))
-  })
+      expect(status).toBe(200)
+      const text = (await mailTo('user@example.com', 20_000, after)).text.replace(/=\r?\n/g, '')
+      expect(text).not.toContain('evil.example')
+      const links = text.match(/\S*\/reset-password\/[A-Za-z0-9_-]+/g)
+      expect(links).toHaveLength(1)
+      expect(links![0]).toMatch(new RegExp(`^${server.url}/reset-password/[A-Za-z0-9_-]{43}$`))
+    },
+  )
 })

@@ -205,14 +205,17 @@ describe.each(cases)('$method $path (any of $anyOf)', (c) => {
     expectAllowed(c, await call(c, admin), 'admin')
   })
 
-  it('lets a role holding exactly one of the permissions through, and refuses a role holding every other one', async () => {
-    for (const name of c.anyOf) {
-      await grant([name])
-      expectAllowed(c, await call(c, custom.token), `role with only ${name}`)
-    }
-    await grantAllExcept(c.anyOf)
-    expectFailure(await call(c, custom.token), 403, 'Forbidden', null)
-    await grant([])
-    expectFailure(await call(c, custom.token), 403, 'Forbidden', null)
-  })
+  it(
+    'lets a role holding exactly one of the permissions through, ' + 'and refuses a role holding every other one',
+    async () => {
+      for (const name of c.anyOf) {
+        await grant([name])
+        expectAllowed(c, await call(c, custom.token), `role with only ${name}`)
+      }
+      await grantAllExcept(c.anyOf)
+      expectFailure(await call(c, custom.token), 403, 'Forbidden', null)
+      await grant([])
+      expectFailure(await call(c, custom.token), 403, 'Forbidden', null)
+    },
+  )
 })

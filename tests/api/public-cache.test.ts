@@ -67,26 +67,29 @@ describe('public reads cached until the next write', () => {
     expect((await page(dataPath)).text).toContain(`Berita ${word}`)
   })
 
-  it('says which answers came from the response cache (X-Cache: HIT), and never for a visitor with a cookie', async () => {
-    // The test server is shared with other test files, whose writes empty the cache at any moment: a pair of reads
-    // may straddle one. A few fresh pairs are asked; the first read of each is never a hit, and one second read must
-    // be.
-    const hitOnSecondRead = async (base: string) => {
-      for (let attempt = 0; attempt < 8; attempt++) {
-        const path = `${base}${unique('xcache')}`
-        expect((await page(path)).headers.get('x-cache')).toBeNull()
-        const second = (await page(path)).headers.get('x-cache')
-        expect(second === null || second === 'HIT').toBe(true)
-        if (second === 'HIT') {
-          expect((await page(path, { Cookie: 'bench=1' })).headers.get('x-cache')).toBeNull()
-          return true
+  it(
+    'says which answers came from the response cache (X-Cache: HIT), and never for a visitor ' + 'with a cookie',
+    async () => {
+      // The test server is shared with other test files, whose writes empty the cache at any moment: a pair of reads
+      // may straddle one. A few fresh pairs are asked; the first read of each is never a hit, and one second read must
+      // be.
+      const hitOnSecondRead = async (base: string) => {
+        for (let attempt = 0; attempt < 8; attempt++) {
+          const path = `${base}${unique('xcache')}`
+          expect((await page(path)).headers.get('x-cache')).toBeNull()
+          const second = (await page(path)).headers.get('x-cache')
+          expect(second === null || second === 'HIT').toBe(true)
+          if (second === 'HIT') {
+            expect((await page(path, { Cookie: 'bench=1' })).headers.get('x-cache')).toBeNull()
+            return true
+          }
         }
+        return false
       }
-      return false
-    }
-    expect(await hitOnSecondRead('/posts?search=')).toBe(true)
-    expect(await hitOnSecondRead('/api/public/posts?search=')).toBe(true)
-  })
+      expect(await hitOnSecondRead('/posts?search=')).toBe(true)
+      expect(await hitOnSecondRead('/api/public/posts?search=')).toBe(true)
+    },
+  )
 
   it('each page answer carries its own CSP nonce, also when it comes from the cache', async () => {
     const nonces = new Set<string>()

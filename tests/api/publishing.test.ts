@@ -190,42 +190,45 @@ describe('one rule at every public door', () => {
     expect(expectSuccess(await list('scheduled')).total).toBe(0)
   })
 
-  it('a scheduled item is absent until its time, then appears at every door without any write, newest first', async () => {
-    const word = unique('jadwal')
-    const at = new Date(Date.now() + HOUR).toISOString()
-    const items = await createAll(word, { status: 'published', published_at: at })
-    expect(items.post).toMatchObject({ status: 'published', published_at: at })
-    expect(
-      expectSuccess(await call('GET', `/api/admin/posts?search=${word}&status=scheduled`, { token: admin })).total,
-    ).toBe(1)
-    // Asked twice at every door: whatever a cache kept now must expire by itself.
-    everywhere(false, await publicDoors(word, items))
-    // A write of something else meanwhile (the caches are filled again after it) changes nothing.
-    await createAll(unique('lain'), {})
-    everywhere(false, await publicDoors(word, items))
+  it(
+    'a scheduled item is absent until its time, then appears at every door without any write, ' + 'newest first',
+    async () => {
+      const word = unique('jadwal')
+      const at = new Date(Date.now() + HOUR).toISOString()
+      const items = await createAll(word, { status: 'published', published_at: at })
+      expect(items.post).toMatchObject({ status: 'published', published_at: at })
+      expect(
+        expectSuccess(await call('GET', `/api/admin/posts?search=${word}&status=scheduled`, { token: admin })).total,
+      ).toBe(1)
+      // Asked twice at every door: whatever a cache kept now must expire by itself.
+      everywhere(false, await publicDoors(word, items))
+      // A write of something else meanwhile (the caches are filled again after it) changes nothing.
+      await createAll(unique('lain'), {})
+      everywhere(false, await publicDoors(word, items))
 
-    clock.move(HOUR + 60_000)
-    everywhere(true, await publicDoors(word, items))
-    // Newest publish time first: it is the newest of all now.
-    expect((await call('GET', '/api/public/posts')).body.data.data[0].id).toBe(items.post.id)
-    expect((await call('GET', '/api/public/pages')).body.data.data[0].id).toBe(items.page.id)
-    const screen = (await page(`/posts/${items.post.slug}`)).text
-    expect(screen).toContain(`"datePublished":"${at}"`)
-    expect(screen).not.toContain('noindex')
+      clock.move(HOUR + 60_000)
+      everywhere(true, await publicDoors(word, items))
+      // Newest publish time first: it is the newest of all now.
+      expect((await call('GET', '/api/public/posts')).body.data.data[0].id).toBe(items.post.id)
+      expect((await call('GET', '/api/public/pages')).body.data.data[0].id).toBe(items.page.id)
+      const screen = (await page(`/posts/${items.post.slug}`)).text
+      expect(screen).toContain(`"datePublished":"${at}"`)
+      expect(screen).not.toContain('noindex')
 
-    // Feed readers and browsers may keep the sitemap and feed five minutes, but not past the next publish time.
-    const maxAge = async (path: string) =>
-      Number(/max-age=(\d+)/.exec((await page(path)).headers.get('cache-control') ?? '')?.[1])
-    expect(await maxAge('/rss.xml')).toBe(300)
-    await createAll(unique('segera'), {
-      status: 'published',
-      published_at: new Date(Date.now() + HOUR + 60_000 + 120_000).toISOString(),
-    })
-    for (const path of ['/rss.xml', '/sitemap.xml']) {
-      expect(await maxAge(path)).toBeLessThanOrEqual(120)
-      expect(await maxAge(path)).toBeGreaterThan(60)
-    }
-  })
+      // Feed readers and browsers may keep the sitemap and feed five minutes, but not past the next publish time.
+      const maxAge = async (path: string) =>
+        Number(/max-age=(\d+)/.exec((await page(path)).headers.get('cache-control') ?? '')?.[1])
+      expect(await maxAge('/rss.xml')).toBe(300)
+      await createAll(unique('segera'), {
+        status: 'published',
+        published_at: new Date(Date.now() + HOUR + 60_000 + 120_000).toISOString(),
+      })
+      for (const path of ['/rss.xml', '/sitemap.xml']) {
+        expect(await maxAge(path)).toBeLessThanOrEqual(120)
+        expect(await maxAge(path)).toBeGreaterThan(60)
+      }
+    },
+  )
 })
 
 describe('preview', () => {
@@ -269,33 +272,37 @@ describe('preview', () => {
     readerCookie = await makeUser(['posts-index', 'pages-index', 'products-index'])
   })
 
-  it('staff who may edit see a draft or scheduled item at its public address, marked and never stored; nobody else does', async () => {
-    const word = unique('pratinjau')
-    const drafts = await createAll(word, { status: 'draft' })
-    const scheduled = await createAll(unique('nanti'), {
-      status: 'published',
-      published_at: new Date(Date.now() + 100 * HOUR).toISOString(),
-    })
-    for (const [kind, item, label] of [
-      ['posts', drafts.post, 'Draf'],
-      ['pages', drafts.page, 'Draf'],
-      ['products', drafts.product, 'Draf'],
-      ['posts', scheduled.post, 'Terjadwal'],
-    ] as const) {
-      const path = `/${kind}/${item.slug}`
-      const preview = await page(path, { Cookie: editorCookie })
-      expect(preview.status, path).toBe(200)
-      expect(preview.text).toContain(item.title)
-      expect(preview.text).toContain(`>${label}</span>`)
-      expect(preview.text).toMatch(/<meta name="robots" content="noindex"/)
-      expect(preview.headers.get('cache-control')).toBe('no-store')
-      // Anonymous (after the preview: nothing of it was kept) and a user without the edit permission: the 404.
-      expect((await page(path)).status).toBe(404)
-      expect((await page(path)).status).toBe(404)
-      expect((await page(path, { Cookie: readerCookie })).status).toBe(404)
-      expect((await call('GET', `/api/public/${kind}/${item.slug}`)).status).toBe(404)
-    }
-  })
+  it(
+    'staff who may edit see a draft or scheduled item at its public address, ' +
+      'marked and never stored; nobody else does',
+    async () => {
+      const word = unique('pratinjau')
+      const drafts = await createAll(word, { status: 'draft' })
+      const scheduled = await createAll(unique('nanti'), {
+        status: 'published',
+        published_at: new Date(Date.now() + 100 * HOUR).toISOString(),
+      })
+      for (const [kind, item, label] of [
+        ['posts', drafts.post, 'Draf'],
+        ['pages', drafts.page, 'Draf'],
+        ['products', drafts.product, 'Draf'],
+        ['posts', scheduled.post, 'Terjadwal'],
+      ] as const) {
+        const path = `/${kind}/${item.slug}`
+        const preview = await page(path, { Cookie: editorCookie })
+        expect(preview.status, path).toBe(200)
+        expect(preview.text).toContain(item.title)
+        expect(preview.text).toContain(`>${label}</span>`)
+        expect(preview.text).toMatch(/<meta name="robots" content="noindex"/)
+        expect(preview.headers.get('cache-control')).toBe('no-store')
+        // Anonymous (after the preview: nothing of it was kept) and a user without the edit permission: the 404.
+        expect((await page(path)).status).toBe(404)
+        expect((await page(path)).status).toBe(404)
+        expect((await page(path, { Cookie: readerCookie })).status).toBe(404)
+        expect((await call('GET', `/api/public/${kind}/${item.slug}`)).status).toBe(404)
+      }
+    },
+  )
 })
 
 describe('across worker processes', () => {

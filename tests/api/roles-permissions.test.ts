@@ -305,20 +305,24 @@ describe('roles', () => {
     expectFailure(await api('GET', '/api/admin/users', { token }), 403, 'Forbidden', null)
   })
 
-  it('takes a change of the role’s permissions, or its deletion, into effect on the next request with the same token', async () => {
-    const { token, roleId } = await userWithPermissions(['roles-index'])
-    const role = (await api('GET', `/api/admin/roles/${roleId}`, { token: admin })).body.data
-    expect((await api('GET', '/api/admin/roles', { token })).status).toBe(200)
-    expectFailure(await api('GET', '/api/admin/permissions', { token }), 403, 'Forbidden', null)
-    await api('PUT', `/api/admin/roles/${roleId}`, {
-      token: admin,
-      json: { name: role.name, permission_ids: [ids.get('permissions-index')] },
-    })
-    expect((await api('GET', '/api/admin/permissions', { token })).status).toBe(200)
-    expectFailure(await api('GET', '/api/admin/roles', { token }), 403, 'Forbidden', null)
-    expect((await api('DELETE', `/api/admin/roles/${roleId}`, { token: admin })).status).toBe(200)
-    expectFailure(await api('GET', '/api/admin/permissions', { token }), 403, 'Forbidden', null)
-  })
+  it(
+    'takes a change of the role’s permissions, or its deletion, ' +
+      'into effect on the next request with the same token',
+    async () => {
+      const { token, roleId } = await userWithPermissions(['roles-index'])
+      const role = (await api('GET', `/api/admin/roles/${roleId}`, { token: admin })).body.data
+      expect((await api('GET', '/api/admin/roles', { token })).status).toBe(200)
+      expectFailure(await api('GET', '/api/admin/permissions', { token }), 403, 'Forbidden', null)
+      await api('PUT', `/api/admin/roles/${roleId}`, {
+        token: admin,
+        json: { name: role.name, permission_ids: [ids.get('permissions-index')] },
+      })
+      expect((await api('GET', '/api/admin/permissions', { token })).status).toBe(200)
+      expectFailure(await api('GET', '/api/admin/roles', { token }), 403, 'Forbidden', null)
+      expect((await api('DELETE', `/api/admin/roles/${roleId}`, { token: admin })).status).toBe(200)
+      expectFailure(await api('GET', '/api/admin/permissions', { token }), 403, 'Forbidden', null)
+    },
+  )
 
   it('takes a deleted permission away from the roles holding it on the next request', async () => {
     const permission = expectSuccess(

@@ -38,53 +38,57 @@ afterAll(async () => {
 })
 
 describe(`npm run scan (${onPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
-  it('finds a spam record written straight into the database and stray files in the uploads, and is clean without them', async () => {
-    // The demo village the server seeded, its pictures included, is clean.
-    const clean = scan()
-    expect(clean.output).toMatch(/^\[scan\] clean: \d+ records, \d+ files looked at$/m)
-    expect(clean.status, clean.output).toBe(0)
+  it(
+    'finds a spam record written straight into the database and stray files in the uploads, ' +
+      'and is clean without them',
+    async () => {
+      // The demo village the server seeded, its pictures included, is clean.
+      const clean = scan()
+      expect(clean.output).toMatch(/^\[scan\] clean: \d+ records, \d+ files looked at$/m)
+      expect(clean.status, clean.output).toBe(0)
 
-    const now = new Date().toISOString()
-    await insertRows(
-      server,
-      'categories',
-      ['name', 'slug', 'created_at', 'updated_at'],
-      [['Info Sl0t G4c0r Malam Ini', 'info-slot-gacor-malam-ini', now, now]],
-    )
-    const [{ id }] = await queryDb<{ id: number }>(server, 'SELECT "id" FROM "categories" WHERE "slug" = ?', [
-      'info-slot-gacor-malam-ini',
-    ])
-    const posts = path.join(server.uploadsDir, 'posts')
-    fs.mkdirSync(posts, { recursive: true })
-    fs.writeFileSync(path.join(posts, 'shell.php'), '<?php system($_GET["c"]); ?>')
-    const fake = '0123456789abcdef0123456789abcdef-10x10.png'
-    fs.writeFileSync(path.join(posts, fake), '<html><script>alert(1)</script></html>')
-    // A real picture under a name the site gives, that no record uses.
-    const unused = 'fedcba9876543210fedcba9876543210-64x48.png'
-    fs.writeFileSync(path.join(posts, unused), (await png()).data)
-    fs.writeFileSync(path.join(server.uploadsDir, 'index.html'), '<h1>slot</h1>')
+      const now = new Date().toISOString()
+      await insertRows(
+        server,
+        'categories',
+        ['name', 'slug', 'created_at', 'updated_at'],
+        [['Info Sl0t G4c0r Malam Ini', 'info-slot-gacor-malam-ini', now, now]],
+      )
+      const [{ id }] = await queryDb<{ id: number }>(server, 'SELECT "id" FROM "categories" WHERE "slug" = ?', [
+        'info-slot-gacor-malam-ini',
+      ])
+      const posts = path.join(server.uploadsDir, 'posts')
+      fs.mkdirSync(posts, { recursive: true })
+      fs.writeFileSync(path.join(posts, 'shell.php'), '<?php system($_GET["c"]); ?>')
+      const fake = '0123456789abcdef0123456789abcdef-10x10.png'
+      fs.writeFileSync(path.join(posts, fake), '<html><script>alert(1)</script></html>')
+      // A real picture under a name the site gives, that no record uses.
+      const unused = 'fedcba9876543210fedcba9876543210-64x48.png'
+      fs.writeFileSync(path.join(posts, unused), (await png()).data)
+      fs.writeFileSync(path.join(server.uploadsDir, 'index.html'), '<h1>slot</h1>')
 
-    const dirty = scan()
-    expect(dirty.status, dirty.output).toBe(1)
-    expect(dirty.output).toContain(`[scan] categories ${id} name: "gacor"`)
-    expect(dirty.output).toContain('[scan] uploads posts/shell.php: not a name the site gives an upload')
-    expect(dirty.output).toContain(`[scan] uploads posts/${fake}: its content is not the PNG image its name says`)
-    expect(dirty.output).toContain('[scan] uploads index.html: not in a folder of uploads')
-    expect(dirty.output).toContain(`[scan] uploads posts/${unused}: no record uses it`)
-    expect(dirty.output).toMatch(
-      /\[scan\] found 1 record field the spam guard refuses and 4 files that are not an image we stored/,
-    )
+      const dirty = scan()
+      expect(dirty.status, dirty.output).toBe(1)
+      expect(dirty.output).toContain(`[scan] categories ${id} name: "gacor"`)
+      expect(dirty.output).toContain('[scan] uploads posts/shell.php: not a name the site gives an upload')
+      expect(dirty.output).toContain(`[scan] uploads posts/${fake}: its content is not the PNG image its name says`)
+      expect(dirty.output).toContain('[scan] uploads index.html: not in a folder of uploads')
+      expect(dirty.output).toContain(`[scan] uploads posts/${unused}: no record uses it`)
+      expect(dirty.output).toMatch(
+        /\[scan\] found 1 record field the spam guard refuses and 4 files that are not an image we stored/,
+      )
 
-    await queryDb(server, 'DELETE FROM "categories" WHERE "id" = ?', [id])
-    for (const file of [
-      path.join(posts, 'shell.php'),
-      path.join(posts, fake),
-      path.join(posts, unused),
-      path.join(server.uploadsDir, 'index.html'),
-    ])
-      fs.rmSync(file)
-    expect(scan().status).toBe(0)
-  })
+      await queryDb(server, 'DELETE FROM "categories" WHERE "id" = ?', [id])
+      for (const file of [
+        path.join(posts, 'shell.php'),
+        path.join(posts, fake),
+        path.join(posts, unused),
+        path.join(server.uploadsDir, 'index.html'),
+      ])
+        fs.rmSync(file)
+      expect(scan().status).toBe(0)
+    },
+  )
 
   it('does not report an editor image that waits for its 24-hour sweep', async () => {
     const form = new FormData()

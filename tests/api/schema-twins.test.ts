@@ -93,7 +93,8 @@ describe.skipIf(onPostgres())('the SQLite migrations', () => {
       const tables = (
         db
           .prepare(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != '_prisma_migrations' ORDER BY name",
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' " +
+              "AND name != '_prisma_migrations' ORDER BY name",
           )
           .all() as { name: string }[]
       )
@@ -170,15 +171,19 @@ describe.skipIf(!onPostgres())('the PostgreSQL migrations', () => {
   /** Tables with their columns, indexes and constraints, as PostgreSQL's catalogue reports them. */
   const shape = (url: string) =>
     withClient(url, async (client) => {
-      const columns =
-        await client.query(`SELECT table_name, column_name, data_type, is_nullable, column_default, character_maximum_length
-        FROM information_schema.columns WHERE table_schema = 'public' AND table_name NOT LIKE '\\_%' ORDER BY table_name, column_name`)
+      const columns = await client.query(
+        `SELECT table_name, column_name, data_type, is_nullable, column_default, character_maximum_length
+        FROM information_schema.columns WHERE table_schema = 'public' ` +
+          `AND table_name NOT LIKE '\\_%' ORDER BY table_name, column_name`,
+      )
       const indexes = await client.query(
         `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname`,
       )
-      const constraints =
-        await client.query(`SELECT c.conrelid::regclass::text AS table, c.conname, pg_get_constraintdef(c.oid) AS definition
-        FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = 'public' ORDER BY c.conname`)
+      const constraints = await client.query(
+        `SELECT c.conrelid::regclass::text AS table, c.conname, pg_get_constraintdef(c.oid) AS definition
+        FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace ` +
+          `WHERE n.nspname = 'public' ORDER BY c.conname`,
+      )
       return {
         columns: columns.rows,
         indexes: indexes.rows.filter(
@@ -204,12 +209,14 @@ describe.skipIf(!onPostgres())('the PostgreSQL migrations', () => {
     const { tables, triggers } = await withClient(await databaseUrl(PG_TEMPLATE), async (client) => ({
       tables: (
         await client.query(
-          "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+          "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' " +
+            "AND table_type = 'BASE TABLE'",
         )
       ).rows.map((row) => row.table_name as string),
       triggers: (
         await client.query(
-          `SELECT c.relname AS table, pg_get_triggerdef(t.oid) AS definition FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid WHERE NOT t.tgisinternal`,
+          `SELECT c.relname AS table, pg_get_triggerdef(t.oid) AS definition FROM pg_trigger t ` +
+            `JOIN pg_class c ON c.oid = t.tgrelid WHERE NOT t.tgisinternal`,
         )
       ).rows as { table: string; definition: string }[],
     }))

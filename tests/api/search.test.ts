@@ -211,32 +211,35 @@ describe('public search from memory (SEARCH_MEMORY_MB) and from the index', () =
     expect(whole.total).toBe(1)
   })
 
-  it("give the same /cari results: merged by the copy's publish times, or by the rows the index path reads", async () => {
-    // What a results page shows: its status line (the counts per kind) and, in order, each result's kind and address.
-    const results = async (origin: string, query: string) => {
-      const response = await fetch(`${origin}/cari?${query}`, { headers: { Cookie: 'parity=1' } })
-      expect(response.status).toBe(200)
-      const html = await response.text()
-      const status = /<p role="status"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? ''
-      const list = /<ol aria-label="Hasil pencarian"[\s\S]*?<\/ol>/.exec(html)?.[0] ?? ''
-      return {
-        status,
-        found: [...list.matchAll(/<span class="rounded-full[^"]*">([^<]+)<\/span>[\s\S]*?href="([^"]+)"/g)].map(
-          (m) => `${m[1]} ${m[2]}`,
-        ),
+  it(
+    "give the same /cari results: merged by the copy's publish times, " + 'or by the rows the index path reads',
+    async () => {
+      // What a results page shows: its status line (the counts per kind) and, in order, each result's kind and address.
+      const results = async (origin: string, query: string) => {
+        const response = await fetch(`${origin}/cari?${query}`, { headers: { Cookie: 'parity=1' } })
+        expect(response.status).toBe(200)
+        const html = await response.text()
+        const status = /<p role="status"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? ''
+        const list = /<ol aria-label="Hasil pencarian"[\s\S]*?<\/ol>/.exec(html)?.[0] ?? ''
+        return {
+          status,
+          found: [...list.matchAll(/<span class="rounded-full[^"]*">([^<]+)<\/span>[\s\S]*?href="([^"]+)"/g)].map(
+            (m) => `${m[1]} ${m[2]}`,
+          ),
+        }
       }
-    }
-    let shown = 0
-    for (const term of ['desa', 'kegiatan', 'a', 'posyandu', `${marker}`]) {
-      for (const page of [1, 2]) {
-        const query = `q=${encodeURIComponent(term)}&page=${page}`
-        const before = await results(baseUrl(), query)
-        const fromIndex = await results(indexOnly.url, query)
-        const after = await results(baseUrl(), query)
-        expect([before, after], query).toContainEqual(fromIndex)
-        shown += fromIndex.found.length
+      let shown = 0
+      for (const term of ['desa', 'kegiatan', 'a', 'posyandu', `${marker}`]) {
+        for (const page of [1, 2]) {
+          const query = `q=${encodeURIComponent(term)}&page=${page}`
+          const before = await results(baseUrl(), query)
+          const fromIndex = await results(indexOnly.url, query)
+          const after = await results(baseUrl(), query)
+          expect([before, after], query).toContainEqual(fromIndex)
+          shown += fromIndex.found.length
+        }
       }
-    }
-    expect(shown).toBeGreaterThan(20)
-  })
+      expect(shown).toBeGreaterThan(20)
+    },
+  )
 })

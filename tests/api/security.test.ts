@@ -200,21 +200,25 @@ describe('request bodies', () => {
     }
   })
 
-  it('answers a chunked body over the limit with 413 even on a connection that closes after it (the rest is read and dropped)', async () => {
-    const login = await api('POST', '/api/login', {
-      json: { username: 'admin', password: 'password' },
-      headers: { 'X-Forwarded-For': clientAddress() },
-    })
-    // Closing at once would reset the connection while the client still sends, and it would lose the unread answer
-    // (without the lingering close, every attempt here got nothing).
-    for (let i = 0; i < 5; i++) {
-      const answer = await chunkedClosing('/api/admin/pages', 20 * 1024 * 1024, {
-        Authorization: `Bearer ${login.body.data.token}`,
+  it(
+    'answers a chunked body over the limit with 413 even on a ' +
+      'connection that closes after it (the rest is read and dropped)',
+    async () => {
+      const login = await api('POST', '/api/login', {
+        json: { username: 'admin', password: 'password' },
+        headers: { 'X-Forwarded-For': clientAddress() },
       })
-      expect(answer.slice(0, 40), `attempt ${i + 1}`).toMatch(/^HTTP\/1\.1 413 /)
-      expect(answer).toContain('{"success":false,"message":"Request body too large","errors":null}')
-    }
-  })
+      // Closing at once would reset the connection while the client still sends, and it would lose the unread answer
+      // (without the lingering close, every attempt here got nothing).
+      for (let i = 0; i < 5; i++) {
+        const answer = await chunkedClosing('/api/admin/pages', 20 * 1024 * 1024, {
+          Authorization: `Bearer ${login.body.data.token}`,
+        })
+        expect(answer.slice(0, 40), `attempt ${i + 1}`).toMatch(/^HTTP\/1\.1 413 /)
+        expect(answer).toContain('{"success":false,"message":"Request body too large","errors":null}')
+      }
+    },
+  )
 
   it('answers a chunked body (no Content-Length) over the limit with 413 rather than a reset connection', async () => {
     const login = await api('POST', '/api/login', {

@@ -111,68 +111,72 @@ describe('GET and PUT /api/admin/settings', () => {
     expectFailure(await call('PUT', '/api/admin/settings', { token: user, json: full }), 403, 'Forbidden', null)
   })
 
-  it('saves every field (multipart or JSON), and the public call, pages, feed and manifest show them on the next request', async () => {
-    const saved = expectSuccess(await call('PUT', '/api/admin/settings', { token, form: form(full) }))
-    expect(saved).toMatchObject({ ...full, logo: null })
-    expect(expectSuccess(await call('GET', '/api/admin/settings', { token }))).toMatchObject(full)
-    expect(expectSuccess(await call('GET', '/api/public/settings'))).toMatchObject(full)
+  it(
+    'saves every field (multipart or JSON), and the public call, ' +
+      'pages, feed and manifest show them on the next request',
+    async () => {
+      const saved = expectSuccess(await call('PUT', '/api/admin/settings', { token, form: form(full) }))
+      expect(saved).toMatchObject({ ...full, logo: null })
+      expect(expectSuccess(await call('GET', '/api/admin/settings', { token }))).toMatchObject(full)
+      expect(expectSuccess(await call('GET', '/api/public/settings'))).toMatchObject(full)
 
-    const home = await (await fetch(`${server.url}/`)).text()
-    expect(home).toContain('<title>Selamat Datang - Desa Sukamakmur</title>')
-    expect(home).toContain('Maju bersama warga')
-    expect(home).toContain('href="https://facebook.com/desasukamakmur"')
-    expect(home).toContain('href="https://wa.me/6281234567890"')
-    const rss = await (await fetch(`${server.url}/rss.xml`)).text()
-    expect(rss).toContain('<title>Berita - Desa Sukamakmur</title>')
-    const manifest = await (await fetch(`${server.url}/manifest.webmanifest`)).json()
-    expect(manifest.name).toBe('Desa Sukamakmur')
+      const home = await (await fetch(`${server.url}/`)).text()
+      expect(home).toContain('<title>Selamat Datang - Desa Sukamakmur</title>')
+      expect(home).toContain('Maju bersama warga')
+      expect(home).toContain('href="https://facebook.com/desasukamakmur"')
+      expect(home).toContain('href="https://wa.me/6281234567890"')
+      const rss = await (await fetch(`${server.url}/rss.xml`)).text()
+      expect(rss).toContain('<title>Berita - Desa Sukamakmur</title>')
+      const manifest = await (await fetch(`${server.url}/manifest.webmanifest`)).json()
+      expect(manifest.name).toBe('Desa Sukamakmur')
 
-    const json = expectSuccess(
-      await call('PUT', '/api/admin/settings', {
-        token,
-        json: { ...full, site_name: 'Desa Sukamakmur Jaya', instagram: '' },
-      }),
-    )
-    expect(json).toMatchObject({ site_name: 'Desa Sukamakmur Jaya', instagram: '' })
-    const again = await (await fetch(`${server.url}/`)).text()
-    expect(again).toContain('Desa Sukamakmur Jaya')
-    expect(again).not.toContain('instagram.com')
+      const json = expectSuccess(
+        await call('PUT', '/api/admin/settings', {
+          token,
+          json: { ...full, site_name: 'Desa Sukamakmur Jaya', instagram: '' },
+        }),
+      )
+      expect(json).toMatchObject({ site_name: 'Desa Sukamakmur Jaya', instagram: '' })
+      const again = await (await fetch(`${server.url}/`)).text()
+      expect(again).toContain('Desa Sukamakmur Jaya')
+      expect(again).not.toContain('instagram.com')
 
-    // Each save is one settings_update entry of the admin, naming the fields it changed (and the name saved).
-    const adminId = expectSuccess(await call('GET', '/api/admin/me', { token })).id
-    const log = expectSuccess(await call('GET', '/api/admin/activities?action=settings_update', { token })).data
-    expect(
-      log.map((entry: Record<string, unknown>) => [
-        entry.user_id,
-        entry.user_name,
-        entry.resource,
-        entry.resource_id,
-        entry.summary,
-        entry.changes,
-      ]),
-    ).toEqual([
-      [adminId, 'Administrator', 'settings', null, 'Desa Sukamakmur Jaya', ['site_name', 'instagram']],
-      [
-        adminId,
-        'Administrator',
-        'settings',
-        null,
-        'Desa Sukamakmur',
+      // Each save is one settings_update entry of the admin, naming the fields it changed (and the name saved).
+      const adminId = expectSuccess(await call('GET', '/api/admin/me', { token })).id
+      const log = expectSuccess(await call('GET', '/api/admin/activities?action=settings_update', { token })).data
+      expect(
+        log.map((entry: Record<string, unknown>) => [
+          entry.user_id,
+          entry.user_name,
+          entry.resource,
+          entry.resource_id,
+          entry.summary,
+          entry.changes,
+        ]),
+      ).toEqual([
+        [adminId, 'Administrator', 'settings', null, 'Desa Sukamakmur Jaya', ['site_name', 'instagram']],
         [
-          'site_name',
-          'tagline',
-          'address',
-          'phone',
-          'email',
-          'whatsapp',
-          'facebook',
-          'instagram',
-          'youtube',
-          'map_url',
+          adminId,
+          'Administrator',
+          'settings',
+          null,
+          'Desa Sukamakmur',
+          [
+            'site_name',
+            'tagline',
+            'address',
+            'phone',
+            'email',
+            'whatsapp',
+            'facebook',
+            'instagram',
+            'youtube',
+            'map_url',
+          ],
         ],
-      ],
-    ])
-  })
+      ])
+    },
+  )
 
   it('answers every error key of the contract with 422 and changes nothing', async () => {
     const before = expectSuccess(await call('GET', '/api/admin/settings', { token }))
@@ -216,80 +220,83 @@ describe('GET and PUT /api/admin/settings', () => {
     expect(expectSuccess(await call('GET', '/api/admin/settings', { token }))).toEqual(before)
   })
 
-  it('takes a logo through the upload pipeline (width copies), replaces it, and removes it with remove_logo=1', async () => {
-    const first = expectSuccess(
-      await call('PUT', '/api/admin/settings', {
-        token,
-        form: form(full, { buffer: await png(800, 400), name: 'logo.png', type: 'image/png' }),
-      }),
-    )
-    // Its size in its name, copies in the widths it has (docs/decisions/018-picture-size-in-name.md).
-    expect(first.logo).toMatch(/^[a-f0-9]{32}-800x400\.png$/)
-    const dir = path.join(server.uploadsDir, 'settings')
-    const stem = first.logo.replace(/\.png$/, '')
-    expect(
-      fs
-        .readdirSync(dir)
-        .filter((name) => name.startsWith(stem))
-        .sort(),
-    ).toEqual([first.logo, `${stem}-320.webp`, `${stem}-640.webp`, `${stem}-800.webp`].sort())
-    const served = await fetch(`${server.url}/uploads/settings/${first.logo}`)
-    expect(served.status).toBe(200)
-    expect(served.headers.get('content-type')).toBe('image/png')
-    const home = await (await fetch(`${server.url}/`)).text()
-    expect(home).toContain(`/uploads/settings/${first.logo}`)
-    const jsonLd = [...home.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) =>
-      JSON.parse(match[1]),
-    )
-    expect(jsonLd.find((graph) => graph['@type'] === 'GovernmentOrganization')?.logo).toBe(
-      `${server.url}/uploads/settings/${first.logo}`,
-    )
-    // A page without a picture of its own is shared with the logo (OpenGraph and Twitter), named by the village.
-    const ogImage = (html: string, name: string) =>
-      html.match(new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)"`))?.[1]
-    for (const name of ['og:image', 'twitter:image'])
-      expect(ogImage(home, name), name).toBe(`${server.url}/uploads/settings/${first.logo}`)
-    expect(ogImage(home, 'og:image:alt')).toBe(full.site_name)
+  it(
+    'takes a logo through the upload pipeline (width ' + 'copies), replaces it, and removes it with remove_logo=1',
+    async () => {
+      const first = expectSuccess(
+        await call('PUT', '/api/admin/settings', {
+          token,
+          form: form(full, { buffer: await png(800, 400), name: 'logo.png', type: 'image/png' }),
+        }),
+      )
+      // Its size in its name, copies in the widths it has (docs/decisions/018-picture-size-in-name.md).
+      expect(first.logo).toMatch(/^[a-f0-9]{32}-800x400\.png$/)
+      const dir = path.join(server.uploadsDir, 'settings')
+      const stem = first.logo.replace(/\.png$/, '')
+      expect(
+        fs
+          .readdirSync(dir)
+          .filter((name) => name.startsWith(stem))
+          .sort(),
+      ).toEqual([first.logo, `${stem}-320.webp`, `${stem}-640.webp`, `${stem}-800.webp`].sort())
+      const served = await fetch(`${server.url}/uploads/settings/${first.logo}`)
+      expect(served.status).toBe(200)
+      expect(served.headers.get('content-type')).toBe('image/png')
+      const home = await (await fetch(`${server.url}/`)).text()
+      expect(home).toContain(`/uploads/settings/${first.logo}`)
+      const jsonLd = [...home.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) =>
+        JSON.parse(match[1]),
+      )
+      expect(jsonLd.find((graph) => graph['@type'] === 'GovernmentOrganization')?.logo).toBe(
+        `${server.url}/uploads/settings/${first.logo}`,
+      )
+      // A page without a picture of its own is shared with the logo (OpenGraph and Twitter), named by the village.
+      const ogImage = (html: string, name: string) =>
+        html.match(new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)"`))?.[1]
+      for (const name of ['og:image', 'twitter:image'])
+        expect(ogImage(home, name), name).toBe(`${server.url}/uploads/settings/${first.logo}`)
+      expect(ogImage(home, 'og:image:alt')).toBe(full.site_name)
 
-    // A save without a file keeps the logo; a new file replaces it and the old one's files go.
-    expect(expectSuccess(await call('PUT', '/api/admin/settings', { token, form: form(full) })).logo).toBe(first.logo)
-    const second = expectSuccess(
-      await call('PUT', '/api/admin/settings', {
-        token,
-        form: form(full, { buffer: await png(200, 100), name: 'b.png', type: 'image/png' }),
-      }),
-    )
-    expect(second.logo).not.toBe(first.logo)
-    expect(fs.readdirSync(dir).some((name) => name.startsWith(stem))).toBe(false)
+      // A save without a file keeps the logo; a new file replaces it and the old one's files go.
+      expect(expectSuccess(await call('PUT', '/api/admin/settings', { token, form: form(full) })).logo).toBe(first.logo)
+      const second = expectSuccess(
+        await call('PUT', '/api/admin/settings', {
+          token,
+          form: form(full, { buffer: await png(200, 100), name: 'b.png', type: 'image/png' }),
+        }),
+      )
+      expect(second.logo).not.toBe(first.logo)
+      expect(fs.readdirSync(dir).some((name) => name.startsWith(stem))).toBe(false)
 
-    // In JSON, remove_logo is true or 1 (0 or false keep the logo); anything else is a 422 on the field.
-    expect(
-      expectSuccess(await call('PUT', '/api/admin/settings', { token, json: { ...full, remove_logo: 0 } })).logo,
-    ).toBe(second.logo)
-    expectFailure(
-      await call('PUT', '/api/admin/settings', { token, json: { ...full, remove_logo: 5 } }),
-      422,
-      'Validation Errors',
-      { Remove_logo: 'Remove_logo must be 1 or 0' },
-    )
-    expect(
-      expectSuccess(await call('PUT', '/api/admin/settings', { token, json: { ...full, remove_logo: 1 } })).logo,
-    ).toBeNull()
-    expect(fs.readdirSync(dir)).toEqual([])
-    const third = expectSuccess(
-      await call('PUT', '/api/admin/settings', {
-        token,
-        form: form(full, { buffer: await png(200, 100), name: 'c.png', type: 'image/png' }),
-      }),
-    )
-    expect(third.logo).not.toBeNull()
-    const removed = expectSuccess(
-      await call('PUT', '/api/admin/settings', { token, form: form({ ...full, remove_logo: '1' }) }),
-    )
-    expect(removed.logo).toBeNull()
-    expect(fs.readdirSync(dir)).toEqual([])
-    expect(ogImage(await (await fetch(`${server.url}/`)).text(), 'og:image')).toBe(`${server.url}/icon-512.png`)
-  })
+      // In JSON, remove_logo is true or 1 (0 or false keep the logo); anything else is a 422 on the field.
+      expect(
+        expectSuccess(await call('PUT', '/api/admin/settings', { token, json: { ...full, remove_logo: 0 } })).logo,
+      ).toBe(second.logo)
+      expectFailure(
+        await call('PUT', '/api/admin/settings', { token, json: { ...full, remove_logo: 5 } }),
+        422,
+        'Validation Errors',
+        { Remove_logo: 'Remove_logo must be 1 or 0' },
+      )
+      expect(
+        expectSuccess(await call('PUT', '/api/admin/settings', { token, json: { ...full, remove_logo: 1 } })).logo,
+      ).toBeNull()
+      expect(fs.readdirSync(dir)).toEqual([])
+      const third = expectSuccess(
+        await call('PUT', '/api/admin/settings', {
+          token,
+          form: form(full, { buffer: await png(200, 100), name: 'c.png', type: 'image/png' }),
+        }),
+      )
+      expect(third.logo).not.toBeNull()
+      const removed = expectSuccess(
+        await call('PUT', '/api/admin/settings', { token, form: form({ ...full, remove_logo: '1' }) }),
+      )
+      expect(removed.logo).toBeNull()
+      expect(fs.readdirSync(dir)).toEqual([])
+      expect(ogImage(await (await fetch(`${server.url}/`)).text(), 'og:image')).toBe(`${server.url}/icon-512.png`)
+    },
+  )
 
   it('refuses a file that is not an image with 422 Logo, storing nothing', async () => {
     const before = expectSuccess(await call('GET', '/api/admin/settings', { token }))

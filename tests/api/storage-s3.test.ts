@@ -237,59 +237,63 @@ describe.skipIf(!onPostgres())('npm run migrate-data -- --to postgresql://... --
     }
   })
 
-  it('moves a SQLite village, rows and uploads, into PostgreSQL and the bucket, and the site runs on them', async () => {
-    // A SQLite village with the demo content, made by the server itself.
-    const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-sqlite-source-'))
-    const sqliteFile = path.join(sqliteDir, 'data', 'test.db')
-    fs.mkdirSync(path.dirname(sqliteFile), { recursive: true })
-    fs.copyFileSync(await ensureTemplateDb(), sqliteFile)
-    const source = await startServer({ dir: sqliteDir, fresh: false, env: { DATABASE_URL: `file:${sqliteFile}` } })
-    servers.push(source)
-    const before = await api('GET', '/api/public/posts?limit=100', { base: source.url })
-    await source.stop()
+  it(
+    'moves a SQLite village, rows and uploads, into PostgreSQL and the bucket, ' + 'and the site runs on them',
+    async () => {
+      // A SQLite village with the demo content, made by the server itself.
+      const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-sqlite-source-'))
+      const sqliteFile = path.join(sqliteDir, 'data', 'test.db')
+      fs.mkdirSync(path.dirname(sqliteFile), { recursive: true })
+      fs.copyFileSync(await ensureTemplateDb(), sqliteFile)
+      const source = await startServer({ dir: sqliteDir, fresh: false, env: { DATABASE_URL: `file:${sqliteFile}` } })
+      servers.push(source)
+      const before = await api('GET', '/api/public/posts?limit=100', { base: source.url })
+      await source.stop()
 
-    const targetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-pg-target-'))
-    const target = await createEmptyDatabase(targetDir)
-    const env = {
-      ...process.env,
-      ...s3env,
-      DATABASE_URL: `file:${sqliteFile}`,
-      UPLOADS_DIR: path.join(sqliteDir, 'uploads'),
-    }
-    const migrated = await runScript(['scripts/migrate-data.mjs', '--to', target.databaseUrl, '--storage', 's3'], env)
-    expect(migrated.status, migrated.stdout + migrated.stderr).toBe(0)
-    expect(migrated.stdout).toMatch(/rows in \d+ tables copied and counted/)
-    expect(migrated.stdout).toMatch(/\d+ upload files copied to s3:\/\/balai-uji/)
-    // Nothing twice: a second run into the now filled database is refused.
-    const again = await runScript(['scripts/migrate-data.mjs', '--to', target.databaseUrl, '--storage', 's3'], env)
-    expect(again.status).not.toBe(0)
-    expect(again.stderr).toContain('already holds a site')
+      const targetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-pg-target-'))
+      const target = await createEmptyDatabase(targetDir)
+      const env = {
+        ...process.env,
+        ...s3env,
+        DATABASE_URL: `file:${sqliteFile}`,
+        UPLOADS_DIR: path.join(sqliteDir, 'uploads'),
+      }
+      const migrated = await runScript(['scripts/migrate-data.mjs', '--to', target.databaseUrl, '--storage', 's3'], env)
+      expect(migrated.status, migrated.stdout + migrated.stderr).toBe(0)
+      expect(migrated.stdout).toMatch(/rows in \d+ tables copied and counted/)
+      expect(migrated.stdout).toMatch(/\d+ upload files copied to s3:\/\/balai-uji/)
+      // Nothing twice: a second run into the now filled database is refused.
+      const again = await runScript(['scripts/migrate-data.mjs', '--to', target.databaseUrl, '--storage', 's3'], env)
+      expect(again.status).not.toBe(0)
+      expect(again.stderr).toContain('already holds a site')
 
-    const moved = await startServer({ dir: targetDir, fresh: false, env: s3env })
-    servers.push(moved)
-    const after = await api('GET', '/api/public/posts?limit=100', { base: moved.url })
-    expect(after.body.data.total).toBe(before.body.data.total)
-    expect(after.body.data.data).toEqual(before.body.data.data)
-    const image = after.body.data.data[0].image
-    const file = await fetch(`${moved.url}/uploads/posts/${image}`)
-    expect(file.status).toBe(200)
-    expect(sha(Buffer.from(await file.arrayBuffer()))).toBe(
-      sha(fs.readFileSync(path.join(sqliteDir, 'uploads', 'posts', image))),
-    )
-    // New rows continue after the copied ids.
-    const token = (
-      await api('POST', '/api/login', {
+      const moved = await startServer({ dir: targetDir, fresh: false, env: s3env })
+      servers.push(moved)
+      const after = await api('GET', '/api/public/posts?limit=100', { base: moved.url })
+      expect(after.body.data.total).toBe(before.body.data.total)
+      expect(after.body.data.data).toEqual(before.body.data.data)
+      const image = after.body.data.data[0].image
+      const file = await fetch(`${moved.url}/uploads/posts/${image}`)
+      expect(file.status).toBe(200)
+      expect(sha(Buffer.from(await file.arrayBuffer()))).toBe(
+        sha(fs.readFileSync(path.join(sqliteDir, 'uploads', 'posts', image))),
+      )
+      // New rows continue after the copied ids.
+      const token = (
+        await api('POST', '/api/login', {
+          base: moved.url,
+          json: { username: 'admin', password: 'password' },
+          headers: { 'X-Forwarded-For': clientAddress() },
+        })
+      ).body.data.token
+      const created = await api('POST', '/api/admin/categories', {
         base: moved.url,
-        json: { username: 'admin', password: 'password' },
-        headers: { 'X-Forwarded-For': clientAddress() },
+        token,
+        json: { name: 'Setelah Pindah' },
       })
-    ).body.data.token
-    const created = await api('POST', '/api/admin/categories', {
-      base: moved.url,
-      token,
-      json: { name: 'Setelah Pindah' },
-    })
-    expect(created.status, created.text).toBe(201)
-    fs.rmSync(sqliteDir, { recursive: true, force: true })
-  }, 240_000)
+      expect(created.status, created.text).toBe(201)
+      fs.rmSync(sqliteDir, { recursive: true, force: true })
+    },
+    240_000,
+  )
 })

@@ -201,34 +201,38 @@ describe('refused files (and nothing left behind)', () => {
     expect(snapshot()).toEqual(before)
   })
 
-  it("refuses a PNG whose data chunk is corrupted (its CRC made to match), one whose data chunk's CRC is wrong, and a JPEG with a broken scan", async () => {
-    const before = snapshot()
-    const whole = await png(300, 200)
-    const data = Buffer.from(whole.data)
-    const idat = data.indexOf('IDAT')
-    const length = data.readUInt32BE(idat - 4)
-    data[idat + 4 + Math.floor(length / 2)] ^= 0x01
-    data.writeUInt32BE(zlib.crc32(data.subarray(idat, idat + 4 + length)) >>> 0, idat + 4 + length)
-    const brokenScan = Buffer.from((await jpeg(300, 200)).data)
-    for (let i = 0; i < 20; i++) brokenScan[Math.floor(brokenScan.length / 2) + i * 37] ^= 0x55
-    // Intact data under a wrong checksum: the decoder lets it pass, the chunk check does not.
-    const wrongCrc = Buffer.from(whole.data)
-    wrongCrc[idat + 4 + length] ^= 0x01
-    for (const picture of [
-      { ...whole, data },
-      { ...whole, data: wrongCrc },
-      { data: brokenScan, name: 'photo.jpg', type: 'image/jpeg' },
-    ]) {
-      const result = await upload(picture)
-      expect(result.status, picture.name).toBe(422)
-      expect(result.body, picture.name).toEqual({
-        success: false,
-        message: 'Validation Errors',
-        errors: { Image: 'Image is damaged or not a valid image file' },
-      })
-    }
-    expect(snapshot()).toEqual(before)
-  })
+  it(
+    "refuses a PNG whose data chunk is corrupted (its CRC made to match), one whose data chunk's CRC is wrong, " +
+      'and a JPEG with a broken scan',
+    async () => {
+      const before = snapshot()
+      const whole = await png(300, 200)
+      const data = Buffer.from(whole.data)
+      const idat = data.indexOf('IDAT')
+      const length = data.readUInt32BE(idat - 4)
+      data[idat + 4 + Math.floor(length / 2)] ^= 0x01
+      data.writeUInt32BE(zlib.crc32(data.subarray(idat, idat + 4 + length)) >>> 0, idat + 4 + length)
+      const brokenScan = Buffer.from((await jpeg(300, 200)).data)
+      for (let i = 0; i < 20; i++) brokenScan[Math.floor(brokenScan.length / 2) + i * 37] ^= 0x55
+      // Intact data under a wrong checksum: the decoder lets it pass, the chunk check does not.
+      const wrongCrc = Buffer.from(whole.data)
+      wrongCrc[idat + 4 + length] ^= 0x01
+      for (const picture of [
+        { ...whole, data },
+        { ...whole, data: wrongCrc },
+        { data: brokenScan, name: 'photo.jpg', type: 'image/jpeg' },
+      ]) {
+        const result = await upload(picture)
+        expect(result.status, picture.name).toBe(422)
+        expect(result.body, picture.name).toEqual({
+          success: false,
+          message: 'Validation Errors',
+          errors: { Image: 'Image is damaged or not a valid image file' },
+        })
+      }
+      expect(snapshot()).toEqual(before)
+    },
+  )
 
   it('refuses pixel bombs over 40 megapixels: claimed in the header, and real', async () => {
     const before = snapshot()
@@ -261,7 +265,9 @@ describe('refused files (and nothing left behind)', () => {
     // Chunked, no Content-Length: the limit bites while streaming.
     const boundary = 'x-balai-boundary'
     const prefix = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="caption"\r\n\r\nBesar\r\n--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="caption"\r\n\r\nBesar\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.jpg"\r\n` +
+        `Content-Type: image/jpeg\r\n\r\n`,
     )
     const chunk = Buffer.alloc(1024 * 1024, 0x41)
     let sent = 0
@@ -351,7 +357,10 @@ describe('refused files (and nothing left behind)', () => {
       const ownToken = await login('admin', 'password', own.url)
       // An upload killed in the middle: the body is half sent when the server dies.
       const boundary = 'killed-upload'
-      const head = `--${boundary}\r\nContent-Disposition: form-data; name="caption"\r\n\r\nSetengah\r\n--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`
+      const head =
+        `--${boundary}\r\nContent-Disposition: form-data; name="caption"\r\n\r\nSetengah\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n` +
+        `Content-Type: image/jpeg\r\n\r\n`
       const request = http.request({
         host: '127.0.0.1',
         port: own.port,

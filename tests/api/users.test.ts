@@ -121,15 +121,18 @@ describe('POST /api/admin/users', () => {
     })
   })
 
-  it('lets exactly one of two simultaneous creates with the same username win; the other is a 422, not a 500', async () => {
-    const input = newUser()
-    const results = await Promise.all([
-      api('POST', '/api/admin/users', { token: admin, json: input }),
-      api('POST', '/api/admin/users', { token: admin, json: { ...input, email: `other-${input.email}` } }),
-    ])
-    expect(results.map((r) => r.status).sort()).toEqual([201, 422])
-    expect(results.find((r) => r.status === 422)!.body.errors).toEqual({ Username: 'Username already exists' })
-  })
+  it(
+    'lets exactly one of two simultaneous creates with the same username win; the other is a ' + '422, not a 500',
+    async () => {
+      const input = newUser()
+      const results = await Promise.all([
+        api('POST', '/api/admin/users', { token: admin, json: input }),
+        api('POST', '/api/admin/users', { token: admin, json: { ...input, email: `other-${input.email}` } }),
+      ])
+      expect(results.map((r) => r.status).sort()).toEqual([201, 422])
+      expect(results.find((r) => r.status === 422)!.body.errors).toEqual({ Username: 'Username already exists' })
+    },
+  )
 
   it('refuses unknown role ids', async () => {
     for (const role_ids of [[MISSING], [1e20], ['x'], [0]]) {
@@ -155,14 +158,17 @@ describe('POST /api/admin/users', () => {
     }
   })
 
-  it('does not let a password longer than 72 bytes log in as the 72-byte one (bcrypt reads only 72 bytes)', async () => {
-    const password = 'p'.repeat(72)
-    const input = newUser({ password })
-    expect((await api('POST', '/api/admin/users', { token: admin, json: input })).status).toBe(201)
-    expect((await tryLogin(input.username, password)).status).toBe(200)
-    const longer = await tryLogin(input.username, `${password}extra`)
-    expectFailure(longer, 401, undefined, { Error: 'Invalid username or password' })
-  })
+  it(
+    'does not let a password longer than 72 bytes log in as the 72-byte one (bcrypt reads only ' + '72 bytes)',
+    async () => {
+      const password = 'p'.repeat(72)
+      const input = newUser({ password })
+      expect((await api('POST', '/api/admin/users', { token: admin, json: input })).status).toBe(201)
+      expect((await tryLogin(input.username, password)).status).toBe(200)
+      const longer = await tryLogin(input.username, `${password}extra`)
+      expectFailure(longer, 401, undefined, { Error: 'Invalid username or password' })
+    },
+  )
 
   it('answers malformed JSON with a 400 JSON error', async () => {
     const result = await api('POST', '/api/admin/users', {

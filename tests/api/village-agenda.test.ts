@@ -289,100 +289,108 @@ describe('public events', () => {
     expect((await page(`/agenda/${sooner.slug}`)).status).toBe(200)
   })
 
-  it('writes the iCalendar feeds as RFC 5545 says: CRLF, 75-octet folding of multibyte text, escaped TEXT, UTC times', async () => {
-    const title = unique('Musyawarah “Rencana Kerja” 🌾 Dusun Krajan, RT 01; RW 02 — pembahasan anggaran desa ')
-    const event = expectSuccess(
-      await createEvent({
-        title,
-        location: 'Balai Desa, Jl. Raya; lantai 2',
-        organizer: 'BPD',
-        description: '<p>Baris satu\\ pertama</p><p>Baris dua</p>',
-        starts_at: `${day(50)}T19:30`,
-        ends_at: `${day(50)}T22:00`,
-      }),
-      201,
-    )
-    const allDay = expectSuccess(
-      await createEvent({ title: unique('Bersih Desa '), all_day: true, starts_at: day(51), ends_at: day(52) }),
-      201,
-    )
-    const draft = expectSuccess(
-      await createEvent({ title: unique('Draf Agenda '), starts_at: `${day(50)}T08:00`, status: 'draft' }),
-      201,
-    )
+  it(
+    'writes the iCalendar feeds as RFC 5545 says: CRLF, 75-octet ' +
+      'folding of multibyte text, escaped TEXT, UTC times',
+    async () => {
+      const title = unique('Musyawarah “Rencana Kerja” 🌾 Dusun Krajan, RT 01; RW 02 — pembahasan anggaran desa ')
+      const event = expectSuccess(
+        await createEvent({
+          title,
+          location: 'Balai Desa, Jl. Raya; lantai 2',
+          organizer: 'BPD',
+          description: '<p>Baris satu\\ pertama</p><p>Baris dua</p>',
+          starts_at: `${day(50)}T19:30`,
+          ends_at: `${day(50)}T22:00`,
+        }),
+        201,
+      )
+      const allDay = expectSuccess(
+        await createEvent({ title: unique('Bersih Desa '), all_day: true, starts_at: day(51), ends_at: day(52) }),
+        201,
+      )
+      const draft = expectSuccess(
+        await createEvent({ title: unique('Draf Agenda '), starts_at: `${day(50)}T08:00`, status: 'draft' }),
+        201,
+      )
 
-    const one = await fetch(`${baseUrl()}/agenda/${event.slug}.ics`)
-    expect(one.status).toBe(200)
-    expect(one.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
-    const bytes = Buffer.from(await one.arrayBuffer())
-    const text = bytes.toString('utf8')
-    // Every line ends with CRLF, and no CR or LF stands alone.
-    expect(text.endsWith('\r\n')).toBe(true)
-    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/)
-    const lines = text.split('\r\n').slice(0, -1)
-    for (const line of lines) expect(Buffer.byteLength(line, 'utf8'), line).toBeLessThanOrEqual(75)
-    // Unfolded, the folded SUMMARY is the escaped title; no character was split.
-    const unfolded = text.replace(/\r\n /g, '')
-    expect(Buffer.from(unfolded, 'utf8').toString('utf8')).toBe(unfolded)
-    const content = unfolded.split('\r\n')
-    const escaped = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`)
-    expect(content).toContain(`SUMMARY:${escaped(title)}`)
-    expect(lines.some((line) => line.startsWith(' '))).toBe(true)
-    expect(content).toContain('LOCATION:Balai Desa\\, Jl. Raya\\; lantai 2')
-    expect(content.find((line) => line.startsWith('DESCRIPTION:'))).toBe(
-      'DESCRIPTION:Baris satu\\\\ pertama Baris dua\\n\\nPenyelenggara: BPD',
-    )
-    expect(content).toContain(`DTSTART:${day(50).replaceAll('-', '')}T123000Z`)
-    expect(content).toContain(`DTEND:${day(50).replaceAll('-', '')}T150000Z`)
-    expect(content.find((line) => line.startsWith('UID:'))).toMatch(new RegExp(`^UID:agenda-${event.id}@`))
-    expect(content.find((line) => line.startsWith('DTSTAMP:'))).toMatch(/^DTSTAMP:\d{8}T\d{6}Z$/)
-    expect(content.slice(0, 2)).toEqual(['BEGIN:VCALENDAR', 'VERSION:2.0'])
-    expect(content.filter((line) => /^(BEGIN|END):VEVENT$/.test(line))).toEqual(['BEGIN:VEVENT', 'END:VEVENT'])
+      const one = await fetch(`${baseUrl()}/agenda/${event.slug}.ics`)
+      expect(one.status).toBe(200)
+      expect(one.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
+      const bytes = Buffer.from(await one.arrayBuffer())
+      const text = bytes.toString('utf8')
+      // Every line ends with CRLF, and no CR or LF stands alone.
+      expect(text.endsWith('\r\n')).toBe(true)
+      expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/)
+      const lines = text.split('\r\n').slice(0, -1)
+      for (const line of lines) expect(Buffer.byteLength(line, 'utf8'), line).toBeLessThanOrEqual(75)
+      // Unfolded, the folded SUMMARY is the escaped title; no character was split.
+      const unfolded = text.replace(/\r\n /g, '')
+      expect(Buffer.from(unfolded, 'utf8').toString('utf8')).toBe(unfolded)
+      const content = unfolded.split('\r\n')
+      const escaped = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`)
+      expect(content).toContain(`SUMMARY:${escaped(title)}`)
+      expect(lines.some((line) => line.startsWith(' '))).toBe(true)
+      expect(content).toContain('LOCATION:Balai Desa\\, Jl. Raya\\; lantai 2')
+      expect(content.find((line) => line.startsWith('DESCRIPTION:'))).toBe(
+        'DESCRIPTION:Baris satu\\\\ pertama Baris dua\\n\\nPenyelenggara: BPD',
+      )
+      expect(content).toContain(`DTSTART:${day(50).replaceAll('-', '')}T123000Z`)
+      expect(content).toContain(`DTEND:${day(50).replaceAll('-', '')}T150000Z`)
+      expect(content.find((line) => line.startsWith('UID:'))).toMatch(new RegExp(`^UID:agenda-${event.id}@`))
+      expect(content.find((line) => line.startsWith('DTSTAMP:'))).toMatch(/^DTSTAMP:\d{8}T\d{6}Z$/)
+      expect(content.slice(0, 2)).toEqual(['BEGIN:VCALENDAR', 'VERSION:2.0'])
+      expect(content.filter((line) => /^(BEGIN|END):VEVENT$/.test(line))).toEqual(['BEGIN:VEVENT', 'END:VEVENT'])
 
-    const feed = (await (await fetch(`${baseUrl()}/agenda.ics`)).text()).replace(/\r\n /g, '')
-    const uids = feed.split('\r\n').filter((line) => line.startsWith('UID:'))
-    expect(uids).toContain(`UID:agenda-${event.id}@127.0.0.1`)
-    expect(uids).toContain(`UID:agenda-${allDay.id}@127.0.0.1`)
-    expect(uids).not.toContain(`UID:agenda-${draft.id}@127.0.0.1`)
-    const allDayBlock = feed.slice(
-      feed.indexOf(`UID:agenda-${allDay.id}@`),
-      feed.indexOf('END:VEVENT', feed.indexOf(`UID:agenda-${allDay.id}@`)),
-    )
-    expect(allDayBlock).toContain(`DTSTART;VALUE=DATE:${day(51).replaceAll('-', '')}`)
-    // DTEND of dates is the day after the last.
-    expect(allDayBlock).toContain(`DTEND;VALUE=DATE:${day(53).replaceAll('-', '')}`)
-    expect((await fetch(`${baseUrl()}/agenda/${draft.slug}.ics`)).status).toBe(404)
-  })
+      const feed = (await (await fetch(`${baseUrl()}/agenda.ics`)).text()).replace(/\r\n /g, '')
+      const uids = feed.split('\r\n').filter((line) => line.startsWith('UID:'))
+      expect(uids).toContain(`UID:agenda-${event.id}@127.0.0.1`)
+      expect(uids).toContain(`UID:agenda-${allDay.id}@127.0.0.1`)
+      expect(uids).not.toContain(`UID:agenda-${draft.id}@127.0.0.1`)
+      const allDayBlock = feed.slice(
+        feed.indexOf(`UID:agenda-${allDay.id}@`),
+        feed.indexOf('END:VEVENT', feed.indexOf(`UID:agenda-${allDay.id}@`)),
+      )
+      expect(allDayBlock).toContain(`DTSTART;VALUE=DATE:${day(51).replaceAll('-', '')}`)
+      // DTEND of dates is the day after the last.
+      expect(allDayBlock).toContain(`DTEND;VALUE=DATE:${day(53).replaceAll('-', '')}`)
+      expect((await fetch(`${baseUrl()}/agenda/${draft.slug}.ics`)).status).toBe(404)
+    },
+  )
 
-  it('shows the agenda pages: /agenda links its feed, an event links its .ics and Google Calendar and is an Event in JSON-LD', async () => {
-    const title = unique('Kerja Bakti Saluran ')
-    const event = expectSuccess(
-      await createEvent({ title, location: 'Dusun Krajan', starts_at: iso(Date.now() + 2 * DAY) }),
-      201,
-    )
-    const agenda = await page('/agenda')
-    expect(agenda.text).toContain('href="/agenda.ics"')
-    expect(agenda.text).toContain('Agenda Sebelumnya')
-    const detail = await page(`/agenda/${event.slug}`)
-    expect(detail.status).toBe(200)
-    expect(detail.text).toContain(`href="/agenda/${event.slug}.ics"`)
-    expect(detail.text).toMatch(/href="https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&amp;text=/)
-    const ld = [...detail.text.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) =>
-      JSON.parse(match[1]),
-    )
-    const graph = ld.find((item) => item['@type'] === 'Event')
-    expect(graph).toMatchObject({
-      name: title,
-      startDate: event.starts_at,
-      location: { '@type': 'Place', name: 'Dusun Krajan' },
-    })
-    const sitemap = await page('/sitemap.xml')
-    expect(sitemap.text).toContain(`/agenda/${event.slug}</loc>`)
-    // The site search finds it, labelled Agenda.
-    const found = await page(`/cari?q=${encodeURIComponent(title.trim())}`)
-    expect(found.text).toContain(`href="/agenda/${event.slug}"`)
-    expect(found.text).toContain('>Agenda</span>')
-  })
+  it(
+    'shows the agenda pages: /agenda links its feed, an event ' +
+      'links its .ics and Google Calendar and is an Event in JSON-LD',
+    async () => {
+      const title = unique('Kerja Bakti Saluran ')
+      const event = expectSuccess(
+        await createEvent({ title, location: 'Dusun Krajan', starts_at: iso(Date.now() + 2 * DAY) }),
+        201,
+      )
+      const agenda = await page('/agenda')
+      expect(agenda.text).toContain('href="/agenda.ics"')
+      expect(agenda.text).toContain('Agenda Sebelumnya')
+      const detail = await page(`/agenda/${event.slug}`)
+      expect(detail.status).toBe(200)
+      expect(detail.text).toContain(`href="/agenda/${event.slug}.ics"`)
+      expect(detail.text).toMatch(/href="https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&amp;text=/)
+      const ld = [...detail.text.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) =>
+        JSON.parse(match[1]),
+      )
+      const graph = ld.find((item) => item['@type'] === 'Event')
+      expect(graph).toMatchObject({
+        name: title,
+        startDate: event.starts_at,
+        location: { '@type': 'Place', name: 'Dusun Krajan' },
+      })
+      const sitemap = await page('/sitemap.xml')
+      expect(sitemap.text).toContain(`/agenda/${event.slug}</loc>`)
+      // The site search finds it, labelled Agenda.
+      const found = await page(`/cari?q=${encodeURIComponent(title.trim())}`)
+      expect(found.text).toContain(`href="/agenda/${event.slug}"`)
+      expect(found.text).toContain('>Agenda</span>')
+    },
+  )
 })
 
 describe('time passing (a server of this file, its clock moved)', () => {
@@ -423,76 +431,80 @@ describe('time passing (a server of this file, its clock moved)', () => {
     return where[0]
   }
 
-  it('moves an event from upcoming to past when it ends, and a scheduled one in at its time, with no write', async () => {
-    const upcomingCount = async () =>
-      expectSuccess(await call('GET', '/api/admin/dashboard', { token: admin }), 200, 'Dashboard').upcoming_events_count
-    const before = await upcomingCount()
-    const now = Date.now()
-    const event = expectSuccess(
-      await call('POST', '/api/admin/events', {
-        token: admin,
-        json: { title: unique('Rapat Sebentar '), starts_at: iso(now + 10 * 60_000), ends_at: iso(now + HOUR) },
-      }),
-      201,
-    )
-    const scheduled = expectSuccess(
-      await call('POST', '/api/admin/events', {
-        token: admin,
-        json: {
-          title: unique('Terjadwal Nanti '),
-          starts_at: iso(now + 5 * HOUR),
-          status: 'published',
-          published_at: iso(now + 2 * HOUR),
-        },
-      }),
-      201,
-    )
-    expect(await seen(event)).toEqual({
-      apiUpcoming: true,
-      apiPast: false,
-      agendaUpcoming: true,
-      agendaPast: false,
-      home: true,
-    })
-    expect(await seen(scheduled)).toEqual({
-      apiUpcoming: false,
-      apiPast: false,
-      agendaUpcoming: false,
-      agendaPast: false,
-      home: false,
-    })
-    const detail = await page(`/agenda/${event.slug}`, server.url)
-    expect(detail.text).not.toContain('Sudah berlalu')
-    // The dashboard counts the events still to come: this one, not the scheduled one.
-    expect(await upcomingCount()).toBe(before + 1)
+  it(
+    'moves an event from upcoming to past when it ends, ' + 'and a scheduled one in at its time, with no write',
+    async () => {
+      const upcomingCount = async () =>
+        expectSuccess(await call('GET', '/api/admin/dashboard', { token: admin }), 200, 'Dashboard')
+          .upcoming_events_count
+      const before = await upcomingCount()
+      const now = Date.now()
+      const event = expectSuccess(
+        await call('POST', '/api/admin/events', {
+          token: admin,
+          json: { title: unique('Rapat Sebentar '), starts_at: iso(now + 10 * 60_000), ends_at: iso(now + HOUR) },
+        }),
+        201,
+      )
+      const scheduled = expectSuccess(
+        await call('POST', '/api/admin/events', {
+          token: admin,
+          json: {
+            title: unique('Terjadwal Nanti '),
+            starts_at: iso(now + 5 * HOUR),
+            status: 'published',
+            published_at: iso(now + 2 * HOUR),
+          },
+        }),
+        201,
+      )
+      expect(await seen(event)).toEqual({
+        apiUpcoming: true,
+        apiPast: false,
+        agendaUpcoming: true,
+        agendaPast: false,
+        home: true,
+      })
+      expect(await seen(scheduled)).toEqual({
+        apiUpcoming: false,
+        apiPast: false,
+        agendaUpcoming: false,
+        agendaPast: false,
+        home: false,
+      })
+      const detail = await page(`/agenda/${event.slug}`, server.url)
+      expect(detail.text).not.toContain('Sudah berlalu')
+      // The dashboard counts the events still to come: this one, not the scheduled one.
+      expect(await upcomingCount()).toBe(before + 1)
 
-    clock.move(1.5 * HOUR)
-    expect(await seen(event)).toEqual({
-      apiUpcoming: false,
-      apiPast: true,
-      agendaUpcoming: false,
-      agendaPast: true,
-      home: false,
-    })
-    expect((await page(`/agenda/${event.slug}`, server.url)).text).toContain('Sudah berlalu')
-    expect(await upcomingCount()).toBe(before)
-    expect(await seen(scheduled)).toEqual({
-      apiUpcoming: false,
-      apiPast: false,
-      agendaUpcoming: false,
-      agendaPast: false,
-      home: false,
-    })
+      clock.move(1.5 * HOUR)
+      expect(await seen(event)).toEqual({
+        apiUpcoming: false,
+        apiPast: true,
+        agendaUpcoming: false,
+        agendaPast: true,
+        home: false,
+      })
+      expect((await page(`/agenda/${event.slug}`, server.url)).text).toContain('Sudah berlalu')
+      expect(await upcomingCount()).toBe(before)
+      expect(await seen(scheduled)).toEqual({
+        apiUpcoming: false,
+        apiPast: false,
+        agendaUpcoming: false,
+        agendaPast: false,
+        home: false,
+      })
 
-    clock.move(2.5 * HOUR)
-    expect(await seen(scheduled)).toEqual({
-      apiUpcoming: true,
-      apiPast: false,
-      agendaUpcoming: true,
-      agendaPast: false,
-      home: true,
-    })
-  })
+      clock.move(2.5 * HOUR)
+      expect(await seen(scheduled)).toEqual({
+        apiUpcoming: true,
+        apiPast: false,
+        agendaUpcoming: true,
+        agendaPast: false,
+        home: true,
+      })
+    },
+  )
 
   it("ends an all-day event at the end of its day in the village's time zone", async () => {
     clock.move(0)

@@ -75,42 +75,47 @@ describe('admin statistics', () => {
     expectFailure(await api('GET', `/api/admin/statistics/${dataset.id}`, { token }), 404, 'Statistic not found')
   })
 
-  it('takes the rows as pasted CSV (the first line the label column and the columns), a formula kept as text', async () => {
-    const dataset = expectSuccess(
-      await create({
-        ...base(),
-        columns: undefined,
-        rows: undefined,
-        label_column: undefined,
-        csv: 'Mata Pencaharian\tJumlah\nPetani\t486\n"=HYPERLINK(""http://jahat.example"",""klik"")"\t3\n\n+628123\t4\r\n',
-      }),
-      201,
-    )
-    expect(dataset).toMatchObject({
-      label_column: 'Mata Pencaharian',
-      columns: ['Jumlah'],
-      rows: [
-        { label: 'Petani', values: [486] },
-        { label: '=HYPERLINK("http://jahat.example","klik")', values: [3] },
-        { label: '+628123', values: [4] },
-      ],
-    })
-    // An update with CSV replaces the whole table.
-    const updated = expectSuccess(
-      await api('PUT', `/api/admin/statistics/${dataset.id}`, {
-        token,
-        json: { ...base(dataset.title), csv: 'Agama,Laki-laki,Perempuan\nIslam,900,910\nKristen,40,42' },
-      }),
-    )
-    expect(updated).toMatchObject({
-      label_column: 'Agama',
-      columns: ['Laki-laki', 'Perempuan'],
-      rows: [
-        { label: 'Islam', values: [900, 910] },
-        { label: 'Kristen', values: [40, 42] },
-      ],
-    })
-  })
+  it(
+    'takes the rows as pasted CSV (the first line the label column and the columns), ' + 'a formula kept as text',
+    async () => {
+      const dataset = expectSuccess(
+        await create({
+          ...base(),
+          columns: undefined,
+          rows: undefined,
+          label_column: undefined,
+          csv:
+            'Mata Pencaharian\tJumlah\nPetani\t486\n' +
+            '"=HYPERLINK(""http://jahat.example"",""klik"")"\t3\n\n+628123\t4\r\n',
+        }),
+        201,
+      )
+      expect(dataset).toMatchObject({
+        label_column: 'Mata Pencaharian',
+        columns: ['Jumlah'],
+        rows: [
+          { label: 'Petani', values: [486] },
+          { label: '=HYPERLINK("http://jahat.example","klik")', values: [3] },
+          { label: '+628123', values: [4] },
+        ],
+      })
+      // An update with CSV replaces the whole table.
+      const updated = expectSuccess(
+        await api('PUT', `/api/admin/statistics/${dataset.id}`, {
+          token,
+          json: { ...base(dataset.title), csv: 'Agama,Laki-laki,Perempuan\nIslam,900,910\nKristen,40,42' },
+        }),
+      )
+      expect(updated).toMatchObject({
+        label_column: 'Agama',
+        columns: ['Laki-laki', 'Perempuan'],
+        rows: [
+          { label: 'Islam', values: [900, 910] },
+          { label: 'Kristen', values: [40, 42] },
+        ],
+      })
+    },
+  )
 
   it('refuses every bad input of the issue with 422, naming the field and the 1-based row', async () => {
     const errors = async (fields: Record<string, unknown>) => {

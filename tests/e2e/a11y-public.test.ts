@@ -142,7 +142,9 @@ describe('keyboard alone', () => {
           const style = getComputedStyle(element)
           const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0
           const ring = style.boxShadow !== 'none' && style.boxShadow !== ''
-          const label = `${element.tagName} ${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? ''}`
+          const label =
+            `${element.tagName} ` +
+            `${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? ''}`
           return { label, visible: outline || ring, inView: element.getClientRects().length > 0 }
         })
         if (!focus) continue

@@ -40,45 +40,48 @@ describe('login', () => {
     expect(unexpected).toEqual([])
   })
 
-  it('logs in to the dashboard (replacing history), keeps a logged-in visitor away from /login, and logs out', async () => {
-    const page = await loggedInPage()
-    await page.waitForFunction(() => document.title === 'Dashboard - Desa Uji Coba')
-    const cookies = await page.context().cookies()
-    const token = cookies.find((cookie) => cookie.name === 'token')!
-    expect(token.httpOnly).toBe(true)
-    expect(token.sameSite).toBe('Lax')
+  it(
+    'logs in to the dashboard (replacing history), keeps a logged-in visitor away from /login, ' + 'and logs out',
+    async () => {
+      const page = await loggedInPage()
+      await page.waitForFunction(() => document.title === 'Dashboard - Desa Uji Coba')
+      const cookies = await page.context().cookies()
+      const token = cookies.find((cookie) => cookie.name === 'token')!
+      expect(token.httpOnly).toBe(true)
+      expect(token.sameSite).toBe('Lax')
 
-    // Four count cards with their links.
-    for (const [label, to] of [
-      ['Categories', '/admin/categories'],
-      ['Posts', '/admin/posts'],
-      ['Products', '/admin/products'],
-      ['Aparaturs', '/admin/aparaturs'],
-    ]) {
-      const card = page.getByRole('listitem', { name: label })
-      expect(await card.getByRole('link', { name: /see detail/i }).getAttribute('href')).toBe(to)
-      expect(Number(await card.locator('p').nth(1).textContent())).toBeGreaterThanOrEqual(0)
-    }
+      // Four count cards with their links.
+      for (const [label, to] of [
+        ['Categories', '/admin/categories'],
+        ['Posts', '/admin/posts'],
+        ['Products', '/admin/products'],
+        ['Aparaturs', '/admin/aparaturs'],
+      ]) {
+        const card = page.getByRole('listitem', { name: label })
+        expect(await card.getByRole('link', { name: /see detail/i }).getAttribute('href')).toBe(to)
+        expect(Number(await card.locator('p').nth(1).textContent())).toBeGreaterThanOrEqual(0)
+      }
 
-    await page.goto('/login')
-    await page.waitForURL('**/admin/dashboard')
+      await page.goto('/login')
+      await page.waitForURL('**/admin/dashboard')
 
-    // The user menu.
-    await page.getByRole('button', { name: 'User menu' }).click()
-    for (const text of ['@admin', 'admin@example.com', 'Profil Saya', 'Akun Saya', 'Pengaturan'])
-      await page.getByText(text, { exact: true }).waitFor()
-    await page.getByRole('button', { name: 'Keluar', exact: true }).click()
-    await page.waitForURL('**/login')
-    expect((await page.context().cookies()).find((cookie) => cookie.name === 'token')).toBeUndefined()
+      // The user menu.
+      await page.getByRole('button', { name: 'User menu' }).click()
+      for (const text of ['@admin', 'admin@example.com', 'Profil Saya', 'Akun Saya', 'Pengaturan'])
+        await page.getByText(text, { exact: true }).waitFor()
+      await page.getByRole('button', { name: 'Keluar', exact: true }).click()
+      await page.waitForURL('**/login')
+      expect((await page.context().cookies()).find((cookie) => cookie.name === 'token')).toBeUndefined()
 
-    // The old token no longer opens the admin.
-    await page.goto('/admin/categories')
-    await page.waitForURL(/\/login/)
-    // And it was revoked on the server too.
-    const bearer = JSON.parse(Buffer.from(decodeURIComponent(token.value), 'base64').toString('utf8')) as string
-    const revoked = await api('GET', '/api/admin/dashboard', { token: bearer })
-    expect(revoked.status).toBe(401)
-  })
+      // The old token no longer opens the admin.
+      await page.goto('/admin/categories')
+      await page.waitForURL(/\/login/)
+      // And it was revoked on the server too.
+      const bearer = JSON.parse(Buffer.from(decodeURIComponent(token.value), 'base64').toString('utf8')) as string
+      const revoked = await api('GET', '/api/admin/dashboard', { token: bearer })
+      expect(revoked.status).toBe(401)
+    },
+  )
 
   it('returns to /login on the next screen once the session is revoked elsewhere', async () => {
     const page = await loggedInPage()

@@ -230,24 +230,27 @@ describe('progress photos', () => {
 })
 
 describe('the admin screens of budgets and projects', () => {
-  it('have no serious or critical axe violation (the admin screens meet the bar the other admin screens meet)', async () => {
-    const token = await adminToken()
-    const budget = expectSuccess(await api('GET', '/api/admin/budgets?search=2031', { token })).data[0]
-    const page = await loggedInPage()
-    for (const path of [
-      '/admin/budgets',
-      '/admin/budgets/create',
-      `/admin/budgets/edit/${budget.id}`,
-      '/admin/developments',
-      '/admin/developments/create',
-      `/admin/developments/edit/${project.id}`,
-    ]) {
-      await page.goto(path)
-      await page.getByRole('heading', { level: 1 }).first().waitFor()
-      expect(await seriousViolations(page), path).toEqual([])
-    }
-    expect(await page.settled()).toEqual([])
-  })
+  it(
+    'have no serious or critical axe violation ' + '(the admin screens meet the bar the other admin screens meet)',
+    async () => {
+      const token = await adminToken()
+      const budget = expectSuccess(await api('GET', '/api/admin/budgets?search=2031', { token })).data[0]
+      const page = await loggedInPage()
+      for (const path of [
+        '/admin/budgets',
+        '/admin/budgets/create',
+        `/admin/budgets/edit/${budget.id}`,
+        '/admin/developments',
+        '/admin/developments/create',
+        `/admin/developments/edit/${project.id}`,
+      ]) {
+        await page.goto(path)
+        await page.getByRole('heading', { level: 1 }).first().waitFor()
+        expect(await seriousViolations(page), path).toEqual([])
+      }
+      expect(await page.settled()).toEqual([])
+    },
+  )
 })
 
 describe('the public transparency pages', () => {

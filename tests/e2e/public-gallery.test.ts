@@ -52,52 +52,56 @@ describe('gallery', () => {
     expect(await page.settled()).toEqual([])
   })
 
-  it('opens the viewer by click, Enter or Space; counter, previous/next and arrow keys wrap; Escape closes and returns focus', async () => {
-    const page = await newPage({ viewport: DESKTOP })
-    await openGallery(page)
-    const first = page.getByRole('button', { name: new RegExp(caption('Tiga')) })
-    await first.click()
-    await expectShowing(page, 'Tiga', '1 / 3')
-    expect(await page.evaluate(() => document.activeElement?.closest('[role=dialog]') !== null)).toBe(true)
-    await viewer(page).getByRole('button', { name: 'Foto berikutnya' }).click()
-    await expectShowing(page, 'Dua', '2 / 3')
-    await viewer(page).getByRole('button', { name: 'Foto berikutnya' }).click()
-    await expectShowing(page, 'Satu', '3 / 3')
-    // Wraps forward past the last...
-    await viewer(page).getByRole('button', { name: 'Foto berikutnya' }).click()
-    await expectShowing(page, 'Tiga', '1 / 3')
-    // ...and back past the first.
-    await viewer(page).getByRole('button', { name: 'Foto sebelumnya' }).click()
-    await expectShowing(page, 'Satu', '3 / 3')
-    await page.keyboard.press('ArrowRight')
-    await expectShowing(page, 'Tiga', '1 / 3')
-    await page.keyboard.press('ArrowLeft')
-    await expectShowing(page, 'Satu', '3 / 3')
-    // Focus stays inside the viewer.
-    for (let i = 0; i < 5; i++) {
-      await page.keyboard.press('Tab')
+  it(
+    'opens the viewer by click, Enter or Space; counter, previous/next and arrow keys wrap; ' +
+      'Escape closes and returns focus',
+    async () => {
+      const page = await newPage({ viewport: DESKTOP })
+      await openGallery(page)
+      const first = page.getByRole('button', { name: new RegExp(caption('Tiga')) })
+      await first.click()
+      await expectShowing(page, 'Tiga', '1 / 3')
       expect(await page.evaluate(() => document.activeElement?.closest('[role=dialog]') !== null)).toBe(true)
-    }
-    await page.keyboard.press('Shift+Tab')
-    expect(await page.evaluate(() => document.activeElement?.closest('[role=dialog]') !== null)).toBe(true)
-    await page.keyboard.press('Escape')
-    await viewer(page).waitFor({ state: 'detached' })
-    expect(await first.evaluate((el) => el === document.activeElement)).toBe(true)
+      await viewer(page).getByRole('button', { name: 'Foto berikutnya' }).click()
+      await expectShowing(page, 'Dua', '2 / 3')
+      await viewer(page).getByRole('button', { name: 'Foto berikutnya' }).click()
+      await expectShowing(page, 'Satu', '3 / 3')
+      // Wraps forward past the last...
+      await viewer(page).getByRole('button', { name: 'Foto berikutnya' }).click()
+      await expectShowing(page, 'Tiga', '1 / 3')
+      // ...and back past the first.
+      await viewer(page).getByRole('button', { name: 'Foto sebelumnya' }).click()
+      await expectShowing(page, 'Satu', '3 / 3')
+      await page.keyboard.press('ArrowRight')
+      await expectShowing(page, 'Tiga', '1 / 3')
+      await page.keyboard.press('ArrowLeft')
+      await expectShowing(page, 'Satu', '3 / 3')
+      // Focus stays inside the viewer.
+      for (let i = 0; i < 5; i++) {
+        await page.keyboard.press('Tab')
+        expect(await page.evaluate(() => document.activeElement?.closest('[role=dialog]') !== null)).toBe(true)
+      }
+      await page.keyboard.press('Shift+Tab')
+      expect(await page.evaluate(() => document.activeElement?.closest('[role=dialog]') !== null)).toBe(true)
+      await page.keyboard.press('Escape')
+      await viewer(page).waitFor({ state: 'detached' })
+      expect(await first.evaluate((el) => el === document.activeElement)).toBe(true)
 
-    // Enter and Space on a focused tile open it too.
-    const second = page.getByRole('button', { name: new RegExp(caption('Dua')) })
-    await second.focus()
-    await page.keyboard.press('Enter')
-    await expectShowing(page, 'Dua', '2 / 3')
-    await viewer(page).getByRole('button', { name: 'Tutup' }).click()
-    await viewer(page).waitFor({ state: 'detached' })
-    expect(await second.evaluate((el) => el === document.activeElement)).toBe(true)
-    await page.keyboard.press('Space')
-    await expectShowing(page, 'Dua', '2 / 3')
-    await page.keyboard.press('Escape')
-    await viewer(page).waitFor({ state: 'detached' })
-    expect(await page.settled()).toEqual([])
-  })
+      // Enter and Space on a focused tile open it too.
+      const second = page.getByRole('button', { name: new RegExp(caption('Dua')) })
+      await second.focus()
+      await page.keyboard.press('Enter')
+      await expectShowing(page, 'Dua', '2 / 3')
+      await viewer(page).getByRole('button', { name: 'Tutup' }).click()
+      await viewer(page).waitFor({ state: 'detached' })
+      expect(await second.evaluate((el) => el === document.activeElement)).toBe(true)
+      await page.keyboard.press('Space')
+      await expectShowing(page, 'Dua', '2 / 3')
+      await page.keyboard.press('Escape')
+      await viewer(page).waitFor({ state: 'detached' })
+      expect(await page.settled()).toEqual([])
+    },
+  )
 
   it('works full-screen on a phone', async () => {
     const page = await newPage({ viewport: PHONE, isMobile: true })

@@ -95,55 +95,58 @@ describe('public lists', () => {
     })
   }
 
-  it('pages through results: page in the address only above 1, read back on load, search resets to page 1', async () => {
-    const page = await newPage({ viewport: DESKTOP })
-    await page.goto(`/pages?search=${encodeURIComponent(content.tag)}`)
-    const cards = page.getByRole('list', { name: 'Daftar halaman' }).getByRole('listitem')
-    expect(await cards.count()).toBe(9)
-    const pager = page.getByRole('navigation', { name: 'Navigasi halaman' })
-    expect(await pager.getByRole('link', { name: 'Halaman 1' }).getAttribute('aria-current')).toBe('page')
-    // Centred under the grid.
-    const box = (await pager.getByRole('list').boundingBox())!
-    expect(Math.abs(box.x + box.width / 2 - DESKTOP.width / 2)).toBeLessThan(20)
+  it(
+    'pages through results: page in the address only above 1, read back on load, search resets ' + 'to page 1',
+    async () => {
+      const page = await newPage({ viewport: DESKTOP })
+      await page.goto(`/pages?search=${encodeURIComponent(content.tag)}`)
+      const cards = page.getByRole('list', { name: 'Daftar halaman' }).getByRole('listitem')
+      expect(await cards.count()).toBe(9)
+      const pager = page.getByRole('navigation', { name: 'Navigasi halaman' })
+      expect(await pager.getByRole('link', { name: 'Halaman 1' }).getAttribute('aria-current')).toBe('page')
+      // Centred under the grid.
+      const box = (await pager.getByRole('list').boundingBox())!
+      expect(Math.abs(box.x + box.width / 2 - DESKTOP.width / 2)).toBeLessThan(20)
 
-    await pager.getByRole('link', { name: 'Halaman 2' }).click()
-    await page.waitForURL((url) => url.searchParams.get('page') === '2')
-    expect(query(page)).toEqual({ search: content.tag, page: '2' })
-    await shown(page.getByRole('link', { name: `${content.tag} Halaman 01` }))
-    expect(await cards.count()).toBe(1)
-    expect(await pager.getByRole('link', { name: 'Halaman 2' }).getAttribute('aria-current')).toBe('page')
-    // Back to page 1: the page leaves the address.
-    await pager.getByRole('link', { name: 'Sebelumnya' }).click()
-    await page.waitForURL((url) => !url.searchParams.has('page'))
-    expect(query(page)).toEqual({ search: content.tag })
-    await pager.getByRole('link', { name: 'Berikutnya' }).click()
-    await page.waitForURL((url) => url.searchParams.get('page') === '2')
+      await pager.getByRole('link', { name: 'Halaman 2' }).click()
+      await page.waitForURL((url) => url.searchParams.get('page') === '2')
+      expect(query(page)).toEqual({ search: content.tag, page: '2' })
+      await shown(page.getByRole('link', { name: `${content.tag} Halaman 01` }))
+      expect(await cards.count()).toBe(1)
+      expect(await pager.getByRole('link', { name: 'Halaman 2' }).getAttribute('aria-current')).toBe('page')
+      // Back to page 1: the page leaves the address.
+      await pager.getByRole('link', { name: 'Sebelumnya' }).click()
+      await page.waitForURL((url) => !url.searchParams.has('page'))
+      expect(query(page)).toEqual({ search: content.tag })
+      await pager.getByRole('link', { name: 'Berikutnya' }).click()
+      await page.waitForURL((url) => url.searchParams.get('page') === '2')
 
-    // A fresh load of the address restores both the search box and the page.
-    const again = await newPage({ viewport: DESKTOP })
-    await again.goto(`/pages?search=${encodeURIComponent(content.tag)}&page=2`)
-    expect(await searchBox(again, 'Cari halaman').inputValue()).toBe(content.tag)
-    expect(
-      await again
-        .getByRole('navigation', { name: 'Navigasi halaman' })
-        .getByRole('link', { name: 'Halaman 2' })
-        .getAttribute('aria-current'),
-    ).toBe('page')
-    await shown(again.getByRole('link', { name: `${content.tag} Halaman 01` }))
-    // A new search from page 2 starts again at page 1.
-    await searchBox(again, 'Cari halaman').fill(`${content.tag} Halaman 1`)
-    await searchBox(again, 'Cari halaman').press('Enter')
-    await again.waitForURL((url) => url.searchParams.get('search') === `${content.tag} Halaman 1`)
-    expect(query(again)).toEqual({ search: `${content.tag} Halaman 1` })
-    await shown(again.getByRole('link', { name: `${content.tag} Halaman 10` }))
-    expect(await again.getByRole('navigation', { name: 'Navigasi halaman' }).count()).toBe(0)
-    // Browser back returns to the previous search, and the box follows the address.
-    await again.goBack()
-    await again.waitForURL((url) => url.searchParams.get('page') === '2')
-    await expect.poll(() => searchBox(again, 'Cari halaman').inputValue()).toBe(content.tag)
-    expect(await page.settled()).toEqual([])
-    expect(await again.settled()).toEqual([])
-  })
+      // A fresh load of the address restores both the search box and the page.
+      const again = await newPage({ viewport: DESKTOP })
+      await again.goto(`/pages?search=${encodeURIComponent(content.tag)}&page=2`)
+      expect(await searchBox(again, 'Cari halaman').inputValue()).toBe(content.tag)
+      expect(
+        await again
+          .getByRole('navigation', { name: 'Navigasi halaman' })
+          .getByRole('link', { name: 'Halaman 2' })
+          .getAttribute('aria-current'),
+      ).toBe('page')
+      await shown(again.getByRole('link', { name: `${content.tag} Halaman 01` }))
+      // A new search from page 2 starts again at page 1.
+      await searchBox(again, 'Cari halaman').fill(`${content.tag} Halaman 1`)
+      await searchBox(again, 'Cari halaman').press('Enter')
+      await again.waitForURL((url) => url.searchParams.get('search') === `${content.tag} Halaman 1`)
+      expect(query(again)).toEqual({ search: `${content.tag} Halaman 1` })
+      await shown(again.getByRole('link', { name: `${content.tag} Halaman 10` }))
+      expect(await again.getByRole('navigation', { name: 'Navigasi halaman' }).count()).toBe(0)
+      // Browser back returns to the previous search, and the box follows the address.
+      await again.goBack()
+      await again.waitForURL((url) => url.searchParams.get('page') === '2')
+      await expect.poll(() => searchBox(again, 'Cari halaman').inputValue()).toBe(content.tag)
+      expect(await page.settled()).toEqual([])
+      expect(await again.settled()).toEqual([])
+    },
+  )
 
   it('lays cards out in 3 columns on desktop, 2 on tablets and 1 on phones', async () => {
     for (const [viewport, expected] of [

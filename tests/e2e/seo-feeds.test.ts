@@ -75,38 +75,42 @@ describe('/robots.txt', () => {
 })
 
 describe('/sitemap.xml', () => {
-  it('lists every public screen and this test’s page, post, product and official, with absolute addresses that open', async () => {
-    const response = await fetch(`${base()}/sitemap.xml`)
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8')
-    const root = await parseXml(await response.text())
-    expect(root.name).toBe('urlset')
-    expect(root.attributes.xmlns).toBe('http://www.sitemaps.org/schemas/sitemap/0.9')
-    const urls = children(root, 'url')
-    const locs = urls.map((url) => child(url, 'loc')!.text)
-    for (const loc of locs) expect(loc.startsWith(`${base()}/`), loc).toBe(true)
-    expect(new Set(locs).size).toBe(locs.length)
-    const expected = [
-      '/',
-      '/pages',
-      '/aparaturs',
-      '/posts',
-      '/products',
-      '/photos',
-      '/privacy',
-      '/terms',
-      `/pages/${villagePage.slug}`,
-      `/posts/${post.slug}`,
-      `/products/${product.slug}`,
-      `/aparaturs/${person.id}`,
-    ]
-    for (const path of expected) expect(locs, path).toContain(`${base()}${path}`)
-    expect(locs.filter((loc) => /\/(admin|api|login|berita)(\/|$)/.test(new URL(loc).pathname))).toEqual([])
-    // Content carries its last change.
-    const postUrl = urls.find((url) => child(url, 'loc')!.text === `${base()}/posts/${post.slug}`)!
-    expect(child(postUrl, 'lastmod')!.text).toBe(post.updated_at)
-    for (const path of expected) expect((await fetch(`${base()}${path}`)).status, path).toBe(200)
-  })
+  it(
+    'lists every public screen and this test’s page, post, ' +
+      'product and official, with absolute addresses that open',
+    async () => {
+      const response = await fetch(`${base()}/sitemap.xml`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8')
+      const root = await parseXml(await response.text())
+      expect(root.name).toBe('urlset')
+      expect(root.attributes.xmlns).toBe('http://www.sitemaps.org/schemas/sitemap/0.9')
+      const urls = children(root, 'url')
+      const locs = urls.map((url) => child(url, 'loc')!.text)
+      for (const loc of locs) expect(loc.startsWith(`${base()}/`), loc).toBe(true)
+      expect(new Set(locs).size).toBe(locs.length)
+      const expected = [
+        '/',
+        '/pages',
+        '/aparaturs',
+        '/posts',
+        '/products',
+        '/photos',
+        '/privacy',
+        '/terms',
+        `/pages/${villagePage.slug}`,
+        `/posts/${post.slug}`,
+        `/products/${product.slug}`,
+        `/aparaturs/${person.id}`,
+      ]
+      for (const path of expected) expect(locs, path).toContain(`${base()}${path}`)
+      expect(locs.filter((loc) => /\/(admin|api|login|berita)(\/|$)/.test(new URL(loc).pathname))).toEqual([])
+      // Content carries its last change.
+      const postUrl = urls.find((url) => child(url, 'loc')!.text === `${base()}/posts/${post.slug}`)!
+      expect(child(postUrl, 'lastmod')!.text).toBe(post.updated_at)
+      for (const path of expected) expect((await fetch(`${base()}${path}`)).status, path).toBe(200)
+    },
+  )
 
   it('lists the demo village’s content too, and drops what was deleted', async () => {
     const token = await adminToken()

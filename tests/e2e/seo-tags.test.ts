@@ -233,24 +233,27 @@ describe('every public screen has its own title, description, canonical address,
     expect(await page.settled()).toEqual([])
   })
 
-  it('an address with tracking parameters gets the page of the plain address, its canonical link, and hydrates', async () => {
-    const page = await newPage()
-    // The plain address first, so the tracked one can be answered from its stored copy.
-    await expectSeo(page, '/', { title: 'Selamat Datang' })
-    await expectSeo(page, '/?fbclid=IwAR0uji&utm_source=whatsapp&utm_medium=social', {
-      title: 'Selamat Datang',
-      canonicalPath: '/',
-    })
-    // Hydrated: a link is followed by the client-side router, without loading a new document.
-    await page.evaluate(() => ((window as any).__sameDocument = true))
-    await page.getByRole('link', { name: /Lihat Semua Berita/ }).click()
-    await page.waitForURL('**/berita')
-    await page.waitForFunction(() => document.title.startsWith('Berita - '))
-    expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true)
-    await expectSeo(page, '/posts?page=2', { title: 'Berita' })
-    await expectSeo(page, '/posts?gclid=x&page=2&utm_campaign=y', { title: 'Berita', canonicalPath: '/posts?page=2' })
-    expect(await page.settled()).toEqual([])
-  })
+  it(
+    'an address with tracking parameters gets the page of the plain address, ' + 'its canonical link, and hydrates',
+    async () => {
+      const page = await newPage()
+      // The plain address first, so the tracked one can be answered from its stored copy.
+      await expectSeo(page, '/', { title: 'Selamat Datang' })
+      await expectSeo(page, '/?fbclid=IwAR0uji&utm_source=whatsapp&utm_medium=social', {
+        title: 'Selamat Datang',
+        canonicalPath: '/',
+      })
+      // Hydrated: a link is followed by the client-side router, without loading a new document.
+      await page.evaluate(() => ((window as any).__sameDocument = true))
+      await page.getByRole('link', { name: /Lihat Semua Berita/ }).click()
+      await page.waitForURL('**/berita')
+      await page.waitForFunction(() => document.title.startsWith('Berita - '))
+      expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true)
+      await expectSeo(page, '/posts?page=2', { title: 'Berita' })
+      await expectSeo(page, '/posts?gclid=x&page=2&utm_campaign=y', { title: 'Berita', canonicalPath: '/posts?page=2' })
+      expect(await page.settled()).toEqual([])
+    },
+  )
 
   it('a missing item is not indexed', async () => {
     const page = await newPage()

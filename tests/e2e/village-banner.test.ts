@@ -50,65 +50,68 @@ async function announce(title: string) {
 }
 
 describe('the announcement banner', () => {
-  it('shows above every public page, closes on a phone, and stays closed after a reload, without a cookie', async () => {
-    const flood = await announce(unique('Peringatan Banjir Sungai Citarum '))
-    const { context, page } = await visitor()
-    await page.goto('/')
-    const banner = page.getByRole('region', { name: 'Pengumuman' })
-    await shown(banner)
-    const link = banner.getByRole('link', { name: flood.title })
-    expect(await link.getAttribute('href')).toBe(`/pengumuman/${flood.id}`)
-    // Readable on the phone: inside the screen, the page no wider than it.
-    const box = (await banner.boundingBox())!
-    expect(box.x).toBeGreaterThanOrEqual(0)
-    expect(box.x + box.width).toBeLessThanOrEqual(360)
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
-    expect(await axe(page), 'with the banner').toEqual([])
-    // Above the content of every public page.
-    for (const path of ['/posts', '/agenda', '/statistik', `/pengumuman/${flood.id}`]) {
-      await page.goto(path)
-      await shown(page.getByRole('region', { name: 'Pengumuman' }).getByRole('link', { name: flood.title }))
-    }
+  it(
+    'shows above every public page, closes on a phone, ' + 'and stays closed after a reload, without a cookie',
+    async () => {
+      const flood = await announce(unique('Peringatan Banjir Sungai Citarum '))
+      const { context, page } = await visitor()
+      await page.goto('/')
+      const banner = page.getByRole('region', { name: 'Pengumuman' })
+      await shown(banner)
+      const link = banner.getByRole('link', { name: flood.title })
+      expect(await link.getAttribute('href')).toBe(`/pengumuman/${flood.id}`)
+      // Readable on the phone: inside the screen, the page no wider than it.
+      const box = (await banner.boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(360)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+      expect(await axe(page), 'with the banner').toEqual([])
+      // Above the content of every public page.
+      for (const path of ['/posts', '/agenda', '/statistik', `/pengumuman/${flood.id}`]) {
+        await page.goto(path)
+        await shown(page.getByRole('region', { name: 'Pengumuman' }).getByRole('link', { name: flood.title }))
+      }
 
-    await page.goto('/')
-    await banner.getByRole('button', { name: `Tutup pengumuman: ${flood.title}` }).tap()
-    await banner.waitFor({ state: 'hidden' })
-    await page.reload()
-    // Hidden before the page is ever shown: the markup is there, hidden by the page's own early script.
-    await page.getByRole('heading', { name: 'Berita Terbaru' }).waitFor()
-    expect(await page.locator('#pengumuman-tayang').getAttribute('hidden')).not.toBeNull()
-    expect(await banner.isVisible()).toBe(false)
-    await page.goto('/agenda')
-    await page.getByRole('heading', { level: 1, name: 'Agenda Desa' }).waitFor()
-    expect(await banner.isVisible()).toBe(false)
-    expect(await context.cookies()).toEqual([])
-    expect(await page.evaluate(() => Object.keys(localStorage))).toContain('balai-desa:pengumuman-ditutup')
+      await page.goto('/')
+      await banner.getByRole('button', { name: `Tutup pengumuman: ${flood.title}` }).tap()
+      await banner.waitFor({ state: 'hidden' })
+      await page.reload()
+      // Hidden before the page is ever shown: the markup is there, hidden by the page's own early script.
+      await page.getByRole('heading', { name: 'Berita Terbaru' }).waitFor()
+      expect(await page.locator('#pengumuman-tayang').getAttribute('hidden')).not.toBeNull()
+      expect(await banner.isVisible()).toBe(false)
+      await page.goto('/agenda')
+      await page.getByRole('heading', { level: 1, name: 'Agenda Desa' }).waitFor()
+      expect(await banner.isVisible()).toBe(false)
+      expect(await context.cookies()).toEqual([])
+      expect(await page.evaluate(() => Object.keys(localStorage))).toContain('balai-desa:pengumuman-ditutup')
 
-    // Another announcement shows; the closed one stays closed. Another browser still sees both.
-    const water = await announce(unique('Pemadaman Air '))
-    await page.goto('/')
-    await shown(banner.getByRole('link', { name: water.title }))
-    expect(await banner.getByRole('link', { name: flood.title }).isVisible()).toBe(false)
-    const other = await visitor(DESKTOP)
-    await other.page.goto('/')
-    const otherBanner = other.page.getByRole('region', { name: 'Pengumuman' })
-    await shown(otherBanner.getByRole('link', { name: flood.title }))
-    await shown(otherBanner.getByRole('link', { name: water.title }))
-    await otherBanner.getByRole('link', { name: water.title }).click()
-    await other.page.waitForURL(`**/pengumuman/${water.id}`)
-    await shown(other.page.getByRole('heading', { level: 1, name: water.title }))
+      // Another announcement shows; the closed one stays closed. Another browser still sees both.
+      const water = await announce(unique('Pemadaman Air '))
+      await page.goto('/')
+      await shown(banner.getByRole('link', { name: water.title }))
+      expect(await banner.getByRole('link', { name: flood.title }).isVisible()).toBe(false)
+      const other = await visitor(DESKTOP)
+      await other.page.goto('/')
+      const otherBanner = other.page.getByRole('region', { name: 'Pengumuman' })
+      await shown(otherBanner.getByRole('link', { name: flood.title }))
+      await shown(otherBanner.getByRole('link', { name: water.title }))
+      await otherBanner.getByRole('link', { name: water.title }).click()
+      await other.page.waitForURL(`**/pengumuman/${water.id}`)
+      await shown(other.page.getByRole('heading', { level: 1, name: water.title }))
 
-    // An edited announcement is news again.
-    const edited = `${flood.title} Diperbarui`
-    const update = await api('PUT', `/api/admin/announcements/${flood.id}`, {
-      token,
-      base: server.url,
-      json: { title: edited, starts_at: flood.starts_at },
-    })
-    expect(update.status).toBe(200)
-    await page.goto('/')
-    await shown(banner.getByRole('link', { name: edited }))
-    expect(await page.settled()).toEqual([])
-    expect(await other.page.settled()).toEqual([])
-  })
+      // An edited announcement is news again.
+      const edited = `${flood.title} Diperbarui`
+      const update = await api('PUT', `/api/admin/announcements/${flood.id}`, {
+        token,
+        base: server.url,
+        json: { title: edited, starts_at: flood.starts_at },
+      })
+      expect(update.status).toBe(200)
+      await page.goto('/')
+      await shown(banner.getByRole('link', { name: edited }))
+      expect(await page.settled()).toEqual([])
+      expect(await other.page.settled()).toEqual([])
+    },
+  )
 })

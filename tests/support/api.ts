@@ -121,10 +121,20 @@ export function checkAgainstDocument(method: string, requestPath: string, result
     const answer = responses[String(result.status)]
     if (!answer)
       throw new Error(
-        `${call}: the OpenAPI document (docs/openapi.json) does not list ${result.status} for ${upper} ${operation.template}: ${result.text.slice(0, 300)}`,
+        `${call}: the OpenAPI document (docs/openapi.json) does not list ${result.status} ` +
+          `for ${upper} ${operation.template}: ${result.text.slice(0, 300)}`,
       )
     if (!answer.content?.['application/json']) return
-    ref = `openapi#/${pointer('paths', operation.template, operation.method.toLowerCase(), 'responses', String(result.status), 'content', 'application/json', 'schema')}`
+    ref = `openapi#/${pointer(
+      'paths',
+      operation.template,
+      operation.method.toLowerCase(),
+      'responses',
+      String(result.status),
+      'content',
+      'application/json',
+      'schema',
+    )}`
   } else if (!json) {
     // Answers Express gives before Remix runs (a malformed address) are checked by their own tests.
     return
@@ -134,7 +144,8 @@ export function checkAgainstDocument(method: string, requestPath: string, result
   if (!validate) throw new Error(`${call}: no schema at ${ref}`)
   if (!validate(result.body)) {
     throw new Error(
-      `${call}: the body does not match the OpenAPI document (${ref.replace('openapi#', '')}): ${ajv.errorsText(validate.errors, { separator: '; ' })}\n${result.text.slice(0, 500)}`,
+      `${call}: the body does not match the OpenAPI document (${ref.replace('openapi#', '')}): ` +
+        `${ajv.errorsText(validate.errors, { separator: '; ' })}\n${result.text.slice(0, 500)}`,
     )
   }
 }

@@ -57,21 +57,25 @@ describe('the resource declarations', () => {
     expect(writeMessage(RESOURCES.photos, 'created')).toBe('Photo uploaded successfully')
   })
 
-  it('name the text fields the public reads, which the gambling spam guard judges: every text field of a public resource', () => {
-    const guarded = Object.fromEntries(all.map((resource) => [resource.name, publicTextFieldsOf(resource)]))
-    expect(guarded.posts).toEqual(expect.arrayContaining(['title', 'content']))
-    expect(guarded.products).toEqual(expect.arrayContaining(['title', 'content', 'owner', 'phone', 'address']))
-    expect(guarded.aparaturs).toEqual(expect.arrayContaining(['name', 'position', 'description']))
-    expect(guarded.photos).toEqual(expect.arrayContaining(['caption', 'description']))
-    expect([guarded.categories, guarded.pages, guarded.sliders]).toEqual([
-      ['name'],
-      expect.arrayContaining(['title', 'content']),
-      expect.arrayContaining(['description']),
-    ])
-    for (const name of ['image', 'category_id', 'price']) expect(Object.values(guarded).flat()).not.toContain(name)
-    // The back office's own records are no public text, but for a user's name: the site shows it as a post's author.
-    expect([guarded.users, guarded.roles, guarded.permissions]).toEqual([['name'], [], []])
-  })
+  it(
+    'name the text fields the public reads, ' +
+      'which the gambling spam guard judges: every text field of a public resource',
+    () => {
+      const guarded = Object.fromEntries(all.map((resource) => [resource.name, publicTextFieldsOf(resource)]))
+      expect(guarded.posts).toEqual(expect.arrayContaining(['title', 'content']))
+      expect(guarded.products).toEqual(expect.arrayContaining(['title', 'content', 'owner', 'phone', 'address']))
+      expect(guarded.aparaturs).toEqual(expect.arrayContaining(['name', 'position', 'description']))
+      expect(guarded.photos).toEqual(expect.arrayContaining(['caption', 'description']))
+      expect([guarded.categories, guarded.pages, guarded.sliders]).toEqual([
+        ['name'],
+        expect.arrayContaining(['title', 'content']),
+        expect.arrayContaining(['description']),
+      ])
+      for (const name of ['image', 'category_id', 'price']) expect(Object.values(guarded).flat()).not.toContain(name)
+      // The back office's own records are no public text, but for a user's name: the site shows it as a post's author.
+      expect([guarded.users, guarded.roles, guarded.permissions]).toEqual([['name'], [], []])
+    },
+  )
 
   it('name the list screens and their empty states', () => {
     expect(all.map(listTitle)).toContain('Permissions')

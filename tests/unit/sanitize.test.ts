@@ -10,7 +10,8 @@ describe('sanitizeRichText keeps what Quill 2 produces', () => {
     ['<blockquote>Kutipan</blockquote>'],
     ['<pre data-language="plain">const a = 1;</pre><p><code>kode</code></p>'],
     [
-      '<p class="ql-align-center">Tengah</p><p class="ql-indent-2">Menjorok</p><p class="ql-align-right ql-direction-rtl">Kanan</p>',
+      '<p class="ql-align-center">Tengah</p><p class="ql-indent-2">Menjorok</p><p ' +
+        'class="ql-align-right ql-direction-rtl">Kanan</p>',
     ],
     ['<p><span class="ql-size-large">Besar</span> <span class="ql-font-serif">Serif</span></p>'],
     ['<p>baris<br />baru</p>'],
@@ -96,8 +97,10 @@ describe('images inside rich text (issue 12)', () => {
     expect(
       sanitizeRichText(`<img src="${ours}" alt="Peta" srcset="https://evil.example/x.jpg 1w" width="1" onerror="x()">`),
     ).toBe(
-      `<img src="${ours}" alt="Peta" srcset="/uploads/content/0123456789abcdef0123456789abcdef-800x600-320.webp 320w, ` +
-        '/uploads/content/0123456789abcdef0123456789abcdef-800x600-640.webp 640w, /uploads/content/0123456789abcdef0123456789abcdef-800x600-800.webp 800w" ' +
+      `<img src="${ours}" alt="Peta" ` +
+        'srcset="/uploads/content/0123456789abcdef0123456789abcdef-800x600-320.webp 320w, ' +
+        '/uploads/content/0123456789abcdef0123456789abcdef-800x600-640.webp 640w, ' +
+        '/uploads/content/0123456789abcdef0123456789abcdef-800x600-800.webp 800w" ' +
         'sizes="(min-width: 800px) 768px, 100vw" width="800" height="600" />',
     )
     expect(

@@ -134,14 +134,16 @@ describe('substring search from the trigram index', () => {
   let rows: { id: number; values: (string | null)[] }[]
   beforeAll(() => {
     db.exec(
-      "INSERT INTO users (id, name, username, email, password, updated_at) VALUES (1, 'a', 'a', 'a@a', 'x', '2026-01-01')",
+      'INSERT INTO users (id, name, username, email, password, updated_at) ' +
+        "VALUES (1, 'a', 'a', 'a@a', 'x', '2026-01-01')",
     )
     db.exec("INSERT INTO categories (id, name, slug, updated_at) VALUES (1, 'c', 'c', '2026-01-01')")
     const post = db.prepare(
       "INSERT INTO posts (title, slug, content, category_id, updated_at) VALUES (?, ?, '', 1, '2026-01-01')",
     )
     const product = db.prepare(
-      "INSERT INTO products (title, slug, content, owner, price, phone, address, updated_at) VALUES (?, ?, '', ?, 1, '1', 'a', '2026-01-01')",
+      'INSERT INTO products (title, slug, content, owner, price, phone, address, updated_at) ' +
+        "VALUES (?, ?, '', ?, 1, '1', 'a', '2026-01-01')",
     )
     TITLES.forEach((title, i) => {
       post.run(title, `p${i}`)
@@ -192,7 +194,8 @@ describe('substring search from the trigram index', () => {
     const before = indexed('posts', ['title'], 'lumbung')
     const { lastInsertRowid } = db
       .prepare(
-        "INSERT INTO posts (title, slug, content, category_id, updated_at) VALUES ('Lumbung padi', 'lumbung', '', 1, '2026-01-01')",
+        'INSERT INTO posts (title, slug, content, category_id, updated_at) ' +
+          "VALUES ('Lumbung padi', 'lumbung', '', 1, '2026-01-01')",
       )
       .run()
     const id = Number(lastInsertRowid)

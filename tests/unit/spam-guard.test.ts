@@ -63,7 +63,8 @@ const SPAM: [string, string][] = [
   ['<p>ga&#8203;cor &amp; maxwin</p>', 'gacor'],
   // Bulk links to one outside domain.
   [
-    '<p><a href="https://kilat-jaya.example/a">a</a> <a href="https://kilat-jaya.example/b">b</a> <a href="https://www.kilat-jaya.example/c">c</a></p>',
+    '<p><a href="https://kilat-jaya.example/a">a</a> <a href="https://kilat-jaya.example/b">b</a> ' +
+      '<a href="https://www.kilat-jaya.example/c">c</a></p>',
     'kilat-jaya.example',
   ],
   ['https://promo.hoki.example/1 https://promo.hoki.example/2 https://lain.hoki.example/3', 'hoki.example'],
@@ -97,7 +98,8 @@ const ORDINARY = [
   'RAM 4 GB, memori 64 GB, slot microSD, hubungi WA 081234567890',
   'Depo pasir dan batu Sukamaju, harga terbaik, hubungi 0812 1234 5678',
   'Kasus judi sabung ayam di desa tetangga ditangani polisi',
-  '<p>Polres mengungkap jaringan judi online yang memakai istilah "slot gacor" untuk menjerat korban.</p><p>Baca selengkapnya di <a href="https://news.example.com/polres-ungkap-judi-online">sini</a>.</p>',
+  '<p>Polres mengungkap jaringan judi online yang memakai istilah "slot gacor" untuk menjerat korban.</p><p>Baca ' +
+    'selengkapnya di <a href="https://news.example.com/polres-ungkap-judi-online">sini</a>.</p>',
   'Gotong royong membersihkan saluran air di RT 03 RW 05',
   'Posyandu balita dibuka setiap Selasa, daftar sekarang di kantor desa',
   'Pelatihan UMKM gratis! Daftar sekarang, kuota terbatas. Hubungi WA 0812-3456-7890',
@@ -115,9 +117,12 @@ const ORDINARY = [
   'Drs. H. Ahmad, S.Pd., M.Si. dilantik sebagai Sekretaris Desa',
   'Jl. Raya Sukamaju No. 1, Kecamatan Sukamaju, Kabupaten Sejahtera',
   'https://www.facebook.com/desasukamaju',
-  '<p><a href="https://jdih.kemendesa.go.id/a">Permendes 1</a>, <a href="https://jdih.kemendesa.go.id/b">Permendes 2</a>, <a href="https://jdih.kemendesa.go.id/c">Permendes 3</a></p>',
+  '<p><a href="https://jdih.kemendesa.go.id/a">Permendes 1</a>, ' +
+    '<a href="https://jdih.kemendesa.go.id/b">Permendes 2</a>, ' +
+    '<a href="https://jdih.kemendesa.go.id/c">Permendes 3</a></p>',
   '<p>Pesan lewat <a href="https://tokoku.example/1">toko</a> atau <a href="https://tokoku.example/2">katalog</a></p>',
-  '<p>Kerja bakti <strong>Minggu</strong> pagi.</p><p><img src="/uploads/posts/b.png" alt="Warga membersihkan selokan"></p>',
+  '<p>Kerja bakti <strong>Minggu</strong> pagi.</p><p><img src="/uploads/posts/b.png" ' +
+    'alt="Warga membersihkan selokan"></p>',
 ]
 
 describe('the online-gambling spam guard', () => {
@@ -133,18 +138,22 @@ describe('the online-gambling spam guard', () => {
     expect(refused).toEqual([])
   })
 
-  it('refuses every strong phrase of the vocabulary on its own and in full-width letters, and passes a weak one alone', () => {
-    for (const group of vocabulary.groups) {
-      for (const phrase of group.phrases) {
-        const wide = phrase.replace(/[!-~]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0xfee0))
-        if (group.kind === 'strong') {
-          expect([gamblingSpamIn(phrase), gamblingSpamIn(wide)], phrase).toEqual([phrase, phrase])
-        } else if (group.kind === 'weak' || group.kind === 'ambiguous') {
-          expect(gamblingSpamIn(phrase), phrase).toBeNull()
+  it(
+    'refuses every strong phrase of the vocabulary on its own and in full-width letters, ' +
+      'and passes a weak one alone',
+    () => {
+      for (const group of vocabulary.groups) {
+        for (const phrase of group.phrases) {
+          const wide = phrase.replace(/[!-~]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0xfee0))
+          if (group.kind === 'strong') {
+            expect([gamblingSpamIn(phrase), gamblingSpamIn(wide)], phrase).toEqual([phrase, phrase])
+          } else if (group.kind === 'weak' || group.kind === 'ambiguous') {
+            expect(gamblingSpamIn(phrase), phrase).toBeNull()
+          }
         }
       }
-    }
-  })
+    },
+  )
 
   it('judges sentence by sentence: a reporting sentence does not cover the next one', () => {
     expect(gamblingSpamIn('Polisi menangkap bandar judi online. Judi online resmi, daftar sekarang!')).toBe(
@@ -153,19 +162,26 @@ describe('the online-gambling spam guard', () => {
     expect(gamblingSpamIn('Polisi menangkap bandar judi online. Warga diminta melapor.')).toBeNull()
   })
 
-  it("counts only outside links for bulk links: the site itself, a trusted suffix and a link's own text do not add up", () => {
-    const links = (host: string) =>
-      [1, 2, 3].map((n) => `<a href="https://${host}/p/${n}">https://${host}/p/${n}</a>`).join(' ')
-    expect(gamblingSpamIn(`<p>${links('sukamaju.example')}</p>`)).toBe('sukamaju.example')
-    expect(gamblingSpamIn(`<p>${links('sukamaju.example')}</p>`, { ownHosts: ['sukamaju.example'] })).toBeNull()
-    expect(gamblingSpamIn(`<p>${links('www.sukamaju.example')}</p>`, { ownHosts: ['www.sukamaju.example'] })).toBeNull()
-    expect(gamblingSpamIn(`<p>${links('dinsos.jabarprov.go.id')}</p>`)).toBeNull()
-    expect(
-      gamblingSpamIn(
-        '<p><a href="https://a.example/1">https://a.example/1</a> <a href="https://a.example/2">https://a.example/2</a></p>',
-      ),
-    ).toBeNull()
-  })
+  it(
+    "counts only outside links for bulk links: the site itself, a trusted suffix and a link's own text " +
+      'do not add up',
+    () => {
+      const links = (host: string) =>
+        [1, 2, 3].map((n) => `<a href="https://${host}/p/${n}">https://${host}/p/${n}</a>`).join(' ')
+      expect(gamblingSpamIn(`<p>${links('sukamaju.example')}</p>`)).toBe('sukamaju.example')
+      expect(gamblingSpamIn(`<p>${links('sukamaju.example')}</p>`, { ownHosts: ['sukamaju.example'] })).toBeNull()
+      expect(
+        gamblingSpamIn(`<p>${links('www.sukamaju.example')}</p>`, { ownHosts: ['www.sukamaju.example'] }),
+      ).toBeNull()
+      expect(gamblingSpamIn(`<p>${links('dinsos.jabarprov.go.id')}</p>`)).toBeNull()
+      expect(
+        gamblingSpamIn(
+          '<p><a href="https://a.example/1">https://a.example/1</a> ' +
+            '<a href="https://a.example/2">https://a.example/2</a></p>',
+        ),
+      ).toBeNull()
+    },
+  )
 
   it('passes what is not text, and names each refused field', () => {
     expect(gamblingSpamIn(undefined)).toBeNull()

@@ -53,7 +53,8 @@ describe('TOTP (RFC 6238)', () => {
 
   it('writes the otpauth address apps read, percent-encoded', () => {
     expect(otpauthUrl('JBSWY3DPEHPK3PXP', 'admin', 'Desa Uji Coba')).toBe(
-      'otpauth://totp/Desa%20Uji%20Coba%3Aadmin?secret=JBSWY3DPEHPK3PXP&issuer=Desa%20Uji%20Coba&algorithm=SHA1&digits=6&period=30',
+      'otpauth://totp/Desa%20Uji%20Coba%3Aadmin?secret=JBSWY3DPEHPK3PXP' +
+        '&issuer=Desa%20Uji%20Coba&algorithm=SHA1&digits=6&period=30',
     )
   })
 })

@@ -109,7 +109,10 @@ describe('writeWithImage', () => {
 
 describe('readMultipart', () => {
   const boundary = 'unit-boundary'
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="caption"\r\n\r\nHalo\r\n--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="caption"\r\n\r\nHalo\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n` +
+    `Content-Type: image/jpeg\r\n\r\n`
   const request = (body: ReadableStream<Uint8Array> | string) =>
     new Request('http://localhost/api/admin/photos', {
       method: 'POST',
@@ -167,12 +170,19 @@ describe('readMultipart', () => {
 })
 
 describe('storedImageInfo', () => {
-  it('gives a stored image its real length and media type (what the RSS enclosure carries), or null when the file is gone', async () => {
-    const name = await uploads.storeImage(await staged('b.png'), 'posts')
-    const file = path.join(root, 'uploads', 'posts', name)
-    expect(await uploads.storedImageInfo('posts', name)).toEqual({ length: fs.statSync(file).size, type: 'image/png' })
-    fs.rmSync(file)
-    expect(await uploads.storedImageInfo('posts', name)).toBeNull()
-    expect(await uploads.storedImageInfo('posts', '../../etc/passwd')).toBeNull()
-  })
+  it(
+    'gives a stored image its real length and media type (what the RSS enclosure carries), or ' +
+      'null when the file is gone',
+    async () => {
+      const name = await uploads.storeImage(await staged('b.png'), 'posts')
+      const file = path.join(root, 'uploads', 'posts', name)
+      expect(await uploads.storedImageInfo('posts', name)).toEqual({
+        length: fs.statSync(file).size,
+        type: 'image/png',
+      })
+      fs.rmSync(file)
+      expect(await uploads.storedImageInfo('posts', name)).toBeNull()
+      expect(await uploads.storedImageInfo('posts', '../../etc/passwd')).toBeNull()
+    },
+  )
 })

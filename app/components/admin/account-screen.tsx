@@ -136,7 +136,9 @@ function TwoFactorCard({ enabled, codesLeft }: { enabled: boolean; codesLeft: nu
     return (
       <Card
         title="Verifikasi Dua Langkah"
-        description={`Aktif. Saat login, Anda diminta kode dari aplikasi autentikator. Sisa kode pemulihan: ${codesLeft}.`}
+        description={
+          `Aktif. Saat login, Anda diminta kode dari aplikasi autentikator. ` + `Sisa kode pemulihan: ${codesLeft}.`
+        }
       >
         <IntentForm intent="two-factor-disable" label="Nonaktifkan Verifikasi Dua Langkah" pendingLabel="Memproses...">
           <TextFields fields={DISABLE_FIELDS} errors={errors} />
@@ -148,7 +150,10 @@ function TwoFactorCard({ enabled, codesLeft }: { enabled: boolean; codesLeft: nu
     return (
       <Card
         title="Verifikasi Dua Langkah"
-        description="Pindai kode QR ini dengan Google Authenticator, Aegis, 2FAS atau aplikasi autentikator lain, lalu masukkan kode 6 digit yang muncul."
+        description={
+          'Pindai kode QR ini dengan Google Authenticator, Aegis, 2FAS atau aplikasi autentikator lain, ' +
+          'lalu masukkan kode 6 digit yang muncul.'
+        }
       >
         <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
           <img

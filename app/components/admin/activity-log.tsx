@@ -52,7 +52,8 @@ const actionLabel = (action: string) => ACTION_LABELS[action as ActivityAction] 
 const resourceLabel = (resource: string) => RESOURCE_LABELS[resource] ?? resource
 
 const controlClass =
-  'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
+  'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm ' +
+  'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
 
 function FilterSelect(props: {
   name: string
@@ -162,7 +163,10 @@ export function ActivityLog({ page, choices, search, filters }: ActivityLogProps
           <div className="flex gap-2 md:col-span-5 md:justify-end">
             <Link
               to={pathname}
-              className="rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
+              className={
+                'rounded-lg border border-gray-300 bg-white px-4 py-2 ' +
+                'text-sm font-medium text-gray-700 hover:bg-gray-50'
+              }
             >
               Reset
             </Link>

@@ -4,9 +4,11 @@ import { Field } from '~/components/admin/form'
 import { useSite } from '~/root'
 
 const authInputClass =
-  'block w-full rounded-lg border border-gray-300 px-3 py-2.5 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
+  'block w-full rounded-lg border border-gray-300 px-3 py-2.5 text-sm focus:border-brand-500 focus:outline-none ' +
+  'focus:ring-2 focus:ring-brand-500/30'
 export const authButtonClass =
-  'w-full rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60'
+  'w-full rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 ' +
+  'disabled:cursor-not-allowed disabled:opacity-60'
 
 /** The frame of the screens outside the back office's shell: login, forgotten password, new password. */
 export function AuthCard({ title, error, children }: { title: string; error?: string; children: ReactNode }) {

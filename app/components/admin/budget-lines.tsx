@@ -18,9 +18,11 @@ type Row = TypedLine & { key: number }
 
 const cell = 'border-t border-gray-100 px-1.5 py-1.5 align-top'
 const input =
-  'block w-full rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500'
+  'block w-full rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm focus:border-brand-500 ' +
+  'focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500'
 const smallButton =
-  'inline-flex h-8 w-8 items-center justify-center rounded-md border border-gray-300 bg-white text-gray-700 hover:bg-gray-50 disabled:opacity-40'
+  'inline-flex h-8 w-8 items-center justify-center rounded-md border border-gray-300 bg-white text-gray-700 ' +
+  'hover:bg-gray-50 disabled:opacity-40'
 
 const TYPE_CHOICES = labelled(BUDGET_TYPES, BUDGET_TYPE_LABELS)
 
@@ -61,10 +63,10 @@ const lineOfError = (error: string | undefined) => {
 /**
  * The lines of a budget (docs/api.md "Screens of the new kinds"): one row per line with `Jenis`, `Kelompok`, `Uraian`,
  * `Anggaran (Rp)` and `Realisasi (Rp)`, moved up or down or removed, `Tambah Baris` for a new one. Amounts are typed
- * as people write them (`1.250.000.000` or `1250000000`); the totals below follow as they type (app/lib/budget-totals.ts,
- * the code the server sums with). Rows pasted from a spreadsheet (tab-separated: type, group, name, amount,
- * realized), into a box or into any cell, become lines. The rows are sent as repeated fields `items.type`,
- * `items.group`..., which the door turns into the API's `items` (resource.ts linesOfForm).
+ * as people write them (`1.250.000.000` or `1250000000`); the totals below follow as they type
+ * (app/lib/budget-totals.ts, the code the server sums with). Rows pasted from a spreadsheet (tab-separated: type,
+ * group, name, amount, realized), into a box or into any cell, become lines. The rows are sent as repeated fields
+ * `items.type`, `items.group`..., which the door turns into the API's `items` (resource.ts linesOfForm).
  */
 export function BudgetLinesField({
   name,
@@ -283,7 +285,10 @@ export function BudgetLinesField({
       <button
         type="button"
         onClick={add}
-        className="inline-flex items-center gap-2 rounded-lg border border-brand-600 bg-white px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
+        className={
+          'inline-flex items-center gap-2 rounded-lg border border-brand-600 bg-white px-3 py-2 text-sm font-medium ' +
+          'text-brand-700 hover:bg-brand-50'
+        }
       >
         <span aria-hidden="true">+</span> Tambah Baris
       </button>
@@ -306,7 +311,10 @@ export function BudgetLinesField({
         <button
           type="button"
           onClick={pasteFromBox}
-          className="mt-2 rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50"
+          className={
+            'mt-2 rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-700 ' +
+            'hover:bg-gray-50'
+          }
         >
           Tempel Baris
         </button>

@@ -66,7 +66,10 @@ export function DeleteButton({
               type="button"
               autoFocus
               onClick={() => dialog.current?.close()}
-              className="rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
+              className={
+                'rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 ' +
+                'hover:bg-gray-50'
+              }
             >
               Cancel
             </button>

@@ -12,7 +12,8 @@ export function useFieldErrors(): FieldErrors {
 export const errorFor = (errors: FieldErrors, ...keys: string[]) => keys.map((key) => errors?.[key]).find(Boolean)
 
 const inputClass =
-  'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500'
+  'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 ' +
+  'focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500'
 
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null
@@ -203,7 +204,10 @@ function UploadField({
             name={name}
             type="file"
             accept={accept}
-            className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-brand-700"
+            className={
+              'block w-full text-sm text-gray-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 ' +
+              'file:px-3 file:py-2 file:text-brand-700'
+            }
           />
         </div>
       )}
@@ -338,7 +342,10 @@ export function SubmitButton({
     <button
       type="submit"
       disabled={busy}
-      className="inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+      className={
+        'inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium ' +
+        'text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60'
+      }
     >
       {busy ? pendingLabel : label}
     </button>

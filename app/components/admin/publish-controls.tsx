@@ -20,7 +20,8 @@ export function PublishBadge({ row, now }: { row: Row; now: number }) {
 }
 
 const buttonClass =
-  'inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60'
+  'inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-medium disabled:cursor-not-allowed ' +
+  'disabled:opacity-60'
 
 /**
  * The publishing part of the post, page and product forms: the current state, the publish time (a datetime-local
@@ -78,7 +79,11 @@ export function PublishControls(props: {
           type="datetime-local"
           defaultValue={toZonedInput(record?.published_at as string | null | undefined, timeZone)}
           aria-invalid={!!error}
-          className="block w-full max-w-xs rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500"
+          className={
+            'block w-full max-w-xs rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm ' +
+            'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 ' +
+            'aria-[invalid=true]:border-red-500'
+          }
         />
         <p className="mt-1 text-xs text-gray-500">
           Diisi untuk &quot;Jadwalkan&quot;: item tampil untuk umum pada waktu ini.

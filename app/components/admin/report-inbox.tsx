@@ -41,7 +41,8 @@ type InboxData = {
 }
 
 const selectClass =
-  'rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
+  'rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm ' +
+  'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
 
 const STATUS_CHOICES = labelled(REPORT_STATUSES, REPORT_STATUS_LABELS)
 const KIND_CHOICES = labelled(REPORT_KINDS, REPORT_KIND_LABELS)

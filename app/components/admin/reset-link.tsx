@@ -30,7 +30,10 @@ export function ResetLinkPanel({ userId }: { userId: number }) {
         <button
           type="submit"
           disabled={fetcher.state !== 'idle'}
-          className="rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50 disabled:opacity-60"
+          className={
+            'rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50 ' +
+            'disabled:opacity-60'
+          }
         >
           {fetcher.state !== 'idle' ? 'Membuat...' : link ? 'Buat Tautan Baru' : 'Buat Tautan Reset Password'}
         </button>

@@ -87,7 +87,10 @@ export function SearchBox({
         aria-label="Search"
         defaultValue={search}
         placeholder={placeholder}
-        className="block w-full rounded-lg border border-gray-300 bg-white py-2 pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+        className={
+          'block w-full rounded-lg border border-gray-300 bg-white py-2 pl-9 pr-3 text-sm ' +
+          'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
+        }
       />
     </Form>
   )
@@ -238,7 +241,10 @@ export function ListScreen({ resource, list }: { resource: ResourceDeclaration; 
         {columns.map((column) => (
           <td
             key={column.header}
-            className={`px-4 py-3 align-middle text-sm text-gray-700 ${column.format === 'rupiah' || column.format === 'percent' ? 'whitespace-nowrap' : ''}`}
+            className={
+              'px-4 py-3 align-middle text-sm text-gray-700 ' +
+              `${column.format === 'rupiah' || column.format === 'percent' ? 'whitespace-nowrap' : ''}`
+            }
           >
             <Cell row={row} column={column} resource={resource} now={list.now ?? 0} />
           </td>
@@ -270,7 +276,10 @@ export function ListScreen({ resource, list }: { resource: ResourceDeclaration; 
         {!uploadOnly && permissions.create && can(permissions.create) ? (
           <Link
             to={`/admin/${resource.name}/create`}
-            className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+            className={
+              'inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium ' +
+              'text-white hover:bg-brand-700'
+            }
           >
             <PlusIcon className="h-4 w-4" />
             {add}

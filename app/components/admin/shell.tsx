@@ -44,7 +44,8 @@ const NAVIGATION: NavEntry[] = [
 const inside = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`)
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-100'}`
+  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ` +
+  `${isActive ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-100'}`
 
 function NavGroup({ label, icon, items }: { label: string; icon: IconName; items: NavItem[] }) {
   const { pathname } = useLocation()
@@ -62,7 +63,10 @@ function NavGroup({ label, icon, items }: { label: string; icon: IconName; items
         type="button"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
-        className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100"
+        className={
+          'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium text-gray-700 ' +
+          'hover:bg-gray-100'
+        }
       >
         <Icon name={icon} />
         <span className="flex-1">{label}</span>
@@ -250,7 +254,10 @@ export function AdminShell({
       <aside
         id="admin-sidebar"
         aria-label="Sidebar"
-        className={`${visibility} fixed inset-y-0 left-0 z-40 w-64 flex-col border-r border-gray-200 bg-white md:sticky md:top-0 md:h-screen md:shrink-0`}
+        className={
+          `${visibility} fixed inset-y-0 left-0 z-40 w-64 flex-col border-r border-gray-200 bg-white md:sticky ` +
+          `md:top-0 md:h-screen md:shrink-0`
+        }
       >
         <div className="flex h-16 items-center border-b border-gray-200 px-5">
           <Link to="/admin/dashboard" className="text-lg font-bold text-brand-700">
@@ -260,7 +267,9 @@ export function AdminShell({
         <Sidebar permissions={session.permissions} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-20 flex h-16 items-center justify-between border-b border-gray-200 bg-white px-4">
+        <header
+          className={'sticky top-0 z-20 flex h-16 items-center justify-between border-b border-gray-200 bg-white px-4'}
+        >
           {/* Phones open the drawer; wider screens fold the always-there sidebar away. */}
           <SidebarToggle open={drawerOpen} onToggle={() => setDrawerOpen(!drawerOpen)} className="md:hidden" />
           <SidebarToggle

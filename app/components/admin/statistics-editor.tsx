@@ -4,9 +4,11 @@ import type { Row } from '~/resources/resource'
 import { errorFor, FieldError, type FieldErrors } from './form'
 
 const cellClass =
-  'block w-full min-w-20 rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
+  'block w-full min-w-20 rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm ' +
+  'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
 const smallButton =
-  'rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50 disabled:opacity-50'
+  'rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm ' +
+  'font-medium text-gray-700 hover:bg-gray-50 disabled:opacity-50'
 
 type EditedRow = { key: number; label: string; values: string[] }
 
@@ -158,7 +160,10 @@ export function StatisticsEditor({ record, errors }: { record: Row | null; error
                     type="button"
                     onClick={() => removeRow(row.key)}
                     disabled={rows.length === 1}
-                    className="rounded px-2 py-1 text-sm text-gray-500 hover:bg-red-50 hover:text-red-700 disabled:opacity-40"
+                    className={
+                      'rounded px-2 py-1 text-sm text-gray-500 ' +
+                      'hover:bg-red-50 hover:text-red-700 disabled:opacity-40'
+                    }
                     aria-label={`Hapus baris ${index + 1}`}
                   >
                     Hapus

@@ -4,7 +4,9 @@ import { toZonedInput } from '~/lib/zoned-time'
 import { Field } from './form'
 
 const inputClass =
-  'block w-full max-w-xs rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500'
+  'block w-full max-w-xs rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm ' +
+  'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 ' +
+  'aria-[invalid=true]:border-red-500'
 
 /**
  * A date and time in the village's time zone (`TZ`): a datetime-local input, which sends the wall-clock time the

@@ -5,7 +5,9 @@ import { Icon, IconButton } from './icon'
 
 export type BannerAnnouncement = { id: number; title: string; key: string }
 
-/** Where the browser remembers the announcements a visitor closed (never a cookie: pages stay shareable by the cache). */
+/**
+ * Where the browser remembers the announcements a visitor closed (never a cookie: pages stay shareable by the cache).
+ */
 const STORAGE_KEY = 'balai-desa:pengumuman-ditutup'
 /** Keys remembered at most (the oldest are forgotten first). */
 const REMEMBERED = 50
@@ -59,7 +61,11 @@ function subscribe(changed: () => void) {
  * Runs as the page is parsed, before it is painted: hides the announcements this browser has closed, so a cached page
  * (the same HTML for every visitor) never flashes them. React then keeps them hidden (the state read in the effect).
  */
-const HIDE_DISMISSED = `(function(){try{var d=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEY)})||'[]');var b=document.getElementById(${JSON.stringify(BANNER_ID)});if(!b||!Array.isArray(d))return;var n=0;b.querySelectorAll('[data-pengumuman]').forEach(function(e){if(d.indexOf(e.getAttribute('data-pengumuman'))>=0)e.hidden=true;else n++});if(!n)b.hidden=true}catch(e){}})()`
+const HIDE_DISMISSED =
+  `(function(){try{var d=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEY)})||'[]');` +
+  `var b=document.getElementById(${JSON.stringify(BANNER_ID)});if(!b||!Array.isArray(d))return;var n=0;` +
+  `b.querySelectorAll('[data-pengumuman]').forEach(function(e){if(d.indexOf(e.getAttribute('data-pengumuman'))>=0)` +
+  `e.hidden=true;else n++});if(!n)b.hidden=true}catch(e){}})()`
 
 /**
  * The announcements showing now (docs/api.md "Announcements"), above the content of every public page: each with its
@@ -105,7 +111,10 @@ export function AnnouncementBanner({ announcements }: { announcements: BannerAnn
                   iconClassName="h-5 w-5"
                   label={<>Tutup pengumuman: {item.title}</>}
                   onClick={() => dismiss(item.key)}
-                  className="-my-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-amber-900 hover:bg-amber-100 focus:outline-none focus:ring-2 focus:ring-amber-600"
+                  className={
+                    '-my-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-amber-900 ' +
+                    'hover:bg-amber-100 focus:outline-none focus:ring-2 focus:ring-amber-600'
+                  }
                 />
               </div>
             </li>

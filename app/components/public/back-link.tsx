@@ -20,7 +20,10 @@ export function BackLink({ fallback, children }: { fallback: string; children: R
     <Link
       to={fallback}
       onClick={back}
-      className="inline-flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium text-emerald-800 hover:bg-emerald-50"
+      className={
+        'inline-flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium text-emerald-800 ' +
+        'hover:bg-emerald-50'
+      }
     >
       <Icon name="previous" className="h-4 w-4" />
       {children}

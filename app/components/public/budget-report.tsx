@@ -71,8 +71,8 @@ const figureCells = (figure: Figure, share = true) => [
 
 /**
  * What the table and the chart show of a year, written out once per budget object: the public read memo hands every
- * request of a data version the same object (app/models/public-catalog.server.ts), so the figures are formatted once, not on
- * every visit (a year has hundreds of them).
+ * request of a data version the same object (app/models/public-catalog.server.ts), so the figures are formatted once,
+ * not on every visit (a year has hundreds of them).
  */
 const views = new WeakMap<BudgetReportData, ReturnType<typeof makeView>>()
 const viewOf = (budget: BudgetReportData) => {
@@ -206,7 +206,10 @@ export function BudgetReport({
         <a
           href={`/apbdes/${budget.year}.csv`}
           download
-          className="inline-flex items-center justify-center gap-2 self-start rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 sm:self-auto print:hidden"
+          className={
+            'inline-flex items-center justify-center gap-2 self-start rounded-lg bg-emerald-700 px-4 py-2 text-sm ' +
+            'font-semibold text-white hover:bg-emerald-800 sm:self-auto print:hidden'
+          }
         >
           <Icon name="download" className="h-4 w-4" />
           Unduh CSV
@@ -245,7 +248,10 @@ export function BudgetReport({
               <li key={year}>
                 <Link
                   to={`/apbdes/${year}`}
-                  className="inline-flex rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-emerald-800 hover:bg-emerald-50"
+                  className={
+                    'inline-flex rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium ' +
+                    'text-emerald-800 hover:bg-emerald-50'
+                  }
                 >
                   {`APBDes ${year}`}
                 </Link>

@@ -7,7 +7,8 @@ import { ItemImage } from './upload-image'
 export type { AparaturSummary, PageSummary, PostSummary, ProductSummary }
 
 const card =
-  'group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-emerald-600'
+  'group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm ' +
+  'transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-emerald-600'
 
 /**
  * A card's title is one level below the heading above it: `h3` under a home page section's `h2`, `h2` in a

@@ -4,7 +4,8 @@ import 'swiper/css'
 import { Icon } from './icon'
 
 const arrow =
-  'flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white text-gray-700 shadow-sm hover:bg-emerald-50 hover:text-emerald-800'
+  'flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white text-gray-700 shadow-sm ' +
+  'hover:bg-emerald-50 hover:text-emerald-800'
 
 /**
  * A wrapping carousel: 4 items per view from 768px, 1.2 below (the next card peeks in).

@@ -180,7 +180,9 @@ export function PieChart(props: {
   const point = (a: number) => `${centre.x + radius * Math.cos(a)} ${centre.y + radius * Math.sin(a)}`
   const percent = (value: number) =>
     total > 0
-      ? `${new Intl.NumberFormat('id-ID', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format((value / total) * 100)}%`
+      ? new Intl.NumberFormat('id-ID', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+          (value / total) * 100,
+        ) + '%'
       : ''
   return (
     <svg
@@ -211,7 +213,10 @@ export function PieChart(props: {
             ) : (
               <path
                 key={at}
-                d={`M${centre.x} ${centre.y} L${point(start)} A${radius} ${radius} 0 ${share > 0.5 ? 1 : 0} 1 ${point(angle)} Z`}
+                d={
+                  `M${centre.x} ${centre.y} L${point(start)} ` +
+                  `A${radius} ${radius} 0 ${share > 0.5 ? 1 : 0} 1 ${point(angle)} Z`
+                }
                 fill={fill}
                 stroke="#fff"
                 strokeWidth="1"

@@ -96,7 +96,10 @@ function Filters({ years, filters, search }: { years: number[]; filters: Develop
       onSubmit={submit}
       // Keyed by the address, so the boxes show what the address holds after a back or forward.
       key={`${search}|${filters.year ?? ''}|${filters.stage ?? ''}`}
-      className="grid grid-cols-1 gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-[2fr,1fr,1fr,auto] sm:items-end print:hidden"
+      className={
+        'grid grid-cols-1 gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm ' +
+        'sm:grid-cols-[2fr,1fr,1fr,auto] sm:items-end print:hidden'
+      }
     >
       <label className="text-sm font-medium text-gray-700">
         Cari
@@ -234,7 +237,11 @@ export function DevelopmentDetail({
         </div>
       </header>
       <ArticleImage kind="developments" item={project} sizes="(min-width: 900px) 864px, 100vw" />
-      <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-3 rounded-xl border border-gray-200 bg-white p-5 sm:grid-cols-2">
+      <dl
+        className={
+          'mt-6 grid grid-cols-1 gap-x-6 gap-y-3 rounded-xl border border-gray-200 bg-white p-5 ' + 'sm:grid-cols-2'
+        }
+      >
         {facts.map(([label, value]) => (
           <ProjectFact key={label} label={label}>
             {value}

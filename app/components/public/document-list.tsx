@@ -20,12 +20,18 @@ export type DocumentItem = {
 type Choice = { value: string; label: string }
 
 const selectClass =
-  'w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30'
+  'w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm ' +
+  'focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30'
 
 /** One document of a list: its title (to its page), number, kind, date and size, and `Unduh`. */
 export function DocumentRow({ document, heading: Heading = 'h2' }: { document: DocumentItem; heading?: 'h2' | 'h3' }) {
   return (
-    <article className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+    <article
+      className={
+        'flex flex-col gap-3 rounded-xl border border-gray-200 bg-white ' +
+        'p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between'
+      }
+    >
       <div className="min-w-0">
         <Heading className="text-base font-semibold text-gray-900">
           <Link to={`/dokumen/${encodeURIComponent(document.slug)}`} className="hover:text-emerald-700 hover:underline">
@@ -51,7 +57,10 @@ export function DocumentRow({ document, heading: Heading = 'h2' }: { document: D
       </div>
       <a
         href={documentDownloadPath(document.slug)}
-        className="inline-flex shrink-0 items-center justify-center rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800"
+        className={
+          'inline-flex shrink-0 items-center justify-center rounded-lg bg-emerald-700 ' +
+          'px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800'
+        }
         aria-label={`Unduh ${document.title}`}
       >
         Unduh
@@ -105,7 +114,10 @@ export function DocumentListScreen({ data }: { data: ListData }) {
         method="get"
         action="/dokumen"
         role="search"
-        className="mt-6 grid grid-cols-1 gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
+        className={
+          'mt-6 grid grid-cols-1 gap-3 rounded-xl border ' +
+          'border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5'
+        }
       >
         <div className="lg:col-span-2">
           <label htmlFor="dokumen-cari" className="mb-1 block text-sm font-medium text-gray-700">

@@ -42,7 +42,10 @@ export function ErrorScreen({ standalone = false }: { standalone?: boolean }) {
   const home = 'rounded-lg bg-emerald-700 px-5 py-2.5 font-medium text-white hover:bg-emerald-800'
   return (
     <Wrapper
-      className={`mx-auto flex max-w-xl flex-col items-center gap-4 text-center ${standalone ? 'min-h-screen justify-center p-6' : 'px-4 py-20'}`}
+      className={
+        'mx-auto flex max-w-xl flex-col items-center gap-4 text-center ' +
+        `${standalone ? 'min-h-screen justify-center p-6' : 'px-4 py-20'}`
+      }
     >
       {standalone ? <title>{errorTitle(error)}</title> : null}
       <p className="text-6xl font-bold text-emerald-700" aria-hidden="true">

@@ -9,9 +9,12 @@ export function EventCard({ event, past = false }: { event: EventSummary; past?:
   const titleClass = 'text-lg font-semibold leading-snug text-gray-900'
   return (
     <article
-      className={`group relative flex h-full flex-col gap-2 rounded-xl border bg-white p-5 shadow-sm transition focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md ${
-        past ? 'border-gray-200' : 'border-emerald-200'
-      }`}
+      className={
+        'group relative flex h-full flex-col gap-2 rounded-xl border bg-white p-5 shadow-sm transition ' +
+        `focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md ${
+          past ? 'border-gray-200' : 'border-emerald-200'
+        }`
+      }
     >
       <p className="text-sm font-semibold text-emerald-800">
         <time dateTime={event.startsAt}>{event.date}</time>

@@ -10,12 +10,18 @@ export type Slide = { id: number; image: string; image_alt: string; description:
 export const AUTOPLAY_MS = 5000
 
 const arrow =
-  'absolute top-1/2 z-10 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-black/40 text-white hover:bg-black/60'
+  'absolute top-1/2 z-10 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-black/40 ' +
+  'text-white hover:bg-black/60'
 
 /** The home page slider: advances every 5 s, wraps, pauses while hovered; previous/next and dots. */
 export function HomeSlider({ slides, siteName }: { slides: Slide[]; siteName: string }) {
   const heading = (
-    <div className="pointer-events-none absolute inset-x-0 top-0 z-10 bg-gradient-to-b from-black/60 to-transparent px-4 pb-16 pt-8 text-white md:pt-12">
+    <div
+      className={
+        'pointer-events-none absolute inset-x-0 top-0 z-10 bg-gradient-to-b from-black/60 to-transparent px-4 pb-16 ' +
+        'pt-8 text-white md:pt-12'
+      }
+    >
       <div className="mx-auto max-w-7xl">
         <h1 className="text-2xl font-bold drop-shadow md:text-4xl">Selamat Datang di {siteName}</h1>
       </div>
@@ -61,7 +67,12 @@ export function HomeSlider({ slides, siteName }: { slides: Slide[]; siteName: st
                 className="h-64 w-full sm:h-80 md:h-[28rem]"
               />
               {slide.description ? (
-                <p className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent px-6 pb-12 pt-10 text-center text-white md:text-lg">
+                <p
+                  className={
+                    'absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent px-6 pb-12 pt-10 ' +
+                    'text-center text-white md:text-lg'
+                  }
+                >
                   {slide.description}
                 </p>
               ) : null}

@@ -26,7 +26,8 @@ export type ReportView = {
 type Errors = Record<string, string> | null | undefined
 
 const inputClass =
-  'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 aria-[invalid=true]:border-red-600'
+  'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base shadow-sm focus:border-emerald-600 ' +
+  'focus:outline-none focus:ring-2 focus:ring-emerald-600/30 aria-[invalid=true]:border-red-600'
 
 function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
@@ -159,13 +160,19 @@ function FiledPanel({ filed }: { filed: Filed }) {
           href={filed.share_url}
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex items-center rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800"
+          className={
+            'inline-flex items-center rounded-lg bg-green-700 px-4 py-2 font-semibold text-white ' +
+            'hover:bg-green-800'
+          }
         >
           Bagikan tautan pelacakan ke WhatsApp
         </a>
         <Link
           to={`/layanan/lacak?tiket=${encodeURIComponent(filed.ticket)}`}
-          className="inline-flex items-center rounded-lg border border-emerald-700 px-4 py-2 font-semibold text-emerald-800 hover:bg-emerald-100"
+          className={
+            'inline-flex items-center rounded-lg border border-emerald-700 px-4 py-2 font-semibold ' +
+            'text-emerald-800 hover:bg-emerald-100'
+          }
         >
           Lacak laporan
         </Link>
@@ -263,7 +270,10 @@ export function LayananScreen() {
           <button
             type="submit"
             disabled={sending}
-            className="w-full rounded-lg bg-emerald-700 px-6 py-3 text-lg font-semibold text-white hover:bg-emerald-800 disabled:opacity-60 sm:w-auto"
+            className={
+              'w-full rounded-lg bg-emerald-700 px-6 py-3 text-lg font-semibold text-white ' +
+              'hover:bg-emerald-800 disabled:opacity-60 sm:w-auto'
+            }
           >
             {sending ? 'Mengirim...' : 'Kirim'}
           </button>
@@ -318,7 +328,10 @@ export function LacakScreen() {
         <button
           type="submit"
           disabled={sending}
-          className="w-full rounded-lg bg-emerald-700 px-6 py-3 text-lg font-semibold text-white hover:bg-emerald-800 disabled:opacity-60 sm:w-auto"
+          className={
+            'w-full rounded-lg bg-emerald-700 px-6 py-3 text-lg font-semibold text-white ' +
+            'hover:bg-emerald-800 disabled:opacity-60 sm:w-auto'
+          }
         >
           Lacak
         </button>

@@ -61,7 +61,10 @@ function ListSearch({ label, placeholder }: { label: string; placeholder: string
         enterKeyHint="search"
         defaultValue={current}
         placeholder={placeholder}
-        className="w-full rounded-full border border-gray-300 bg-white py-2.5 pl-10 pr-4 text-sm shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30"
+        className={
+          'w-full rounded-full border border-gray-300 bg-white py-2.5 pl-10 pr-4 text-sm shadow-sm ' +
+          'focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30'
+        }
       />
     </form>
   )

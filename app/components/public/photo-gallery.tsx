@@ -18,7 +18,10 @@ export function PhotoGallery({ photos }: { photos: GalleryPhoto[] }) {
               type="button"
               onClick={() => setOpen(index)}
               aria-haspopup="dialog"
-              className="group relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-gray-100 text-left shadow-sm"
+              className={
+                'group relative block aspect-[4/3] w-full overflow-hidden ' +
+                'rounded-xl bg-gray-100 text-left shadow-sm'
+              }
             >
               <ItemImage
                 kind="photos"
@@ -27,7 +30,13 @@ export function PhotoGallery({ photos }: { photos: GalleryPhoto[] }) {
                 eager={index < 3}
                 className="h-full w-full transition duration-300 group-hover:scale-105"
               />
-              <span className="absolute inset-x-0 bottom-0 flex translate-y-2 flex-col bg-gradient-to-t from-black/80 via-black/50 to-transparent p-4 text-white opacity-0 transition group-hover:translate-y-0 group-hover:opacity-100 group-focus-visible:translate-y-0 group-focus-visible:opacity-100">
+              <span
+                className={
+                  'absolute inset-x-0 bottom-0 flex translate-y-2 flex-col bg-gradient-to-t from-black/80 ' +
+                  'via-black/50 to-transparent p-4 text-white opacity-0 transition group-hover:translate-y-0 ' +
+                  'group-hover:opacity-100 group-focus-visible:translate-y-0 group-focus-visible:opacity-100'
+                }
+              >
                 <span className="font-semibold">{photo.caption}</span>
                 {photo.description ? (
                   <span className="mt-1 line-clamp-2 text-sm text-gray-200">{photo.description}</span>

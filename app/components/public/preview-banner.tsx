@@ -25,7 +25,8 @@ export function PreviewBanner({
         <span>
           {state === 'draft'
             ? 'Pratinjau: belum diterbitkan, hanya terlihat oleh staf.'
-            : `Pratinjau: terbit otomatis ${formatDateTime(item.published_at)} WIB, sampai saat itu hanya terlihat oleh staf.`}
+            : `Pratinjau: terbit otomatis ${formatDateTime(item.published_at)} WIB, ` +
+              `sampai saat itu hanya terlihat oleh staf.`}
         </span>
         <a href={`/admin/${resource}/edit/${item.id}`} className="font-semibold underline underline-offset-2">
           Ubah

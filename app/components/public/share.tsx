@@ -58,7 +58,10 @@ export function ShareButton({ title }: { title: string }) {
       <button
         type="button"
         onClick={share}
-        className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white text-gray-700 hover:bg-emerald-50 hover:text-emerald-800"
+        className={
+          'inline-flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white ' +
+          'text-gray-700 hover:bg-emerald-50 hover:text-emerald-800'
+        }
       >
         <ShareIcon />
         <span className="sr-only">Bagikan berita</span>
@@ -83,7 +86,10 @@ export function ShareSection({ title }: { title: string }) {
         <button
           type="button"
           onClick={share}
-          className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
+          className={
+            'inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white ' +
+            'hover:bg-emerald-800'
+          }
         >
           <ShareIcon />
           Bagikan
@@ -91,7 +97,10 @@ export function ShareSection({ title }: { title: string }) {
         <button
           type="button"
           onClick={copy}
-          className="rounded-lg border border-emerald-700 bg-white px-4 py-2 font-semibold text-emerald-800 hover:bg-emerald-100"
+          className={
+            'rounded-lg border border-emerald-700 bg-white px-4 py-2 font-semibold text-emerald-800 ' +
+            'hover:bg-emerald-100'
+          }
         >
           Salin Tautan
         </button>

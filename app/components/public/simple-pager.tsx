@@ -1,7 +1,8 @@
 import { Link, useLocation, useSearchParams } from '@remix-run/react'
 
 const link =
-  'inline-flex h-10 items-center justify-center rounded-lg border border-gray-300 bg-white px-3 text-sm font-medium text-gray-700 hover:bg-emerald-50'
+  'inline-flex h-10 items-center justify-center rounded-lg border border-gray-300 bg-white px-3 text-sm font-medium ' +
+  'text-gray-700 hover:bg-emerald-50'
 
 /**
  * Previous and next for one of several lists on a screen (the agenda's upcoming and past events), by the address

@@ -40,7 +40,10 @@ function SocialLinks() {
             href={link.href}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-block rounded-lg border border-emerald-600 px-3 py-1.5 text-xs font-semibold hover:bg-emerald-800"
+            className={
+              'inline-block rounded-lg border border-emerald-600 px-3 py-1.5 text-xs font-semibold ' +
+              'hover:bg-emerald-800'
+            }
           >
             {link.label}
           </a>
@@ -124,7 +127,12 @@ export function SiteFooter() {
         </section>
       </div>
       <div className="border-t border-emerald-800">
-        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-sm text-emerald-200 md:flex-row md:items-center md:justify-between">
+        <div
+          className={
+            'mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-sm text-emerald-200 md:flex-row md:items-center ' +
+            'md:justify-between'
+          }
+        >
           <p>
             © {year} {site.name}. Hak cipta dilindungi.
           </p>

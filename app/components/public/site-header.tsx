@@ -38,7 +38,10 @@ function HeaderSearch({ id, onDone }: { id: string; onDone?: () => void }) {
         name="search"
         type="search"
         placeholder="Cari informasi..."
-        className="w-full min-w-0 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30"
+        className={
+          'w-full min-w-0 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:border-emerald-600 ' +
+          'focus:outline-none focus:ring-2 focus:ring-emerald-600/30'
+        }
       />
       <button
         type="submit"
@@ -127,7 +130,10 @@ export function SiteHeader() {
             role="dialog"
             aria-modal="true"
             aria-label="Menu"
-            className="absolute inset-y-0 right-0 flex w-80 max-w-[85%] flex-col gap-4 overflow-y-auto bg-white p-4 shadow-xl"
+            className={
+              'absolute inset-y-0 right-0 flex w-80 max-w-[85%] flex-col gap-4 ' +
+              'overflow-y-auto bg-white p-4 shadow-xl'
+            }
           >
             <div className="flex items-center justify-between">
               <span className="font-semibold text-gray-900">Menu</span>

@@ -95,9 +95,11 @@ function MenuGroup({
         aria-controls={panelId}
         onClick={() => (open ? onClose() : onOpen(false))}
         onKeyDown={onButtonKeyDown}
-        className={`flex w-full items-center justify-between gap-1 rounded-lg text-left text-sm font-medium transition-colors ${padding(
-          layout,
-        )} ${current ? 'text-emerald-800' : 'text-gray-700'} hover:bg-gray-100 hover:text-emerald-800`}
+        className={
+          `flex w-full items-center justify-between gap-1 rounded-lg text-left text-sm font-medium transition-colors ` +
+          `${padding(layout)} ${current ? 'text-emerald-800' : 'text-gray-700'} ` +
+          `hover:bg-gray-100 hover:text-emerald-800`
+        }
       >
         {group.label}
         <Icon name="down" className={`h-4 w-4 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`} />
@@ -107,7 +109,8 @@ function MenuGroup({
         hidden={!open}
         className={
           layout === 'bar'
-            ? 'absolute left-0 top-full z-40 mt-1 min-w-52 space-y-0.5 rounded-xl border border-gray-200 bg-white p-2 shadow-lg'
+            ? 'absolute left-0 top-full z-40 mt-1 min-w-52 space-y-0.5 rounded-xl border border-gray-200 bg-white ' +
+              'p-2 shadow-lg'
             : 'ml-3 mt-1 space-y-0.5 border-l-2 border-emerald-100 pl-2'
         }
       >

@@ -71,7 +71,10 @@ function Table({
             {row.cells.map((cell, index) => (
               <td
                 key={index}
-                className={`py-1 pr-3 ${index === 0 ? 'font-mono text-gray-900' : index === 1 ? 'font-mono text-gray-700' : 'text-gray-700'}`}
+                className={
+                  `py-1 pr-3 ` +
+                  (index === 0 ? 'font-mono text-gray-900' : index === 1 ? 'font-mono text-gray-700' : 'text-gray-700')
+                }
               >
                 {cell}
               </td>
