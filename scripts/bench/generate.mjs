@@ -26,6 +26,8 @@ export const FULL = {
   budgets: 10,
   budgetLines: 80,
   developments: 1_000,
+  // Distinct pictures drawn per kind (sliders: one each); every record links one of them.
+  pictures: 6,
 }
 export const QUICK = {
   posts: 200,
@@ -41,6 +43,7 @@ export const QUICK = {
   budgets: 2,
   budgetLines: 20,
   developments: 30,
+  pictures: 2,
 }
 
 /** The documents' kinds and classes as the bench village spreads them (one in 20 exempt: never listed). */
@@ -190,7 +193,7 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
   const scratch = fs.mkdtempSync(path.join(path.dirname(dbFile), 'pictures-'))
   const pictures = {}
   for (const kind of Object.keys(SHAPES))
-    pictures[kind] = await pictureSet(scratch, kind, kind === 'sliders' ? counts.sliders : 6)
+    pictures[kind] = await pictureSet(scratch, kind, kind === 'sliders' ? counts.sliders : counts.pictures)
 
   const storeImage = (kind, i) => {
     const source = pick(pictures[kind], i)
