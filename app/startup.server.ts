@@ -1,4 +1,5 @@
 import { announceClock } from './utils/clock.server'
+import { passwordCost } from './utils/password.server'
 import { dbReady } from './utils/db.server'
 import { getEnv } from './utils/config.server'
 import { log } from './utils/error-log.server'
@@ -52,6 +53,7 @@ async function sweep(olderThanMs: number) {
 export async function startup() {
   const env = getEnv()
   announceClock()
+  passwordCost()
   if (env.JWT_SECRET_GENERATED) {
     log.info(
       { event: 'jwt-secret', file: env.JWT_SECRET_FILE },

@@ -1,19 +1,18 @@
 import fs from 'node:fs'
 import { log } from './error-log.server'
+import { testHookAllowed } from './test-hooks.server'
 
 /**
  * The server's "now" for what the public may see (app/models/publishing.server.ts). It is the system clock, except
  * in a test server that sets both BALAI_TEST_CLOCK_FILE (a file holding an offset in milliseconds, rewritten by the
- * test) and BALAI_TEST_ONLY=allow-moving-the-clock: a test then moves time forward to see a scheduled item appear
+ * test) and BALAI_TEST_ONLY naming allow-moving-the-clock: a test then moves time forward to see a scheduled item appear
  * without a write, instead of waiting. Neither variable is documented for installs (.env.example, README); the hook
  * needs both at once, and says so loudly at start-up (docs/decisions/026-test-clock.md).
  */
-const TEST_ONLY = 'allow-moving-the-clock'
-
 function offsetFile(): string | null {
   const file = process.env.BALAI_TEST_CLOCK_FILE
   if (!file) return null
-  if (process.env.BALAI_TEST_ONLY !== TEST_ONLY) {
+  if (!testHookAllowed('allow-moving-the-clock')) {
     log.warn(
       { event: 'test-clock' },
       'BALAI_TEST_CLOCK_FILE ignored: it is a test-only hook (see docs/decisions/026-test-clock.md)',

@@ -1,9 +1,10 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import bcrypt from 'bcryptjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, baseUrl, clientAddress, expectFailure, unique } from '../support/api'
-import { onPostgres, ROOT, startServer, type TestServer } from '../support/server'
+import { onPostgres, queryDb, ROOT, startServer, type TestServer } from '../support/server'
 
 /** One failed login sent with this X-Forwarded-For; its status. */
 async function failedLogin(forwardedFor: string, base = baseUrl()) {
@@ -106,6 +107,9 @@ describe('`npm start` on a village LAN: no NODE_ENV, JWT_SECRET, TRUST_PROXY or 
     TRUST_PROXY: undefined,
     SITE_URL: undefined,
     SEED_DEMO: 'false',
+    // As an install runs: without the test-only hooks every other test server has.
+    BALAI_TEST_ONLY: undefined,
+    BALAI_TEST_PASSWORD_COST: undefined,
   }
   const secretFile = () => path.join(server.dir, 'data', '.jwt-secret')
 
@@ -235,6 +239,12 @@ describe('`npm start` on a village LAN: no NODE_ENV, JWT_SECRET, TRUST_PROXY or 
     expect((await api('GET', '/api/admin/dashboard', { base: server.url, token })).status).toBe(200)
   })
 
+  it('hashes passwords at bcrypt cost 10, and names no test-only hook', async () => {
+    expect(server.logs().filter((line) => /^test-/.test(String(line.event)))).toEqual([])
+    const [admin] = await queryDb<{ password: string }>(server, "SELECT password FROM users WHERE username = 'admin'")
+    expect(bcrypt.getRounds(admin.password)).toBe(10)
+  })
+
   // Last: afterwards every login from this test's address waits out the window.
   it('never believes X-Forwarded-For: the throttle counts the connection address', async () => {
     const statuses: number[] = []
@@ -252,6 +262,14 @@ describe('behind one trusted proxy without SITE_URL: the address is the one the 
   afterAll(async () => {
     await server?.stop()
     if (server && !process.env.KEEP_TEST_DATA) fs.rmSync(server.dir, { recursive: true, force: true })
+  })
+
+  it('is a test server: hashes passwords at bcrypt cost 4, and says so loudly at start', async () => {
+    expect(server.logs().filter((line) => line.event === 'test-password-cost')).toEqual([
+      expect.objectContaining({ level: 'warn', cost: 4, msg: expect.stringContaining('never run a real site so') }),
+    ])
+    const [admin] = await queryDb<{ password: string }>(server, "SELECT password FROM users WHERE username = 'admin'")
+    expect(bcrypt.getRounds(admin.password)).toBe(4)
   })
 
   it('keeps the page rendered for a forwarded host away from visitors of another host', async () => {

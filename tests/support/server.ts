@@ -20,6 +20,9 @@ export const TEMPLATE_DB = path.join(TEMPLATE_DIR, 'template.db')
  * The database the tests of this project run on: `api` and `e2e` on SQLite, `api-pg` on PostgreSQL (vitest.config.ts
  * sets BALAI_TEST_DB there; tests/support/global-setup-pg.ts starts the cluster and migrates the template database).
  */
+/** The test-only hooks every test server has on (app/utils/test-hooks.server.ts). */
+const TEST_HOOKS = 'allow-cheap-passwords'
+
 export const onPostgres = () => process.env.BALAI_TEST_DB === 'postgresql'
 /** The migrated, empty PostgreSQL database every test server's database is copied from. */
 export const PG_TEMPLATE = 'balai_template'
@@ -196,6 +199,10 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     WEB_CONCURRENCY: '1',
     // Many test servers share one PostgreSQL cluster: a few connections each are plenty.
     DATABASE_POOL: '5',
+    // bcrypt at cost 4 rather than 10 for the passwords this server hashes: a run makes hundreds of accounts and
+    // logins (docs/decisions/056-test-password-cost.md). `BALAI_TEST_ONLY: undefined` gives a server without it.
+    BALAI_TEST_ONLY: TEST_HOOKS,
+    BALAI_TEST_PASSWORD_COST: '4',
     ...options.env,
   }
   const seeded = seededDir(postgres)
@@ -363,7 +370,7 @@ export function testClock() {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'balai-clock-')), 'offset-ms')
   fs.writeFileSync(file, '0')
   return {
-    env: { BALAI_TEST_CLOCK_FILE: file, BALAI_TEST_ONLY: 'allow-moving-the-clock' },
+    env: { BALAI_TEST_CLOCK_FILE: file, BALAI_TEST_ONLY: `${TEST_HOOKS},allow-moving-the-clock` },
     move: (ms: number) => fs.writeFileSync(file, String(ms)),
     remove: () => fs.rmSync(path.dirname(file), { recursive: true, force: true }),
   }

@@ -38,6 +38,13 @@ describe('the test clock', () => {
     expect(Math.abs(nowMs() - (Date.now() + 3600_000))).toBeLessThan(1000)
     fs.writeFileSync(file, String(2 * 3600_000))
     expect(Math.abs(nowMs() - (Date.now() + 2 * 3600_000))).toBeLessThan(1000)
+    fs.writeFileSync(file, String(3600_000))
+  })
+
+  it('moves with the hook named in a list of test-only hooks', async () => {
+    vi.stubEnv('BALAI_TEST_CLOCK_FILE', file)
+    vi.stubEnv('BALAI_TEST_ONLY', 'allow-cheap-passwords,allow-moving-the-clock')
+    expect(Math.abs((await freshClock())() - (Date.now() + 3600_000))).toBeLessThan(1000)
   })
 })
 
