@@ -1,7 +1,11 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest'
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/**
+ * Debian's Chromium headless shell (docs/decisions/057-browser-tests-on-the-headless-shell.md), which `npm test`
+ * installs and names in CHROMIUM_PATH; the same default for a test file run on its own.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 900 }
 
