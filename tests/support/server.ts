@@ -16,13 +16,13 @@ const TEMPLATE_DIR = path.join(
 )
 export const TEMPLATE_DB = path.join(TEMPLATE_DIR, 'template.db')
 
+/** The test-only hooks every test server has on (app/utils/test-hooks.server.ts). */
+const TEST_HOOKS = 'allow-cheap-passwords'
+
 /**
  * The database the tests of this project run on: `api` and `e2e` on SQLite, `api-pg` on PostgreSQL (vitest.config.ts
  * sets BALAI_TEST_DB there; tests/support/global-setup-pg.ts starts the cluster and migrates the template database).
  */
-/** The test-only hooks every test server has on (app/utils/test-hooks.server.ts). */
-const TEST_HOOKS = 'allow-cheap-passwords'
-
 export const onPostgres = () => process.env.BALAI_TEST_DB === 'postgresql'
 /** The migrated, empty PostgreSQL database every test server's database is copied from. */
 export const PG_TEMPLATE = 'balai_template'
