@@ -33,7 +33,8 @@ export function documentFiles({ build }) {
       }
       await pipeline(answer.body, res)
     } catch (error) {
-      if (res.headersSent) return res.destroy()
+      // The reader hung up (it left the page while the file was on its way): nothing to answer, nothing to log.
+      if (res.headersSent || req.destroyed || error?.code === 'ERR_STREAM_PREMATURE_CLOSE') return res.destroy()
       next(error)
     }
   }

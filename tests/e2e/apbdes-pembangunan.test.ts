@@ -163,6 +163,9 @@ describe('a clerk enters a budget through the form', () => {
     expect(await page.getByLabel('Uraian baris 4').inputValue()).toBe('Modal BUMDes')
     expect(await page.getByLabel('Realisasi (Rp) baris 1').inputValue()).toBe('')
     await page.getByRole('button', { name: 'Simpan sebagai Draf' }).click()
+    // The first save's toast may still be up: the list with the new year is what shows this save landed.
+    await page.waitForURL('**/admin/budgets')
+    await page.getByRole('link', { name: 'Edit 2032' }).waitFor()
     await toast(page, 'Budget created successfully!')
     const draft = expectSuccess(await api('GET', '/api/admin/budgets?search=2032', { token: await adminToken() }))
     expect(draft.data[0]).toMatchObject({ year: 2032, status: 'draft' })
