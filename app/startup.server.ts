@@ -12,6 +12,8 @@ import { runDataMigrations } from './models/data-migrations.server'
 import { accountsWithDefaultPassword } from './models/default-password.server'
 import { seed } from './models/seed.server'
 import { nameUploadSizes } from './models/upload-sizes.server'
+import { seedRegency } from './models/regency.server'
+import { allVillages, inVillage, migrateAll, scopeOf } from './models/villages.server'
 import { PENDING_GRACE_MS, sweepOrphanUploads } from './models/upload-sweep.server'
 
 /** What server.mjs needs to listen and to log its start-up line. */
@@ -26,6 +28,7 @@ const describe = () => {
     siteUrl: env.SITE_URL,
     logRequests: env.LOG_REQUESTS,
     logLevel: env.LOG_LEVEL,
+    regencyHost: env.REGENCY_HOST,
   }
 }
 
@@ -52,6 +55,7 @@ async function sweep(olderThanMs: number) {
  */
 export async function startup() {
   const env = getEnv()
+  if (env.REGENCY_HOST) return regencyStartup()
   announceClock()
   passwordCost()
   if (env.JWT_SECRET_GENERATED) {
@@ -104,6 +108,58 @@ export async function startup() {
   return { env: describe(), firstStart }
 }
 
+/**
+ * With REGENCY_HOST (decision 055): the regency's database and every village's migrated (a failure stops the start,
+ * naming the village), the regency's account seeded, then each village in turn brought up as one village's start
+ * does (permissions topped up, what a crash left swept, data migrations, the daily clean-up). One village whose
+ * sweep or clean-up fails is named on the log and the others carry on.
+ */
+async function regencyStartup() {
+  const env = getEnv()
+  announceClock()
+  passwordCost()
+  if (env.JWT_SECRET_GENERATED)
+    log.info(
+      { event: 'jwt-secret', file: env.JWT_SECRET_FILE },
+      `no JWT_SECRET given: generated one in ${env.JWT_SECRET_FILE} (kept for the next starts)`,
+    )
+  migrateAll()
+  await seedRegency()
+  await sweepStaging(0)
+  await eachVillage('start', async () => {
+    await storage().prepare()
+    await seed({ demo: false, staffAccount: false })
+    const orphans = await sweepOrphanUploads({ olderThanMs: 0 })
+    if (orphans) log.warn({ event: 'orphan-uploads', count: orphans }, `removed ${orphans} orphaned upload file(s)`)
+    await runDataMigrations()
+    await dailyCleanUp()
+  })
+  setInterval(() => void eachVillage('daily clean-up', dailyCleanUp), 24 * 3600 * 1000).unref()
+  log.info(
+    { event: 'regency', host: env.REGENCY_HOST, villages: allVillages().length },
+    `serving the regency ${env.REGENCY_HOST} and ${allVillages().length} village(s)`,
+  )
+  return { env: describe(), firstStart: false }
+}
+
+/** `work` in every village's scope in turn; one village's failure is logged with its name, the rest go on. */
+async function eachVillage(what: string, work: () => Promise<void>) {
+  const villages = allVillages()
+  let failed = 0
+  for (const village of villages) {
+    try {
+      await inVillage(scopeOf(village), work)
+    } catch (error) {
+      failed += 1
+      log.error(
+        { event: 'village-task', village: village.slug, err: error },
+        `${what} failed for village ${village.slug}`,
+      )
+    }
+  }
+  if (failed) log.warn({ event: 'village-task', failed }, `${what}: ${failed} of ${villages.length} village(s) failed`)
+}
+
 /** Workers only open the database: the primary has done the start-up work. */
 export async function workerStartup() {
   getEnv()
@@ -127,9 +183,10 @@ async function sweepContent() {
  * the unused images of rich text.
  */
 export function sweepPeriodically() {
+  const everywhere = (work: () => Promise<void>) => (getEnv().REGENCY_HOST ? eachVillage('sweep', work) : work())
   const timer = setInterval(
     () =>
-      void sweep(PENDING_GRACE_MS).catch((error) =>
+      void everywhere(() => sweep(PENDING_GRACE_MS)).catch((error) =>
         log.error({ event: 'upload-sweep', err: error }, 'upload sweep failed'),
       ),
     PENDING_GRACE_MS / 3,
@@ -137,7 +194,7 @@ export function sweepPeriodically() {
   timer.unref()
   const hourly = setInterval(
     () =>
-      void sweepContent().catch((error) =>
+      void (getEnv().REGENCY_HOST ? eachVillage('content sweep', sweepContent) : sweepContent()).catch((error) =>
         log.error({ event: 'content-uploads', err: error }, 'content image sweep failed'),
       ),
     3600 * 1000,

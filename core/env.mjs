@@ -92,6 +92,21 @@ export const envSchema = z.object({
   ACTIVITY_RETENTION_DAYS: optionalText('365').pipe(z.coerce.number().int().min(1).max(36500)),
   /** Citizens' reports closed longer than this lose their name, phone, e-mail and photo (the daily clean-up). */
   REPORT_CONTACT_RETENTION_DAYS: optionalText('365').pipe(z.coerce.number().int().min(1).max(36500)),
+  /**
+   * Many villages in one install (docs/api.md "Many villages in one install", decision 055): the regency's host name.
+   * Empty: one village, as always.
+   */
+  REGENCY_HOST: optionalText('')
+    .transform((value) => value.toLowerCase().replace(/\.$/, ''))
+    .refine(
+      (value) =>
+        value === '' || /^(?=.{1,200}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]([a-z0-9-]*[a-z0-9])?$/.test(value),
+      'must be a host name without a port, such as kab.example.id',
+    ),
+  /** The regency account `kabupaten`'s password at its first start (REGENCY_HOST). */
+  SEED_REGENCY_PASSWORD: optionalText('password'),
+  /** Village databases each process keeps open at once (REGENCY_HOST); the least recently used close first. */
+  VILLAGE_HANDLES: optionalText('64').pipe(z.coerce.number().int().min(2).max(10000)),
   /** The village's time zone: the admin's publish times are entered and shown in it. */
   TZ: optionalText(DEFAULT_TIME_ZONE)
     .transform((value) => value.replace(/^:/, ''))
@@ -138,5 +153,16 @@ export function checkEnv(source = process.env) {
         'links "Lupa password?" e-mails are built from it (e.g. https://sukamaju.desa.id)',
     )
   }
+  // Many villages in one install keep each village in a SQLite file and a folder of UPLOADS_DIR of its own (decision
+  // 055); PostgreSQL schemas and S3 prefixes per village are not built yet.
+  if (value.REGENCY_HOST && !value.DATABASE_URL.startsWith('file:'))
+    throw new ConfigError(
+      'Invalid configuration: REGENCY_HOST keeps each village in a SQLite file of its own: ' +
+        'set DATABASE_URL to a file: address (PostgreSQL per village is not supported yet)',
+    )
+  if (value.REGENCY_HOST && storage.kind !== 'local')
+    throw new ConfigError(
+      "Invalid configuration: REGENCY_HOST keeps each village's uploads in UPLOADS_DIR: STORAGE must be local",
+    )
   return { value, storage, secret }
 }

@@ -25,7 +25,8 @@ try {
   process.exit(1)
 }
 
-await migrate()
+// With REGENCY_HOST the server migrates the regency's and every village's database itself (decision 055).
+if (!process.env.REGENCY_HOST?.trim()) await migrate()
 
 function newestMtime(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false })

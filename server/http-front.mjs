@@ -97,9 +97,17 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
   app.use(compression())
 
   // Anonymous public reads from memory until the next write (not in development, where the build changes).
-  const cache = vite ? undefined : responseCache({ build, dataVersion: () => build.entry.module.publicDataVersion() })
+  const cache = vite
+    ? undefined
+    : responseCache({
+        build,
+        dataVersion: () => build.entry.module.publicDataVersion(),
+        namespace: () => build.entry.module.scopeKey(),
+      })
   if (cache) app.use(cache.middleware)
-  app.use('/uploads', serveUploads(storageFromEnv()))
+  // With REGENCY_HOST, the uploads of the village whose host was asked (its scope's storage, from the build).
+  const uploads = storageFromEnv()
+  app.use('/uploads', serveUploads(info.regencyHost ? () => build.entry.module.scopeStorage() : () => uploads))
   if (vite) {
     app.use(vite.middlewares)
   } else {
@@ -164,6 +172,10 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
   const handle = (req, res) => {
     lingerAfterEarlyAnswers(req)
     dropUntrustedForwarding(req, info.trustProxy)
+    if (info.regencyHost) return villageRequest(req, res)
+    serve(req, res)
+  }
+  const serve = (req, res) => {
     const served = cache?.replay(req, res, () => {
       res.locals = {}
       req.path = req.url.split('?')[0]
@@ -173,7 +185,60 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
     })
     if (!served) app(req, res)
   }
+
+  /**
+   * With REGENCY_HOST (docs/api.md "Many villages in one install"; decision 055): the Host chooses the site, and the
+   * whole request runs in its scope (its database, caches, uploads). A host that names no village is a 404, a
+   * suspended village's every address a 503, the regency host serves only the regency's doors; /healthz answers on
+   * every host.
+   */
+  const villageRequest = (req, res) => {
+    const villages = build.entry.module
+    const host = (info.trustProxy > 0 && req.headers['x-forwarded-host']) || req.headers.host
+    let site = villages.siteOfHost(typeof host === 'string' ? host.split(',')[0] : undefined)
+    const path = req.url.split('?')[0]
+    if (path === '/healthz' && site.kind !== 'village') site = { kind: 'regency', scope: villages.regencyScope() }
+    else if (site.kind === 'unknown' || (site.kind === 'regency' && !REGENCY_PATHS.test(path)))
+      return siteAnswer(res, path, 404, 'Desa tidak ditemukan')
+    else if (site.kind === 'suspended') return siteAnswer(res, path, 503, 'Situs desa ini sedang dinonaktifkan.')
+    res.once('close', villages.holdScope(site.scope))
+    villages.inScope(site.scope, () =>
+      villages.scopeReady().then(
+        () => serve(req, res),
+        (error) => {
+          log.error(
+            { event: 'village-open', village: site.scope.slug, err: error },
+            'could not open a village database',
+          )
+          siteAnswer(res, path, 500, 'Internal Server Error')
+        },
+      ),
+    )
+  }
   return { handle }
+}
+
+/** What the regency host serves (docs/api.md): its API, the sign-in and own-account doors, health, the build's files. */
+const REGENCY_PATHS =
+  /^\/(?:api\/regency(?:\/.*)?|api\/login|api\/logout|api\/logout-all|api\/admin\/me(?:\/.*)?|healthz|assets\/.*|[^/]+\.(?:svg|png|ico|webmanifest|txt))$/i
+
+/** The 404 and 503 of the regency mode, given before any site is chosen: the envelope under /api, else a page. */
+function siteAnswer(res, path, status, message) {
+  res.statusCode = status
+  res.setHeader('Cache-Control', 'no-store')
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  if (status === 503) res.setHeader('Retry-After', '3600')
+  if (isApiPath(path)) {
+    res.setHeader('Content-Type', 'application/json; charset=utf-8')
+    return res.end(JSON.stringify(failureBody(message)))
+  }
+  res.setHeader('Content-Type', 'text/html; charset=utf-8')
+  res.end(
+    `<!DOCTYPE html><html lang="id"><head><meta charset="utf-8">` +
+      `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${message}</title></head>` +
+      `<body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#111827">` +
+      `<p style="font-size:3rem;font-weight:700;color:#047857;margin:0">${status}</p><h1>${message}</h1></body></html>`,
+  )
 }
 
 // Without a trusted proxy the forwarded headers are the client's own words. Remix builds the request's address

@@ -99,7 +99,12 @@ export function sharedRoutes(build) {
   }
 }
 
-export function responseCache({ build, dataVersion }) {
+/**
+ * `dataVersion()` is the version of the data the current request reads, `namespace()` whose data it is: '' with one
+ * village, the village's id with REGENCY_HOST (decision 055). Each namespace's answers are kept until its own version
+ * changes; all of them share the one budget (MAX_ENTRIES, MAX_BYTES).
+ */
+export function responseCache({ build, dataVersion, namespace = () => '' }) {
   const shared = sharedRoutes(build)
   /**
    * Raw request properties only, so Express and the plain node:http replay compute the same key. Everything the app
@@ -108,13 +113,14 @@ export function responseCache({ build, dataVersion }) {
    * a visitor of another.
    */
   const keyOf = (req, url) =>
-    `${req.headers['x-forwarded-proto'] ?? ''}|${req.headers['x-forwarded-host'] ?? ''}|${req.headers.host}${url}\n` +
+    `${namespace()}|${req.headers['x-forwarded-proto'] ?? ''}|${req.headers['x-forwarded-host'] ?? ''}|${req.headers.host}${url}\n` +
     `${req.headers.origin ?? ''}\n${req.headers.accept ?? ''}`
   const anonymousGet = (req) => req.method === 'GET' && !req.headers.cookie && !req.headers.authorization
   const entries = new Map()
   /** Keys being computed now: the same request arriving meanwhile waits for that answer instead of rendering again. */
   const computing = new Map()
-  let cachedVersion
+  /** The version each namespace's answers were stored under. */
+  const versions = new Map()
   let bytes = 0
   const forget = (key) => {
     bytes -= entries.get(key).size
@@ -128,10 +134,14 @@ export function responseCache({ build, dataVersion }) {
     // The version after the cheaper tests: reading it is a query, and most requests that are never shared stop before.
     const version = dataVersion()
     if (version === undefined) return next()
+    const space = namespace()
+    const cachedVersion = versions.get(space)
     if (version !== cachedVersion) {
-      entries.clear()
-      bytes = 0
-      cachedVersion = version
+      if (versions.size <= 1 && (cachedVersion !== undefined || !versions.size)) {
+        entries.clear()
+        bytes = 0
+      } else for (const key of entries.keys()) if (key.startsWith(`${space}|`)) forget(key)
+      versions.set(space, version)
     }
     const key = keyOf(req, canonical.url)
     const entry = entries.get(key)
@@ -175,7 +185,7 @@ export function responseCache({ build, dataVersion }) {
       if (res.statusCode !== 200 || size > MAX_BODY || res.getHeader('set-cookie') || res.locals.skipResponseCache)
         return
       if (/no-store|private/.test(String(res.getHeader('cache-control') ?? ''))) return
-      if (dataVersion() !== version || cachedVersion !== version) return
+      if (dataVersion() !== version || versions.get(space) !== version) return
       const headers = Object.entries(res.getHeaders()).filter(([name]) => !before.has(name) && !PER_RESPONSE.has(name))
       const body = Buffer.concat(chunks)
       const html = String(res.getHeader('content-type') ?? '').startsWith('text/html')
@@ -203,7 +213,9 @@ export function responseCache({ build, dataVersion }) {
    * compression instead.
    */
   const replay = (req, res, prepare) => {
-    if (!anonymousGet(req) || cachedVersion === undefined) return false
+    if (!anonymousGet(req)) return false
+    const cachedVersion = versions.get(namespace())
+    if (cachedVersion === undefined) return false
     const canonical = shared(req.url)
     if (!canonical || dataVersion() !== cachedVersion) return false
     const entry = entries.get(keyOf(req, canonical.url))

@@ -7,10 +7,11 @@ export { UPLOAD_KINDS }
  * GET /uploads/{kind}/{file}: only files we stored, in one of the kinds (`settings` holds the village's logo); anything
  * else is 404 (no traversal, no listing). Only names the app makes are served: a stored picture or one of its width
  * copies (core/image-variants.js, STORED_NAME and COPY_NAME). Long immutable caching: a replaced image gets a new
- * name. `storage` is core/storage.mjs's (local folder or S3 bucket).
+ * name. `storageOf()` gives core/storage.mjs's storage (local folder or S3 bucket) of the site asked (decision 055).
  */
-export function serveUploads(storage) {
+export function serveUploads(storageOf) {
   return async (req, res, next) => {
+    const storage = storageOf()
     const notFound = () => res.status(404).type('text/plain').set('X-Content-Type-Options', 'nosniff').send('Not found')
     // Nothing under /uploads is ever written or handled by the site: other methods are 404 too.
     if (req.method !== 'GET' && req.method !== 'HEAD') return notFound()

@@ -10,6 +10,7 @@ import { findSessionUser, userIdByUsername, verifyLogin, type SessionUser } from
 import { actorOf, deviceOf } from './actor.server'
 import { recordFailure, recordSuccess, retryAfterSeconds } from './throttle.server'
 import { signLoginTicket, signToken, verifyLoginTicket, type TokenClaims } from './token.server'
+import { scopeKey } from '~/utils/village-scope.server'
 
 /** One log line per login attempt (a failed or throttled one is a warning): never the password. */
 function logLogin(outcome: 'ok' | 'failed' | 'throttled', username: string, address: string | null) {
@@ -56,7 +57,7 @@ export const sessionSeconds = (remember: boolean) =>
 /** Throttled attempts are logged once a minute per username and address, so a flood cannot flood the log too. */
 const throttledLogged = new Map<string, number>()
 function firstThrottledThisMinute(username: string, address: string | null, now = Date.now()) {
-  const key = `${username.toLowerCase()}|${address ?? ''}`
+  const key = `${scopeKey()}|${username.toLowerCase()}|${address ?? ''}`
   if (now - (throttledLogged.get(key) ?? 0) < 60_000) return false
   if (throttledLogged.size > 10_000) throttledLogged.clear()
   throttledLogged.set(key, now)

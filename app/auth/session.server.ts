@@ -3,6 +3,7 @@ import { isApiPath } from '#core/api-envelope.mjs'
 import { freshDataVersion } from '~/utils/data-version.server'
 import { getEnv } from '~/utils/config.server'
 import { log } from '~/utils/error-log.server'
+import { scopeKey } from '~/utils/village-scope.server'
 import { cameOverHttps, forbidden, unauthenticated, clientAddressOf } from '~/utils/http.server'
 import { findSession, touchSession, TOUCH_INTERVAL_MS } from '~/models/device-session.server'
 import { findSessionUser, type SessionUser } from '~/models/user.server'
@@ -88,7 +89,7 @@ const touching = new Set<string>()
 async function lookUp(claims: TokenClaims, request: Request): Promise<SessionUser | null> {
   const version = await freshDataVersion()
   // Keyed by session and user: a forged token pairing a real session with another user must not change the answer.
-  const key = `${claims.jti}:${claims.userId}`
+  const key = `${scopeKey()}:${claims.jti}:${claims.userId}`
   const hit = remembered.get(key)
   const fresh = hit !== undefined && hit.version === version
   const [user, session] = await Promise.all([

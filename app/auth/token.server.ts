@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import jwt from 'jsonwebtoken'
 import { getEnv } from '~/utils/config.server'
+import { scopeKey } from '~/utils/village-scope.server'
 
 const ISSUER = 'balai-desa'
 /** A second-step ticket of a two-factor login: signed by us, but never accepted as a login token. */
@@ -30,7 +31,18 @@ export function signToken(userId: number, sessionId: string, expiresAt: Date): s
     subject: String(userId),
     issuer: ISSUER,
     jwtid: sessionId,
+    ...audience(),
   })
+}
+
+/**
+ * With REGENCY_HOST, whose token it is: the village's id, or `regency` (decision 055). A token of village A is then
+ * refused at village B and at the regency before any database is asked, and a village made again under an old slug
+ * (a new id) accepts none of the old one's. One village: no audience, as always.
+ */
+const audience = (): { audience?: string } => {
+  const key = scopeKey()
+  return key ? { audience: key } : {}
 }
 
 /**
@@ -39,7 +51,7 @@ export function signToken(userId: number, sessionId: string, expiresAt: Date): s
  */
 function verified(token: string, issuer: string): { payload: jwt.JwtPayload; userId: number } | null {
   try {
-    const payload = jwt.verify(token, secretKey(), { algorithms: [ALGORITHM], issuer })
+    const payload = jwt.verify(token, secretKey(), { algorithms: [ALGORITHM], issuer, ...audience() })
     if (typeof payload !== 'object' || payload === null) return null
     const userId = Number(payload.sub)
     return Number.isSafeInteger(userId) && userId >= 1 ? { payload, userId } : null
@@ -65,6 +77,7 @@ export function signLoginTicket(ticket: LoginTicket): string {
     subject: String(ticket.userId),
     issuer: TICKET_ISSUER,
     expiresIn: TICKET_SECONDS,
+    ...audience(),
   })
 }
 

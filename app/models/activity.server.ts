@@ -3,6 +3,7 @@ import type { Prisma } from '~/generated/prisma/client'
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
 import { log } from '~/utils/error-log.server'
+import { perVillage } from '~/utils/village-scope.server'
 import { ACTIVITY_ACTIONS, type ActivityAction } from '~/lib/activity-actions'
 import { excerpt } from '~/lib/format'
 import type { ListQuery } from '~/lib/paging'
@@ -23,15 +24,18 @@ export type ActivityEntry = {
   changes?: string[]
 }
 
-let batch: { row: Prisma.ActivityCreateManyInput; done: () => void }[] = []
+type Waiting = { row: Prisma.ActivityCreateManyInput; done: () => void }
+/** Each village's entries waiting for their write (decision 055: one village's never go to another's log). */
+const waiting = perVillage((): { batch: Waiting[] } => ({ batch: [] }))
 
 /**
  * Writes the entries waiting now in one transaction (group commit): a burst of writes costs one more commit for its
  * log, not one per write.
  */
 async function flushBatch() {
-  const entries = batch
-  batch = []
+  const state = waiting()
+  const entries = state.batch
+  state.batch = []
   try {
     await prisma.activity.createMany({ data: entries.map((entry) => entry.row) })
   } catch (error) {
@@ -61,7 +65,7 @@ export function recordActivity(entry: ActivityEntry): Promise<void> {
   }
   return new Promise<void>((done) => {
     // The first entry of a batch queues its flush; those arriving before the flush runs join it.
-    if (batch.push({ row, done }) === 1) serializeWrite(flushBatch).catch(() => undefined)
+    if (waiting().batch.push({ row, done }) === 1) serializeWrite(flushBatch).catch(() => undefined)
   })
 }
 

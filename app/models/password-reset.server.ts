@@ -21,9 +21,9 @@ const FORGOT_PASSWORD_ACTOR = 'Lupa password?'
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
 
-async function newLink(userId: number, origin: string) {
+async function newLink(userId: number, origin: string, minutes = RESET_MINUTES) {
   const token = crypto.randomBytes(32).toString('base64url')
-  const expires_at = new Date(Date.now() + RESET_MINUTES * 60_000)
+  const expires_at = new Date(Date.now() + minutes * 60_000)
   // Nothing cached depends on a link: the data version stays.
   await serializeWrite(async () => {
     await prisma.passwordReset.deleteMany({ where: { expires_at: { lt: new Date() } } })
@@ -55,6 +55,12 @@ export async function resetLinkForUsername(username: string, origin: string) {
   const user = await prisma.user.findUnique({ where: { username }, select: { id: true } })
   if (!user) return null
   return createResetLink(user.id, origin, { id: null, name: 'npm run reset-password', ip: null })
+}
+
+/** A new village's `admin`, handed over by the regency: a link valid 7 days (docs/api.md, `admin_reset_url`). */
+export async function handoverLink(origin: string) {
+  const user = await prisma.user.findUniqueOrThrow({ where: { username: 'admin' }, select: { id: true } })
+  return newLink(user.id, origin, 7 * 24 * 60)
 }
 
 /** The user a token belongs to while it is unspent and unexpired, or null. */

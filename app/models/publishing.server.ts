@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
 import { addTimeVersionPart } from '~/utils/data-version.server'
+import { perVillage } from '~/utils/village-scope.server'
 import { now, nowMs } from '~/utils/clock.server'
 import { getEnv } from '~/utils/config.server'
 import { validationError } from '~/utils/http.server'
@@ -309,14 +310,15 @@ function scheduledExpiry() {
   }
 }
 
-const expiry = scheduledExpiry()
-addTimeVersionPart(expiry.part)
+/** Each village's upcoming times (decision 055): one process serves many with REGENCY_HOST. */
+const expiry = perVillage(scheduledExpiry)
+addTimeVersionPart((version) => expiry().part(version))
 
 /**
  * A `max-age` for answers browsers and feed readers may keep (sitemap, RSS): `seconds`, but never past the next
  * publish time, when the answer changes.
  */
 export async function publicMaxAge(seconds: number): Promise<number> {
-  const next = await expiry.next()
+  const next = await expiry().next()
   return next === undefined ? seconds : Math.max(0, Math.min(seconds, Math.floor((next - nowMs()) / 1000)))
 }

@@ -28,11 +28,23 @@ const USER_ROLE_PERMISSIONS: readonly string[] = [
  * or a role someone edited). The admin role is topped up with every permission, as it must always hold them.
  * The demo village is written only on the very first start (when no user existed yet).
  */
-export async function seed({ demo = getEnv().SEED_DEMO } = {}) {
+export async function seed({
+  demo = getEnv().SEED_DEMO,
+  siteName = getEnv().SITE_NAME,
+  adminPassword = getEnv().SEED_ADMIN_PASSWORD,
+  staffAccount = true,
+}: {
+  demo?: boolean
+  /** The village's name, written once into an empty database. */
+  siteName?: string
+  adminPassword?: string
+  /** The demo's second account, `user` (a regency's new village has only `admin`: docs/api.md). */
+  staffAccount?: boolean
+} = {}) {
   const env = getEnv()
   const firstStart = (await prisma.user.count()) === 0
   await serializeWrite(async () => {
-    await fillSettingsIfEmpty()
+    await fillSettingsIfEmpty(siteName)
     const existing = new Set((await prisma.permission.findMany({ select: { name: true } })).map((p) => p.name))
     for (const name of SEEDED_PERMISSIONS) {
       if (!existing.has(name)) await prisma.permission.create({ data: { name } })
@@ -73,22 +85,23 @@ export async function seed({ demo = getEnv().SEED_DEMO } = {}) {
           name: 'Administrator',
           username: 'admin',
           email: 'admin@example.com',
-          password: await hashPassword(env.SEED_ADMIN_PASSWORD),
+          password: await hashPassword(adminPassword),
           roles: { create: { role_id: admin.id } },
         },
       })
-      await prisma.user.create({
-        data: {
-          name: 'Staf Desa',
-          username: 'user',
-          email: 'user@example.com',
-          password: await hashPassword(env.SEED_USER_PASSWORD),
-          roles: userRole ? { create: { role_id: userRole.id } } : undefined,
-        },
-      })
+      if (staffAccount)
+        await prisma.user.create({
+          data: {
+            name: 'Staf Desa',
+            username: 'user',
+            email: 'user@example.com',
+            password: await hashPassword(env.SEED_USER_PASSWORD),
+            roles: userRole ? { create: { role_id: userRole.id } } : undefined,
+          },
+        })
     }
   })
-  if (firstStart && demo) await seedDemoVillage()
+  if (firstStart && demo) await seedDemoVillage(siteName)
   return { firstStart }
 }
 
@@ -119,8 +132,8 @@ async function demoPicture(kind: UploadKind, label: string, hue: number, width =
   }
 }
 
-async function seedDemoVillage() {
-  const village = demoVillage(getEnv().SITE_NAME)
+async function seedDemoVillage(siteName: string) {
+  const village = demoVillage(siteName)
   const admin = await prisma.user.findUniqueOrThrow({ where: { username: 'admin' }, select: { id: true } })
   // Pictures are drawn before the write queue is taken, so the site stays responsive meanwhile.
   const postImages = await Promise.all(

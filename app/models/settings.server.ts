@@ -66,10 +66,10 @@ export type SiteSettings = {
  * The values the SITE_* variables give an empty database. Parentheses are dropped from the phone (`(022) 123` -> `022
  * 123`), which the form would refuse.
  */
-function fromEnvironment() {
+function fromEnvironment(siteName = getEnv().SITE_NAME) {
   const env = getEnv()
   return {
-    site_name: env.SITE_NAME.slice(0, 100),
+    site_name: siteName.slice(0, 100),
     address: env.SITE_ADDRESS,
     phone: env.SITE_PHONE.replace(/[()]/g, '').replace(/\s+/g, ' ').trim(),
     email: env.SITE_EMAIL,
@@ -77,9 +77,9 @@ function fromEnvironment() {
 }
 
 /** Start-up: the SITE_* variables fill the row only when there is none; afterwards the admin's values win. */
-export async function fillSettingsIfEmpty() {
+export async function fillSettingsIfEmpty(siteName?: string) {
   const existing = await prisma.siteSetting.findUnique({ where: { id: ROW_ID }, select: { site_name: true } })
-  if (!existing) await prisma.siteSetting.create({ data: { id: ROW_ID, ...fromEnvironment() } })
+  if (!existing) await prisma.siteSetting.create({ data: { id: ROW_ID, ...fromEnvironment(siteName) } })
 }
 
 async function readSettings(): Promise<SiteSettings> {

@@ -3,7 +3,9 @@ import { getEnv } from '~/utils/config.server'
 import { getSettings } from './settings.server'
 
 /** The site's public address: SITE_URL when set, otherwise the origin the request came to (no trailing slash). */
-export const siteUrl = (request: Request) => getEnv().SITE_URL.replace(/\/+$/, '') || new URL(request.url).origin
+export const siteUrl = (request: Request) =>
+  // With REGENCY_HOST each village is reached at its own hosts: SITE_URL names none of them (docs/api.md).
+  (getEnv().REGENCY_HOST ? '' : getEnv().SITE_URL.replace(/\/+$/, '')) || new URL(request.url).origin
 
 /**
  * The site's identity for this request: the village's name, tagline, logo and contact details as Pengaturan Situs

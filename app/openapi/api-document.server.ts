@@ -21,6 +21,7 @@ import { productResponse, schema as productInput } from '~/models/product.server
 import { roleResponse, schema as roleInput } from '~/models/role.server'
 import { sliderResponse, schema as sliderInput } from '~/models/slider.server'
 import { activityResponse } from '~/models/activity.server'
+import { REGENCY_PERMISSION, villageChange, villageInput, villageResponse } from '~/models/regency.server'
 import { REVISIONS_KEPT, revisionDetailResponse, revisionResponse } from '~/models/revision.server'
 import { dashboardResponse } from '~/models/dashboard.server'
 import { sessionResponse } from '~/models/device-session.server'
@@ -1251,8 +1252,56 @@ const TAG_ORDER = [
   'Site settings',
   'Rich text images',
   'Public',
+  'Regency',
   'Documentation',
 ]
+
+/** Many villages in one install (docs/api.md): the regency host's own calls, for regency accounts. */
+const REGENCY_CALLS = tagged('Regency', [
+  {
+    method: 'get',
+    path: '/api/regency/villages',
+    summary: 'The villages with their figures',
+    description: 'At the regency host only (404 elsewhere). `search` matches name, slug and domains.',
+    permissions: [REGENCY_PERMISSION],
+    query: listQuery(ADMIN_PAGE_SIZE),
+    data: paginated(villageResponse, 'Village'),
+  },
+  {
+    method: 'post',
+    path: '/api/regency/villages',
+    summary: 'Create a village',
+    description:
+      'Its own database, migrated and seeded (`demo`: the demo village; otherwise only `admin`), and `admin_reset_url`, ' +
+      'a one-time link valid 7 days on its own host. Nothing is kept after any error.',
+    permissions: [REGENCY_PERMISSION],
+    body: { json: villageInput },
+    ok: {
+      status: 201,
+      data: villageResponse.extend({ admin_reset_url: z.string() }).openapi('NewVillage'),
+      message: 'Village created successfully!',
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/regency/villages/{id}',
+    summary: 'Change a village: name, domains, status',
+    permissions: [REGENCY_PERMISSION],
+    params: idParam('village'),
+    body: { json: villageChange },
+    ok: { status: 200, data: villageResponse, message: 'Village updated successfully!' },
+    fails: [404],
+  },
+  {
+    method: 'delete',
+    path: '/api/regency/villages/{id}',
+    summary: 'Delete a suspended village and everything it holds',
+    permissions: [REGENCY_PERMISSION],
+    params: idParam('village'),
+    ok: { status: 200, data: villageResponse.omit({ stats: true }), message: 'Village deleted successfully!' },
+    fails: [404, 409],
+  },
+])
 
 /** Every call of the contract, in the order of the reference page. */
 export function apiCalls(): Call[] {
@@ -1268,6 +1317,7 @@ export function apiCalls(): Call[] {
     ...Object.values(RESOURCES).flatMap(revisionCalls),
     ...INFORMATION_CALLS,
     ...publicCalls(),
+    ...REGENCY_CALLS,
     ...docs,
   ]
 }

@@ -1,10 +1,13 @@
 import { etagOf } from '#core/etag.mjs'
 import { dataVersion } from '~/utils/db.server'
 import { JSON_TYPE } from '~/utils/http.server'
+import { scopeKey } from '~/utils/village-scope.server'
 
 const MAX_ENTRIES = 500
+/** Every village's reads (decision 055), keyed `{village}\n{key}`, in one budget. */
 const reads = new Map<string, Promise<unknown>>()
-let readsVersion = 0
+/** The version each village's reads were made under. */
+const readsVersions = new Map<string, number>()
 
 /**
  * A public read, computed once per data version (it changes with every write of any worker or instance, see
@@ -14,10 +17,14 @@ let readsVersion = 0
  */
 export function cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
   const version = dataVersion()
+  const space = scopeKey()
+  const readsVersion = readsVersions.get(space)
   if (version !== readsVersion) {
-    reads.clear()
-    readsVersion = version
+    if (readsVersions.size <= 1 && (readsVersion !== undefined || !readsVersions.size)) reads.clear()
+    else for (const kept of reads.keys()) if (kept.startsWith(`${space}\n`)) reads.delete(kept)
+    readsVersions.set(space, version)
   }
+  key = `${space}\n${key}`
   const hit = reads.get(key)
   if (hit) return hit as Promise<T>
   if (reads.size >= MAX_ENTRIES) reads.delete(reads.keys().next().value!)

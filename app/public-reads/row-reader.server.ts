@@ -2,6 +2,7 @@ import Database from 'better-sqlite3'
 import { prisma } from '~/utils/db.server'
 import { isPostgres } from '~/utils/dialect.server'
 import { getEnv } from '~/utils/config.server'
+import { perVillage } from '~/utils/village-scope.server'
 
 /**
  * The second executor of the site's reads (Prisma is the first, for everything the back office reads and every
@@ -15,7 +16,7 @@ export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
 
 declare global {
   // Survives module reloads in development so we never open the database twice.
-  var __balaiSqliteReader: ((sql: string, params: unknown[]) => Record<string, unknown>[]) | undefined
+  var __balaiSqliteReader: ReturnType<typeof sqliteReader> | undefined
 }
 
 /**
@@ -67,7 +68,7 @@ function sqliteReader(file: string) {
     converters: (((value: unknown) => unknown) | undefined)[]
   }
   const statements = new Map<string, Prepared>()
-  return (sql: string, params: unknown[]) => {
+  const read = (sql: string, params: unknown[]) => {
     db ??= new Database(file, { fileMustExist: true, timeout: 10_000 })
     let prepared = statements.get(sql)
     if (!prepared) {
@@ -96,7 +97,20 @@ function sqliteReader(file: string) {
       return row
     })
   }
+  const close = () => {
+    statements.clear()
+    db?.close()
+    db = undefined
+  }
+  return Object.assign(read, { close })
 }
+
+/** The current village's reader (village-scope.server.ts); one village's survives module reloads in development. */
+const reader = perVillage(
+  (scope) =>
+    scope ? sqliteReader(scope.databaseFile) : (global.__balaiSqliteReader ??= sqliteReader(getEnv().DATABASE_FILE)),
+  (read) => read.close(),
+)
 
 /**
  * A read of the public site: `sql` with `?` placeholders on SQLite (sqliteReader), `$1`... on PostgreSQL (through
@@ -104,6 +118,5 @@ function sqliteReader(file: string) {
  */
 export async function readRows<Row>(sql: string, params: unknown[]): Promise<Row[]> {
   if (isPostgres()) return prisma.$queryRawUnsafe<Row[]>(sql, ...params)
-  global.__balaiSqliteReader ??= sqliteReader(getEnv().DATABASE_FILE)
-  return global.__balaiSqliteReader(sql, params) as Row[]
+  return reader()(sql, params) as Row[]
 }

@@ -1,5 +1,6 @@
 import { dataVersion } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
+import { scopeKey } from '~/utils/village-scope.server'
 import { quote, readRows } from './row-reader.server'
 import { foldSearch, type RowFilter } from './search.server'
 
@@ -23,7 +24,10 @@ type MemoryCopy = { ids: Float64Array; times: Float64Array; columns: string[][];
  */
 const memoryUnits = () => (getEnv().SEARCH_MEMORY_MB * 1024 * 1024) / 2
 
+/** Every village's copies (decision 055), keyed by village, table and filter. */
 const copies = new Map<string, { version: number; copy: Promise<MemoryCopy | null> }>()
+/** Copies kept at most: every searched list of one village, a few dozen villages with REGENCY_HOST. */
+const MAX_COPIES = 200
 
 /** A time as the database gave it (a Date from PostgreSQL, ISO text or epoch milliseconds from SQLite). */
 const timeOf = (value: unknown) =>
@@ -34,11 +38,18 @@ const timeOf = (value: unknown) =>
       : Date.parse(String(value))
 
 function memoryCopy(table: string, columns: readonly string[], only: RowFilter): Promise<MemoryCopy | null> {
-  const key = `${table}\n${columns.join(',')}\n${only.candidates}`
+  const key = `${scopeKey()}\n${table}\n${columns.join(',')}\n${only.candidates}`
   const version = dataVersion()
   const kept = copies.get(key)
-  if (kept?.version === version) return kept.copy
+  if (kept?.version === version) {
+    // The most recently used last: the villages nobody searched for longest leave first.
+    copies.delete(key)
+    copies.set(key, kept)
+    return kept.copy
+  }
   const copy = readCopy(table, columns, only)
+  copies.delete(key)
+  if (copies.size >= MAX_COPIES) copies.delete(copies.keys().next().value!)
   copies.set(key, { version, copy })
   copy.catch(() => {
     if (copies.get(key)?.copy === copy) copies.delete(key)

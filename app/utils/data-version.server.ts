@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import { getEnv } from './config.server'
+import { perVillage } from './village-scope.server'
 
 /**
  * The data version: one number that changes whenever data a visitor or a session could see has changed, in this
@@ -95,14 +96,19 @@ declare global {
   var __balaiVersionSource: Source | undefined
 }
 
-function source(): Source {
-  if (!global.__balaiVersionSource) {
-    const env = getEnv()
-    global.__balaiVersionSource =
-      env.DATABASE_PROVIDER === 'postgresql' ? postgresSource(env.DATABASE_URL) : sqliteSource(env.DATABASE_FILE)
-  }
-  return global.__balaiVersionSource
-}
+/** The current village's source (village-scope.server.ts); one village's survives module reloads in development. */
+const source = perVillage(
+  (scope): Source => {
+    if (scope) return sqliteSource(scope.databaseFile)
+    if (!global.__balaiVersionSource) {
+      const env = getEnv()
+      global.__balaiVersionSource =
+        env.DATABASE_PROVIDER === 'postgresql' ? postgresSource(env.DATABASE_URL) : sqliteSource(env.DATABASE_FILE)
+    }
+    return global.__balaiVersionSource
+  },
+  (versions) => versions.close(),
+)
 
 /**
  * Parts of the version that change with time rather than with a write (for example a scheduled item's time
@@ -124,19 +130,22 @@ const uncacheable = () => --unreadable
  * memoised read, the settings), and answers from one reading are consistent with each other. It is forgotten when
  * the turn ends, and at once after a write of this process (afterWrite) or a fresh reading.
  */
-let thisTurn: number | undefined
-const forgetThisTurn = () => void (thisTurn = undefined)
+const turn = perVillage((): { version: number | undefined } => ({ version: undefined }))
+const forgetThisTurn = () => void (turn().version = undefined)
 
 /** The version to key caches on now (sync and cheap: call it per request). */
 export function dataVersion(): number {
-  if (thisTurn !== undefined) return thisTurn
+  const thisTurn = turn()
+  if (thisTurn.version !== undefined) return thisTurn.version
+  let version: number
   try {
-    thisTurn = withTimeParts(source().current())
+    version = withTimeParts(source().current())
   } catch {
     return uncacheable()
   }
-  setImmediate(forgetThisTurn)
-  return thisTurn
+  thisTurn.version = version
+  setImmediate(() => void (thisTurn.version = undefined))
+  return version
 }
 
 /** The version including every write committed anywhere before this call (one query on PostgreSQL). */
@@ -158,7 +167,7 @@ export async function afterWrite(): Promise<void> {
   forgetThisTurn()
 }
 
-export const closeDataVersion = () => global.__balaiVersionSource?.close()
+export const closeDataVersion = () => source().close()
 
 /**
  * The version the response cache (server/response-cache.mjs) keys public answers by, handed to it through the build's

@@ -4,6 +4,7 @@ import { PrismaClient } from '~/generated/prisma/client'
 import { PrismaClient as PostgresPrismaClient } from '~/generated/prisma-pg/client'
 import { withoutNul } from './dialect.server'
 import { getEnv } from './config.server'
+import { perVillage } from './village-scope.server'
 
 export { serializeWrite } from './write-lock.server'
 export { dataVersion } from './data-version.server'
@@ -17,8 +18,9 @@ declare global {
  * The database of DATABASE_URL: SQLite through better-sqlite3 (a `file:` address, the default) or PostgreSQL
  * through pg (docs/decisions/009-postgresql-through-adapter-pg.md). Both clients are generated from the one
  * schema (scripts/db-schema.mjs), so the code sees one type; where the dialects differ, see dialect.server.ts.
+ * With REGENCY_HOST each village has a SQLite file of its own (`file`, from its scope: village-scope.server.ts).
  */
-function connect() {
+function connect(file = getEnv().DATABASE_FILE) {
   const env = getEnv()
   if (env.DATABASE_PROVIDER === 'postgresql') {
     const adapter = new PrismaPg({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL })
@@ -28,7 +30,7 @@ function connect() {
     return { prisma, ready: prisma.$queryRawUnsafe('SELECT 1').then(() => undefined) }
   }
   // One better-sqlite3 connection; `timeout` is SQLite's busy_timeout for other processes (workers, backup).
-  const adapter = new PrismaBetterSQLite3({ url: `file:${env.DATABASE_FILE}`, timeout: 10_000 })
+  const adapter = new PrismaBetterSQLite3({ url: `file:${file}`, timeout: 10_000 })
   const prisma = new PrismaClient({ adapter })
   // See docs/decisions/004-sqlite-durability-and-concurrency.md for why these settings.
   const ready = (async () => {
@@ -40,7 +42,50 @@ function connect() {
   return { prisma, ready }
 }
 
-global.__balaiDb ??= connect()
+/**
+ * With REGENCY_HOST: the client of the village whose scope the caller runs in, opened on first use and closed with
+ * the scope. Outside of any scope there is no database to reach: an error, never a default village.
+ */
+const scoped = perVillage(
+  (scope) => {
+    if (!scope) throw new Error('no village scope: with REGENCY_HOST every database call runs in a village scope')
+    return connect(scope.databaseFile)
+  },
+  (client) => client.prisma.$disconnect(),
+)
 
-export const prisma = global.__balaiDb.prisma
-export const dbReady = global.__balaiDb.ready
+/**
+ * The scoped client behind one object: `prisma.post.findMany()` is the current village's. A model (`prisma.post`) is
+ * itself a stand-in resolved at each call, so a module may keep one from its load (no scope then) and use it later.
+ */
+function scopedClient(): PrismaClient {
+  type Members = Record<string | symbol, unknown>
+  const member = (owner: Members, key: string | symbol) => {
+    const value = owner[key]
+    return typeof value === 'function' ? value.bind(owner) : value
+  }
+  const models = new Map<string | symbol, unknown>()
+  return new Proxy({} as PrismaClient, {
+    get(_target, key) {
+      if (typeof key === 'string' && key.startsWith('$')) return member(scoped().prisma as unknown as Members, key)
+      let model = models.get(key)
+      if (!model) {
+        model = new Proxy(
+          {},
+          { get: (_model, name) => member((scoped().prisma as unknown as Members)[key] as Members, name) },
+        )
+        models.set(key, model)
+      }
+      return model
+    },
+  })
+}
+
+const regency = getEnv().REGENCY_HOST !== ''
+if (!regency) global.__balaiDb ??= connect()
+
+export const prisma = regency ? scopedClient() : global.__balaiDb!.prisma
+/** Resolves once the database answers (with REGENCY_HOST: the current village's). */
+export const dbReady: Promise<void> = regency ? Promise.resolve() : global.__balaiDb!.ready
+/** With REGENCY_HOST: opens the current scope's database and waits until it answers. */
+export const scopeReady = () => (regency ? scoped().ready : dbReady)

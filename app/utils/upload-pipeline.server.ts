@@ -11,6 +11,7 @@ import sharp from 'sharp'
 import { createStorage } from '#core/storage.mjs'
 import { prisma, serializeWrite } from './db.server'
 import { getEnv } from './config.server'
+import { perVillage } from './village-scope.server'
 import { bodyStream, discardRest, HttpError, validationError } from './http.server'
 import { checkInput } from './validation.server'
 import { workSlots } from './work-slots.server'
@@ -199,11 +200,17 @@ declare global {
   var __balaiStorage: ReturnType<typeof createStorage> | undefined
 }
 
-/** Where uploads live: UPLOADS_DIR or an S3 bucket (STORAGE, see core/storage.mjs). */
-export function storage() {
-  global.__balaiStorage ??= createStorage(getEnv().STORAGE)
-  return global.__balaiStorage
-}
+/**
+ * Where uploads live: UPLOADS_DIR or an S3 bucket (STORAGE, see core/storage.mjs). With REGENCY_HOST, a village's
+ * under UPLOADS_DIR/villages/{id}/ (its scope's prefix: village-scope.server.ts), which no other village's host serves.
+ */
+const scopedStorage = perVillage((scope) => {
+  if (!scope) return (global.__balaiStorage ??= createStorage(getEnv().STORAGE))
+  const { STORAGE, UPLOADS_DIR } = getEnv()
+  if (STORAGE.kind !== 'local') throw new Error('REGENCY_HOST keeps uploads in UPLOADS_DIR (STORAGE=local)')
+  return createStorage({ kind: 'local', root: path.join(UPLOADS_DIR, scope.storagePrefix) })
+})
+export const storage = (): ReturnType<typeof createStorage> => scopedStorage()
 
 /** A stored image's size in bytes and media type; null when it is not there (or is not an image). */
 export async function storedImageInfo(

@@ -1,0 +1,294 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import { prisma, serializeWrite } from '~/utils/db.server'
+import { getEnv } from '~/utils/config.server'
+import { conflict, notFound, validationError, type FieldErrors } from '~/utils/http.server'
+import { hashPassword } from '~/utils/password.server'
+import { log } from '~/utils/error-log.server'
+import { now } from '~/utils/clock.server'
+import { paginate, type ListQuery } from '~/lib/paging'
+import { nullableResponseTime, responseTime, z } from '~/utils/response-shape.server'
+import { visibleWhere } from './publishing.server'
+import { fillSettingsIfEmpty } from './settings.server'
+import { handoverLink } from './password-reset.server'
+import { seed } from './seed.server'
+import {
+  allVillages,
+  changeRegistry,
+  forgetScope,
+  inVillage,
+  migrateVillageFile,
+  newVillageId,
+  regencyFile,
+  regencyScope,
+  RESERVED_SLUGS,
+  scopeOf,
+  villageById,
+  villageFile,
+  villageUploads,
+  type Village,
+  type VillageStatus,
+} from './villages.server'
+
+/** A village as the regency's API answers it (docs/api.md): the OpenAPI document's schema too. */
+export const villageResponse = z
+  .object({
+    id: z.string().openapi({ description: 'Random, never reused', example: '3f9a1c0b5e2d4a67' }),
+    slug: z.string().openapi({ description: 'Its host is `{slug}.{REGENCY_HOST}`', example: 'sukamaju' }),
+    name: z.string(),
+    domains: z.array(z.string()).openapi({ description: 'Extra host names it answers at' }),
+    status: z.enum(['active', 'suspended']),
+    created_at: responseTime(),
+    stats: z.object({
+      posts_count: z.number().int().openapi({ description: 'Posts the public sees' }),
+      last_published_at: nullableResponseTime('The newest of those, or null'),
+      posts_30d: z.number().int().openapi({ description: 'Published in the last 30 days' }),
+      budget_year: z.number().int().nullable().openapi({ description: 'The newest published APBDes year, or null' }),
+      open_reports: z.number().int().openapi({ description: 'Reports `baru` or `diproses`' }),
+    }),
+  })
+  .openapi('Village')
+
+export const villageInput = z.object({
+  slug: z.string().openapi({ description: '`a-z 0-9 -`, 3 to 40, unique, not `www`, `api` or `admin`; key `Slug`' }),
+  name: z.string().openapi({ description: 'Key `Name`' }),
+  domains: z
+    .array(z.string())
+    .optional()
+    .openapi({ description: "Host names, unique across the install, never the regency's own; key `Domains`" }),
+  demo: z.boolean().optional().openapi({ description: 'Fill it with the demo village' }),
+})
+
+export const villageChange = z.object({
+  name: z.string().optional(),
+  domains: z.array(z.string()).optional(),
+  status: z.enum(['active', 'suspended']).optional().openapi({ description: 'Suspended: 503 at its every address' }),
+})
+
+/** The regency's one permission: its accounts hold it, no village account ever does (docs/api.md). */
+export const REGENCY_PERMISSION = 'regency-admin'
+
+/**
+ * The regency's own database on first start: the account `kabupaten` (SEED_REGENCY_PASSWORD) with the role that
+ * holds `regency-admin`. Idempotent, like the village's seed.
+ */
+export async function seedRegency() {
+  migrateVillageFile(regencyFile())
+  await inVillage(regencyScope(), async () => {
+    await serializeWrite(async () => {
+      await fillSettingsIfEmpty('Pemerintah Kabupaten')
+      const permission = await prisma.permission.upsert({
+        where: { name: REGENCY_PERMISSION },
+        update: {},
+        create: { name: REGENCY_PERMISSION },
+        select: { id: true },
+      })
+      const role = await prisma.role.upsert({
+        where: { name: REGENCY_PERMISSION },
+        update: {},
+        create: { name: REGENCY_PERMISSION, permissions: { create: { permission_id: permission.id } } },
+        select: { id: true },
+      })
+      if ((await prisma.user.count()) === 0)
+        await prisma.user.create({
+          data: {
+            name: 'Admin Kabupaten',
+            username: 'kabupaten',
+            email: 'kabupaten@example.com',
+            password: await hashPassword(getEnv().SEED_REGENCY_PASSWORD),
+            roles: { create: { role_id: role.id } },
+          },
+        })
+    })
+  })
+}
+
+export type VillageStats = {
+  posts_count: number
+  last_published_at: string | null
+  posts_30d: number
+  budget_year: number | null
+  open_reports: number
+}
+
+/** A village's figures for the console, read in its own database. */
+export function villageStats(village: Village): Promise<VillageStats> {
+  return inVillage(scopeOf(village), async () => {
+    const at = now()
+    const visible = visibleWhere(at)
+    const since = new Date(at.getTime() - 30 * 24 * 3600 * 1000)
+    const [posts_count, newest, posts_30d, budget, open_reports] = await Promise.all([
+      prisma.post.count({ where: visible }),
+      prisma.post.findFirst({ where: visible, orderBy: { published_at: 'desc' }, select: { published_at: true } }),
+      prisma.post.count({ where: { status: 'published', published_at: { lte: at, gt: since } } }),
+      prisma.budget.findFirst({ where: visible, orderBy: { year: 'desc' }, select: { year: true } }),
+      prisma.report.count({ where: { status: { in: ['baru', 'diproses'] } } }),
+    ])
+    return {
+      posts_count,
+      last_published_at: newest?.published_at?.toISOString() ?? null,
+      posts_30d,
+      budget_year: budget?.year ?? null,
+      open_reports,
+    }
+  })
+}
+
+const withStats = async (village: Village) => ({ ...village, stats: await villageStats(village) })
+
+/** GET /api/regency/villages: 10 a page, searched on name, slug and domains. */
+export async function listVillages(query: ListQuery, path: string) {
+  const term = query.search.trim().toLowerCase()
+  const found = allVillages().filter(
+    (village) =>
+      !term ||
+      village.name.toLowerCase().includes(term) ||
+      village.slug.includes(term) ||
+      village.domains.some((domain) => domain.includes(term)),
+  )
+  const start = (query.page - 1) * query.limit
+  const items = await Promise.all(found.slice(start, start + query.limit).map(withStats))
+  return paginate(items, found.length, query, path)
+}
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/
+const HOST = /^(?=.{1,200}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]([a-z0-9-]*[a-z0-9])?$/
+
+type VillageInput = { slug?: unknown; name?: unknown; domains?: unknown; status?: unknown }
+
+/** The domains given, checked: host names, none the regency's own, none another village's. */
+function checkDomains(value: unknown, errors: FieldErrors, own?: string): string[] {
+  if (value === undefined || value === null) return []
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\s,]+/) : null
+  if (!list || list.some((item) => typeof item !== 'string')) {
+    errors.Domains = 'Domains must be a list of host names'
+    return []
+  }
+  const domains = [...new Set(list.map((item: string) => item.trim().toLowerCase().replace(/\.$/, '')).filter(Boolean))]
+  const regencyHost = getEnv().REGENCY_HOST
+  for (const domain of domains) {
+    if (!HOST.test(domain)) errors.Domains = `Domains: ${domain} is not a host name`
+    else if (domain === regencyHost || domain.endsWith(`.${regencyHost}`))
+      errors.Domains = `Domains: ${domain} is an address of the regency's own`
+    else {
+      const holder = allVillages().find((village) => village.id !== own && village.domains.includes(domain))
+      if (holder) errors.Domains = `Domains: ${domain} already exists`
+    }
+  }
+  return domains
+}
+
+function checkName(value: unknown, errors: FieldErrors): string {
+  const name = typeof value === 'string' ? value.trim() : ''
+  if (!name) errors.Name = 'Name is required'
+  else if (name.length > 100) errors.Name = 'Name must be at most 100 characters'
+  return name
+}
+
+function checkSlug(value: unknown, errors: FieldErrors): string {
+  const slug = typeof value === 'string' ? value.trim() : ''
+  if (!slug) errors.Slug = 'Slug is required'
+  else if (slug.length < 3 || slug.length > 40) errors.Slug = 'Slug must be 3 to 40 characters'
+  else if (!SLUG.test(slug)) errors.Slug = 'Slug may only hold a-z, 0-9 and -'
+  else if (RESERVED_SLUGS.has(slug)) errors.Slug = `Slug ${slug} is reserved`
+  else if (allVillages().some((village) => village.slug === slug)) errors.Slug = 'Slug already exists'
+  return slug
+}
+
+/** The village's own host: `http://{slug}.{REGENCY_HOST}[:port]`, the port of the address the regency was reached at. */
+export function villageOrigin(slug: string, regencyUrl: URL) {
+  return `${regencyUrl.protocol}//${slug}.${getEnv().REGENCY_HOST}${regencyUrl.port ? `:${regencyUrl.port}` : ''}`
+}
+
+/**
+ * POST /api/regency/villages: a new village with its own database (migrated, seeded: the demo village with `demo`,
+ * else only `admin`, the roles, permissions and settings) and an admin reset link to hand over, valid 7 days.
+ * Nothing stays behind when any step fails.
+ */
+export async function createVillage(input: VillageInput & { demo?: unknown }, regencyUrl: URL) {
+  const errors: FieldErrors = {}
+  const slug = checkSlug(input.slug, errors)
+  const name = checkName(input.name, errors)
+  const domains = checkDomains(input.domains, errors)
+  if (Object.keys(errors).length) throw validationError(errors)
+  const id = newVillageId()
+  const origin = villageOrigin(slug, regencyUrl)
+  try {
+    migrateVillageFile(villageFile(id))
+    const scope = scopeOf({ id, slug })
+    const link = await inVillage(scope, async () => {
+      await seed({
+        demo: input.demo === true,
+        siteName: name,
+        adminPassword: crypto.randomBytes(24).toString('base64url'),
+        staffAccount: input.demo === true,
+      })
+      return handoverLink(origin)
+    })
+    changeRegistry((db) => {
+      db.prepare('INSERT INTO "villages" ("id", "slug", "name", "status", "created_at") VALUES (?, ?, ?, ?, ?)').run(
+        id,
+        slug,
+        name,
+        'active',
+        new Date().toISOString(),
+      )
+      const domain = db.prepare('INSERT INTO "village_domains" ("host", "village_id") VALUES (?, ?)')
+      for (const host of domains) domain.run(host, id)
+    })
+    log.info({ event: 'village-created', village: slug, id }, `village ${slug} created`)
+    return { ...(await withStats(villageById(id)!)), admin_reset_url: link.url }
+  } catch (error) {
+    await removeVillageFiles(id)
+    const message = (error as Error).message ?? ''
+    if (/UNIQUE constraint failed: villages\.slug/.test(message)) throw validationError({ Slug: 'Slug already exists' })
+    if (/UNIQUE constraint failed: village_domains\.host/.test(message))
+      throw validationError({ Domains: 'Domains: a domain already exists' })
+    throw error
+  }
+}
+
+/** PUT /api/regency/villages/{id}: `name`, `domains`, `status` (active or suspended). */
+export async function updateVillage(id: string, input: VillageInput) {
+  const village = villageById(id)
+  if (!village) throw notFound('Village')
+  const errors: FieldErrors = {}
+  const name = input.name === undefined ? village.name : checkName(input.name, errors)
+  const domains = input.domains === undefined ? village.domains : checkDomains(input.domains, errors, id)
+  let status: VillageStatus = village.status
+  if (input.status !== undefined) {
+    if (input.status === 'active' || input.status === 'suspended') status = input.status
+    else errors.Status = 'Status must be active or suspended'
+  }
+  if (Object.keys(errors).length) throw validationError(errors)
+  try {
+    changeRegistry((db) => {
+      db.prepare('UPDATE "villages" SET "name" = ?, "status" = ? WHERE "id" = ?').run(name, status, id)
+      db.prepare('DELETE FROM "village_domains" WHERE "village_id" = ?').run(id)
+      const domain = db.prepare('INSERT INTO "village_domains" ("host", "village_id") VALUES (?, ?)')
+      for (const host of domains) domain.run(host, id)
+    })
+  } catch (error) {
+    if (/UNIQUE constraint failed: village_domains\.host/.test((error as Error).message ?? ''))
+      throw validationError({ Domains: 'Domains: a domain already exists' })
+    throw error
+  }
+  return withStats(villageById(id)!)
+}
+
+/** DELETE /api/regency/villages/{id}: a suspended village and everything it holds (409 while active). */
+export async function deleteVillage(id: string) {
+  const village = villageById(id)
+  if (!village) throw notFound('Village')
+  if (village.status === 'active') throw conflict('Suspend the village before deleting it')
+  changeRegistry((db) => db.prepare('DELETE FROM "villages" WHERE "id" = ?').run(id))
+  await removeVillageFiles(id)
+  log.info({ event: 'village-deleted', village: village.slug, id }, `village ${village.slug} deleted`)
+  return village
+}
+
+async function removeVillageFiles(id: string) {
+  await forgetScope(id)
+  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(`${villageFile(id)}${suffix}`, { force: true })
+  fs.rmSync(villageUploads(id), { recursive: true, force: true })
+}

@@ -1,0 +1,266 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { migrateSqliteFile, migrationsIn } from '#core/sqlite-migrations.mjs'
+import { getEnv } from '~/utils/config.server'
+import { scopeReady } from '~/utils/db.server'
+import { log } from '~/utils/error-log.server'
+import { closeScope, inScope, newScope, type VillageScope } from '~/utils/village-scope.server'
+
+/**
+ * Many villages in one install (docs/api.md "Many villages in one install"; decision 055). With REGENCY_HOST:
+ * - the registry (DATA_DIR/villages.db): each village's id, slug, name, status and extra domains, read by the HTTP
+ *   front on every request to choose the village (synchronously: one version read, a map kept per version);
+ * - each village's own database, DATA_DIR/villages/{id}.db, and uploads, UPLOADS_DIR/villages/{id}/ (named by id, so
+ *   a deleted village's slug can be used again at once and never meets the old village's files);
+ * - the regency's own database, DATA_DIR/regency.db (its accounts, sessions, two-factor data, log, announcements).
+ * The open databases are kept in a least-recently-used list of VILLAGE_HANDLES; one in use is never closed.
+ */
+
+export type VillageStatus = 'active' | 'suspended'
+export type Village = {
+  id: string
+  slug: string
+  name: string
+  status: VillageStatus
+  created_at: string
+  domains: string[]
+}
+
+export const REGENCY = 'regency'
+/** Slugs a village may not have: they name the regency's own hosts and doors. */
+export const RESERVED_SLUGS = new Set(['www', 'api', 'admin'])
+
+export const regencyMode = () => getEnv().REGENCY_HOST !== ''
+
+const REGISTRY_SCHEMA = `
+CREATE TABLE IF NOT EXISTS "villages" (
+  "id" TEXT PRIMARY KEY NOT NULL,
+  "slug" TEXT NOT NULL UNIQUE,
+  "name" TEXT NOT NULL,
+  "status" TEXT NOT NULL DEFAULT 'active' CHECK ("status" IN ('active', 'suspended')),
+  "created_at" TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS "village_domains" (
+  "host" TEXT PRIMARY KEY NOT NULL,
+  "village_id" TEXT NOT NULL REFERENCES "villages" ("id") ON DELETE CASCADE
+);
+CREATE TABLE IF NOT EXISTS "registry_version" ("id" INTEGER PRIMARY KEY CHECK ("id" = 1), "value" INTEGER NOT NULL);
+INSERT OR IGNORE INTO "registry_version" ("id", "value") VALUES (1, 0);
+`
+
+const villagesDir = () => path.join(getEnv().DATA_DIR, 'villages')
+export const villageFile = (id: string) => path.join(villagesDir(), `${id}.db`)
+export const regencyFile = () => path.join(getEnv().DATA_DIR, 'regency.db')
+export const villageUploads = (id: string) => path.join(getEnv().UPLOADS_DIR, 'villages', id)
+
+type Registry = {
+  db: Database.Database
+  version: () => number
+  all: () => Village[]
+}
+
+let registry: Registry | undefined
+
+/** The registry's connection (opened and created on first use). */
+function openRegistry(): Registry {
+  if (registry) return registry
+  const file = path.join(getEnv().DATA_DIR, 'villages.db')
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  const db = new Database(file, { timeout: 10_000 })
+  db.pragma('journal_mode = WAL')
+  db.pragma('foreign_keys = ON')
+  db.exec(REGISTRY_SCHEMA)
+  const version = db.prepare('SELECT "value" FROM "registry_version" WHERE "id" = 1').pluck()
+  const villages = db.prepare(
+    'SELECT "id", "slug", "name", "status", "created_at" FROM "villages" ORDER BY "name", "slug"',
+  )
+  const domains = db.prepare('SELECT "host", "village_id" FROM "village_domains" ORDER BY "host"')
+  registry = {
+    db,
+    version: () => Number(version.get()),
+    all: () => {
+      const hosts = new Map<string, string[]>()
+      for (const row of domains.all() as { host: string; village_id: string }[])
+        hosts.set(row.village_id, [...(hosts.get(row.village_id) ?? []), row.host])
+      return (villages.all() as Omit<Village, 'domains'>[]).map((row) => ({ ...row, domains: hosts.get(row.id) ?? [] }))
+    },
+  }
+  return registry
+}
+
+/** A change to the registry, in one transaction with the bump every process reads its next request by. */
+export function changeRegistry<T>(change: (db: Database.Database) => T): T {
+  const { db } = openRegistry()
+  return db.transaction(() => {
+    const result = change(db)
+    db.prepare('UPDATE "registry_version" SET "value" = "value" + 1 WHERE "id" = 1').run()
+    return result
+  })()
+}
+
+type Hosts = {
+  version: number
+  bySlug: Map<string, Village>
+  byDomain: Map<string, Village>
+  byId: Map<string, Village>
+}
+let hosts: Hosts | undefined
+
+/** The registry as of now: re-read when another request, worker or script changed it. */
+function currentHosts(): Hosts {
+  const registry = openRegistry()
+  const version = registry.version()
+  if (hosts?.version === version) return hosts
+  const villages = registry.all()
+  hosts = {
+    version,
+    bySlug: new Map(villages.map((village) => [village.slug, village])),
+    byDomain: new Map(villages.flatMap((village) => village.domains.map((domain) => [domain, village] as const))),
+    byId: new Map(villages.map((village) => [village.id, village])),
+  }
+  return hosts
+}
+
+export const allVillages = (): Village[] => [...currentHosts().byId.values()]
+export const villageById = (id: string): Village | undefined => currentHosts().byId.get(id)
+export const villageBySlug = (slug: string): Village | undefined => currentHosts().bySlug.get(slug)
+export const villageOfDomain = (host: string): Village | undefined => currentHosts().byDomain.get(host)
+
+/** A Host header's name: lower case, without the port and a final dot. */
+export function hostName(header: string | undefined): string {
+  const value = (header ?? '').trim().toLowerCase()
+  const name = value.startsWith('[') ? value.slice(0, value.indexOf(']') + 1) : value.replace(/:\d*$/, '')
+  return name.replace(/\.$/, '')
+}
+
+export type Site =
+  | { kind: 'regency'; scope: VillageScope }
+  | { kind: 'village'; scope: VillageScope; village: Village }
+  | { kind: 'suspended'; village: Village }
+  | { kind: 'unknown' }
+
+/** Whose site a Host header names: the regency's, an active or suspended village's, or nobody's. */
+export function siteOfHost(header: string | undefined): Site {
+  const host = hostName(header)
+  const regencyHost = getEnv().REGENCY_HOST
+  if (host === regencyHost) return { kind: 'regency', scope: regencyScope() }
+  const { bySlug, byDomain } = currentHosts()
+  const suffix = `.${regencyHost}`
+  const label = host.endsWith(suffix) ? host.slice(0, -suffix.length) : undefined
+  const village = label !== undefined && !label.includes('.') ? bySlug.get(label) : byDomain.get(host)
+  if (!village) return { kind: 'unknown' }
+  if (village.status !== 'active') return { kind: 'suspended', village }
+  return { kind: 'village', scope: scopeOf(village), village }
+}
+
+type Held = VillageScope & { users: number }
+const open = new Map<string, Held>()
+let regency: Held | undefined
+
+export function regencyScope(): Held {
+  regency ??= Object.assign(
+    newScope({ id: REGENCY, slug: REGENCY, databaseFile: regencyFile(), storagePrefix: REGENCY }),
+    { users: 0 },
+  )
+  return regency
+}
+
+/** The village's scope, opened if needed; the least recently used idle ones beyond VILLAGE_HANDLES are closed. */
+export function scopeOf(village: Pick<Village, 'id' | 'slug'>): Held {
+  let scope = open.get(village.id)
+  if (scope) {
+    open.delete(village.id)
+    open.set(village.id, scope)
+    return scope
+  }
+  scope = Object.assign(
+    newScope({
+      id: village.id,
+      slug: village.slug,
+      databaseFile: villageFile(village.id),
+      storagePrefix: path.join('villages', village.id),
+    }),
+    { users: 0 },
+  )
+  open.set(village.id, scope)
+  const most = getEnv().VILLAGE_HANDLES
+  for (const [id, old] of open) {
+    if (open.size <= most) break
+    if (old.users > 0 || old === scope) continue
+    open.delete(id)
+    void closeScope(old)
+  }
+  return scope
+}
+
+/** Closes a village's databases now (before its files are removed or replaced). */
+export async function forgetScope(id: string) {
+  const scope = open.get(id)
+  if (!scope) return
+  open.delete(id)
+  await closeScope(scope)
+}
+
+/** Runs `work` in the village's scope, its database open and ready, keeping it open meanwhile. */
+export async function inVillage<T>(scope: Held, work: () => Promise<T>): Promise<T> {
+  scope.users += 1
+  try {
+    return await inScope(scope, async () => {
+      await scopeReady()
+      return work()
+    })
+  } finally {
+    scope.users -= 1
+  }
+}
+
+/** Holds the scope open for a request until `release` (its response closed). */
+export function holdScope(scope: Held) {
+  scope.users += 1
+  let released = false
+  return () => {
+    if (released) return
+    released = true
+    scope.users -= 1
+  }
+}
+
+/** Migrates one village's (or the regency's) database: the names applied. */
+export const migrateVillageFile = (file: string, migrations = migrationsIn()) => migrateSqliteFile(file, { migrations })
+
+/**
+ * At start with REGENCY_HOST: the regency's database and every village's, in turn, with progress on the log
+ * (`village 37/300: sukamaju`) and a summary. A failure stops the start, naming the village.
+ */
+export function migrateAll(): { villages: number; applied: number } {
+  const migrations = migrationsIn()
+  let applied = 0
+  try {
+    applied += migrateVillageFile(regencyFile(), migrations).length
+  } catch (error) {
+    throw new Error(`the regency's database could not be migrated: ${(error as Error).message}`)
+  }
+  const villages = allVillages()
+  villages.forEach((village, at) => {
+    try {
+      const names = migrateVillageFile(villageFile(village.id), migrations)
+      applied += names.length
+      if (names.length || villages.length <= 20 || (at + 1) % 25 === 0 || at + 1 === villages.length)
+        log.info(
+          { event: 'village-migrate', village: village.slug, applied: names.length },
+          `village ${at + 1}/${villages.length}: ${village.slug}${names.length ? ` (${names.length} migration(s))` : ''}`,
+        )
+    } catch (error) {
+      throw new Error(`village ${village.slug} (${village.id}) could not be migrated: ${(error as Error).message}`)
+    }
+  })
+  log.info(
+    { event: 'villages-migrated', villages: villages.length, applied },
+    `${villages.length} village database(s) up to date (${applied} migration(s) applied)`,
+  )
+  return { villages: villages.length, applied }
+}
+
+export const newVillageId = () => crypto.randomBytes(8).toString('hex')

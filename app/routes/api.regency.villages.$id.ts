@@ -1,0 +1,5 @@
+import { villageApi, villageReadApi } from '~/doors/regency-api.server'
+
+/** PUT /api/regency/villages/{id} (name, domains, status), DELETE (a suspended village): the regency host only. */
+export const loader = villageReadApi
+export const action = villageApi
