@@ -24,6 +24,12 @@ function serializeError(error) {
   }
 }
 
+/** Fields every line gets from where it is logged (the village a request is for: decision 055); none by default. */
+let context = () => undefined
+
+/** With REGENCY_HOST the app names the village of the code that logs (app/models/villages.server.ts). */
+export const setLogContext = (fields) => void (context = fields)
+
 /**
  * The server's one logger: one JSON line per event on stdout, `{"level":"info","t":"<ISO time>","pid":..,
  * "event":"...", ...fields, "msg":"..."}`, with `"worker": N` (node:cluster's id of the process) in a
@@ -38,4 +44,5 @@ export const log = pino({
   timestamp: () => `,"t":"${new Date().toISOString()}"`,
   formatters: { level: (label) => ({ level: label }) },
   serializers: { err: serializeError },
+  mixin: () => context() ?? {},
 })

@@ -13,12 +13,51 @@ import { postgresBin } from './pg-cluster.mjs'
 
 export { STORED_KINDS, UPLOAD_KINDS }
 
-/** Reads .env like the server does, then DATABASE_URL, UPLOADS_DIR and the storage with the same defaults. */
-export function locations() {
+/** The value after `--village` on the command line (a village's slug), or undefined. */
+export function villageArgument(argv = process.argv) {
+  const at = argv.indexOf('--village')
+  if (at === -1) return undefined
+  const slug = argv[at + 1]
+  if (!slug || slug.startsWith('--')) throw new Error("--village needs the village's slug: --village sukamaju")
+  return slug
+}
+
+/**
+ * Reads .env like the server does, then DATABASE_URL, UPLOADS_DIR and the storage with the same defaults. With
+ * `village` (REGENCY_HOST: many villages in one install, decision 055), that village's database and uploads folder,
+ * found in the registry by its slug.
+ */
+export function locations({ village } = {}) {
   if (fs.existsSync('.env')) process.loadEnvFile('.env')
   const url = process.env.DATABASE_URL || 'file:./data/balai-desa.db'
   const postgres = /^postgres(ql)?:\/\//i.test(url)
   const uploadsDir = path.resolve(process.env.UPLOADS_DIR || './uploads')
+  const regency = Boolean(process.env.REGENCY_HOST?.trim())
+  if (village !== undefined || regency) {
+    if (!regency) throw new Error('--village is for an install with REGENCY_HOST (many villages in one install)')
+    if (village === undefined)
+      throw new Error('with REGENCY_HOST, name the village: --village SLUG (one village at a time)')
+    const dataDir = path.dirname(path.resolve(url.replace(/^file:/, '').split('?')[0]))
+    const registryFile = path.join(dataDir, 'villages.db')
+    if (!fs.existsSync(registryFile)) throw new Error(`no villages yet (${registryFile} does not exist)`)
+    const registry = new Database(registryFile, { readonly: true, fileMustExist: true })
+    let found
+    try {
+      found = registry.prepare('SELECT "id" FROM "villages" WHERE "slug" = ?').get(village)
+    } finally {
+      registry.close()
+    }
+    if (!found) throw new Error(`no village ${village} in ${registryFile}`)
+    const root = path.join(uploadsDir, 'villages', found.id)
+    return {
+      postgres: false,
+      databaseUrl: '',
+      databaseFile: path.join(dataDir, 'villages', `${found.id}.db`),
+      uploadsDir: root,
+      storage: createStorage({ kind: 'local', root }),
+      village: { slug: village, id: found.id },
+    }
+  }
   return {
     postgres,
     databaseUrl: url,

@@ -1,7 +1,7 @@
-// `npm run backup [-- --out FILE]`: one archive with a consistent snapshot of the database, taken while the site keeps
-// running (SQLite's online backup API, or pg_dump's custom format on PostgreSQL), and every upload (local folder or
-// S3 bucket). Prints the archive's path. Every file is streamed into the archive (hashed on the way), so a site
-// larger than memory backs up.
+// `npm run backup [-- --out FILE] [--village SLUG]`: one archive with a consistent snapshot of the database (with
+// REGENCY_HOST, of the village --village names), taken while the site keeps running (SQLite's online backup API, or
+// pg_dump's custom format on PostgreSQL), and every upload (local folder or S3 bucket). Prints the archive's path.
+// Every file is streamed into the archive (hashed on the way), so a site larger than memory backs up.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -19,12 +19,22 @@ import {
   runPgTool,
   snapshotSqlite,
   uploadFiles,
+  villageArgument,
 } from './backup-lib.mjs'
 
-const { postgres, databaseUrl, databaseFile, storage } = locations()
+let where
+try {
+  where = locations({ village: villageArgument() })
+} catch (error) {
+  console.error(`[backup] ${error.message}`)
+  process.exit(1)
+}
+const { postgres, databaseUrl, databaseFile, storage, village } = where
 const outIndex = process.argv.indexOf('--out')
 const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
-const out = path.resolve(outIndex > 0 ? process.argv[outIndex + 1] : `backups/balai-desa-${stamp}.tar.gz`)
+const out = path.resolve(
+  outIndex > 0 ? process.argv[outIndex + 1] : `backups/balai-desa-${village ? `${village.slug}-` : ''}${stamp}.tar.gz`,
+)
 
 if (!postgres && !fs.existsSync(databaseFile)) {
   console.error(`[backup] no database at ${databaseFile}`)

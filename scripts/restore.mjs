@@ -1,8 +1,9 @@
-// `npm run restore -- FILE`: brings a backup archive back into an empty install (no database yet, or one
-// without users), checking every file against the archive's manifest. Stop the server first. A SQLite backup
-// restores into a SQLite DATABASE_URL, a PostgreSQL one (pg_restore) into a PostgreSQL DATABASE_URL (to move a
-// SQLite village to PostgreSQL, use `npm run migrate-data`); uploads go to the configured storage (folder or S3).
-// The archive is streamed: each entry goes to a staging file (hashed on the way), so a backup larger than memory
+// `npm run restore -- FILE [--village SLUG]`: brings a backup archive back into an empty install (no database yet,
+// or one without users), checking every file against the archive's manifest. Stop the server first. With
+// REGENCY_HOST, --village names the village (made in the console first) whose database and uploads it replaces. A
+// SQLite backup restores into a SQLite DATABASE_URL, a PostgreSQL one (pg_restore) into a PostgreSQL DATABASE_URL (to
+// move a SQLite village to PostgreSQL, use `npm run migrate-data`); uploads go to the configured storage (folder or
+// S3). The archive is streamed: each entry goes to a staging file (hashed on the way), so a backup larger than memory
 // restores; nothing is put in place until the manifest has vouched for every file.
 import fs from 'node:fs'
 import os from 'node:os'
@@ -12,15 +13,31 @@ import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import tar from 'tar-stream'
-import { copyHashing, locations, pgRowCounts, rowCounts, runPgTool, STORED_KINDS } from './backup-lib.mjs'
+import {
+  copyHashing,
+  locations,
+  pgRowCounts,
+  rowCounts,
+  runPgTool,
+  STORED_KINDS,
+  villageArgument,
+} from './backup-lib.mjs'
 
-const file = process.argv.slice(2).find((arg) => !arg.startsWith('--'))
+const args = process.argv.slice(2)
+const file = args.find((arg, at) => !arg.startsWith('--') && args[at - 1] !== '--village')
 const force = process.argv.includes('--force')
 if (!file || !fs.existsSync(file)) {
-  console.error('usage: npm run restore -- path/to/backup.tar.gz [--force]')
+  console.error('usage: npm run restore -- path/to/backup.tar.gz [--village SLUG] [--force]')
   process.exit(1)
 }
-const { postgres, databaseUrl, databaseFile, storage } = locations()
+let where
+try {
+  where = locations({ village: villageArgument() })
+} catch (error) {
+  console.error(`[restore] ${error.message}`)
+  process.exit(1)
+}
+const { postgres, databaseUrl, databaseFile, storage } = where
 const local = storage.config.kind === 'local'
 
 async function isEmptyInstall() {

@@ -201,6 +201,7 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
     else if (site.kind === 'unknown' || (site.kind === 'regency' && !REGENCY_PATHS.test(path)))
       return siteAnswer(res, path, 404, 'Desa tidak ditemukan')
     else if (site.kind === 'suspended') return siteAnswer(res, path, 503, 'Situs desa ini sedang dinonaktifkan.')
+    req.village = site.scope.slug
     res.once('close', villages.holdScope(site.scope))
     villages.inScope(site.scope, () =>
       villages.scopeReady().then(
@@ -218,9 +219,12 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
   return { handle }
 }
 
-/** What the regency host serves (docs/api.md): its API, the sign-in and own-account doors, health, the build's files. */
-const REGENCY_PATHS =
-  /^\/(?:api\/regency(?:\/.*)?|api\/login|api\/logout|api\/logout-all|api\/admin\/me(?:\/.*)?|healthz|assets\/.*|[^/]+\.(?:svg|png|ico|webmanifest|txt))$/i
+/** What the regency host serves (docs/api.md): its API, sign-in and own account, health, the build's files. */
+const REGENCY_PATHS = new RegExp(
+  '^/(?:api/regency(?:/.*)?|api/login|api/logout|api/logout-all|api/admin/me(?:/.*)?|healthz|assets/.*|' +
+    '[^/]+\\.(?:svg|png|ico|webmanifest|txt))$',
+  'i',
+)
 
 /** The 404 and 503 of the regency mode, given before any site is chosen: the envelope under /api, else a page. */
 function siteAnswer(res, path, status, message) {

@@ -26,6 +26,8 @@ export function requestLog({ quiet }) {
         id,
         method: req.method,
         path,
+        // With REGENCY_HOST, the village asked (server/http-front.mjs).
+        ...(req.village ? { village: req.village } : {}),
         status: res.statusCode,
         ms,
       })

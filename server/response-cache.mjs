@@ -113,7 +113,8 @@ export function responseCache({ build, dataVersion, namespace = () => '' }) {
    * a visitor of another.
    */
   const keyOf = (req, url) =>
-    `${namespace()}|${req.headers['x-forwarded-proto'] ?? ''}|${req.headers['x-forwarded-host'] ?? ''}|${req.headers.host}${url}\n` +
+    `${namespace()}|${req.headers['x-forwarded-proto'] ?? ''}|${req.headers['x-forwarded-host'] ?? ''}|` +
+    `${req.headers.host}${url}\n` +
     `${req.headers.origin ?? ''}\n${req.headers.accept ?? ''}`
   const anonymousGet = (req) => req.method === 'GET' && !req.headers.cookie && !req.headers.authorization
   const entries = new Map()

@@ -1,7 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/session.server'
-import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
-import { createVillage, deleteVillage, listVillages, REGENCY_PERMISSION, updateVillage } from '~/models/regency.server'
+import { ADMIN_PAGE_SIZE, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import {
+  createVillage,
+  deleteVillage,
+  listVillages,
+  regencyNews,
+  REGENCY_PERMISSION,
+  updateVillage,
+} from '~/models/regency.server'
 import { REGENCY } from '~/models/villages.server'
 import { apiCall, apiSuccess, forbidden, handleApi, HttpError, readJsonObject } from '~/utils/http.server'
 import { scopeKey } from '~/utils/village-scope.server'
@@ -50,3 +57,11 @@ export const villageReadApi = ({ request }: LoaderFunctionArgs) =>
     await requireRegencyAdmin(request)
     throw new HttpError(405, 'Method Not Allowed')
   })
+
+/** GET /api/regency/public/posts?page&search: the news of every active village together (no authentication). */
+export const regencyNewsApi = apiCall('GET', async ({ request }: LoaderFunctionArgs) => {
+  if (scopeKey() !== REGENCY) throw new HttpError(404, 'Not found')
+  const url = new URL(request.url)
+  const query = parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE)
+  return apiSuccess('List Data Posts', await regencyNews(query, url.pathname, url))
+})

@@ -6,9 +6,10 @@ import { conflict, notFound, validationError, type FieldErrors } from '~/utils/h
 import { hashPassword } from '~/utils/password.server'
 import { log } from '~/utils/error-log.server'
 import { now } from '~/utils/clock.server'
-import { paginate, type ListQuery } from '~/lib/paging'
+import { MAX_LIMIT, paginate, type ListQuery } from '~/lib/paging'
 import { nullableResponseTime, responseTime, z } from '~/utils/response-shape.server'
 import { visibleWhere } from './publishing.server'
+import { listPublicPosts } from './post.server'
 import { fillSettingsIfEmpty } from './settings.server'
 import { handoverLink } from './password-reset.server'
 import { seed } from './seed.server'
@@ -195,7 +196,7 @@ function checkSlug(value: unknown, errors: FieldErrors): string {
   return slug
 }
 
-/** The village's own host: `http://{slug}.{REGENCY_HOST}[:port]`, the port of the address the regency was reached at. */
+/** The village's own host, `http://{slug}.{REGENCY_HOST}[:port]`, with the port the regency was reached at. */
 export function villageOrigin(slug: string, regencyUrl: URL) {
   return `${regencyUrl.protocol}//${slug}.${getEnv().REGENCY_HOST}${regencyUrl.port ? `:${regencyUrl.port}` : ''}`
 }
@@ -291,4 +292,60 @@ async function removeVillageFiles(id: string) {
   await forgetScope(id)
   for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(`${villageFile(id)}${suffix}`, { force: true })
   fs.rmSync(villageUploads(id), { recursive: true, force: true })
+}
+
+/** `work` for each item, at most `parallel` at a time (each village's database opened in turn, not all at once). */
+async function eachAtMost<T, R>(items: T[], parallel: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length)
+  let next = 0
+  const lane = async () => {
+    while (next < items.length) {
+      const at = next++
+      results[at] = await work(items[at])
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, lane))
+  return results
+}
+
+/**
+ * GET /api/regency/public/posts?page&search (the portal's `/berita`): the newest published posts of every active
+ * village together, each with its village (`{slug, name, url}`) and `url`, its address on the village's own host.
+ * Each village's list is read in its own database (its read memo keeps it until it changes), then merged.
+ */
+export async function regencyNews(query: ListQuery, path: string, regencyUrl: URL) {
+  const need = query.page * query.limit
+  const villages = allVillages().filter((village) => village.status === 'active')
+  const lists = await eachAtMost(villages, 8, (village) =>
+    inVillage(scopeOf(village), async () => {
+      const items: Record<string, unknown>[] = []
+      let total = 0
+      for (let page = 1; items.length < need; page++) {
+        const found = await listPublicPosts({ page, limit: Math.min(need, MAX_LIMIT), search: query.search })
+        total = found.total
+        items.push(...(found.data as Record<string, unknown>[]))
+        if (page >= found.last_page) break
+      }
+      return { village, items: items.slice(0, need), total }
+    }),
+  )
+  const time = (post: Record<string, unknown>) => new Date(post.published_at as string | Date).getTime()
+  const merged = lists
+    .flatMap(({ village, items }) => items.map((post) => ({ village, post })))
+    .sort((one, other) => time(other.post) - time(one.post) || one.village.slug.localeCompare(other.village.slug))
+  const start = (query.page - 1) * query.limit
+  const data = merged.slice(start, start + query.limit).map(({ village, post }) => {
+    const origin = villageOrigin(village.slug, regencyUrl)
+    return {
+      ...post,
+      village: { slug: village.slug, name: village.name, url: `${origin}/` },
+      url: `${origin}/posts/${encodeURIComponent(String(post.slug))}`,
+    }
+  })
+  return paginate(
+    data,
+    lists.reduce((sum, list) => sum + list.total, 0),
+    query,
+    path,
+  )
 }

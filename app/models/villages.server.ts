@@ -6,7 +6,8 @@ import { migrateSqliteFile, migrationsIn } from '#core/sqlite-migrations.mjs'
 import { getEnv } from '~/utils/config.server'
 import { scopeReady } from '~/utils/db.server'
 import { log } from '~/utils/error-log.server'
-import { closeScope, inScope, newScope, type VillageScope } from '~/utils/village-scope.server'
+import { setLogContext } from '#core/log.mjs'
+import { closeScope, currentScope, inScope, newScope, type VillageScope } from '~/utils/village-scope.server'
 
 /**
  * Many villages in one install (docs/api.md "Many villages in one install"; decision 055). With REGENCY_HOST:
@@ -33,6 +34,9 @@ export const REGENCY = 'regency'
 export const RESERVED_SLUGS = new Set(['www', 'api', 'admin'])
 
 export const regencyMode = () => getEnv().REGENCY_HOST !== ''
+
+// Every line logged while serving a village (or the regency) names it.
+if (regencyMode()) setLogContext(() => (currentScope() ? { village: currentScope()!.slug } : undefined))
 
 const REGISTRY_SCHEMA = `
 CREATE TABLE IF NOT EXISTS "villages" (
@@ -250,7 +254,8 @@ export function migrateAll(): { villages: number; applied: number } {
       if (names.length || villages.length <= 20 || (at + 1) % 25 === 0 || at + 1 === villages.length)
         log.info(
           { event: 'village-migrate', village: village.slug, applied: names.length },
-          `village ${at + 1}/${villages.length}: ${village.slug}${names.length ? ` (${names.length} migration(s))` : ''}`,
+          `village ${at + 1}/${villages.length}: ${village.slug}` +
+            (names.length ? ` (${names.length} migration(s))` : ''),
         )
     } catch (error) {
       throw new Error(`village ${village.slug} (${village.id}) could not be migrated: ${(error as Error).message}`)

@@ -1293,6 +1293,25 @@ const REGENCY_CALLS = tagged('Regency', [
     fails: [404],
   },
   {
+    method: 'get',
+    path: '/api/regency/public/posts',
+    summary: 'The news of every active village together (the portal)',
+    description:
+      'Newest first, 9 a page; `search` as on a village. Each post as `GET /api/public/posts` gives it, with its ' +
+      'village and `url`, its absolute address on the village\'s own host.',
+    permissions: null,
+    query: listQuery(PUBLIC_PAGE_SIZE),
+    data: paginated(
+      postResponse
+        .extend({
+          village: z.object({ slug: z.string(), name: z.string(), url: z.string() }),
+          url: z.string().openapi({ description: "The post's address on its village's host" }),
+        })
+        .openapi('RegencyPost'),
+      'RegencyPost',
+    ),
+  },
+  {
     method: 'delete',
     path: '/api/regency/villages/{id}',
     summary: 'Delete a suspended village and everything it holds',

@@ -1,10 +1,11 @@
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { jpeg } from '../support/content'
-import { onPostgres, startServer, type TestServer } from '../support/server'
+import { onPostgres, ROOT, startServer, type TestServer } from '../support/server'
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 })
 
@@ -252,6 +253,28 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
     expect(found.body.data.total).toBe(1)
   })
 
+  it("gives the portal's news of every active village together, each linking to its village's host", async () => {
+    const news = await call(REGENCY, 'GET', '/api/regency/public/posts?search=Kerja%20Bakti')
+    expect(news.status).toBe(200)
+    const items = news.body.data.data
+    expect(items.map((post: any) => post.village.slug).sort()).toEqual(['mekarsari', 'sukamaju'])
+    const ofA = items.find((post: any) => post.village.slug === 'sukamaju')
+    expect(ofA.village).toEqual({
+      slug: 'sukamaju',
+      name: 'Desa Sukamaju',
+      url: `http://${host('sukamaju')}:${server.port}/`,
+    })
+    expect(ofA.url).toBe(`http://${host('sukamaju')}:${server.port}/posts/${ofA.slug}`)
+    expect(news.body.data.total).toBe(2)
+    // Newest first across villages, and paged as a village's list is.
+    const all = await call(REGENCY, 'GET', '/api/regency/public/posts?limit=2')
+    const times = all.body.data.data.map((post: any) => new Date(post.published_at).getTime())
+    expect(times).toEqual([...times].sort((x, y) => y - x))
+    expect(all.body.data.per_page).toBe(2)
+    // Only at the regency host.
+    expect((await call(host('sukamaju'), 'GET', '/api/regency/public/posts')).status).toBe(404)
+  })
+
   it('refuses a bad village with 422 and creates nothing', async () => {
     const before = fs.readdirSync(path.join(server.dir, 'data', 'villages')).sort()
     const cases: [Record<string, unknown>, string][] = [
@@ -317,6 +340,44 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
     expect((await call(host('cibodas'), 'GET', `/api/public/posts/${post.slug}`)).status).toBe(404)
   })
 
+  it('backs up one village and restores it into another, uploads included (backup and restore --village)', async () => {
+    const out = path.join(server.dir, 'sukamaju.tar.gz')
+    const env = {
+      ...process.env,
+      DATABASE_URL: `file:${server.dbFile}`,
+      UPLOADS_DIR: server.uploadsDir,
+      REGENCY_HOST: REGENCY,
+    }
+    const run = (script: string, ...args: string[]) =>
+      spawnSync(process.execPath, [`scripts/${script}.mjs`, ...args], { cwd: ROOT, env, encoding: 'utf8' })
+    const backup = run('backup', '--village', 'sukamaju', '--out', out)
+    expect(backup.status, backup.stderr).toBe(0)
+    // The whole install at once is not one village's archive: refused, naming the option.
+    const whole = run('backup', '--out', path.join(server.dir, 'whole.tar.gz'))
+    expect(whole.status).toBe(1)
+    expect(whole.stderr).toContain('--village SLUG')
+    expect(run('backup', '--village', 'tidakada', '--out', out).stderr).toContain('no village tidakada')
+
+    await server.stop()
+    // Cibodas holds a site (its admin): only with --force.
+    expect(run('restore', out, '--village', 'cibodas').status).toBe(1)
+    const restored = run('restore', out, '--village', 'cibodas', '--force')
+    expect(restored.status, restored.stderr).toBe(0)
+    server = await startServer({
+      dir: server.dir,
+      env: { REGENCY_HOST: REGENCY, TRUST_PROXY: '0', SITE_URL: undefined },
+    })
+    const list = await call(host('cibodas'), 'GET', '/api/public/posts?search=Kerja%20Bakti')
+    const [post] = list.body.data.data
+    expect(post.content).toContain('Isi Kerja Bakti Bersama Warga')
+    expect((await call(host('cibodas'), 'GET', `/uploads/posts/${post.image}`)).status).toBe(200)
+    expect((await call(host('cibodas'), 'GET', '/api/public/settings')).body.data.site_name).toBe('Desa Sukamaju')
+    // Its accounts came along: sukamaju's admin password opens cibodas now, sukamaju's token does not.
+    expect((await loginAt(host('cibodas'), 'admin', a.password)).length).toBeGreaterThan(20)
+    expect((await call(host('cibodas'), 'GET', '/api/admin/me', { token: a.token })).status).toBe(401)
+    expect((await call(host('sukamaju'), 'GET', '/api/admin/me', { token: a.token })).status).toBe(200)
+  })
+
   it('migrates every village at start, and stops naming the village whose migration fails', async () => {
     await server.stop()
     server = await startServer({
@@ -335,7 +396,8 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
     // One village's database recorded a migration this code does not know (a newer version's).
     const db = new Database(path.join(server.dir, 'data', 'villages', `${b.village.id}.db`))
     db.prepare(
-      "INSERT INTO _prisma_migrations (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ('x', 'y', '2026-01-01', '99999999999999_from_the_future', 1)",
+      'INSERT INTO _prisma_migrations (id, checksum, finished_at, migration_name, applied_steps_count) ' +
+        "VALUES ('x', 'y', '2026-01-01', '99999999999999_from_the_future', 1)",
     ).run()
     db.close()
     await expect(

@@ -1,0 +1,6 @@
+import { regencyNewsApi } from '~/doors/regency-api.server'
+import { methodNotAllowed } from '~/doors/admin-api.server'
+
+/** GET /api/regency/public/posts: the news of every active village together, at the regency host. */
+export const loader = regencyNewsApi
+export const action = methodNotAllowed
