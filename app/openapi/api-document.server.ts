@@ -1298,7 +1298,7 @@ const REGENCY_CALLS = tagged('Regency', [
     summary: 'The news of every active village together (the portal)',
     description:
       'Newest first, 9 a page; `search` as on a village. Each post as `GET /api/public/posts` gives it, with its ' +
-      'village and `url`, its absolute address on the village\'s own host.',
+      "village and `url`, its absolute address on the village's own host.",
     permissions: null,
     query: listQuery(PUBLIC_PAGE_SIZE),
     data: paginated(
