@@ -100,7 +100,7 @@ export const envSchema = z.object({
     .transform((value) => value.toLowerCase().replace(/\.$/, ''))
     .refine(
       (value) =>
-        value === '' || /^(?=.{1,200}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]([a-z0-9-]*[a-z0-9])?$/.test(value),
+        value === '' || /^(?=.{1,200}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)*[a-z]([a-z0-9-]*[a-z0-9])?$/.test(value),
       'must be a host name without a port, such as kab.example.id',
     ),
   /** The regency account `kabupaten`'s password at its first start (REGENCY_HOST). */

@@ -13,6 +13,23 @@ import { postgresBin } from './pg-cluster.mjs'
 
 export { STORED_KINDS, UPLOAD_KINDS }
 
+/**
+ * With REGENCY_HOST: the villages of the registry next to DATABASE_URL's file, [{ slug, id }] by slug (none when there
+ * is no registry yet).
+ */
+export function registryVillages() {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env')
+  const url = process.env.DATABASE_URL || 'file:./data/balai-desa.db'
+  const registryFile = path.join(path.dirname(path.resolve(url.replace(/^file:/, '').split('?')[0])), 'villages.db')
+  if (!fs.existsSync(registryFile)) return []
+  const registry = new Database(registryFile, { readonly: true, fileMustExist: true })
+  try {
+    return registry.prepare('SELECT "slug", "id" FROM "villages" ORDER BY "slug"').all()
+  } finally {
+    registry.close()
+  }
+}
+
 /** The value after `--village` on the command line (a village's slug), or undefined. */
 export function villageArgument(argv = process.argv) {
   const at = argv.indexOf('--village')

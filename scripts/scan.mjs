@@ -4,7 +4,8 @@
 // that is not the image type its name says (a "png" that is no PNG), or a picture no record uses. Reads the database of
 // DATABASE_URL (SQLite or PostgreSQL) and the storage of STORAGE / UPLOADS_DIR / S3_* (and .env) like the server, and
 // changes nothing: remove or edit what it names through the admin screens (a stray file by hand). Exit code 1 when it
-// found something, 0 when all is clean, 2 when it could not look.
+// found something, 0 when all is clean, 2 when it could not look. With REGENCY_HOST it looks at every village (or the
+// one `--village SLUG` names).
 import fs from 'node:fs'
 import path from 'node:path'
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3'
@@ -12,7 +13,7 @@ import Database from 'better-sqlite3'
 import pg from 'pg'
 import { COPY_NAME, STORED_NAME } from '../core/image-variants.js'
 import { gamblingSpamIn } from '../core/spam-guard.js'
-import { locations, UPLOAD_KINDS } from './backup-lib.mjs'
+import { locations, registryVillages, UPLOAD_KINDS, villageArgument } from './backup-lib.mjs'
 
 /** The tables the public site shows, by resource name; every text column is judged but these bookkeeping ones. */
 const PUBLIC_TABLES = {
@@ -154,8 +155,7 @@ function stemOf(name) {
   return copy ? { stem: copy[1].slice(0, 32), extension: 'webp' } : null
 }
 
-async function scan(log) {
-  const where = locations()
+async function scan(log, where) {
   const ownHosts = process.env.SITE_URL ? [new URL(process.env.SITE_URL).hostname] : []
   const db = await openDatabase(where)
   /** Per kind: the stems of the pictures records use, in their image column or inside their text. */
@@ -226,17 +226,53 @@ async function scan(log) {
   return { records, spam, files, strays }
 }
 
+/**
+ * With REGENCY_HOST (decision 055): every village in turn (or the one --village names), each line prefixed with its
+ * slug, progress as `village 37/300: sukamaju`; a village that cannot be read is named and the rest carry on.
+ */
+async function scanEveryVillage() {
+  const only = villageArgument()
+  const villages = registryVillages().filter((village) => only === undefined || village.slug === only)
+  if (only !== undefined && !villages.length) throw new Error(`no village ${only}`)
+  const total = { records: 0, spam: 0, files: 0, strays: 0 }
+  let unreadable = 0
+  for (const [at, village] of villages.entries()) {
+    console.log(`[scan] village ${at + 1}/${villages.length}: ${village.slug}`)
+    try {
+      const found = await scan((line) => console.log(line.replace('[scan]', `[scan] ${village.slug}:`)), {
+        ...locations({ village: village.slug }),
+      })
+      for (const key of Object.keys(total)) total[key] += found[key]
+    } catch (error) {
+      unreadable++
+      console.error(`[scan] ${village.slug}: could not look: ${error.message}`)
+    }
+  }
+  if (unreadable) console.error(`[scan] ${unreadable} of ${villages.length} village(s) could not be read`)
+  return { ...total, unreadable, villages: villages.length }
+}
+
 try {
-  const { records, spam, files, strays } = await scan(console.log)
+  if (fs.existsSync('.env')) process.loadEnvFile('.env')
+  const regency = Boolean(process.env.REGENCY_HOST?.trim())
+  const {
+    records,
+    spam,
+    files,
+    strays,
+    unreadable = 0,
+    villages,
+  } = regency ? await scanEveryVillage() : await scan(console.log, locations())
   const found = spam + strays
+  const where = villages === undefined ? '' : ` in ${villages} village${villages === 1 ? '' : 's'}`
   console.log(
     found
       ? `[scan] found ${spam} record field${spam === 1 ? '' : 's'} the spam guard refuses and ` +
           `${strays} file${strays === 1 ? '' : 's'} that ${strays === 1 ? 'is' : 'are'} not an image we stored ` +
-          `(${records} records, ${files} files looked at)`
-      : `[scan] clean: ${records} records, ${files} files looked at`,
+          `(${records} records, ${files} files looked at${where})`
+      : `[scan] clean: ${records} records, ${files} files looked at${where}`,
   )
-  process.exitCode = found ? 1 : 0
+  process.exitCode = unreadable ? 2 : found ? 1 : 0
 } catch (error) {
   console.error(`[scan] could not look: ${error.message}`)
   process.exitCode = 2

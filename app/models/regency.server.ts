@@ -4,6 +4,7 @@ import { prisma, serializeWrite } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
 import { conflict, notFound, validationError, type FieldErrors } from '~/utils/http.server'
 import { hashPassword } from '~/utils/password.server'
+import { storage } from '~/utils/upload-pipeline.server'
 import { log } from '~/utils/error-log.server'
 import { now } from '~/utils/clock.server'
 import { MAX_LIMIT, paginate, type ListQuery } from '~/lib/paging'
@@ -218,6 +219,7 @@ export async function createVillage(input: VillageInput & { demo?: unknown }, re
     migrateVillageFile(villageFile(id))
     const scope = scopeOf({ id, slug })
     const link = await inVillage(scope, async () => {
+      await storage().prepare()
       await seed({
         demo: input.demo === true,
         siteName: name,

@@ -350,6 +350,18 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
     }
     const run = (script: string, ...args: string[]) =>
       spawnSync(process.execPath, [`scripts/${script}.mjs`, ...args], { cwd: ROOT, env, encoding: 'utf8' })
+    // npm run scan visits every village and names the one holding a stray file.
+    const stray = path.join(server.uploadsDir, 'villages', b.village.id, 'posts', 'shell.php')
+    fs.writeFileSync(stray, '<?php echo 1;')
+    const scan = run('scan')
+    expect(scan.status, scan.stderr).toBe(1)
+    expect(scan.stdout).toMatch(/\[scan\] village \d\/3: mekarsari/)
+    expect(scan.stdout).toContain('[scan] mekarsari: uploads posts/shell.php: not a name the site gives an upload')
+    expect(scan.stdout).not.toMatch(/\[scan\] (sukamaju|cibodas): uploads/)
+    expect(scan.stdout).toMatch(/in 3 villages\)$/m)
+    fs.rmSync(stray)
+    expect(run('scan', '--village', 'mekarsari').status).toBe(0)
+
     const backup = run('backup', '--village', 'sukamaju', '--out', out)
     expect(backup.status, backup.stderr).toBe(0)
     // The whole install at once is not one village's archive: refused, naming the option.

@@ -109,6 +109,33 @@ describe('npm start (scripts/start.mjs)', () => {
   })
 })
 
+describe('REGENCY_HOST (many villages in one install, decision 055)', () => {
+  const check = async (values: Record<string, string>) => {
+    const { checkEnv } = await import('#core/env.mjs')
+    return () => checkEnv({ DATABASE_URL: 'file:./data/x.db', ...values })
+  }
+
+  it('takes a host name without a port, in lower case, and refuses anything else naming it', async () => {
+    expect((await check({ REGENCY_HOST: 'Kab.Example.ID.' }))().value.REGENCY_HOST).toBe('kab.example.id')
+    expect((await check({}))().value.REGENCY_HOST).toBe('')
+    // On one's own computer: the regency at localhost, each village at {slug}.localhost.
+    expect((await check({ REGENCY_HOST: 'localhost' }))().value.REGENCY_HOST).toBe('localhost')
+    for (const bad of ['kab.example.id:8080', 'http://kab.example.id', 'kab example', '-kab.id', '10.0.0.1'])
+      expect(await check({ REGENCY_HOST: bad }), bad).toThrow(
+        /^Invalid configuration: REGENCY_HOST must be a host name/,
+      )
+  })
+
+  it('needs SQLite and local uploads (a database file and a folder per village), and says so', async () => {
+    expect(await check({ REGENCY_HOST: 'kab.example.id', DATABASE_URL: 'postgresql://u:p@db:5432/balai' })).toThrow(
+      /REGENCY_HOST keeps each village in a SQLite file of its own/,
+    )
+    expect(
+      await check({ REGENCY_HOST: 'kab.example.id', STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://s3:9000' }),
+    ).toThrow(/STORAGE must be local/)
+  })
+})
+
 describe('the configuration documents', () => {
   it('name every variable the server reads, in the README table and in .env.example', async () => {
     const { ENV_NAMES } = await import('~/utils/config.server')
