@@ -8,8 +8,10 @@ import { screenPage, type ScreenPage } from '~/lib/summaries'
 import { formatZoned } from '~/lib/zoned-time'
 import {
   listStartedAnnouncements,
+  REGENCY_SOURCE,
   showingAnnouncements,
   startedAnnouncement,
+  startedRegencyAnnouncement,
   type AnnouncementRow,
 } from '~/models/announcement.server'
 import { foundOr404 } from './public.server'
@@ -23,13 +25,25 @@ import { foundOr404 } from './public.server'
  * What the banner needs of an announcement showing now: its title and address, and a key that changes when it is
  * edited (the browser remembers the keys a visitor dismissed, so an edited announcement shows again).
  */
-export type BannerItem = { id: number; title: string; key: string }
+export type BannerItem = { id: number; title: string; key: string; href: string; regency: boolean }
 
-/** The public layout's loader: the announcements showing now (one memoised read per data version). */
+/**
+ * The public layout's loader: the announcements showing now (one memoised read per data version). A regency's
+ * (REGENCY_HOST) live at `/pengumuman/kabupaten/{id}`, and their keys are apart from the village's own.
+ */
 export async function bannerLoader(): Promise<{ announcements: BannerItem[] }> {
   const rows = await showingAnnouncements()
   return {
-    announcements: rows.map((row) => ({ id: row.id, title: row.title, key: `${row.id}-${row.updated_at.getTime()}` })),
+    announcements: rows.map((row) => {
+      const regency = row.source === REGENCY_SOURCE
+      return {
+        id: row.id,
+        title: row.title,
+        key: `${regency ? 'kabupaten-' : ''}${row.id}-${row.updated_at.getTime()}`,
+        href: regency ? `/pengumuman/kabupaten/${row.id}` : `/pengumuman/${row.id}`,
+        regency,
+      }
+    }),
   }
 }
 
@@ -76,5 +90,15 @@ export async function announcementsLoader({
 /** `/pengumuman/{id}`: one that has started, or the not-found screen. */
 export async function announcementLoader({ params }: LoaderFunctionArgs) {
   const row = await foundOr404(() => startedAnnouncement(params.id ?? ''))
-  return { announcement: { ...announcementSummary(row), content: row.content, updated_at: row.updated_at } }
+  return {
+    announcement: { ...announcementSummary(row), content: row.content, updated_at: row.updated_at, regency: false },
+  }
+}
+
+/** `/pengumuman/kabupaten/{id}` (REGENCY_HOST): one of the regency's that has started, or the not-found screen. */
+export async function regencyAnnouncementLoader({ params }: LoaderFunctionArgs) {
+  const row = await foundOr404(() => startedRegencyAnnouncement(params.id ?? ''))
+  return {
+    announcement: { ...announcementSummary(row), content: row.content, updated_at: row.updated_at, regency: true },
+  }
 }

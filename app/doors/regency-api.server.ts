@@ -10,7 +10,17 @@ import {
   updateVillage,
 } from '~/models/regency.server'
 import { REGENCY } from '~/models/villages.server'
-import { apiCall, apiSuccess, forbidden, handleApi, HttpError, readJsonObject } from '~/utils/http.server'
+import { apiCall, apiSuccess, forbidden, handleApi, HttpError, notFound, readJsonObject } from '~/utils/http.server'
+import { actorOf } from '~/auth/actor.server'
+import { recordActivity } from '~/models/activity.server'
+import { parseId } from '~/models/crud.server'
+import {
+  createAnnouncement,
+  deleteAnnouncement,
+  getAnnouncement,
+  listAnnouncements,
+  updateAnnouncement,
+} from '~/models/announcement.server'
 import { scopeKey } from '~/utils/village-scope.server'
 
 /**
@@ -65,3 +75,61 @@ export const regencyNewsApi = apiCall('GET', async ({ request }: LoaderFunctionA
   const query = parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE)
   return apiSuccess('List Data Posts', await regencyNews(query, url.pathname, url))
 })
+
+/**
+ * `/api/regency/announcements[/{id}]`: the regency's own announcements, kept in its database and shown on every active
+ * village's site (docs/api.md). A village's admin API reads its own database only: it knows no such id.
+ */
+export const regencyAnnouncementsApi = ({ request }: LoaderFunctionArgs | ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST')
+      throw new HttpError(405, 'Method Not Allowed')
+    const user = await requireRegencyAdmin(request)
+    if (request.method === 'POST') {
+      const created = await createAnnouncement(await readJsonObject(request))
+      await recordActivity({
+        actor: actorOf(request, user),
+        action: 'create',
+        resource: 'announcements',
+        resourceId: created.id,
+        summary: created.title,
+      })
+      return apiSuccess('Announcement created successfully!', created, 201)
+    }
+    const url = new URL(request.url)
+    const page = await listAnnouncements(parseListQuery(url.searchParams, ADMIN_PAGE_SIZE), url.pathname)
+    return apiSuccess('List Data Announcements', page)
+  })
+
+export const regencyAnnouncementApi = ({ request, params }: LoaderFunctionArgs | ActionFunctionArgs) =>
+  handleApi(request, async () => {
+    const user = await requireRegencyAdmin(request)
+    const id = parseId(params.id)
+    if (id === null) throw notFound('Announcement')
+    if (request.method === 'GET' || request.method === 'HEAD')
+      return apiSuccess('Detail Data Announcement', await getAnnouncement(id))
+    if (request.method === 'PUT') {
+      const updated = await updateAnnouncement(id, await readJsonObject(request))
+      await recordActivity({
+        actor: actorOf(request, user),
+        action: 'update',
+        resource: 'announcements',
+        resourceId: id,
+        summary: updated.title,
+      })
+      return apiSuccess('Announcement updated successfully!', updated)
+    }
+    if (request.method === 'DELETE') {
+      const existing = await getAnnouncement(id)
+      await deleteAnnouncement(id)
+      await recordActivity({
+        actor: actorOf(request, user),
+        action: 'delete',
+        resource: 'announcements',
+        resourceId: id,
+        summary: existing.title,
+      })
+      return apiSuccess('Announcement deleted successfully!', null)
+    }
+    throw new HttpError(405, 'Method Not Allowed')
+  })

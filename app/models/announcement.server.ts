@@ -10,6 +10,7 @@ import { now } from '~/utils/clock.server'
 import { MAX_LIMIT, type ListQuery } from '~/lib/paging'
 import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
 import { adminList, orNotFound, parseId } from './crud.server'
+import { fromRegency } from './villages.server'
 import { publicTable, type Narrow } from '~/public-reads/public-table.server'
 
 /**
@@ -125,19 +126,29 @@ const ANNOUNCEMENT_VIEWS: Record<'showing' | 'started', Omit<Narrow, 'keep'>> = 
 const publicList = (which: 'showing' | 'started', query: ListQuery, path: string) =>
   publicAnnouncements.list({ ...query, search: '' }, path, { narrow: { ...ANNOUNCEMENT_VIEWS[which], keep: [] } })
 
-export type PublicAnnouncement = AnnouncementRow & { source: typeof VILLAGE_SOURCE }
+/** Where a public announcement comes from when a regency hosts the village (docs/api.md). */
+export const REGENCY_SOURCE = 'kabupaten'
+
+export type PublicAnnouncement = AnnouncementRow & { source: typeof VILLAGE_SOURCE | typeof REGENCY_SOURCE }
 const withSource = (row: AnnouncementRow): PublicAnnouncement => ({ ...row, source: VILLAGE_SOURCE })
+
+const showingNow = async () =>
+  (await publicList('showing', { page: 1, search: '', limit: MAX_LIMIT }, '/api/public/announcements')).data
 
 /**
  * `GET /api/public/announcements` and the banner of every public page: the announcements showing now, the newest
- * start first (the first hundred: more at once would be no banner).
+ * start first (the first hundred: more at once would be no banner). With REGENCY_HOST, the regency's showing now
+ * too, marked `kabupaten` (read in the regency's database; the village's data version follows the regency's).
  */
 export const showingAnnouncements = () =>
-  cachedRead(JSON.stringify(['announcements', 'showing']), async () =>
-    (await publicList('showing', { page: 1, search: '', limit: MAX_LIMIT }, '/api/public/announcements')).data.map(
-      withSource,
-    ),
-  )
+  cachedRead(JSON.stringify(['announcements', 'showing']), async () => {
+    const own = (await showingNow()).map(withSource)
+    const regency = await fromRegency(showingNow)
+    if (!regency) return own
+    return [...own, ...regency.map((row): PublicAnnouncement => ({ ...row, source: REGENCY_SOURCE }))].sort(
+      (one, other) => other.starts_at.getTime() - one.starts_at.getTime() || other.id - one.id,
+    )
+  })
 
 /** /pengumuman: a page of the announcements that have started (showing now or ended), the newest start first. */
 export const listStartedAnnouncements = (query: ListQuery, path = '/pengumuman') => publicList('started', query, path)
@@ -150,6 +161,13 @@ export const startedAnnouncement = (key: string) =>
     if (!row || row.starts_at.getTime() > now().getTime()) throw notFound('Announcement')
     return withSource(row)
   })
+
+/** `/pengumuman/kabupaten/{id}`: one of the regency's that has started, on a village's site; else the 404. */
+export const startedRegencyAnnouncement = async (key: string): Promise<PublicAnnouncement> => {
+  const row = await fromRegency(() => startedAnnouncement(key))
+  if (!row) throw notFound('Announcement')
+  return { ...row, source: REGENCY_SOURCE }
+}
 
 export const getAnnouncement = (id: number) =>
   orNotFound(prisma.announcement.findUnique({ where: { id }, select: announcementSelect }), 'Announcement')

@@ -4,7 +4,8 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { migrateSqliteFile, migrationsIn } from '#core/sqlite-migrations.mjs'
 import { getEnv } from '~/utils/config.server'
-import { scopeReady } from '~/utils/db.server'
+import { dataVersion, scopeReady } from '~/utils/db.server'
+import { addTimeVersionPart } from '~/utils/data-version.server'
 import { log } from '~/utils/error-log.server'
 import { setLogContext } from '#core/log.mjs'
 import { closeScope, currentScope, inScope, newScope, type VillageScope } from '~/utils/village-scope.server'
@@ -37,6 +38,27 @@ export const regencyMode = () => getEnv().REGENCY_HOST !== ''
 
 // Every line logged while serving a village (or the regency) names it.
 if (regencyMode()) setLogContext(() => (currentScope() ? { village: currentScope()!.slug } : undefined))
+
+/** Whether the caller serves a village (not the regency, not outside any scope). */
+const inAVillage = () => {
+  const scope = currentScope()
+  return scope !== undefined && scope.id !== REGENCY
+}
+
+// What a village shows of the regency's data (its announcements) changes with the regency's database: the village's
+// data version includes the regency's, so every cache keyed on it drops the answer at the regency's next write. Both
+// only grow, so their sum changes whenever either does.
+if (regencyMode())
+  addTimeVersionPart(() => {
+    if (!inAVillage()) return 0
+    const version = inScope(regencyScope(), dataVersion)
+    return version > 0 ? version : 0
+  })
+
+/** `read` in the regency's database, for a village showing the regency's data; undefined outside regency hosting. */
+export function fromRegency<T>(read: () => Promise<T>): Promise<T> | undefined {
+  return inAVillage() ? inVillage(regencyScope(), read) : undefined
+}
 
 const REGISTRY_SCHEMA = `
 CREATE TABLE IF NOT EXISTS "villages" (

@@ -275,6 +275,67 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
     expect((await call(host('sukamaju'), 'GET', '/api/regency/public/posts')).status).toBe(404)
   })
 
+  it("shows the regency's announcements on every active village, marked, and no village can change them", async () => {
+    const village = (site: string) => call(site, 'GET', '/api/public/announcements')
+    // Read first, so the answer without it sits in every cache.
+    for (const site of [host('sukamaju'), host('mekarsari')]) expect((await village(site)).status).toBe(200)
+    const own = await call(host('sukamaju'), 'POST', '/api/admin/announcements', {
+      token: a.token,
+      json: { title: 'Kerja bakti di balai desa', starts_at: '2026-01-01T00:00:00Z' },
+    })
+    expect(own.status, own.text).toBe(201)
+    const created = await call(REGENCY, 'POST', '/api/regency/announcements', {
+      token: regencyToken,
+      json: {
+        title: 'Vaksinasi PMK se-kabupaten',
+        content: '<p>Bawa kartu ternak.</p>',
+        starts_at: '2026-01-02T00:00:00Z',
+      },
+    })
+    expect(created.status, created.text).toBe(201)
+    const id = created.body.data.id
+    const shownA = (await village(host('sukamaju'))).body.data
+    expect(shownA.map((row: any) => [row.title, row.source])).toEqual([
+      ['Vaksinasi PMK se-kabupaten', 'kabupaten'],
+      ['Kerja bakti di balai desa', 'desa'],
+    ])
+    expect((await village(host('mekarsari'))).body.data.map((row: any) => [row.id, row.source])).toEqual([
+      [id, 'kabupaten'],
+    ])
+    // Its page on each village's host, and the banner of every page linking to it.
+    const page = await call(host('mekarsari'), 'GET', `/pengumuman/kabupaten/${id}`, {
+      headers: { Accept: 'text/html' },
+    })
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('Vaksinasi PMK se-kabupaten')
+    expect(page.text).toContain('Pemerintah Kabupaten')
+    const home = await call(host('sukamaju'), 'GET', '/', { headers: { Accept: 'text/html' } })
+    expect(home.text).toContain(`href="/pengumuman/kabupaten/${id}"`)
+    expect(home.text).toContain(`href="/pengumuman/${own.body.data.id}"`)
+    const changed = await call(REGENCY, 'PUT', `/api/regency/announcements/${id}`, {
+      token: regencyToken,
+      json: { title: 'Vaksinasi PMK diundur', starts_at: '2026-01-02T00:00:00Z' },
+    })
+    expect(changed.status, changed.text).toBe(200)
+    expect((await village(host('mekarsari'))).body.data[0].title).toBe('Vaksinasi PMK diundur')
+    // A village's admin API knows no such id: it addresses the village's own announcements only (Mekarsari has none).
+    const refused = await call(host('mekarsari'), 'DELETE', `/api/admin/announcements/${id}`, { token: b.token })
+    expect(refused.status).toBe(404)
+    expect((await village(host('mekarsari'))).body.data).toHaveLength(1)
+    // Deleted by the regency: gone from every village at once.
+    const removed = await call(REGENCY, 'DELETE', `/api/regency/announcements/${id}`, { token: regencyToken })
+    expect(removed.status).toBe(200)
+    expect((await village(host('mekarsari'))).body.data).toEqual([])
+    expect((await village(host('sukamaju'))).body.data.map((row: any) => row.source)).toEqual(['desa'])
+    const gone = await call(host('mekarsari'), 'GET', `/pengumuman/kabupaten/${id}`, {
+      headers: { Accept: 'text/html' },
+    })
+    expect(gone.status).toBe(404)
+    // Only regency accounts, only at the regency host.
+    expect((await call(host('sukamaju'), 'GET', '/api/regency/announcements', { token: a.token })).status).toBe(404)
+    expect((await call(REGENCY, 'GET', '/api/regency/announcements')).status).toBe(401)
+  })
+
   it('refuses a bad village with 422 and creates nothing', async () => {
     const before = fs.readdirSync(path.join(server.dir, 'data', 'villages')).sort()
     const cases: [Record<string, unknown>, string][] = [

@@ -112,7 +112,7 @@ describe('npm start (scripts/start.mjs)', () => {
 describe('REGENCY_HOST (many villages in one install, decision 055)', () => {
   const check = async (values: Record<string, string>) => {
     const { checkEnv } = await import('#core/env.mjs')
-    return () => checkEnv({ DATABASE_URL: 'file:./data/x.db', ...values })
+    return () => checkEnv({ NODE_ENV: 'production', DATABASE_URL: 'file:./data/x.db', ...values })
   }
 
   it('takes a host name without a port, in lower case, and refuses anything else naming it', async () => {

@@ -3,7 +3,8 @@ import { useSyncExternalStore } from 'react'
 import { useNonce } from '~/components/shared/nonce'
 import { Icon, IconButton } from './icon'
 
-export type BannerAnnouncement = { id: number; title: string; key: string }
+/** One announcement showing now: its address, and `regency` for a regency's (shown on every village it hosts). */
+export type BannerAnnouncement = { id: number; title: string; key: string; href: string; regency: boolean }
 
 /**
  * Where the browser remembers the announcements a visitor closed (never a cookie: pages stay shareable by the cache).
@@ -101,8 +102,10 @@ export function AnnouncementBanner({ announcements }: { announcements: BannerAnn
               <div className="flex items-start gap-3 py-2">
                 <Icon name="announcement" className="mt-1 h-5 w-5 shrink-0 text-amber-700" />
                 <p className="min-w-0 flex-1 py-0.5 text-sm leading-snug">
-                  <span className="font-semibold">Pengumuman: </span>
-                  <Link to={`/pengumuman/${item.id}`} className="underline underline-offset-2 hover:text-amber-800">
+                  <span className="font-semibold">
+                    {item.regency ? 'Pengumuman Pemerintah Kabupaten: ' : 'Pengumuman: '}
+                  </span>
+                  <Link to={item.href} className="underline underline-offset-2 hover:text-amber-800">
                     {item.title}
                   </Link>
                 </p>

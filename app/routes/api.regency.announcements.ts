@@ -1,0 +1,5 @@
+import { regencyAnnouncementsApi } from '~/doors/regency-api.server'
+
+/** GET /api/regency/announcements (the regency's, paged), POST (a new one): the regency host only. */
+export const loader = regencyAnnouncementsApi
+export const action = regencyAnnouncementsApi
