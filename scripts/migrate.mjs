@@ -147,7 +147,8 @@ export async function migratePostgres(
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (fs.existsSync('.env')) process.loadEnvFile('.env')
   try {
-    await migrate()
+    // With REGENCY_HOST the server migrates the regency's and every village's database at start (decision 055).
+    if (!process.env.REGENCY_HOST?.trim()) await migrate()
   } catch (error) {
     logger.fatal({ event: 'migrate' }, error.message)
     process.exit(1)
