@@ -1,17 +1,25 @@
 // Shared by `npm run backup` and `npm run restore`: one .tar.gz with manifest.json, the database (database.db for
 // SQLite, database.dump in pg_dump's custom format for PostgreSQL) and uploads/.
 import { spawnSync } from 'node:child_process'
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { Readable, Transform } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import { createStorage, STORED_KINDS, storageConfig, UPLOAD_KINDS } from '../core/storage.mjs'
 import { postgresBin } from './pg-cluster.mjs'
 
 export { STORED_KINDS, UPLOAD_KINDS }
+// The archive's format, which the regency's export writes too (core/backup-archive.mjs).
+export {
+  copyHashing,
+  openForArchive,
+  openUpload,
+  rowCounts,
+  sha256,
+  snapshotSqlite,
+  uploadFiles,
+  writeArchive,
+} from '../core/backup-archive.mjs'
 
 /**
  * With REGENCY_HOST: the villages of the registry next to DATABASE_URL's file, [{ slug, id }] by slug (none when there
@@ -116,74 +124,4 @@ export async function pgRowCounts(url) {
   } finally {
     await client.end()
   }
-}
-
-/**
- * Streams `source` into `target` (a tar entry, a file being restored) and resolves with the SHA-256 of what went
- * through: files of any size pass without being held in memory.
- */
-export async function copyHashing(source, target) {
-  const hash = crypto.createHash('sha256')
-  const tap = new Transform({
-    transform(chunk, _encoding, callback) {
-      hash.update(chunk)
-      callback(null, chunk)
-    },
-  })
-  await pipeline(source, tap, target)
-  return hash.digest('hex')
-}
-
-export const sha256 = (buffer) => crypto.createHash('sha256').update(buffer).digest('hex')
-
-/**
- * Copies the SQLite database `file` to `target` with SQLite's online backup API, which copies pages under SQLite's
- * own locking: a consistent snapshot while the site keeps writing, never a torn file.
- */
-export async function snapshotSqlite(file, target) {
-  const live = new Database(file, { fileMustExist: true, timeout: 10_000 })
-  try {
-    await live.backup(target)
-  } finally {
-    live.close()
-  }
-}
-
-/**
- * A file to stream into the archive: `{ size, stream }`, or null when it is gone (the site keeps running while
- * it is backed up; a file opened before its deletion stays whole). A local upload is streamed from disk; an object
- * of a bucket is one upload (10 MB at most), read whole.
- */
-export async function openForArchive(file) {
-  const handle = await fs.promises.open(file).catch((error) => (error.code === 'ENOENT' ? null : Promise.reject(error)))
-  if (!handle) return null
-  const { size } = await handle.stat()
-  return { size, stream: handle.createReadStream() }
-}
-
-export async function openUpload(storage, kind, name) {
-  if (storage.config.kind === 'local') return openForArchive(path.join(storage.config.root, kind, name))
-  const buffer = await storage.read(kind, name)
-  return buffer ? { size: buffer.length, stream: Readable.from([buffer]) } : null
-}
-
-/** Every stored upload as [kind, name], in the local folder or the bucket. */
-export async function uploadFiles(storage) {
-  const files = []
-  for (const kind of STORED_KINDS) for (const name of await storage.list(kind)) files.push([kind, name])
-  return files
-}
-
-/** Row counts of every table of the app (not Prisma's migration table). */
-export function rowCounts(db) {
-  const tables = db
-    .prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' " +
-        "AND name != '_prisma_migrations' ORDER BY name",
-    )
-    .all()
-    .map((row) => row.name)
-  return Object.fromEntries(
-    tables.map((name) => [name, Number(db.prepare(`SELECT COUNT(*) AS n FROM "${name}"`).get().n)]),
-  )
 }

@@ -5,21 +5,15 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { pipeline } from 'node:stream/promises'
-import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
-import tar from 'tar-stream'
 import {
-  copyHashing,
   locations,
-  openForArchive,
-  openUpload,
   pgRowCounts,
   rowCounts,
   runPgTool,
   snapshotSqlite,
-  uploadFiles,
   villageArgument,
+  writeArchive,
 } from './backup-lib.mjs'
 
 let where
@@ -42,7 +36,6 @@ if (!postgres && !fs.existsSync(databaseFile)) {
 }
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-backup-'))
-const partial = `${out}.partial`
 try {
   let snapshot
   let counts
@@ -70,40 +63,17 @@ try {
     if (integrity !== 'ok') throw new Error(`snapshot failed integrity_check: ${integrity}`)
   }
 
-  const files = await uploadFiles(storage)
-  const manifest = {
-    format: 1,
+  const manifest = await writeArchive({
+    out,
+    snapshot,
     database: postgres ? 'postgresql' : 'sqlite',
-    created_at: new Date().toISOString(),
-    rows: counts,
-    database_sha256: '',
-    files: {},
-  }
-  const pack = tar.pack()
-  fs.mkdirSync(path.dirname(out), { recursive: true })
-  const written = pipeline(pack, zlib.createGzip(), fs.createWriteStream(partial))
-  /** Streams an opened file into the archive and returns its hash; null when it was deleted meanwhile. */
-  const add = async (name, opened) =>
-    opened ? copyHashing(opened.stream, pack.entry({ name, size: opened.size, mode: 0o644 })) : null
-  manifest.database_sha256 = await add(path.basename(snapshot), await openForArchive(snapshot))
-  for (const [kind, name] of files) {
-    const hash = await add(`uploads/${kind}/${name}`, await openUpload(storage, kind, name))
-    if (hash) manifest.files[`${kind}/${name}`] = hash
-  }
-  // Last: restore reads it after the files, and checks each of them against it before anything is replaced.
-  await new Promise((resolve, reject) =>
-    pack.entry({ name: 'manifest.json', mode: 0o644 }, Buffer.from(JSON.stringify(manifest, null, 2)), (error) =>
-      error ? reject(error) : resolve(),
-    ),
-  )
-  pack.finalize()
-  await written
-  fs.renameSync(partial, out)
+    counts,
+    storage,
+  })
   const rows = Object.values(counts).reduce((a, b) => a + b, 0)
   console.log(`[backup] ${out} (${rows} rows, ${Object.keys(manifest.files).length} files)`)
 } catch (error) {
   console.error(`[backup] failed: ${error.message}`)
-  fs.rmSync(partial, { force: true })
   process.exitCode = 1
 } finally {
   fs.rmSync(work, { recursive: true, force: true })

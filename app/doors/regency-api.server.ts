@@ -1,9 +1,12 @@
+import fs from 'node:fs'
+import { Readable } from 'node:stream'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/session.server'
 import { ADMIN_PAGE_SIZE, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import {
   createVillage,
   deleteVillage,
+  exportVillage,
   listVillages,
   regencyNews,
   REGENCY_PERMISSION,
@@ -133,3 +136,20 @@ export const regencyAnnouncementApi = ({ request, params }: LoaderFunctionArgs |
     }
     throw new HttpError(405, 'Method Not Allowed')
   })
+
+/** GET /api/regency/villages/{id}/export: the village as a `.tar.gz` in the format of `npm run backup`. */
+export const villageExportApi = apiCall('GET', async ({ request, params }: LoaderFunctionArgs) => {
+  await requireRegencyAdmin(request)
+  const exported = await exportVillage(params.id ?? '')
+  const stream = fs.createReadStream(exported.file)
+  stream.once('close', exported.done)
+  const stamp = new Date().toISOString().slice(0, 10).replaceAll('-', '')
+  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
+    headers: {
+      'Content-Type': 'application/gzip',
+      'Content-Length': String(exported.size),
+      'Content-Disposition': `attachment; filename="balai-desa-${exported.village.slug}-${stamp}.tar.gz"`,
+      'Cache-Control': 'no-store',
+    },
+  })
+})

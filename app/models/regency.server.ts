@@ -1,10 +1,14 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { rowCounts, snapshotSqlite, writeArchive } from '#core/backup-archive.mjs'
+import { createStorage } from '#core/storage.mjs'
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
 import { conflict, notFound, validationError, type FieldErrors } from '~/utils/http.server'
 import { hashPassword } from '~/utils/password.server'
-import { storage } from '~/utils/upload-pipeline.server'
+import { stagingFolder, storage } from '~/utils/upload-pipeline.server'
 import { log } from '~/utils/error-log.server'
 import { now } from '~/utils/clock.server'
 import { MAX_LIMIT, paginate, type ListQuery } from '~/lib/paging'
@@ -350,4 +354,35 @@ export async function regencyNews(query: ListQuery, path: string, regencyUrl: UR
     query,
     path,
   )
+}
+
+/**
+ * GET /api/regency/villages/{id}/export: the village as an archive in the format of `npm run backup` (its database as
+ * SQLite's online backup API copies it, every upload, the manifest), written to the staging folder the start-up sweep
+ * clears. `done()` removes it once it has been sent.
+ */
+export async function exportVillage(id: string) {
+  const village = villageById(id)
+  if (!village) throw notFound('Village')
+  const work = await stagingFolder('export-')
+  try {
+    const snapshot = path.join(work, 'database.db')
+    await snapshotSqlite(villageFile(id), snapshot)
+    const copy = new Database(snapshot, { readonly: true })
+    const counts = rowCounts(copy)
+    copy.close()
+    const file = path.join(work, `${village.slug}.tar.gz`)
+    const storage = createStorage({ kind: 'local', root: villageUploads(id) })
+    await writeArchive({ out: file, snapshot, database: 'sqlite', counts, storage })
+    fs.rmSync(snapshot, { force: true })
+    return {
+      village,
+      file,
+      size: fs.statSync(file).size,
+      done: () => fs.rmSync(work, { recursive: true, force: true }),
+    }
+  } catch (error) {
+    fs.rmSync(work, { recursive: true, force: true })
+    throw error
+  }
 }

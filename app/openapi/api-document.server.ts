@@ -1360,6 +1360,18 @@ const REGENCY_CALLS = tagged('Regency', [
     ),
   },
   {
+    method: 'get',
+    path: '/api/regency/villages/{id}/export',
+    summary: 'The village as a backup archive',
+    description:
+      'A `.tar.gz` in the format of `npm run backup` (its database, every upload, the manifest with their ' +
+      'SHA-256), as `application/gzip`: `npm run restore` brings it back.',
+    permissions: [REGENCY_PERMISSION],
+    params: idParam('village'),
+    ok: { status: 200, data: z.null(), message: 'The archive (not an envelope)' },
+    fails: [404],
+  },
+  {
     method: 'delete',
     path: '/api/regency/villages/{id}',
     summary: 'Delete a suspended village and everything it holds',

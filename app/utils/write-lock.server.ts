@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks'
 import cluster from 'node:cluster'
 import pg from 'pg'
 import { afterWrite } from './data-version.server'
@@ -135,13 +136,18 @@ function withPrimaryLock<T>(work: () => Promise<T>): Promise<T> {
       toPrimary({ balaiWriteLock: 'release', id })
       reject(new Error('Timed out waiting for the write lock'))
     }, LOCK_TIMEOUT_MS)
-    granted.set(id, () => {
-      clearTimeout(timer)
-      granted.delete(id)
-      work()
-        .then(resolve, reject)
-        .finally(() => toPrimary({ balaiWriteLock: 'release', id }))
-    })
+    // The grant arrives as a message from the primary: the work runs in the context of its caller (with REGENCY_HOST,
+    // its village's scope: decision 055), not in the message's.
+    granted.set(
+      id,
+      AsyncResource.bind(() => {
+        clearTimeout(timer)
+        granted.delete(id)
+        work()
+          .then(resolve, reject)
+          .finally(() => toPrimary({ balaiWriteLock: 'release', id }))
+      }),
+    )
     toPrimary({ balaiWriteLock: 'acquire', id })
   })
 }

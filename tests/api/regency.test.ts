@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
+import tar from 'tar-stream'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { jpeg } from '../support/content'
 import { onPostgres, ROOT, startServer, type TestServer } from '../support/server'
@@ -17,7 +19,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 })
 
 const REGENCY = 'kab.test'
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string; body: any }
+type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string; body: any; raw?: Buffer }
 
 let server: TestServer
 
@@ -26,7 +28,14 @@ async function call(
   host: string,
   method: string,
   address: string,
-  options: { token?: string; json?: unknown; form?: FormData | URLSearchParams; headers?: Record<string, string> } = {},
+  options: {
+    token?: string
+    json?: unknown
+    form?: FormData | URLSearchParams
+    headers?: Record<string, string>
+    /** Keep the answer's bytes as they came (an archive). */
+    raw?: boolean
+  } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = {
     Host: `${host}:${server.port}`,
@@ -47,7 +56,8 @@ async function call(
   if (body) headers['Content-Length'] = String(body.length)
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port: server.port, method, path: address, headers },
+      // A connection of its own each time: with several workers, requests go to each in turn.
+      { host: '127.0.0.1', port: server.port, method, path: address, headers, agent: false },
       (response) => {
         const chunks: Buffer[] = []
         response.on('data', (chunk) => chunks.push(chunk))
@@ -59,7 +69,8 @@ async function call(
           } catch {
             parsed = undefined
           }
-          resolve({ status: response.statusCode!, headers: response.headers, text, body: parsed })
+          const raw = options.raw ? Buffer.concat(chunks) : undefined
+          resolve({ status: response.statusCode!, headers: response.headers, text, body: parsed, raw })
         })
       },
     )
@@ -425,6 +436,39 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
 
     const backup = run('backup', '--village', 'sukamaju', '--out', out)
     expect(backup.status, backup.stderr).toBe(0)
+    // The console's export is the same archive: the same database rows and the same files, hashed alike.
+    const exported = await call(REGENCY, 'GET', `/api/regency/villages/${a.village.id}/export`, {
+      token: regencyToken,
+      raw: true,
+    })
+    expect(exported.status).toBe(200)
+    expect(exported.headers['content-type']).toBe('application/gzip')
+    expect(exported.headers['content-disposition']).toMatch(
+      /^attachment; filename="balai-desa-sukamaju-\d{8}\.tar\.gz"$/,
+    )
+    const manifestOf = (archive: Buffer) =>
+      new Promise<any>((resolve, reject) => {
+        const extract = tar.extract()
+        extract.on('entry', (header, stream, next) => {
+          const chunks: Buffer[] = []
+          stream.on('data', (chunk) => chunks.push(chunk as Buffer))
+          stream.on('end', () => {
+            if (header.name === 'manifest.json') resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')))
+            next()
+          })
+        })
+        extract.on('error', reject)
+        extract.end(zlib.gunzipSync(archive))
+      })
+    const fromExport = await manifestOf(exported.raw!)
+    const fromBackup = await manifestOf(fs.readFileSync(out))
+    expect(fromExport.rows).toEqual(fromBackup.rows)
+    expect(fromExport.files).toEqual(fromBackup.files)
+    expect(Object.keys(fromExport.files).length).toBeGreaterThan(0)
+    expect(fs.readdirSync(path.join(server.uploadsDir, '.tmp')).filter((name) => name.startsWith('export'))).toEqual([])
+    expect(
+      (await call(host('sukamaju'), 'GET', `/api/regency/villages/${a.village.id}/export`, { token: a.token })).status,
+    ).toBe(404)
     // The whole install at once is not one village's archive: refused, naming the option.
     const whole = run('backup', '--out', path.join(server.dir, 'whole.tar.gz'))
     expect(whole.status).toBe(1)
@@ -453,9 +497,10 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
 
   it('migrates every village at start, and stops naming the village whose migration fails', async () => {
     await server.stop()
+    // Two workers this time (the default on a machine of two cores): the primary migrates, the workers serve.
     server = await startServer({
       dir: server.dir,
-      env: { REGENCY_HOST: REGENCY, TRUST_PROXY: '0', SITE_URL: undefined },
+      env: { REGENCY_HOST: REGENCY, TRUST_PROXY: '0', SITE_URL: undefined, WEB_CONCURRENCY: '2' },
     })
     const progress = server.logs().filter((line) => line.event === 'village-migrate')
     expect(progress.map((line) => line.msg)).toEqual(
@@ -464,6 +509,14 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
     expect(server.logs().some((line) => line.event === 'villages-migrated' && line.villages === 3)).toBe(true)
     // Data survived the restart, tokens too.
     expect((await call(host('sukamaju'), 'GET', '/api/admin/me', { token: a.token })).status).toBe(200)
+    // A write through one worker shows at once through both, in its own village only.
+    const read = (site: string) => call(site, 'GET', '/api/public/posts?search=Gotong%20Royong')
+    for (let round = 0; round < 4; round++) expect((await read(host('mekarsari'))).body.data.total).toBe(0)
+    const post = await newPost(host('sukamaju'), a.token, 'Gotong Royong Jembatan')
+    for (let round = 0; round < 4; round++) {
+      expect((await read(host('sukamaju'))).body.data.data.map((row: any) => row.id)).toEqual([post.id])
+      expect((await read(host('mekarsari'))).body.data.total).toBe(0)
+    }
 
     await server.stop()
     // One village's database recorded a migration this code does not know (a newer version's).
