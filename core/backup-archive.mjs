@@ -125,3 +125,94 @@ export async function writeArchive({ out, snapshot, database, counts, storage })
     throw error
   }
 }
+
+/** [kind, name] of an upload, or an error: only the folders of uploads (and the private area), one plain file each. */
+function uploadPath(relative) {
+  const at = relative.lastIndexOf('/')
+  const kind = relative.slice(0, Math.max(0, at))
+  const name = relative.slice(at + 1)
+  if (!STORED_KINDS.includes(kind) || !name || name !== path.basename(name) || name.startsWith('.')) {
+    throw new Error(`unexpected path uploads/${relative}`)
+  }
+  return [kind, name]
+}
+
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024
+
+/** Reads an entry to its end; resolves with its bytes when `keep` (refusing more than `limit` of them). */
+function drain(stream, { keep = false, limit = Infinity } = {}) {
+  return new Promise((resolve, reject) => {
+    const chunks = []
+    let size = 0
+    stream.on('data', (chunk) => {
+      size += chunk.length
+      if (size > limit) stream.destroy(new Error('manifest.json is too large'))
+      else if (keep) chunks.push(chunk)
+    })
+    stream.on('end', () => resolve(Buffer.concat(chunks)))
+    stream.on('error', reject)
+  })
+}
+
+/**
+ * Reads the archive `file` into staging: the database (`database.db` or `database.dump`) to `stagedDatabase`, uploads
+ * under `stagedUploads`.
+ */
+async function extractInto(file, stagedDatabase, stagedUploads) {
+  const hashes = new Map()
+  let manifestText = null
+  const extract = tar.extract()
+  extract.on('entry', (header, stream, next) => {
+    const work = async () => {
+      if (header.type !== 'file') return drain(stream)
+      if (header.name === 'manifest.json') {
+        manifestText = (await drain(stream, { keep: true, limit: MAX_MANIFEST_BYTES })).toString('utf8')
+      } else if (header.name === 'database.db' || header.name === 'database.dump') {
+        hashes.set(header.name, await copyHashing(stream, fs.createWriteStream(stagedDatabase)))
+      } else if (header.name.startsWith('uploads/')) {
+        const relative = header.name.slice('uploads/'.length)
+        const target = path.join(stagedUploads, ...uploadPath(relative))
+        fs.mkdirSync(path.dirname(target), { recursive: true })
+        hashes.set(relative, await copyHashing(stream, fs.createWriteStream(target)))
+      } else {
+        await drain(stream)
+      }
+    }
+    work().then(
+      () => next(),
+      (error) => extract.destroy(error),
+    )
+  })
+  await pipeline(fs.createReadStream(file), zlib.createGunzip(), extract)
+  return { hashes, manifestText }
+}
+
+/**
+ * Reads and checks the archive `file` (`npm run restore`, the regency's import): the database to `stagedDatabase`,
+ * uploads under `stagedUploads/{kind}/{name}`, each checked against the manifest. Resolves with the manifest
+ * (`database`: `sqlite` or `postgresql`) and the uploads as [kind, name]; throws, saying why, for anything that is
+ * not a whole archive of ours (not gzip, not tar, no manifest, a file missing or changed, an unexpected path).
+ */
+export async function readArchive(file, { stagedDatabase, stagedUploads }) {
+  const { hashes, manifestText } = await extractInto(file, stagedDatabase, stagedUploads)
+  let manifest = null
+  try {
+    manifest = manifestText ? JSON.parse(manifestText) : null
+  } catch {
+    throw new Error('not a Balai Desa backup: manifest.json is not JSON')
+  }
+  if (manifest !== null && (typeof manifest !== 'object' || typeof manifest.files !== 'object' || !manifest.files))
+    throw new Error('not a Balai Desa backup: manifest.json is not one of ours')
+  const dumped = (manifest?.database ?? 'sqlite') === 'postgresql'
+  const databaseEntry = dumped ? 'database.dump' : 'database.db'
+  if (!manifest || !hashes.has(databaseEntry))
+    throw new Error(`not a Balai Desa backup: manifest.json or ${databaseEntry} is missing`)
+  if (hashes.get(databaseEntry) !== manifest.database_sha256)
+    throw new Error(`${databaseEntry} does not match the manifest`)
+  const uploads = []
+  for (const [relative, hash] of Object.entries(manifest.files)) {
+    uploads.push(uploadPath(relative))
+    if (hashes.get(relative) !== hash) throw new Error(`uploads/${relative} is missing or does not match the manifest`)
+  }
+  return { manifest: { ...manifest, database: dumped ? 'postgresql' : 'sqlite' }, uploads }
+}

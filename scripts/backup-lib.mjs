@@ -14,6 +14,7 @@ export {
   copyHashing,
   openForArchive,
   openUpload,
+  readArchive,
   rowCounts,
   sha256,
   snapshotSqlite,

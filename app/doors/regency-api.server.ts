@@ -7,6 +7,8 @@ import {
   createVillage,
   deleteVillage,
   exportVillage,
+  importVillage,
+  MAX_IMPORT_MB,
   listVillages,
   regencyNews,
   REGENCY_PERMISSION,
@@ -25,6 +27,7 @@ import {
   updateAnnouncement,
 } from '~/models/announcement.server'
 import { scopeKey } from '~/utils/village-scope.server'
+import { readMultipart } from '~/utils/upload-pipeline.server'
 
 /**
  * `/api/regency/*` (docs/api.md "Many villages in one install"): only at the regency host, only for a regency
@@ -152,4 +155,15 @@ export const villageExportApi = apiCall('GET', async ({ request, params }: Loade
       'Cache-Control': 'no-store',
     },
   })
+})
+
+/** POST /api/regency/villages/import: multipart `slug`, `name`, `file` (an archive of `npm run backup` or the export). */
+export const villageImportApi = apiCall('POST', async ({ request }: ActionFunctionArgs) => {
+  await requireRegencyAdmin(request)
+  const body = await readMultipart(request, 'file', MAX_IMPORT_MB)
+  try {
+    return apiSuccess('Village imported successfully!', await importVillage(body, new URL(request.url)), 201)
+  } finally {
+    await body.cleanup()
+  }
 })

@@ -2,13 +2,13 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { rowCounts, snapshotSqlite, writeArchive } from '#core/backup-archive.mjs'
+import { readArchive, rowCounts, snapshotSqlite, writeArchive } from '#core/backup-archive.mjs'
 import { createStorage } from '#core/storage.mjs'
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
 import { conflict, notFound, validationError, type FieldErrors } from '~/utils/http.server'
 import { hashPassword } from '~/utils/password.server'
-import { stagingFolder, storage } from '~/utils/upload-pipeline.server'
+import { stagingFolder, storage, type MultipartBody } from '~/utils/upload-pipeline.server'
 import { log } from '~/utils/error-log.server'
 import { now } from '~/utils/clock.server'
 import { MAX_LIMIT, paginate, type ListQuery } from '~/lib/paging'
@@ -384,5 +384,73 @@ export async function exportVillage(id: string) {
   } catch (error) {
     fs.rmSync(work, { recursive: true, force: true })
     throw error
+  }
+}
+
+/** The largest archive an import takes (a village's database and every picture it holds). */
+export const MAX_IMPORT_MB = 512
+
+/**
+ * POST /api/regency/villages/import (multipart `slug`, `name`, `file`): a new village from an archive of `npm run
+ * backup` or of the export, from this install or a single-village one, with its users, passwords, content, uploads
+ * and `site_name`. The archive is checked whole (every file against its manifest, the database's integrity) before
+ * anything is kept, and brought up to the current migrations; nothing stays behind after any error.
+ */
+export async function importVillage(body: MultipartBody, regencyUrl: URL) {
+  const errors: FieldErrors = {}
+  const text = (value: unknown) => (Array.isArray(value) ? value[0] : value)
+  const slug = checkSlug(text(body.fields.slug), errors)
+  const name = checkName(text(body.fields.name), errors)
+  if (!body.file) errors.File = 'File is required'
+  if (Object.keys(errors).length) throw validationError(errors)
+  const notOurs = (why: string) => validationError({ File: `File is not a Balai Desa backup (${why})` })
+  const id = newVillageId()
+  const work = await stagingFolder('import-')
+  try {
+    const stagedDatabase = path.join(work, 'database.db')
+    const stagedUploads = path.join(work, 'uploads')
+    let uploads: [string, string][]
+    try {
+      const archive = await readArchive(body.file!.tempPath, { stagedDatabase, stagedUploads })
+      if (archive.manifest.database !== 'sqlite') throw new Error('a PostgreSQL backup: import a SQLite one')
+      uploads = archive.uploads as [string, string][]
+      const db = new Database(stagedDatabase, { readonly: true, fileMustExist: true })
+      try {
+        if (db.pragma('integrity_check', { simple: true }) !== 'ok') throw new Error('its database is damaged')
+        if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'users'").get())
+          throw new Error('its database holds no site')
+      } finally {
+        db.close()
+      }
+    } catch (error) {
+      throw notOurs((error as Error).message)
+    }
+    fs.mkdirSync(path.dirname(villageFile(id)), { recursive: true })
+    fs.copyFileSync(stagedDatabase, villageFile(id))
+    try {
+      migrateVillageFile(villageFile(id))
+    } catch (error) {
+      throw notOurs((error as Error).message)
+    }
+    for (const [kind, file] of uploads) {
+      const target = path.join(villageUploads(id), kind, file)
+      fs.mkdirSync(path.dirname(target), { recursive: true })
+      fs.copyFileSync(path.join(stagedUploads, kind, file), target)
+    }
+    await inVillage(scopeOf({ id, slug }), () => storage().prepare())
+    changeRegistry((db) =>
+      db
+        .prepare('INSERT INTO "villages" ("id", "slug", "name", "status", "created_at") VALUES (?, ?, ?, ?, ?)')
+        .run(id, slug, name, 'active', new Date().toISOString()),
+    )
+    log.info({ event: 'village-imported', village: slug, id, files: uploads.length }, `village ${slug} imported`)
+    return { ...(await withStats(villageById(id)!)), url: `${villageOrigin(slug, regencyUrl)}/` }
+  } catch (error) {
+    await removeVillageFiles(id)
+    if (/UNIQUE constraint failed: villages\.slug/.test((error as Error).message ?? ''))
+      throw validationError({ Slug: 'Slug already exists' })
+    throw error
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true })
   }
 }

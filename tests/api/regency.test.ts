@@ -469,6 +469,50 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
     expect(
       (await call(host('sukamaju'), 'GET', `/api/regency/villages/${a.village.id}/export`, { token: a.token })).status,
     ).toBe(404)
+
+    // The export, imported as a new village: its posts, pictures and accounts with it.
+    const importing = (slug: string, data: Buffer) => {
+      const form = new FormData()
+      form.set('slug', slug)
+      form.set('name', `Desa ${slug}`)
+      form.set('file', new Blob([new Uint8Array(data)], { type: 'application/gzip' }), `${slug}.tar.gz`)
+      return call(REGENCY, 'POST', '/api/regency/villages/import', { token: regencyToken, form })
+    }
+    const villages = () => fs.readdirSync(path.join(server.dir, 'data', 'villages')).sort()
+    const before = villages()
+    for (const [what, data] of [
+      ['not an archive', Buffer.from('bukan arsip')],
+      ['a damaged archive', exported.raw!.subarray(0, Math.floor(exported.raw!.length / 2))],
+      ['an archive without a manifest', zlib.gzipSync(Buffer.alloc(1024))],
+    ] as const) {
+      const refused = await importing('cikaret', data)
+      expect(refused.status, what).toBe(422)
+      expect(Object.keys(refused.body.errors), what).toEqual(['File'])
+    }
+    expect(villages()).toEqual(before)
+    const imported = await importing('cikaret', exported.raw!)
+    expect(imported.status, imported.text).toBe(201)
+    expect(imported.body.data).toMatchObject({ slug: 'cikaret', name: 'Desa cikaret', status: 'active' })
+    const copied = (await call(host('cikaret'), 'GET', '/api/public/posts?search=Kerja%20Bakti')).body.data.data[0]
+    expect(copied.title).toBe('Kerja Bakti Bersama Warga')
+    expect((await call(host('cikaret'), 'GET', `/uploads/posts/${copied.image}`)).status).toBe(200)
+    expect((await loginAt(host('cikaret'), 'admin', a.password)).length).toBeGreaterThan(20)
+    // A single-village install's backup imports too.
+    const single = path.join(server.dir, 'single.tar.gz')
+    const singleBackup = spawnSync(process.execPath, ['scripts/backup.mjs', '--out', single], {
+      cwd: ROOT,
+      env: { ...env, REGENCY_HOST: '', UPLOADS_DIR: path.join(server.dir, 'single-uploads') },
+      encoding: 'utf8',
+    })
+    expect(singleBackup.status, singleBackup.stderr).toBe(0)
+    const fromSingle = await importing('sindangsari', fs.readFileSync(single))
+    expect(fromSingle.status, fromSingle.text).toBe(201)
+    expect((await call(host('sindangsari'), 'GET', '/api/public/settings')).status).toBe(200)
+    // Both gone again: the tests after this one count three villages.
+    for (const id of [imported.body.data.id, fromSingle.body.data.id]) {
+      await call(REGENCY, 'PUT', `/api/regency/villages/${id}`, { token: regencyToken, json: { status: 'suspended' } })
+      expect((await call(REGENCY, 'DELETE', `/api/regency/villages/${id}`, { token: regencyToken })).status).toBe(200)
+    }
     // The whole install at once is not one village's archive: refused, naming the option.
     const whole = run('backup', '--out', path.join(server.dir, 'whole.tar.gz'))
     expect(whole.status).toBe(1)
