@@ -39,6 +39,16 @@ export function registryVillages() {
   }
 }
 
+/** The scripts' locations (with `--village` as given), or the reason on stderr and exit code 1. */
+export function locationsOrExit(tag) {
+  try {
+    return locations({ village: villageArgument() })
+  } catch (error) {
+    console.error(`[${tag}] ${error.message}`)
+    process.exit(1)
+  }
+}
+
 /** The value after `--village` on the command line (a village's slug), or undefined. */
 export function villageArgument(argv = process.argv) {
   const at = argv.indexOf('--village')

@@ -6,23 +6,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import {
-  locations,
-  pgRowCounts,
-  rowCounts,
-  runPgTool,
-  snapshotSqlite,
-  villageArgument,
-  writeArchive,
-} from './backup-lib.mjs'
+import { locationsOrExit, pgRowCounts, rowCounts, runPgTool, snapshotSqlite, writeArchive } from './backup-lib.mjs'
 
-let where
-try {
-  where = locations({ village: villageArgument() })
-} catch (error) {
-  console.error(`[backup] ${error.message}`)
-  process.exit(1)
-}
+const where = locationsOrExit('backup')
 const { postgres, databaseUrl, databaseFile, storage, village } = where
 const outIndex = process.argv.indexOf('--out')
 const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)

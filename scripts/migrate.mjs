@@ -4,13 +4,13 @@
 // in order, in a transaction, recorded with its SHA-256 in `_balai_migrations`; a recorded migration whose file
 // has changed since stops everything. An advisory lock makes instances that start together migrate one at a time.
 import { spawnSync } from 'node:child_process'
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import { log as logger } from '../core/log.mjs'
+import { migrationsIn } from '../core/sqlite-migrations.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const POSTGRES_MIGRATIONS = path.join(root, 'prisma', 'postgresql', 'migrations')
@@ -83,17 +83,7 @@ export async function migrate(env = process.env) {
 }
 
 /** The committed migrations of `dir` (PostgreSQL unless told), oldest first: [{ name, sql, checksum }]. */
-export function committedMigrations(dir = POSTGRES_MIGRATIONS) {
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort()
-    .map((name) => {
-      const sql = fs.readFileSync(path.join(dir, name, 'migration.sql'), 'utf8')
-      return { name, sql, checksum: crypto.createHash('sha256').update(sql).digest('hex') }
-    })
-}
+export const committedMigrations = (dir = POSTGRES_MIGRATIONS) => migrationsIn(dir)
 
 export async function migratePostgres(
   url,

@@ -10,7 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import { locations, pgRowCounts, readArchive, rowCounts, runPgTool, villageArgument } from './backup-lib.mjs'
+import { locationsOrExit, pgRowCounts, readArchive, rowCounts, runPgTool } from './backup-lib.mjs'
 
 const args = process.argv.slice(2)
 const file = args.find((arg, at) => !arg.startsWith('--') && args[at - 1] !== '--village')
@@ -19,13 +19,7 @@ if (!file || !fs.existsSync(file)) {
   console.error('usage: npm run restore -- path/to/backup.tar.gz [--village SLUG] [--force]')
   process.exit(1)
 }
-let where
-try {
-  where = locations({ village: villageArgument() })
-} catch (error) {
-  console.error(`[restore] ${error.message}`)
-  process.exit(1)
-}
+const where = locationsOrExit('restore')
 const { postgres, databaseUrl, databaseFile, storage } = where
 const local = storage.config.kind === 'local'
 

@@ -237,6 +237,10 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
     const cookies = [login.headers['set-cookie'] ?? []].flat()
     expect(cookies.some((cookie) => cookie.startsWith('token='))).toBe(true)
     for (const cookie of cookies) expect(cookie.toLowerCase()).not.toContain('domain=')
+    // What the app logs while serving a village names that village.
+    const logins = server.logs().filter((line) => line.event === 'login' && line.outcome === 'ok')
+    expect(logins.some((line) => line.username === 'admin' && line.village === 'sukamaju')).toBe(true)
+    expect(logins.some((line) => line.username === 'kabupaten' && line.village === 'regency')).toBe(true)
     // The regency's API is the regency host's alone.
     const elsewhere = await call(host('sukamaju'), 'GET', '/api/regency/villages', { token: a.token })
     expect(elsewhere.status).toBe(404)

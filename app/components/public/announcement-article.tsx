@@ -1,3 +1,5 @@
+import type { MetaFunction } from '@remix-run/node'
+import { describe, routeSeo } from '~/lib/seo'
 import { AnnouncementState } from './announcement-state'
 import { BackLink } from './back-link'
 
@@ -38,3 +40,11 @@ export function AnnouncementArticle({ announcement }: { announcement: Announceme
     </article>
   )
 }
+
+/** The `meta` of both announcement pages. */
+export const announcementMeta: MetaFunction<() => Promise<{ announcement: AnnouncementArticleData }>> = (args) =>
+  routeSeo(args, (data) => ({
+    title: data.announcement.title,
+    description: describe(data.announcement.content, data.announcement.title),
+    type: 'article',
+  }))
