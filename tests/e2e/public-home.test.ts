@@ -31,6 +31,8 @@ async function waitForSlide(page: Page, slide: number, timeout = 2000) {
 /** Geometry of a carousel: how many cards fit its width, and the title of the card at its left edge. */
 function carousel(section: Locator) {
   return {
+    /** Resolves once Swiper has started on the section (its A11y module marks each slide a group of its own). */
+    ready: () => section.locator('.swiper.swiper-initialized [role="group"]').nth(1).waitFor(),
     perView: () =>
       section.evaluate((el) => {
         const swiper = el.querySelector('.swiper')!
@@ -166,6 +168,7 @@ describe('home page at desktop width', () => {
       const section = page.getByRole('region', { name })
       const cards = carousel(section)
       await shown(section.getByRole('button', { name: `${label} berikutnya` }))
+      await cards.ready()
       expect(await cards.perView()).toBeCloseTo(4, 1)
       const count = await cards.count()
       const first = await cards.first()

@@ -1,5 +1,5 @@
 import { Link, useLoaderData, useLocation, useNavigate, useSearchParams } from '@remix-run/react'
-import type { FormEvent } from 'react'
+import { useEffect, useRef, type FormEvent } from 'react'
 import { pagerWindow } from '~/lib/paging'
 import type { ScreenPage } from '~/lib/summaries'
 import { CardHeading } from './cards'
@@ -24,11 +24,23 @@ export function listHref(pathname: string, params: URLSearchParams, changes: { s
  * The search box of a public list. The address is the state: the box starts from `?search=`, and Enter
  * writes the new term there and goes back to page 1. Without JavaScript it is a plain GET form.
  */
-function ListSearch({ label, placeholder }: { label: string; placeholder: string }) {
+export function ListSearch({ label, placeholder }: { label: string; placeholder: string }) {
   const [params] = useSearchParams()
   const { pathname } = useLocation()
   const navigate = useNavigate()
   const current = params.get('search') ?? ''
+  const box = useRef<HTMLInputElement>(null)
+  const shownTerm = useRef(current)
+
+  // The address is the state: a search made elsewhere (the header, the back button) shows here too. What the visitor
+  // has typed since the box last showed the address is theirs, and stays while they are in the box.
+  useEffect(() => {
+    const input = box.current
+    if (!input) return
+    const typed = input.value !== shownTerm.current && document.activeElement === input
+    if (!typed) input.value = current
+    shownTerm.current = current
+  }, [current])
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -52,9 +64,8 @@ function ListSearch({ label, placeholder }: { label: string; placeholder: string
         <circle cx="11" cy="11" r="7" />
         <path d="m20 20-3.5-3.5" />
       </svg>
-      {/* Keyed by the address so a search made elsewhere (header, back button) shows here too. */}
       <input
-        key={current}
+        ref={box}
         id="list-search"
         name="search"
         type="search"
