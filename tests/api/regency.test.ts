@@ -1,12 +1,11 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import http from 'node:http'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
 import tar from 'tar-stream'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { jpeg } from '../support/content'
+import { regencyClient } from '../support/regency'
 import { onPostgres, ROOT, startServer, type TestServer } from '../support/server'
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 })
@@ -19,110 +18,11 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 })
 
 const REGENCY = 'kab.test'
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string; body: any; raw?: Buffer }
-
 let server: TestServer
-
-/** A request to `host` (a Host header, the server's own port added), with a token, JSON or a form. */
-async function call(
-  host: string,
-  method: string,
-  address: string,
-  options: {
-    token?: string
-    json?: unknown
-    form?: FormData | URLSearchParams
-    headers?: Record<string, string>
-    /** Keep the answer's bytes as they came (an archive). */
-    raw?: boolean
-  } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = {
-    Host: `${host}:${server.port}`,
-    Accept: 'application/json',
-    ...options.headers,
-  }
-  let body: Buffer | undefined
-  if (options.token) headers.Authorization = `Bearer ${options.token}`
-  if (options.json !== undefined) {
-    body = Buffer.from(JSON.stringify(options.json))
-    headers['Content-Type'] = 'application/json'
-  }
-  if (options.form) {
-    const encoded = new Request('http://form.invalid/', { method: 'POST', body: options.form })
-    body = Buffer.from(await encoded.arrayBuffer())
-    headers['Content-Type'] = encoded.headers.get('content-type')!
-  }
-  if (body) headers['Content-Length'] = String(body.length)
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      // A connection of its own each time: with several workers, requests go to each in turn.
-      { host: '127.0.0.1', port: server.port, method, path: address, headers, agent: false },
-      (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk) => chunks.push(chunk))
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8')
-          let parsed: unknown
-          try {
-            parsed = JSON.parse(text)
-          } catch {
-            parsed = undefined
-          }
-          const raw = options.raw ? Buffer.concat(chunks) : undefined
-          resolve({ status: response.statusCode!, headers: response.headers, text, body: parsed, raw })
-        })
-      },
-    )
-    request.on('error', reject)
-    request.end(body)
-  })
-}
-
-const host = (slug: string) => `${slug}.${REGENCY}`
-
-async function loginAt(site: string, username: string, password: string) {
-  const answer = await call(site, 'POST', '/api/login', { json: { username, password } })
-  expect(answer.status, answer.text).toBe(200)
-  return answer.body.data.token as string
-}
-
+const { call, host, loginAt, newPost, ...client } = regencyClient(() => server, REGENCY)
 let regencyToken: string
-
-/** A new village through the console's API, its admin's password set through the handed-over link. */
-async function newVillage(slug: string, name: string, extra: Record<string, unknown> = {}) {
-  const created = await call(REGENCY, 'POST', '/api/regency/villages', {
-    token: regencyToken,
-    json: { slug, name, ...extra },
-  })
-  expect(created.status, created.text).toBe(201)
-  const village = created.body.data
-  const link = new URL(village.admin_reset_url)
-  expect(link.host).toBe(`${slug}.${REGENCY}:${server.port}`)
-  const token = link.pathname.split('/').pop()!
-  const password = `sandi-${slug}-2026`
-  const reset = await call(host(slug), 'POST', '/api/password-reset', {
-    json: { token, password, password_confirmation: password },
-  })
-  expect(reset.status, reset.text).toBe(200)
-  return { village, token: await loginAt(host(slug), 'admin', password), password }
-}
-
-async function newPost(site: string, token: string, title: string, picture = false) {
-  const category = await call(site, 'POST', '/api/admin/categories', { token, json: { name: `Kabar ${title}` } })
-  expect(category.status, category.text).toBe(201)
-  const form = new FormData()
-  form.set('title', title)
-  form.set('content', `<p>Isi ${title}</p>`)
-  form.set('category_id', String(category.body.data.id))
-  if (picture) {
-    const image = await jpeg(320, 200)
-    form.set('image', new Blob([new Uint8Array(image.data)], { type: image.type }), image.name)
-  }
-  const created = await call(site, 'POST', '/api/admin/posts', { token, form })
-  expect(created.status, created.text).toBe(201)
-  return created.body.data
-}
+const newVillage = (slug: string, name: string, extra: Record<string, unknown> = {}) =>
+  client.newVillage(regencyToken, slug, name, extra)
 
 describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
   let a: Awaited<ReturnType<typeof newVillage>>
@@ -517,11 +417,62 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
       await call(REGENCY, 'PUT', `/api/regency/villages/${id}`, { token: regencyToken, json: { status: 'suspended' } })
       expect((await call(REGENCY, 'DELETE', `/api/regency/villages/${id}`, { token: regencyToken })).status).toBe(200)
     }
-    // The whole install at once is not one village's archive: refused, naming the option.
-    const whole = run('backup', '--out', path.join(server.dir, 'whole.tar.gz'))
-    expect(whole.status).toBe(1)
-    expect(whole.stderr).toContain('--village SLUG')
     expect(run('backup', '--village', 'tidakada', '--out', out).stderr).toContain('no village tidakada')
+
+    // Without --village: the whole install, each village named as it goes and a summary at the end...
+    const wholeFile = path.join(server.dir, 'whole.tar')
+    const whole = run('backup', '--out', wholeFile)
+    expect(whole.status, whole.stderr).toBe(0)
+    expect(whole.stdout.match(/^village \d\/3: \w+$/gm)).toEqual([
+      'village 1/3: cibodas',
+      'village 2/3: mekarsari',
+      'village 3/3: sukamaju',
+    ])
+    expect(whole.stdout).toMatch(/the regency and 3\/3 villages \(\d+ rows, \d+ files\)$/m)
+    // ...restored into an empty install elsewhere: every village at its host with its data, the regency's accounts.
+    const elsewhere = path.join(server.dir, 'elsewhere')
+    const there = {
+      ...env,
+      DATABASE_URL: `file:${path.join(elsewhere, 'data', 'test.db')}`,
+      UPLOADS_DIR: path.join(elsewhere, 'uploads'),
+    }
+    const restoreThere = (...args: string[]) =>
+      spawnSync(process.execPath, ['scripts/restore.mjs', ...args], { cwd: ROOT, env: there, encoding: 'utf8' })
+    // One site's archive, a damaged one, or a stranger's file: refused, nothing written.
+    for (const [file, says] of [
+      [out, "one site's backup"],
+      [path.join(server.dir, 'half.tar'), 'not a whole-install backup'],
+    ] as const) {
+      if (file !== out) fs.writeFileSync(file, fs.readFileSync(wholeFile).subarray(0, 20_000))
+      const refused = restoreThere(file)
+      expect(refused.status, file).toBe(1)
+      expect(refused.stderr).toContain(says)
+      expect(fs.existsSync(path.join(elsewhere, 'data', 'villages.db'))).toBe(false)
+    }
+    const back = restoreThere(wholeFile)
+    expect(back.status, back.stderr).toBe(0)
+    expect(back.stdout).toContain('village 3/3: sukamaju')
+    expect(back.stdout).toMatch(/the regency and 3\/3 villages restored/)
+    // An install that holds villages already is not overwritten without --force.
+    expect(restoreThere(wholeFile).stderr).toContain('already holds 3 village(s)')
+    const second = await startServer({
+      dir: elsewhere,
+      env: { REGENCY_HOST: REGENCY, TRUST_PROXY: '0', SITE_URL: undefined },
+    })
+    try {
+      const at = (site: string, address: string) => call(site, 'GET', address, { port: second.port })
+      const found = (await at('sukamaju.desa.id', '/api/public/posts?search=Kerja%20Bakti')).body.data.data
+      expect(found.map((row: any) => row.title)).toEqual(['Kerja Bakti Bersama Warga'])
+      expect((await at(host('sukamaju'), `/uploads/posts/${found[0].image}`)).status).toBe(200)
+      expect((await at(host('mekarsari'), '/api/public/settings')).body.data.site_name).toBe('Desa Mekarsari')
+      const login = await call(REGENCY, 'POST', '/api/login', {
+        json: { username: 'kabupaten', password: 'password' },
+        port: second.port,
+      })
+      expect(login.status, login.text).toBe(200)
+    } finally {
+      await second.stop()
+    }
 
     await server.stop()
     // Cibodas holds a site (its admin): only with --force.
