@@ -6,6 +6,7 @@ import Database from 'better-sqlite3'
 import tar from 'tar-stream'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { regencyClient } from '../support/regency'
+import { totp } from '../support/totp'
 import { onPostgres, ROOT, startServer, type TestServer } from '../support/server'
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 })
@@ -146,6 +147,35 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
     expect(elsewhere.status).toBe(404)
     const asVillage = await call(REGENCY, 'GET', '/api/regency/villages', { token: a.token })
     expect(asVillage.status).toBe(401)
+  })
+
+  it('gives the regency account a two-factor login of its own, apart from every village', async () => {
+    const setup = await call(REGENCY, 'POST', '/api/admin/me/2fa/setup', { token: regencyToken })
+    expect(setup.status, setup.text).toBe(200)
+    const secret = setup.body.data.secret as string
+    const enabledAt = Date.now()
+    const enabled = await call(REGENCY, 'POST', '/api/admin/me/2fa/enable', {
+      token: regencyToken,
+      json: { code: totp(secret, enabledAt) },
+    })
+    expect(enabled.status, enabled.text).toBe(200)
+    const login = (site: string, json: Record<string, string>) => call(site, 'POST', '/api/login', { json })
+    const withoutCode = await login(REGENCY, { username: 'kabupaten', password: 'password' })
+    expect(withoutCode.status).toBe(401)
+    expect(withoutCode.body.errors).toEqual({ Code: 'Two-factor code required' })
+    // A step after the one that turned it on (a code's step is used once).
+    const code = totp(secret, Math.max(Date.now(), (Math.floor(enabledAt / 30_000) + 1) * 30_000))
+    const withCode = await login(REGENCY, { username: 'kabupaten', password: 'password', code })
+    expect(withCode.status, withCode.text).toBe(200)
+    // Each village's accounts are their own: its admin still signs in without a code, and is not the regency's.
+    expect((await login(host('sukamaju'), { username: 'admin', password: a.password })).status).toBe(200)
+    expect((await login(host('sukamaju'), { username: 'kabupaten', password: 'password', code })).status).toBe(401)
+    const disabled = await call(REGENCY, 'POST', '/api/admin/me/2fa/disable', {
+      token: regencyToken,
+      json: { password: 'password' },
+    })
+    expect(disabled.status, disabled.text).toBe(200)
+    expect((await login(REGENCY, { username: 'kabupaten', password: 'password' })).status).toBe(200)
   })
 
   it('lists the villages with their figures, searched on name, slug and domains', async () => {
