@@ -198,7 +198,7 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
     let site = villages.siteOfHost(typeof host === 'string' ? host.split(',')[0] : undefined)
     const path = req.url.split('?')[0]
     if (path === '/healthz' && site.kind !== 'village') site = { kind: 'regency', scope: villages.regencyScope() }
-    else if (site.kind === 'unknown' || (site.kind === 'regency' && !REGENCY_PATHS.test(path)))
+    else if (site.kind === 'unknown' || (site.kind === 'regency' && !REGENCY_PATHS.test(screenPath(path))))
       return siteAnswer(res, path, 404, 'Desa tidak ditemukan')
     else if (site.kind === 'suspended') return siteAnswer(res, path, 503, 'Situs desa ini sedang dinonaktifkan.')
     req.village = site.scope.slug
@@ -219,12 +219,21 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
   return { handle }
 }
 
-/** What the regency host serves (docs/api.md): its API, sign-in and own account, health, the build's files. */
+/**
+ * What the regency host serves (docs/api.md): its portal (`/`, `/berita`, the feed), its console (`/admin`: villages,
+ * announcements, activity log, own account), sign-in, its API, health and the build's files. Remix's route discovery
+ * (`/__manifest`) answers for those routes alone.
+ */
 const REGENCY_PATHS = new RegExp(
-  '^/(?:api/regency(?:/.*)?|api/login|api/logout|api/logout-all|api/admin/me(?:/.*)?|healthz|assets/.*|' +
-    '[^/]+\\.(?:svg|png|ico|webmanifest|txt))$',
+  '^/(?:|berita|rss\\.xml|login|logout|forgot-password|reset-password/[^/]+|__manifest|' +
+    'admin(?:/(?:dashboard|forbidden|account|activities|desa(?:/.*)?|announcements(?:/.*)?))?|' +
+    'api/regency(?:/.*)?|api/login|api/logout|api/logout-all|api/password-reset|api/admin/me(?:/.*)?|healthz|' +
+    'assets/.*|[^/]+\\.(?:svg|png|ico|webmanifest|txt))$',
   'i',
 )
+
+/** The screen a path asks for: a screen's single-fetch data (`/berita.data`, `/_root.data` for `/`) is its screen's. */
+const screenPath = (path) => (path === '/_root.data' ? '/' : path.endsWith('.data') ? path.slice(0, -5) : path)
 
 /** The 404 and 503 of the regency mode, given before any site is chosen: the envelope under /api, else a page. */
 function siteAnswer(res, path, status, message) {

@@ -71,30 +71,48 @@ export const villageChange = z.object({
   status: z.enum(['active', 'suspended']).optional().openapi({ description: 'Suspended: 503 at its every address' }),
 })
 
-/** The regency's one permission: its accounts hold it, no village account ever does (docs/api.md). */
+/** The regency's own permission: its accounts hold it, no village account ever does (docs/api.md). */
 export const REGENCY_PERMISSION = 'regency-admin'
 
 /**
+ * What the regency's role holds: `regency-admin`, and what the console's generic screens ask (its announcements,
+ * kept in its own database, and its activity log).
+ */
+export const REGENCY_ROLE_PERMISSIONS = [
+  REGENCY_PERMISSION,
+  ...(['index', 'create', 'show', 'edit', 'update', 'delete'] as const).map((action) => `announcements-${action}`),
+  'activities-index',
+]
+
+/**
  * The regency's own database on first start: the account `kabupaten` (SEED_REGENCY_PASSWORD) with the role that
- * holds `regency-admin`. Idempotent, like the village's seed.
+ * holds `regency-admin` and the console's other permissions. Idempotent, like the village's seed: a database seeded
+ * before gets the permissions its role lacks.
  */
 export async function seedRegency() {
   migrateVillageFile(regencyFile())
   await inVillage(regencyScope(), async () => {
     await serializeWrite(async () => {
       await fillSettingsIfEmpty('Pemerintah Kabupaten')
-      const permission = await prisma.permission.upsert({
+      const role = await prisma.role.upsert({
         where: { name: REGENCY_PERMISSION },
         update: {},
         create: { name: REGENCY_PERMISSION },
         select: { id: true },
       })
-      const role = await prisma.role.upsert({
-        where: { name: REGENCY_PERMISSION },
-        update: {},
-        create: { name: REGENCY_PERMISSION, permissions: { create: { permission_id: permission.id } } },
-        select: { id: true },
-      })
+      for (const name of REGENCY_ROLE_PERMISSIONS) {
+        const permission = await prisma.permission.upsert({
+          where: { name },
+          update: {},
+          create: { name },
+          select: { id: true },
+        })
+        await prisma.rolePermission.upsert({
+          where: { role_id_permission_id: { role_id: role.id, permission_id: permission.id } },
+          update: {},
+          create: { role_id: role.id, permission_id: permission.id },
+        })
+      }
       if ((await prisma.user.count()) === 0)
         await prisma.user.create({
           data: {
@@ -139,6 +157,14 @@ export function villageStats(village: Village): Promise<VillageStats> {
     }
   })
 }
+
+/** A village with no post published in this many days (or none ever) is marked stale in the console. */
+export const STALE_AFTER_DAYS = 90
+
+/** Whether a village's newest publication is older than STALE_AFTER_DAYS (or there is none), as of `at`. */
+export const isStale = (stats: Pick<VillageStats, 'last_published_at'>, at: Date) =>
+  !stats.last_published_at ||
+  at.getTime() - new Date(stats.last_published_at).getTime() > STALE_AFTER_DAYS * 24 * 3600 * 1000
 
 const withStats = async (village: Village) => ({ ...village, stats: await villageStats(village) })
 
@@ -312,6 +338,42 @@ async function eachAtMost<T, R>(items: T[], parallel: number, work: (item: T) =>
   }
   await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, lane))
   return results
+}
+
+export type PortalVillage = {
+  slug: string
+  name: string
+  /** The village's home on its own host. */
+  url: string
+  newest: { title: string; url: string; published_at: string } | null
+}
+
+/**
+ * The portal's home (`/` at the regency host): every active village by name, each with its newest post the public
+ * sees, read in the village's own database (its read memo keeps it until the village writes again).
+ */
+export async function portalVillages(regencyUrl: URL): Promise<PortalVillage[]> {
+  const villages = allVillages()
+    .filter((village) => village.status === 'active')
+    .sort((one, other) => one.name.localeCompare(other.name, 'id') || one.slug.localeCompare(other.slug))
+  return eachAtMost(villages, 8, (village) =>
+    inVillage(scopeOf(village), async () => {
+      const [post] = (await listPublicPosts({ page: 1, limit: 1, search: '' })).data as Record<string, unknown>[]
+      const origin = villageOrigin(village.slug, regencyUrl)
+      return {
+        slug: village.slug,
+        name: village.name,
+        url: `${origin}/`,
+        newest: post
+          ? {
+              title: String(post.title),
+              url: `${origin}/posts/${encodeURIComponent(String(post.slug))}`,
+              published_at: new Date(post.published_at as string | Date).toISOString(),
+            }
+          : null,
+      }
+    }),
+  )
 }
 
 /**

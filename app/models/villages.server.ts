@@ -39,6 +39,9 @@ export const regencyMode = () => getEnv().REGENCY_HOST !== ''
 // Every line logged while serving a village (or the regency) names it.
 if (regencyMode()) setLogContext(() => (currentScope() ? { village: currentScope()!.slug } : undefined))
 
+/** Whether the caller serves the regency's host: its portal, console and API. */
+export const atRegency = () => currentScope()?.id === REGENCY
+
 /** Whether the caller serves a village (not the regency, not outside any scope). */
 const inAVillage = () => {
   const scope = currentScope()

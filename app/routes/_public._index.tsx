@@ -7,22 +7,31 @@ import { EventGrid } from '~/components/public/event-card'
 import { HomeSlider } from '~/components/public/home-slider'
 import { absoluteUrl, routeSeo, villageLd } from '~/lib/seo'
 import { useSite } from '~/root'
-import { homeLoader } from '~/doors/public-pages.server'
+import { PortalHome } from '~/components/public/portal'
+import { homeOrPortalLoader } from '~/doors/regency-portal.server'
 import { noQuery } from '~/lib/cache-keys'
 
-export const loader = homeLoader
+/** The village's home page; at the regency host (REGENCY_HOST), the portal's list of villages. */
+export const loader = homeOrPortalLoader
 
 export const handle = { cacheKey: noQuery }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  routeSeo(args, (_data, site) => ({
-    title: 'Selamat Datang',
-    description: `Situs resmi ${site.name}: berita, profil desa, aparatur, produk desa dan galeri foto.`,
-    jsonLd: [
-      villageLd(site),
-      { '@type': 'WebSite', name: site.name, url: absoluteUrl(site.url, '/'), inLanguage: 'id' },
-    ],
-  }))
+  routeSeo(args, (data, site) =>
+    data.portal
+      ? {
+          title: 'Portal Desa',
+          description: `Situs resmi desa-desa di ${site.name}, dengan kabar terbarunya.`,
+        }
+      : {
+          title: 'Selamat Datang',
+          description: `Situs resmi ${site.name}: berita, profil desa, aparatur, produk desa dan galeri foto.`,
+          jsonLd: [
+            villageLd(site),
+            { '@type': 'WebSite', name: site.name, url: absoluteUrl(site.url, '/'), inLanguage: 'id' },
+          ],
+        },
+  )
 
 function Section({
   id,
@@ -56,7 +65,18 @@ function Section({
 }
 
 export default function HomeScreen() {
-  const { sliders, products, posts, aparaturs, agenda, budget } = useLoaderData<typeof loader>()
+  const data = useLoaderData<typeof loader>()
+  return data.portal ? <PortalHome villages={data.villages} /> : <VillageHome {...data} />
+}
+
+function VillageHome({
+  sliders,
+  products,
+  posts,
+  aparaturs,
+  agenda,
+  budget,
+}: Omit<Extract<ReturnType<typeof useLoaderData<typeof loader>>, { portal: false }>, 'portal'>) {
   const site = useSite()
   return (
     <>

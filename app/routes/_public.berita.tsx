@@ -1,23 +1,34 @@
 import type { MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
 import { PostCard, type PostSummary } from '~/components/public/cards'
 import { PublicList } from '~/components/public/list-controls'
 import { canonicalPath, routeSeo } from '~/lib/seo'
-import { postsLoader } from '~/doors/public-pages.server'
+import { PortalNews } from '~/components/public/portal'
+import { newsOrPortalLoader } from '~/doors/regency-portal.server'
 import { listQuery } from '~/lib/cache-keys'
 
-/** /berita (linked from the home page) is the news list itself, with the same search and paging. */
-export const loader = postsLoader
+/**
+ * /berita (linked from the home page) is the news list itself, with the same search and paging; at the regency host
+ * (REGENCY_HOST), the news of every active village together.
+ */
+export const loader = newsOrPortalLoader
 
 export const handle = { cacheKey: listQuery() }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  routeSeo(args, (_data, site) => ({
-    title: 'Berita',
-    description: `Berita dan kabar terkini dari ${site.name}.`,
-    // The same list as /posts: search engines are pointed there.
-    path: canonicalPath({ pathname: '/posts', search: args.location.search }),
-  }))
+  routeSeo(args, (data, site) =>
+    data.portal
+      ? { title: 'Berita Desa', description: `Kabar terbaru dari desa-desa di ${site.name}.` }
+      : {
+          title: 'Berita',
+          description: `Berita dan kabar terkini dari ${site.name}.`,
+          // The same list as /posts: search engines are pointed there.
+          path: canonicalPath({ pathname: '/posts', search: args.location.search }),
+        },
+  )
 
 export default function BeritaScreen() {
+  const data = useLoaderData<typeof loader>()
+  if (data.portal) return <PortalNews />
   return <PublicList of="posts" card={(post: PostSummary, eager) => <PostCard post={post} eager={eager} />} />
 }

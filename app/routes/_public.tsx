@@ -5,11 +5,15 @@ import { ErrorScreen } from '~/components/public/error-screen'
 import { PendingBar } from '~/components/public/pending-bar'
 import { SiteFooter } from '~/components/public/site-footer'
 import { SiteHeader } from '~/components/public/site-header'
-import { bannerLoader } from '~/doors/announcements.server'
+import { PortalFooter, PortalHeader } from '~/components/public/portal'
+import { publicLayoutLoader } from '~/doors/regency-portal.server'
 import { errorTitle, screenTitle } from '~/lib/site'
 
-/** The announcements showing now, for the banner above every public page (one memoised read per data version). */
-export const loader = bannerLoader
+/**
+ * The announcements showing now, for the banner above every public page (one memoised read per data version); at the
+ * regency host (REGENCY_HOST), the portal's own frame.
+ */
+export const loader = publicLayoutLoader
 
 function Shell({ children }: { children: React.ReactNode }) {
   const navigation = useNavigation()
@@ -26,12 +30,12 @@ function Shell({ children }: { children: React.ReactNode }) {
         Langsung ke konten
       </a>
       <PendingBar />
-      <SiteHeader />
+      {banner?.portal ? <PortalHeader /> : <SiteHeader />}
       <main id="konten" className="flex-1" aria-busy={navigation.state === 'loading'}>
         <AnnouncementBanner announcements={banner?.announcements ?? []} />
         {children}
       </main>
-      <SiteFooter />
+      {banner?.portal ? <PortalFooter /> : <SiteFooter />}
     </div>
   )
 }

@@ -1,7 +1,7 @@
-import { rssLoader } from '~/doors/site-files.server'
+import { rssOrPortalLoader } from '~/doors/regency-portal.server'
 import { noQuery } from '~/lib/cache-keys'
 
-/** GET /rss.xml */
-export const loader = rssLoader
+/** GET /rss.xml: the village's feed; at the regency host (REGENCY_HOST), the portal's news of every village. */
+export const loader = rssOrPortalLoader
 
 export const handle = { cacheKey: noQuery }
