@@ -32,6 +32,8 @@ import { logError } from '~/utils/error-log.server'
 import { getEnv } from '~/utils/config.server'
 import { nowMs } from '~/utils/clock.server'
 import { fromPublishForm, publishFilterOf } from '~/models/publishing.server'
+import { atRegency } from '~/models/villages.server'
+import { CONSOLE_HOME, isConsoleScreen } from './regency-console.server'
 
 /**
  * The admin door: the shell every admin screen sits in, the loaders and actions of the three screens every declared
@@ -39,24 +41,37 @@ import { fromPublishForm, publishFilterOf } from '~/models/publishing.server'
  * the user edit screen's reset link, the dashboard and Pengaturan Situs.
  */
 
-/** Every admin screen needs a working session; the shell shows what the user's permissions allow. */
+/**
+ * Every admin screen needs a working session; the shell shows what the user's permissions allow, and at the regency
+ * host (REGENCY_HOST) the regency's console instead of a village's admin. The console's screens (`/admin/desa...`)
+ * are no address anywhere else: the 404 for everyone, as an unknown screen.
+ */
 export async function shellLoader({ request, params }: LoaderFunctionArgs) {
-  if (unknownScreen(new URL(request.url).pathname, params)) throw notFoundResponse()
+  const pathname = new URL(request.url).pathname
+  const regency = atRegency()
+  if (unknownScreen(pathname, params) || (!regency && isConsoleScreen(pathname))) throw notFoundResponse()
   const user = await requireUser(request)
   const weak = await accountsWithDefaultPassword()
   const notice: DefaultPasswordNotice =
-    weak.length === 0 ? null : holdsAny(user.permissions, 'users-edit') ? { accounts: weak } : { ask: true }
+    weak.length === 0
+      ? null
+      : regency
+        ? { accounts: weak, ownAccount: true }
+        : holdsAny(user.permissions, 'users-edit')
+          ? { accounts: weak }
+          : { ask: true }
   return {
     user: { name: user.name, username: user.username, email: user.email },
     permissions: user.permissions,
     defaultPassword: notice,
+    regency,
   }
 }
 
-/** /admin: the dashboard (after the login check). */
+/** /admin: the dashboard (after the login check); at the regency host its console's list of villages. */
 export async function adminIndexLoader({ request }: LoaderFunctionArgs) {
   await requireUser(request)
-  return redirect('/admin/dashboard')
+  return redirect(atRegency() ? CONSOLE_HOME : '/admin/dashboard')
 }
 
 /** The 403 screen (any logged-in user may see it). */
@@ -313,6 +328,8 @@ export async function resetLinkAction({ request, params }: ActionFunctionArgs) {
 /** The dashboard has no permission of its own: any logged-in user sees the counts. */
 export async function dashboardLoader({ request }: LoaderFunctionArgs) {
   await requireUser(request)
+  // The regency has no village figures of its own: its console opens on the villages'.
+  if (atRegency()) throw redirect(CONSOLE_HOME)
   // The alt-text reminder is the screen's own: GET /api/admin/dashboard keeps the contract's four counts.
   const [counts, withoutAlt] = await Promise.all([dashboardCounts(), countImagesWithoutAlt()])
   return { ...counts, withoutAlt }

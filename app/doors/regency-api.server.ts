@@ -14,7 +14,7 @@ import {
   REGENCY_PERMISSION,
   updateVillage,
 } from '~/models/regency.server'
-import { REGENCY } from '~/models/villages.server'
+import { REGENCY, villageById } from '~/models/villages.server'
 import { apiCall, apiSuccess, forbidden, handleApi, HttpError, notFound, readJsonObject } from '~/utils/http.server'
 import { actorOf } from '~/auth/actor.server'
 import { recordActivity } from '~/models/activity.server'
@@ -27,7 +27,8 @@ import {
   updateAnnouncement,
 } from '~/models/announcement.server'
 import { scopeKey } from '~/utils/village-scope.server'
-import { readMultipart } from '~/utils/upload-pipeline.server'
+import { readMultipart, type MultipartBody } from '~/utils/upload-pipeline.server'
+import type { ActivityAction } from '~/lib/activity-actions'
 
 /**
  * `/api/regency/*` (docs/api.md "Many villages in one install"): only at the regency host, only for a regency
@@ -38,6 +39,59 @@ async function requireRegencyAdmin(request: Request) {
   const user = await requireUser(request)
   if (user.permissions[REGENCY_PERMISSION] !== true) throw forbidden()
   return user
+}
+
+type RegencyUser = { id: number; name: string }
+
+/** How the regency's log names a village: its name and slug (its id is not a number the log's column takes). */
+const villageSummary = (village: { name: string; slug: string }) => `${village.name} (${village.slug})`
+
+const logVillage = (
+  request: Request,
+  user: RegencyUser,
+  action: ActivityAction,
+  village: { name: string; slug: string },
+  changes: string[] = [],
+) =>
+  recordActivity({
+    actor: actorOf(request, user),
+    action,
+    resource: 'villages',
+    summary: villageSummary(village),
+    changes,
+  })
+
+/**
+ * The village writes of both of the regency's doors (this API and the console, app/doors/regency-console.server.ts),
+ * each logged in the regency's own activity log once it succeeded, one entry per write with the actions docs/api.md
+ * lists: `create` (an import too), `update` (naming what changed of `name`, `domains` and `status`: a suspension or a
+ * resumption shows as `status`), `delete`.
+ */
+export const villageWrites = {
+  async create(request: Request, user: RegencyUser, input: Record<string, unknown>) {
+    const village = await createVillage(input, new URL(request.url))
+    await logVillage(request, user, 'create', village)
+    return village
+  },
+  async update(request: Request, user: RegencyUser, id: string, input: Record<string, unknown>) {
+    const before = villageById(id)
+    const village = await updateVillage(id, input)
+    const changes = (['name', 'domains', 'status'] as const).filter(
+      (field) => JSON.stringify(before?.[field]) !== JSON.stringify(village[field]),
+    )
+    await logVillage(request, user, 'update', village, changes)
+    return village
+  },
+  async remove(request: Request, user: RegencyUser, id: string) {
+    const village = await deleteVillage(id)
+    await logVillage(request, user, 'delete', village)
+    return village
+  },
+  async import(request: Request, user: RegencyUser, body: MultipartBody) {
+    const village = await importVillage(body, new URL(request.url))
+    await logVillage(request, user, 'create', village)
+    return village
+  },
 }
 
 /** GET /api/regency/villages?page&search&limit */
@@ -52,8 +106,8 @@ export const villagesApi = apiCall('GET', async ({ request }: LoaderFunctionArgs
 
 /** POST /api/regency/villages (JSON) {slug, name, domains?, demo?} */
 export const villageCreateApi = apiCall('POST', async ({ request }: ActionFunctionArgs) => {
-  await requireRegencyAdmin(request)
-  const village = await createVillage(await readJsonObject(request), new URL(request.url))
+  const user = await requireRegencyAdmin(request)
+  const village = await villageWrites.create(request, user, await readJsonObject(request))
   return apiSuccess('Village created successfully!', village, 201)
 })
 
@@ -61,10 +115,12 @@ export const villageCreateApi = apiCall('POST', async ({ request }: ActionFuncti
 export const villageApi = ({ request, params }: ActionFunctionArgs) =>
   handleApi(request, async () => {
     if (request.method !== 'PUT' && request.method !== 'DELETE') throw new HttpError(405, 'Method Not Allowed')
-    await requireRegencyAdmin(request)
+    const user = await requireRegencyAdmin(request)
     const id = params.id ?? ''
-    if (request.method === 'DELETE') return apiSuccess('Village deleted successfully!', await deleteVillage(id))
-    return apiSuccess('Village updated successfully!', await updateVillage(id, await readJsonObject(request)))
+    if (request.method === 'DELETE')
+      return apiSuccess('Village deleted successfully!', await villageWrites.remove(request, user, id))
+    const input = await readJsonObject(request)
+    return apiSuccess('Village updated successfully!', await villageWrites.update(request, user, id, input))
   })
 
 /** A GET of /api/regency/villages/{id}: no such call (405), at the regency host only. */
@@ -140,10 +196,12 @@ export const regencyAnnouncementApi = ({ request, params }: LoaderFunctionArgs |
     throw new HttpError(405, 'Method Not Allowed')
   })
 
-/** GET /api/regency/villages/{id}/export: the village as a `.tar.gz` in the format of `npm run backup`. */
-export const villageExportApi = apiCall('GET', async ({ request, params }: LoaderFunctionArgs) => {
-  await requireRegencyAdmin(request)
-  const exported = await exportVillage(params.id ?? '')
+/**
+ * The village `id` as a `.tar.gz` in the format of `npm run backup`, streamed and removed once sent: the answer of the
+ * API's export and of the console's `Ekspor` (a 404 HttpError for an unknown id).
+ */
+export async function villageArchive(id: string) {
+  const exported = await exportVillage(id)
   const stream = fs.createReadStream(exported.file)
   stream.once('close', exported.done)
   const stamp = new Date().toISOString().slice(0, 10).replaceAll('-', '')
@@ -155,14 +213,20 @@ export const villageExportApi = apiCall('GET', async ({ request, params }: Loade
       'Cache-Control': 'no-store',
     },
   })
+}
+
+/** GET /api/regency/villages/{id}/export: the village as a `.tar.gz` in the format of `npm run backup`. */
+export const villageExportApi = apiCall('GET', async ({ request, params }: LoaderFunctionArgs) => {
+  await requireRegencyAdmin(request)
+  return villageArchive(params.id ?? '')
 })
 
-/** POST /api/regency/villages/import: multipart `slug`, `name`, `file` (an archive of `npm run backup` or the export). */
+/** POST /api/regency/villages/import: multipart `slug`, `name`, `file` (a `npm run backup` archive or an export). */
 export const villageImportApi = apiCall('POST', async ({ request }: ActionFunctionArgs) => {
-  await requireRegencyAdmin(request)
+  const user = await requireRegencyAdmin(request)
   const body = await readMultipart(request, 'file', MAX_IMPORT_MB)
   try {
-    return apiSuccess('Village imported successfully!', await importVillage(body, new URL(request.url)), 201)
+    return apiSuccess('Village imported successfully!', await villageWrites.import(request, user, body), 201)
   } finally {
     await body.cleanup()
   }

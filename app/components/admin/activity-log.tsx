@@ -46,6 +46,7 @@ const RESOURCE_LABELS: Record<string, string> = {
   events: 'Agenda',
   announcements: 'Pengumuman',
   statistics: 'Statistik',
+  villages: 'Desa',
 }
 
 const actionLabel = (action: string) => ACTION_LABELS[action as ActivityAction] ?? action

@@ -4,6 +4,8 @@ import { holdsAny, type PermissionName } from '~/resources/permissions'
 export type AdminSession = {
   user: { name: string; username: string; email: string }
   permissions: Record<string, true>
+  /** At the regency host (REGENCY_HOST): the shell is the regency's console. */
+  regency?: boolean
 }
 
 /** The admin layout's user and permission map (routes/admin loader). */

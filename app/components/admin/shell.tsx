@@ -41,6 +41,16 @@ const NAVIGATION: NavEntry[] = [
   { label: 'Log Aktivitas', icon: 'clock', to: '/admin/activities', permission: 'activities-index' },
 ]
 
+/**
+ * The regency's console (REGENCY_HOST, docs/api.md "Many villages in one install"): its villages, its own announcements
+ * (shown on every village's site) and its own activity log; its account is in the user menu.
+ */
+const REGENCY_NAVIGATION: NavEntry[] = [
+  { label: 'Desa', icon: 'home', to: '/admin/desa' },
+  { label: 'Pengumuman', icon: 'megaphone', to: '/admin/announcements', permission: 'announcements-index' },
+  { label: 'Log Aktivitas', icon: 'clock', to: '/admin/activities', permission: 'activities-index' },
+]
+
 const inside = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`)
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -87,13 +97,13 @@ function NavGroup({ label, icon, items }: { label: string; icon: IconName; items
   )
 }
 
-function Sidebar({ permissions }: { permissions: AdminSession['permissions'] }) {
+function Sidebar({ permissions, regency }: { permissions: AdminSession['permissions']; regency?: boolean }) {
   const allowed = (entry: { permission?: PermissionName }) =>
     !entry.permission || holdsAny(permissions, entry.permission)
   return (
     <nav aria-label="Admin" className="flex-1 overflow-y-auto p-3">
       <ul className="space-y-1">
-        {NAVIGATION.map((entry) => {
+        {(regency ? REGENCY_NAVIGATION : NAVIGATION).map((entry) => {
           if ('items' in entry) {
             const items = entry.items.filter(allowed)
             return items.length ? (
@@ -260,11 +270,11 @@ export function AdminShell({
         }
       >
         <div className="flex h-16 items-center border-b border-gray-200 px-5">
-          <Link to="/admin/dashboard" className="text-lg font-bold text-brand-700">
+          <Link to={session.regency ? '/admin/desa' : '/admin/dashboard'} className="text-lg font-bold text-brand-700">
             {siteName}
           </Link>
         </div>
-        <Sidebar permissions={session.permissions} />
+        <Sidebar permissions={session.permissions} regency={session.regency} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header

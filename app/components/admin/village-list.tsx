@@ -1,0 +1,304 @@
+import { Link, useFetcher, useLocation, useNavigation } from '@remix-run/react'
+import { useEffect, useId, useRef } from 'react'
+import { formatDate } from '~/lib/format'
+import { PencilIcon, PlusIcon } from './icons'
+import { ListTable, StateRow } from './list-table'
+import { listHref, Pager, SearchBox } from './resource-list'
+
+/**
+ * The regency console's list of villages (/admin/desa, app/doors/regency-console.server.ts): each village with its
+ * address, domains, status and figures, stale ones marked, and its actions: edit, export, suspend or resume, delete
+ * (a suspended village only).
+ */
+
+export type VillageRow = {
+  id: string
+  slug: string
+  name: string
+  domains: string[]
+  status: 'active' | 'suspended'
+  url: string
+  stale: boolean
+  stats: {
+    posts_count: number
+    last_published_at: string | null
+    posts_30d: number
+    budget_year: number | null
+    open_reports: number
+  }
+}
+
+export type VillageListData = {
+  page: { data: VillageRow[]; current_page: number; last_page: number; total: number }
+  search: string
+  staleAfterDays: number
+}
+
+export const STATUS_LABELS = { active: 'Aktif', suspended: 'Dinonaktifkan' } as const
+
+const HEADERS = ['Desa', 'Domain', 'Status', 'Terbit terakhir', 'Berita 30 hari', 'APBDes terbaru', 'Laporan terbuka']
+
+const badge = 'inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium'
+const actionClass = 'rounded-lg px-2 py-1.5 text-sm font-medium hover:bg-gray-100 disabled:opacity-50 whitespace-nowrap'
+
+export function StatusBadge({ status }: { status: VillageRow['status'] }) {
+  return (
+    <span className={`${badge} ${status === 'active' ? 'bg-green-100 text-green-800' : 'bg-gray-200 text-gray-800'}`}>
+      {STATUS_LABELS[status]}
+    </span>
+  )
+}
+
+/**
+ * A row's button whose action asks first: a modal alert dialog (focus moves into it and back, Escape cancels);
+ * confirming posts `intent` and the village's id (with the list's search and page) to the list's action.
+ */
+function ConfirmButton({
+  id,
+  intent,
+  label,
+  name,
+  question,
+  confirm,
+  danger,
+  search,
+  page,
+}: {
+  id: string
+  intent: 'suspend' | 'resume' | 'delete'
+  label: string
+  name: string
+  question: string
+  confirm: string
+  danger?: boolean
+  search: string
+  page: number
+}) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const opener = useRef<HTMLButtonElement>(null)
+  const fetcher = useFetcher()
+  const titleId = useId()
+  useEffect(() => {
+    const element = dialog.current
+    if (!element) return
+    const restore = () => opener.current?.focus()
+    element.addEventListener('close', restore)
+    return () => element.removeEventListener('close', restore)
+  }, [])
+  return (
+    <>
+      <button
+        ref={opener}
+        type="button"
+        aria-label={`${label} ${name}`}
+        disabled={fetcher.state !== 'idle'}
+        onClick={() => dialog.current?.showModal()}
+        className={`${actionClass} ${danger ? 'text-red-600 hover:bg-red-50' : 'text-gray-700'}`}
+      >
+        {label}
+      </button>
+      <dialog
+        ref={dialog}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="w-[min(28rem,calc(100vw-2rem))] rounded-xl p-0 text-left shadow-xl backdrop:bg-black/40"
+      >
+        <fetcher.Form method="post" onSubmit={() => dialog.current?.close()} className="space-y-5 p-6">
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="id" value={id} />
+          <input type="hidden" name="search" value={search} />
+          <input type="hidden" name="page" value={page} />
+          <p id={titleId} className="whitespace-normal text-base font-medium text-gray-900">
+            {question}
+          </p>
+          <div className="flex justify-end gap-3">
+            <button
+              type="button"
+              autoFocus
+              onClick={() => dialog.current?.close()}
+              className={
+                'rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 ' +
+                'hover:bg-gray-50'
+              }
+            >
+              Batal
+            </button>
+            <button
+              type="submit"
+              className={
+                'rounded-lg px-4 py-2 text-sm font-medium text-white ' +
+                (danger ? 'bg-red-600 hover:bg-red-700' : 'bg-brand-600 hover:bg-brand-700')
+              }
+            >
+              {confirm}
+            </button>
+          </div>
+        </fetcher.Form>
+      </dialog>
+    </>
+  )
+}
+
+/** The address a village's own site has, without the scheme (`sukamaju.kab.example.id`). */
+const hostOf = (url: string) => url.replace(/^https?:\/\//, '').replace(/\/$/, '')
+
+function VillageRowView({ village, search, page }: { village: VillageRow; search: string; page: number }) {
+  const { stats } = village
+  const cell = 'px-4 py-3 align-top text-sm text-gray-700'
+  const rowActions = { id: village.id, name: village.name, search, page }
+  return (
+    <tr className="border-t border-gray-100 hover:bg-gray-50">
+      <td className={cell}>
+        <span className="block font-medium text-gray-900">{village.name}</span>
+        <a href={village.url} className="text-brand-700 underline-offset-2 hover:underline">
+          {hostOf(village.url)}
+        </a>
+      </td>
+      <td className={cell}>
+        {village.domains.length ? (
+          <ul>
+            {village.domains.map((domain) => (
+              <li key={domain}>{domain}</li>
+            ))}
+          </ul>
+        ) : (
+          '-'
+        )}
+      </td>
+      <td className={cell}>
+        <StatusBadge status={village.status} />
+      </td>
+      <td className={cell}>
+        <span className="block whitespace-nowrap">
+          {stats.last_published_at ? formatDate(stats.last_published_at) : 'Belum pernah'}
+        </span>
+        {village.stale ? <span className={`${badge} mt-1 bg-amber-100 text-amber-900`}>Tidak diperbarui</span> : null}
+      </td>
+      <td className={cell}>{stats.posts_30d}</td>
+      <td className={cell}>{stats.budget_year ?? '-'}</td>
+      <td className={cell}>{stats.open_reports}</td>
+      <td className="px-4 py-3 text-right align-top">
+        <div className="flex flex-wrap justify-end gap-1">
+          <Link
+            to={`/admin/desa/${village.id}`}
+            aria-label={`Edit ${village.name}`}
+            title="Edit"
+            className="rounded-lg p-2 text-brand-700 hover:bg-brand-50"
+          >
+            <PencilIcon />
+          </Link>
+          {/* A file to save: a plain link, not a client-side navigation. */}
+          <a
+            href={`/admin/desa/${village.id}/export`}
+            download
+            aria-label={`Ekspor ${village.name}`}
+            className={`${actionClass} text-gray-700`}
+          >
+            Ekspor
+          </a>
+          {village.status === 'active' ? (
+            <ConfirmButton
+              {...rowActions}
+              intent="suspend"
+              label="Nonaktifkan"
+              question={
+                `Nonaktifkan ${village.name}? Semua alamatnya akan menjawab "Situs desa ini sedang dinonaktifkan." ` +
+                'Datanya tetap tersimpan.'
+              }
+              confirm="Ya, nonaktifkan"
+            />
+          ) : (
+            <>
+              <ConfirmButton
+                {...rowActions}
+                intent="resume"
+                label="Aktifkan"
+                question={`Aktifkan kembali ${village.name}? Situsnya akan terbuka lagi untuk umum.`}
+                confirm="Ya, aktifkan"
+              />
+              <ConfirmButton
+                {...rowActions}
+                intent="delete"
+                label="Hapus"
+                danger
+                question={
+                  `Hapus ${village.name} beserta seluruh datanya (akun, isi, berkas)? Tindakan ini tidak dapat ` +
+                  'dibatalkan: ekspor dulu bila datanya masih diperlukan.'
+                }
+                confirm="Ya, hapus"
+              />
+            </>
+          )}
+        </div>
+      </td>
+    </tr>
+  )
+}
+
+export function VillageListScreen({ page, search, staleAfterDays }: VillageListData) {
+  const navigation = useNavigation()
+  const { pathname } = useLocation()
+  const loading = navigation.state === 'loading' && navigation.location.pathname === pathname && !navigation.formMethod
+  const span = HEADERS.length + 1
+  const primary =
+    'inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white ' +
+    'hover:bg-brand-700'
+  const secondary =
+    'inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium ' +
+    'text-gray-700 hover:bg-gray-50'
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-xl font-semibold text-gray-900">Desa</h1>
+          <p className="mt-1 text-sm text-gray-600">
+            Situs desa yang diselenggarakan kabupaten. Desa bertanda{' '}
+            <span className={`${badge} bg-amber-100 text-amber-900`}>Tidak diperbarui</span> tidak menerbitkan berita
+            dalam {staleAfterDays} hari terakhir (atau belum pernah).
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/desa/import" className={secondary}>
+            Impor Desa
+          </Link>
+          <Link to="/admin/desa/create" className={primary}>
+            <PlusIcon className="h-4 w-4" />
+            Tambah Desa
+          </Link>
+        </div>
+      </div>
+      <div className="rounded-xl border border-gray-200 bg-white shadow-sm">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-100 p-4">
+          <SearchBox search={search} placeholder="Cari nama, slug atau domain..." />
+          <p className="text-sm text-gray-600">{page.total} desa</p>
+        </div>
+        <ListTable headers={HEADERS} actions="Aksi" region="Daftar desa">
+          {loading ? (
+            <StateRow span={span} title="Loading Data..." />
+          ) : page.data.length === 0 ? (
+            <StateRow
+              span={span}
+              title="Belum ada desa"
+              text={search ? 'Coba kata kunci lain.' : 'Tambahkan desa pertama, atau impor dari berkas cadangan.'}
+            />
+          ) : (
+            page.data.map((village) => (
+              <VillageRowView key={village.id} village={village} search={search} page={page.current_page} />
+            ))
+          )}
+        </ListTable>
+        {!loading ? (
+          <div className="border-t border-gray-100 p-4 empty:hidden">
+            <Pager
+              current={page.current_page}
+              last={page.last_page}
+              search={search}
+              href={(number) => listHref(pathname, search, number)}
+            />
+          </div>
+        ) : null}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,218 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { jsonWithError, jsonWithSuccess, redirectWithSuccess } from 'remix-toast'
+import { requireUser } from '~/auth/session.server'
+import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
+import {
+  isStale,
+  listVillages,
+  MAX_IMPORT_MB,
+  REGENCY_PERMISSION,
+  STALE_AFTER_DAYS,
+  villageOrigin,
+} from '~/models/regency.server'
+import { atRegency, villageById } from '~/models/villages.server'
+import { getEnv } from '~/utils/config.server'
+import { now } from '~/utils/clock.server'
+import { readFormFields } from '~/utils/form-input.server'
+import { HttpError, notFoundResponse, type FieldErrors } from '~/utils/http.server'
+import { readMultipart } from '~/utils/upload-pipeline.server'
+import { villageArchive, villageWrites } from './regency-api.server'
+
+/**
+ * The regency's console (docs/api.md "Many villages in one install": `/admin` at the regency host): the villages with
+ * their figures, create (with the admin's reset link to hand over), edit (name, domains, status), suspend, resume,
+ * export, import and delete. Its announcements, activity log and own account are the admin's generic screens, read in
+ * the regency's own database. Every loader and action checks the host and `regency-admin` again; every write is
+ * logged in the regency's log (`villageWrites`).
+ */
+
+/** Where the console opens (`/admin` and `/admin/dashboard` at the regency host lead here). */
+export const CONSOLE_HOME = '/admin/desa'
+
+/** The console's own screens: no address at a village's host (or without REGENCY_HOST). */
+export const isConsoleScreen = (pathname: string) => /^\/admin\/desa(?:\/|$)/i.test(pathname)
+
+/** The regency host and a regency account; anywhere else the 404 screen, whoever asks. */
+async function requireConsole(request: Request) {
+  if (!atRegency()) throw notFoundResponse()
+  const user = await requireUser(request)
+  if (user.permissions[REGENCY_PERMISSION] !== true) throw redirect('/admin/forbidden')
+  return user
+}
+
+/** The model's refusals that name no field, in the console's words. */
+function refusalMessage(error: HttpError) {
+  if (error.status === 404) return 'Desa tidak ditemukan.'
+  if (error.status === 409) return 'Nonaktifkan desa ini dulu sebelum menghapusnya.'
+  return error.errors?.Error ?? error.message
+}
+
+export type ConsoleFormResult = { errors: FieldErrors | null }
+
+/** A form's refusal: field errors under the fields (`Slug`, `Name`, `Domains`, `Status`, `File`), else a toast. */
+function consoleRefusal(error: unknown) {
+  if (!(error instanceof HttpError) || error.status >= 500) throw error
+  const errors = error.errors ?? {}
+  if (error.status !== 404 && Object.keys(errors).some((key) => key !== 'Error'))
+    return data<ConsoleFormResult>({ errors }, { status: error.status })
+  return jsonWithError<ConsoleFormResult>(
+    { errors: null },
+    { message: refusalMessage(error), duration: 3000 },
+    { status: error.status },
+  )
+}
+
+/** The list's address with its search and page, as the form that acted on a row sent them. */
+function listAddress(search: string | null, page: string | null) {
+  const params = new URLSearchParams()
+  if (search?.trim()) params.set('search', search.trim())
+  if (page && /^\d{1,6}$/.test(page) && Number(page) > 1) params.set('page', page)
+  const query = params.toString()
+  return query ? `${CONSOLE_HOME}?${query}` : CONSOLE_HOME
+}
+
+/** `/admin/desa?page&search`: 10 villages a page with their figures, their own address, and whether they are stale. */
+export async function villagesLoader({ request }: LoaderFunctionArgs) {
+  await requireConsole(request)
+  const url = new URL(request.url)
+  const query = parseListQuery(url.searchParams, ADMIN_PAGE_SIZE)
+  const page = await listVillages(query, url.pathname)
+  const at = now()
+  return {
+    page: {
+      current_page: page.current_page,
+      last_page: page.last_page,
+      total: page.total,
+      data: page.data.map((village) => ({
+        ...village,
+        url: `${villageOrigin(village.slug, url)}/`,
+        stale: isStale(village.stats, at),
+      })),
+    },
+    search: query.search,
+    staleAfterDays: STALE_AFTER_DAYS,
+  }
+}
+
+/** The list's row actions (`intent` suspend, resume or delete, with `id`): the list again with a toast. */
+export async function villagesAction({ request }: ActionFunctionArgs) {
+  const user = await requireConsole(request)
+  try {
+    const form = await readFormFields(request)
+    const id = form.get('id') ?? ''
+    const intent = form.get('intent')
+    const back = listAddress(form.get('search'), form.get('page'))
+    if (intent === 'suspend' || intent === 'resume') {
+      const status = intent === 'suspend' ? 'suspended' : 'active'
+      const village = await villageWrites.update(request, user, id, { status })
+      const done = intent === 'suspend' ? 'dinonaktifkan' : 'diaktifkan kembali'
+      return redirectWithSuccess(back, { message: `${village.name} ${done}.`, duration: 3000 })
+    }
+    if (intent === 'delete') {
+      const village = await villageWrites.remove(request, user, id)
+      // The list from page 1 again: the page it was on may be gone.
+      return redirectWithSuccess(listAddress(form.get('search'), null), {
+        message: `${village.name} berhasil dihapus.`,
+        duration: 3000,
+      })
+    }
+    throw new HttpError(400, 'Aksi tidak dikenal.')
+  } catch (error) {
+    return consoleRefusal(error)
+  }
+}
+
+/** The create form: the regency's host, to show the village's address as it is typed. */
+export async function villageCreateLoader({ request }: LoaderFunctionArgs) {
+  await requireConsole(request)
+  return { regencyHost: getEnv().REGENCY_HOST }
+}
+
+export type VillageCreated = { name: string; slug: string; url: string; admin_reset_url: string }
+
+/**
+ * The create form's action: the new village and its admin's reset link (valid 7 days), shown this once on the form's
+ * screen to hand over; or the field errors.
+ */
+export async function villageCreateAction({ request }: ActionFunctionArgs) {
+  const user = await requireConsole(request)
+  try {
+    const form = await readFormFields(request)
+    const village = await villageWrites.create(request, user, {
+      slug: form.get('slug') ?? '',
+      name: form.get('name') ?? '',
+      domains: form.get('domains') ?? '',
+      demo: form.get('demo') === '1',
+    })
+    const created: VillageCreated = {
+      name: village.name,
+      slug: village.slug,
+      url: `${villageOrigin(village.slug, new URL(request.url))}/`,
+      admin_reset_url: village.admin_reset_url,
+    }
+    return jsonWithSuccess({ errors: null, created }, { message: `${village.name} berhasil dibuat.`, duration: 3000 })
+  } catch (error) {
+    return consoleRefusal(error)
+  }
+}
+
+/** The edit form: the village as it is now, or the 404 screen. */
+export async function villageEditLoader({ request, params }: LoaderFunctionArgs) {
+  await requireConsole(request)
+  const village = villageById(params.id ?? '')
+  if (!village) throw notFoundResponse()
+  return { village: { ...village, url: `${villageOrigin(village.slug, new URL(request.url))}/` } }
+}
+
+/** The edit form's action (name, domains, status): the list with a toast, or the field errors. */
+export async function villageEditAction({ request, params }: ActionFunctionArgs) {
+  const user = await requireConsole(request)
+  try {
+    const form = await readFormFields(request)
+    const village = await villageWrites.update(request, user, params.id ?? '', {
+      name: form.get('name') ?? '',
+      domains: form.get('domains') ?? '',
+      status: form.get('status') ?? undefined,
+    })
+    return redirectWithSuccess(CONSOLE_HOME, { message: `${village.name} berhasil diperbarui.`, duration: 3000 })
+  } catch (error) {
+    return consoleRefusal(error)
+  }
+}
+
+/** The import form: the largest archive it takes. */
+export async function villageImportLoader({ request }: LoaderFunctionArgs) {
+  await requireConsole(request)
+  return { maxMb: MAX_IMPORT_MB, regencyHost: getEnv().REGENCY_HOST }
+}
+
+/**
+ * The import form's action (multipart `slug`, `name`, `file`: an archive of `npm run backup` or of the export, read
+ * as it streams in): the list with a toast, or the field errors (`File` for anything that is not such an archive).
+ */
+export async function villageImportAction({ request }: ActionFunctionArgs) {
+  const user = await requireConsole(request)
+  let name: string
+  try {
+    const body = await readMultipart(request, 'file', MAX_IMPORT_MB)
+    try {
+      name = (await villageWrites.import(request, user, body)).name
+    } finally {
+      await body.cleanup()
+    }
+  } catch (error) {
+    return consoleRefusal(error)
+  }
+  return redirectWithSuccess(CONSOLE_HOME, { message: `${name} berhasil diimpor.`, duration: 3000 })
+}
+
+/** `/admin/desa/{id}/export`: the village's archive, downloaded (the format of `npm run backup`). */
+export async function villageExportLoader({ request, params }: LoaderFunctionArgs) {
+  await requireConsole(request)
+  try {
+    return await villageArchive(params.id ?? '')
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) throw notFoundResponse()
+    throw error
+  }
+}

@@ -1,0 +1,4 @@
+import { villageExportLoader } from '~/doors/regency-console.server'
+
+/** /admin/desa/{id}/export (the regency's console): the village's archive, in the format of `npm run backup`. */
+export const loader = villageExportLoader

@@ -1,0 +1,14 @@
+import { useLoaderData } from '@remix-run/react'
+import { titled } from '~/components/admin/meta'
+import { ListErrorBoundary } from '~/components/admin/resource-list'
+import { VillageListScreen } from '~/components/admin/village-list'
+import { villagesAction, villagesLoader } from '~/doors/regency-console.server'
+
+/** /admin/desa (the regency's console, REGENCY_HOST): the villages with their figures; suspend, resume, delete. */
+export const meta = titled('Desa')
+export const loader = villagesLoader
+export const action = villagesAction
+export const ErrorBoundary = ListErrorBoundary
+export default function Villages() {
+  return <VillageListScreen {...useLoaderData<typeof loader>()} />
+}

@@ -1,0 +1,12 @@
+import { useLoaderData } from '@remix-run/react'
+import { titled } from '~/components/admin/meta'
+import { VillageCreateScreen } from '~/components/admin/village-forms'
+import { villageCreateAction, villageCreateLoader } from '~/doors/regency-console.server'
+
+/** /admin/desa/create (the regency's console): a new village, and its admin's reset link to hand over. */
+export const meta = titled('Tambah Desa')
+export const loader = villageCreateLoader
+export const action = villageCreateAction
+export default function CreateVillage() {
+  return <VillageCreateScreen {...useLoaderData<typeof loader>()} />
+}

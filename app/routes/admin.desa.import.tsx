@@ -1,0 +1,12 @@
+import { useLoaderData } from '@remix-run/react'
+import { titled } from '~/components/admin/meta'
+import { VillageImportScreen } from '~/components/admin/village-forms'
+import { villageImportAction, villageImportLoader } from '~/doors/regency-console.server'
+
+/** /admin/desa/import (the regency's console): a new village from a backup archive. */
+export const meta = titled('Impor Desa')
+export const loader = villageImportLoader
+export const action = villageImportAction
+export default function ImportVillage() {
+  return <VillageImportScreen {...useLoaderData<typeof loader>()} />
+}
