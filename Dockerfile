@@ -49,7 +49,8 @@ COPY --from=build /app/server ./server
 # The plain modules the front (server.mjs, server/) and the operator scripts share with the app: environment, log,
 # storage, upload kinds, picture widths, the gambling spam guard with its words (`npm run scan`).
 COPY --from=build /app/core ./core
-COPY --from=build /app/scripts/migrate.mjs /app/scripts/backup.mjs /app/scripts/backup-lib.mjs /app/scripts/restore.mjs \
+COPY --from=build /app/scripts/migrate.mjs /app/scripts/backup.mjs /app/scripts/backup-lib.mjs \
+     /app/scripts/backup-install.mjs /app/scripts/restore.mjs \
      /app/scripts/migrate-data.mjs /app/scripts/pg-cluster.mjs /app/scripts/reset-password.mjs /app/scripts/scan.mjs ./scripts/
 # The folders the server and `npm run backup` write to belong to the user the container runs as.
 RUN mkdir -p data uploads backups \
