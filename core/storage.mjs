@@ -91,6 +91,10 @@ function localStorage(config) {
   return {
     config,
     describe: () => root,
+    /** Deletes the folder and every file in it (a village deleted from a regency install). */
+    async removeAll() {
+      await fsp.rm(root, { recursive: true, force: true })
+    },
     async prepare() {
       await Promise.all(STORED_KINDS.map((kind) => fsp.mkdir(path.join(root, kind), { recursive: true })))
     },
@@ -178,24 +182,48 @@ function localStorage(config) {
   }
 }
 
-/** A bucket of any S3-compatible service, through the official AWS SDK. */
+/**
+ * One client per service and credentials, shared by every storage that reaches them: with REGENCY_HOST each village
+ * has a storage of its own (its prefix), and all of them share one client and its pool of connections.
+ */
+const s3Clients = new Map()
+function s3Client(config) {
+  const id = JSON.stringify([config.region, config.endpoint, config.forcePathStyle, config.accessKeyId])
+  let client = s3Clients.get(id)
+  if (!client) {
+    client = new S3Client({
+      region: config.region,
+      endpoint: config.endpoint,
+      forcePathStyle: config.forcePathStyle,
+      credentials: config.accessKeyId
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
+      // Checksums only where S3 requires them: several S3-compatible services do not speak the newer ones.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    })
+    s3Clients.set(id, client)
+  }
+  return client
+}
+
+/**
+ * A bucket of any S3-compatible service, through the official AWS SDK. `config.prefix` (with REGENCY_HOST, a
+ * village's `villages/{id}/`) is the folder of the bucket (and of the private bucket) every key of this storage lives
+ * under: `{prefix}{kind}/{name}`; without one, `{kind}/{name}` as always.
+ */
 function s3Storage(config) {
-  const client = new S3Client({
-    region: config.region,
-    endpoint: config.endpoint,
-    forcePathStyle: config.forcePathStyle,
-    credentials: config.accessKeyId
-      ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
-      : undefined,
-    // Checksums only where S3 requires them: several S3-compatible services do not speak the newer ones.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  })
+  const client = s3Client(config)
   const publicBucket = config.bucket
+  const prefix = config.prefix ?? ''
   // Every call names its object by kind: a private kind's objects are in the private bucket when there is one.
   const bucketOf = (kind) =>
     config.privateBucket && PRIVATE_KINDS.includes(kind) ? config.privateBucket : publicBucket
-  const key = (kind, name) => `${kind}/${name}`
+  // A private kind stays under `private/` (the prefix a public bucket's policy leaves out), the village's prefix after
+  // it: `private/villages/{id}/documents/{name}`.
+  const folderOf = (kind) =>
+    kind.startsWith('private/') ? `private/${prefix}${kind.slice('private/'.length)}/` : `${prefix}${kind}/`
+  const key = (kind, name) => `${folderOf(kind)}${name}`
   const missing = (error) =>
     error?.name === 'NoSuchKey' || error?.name === 'NotFound' || error?.$metadata?.httpStatusCode === 404
   return {
@@ -251,10 +279,10 @@ function s3Storage(config) {
       let ContinuationToken
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucketOf(kind), Prefix: `${kind}/`, ContinuationToken }),
+          new ListObjectsV2Command({ Bucket: bucketOf(kind), Prefix: folderOf(kind), ContinuationToken }),
         )
         for (const object of page.Contents ?? []) {
-          const name = object.Key.slice(kind.length + 1)
+          const name = object.Key.slice(folderOf(kind).length)
           if (plainName(name)) names.push(name)
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
@@ -305,6 +333,30 @@ function s3Storage(config) {
       return 0 // a PUT is all or nothing
     },
     /**
+     * Deletes every object under this storage's prefix and `private/` + it, in both buckets (a village deleted from a
+     * regency install).
+     * Refused without a prefix: it would empty the whole bucket.
+     */
+    async removeAll() {
+      if (!prefix) throw new Error('removeAll needs a prefix: it would empty the whole bucket')
+      const buckets = [...new Set([publicBucket, config.privateBucket].filter(Boolean))]
+      for (const [Bucket, Prefix] of buckets.flatMap((bucket) => [
+        [bucket, prefix],
+        [bucket, `private/${prefix}`],
+      ])) {
+        // The first page again after each round of deletes, until none is left under the prefix.
+        for (;;) {
+          const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix }))
+          const keys = (page.Contents ?? []).map((object) => object.Key)
+          if (!keys.length) break
+          for (let at = 0; at < keys.length; at += 8)
+            await Promise.all(
+              keys.slice(at, at + 8).map((Key) => client.send(new DeleteObjectCommand({ Bucket, Key }))),
+            )
+        }
+      }
+    },
+    /**
      * Redirects to S3_PUBLIC_URL when set (the bucket or its CDN serves the file); otherwise streams it from the
      * bucket with our headers, passing ranges and If-None-Match / If-Modified-Since on. Resolves false when the
      * bucket has no such file.
@@ -312,7 +364,7 @@ function s3Storage(config) {
     async send(req, res, kind, name, headers) {
       if (config.publicUrl) {
         res.setHeader('Cache-Control', 'public, max-age=86400')
-        res.redirect(302, `${config.publicUrl}/${kind}/${encodeURIComponent(name)}`)
+        res.redirect(302, `${config.publicUrl}/${folderOf(kind)}${encodeURIComponent(name)}`)
         return true
       }
       const input = {

@@ -14,22 +14,21 @@ import { pipeline } from 'node:stream/promises'
 import Database from 'better-sqlite3'
 import tar from 'tar-stream'
 import { snapshotSqlite } from '../core/backup-archive.mjs'
-import { createStorage } from '../core/storage.mjs'
-import { backupSite, restoreSite } from './backup-lib.mjs'
+import { backupSite, restoreSite, storageUnder } from './backup-lib.mjs'
 
 const FORMAT = 'balai-desa-install'
 
 /** Where the regency's and each village's database and uploads live (app/models/villages.server.ts). */
 function sitesOf({ dataDir, uploadsDir }) {
-  const site = (databaseFile, root) => ({
+  const site = (databaseFile, prefix) => ({
     postgres: false,
     databaseUrl: '',
     databaseFile,
-    storage: createStorage({ kind: 'local', root }),
+    storage: storageUnder(prefix, uploadsDir),
   })
   return {
-    regency: site(path.join(dataDir, 'regency.db'), path.join(uploadsDir, 'regency')),
-    village: (id) => site(path.join(dataDir, 'villages', `${id}.db`), path.join(uploadsDir, 'villages', id)),
+    regency: site(path.join(dataDir, 'regency.db'), 'regency'),
+    village: (id) => site(path.join(dataDir, 'villages', `${id}.db`), `villages/${id}`),
   }
 }
 
@@ -216,7 +215,7 @@ export async function restoreInstall(install, file, { force = false } = {}) {
         console.error(`[restore] village ${village.slug} failed: ${messageOf(error)}`)
         if (/^[a-z0-9]+$/.test(String(village.id))) {
           for (const suffix of ['', '-wal', '-shm']) fs.rmSync(site.databaseFile + suffix, { force: true })
-          fs.rmSync(site.storage.config.root, { recursive: true, force: true })
+          await site.storage.removeAll().catch(() => undefined)
         }
       }
     }

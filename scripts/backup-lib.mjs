@@ -86,13 +86,12 @@ export function locations({ village } = {}) {
       registry.close()
     }
     if (!found) throw new Error(`no village ${village} in ${registryFile}`)
-    const root = path.join(uploadsDir, 'villages', found.id)
     return {
       postgres: false,
       databaseUrl: '',
       databaseFile: path.join(dataDir, 'villages', `${found.id}.db`),
-      uploadsDir: root,
-      storage: createStorage({ kind: 'local', root }),
+      uploadsDir: path.join(uploadsDir, 'villages', found.id),
+      storage: storageUnder(`villages/${found.id}`, uploadsDir),
       village: { slug: village, id: found.id },
     }
   }
@@ -221,6 +220,17 @@ export async function restoreSite(file, { postgres, databaseUrl, databaseFile, s
     if (!postgres) fs.rmSync(stagedDatabase, { force: true })
     fs.rmSync(work, { recursive: true, force: true })
   }
+}
+
+/**
+ * With REGENCY_HOST, the uploads under `prefix` (`villages/{id}` or `regency`), as the server keeps them
+ * (app/utils/upload-pipeline.server.ts): that folder of UPLOADS_DIR, or those keys of the S3 bucket(s).
+ */
+export function storageUnder(prefix, uploadsDir = path.resolve(process.env.UPLOADS_DIR || './uploads')) {
+  const config = storageConfig(process.env, uploadsDir)
+  return config.kind === 's3'
+    ? createStorage({ ...config, prefix: `${prefix}/` })
+    : createStorage({ kind: 'local', root: path.join(uploadsDir, prefix) })
 }
 
 /** Runs pg_dump or pg_restore (PG_BIN, the PATH, or Debian's newest PostgreSQL); throws with its message. */

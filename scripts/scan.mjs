@@ -130,18 +130,22 @@ async function storedFiles(storage) {
       },
     }))
   }
+  // With REGENCY_HOST, a village's own keys (its prefix, `villages/{id}/`), named as inside its storage.
   const Bucket = storage.config.bucket
+  const Prefix = storage.config.prefix ?? ''
   const keys = []
   let ContinuationToken
   do {
-    const page = await storage.client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }))
-    keys.push(...(page.Contents ?? []).map((object) => object.Key))
+    const page = await storage.client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }))
+    keys.push(...(page.Contents ?? []).map((object) => object.Key.slice(Prefix.length)))
     ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
   } while (ContinuationToken)
   return keys.sort().map((key) => ({
     key,
     head: async () => {
-      const object = await storage.client.send(new GetObjectCommand({ Bucket, Key: key, Range: 'bytes=0-15' }))
+      const object = await storage.client.send(
+        new GetObjectCommand({ Bucket, Key: `${Prefix}${key}`, Range: 'bytes=0-15' }),
+      )
       return Buffer.from(await object.Body.transformToByteArray())
     },
   }))

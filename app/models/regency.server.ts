@@ -3,12 +3,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { readArchive, rowCounts, snapshotSqlite, writeArchive } from '#core/backup-archive.mjs'
-import { createStorage } from '#core/storage.mjs'
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
 import { conflict, notFound, validationError, type FieldErrors } from '~/utils/http.server'
 import { hashPassword } from '~/utils/password.server'
-import { stagingFolder, storage, type MultipartBody } from '~/utils/upload-pipeline.server'
+import { stagingFolder, storage, storageUnder, type MultipartBody } from '~/utils/upload-pipeline.server'
 import { log } from '~/utils/error-log.server'
 import { now } from '~/utils/clock.server'
 import { MAX_LIMIT, paginate, type ListQuery } from '~/lib/paging'
@@ -31,7 +30,7 @@ import {
   scopeOf,
   villageById,
   villageFile,
-  villageUploads,
+  villageStoragePrefix,
   type Village,
   type VillageStatus,
 } from './villages.server'
@@ -323,7 +322,7 @@ export async function deleteVillage(id: string) {
 async function removeVillageFiles(id: string) {
   await forgetScope(id)
   for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(`${villageFile(id)}${suffix}`, { force: true })
-  fs.rmSync(villageUploads(id), { recursive: true, force: true })
+  await storageUnder(villageStoragePrefix(id)).removeAll()
 }
 
 /** `work` for each item, at most `parallel` at a time (each village's database opened in turn, not all at once). */
@@ -434,8 +433,10 @@ export async function exportVillage(id: string) {
     const counts = rowCounts(copy)
     copy.close()
     const file = path.join(work, `${village.slug}.tar.gz`)
-    const storage = createStorage({ kind: 'local', root: villageUploads(id) })
-    await writeArchive({ out: file, snapshot, database: 'sqlite', counts, storage })
+    // Its uploads wherever they live: its folder of UPLOADS_DIR or its prefix of the bucket.
+    await inVillage(scopeOf(village), () =>
+      writeArchive({ out: file, snapshot, database: 'sqlite', counts, storage: storage() }),
+    )
     fs.rmSync(snapshot, { force: true })
     return {
       village,
@@ -494,12 +495,12 @@ export async function importVillage(body: MultipartBody, regencyUrl: URL) {
     } catch (error) {
       throw notOurs((error as Error).message)
     }
-    for (const [kind, file] of uploads) {
-      const target = path.join(villageUploads(id), kind, file)
-      fs.mkdirSync(path.dirname(target), { recursive: true })
-      fs.copyFileSync(path.join(stagedUploads, kind, file), target)
-    }
-    await inVillage(scopeOf({ id, slug }), () => storage().prepare())
+    // Into the village's storage, wherever it lives (its folder of UPLOADS_DIR or its prefix of the bucket).
+    await inVillage(scopeOf({ id, slug }), async () => {
+      const store = storage()
+      await store.prepare()
+      for (const [kind, file] of uploads) await store.put(kind, file, path.join(stagedUploads, kind, file))
+    })
     changeRegistry((db) =>
       db
         .prepare('INSERT INTO "villages" ("id", "slug", "name", "status", "created_at") VALUES (?, ?, ?, ?, ?)')

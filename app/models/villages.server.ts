@@ -82,7 +82,8 @@ INSERT OR IGNORE INTO "registry_version" ("id", "value") VALUES (1, 0);
 const villagesDir = () => path.join(getEnv().DATA_DIR, 'villages')
 export const villageFile = (id: string) => path.join(villagesDir(), `${id}.db`)
 export const regencyFile = () => path.join(getEnv().DATA_DIR, 'regency.db')
-export const villageUploads = (id: string) => path.join(getEnv().UPLOADS_DIR, 'villages', id)
+/** A village's uploads: its folder of UPLOADS_DIR, or its prefix (`villages/{id}/`) in the S3 bucket(s). */
+export const villageStoragePrefix = (id: string) => `villages/${id}`
 
 type Registry = {
   db: Database.Database
@@ -209,7 +210,7 @@ export function scopeOf(village: Pick<Village, 'id' | 'slug'>): Held {
       id: village.id,
       slug: village.slug,
       databaseFile: villageFile(village.id),
-      storagePrefix: path.join('villages', village.id),
+      storagePrefix: villageStoragePrefix(village.id),
     }),
     { users: 0 },
   )

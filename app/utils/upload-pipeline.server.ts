@@ -202,14 +202,20 @@ declare global {
 
 /**
  * Where uploads live: UPLOADS_DIR or an S3 bucket (STORAGE, see core/storage.mjs). With REGENCY_HOST, a village's
- * under UPLOADS_DIR/villages/{id}/ (its scope's prefix: village-scope.server.ts), which no other village's host serves.
+ * under its scope's prefix (village-scope.server.ts): UPLOADS_DIR/villages/{id}/, or the keys `villages/{id}/...` of
+ * the bucket(s); no other village's host serves them.
  */
-const scopedStorage = perVillage((scope) => {
-  if (!scope) return (global.__balaiStorage ??= createStorage(getEnv().STORAGE))
+const scopedStorage = perVillage((scope) =>
+  scope ? storageUnder(scope.storagePrefix) : (global.__balaiStorage ??= createStorage(getEnv().STORAGE)),
+)
+
+/** The uploads under `prefix` (`villages/{id}`): that folder of UPLOADS_DIR, or those keys of the S3 bucket(s). */
+export function storageUnder(prefix: string) {
   const { STORAGE, UPLOADS_DIR } = getEnv()
-  if (STORAGE.kind !== 'local') throw new Error('REGENCY_HOST keeps uploads in UPLOADS_DIR (STORAGE=local)')
-  return createStorage({ kind: 'local', root: path.join(UPLOADS_DIR, scope.storagePrefix) })
-})
+  return STORAGE.kind === 's3'
+    ? createStorage({ ...STORAGE, prefix: `${prefix}/` })
+    : createStorage({ kind: 'local', root: path.join(UPLOADS_DIR, prefix) })
+}
 export const storage = (): ReturnType<typeof createStorage> => scopedStorage()
 
 /** A stored image's size in bytes and media type; null when it is not there (or is not an image). */
