@@ -8,6 +8,8 @@
 //                                     `banner` in it runs the banner rows. A partial run, for working on one target
 //   --postgresql                      the site on PostgreSQL: a throw-away cluster (scripts/pg-cluster.mjs), the
 //                                     village copied into it by migrate-data (the floor stays on SQLite)
+//   --villages N                      many villages in one install (REGENCY_HOST): N demo villages, spread load,
+//                                     cold first requests, memory and open files (scripts/bench/many-villages.mjs)
 // The database and uploads live in a temp folder; the build in a `build-bench-*` folder of the project (its server
 // bundle imports react & co. from the project's node_modules, which a folder outside the project cannot see).
 // Both are removed at the end.
@@ -22,6 +24,7 @@ import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
 import { FULL, generateVillage, PRODUCT_SEARCH_WORD, QUICK, SEARCH_WORD } from './bench/generate.mjs'
 import { runLoad } from './bench/load.mjs'
+import { runVillages } from './bench/many-villages.mjs'
 import { migrate } from './migrate.mjs'
 import { migrateData } from './migrate-data.mjs'
 import { startPostgres } from './pg-cluster.mjs'
@@ -64,8 +67,8 @@ async function freePort() {
   })
 }
 
-/** Starts a node process and resolves once its output contains `ready`. */
-function startProcess(script, env, ready) {
+/** Starts a node process and resolves once its output contains `ready` (within `timeout` ms). */
+function startProcess(script, env, ready, timeout = 120_000) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script], {
       cwd: root,
@@ -74,7 +77,7 @@ function startProcess(script, env, ready) {
     })
     children.add(child)
     let output = ''
-    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), 120_000)
+    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), timeout)
     const onData = (chunk) => {
       output += chunk
       if (output.includes(ready)) {
@@ -163,8 +166,8 @@ function build() {
  * (scripts/bench/load.mjs); the quick mode, which only proves the benchmark works, runs them here, sampling
  * every 100 ms so a run of 100 requests ends at once.
  */
-function autocannon(base, paths, { connections, duration, amount, headers = {}, countCacheHits = false }) {
-  const spec = { url: base, paths, connections, duration, amount, headers, countCacheHits }
+function autocannon(base, paths, { connections, duration, amount, headers = {}, hosts, countCacheHits = false }) {
+  const spec = { url: base, paths, connections, duration, amount, headers, hosts, countCacheHits }
   if (quick) return runLoad({ ...spec, sampleInt: 100 })
   return new Promise((resolve, reject) => {
     const file = path.join(work, `load-${Date.now()}-${Math.random().toString(36).slice(2)}.json`)
@@ -704,7 +707,24 @@ async function main() {
   if (mismatches.length) process.exitCode = 1
 }
 
-main()
+const villagesMode = () =>
+  runVillages({
+    option,
+    quick,
+    settings,
+    work,
+    log,
+    startProcess,
+    stop,
+    freePort,
+    build,
+    autocannon,
+    loadAverage,
+    shuffled,
+    JWT_SECRET,
+  })
+
+;(option('--villages') ? villagesMode() : main())
   .catch((error) => {
     console.error('[bench] failed:', error)
     process.exitCode = 1

@@ -2,7 +2,9 @@
 // path for the same address every time). The full benchmark runs it in a process of its own, so the load
 // generator never shares an event loop with the bench, and prints autocannon's result as JSON:
 //   node scripts/bench/load.mjs <spec.json>
-//   spec: { url, paths: string[], connections, duration?, amount?, headers?, sampleInt?, countCacheHits? }
+//   spec: { url, paths: string[], connections, duration?, amount?, headers?, hosts?, sampleInt?, countCacheHits? }
+// With `hosts`, every request's Host header is the next of them (cycled): many villages of one install
+// (REGENCY_HOST, scripts/bench/many-villages.mjs).
 // With `countCacheHits`, the result's `cacheHits` is the number of answers the server's response cache gave
 // (`X-Cache: HIT`).
 import fs from 'node:fs'
@@ -12,7 +14,9 @@ import autocannon from 'autocannon'
 
 export async function runLoad(spec) {
   const paths = spec.paths?.length ? spec.paths : ['/']
+  const hosts = spec.hosts?.length ? spec.hosts : undefined
   let next = 0
+  let nextHost = 0
   let cacheHits = 0
   const counted = spec.countCacheHits
     ? {
@@ -31,13 +35,14 @@ export async function runLoad(spec) {
     // A request that does not answer in 10 s counts as a timeout (an error of the run), as with the CLI.
     timeout: 10,
     requests:
-      paths.length === 1
+      paths.length === 1 && !hosts
         ? [{ method: 'GET', path: paths[0], ...counted }]
         : [
             {
               method: 'GET',
               setupRequest(request) {
                 request.path = paths[next++ % paths.length]
+                if (hosts) request.headers = { ...request.headers, Host: hosts[nextHost++ % hosts.length] }
                 return request
               },
               ...counted,
