@@ -13,7 +13,6 @@ export { documentFileAnswer } from './doors/public-information.server'
 export { resetLinkForUsername } from './models/password-reset.server'
 export { holdScope, regencyScope, siteOfHost } from './models/villages.server'
 export { inScope, scopeKey } from './utils/village-scope.server'
-export { scopeReady } from './utils/db.server'
 export { storage as scopeStorage } from './utils/upload-pipeline.server'
 
 const ABORT_DELAY = 5_000

@@ -203,18 +203,8 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
     else if (site.kind === 'suspended') return siteAnswer(res, path, 503, 'Situs desa ini sedang dinonaktifkan.')
     req.village = site.scope.slug
     res.once('close', villages.holdScope(site.scope))
-    villages.inScope(site.scope, () =>
-      villages.scopeReady().then(
-        () => serve(req, res),
-        (error) => {
-          log.error(
-            { event: 'village-open', village: site.scope.slug, err: error },
-            'could not open a village database',
-          )
-          siteAnswer(res, path, 500, 'Internal Server Error')
-        },
-      ),
-    )
+    // Its databases open as the request first reads them (the Prisma client only if it queries it: app/utils/db.server.ts).
+    villages.inScope(site.scope, () => serve(req, res))
   }
   return { handle }
 }

@@ -4,7 +4,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { migrateSqliteFile, migrationsIn } from '#core/sqlite-migrations.mjs'
 import { getEnv } from '~/utils/config.server'
-import { dataVersion, scopeReady } from '~/utils/db.server'
+import { dataVersion } from '~/utils/db.server'
 import { addTimeVersionPart } from '~/utils/data-version.server'
 import { log } from '~/utils/error-log.server'
 import { setLogContext } from '#core/log.mjs'
@@ -233,14 +233,14 @@ export async function forgetScope(id: string) {
   await closeScope(scope)
 }
 
-/** Runs `work` in the village's scope, its database open and ready, keeping it open meanwhile. */
+/**
+ * Runs `work` in the village's scope, keeping it open meanwhile. Its databases open as `work` first reads them: the
+ * public reader's connection at once, the Prisma client (whose opening costs more) only if `work` queries it.
+ */
 export async function inVillage<T>(scope: Held, work: () => Promise<T>): Promise<T> {
   scope.users += 1
   try {
-    return await inScope(scope, async () => {
-      await scopeReady()
-      return work()
-    })
+    return await inScope(scope, work)
   } finally {
     scope.users -= 1
   }

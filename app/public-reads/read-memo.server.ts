@@ -1,9 +1,15 @@
 import { etagOf } from '#core/etag.mjs'
+import { getEnv } from '~/utils/config.server'
 import { dataVersion } from '~/utils/db.server'
 import { JSON_TYPE } from '~/utils/http.server'
 import { scopeKey } from '~/utils/village-scope.server'
 
-const MAX_ENTRIES = 500
+/**
+ * Reads kept at once, every village's in one budget: 500 serve one village's screens; with REGENCY_HOST each village
+ * needs its own (a home page is about ten), so 8,000 keep the home and first lists of several hundred villages, which
+ * the spread figure of `npm run bench -- --villages 300` needs (docs/performance.md "Many villages").
+ */
+const MAX_ENTRIES = getEnv().REGENCY_HOST ? 8_000 : 500
 /** Every village's reads (decision 055), keyed `{village}\n{key}`, in one budget. */
 const reads = new Map<string, Promise<unknown>>()
 /** The version each village's reads were made under. */

@@ -27,19 +27,36 @@ function connect(file = getEnv().DATABASE_FILE) {
     const prisma = new PostgresPrismaClient({ adapter }).$extends({
       query: { $allModels: { $allOperations: ({ args, query }) => query(withoutNul(args)) } },
     }) as unknown as PrismaClient
-    return { prisma, ready: prisma.$queryRawUnsafe('SELECT 1').then(() => undefined) }
+    return { prisma, ready: () => prisma.$queryRawUnsafe('SELECT 1').then(() => undefined) }
   }
   // One better-sqlite3 connection; `timeout` is SQLite's busy_timeout for other processes (workers, backup).
-  const adapter = new PrismaBetterSQLite3({ url: `file:${file}`, timeout: 10_000 })
-  const prisma = new PrismaClient({ adapter })
-  // See docs/decisions/004-sqlite-durability-and-concurrency.md for why these settings.
-  const ready = (async () => {
-    await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL')
-    await prisma.$queryRawUnsafe('PRAGMA synchronous = FULL')
-    await prisma.$queryRawUnsafe('PRAGMA foreign_keys = ON')
-    await prisma.$queryRawUnsafe('PRAGMA busy_timeout = 10000')
-  })()
-  return { prisma, ready }
+  const prisma = new PrismaClient({
+    adapter: withSettings(new PrismaBetterSQLite3({ url: `file:${file}`, timeout: 10_000 })),
+  })
+  return { prisma, ready: () => prisma.$queryRawUnsafe('SELECT 1').then(() => undefined) }
+}
+
+/** What PrismaClient takes as its `adapter`. */
+type AdapterFactory = NonNullable<NonNullable<ConstructorParameters<typeof PrismaClient>[0]>['adapter']>
+
+/**
+ * The SQLite connection's settings, made as Prisma opens it (on its first query), before any query of its own: see
+ * docs/decisions/004-sqlite-durability-and-concurrency.md for why these. Opening a Prisma client costs more than a
+ * request (its query compiler, 10 to 25 ms here), so with REGENCY_HOST a village's is opened only when a request
+ * queries it, never to answer what the public reader serves alone.
+ */
+function withSettings(factory: PrismaBetterSQLite3): AdapterFactory {
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    async connect() {
+      const adapter = await factory.connect()
+      await adapter.executeScript(
+        'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;',
+      )
+      return adapter
+    },
+  }
 }
 
 /**
@@ -82,10 +99,8 @@ function scopedClient(): PrismaClient {
 }
 
 const regency = getEnv().REGENCY_HOST !== ''
-if (!regency) global.__balaiDb ??= connect()
+if (!regency) global.__balaiDb ??= (({ prisma, ready }) => ({ prisma, ready: ready() }))(connect())
 
 export const prisma = regency ? scopedClient() : global.__balaiDb!.prisma
-/** Resolves once the database answers (with REGENCY_HOST: the current village's). */
+/** Resolves once the database answers (with REGENCY_HOST: at once; each village's opens on its first query). */
 export const dbReady: Promise<void> = regency ? Promise.resolve() : global.__balaiDb!.ready
-/** With REGENCY_HOST: opens the current scope's database and waits until it answers. */
-export const scopeReady = () => (regency ? scoped().ready : dbReady)
