@@ -1,12 +1,10 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import type { AddressInfo } from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
-import S3rver from 's3rver'
+import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { regencyClient } from '../support/regency'
+import { startLocalS3, type LocalS3 } from '../support/s3'
 import { onPostgres, ROOT, startServer, type TestServer } from '../support/server'
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 240_000 })
@@ -19,8 +17,7 @@ vi.setConfig({ testTimeout: 180_000, hookTimeout: 240_000 })
 
 const REGENCY = 'kab.test'
 const BUCKET = 'balai-kabupaten'
-let s3server: S3rver
-let work: string
+let s3: LocalS3
 let s3env: Record<string, string>
 let client: S3Client
 let server: TestServer
@@ -62,31 +59,9 @@ describe.skipIf(onPostgres())('many villages in one install, their uploads in an
   let b: Awaited<ReturnType<typeof newVillage>>
 
   beforeAll(async () => {
-    work = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-regency-s3-'))
-    s3server = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      directory: path.join(work, 's3'),
-      silent: true,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    })
-    const { port } = (await s3server.run()) as AddressInfo
-    s3env = {
-      STORAGE: 's3',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_REGION: 'us-east-1',
-      S3_BUCKET: BUCKET,
-      S3_FORCE_PATH_STYLE: 'true',
-      // s3rver's fixed development credentials.
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-    }
-    client = new S3Client({
-      region: 'us-east-1',
-      endpoint: s3env.S3_ENDPOINT,
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    })
+    s3 = await startLocalS3([BUCKET])
+    s3env = { ...s3.env, S3_FORCE_PATH_STYLE: 'true' }
+    client = s3.client
     server = await startServer({ env: { ...s3env, REGENCY_HOST: REGENCY, TRUST_PROXY: '0', SITE_URL: undefined } })
     regencyToken = await loginAt(REGENCY, 'kabupaten', 'password')
     a = await newVillage(regencyToken, 'sukamaju', 'Desa Sukamaju', { demo: true })
@@ -95,9 +70,7 @@ describe.skipIf(onPostgres())('many villages in one install, their uploads in an
 
   afterAll(async () => {
     await server?.stop()
-    await s3server?.close()
-    client?.destroy()
-    if (work) fs.rmSync(work, { recursive: true, force: true })
+    await s3?.close()
     if (server && !process.env.KEEP_TEST_DATA) fs.rmSync(server.dir, { recursive: true, force: true })
   })
 

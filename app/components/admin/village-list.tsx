@@ -1,6 +1,6 @@
-import { Link, useFetcher, useLocation, useNavigation } from '@remix-run/react'
-import { useEffect, useId, useRef } from 'react'
+import { Link, useLocation, useNavigation } from '@remix-run/react'
 import { formatDate } from '~/lib/format'
+import { ConfirmButton } from './delete-dialog'
 import { PencilIcon, PlusIcon } from './icons'
 import { ListTable, StateRow } from './list-table'
 import { listHref, Pager, SearchBox } from './resource-list'
@@ -49,11 +49,8 @@ export function StatusBadge({ status }: { status: VillageRow['status'] }) {
   )
 }
 
-/**
- * A row's button whose action asks first: a modal alert dialog (focus moves into it and back, Escape cancels);
- * confirming posts `intent` and the village's id (with the list's search and page) to the list's action.
- */
-function ConfirmButton({
+/** A row's action that asks first, posting `intent` and the village's id (with the list's search and page). */
+function VillageAction({
   id,
   intent,
   label,
@@ -74,69 +71,20 @@ function ConfirmButton({
   search: string
   page: number
 }) {
-  const dialog = useRef<HTMLDialogElement>(null)
-  const opener = useRef<HTMLButtonElement>(null)
-  const fetcher = useFetcher()
-  const titleId = useId()
-  useEffect(() => {
-    const element = dialog.current
-    if (!element) return
-    const restore = () => opener.current?.focus()
-    element.addEventListener('close', restore)
-    return () => element.removeEventListener('close', restore)
-  }, [])
   return (
-    <>
-      <button
-        ref={opener}
-        type="button"
-        aria-label={`${label} ${name}`}
-        disabled={fetcher.state !== 'idle'}
-        onClick={() => dialog.current?.showModal()}
-        className={`${actionClass} ${danger ? 'text-red-600 hover:bg-red-50' : 'text-gray-700'}`}
-      >
-        {label}
-      </button>
-      <dialog
-        ref={dialog}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="w-[min(28rem,calc(100vw-2rem))] rounded-xl p-0 text-left shadow-xl backdrop:bg-black/40"
-      >
-        <fetcher.Form method="post" onSubmit={() => dialog.current?.close()} className="space-y-5 p-6">
-          <input type="hidden" name="intent" value={intent} />
-          <input type="hidden" name="id" value={id} />
-          <input type="hidden" name="search" value={search} />
-          <input type="hidden" name="page" value={page} />
-          <p id={titleId} className="whitespace-normal text-base font-medium text-gray-900">
-            {question}
-          </p>
-          <div className="flex justify-end gap-3">
-            <button
-              type="button"
-              autoFocus
-              onClick={() => dialog.current?.close()}
-              className={
-                'rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 ' +
-                'hover:bg-gray-50'
-              }
-            >
-              Batal
-            </button>
-            <button
-              type="submit"
-              className={
-                'rounded-lg px-4 py-2 text-sm font-medium text-white ' +
-                (danger ? 'bg-red-600 hover:bg-red-700' : 'bg-brand-600 hover:bg-brand-700')
-              }
-            >
-              {confirm}
-            </button>
-          </div>
-        </fetcher.Form>
-      </dialog>
-    </>
+    <ConfirmButton
+      fields={{ intent, id, search, page }}
+      question={question}
+      confirm={confirm}
+      cancel="Batal"
+      danger={danger}
+      opener={{
+        'aria-label': `${label} ${name}`,
+        className: `${actionClass} ${danger ? 'text-red-600 hover:bg-red-50' : 'text-gray-700'}`,
+      }}
+    >
+      {label}
+    </ConfirmButton>
   )
 }
 
@@ -198,7 +146,7 @@ function VillageRowView({ village, search, page }: { village: VillageRow; search
             Ekspor
           </a>
           {village.status === 'active' ? (
-            <ConfirmButton
+            <VillageAction
               {...rowActions}
               intent="suspend"
               label="Nonaktifkan"
@@ -210,14 +158,14 @@ function VillageRowView({ village, search, page }: { village: VillageRow; search
             />
           ) : (
             <>
-              <ConfirmButton
+              <VillageAction
                 {...rowActions}
                 intent="resume"
                 label="Aktifkan"
                 question={`Aktifkan kembali ${village.name}? Situsnya akan terbuka lagi untuk umum.`}
                 confirm="Ya, aktifkan"
               />
-              <ConfirmButton
+              <VillageAction
                 {...rowActions}
                 intent="delete"
                 label="Hapus"
