@@ -1,22 +1,19 @@
 // Applies the committed migrations to DATABASE_URL. SQLite (`file:`): `prisma migrate deploy`, offline through the
 // JS schema engine. PostgreSQL: our own short runner over prisma/postgresql/migrations, because `prisma migrate
-// deploy` through @prisma/adapter-pg fails (docs/decisions/009-postgresql-through-adapter-pg.md): each folder once,
-// in order, in a transaction, recorded with its SHA-256 in `_balai_migrations`; a recorded migration whose file
-// has changed since stops everything. An advisory lock makes instances that start together migrate one at a time.
+// deploy` through @prisma/adapter-pg fails (core/postgres-migrations.mjs).
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
-import pg from 'pg'
 import { log as logger } from '../core/log.mjs'
 import { migrationsIn } from '../core/sqlite-migrations.mjs'
+import { migratePostgres as migrateSchema, POSTGRES_MIGRATIONS } from '../core/postgres-migrations.mjs'
+
+export { POSTGRES_MIGRATIONS }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-export const POSTGRES_MIGRATIONS = path.join(root, 'prisma', 'postgresql', 'migrations')
 const DEFAULT_URL = 'file:./data/balai-desa.db'
-/** Any fixed number: the advisory lock every instance takes while it migrates. */
-const MIGRATION_LOCK = 7_361_204
 
 export const isPostgresUrl = (url) => /^postgres(ql)?:\/\//i.test(url ?? '')
 
@@ -85,54 +82,11 @@ export async function migrate(env = process.env) {
 /** The committed migrations of `dir` (PostgreSQL unless told), oldest first: [{ name, sql, checksum }]. */
 export const committedMigrations = (dir = POSTGRES_MIGRATIONS) => migrationsIn(dir)
 
-export async function migratePostgres(
+/** Applies the PostgreSQL migrations (core/postgres-migrations.mjs), logging each one applied. */
+export const migratePostgres = (
   url,
-  { dir = POSTGRES_MIGRATIONS, log = (message) => logger.info({ event: 'migrate' }, message) } = {},
-) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
-    await client.query(`CREATE TABLE IF NOT EXISTS "_balai_migrations" (
-      "name" TEXT PRIMARY KEY, "checksum" TEXT NOT NULL, "applied_at" TIMESTAMPTZ NOT NULL DEFAULT now())`)
-    const applied = new Map(
-      (await client.query('SELECT "name", "checksum" FROM "_balai_migrations"')).rows.map((row) => [
-        row.name,
-        row.checksum,
-      ]),
-    )
-    const migrations = committedMigrations(dir)
-    for (const { name, checksum } of migrations) {
-      if (applied.has(name) && applied.get(name) !== checksum) {
-        throw new Error(
-          `Migration ${name} was changed after it was applied to this database: ` +
-            `restore the committed file (never edit an applied migration; add a new one)`,
-        )
-      }
-    }
-    const known = new Set(migrations.map((m) => m.name))
-    const unknown = [...applied.keys()].filter((name) => !known.has(name))
-    if (unknown.length)
-      throw new Error(
-        `This database holds migrations this code does not know (${unknown.join(', ')}): it belongs to a newer version`,
-      )
-    for (const { name, sql, checksum } of migrations) {
-      if (applied.has(name)) continue
-      await client.query('BEGIN')
-      try {
-        await client.query(sql)
-        await client.query('INSERT INTO "_balai_migrations" ("name", "checksum") VALUES ($1, $2)', [name, checksum])
-        await client.query('COMMIT')
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined)
-        throw new Error(`Migration ${name} failed and was rolled back: ${error.message}`)
-      }
-      log?.(`[migrate] applied ${name}`)
-    }
-  } finally {
-    await client.end().catch(() => undefined)
-  }
-}
+  { dir = POSTGRES_MIGRATIONS, schema, log = (message) => logger.info({ event: 'migrate' }, message) } = {},
+) => migrateSchema(url, { dir, schema, log })
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (fs.existsSync('.env')) process.loadEnvFile('.env')
