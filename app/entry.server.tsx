@@ -11,7 +11,7 @@ export { apiCorsHeaders } from './utils/http.server'
 export { publicDataVersion } from './utils/data-version.server'
 export { documentFileAnswer } from './doors/public-information.server'
 export { resetLinkForUsername } from './models/password-reset.server'
-export { holdScope, regencyScope, siteOfHost } from './models/villages.server'
+export { holdScope, recheckSite, regencyScope, siteOfHost } from './models/villages.server'
 export { inScope, scopeKey } from './utils/village-scope.server'
 export { storage as scopeStorage } from './utils/upload-pipeline.server'
 

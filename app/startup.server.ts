@@ -123,7 +123,7 @@ async function regencyStartup() {
       { event: 'jwt-secret', file: env.JWT_SECRET_FILE },
       `no JWT_SECRET given: generated one in ${env.JWT_SECRET_FILE} (kept for the next starts)`,
     )
-  migrateAll()
+  await migrateAll()
   await seedRegency()
   await sweepStaging(0)
   await eachVillage('start', async () => {

@@ -153,12 +153,5 @@ export function checkEnv(source = process.env) {
         'links "Lupa password?" e-mails are built from it (e.g. https://sukamaju.desa.id)',
     )
   }
-  // Many villages in one install keep each village in a SQLite file of its own, its uploads in a folder of UPLOADS_DIR
-  // or under a prefix of the S3 bucket (decision 055); PostgreSQL schemas per village are not built yet.
-  if (value.REGENCY_HOST && !value.DATABASE_URL.startsWith('file:'))
-    throw new ConfigError(
-      'Invalid configuration: REGENCY_HOST keeps each village in a SQLite file of its own: ' +
-        'set DATABASE_URL to a file: address (PostgreSQL per village is not supported yet)',
-    )
   return { value, storage, secret }
 }

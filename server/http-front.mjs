@@ -192,11 +192,19 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
    * suspended village's every address a 503, the regency host serves only the regency's doors; /healthz answers on
    * every host.
    */
-  const villageRequest = (req, res) => {
+  const villageRequest = (req, res, rechecked) => {
     const villages = build.entry.module
-    const host = (info.trustProxy > 0 && req.headers['x-forwarded-host']) || req.headers.host
-    let site = villages.siteOfHost(typeof host === 'string' ? host.split(',')[0] : undefined)
+    const forwarded = (info.trustProxy > 0 && req.headers['x-forwarded-host']) || req.headers.host
+    const host = typeof forwarded === 'string' ? forwarded.split(',')[0] : undefined
+    let site = rechecked ?? villages.siteOfHost(host)
     const path = req.url.split('?')[0]
+    // On PostgreSQL a village made or resumed by another process a moment ago: the registry is read again first.
+    const recheck = !rechecked && (site.kind === 'unknown' || site.kind === 'suspended') && villages.recheckSite(host)
+    if (recheck)
+      return void recheck.then(
+        (fresh) => villageRequest(req, res, fresh),
+        () => villageRequest(req, res, site),
+      )
     if (path === '/healthz' && site.kind !== 'village') site = { kind: 'regency', scope: villages.regencyScope() }
     else if (site.kind === 'unknown' || (site.kind === 'regency' && !REGENCY_PATHS.test(screenPath(path))))
       return siteAnswer(res, path, 404, 'Desa tidak ditemukan')

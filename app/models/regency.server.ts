@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { readArchive, rowCounts, snapshotSqlite, writeArchive } from '#core/backup-archive.mjs'
+import { copyPostgresToSqlite, copySqliteToPostgres } from '#core/schema-copy.mjs'
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
 import { conflict, notFound, validationError, type FieldErrors } from '~/utils/http.server'
@@ -22,14 +23,20 @@ import {
   changeRegistry,
   forgetScope,
   inVillage,
+  dropVillageDatabase,
+  migrateVillage,
   migrateVillageFile,
   newVillageId,
-  regencyFile,
+  REGENCY,
   regencyScope,
+  registryConflict,
+  type RegistryStatement,
   RESERVED_SLUGS,
   scopeOf,
   villageById,
   villageFile,
+  villageSchema,
+  withPostgresClient,
   villageStoragePrefix,
   type Village,
   type VillageStatus,
@@ -89,7 +96,7 @@ export const REGENCY_ROLE_PERMISSIONS = [
  * before gets the permissions its role lacks.
  */
 export async function seedRegency() {
-  migrateVillageFile(regencyFile())
+  await migrateVillage(REGENCY)
   await inVillage(regencyScope(), async () => {
     await serializeWrite(async () => {
       await fillSettingsIfEmpty('Pemerintah Kabupaten')
@@ -245,7 +252,7 @@ export async function createVillage(input: VillageInput & { demo?: unknown }, re
   const id = newVillageId()
   const origin = villageOrigin(slug, regencyUrl)
   try {
-    migrateVillageFile(villageFile(id))
+    await migrateVillage(id)
     const scope = scopeOf({ id, slug })
     const link = await inVillage(scope, async () => {
       await storage().prepare()
@@ -257,28 +264,23 @@ export async function createVillage(input: VillageInput & { demo?: unknown }, re
       })
       return handoverLink(origin)
     })
-    changeRegistry((db) => {
-      db.prepare('INSERT INTO "villages" ("id", "slug", "name", "status", "created_at") VALUES (?, ?, ?, ?, ?)').run(
-        id,
-        slug,
-        name,
-        'active',
-        new Date().toISOString(),
-      )
-      const domain = db.prepare('INSERT INTO "village_domains" ("host", "village_id") VALUES (?, ?)')
-      for (const host of domains) domain.run(host, id)
-    })
+    await changeRegistry([
+      [INSERT_VILLAGE, [id, slug, name, 'active', new Date().toISOString()]],
+      ...domains.map((host): RegistryStatement => [INSERT_DOMAIN, [host, id]]),
+    ])
     log.info({ event: 'village-created', village: slug, id }, `village ${slug} created`)
     return { ...(await withStats(villageById(id)!)), admin_reset_url: link.url }
   } catch (error) {
     await removeVillageFiles(id)
-    const message = (error as Error).message ?? ''
-    if (/UNIQUE constraint failed: villages\.slug/.test(message)) throw validationError({ Slug: 'Slug already exists' })
-    if (/UNIQUE constraint failed: village_domains\.host/.test(message))
-      throw validationError({ Domains: 'Domains: a domain already exists' })
+    const broken = registryConflict(error)
+    if (broken === 'slug') throw validationError({ Slug: 'Slug already exists' })
+    if (broken === 'domain') throw validationError({ Domains: 'Domains: a domain already exists' })
     throw error
   }
 }
+
+const INSERT_VILLAGE = 'INSERT INTO "villages" ("id", "slug", "name", "status", "created_at") VALUES (?, ?, ?, ?, ?)'
+const INSERT_DOMAIN = 'INSERT INTO "village_domains" ("host", "village_id") VALUES (?, ?)'
 
 /** PUT /api/regency/villages/{id}: `name`, `domains`, `status` (active or suspended). */
 export async function updateVillage(id: string, input: VillageInput) {
@@ -294,15 +296,13 @@ export async function updateVillage(id: string, input: VillageInput) {
   }
   if (Object.keys(errors).length) throw validationError(errors)
   try {
-    changeRegistry((db) => {
-      db.prepare('UPDATE "villages" SET "name" = ?, "status" = ? WHERE "id" = ?').run(name, status, id)
-      db.prepare('DELETE FROM "village_domains" WHERE "village_id" = ?').run(id)
-      const domain = db.prepare('INSERT INTO "village_domains" ("host", "village_id") VALUES (?, ?)')
-      for (const host of domains) domain.run(host, id)
-    })
+    await changeRegistry([
+      ['UPDATE "villages" SET "name" = ?, "status" = ? WHERE "id" = ?', [name, status, id]],
+      ['DELETE FROM "village_domains" WHERE "village_id" = ?', [id]],
+      ...domains.map((host): RegistryStatement => [INSERT_DOMAIN, [host, id]]),
+    ])
   } catch (error) {
-    if (/UNIQUE constraint failed: village_domains\.host/.test((error as Error).message ?? ''))
-      throw validationError({ Domains: 'Domains: a domain already exists' })
+    if (registryConflict(error) === 'domain') throw validationError({ Domains: 'Domains: a domain already exists' })
     throw error
   }
   return withStats(villageById(id)!)
@@ -313,7 +313,7 @@ export async function deleteVillage(id: string) {
   const village = villageById(id)
   if (!village) throw notFound('Village')
   if (village.status === 'active') throw conflict('Suspend the village before deleting it')
-  changeRegistry((db) => db.prepare('DELETE FROM "villages" WHERE "id" = ?').run(id))
+  await changeRegistry([['DELETE FROM "villages" WHERE "id" = ?', [id]]])
   await removeVillageFiles(id)
   log.info({ event: 'village-deleted', village: village.slug, id }, `village ${village.slug} deleted`)
   return village
@@ -321,7 +321,7 @@ export async function deleteVillage(id: string) {
 
 async function removeVillageFiles(id: string) {
   await forgetScope(id)
-  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(`${villageFile(id)}${suffix}`, { force: true })
+  await dropVillageDatabase(id)
   await storageUnder(villageStoragePrefix(id)).removeAll()
 }
 
@@ -428,7 +428,7 @@ export async function exportVillage(id: string) {
   const work = await stagingFolder('export-')
   try {
     const snapshot = path.join(work, 'database.db')
-    await snapshotSqlite(villageFile(id), snapshot)
+    await snapshotVillage(id, snapshot)
     const copy = new Database(snapshot, { readonly: true })
     const counts = rowCounts(copy)
     copy.close()
@@ -448,6 +448,44 @@ export async function exportVillage(id: string) {
     fs.rmSync(work, { recursive: true, force: true })
     throw error
   }
+}
+
+/**
+ * The village's database as one SQLite file at `target`, the one format of every archive: SQLite's online backup of
+ * its file, or on PostgreSQL its schema's rows copied into a new file (core/schema-copy.mjs), so an export of either
+ * imports into either.
+ */
+async function snapshotVillage(id: string, target: string) {
+  if (getEnv().DATABASE_PROVIDER !== 'postgresql') return snapshotSqlite(villageFile(id), target)
+  await withPostgresClient((client) =>
+    copyPostgresToSqlite({ client, schema: villageSchema(id), targetFile: target, log: () => undefined }),
+  )
+}
+
+/**
+ * An archive's checked SQLite file becomes the village's database: copied into place and migrated, or on
+ * PostgreSQL brought up to the current migrations (a copy: the staged file) and its rows copied into the village's
+ * new schema. An error in the migrations is the archive's (`notOurs`).
+ */
+async function installVillageDatabase(id: string, staged: string, notOurs: (why: string) => Error) {
+  const migrated = (migrate: () => unknown) => {
+    try {
+      migrate()
+    } catch (error) {
+      throw notOurs((error as Error).message)
+    }
+  }
+  if (getEnv().DATABASE_PROVIDER !== 'postgresql') {
+    fs.mkdirSync(path.dirname(villageFile(id)), { recursive: true })
+    fs.copyFileSync(staged, villageFile(id))
+    migrated(() => migrateVillageFile(villageFile(id)))
+    return
+  }
+  migrated(() => migrateVillageFile(staged))
+  await withPostgresClient(async (client) => {
+    await migrateVillage(id, client)
+    await copySqliteToPostgres({ sourceFile: staged, client, schema: villageSchema(id), log: () => undefined })
+  })
 }
 
 /** The largest archive an import takes (a village's database and every picture it holds). */
@@ -488,30 +526,19 @@ export async function importVillage(body: MultipartBody, regencyUrl: URL) {
     } catch (error) {
       throw notOurs((error as Error).message)
     }
-    fs.mkdirSync(path.dirname(villageFile(id)), { recursive: true })
-    fs.copyFileSync(stagedDatabase, villageFile(id))
-    try {
-      migrateVillageFile(villageFile(id))
-    } catch (error) {
-      throw notOurs((error as Error).message)
-    }
+    await installVillageDatabase(id, stagedDatabase, notOurs)
     // Into the village's storage, wherever it lives (its folder of UPLOADS_DIR or its prefix of the bucket).
     await inVillage(scopeOf({ id, slug }), async () => {
       const store = storage()
       await store.prepare()
       for (const [kind, file] of uploads) await store.put(kind, file, path.join(stagedUploads, kind, file))
     })
-    changeRegistry((db) =>
-      db
-        .prepare('INSERT INTO "villages" ("id", "slug", "name", "status", "created_at") VALUES (?, ?, ?, ?, ?)')
-        .run(id, slug, name, 'active', new Date().toISOString()),
-    )
+    await changeRegistry([[INSERT_VILLAGE, [id, slug, name, 'active', new Date().toISOString()]]])
     log.info({ event: 'village-imported', village: slug, id, files: uploads.length }, `village ${slug} imported`)
     return { ...(await withStats(villageById(id)!)), url: `${villageOrigin(slug, regencyUrl)}/` }
   } catch (error) {
     await removeVillageFiles(id)
-    if (/UNIQUE constraint failed: villages\.slug/.test((error as Error).message ?? ''))
-      throw validationError({ Slug: 'Slug already exists' })
+    if (registryConflict(error) === 'slug') throw validationError({ Slug: 'Slug already exists' })
     throw error
   } finally {
     fs.rmSync(work, { recursive: true, force: true })

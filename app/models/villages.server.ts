@@ -2,7 +2,10 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import pg from 'pg'
 import { migrateSqliteFile, migrationsIn } from '#core/sqlite-migrations.mjs'
+import { migratePostgres, POSTGRES_MIGRATIONS, quoteSchema } from '#core/postgres-migrations.mjs'
+import { MIGRATION_LOCK, POSTGRES_REGISTRY, REGISTRY_CHANNEL, SQLITE_REGISTRY } from '#core/registry.mjs'
 import { getEnv } from '~/utils/config.server'
 import { dataVersion } from '~/utils/db.server'
 import { addTimeVersionPart } from '~/utils/data-version.server'
@@ -63,71 +66,156 @@ export function fromRegency<T>(read: () => Promise<T>): Promise<T> | undefined {
   return inAVillage() ? inVillage(regencyScope(), read) : undefined
 }
 
-const REGISTRY_SCHEMA = `
-CREATE TABLE IF NOT EXISTS "villages" (
-  "id" TEXT PRIMARY KEY NOT NULL,
-  "slug" TEXT NOT NULL UNIQUE,
-  "name" TEXT NOT NULL,
-  "status" TEXT NOT NULL DEFAULT 'active' CHECK ("status" IN ('active', 'suspended')),
-  "created_at" TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS "village_domains" (
-  "host" TEXT PRIMARY KEY NOT NULL,
-  "village_id" TEXT NOT NULL REFERENCES "villages" ("id") ON DELETE CASCADE
-);
-CREATE TABLE IF NOT EXISTS "registry_version" ("id" INTEGER PRIMARY KEY CHECK ("id" = 1), "value" INTEGER NOT NULL);
-INSERT OR IGNORE INTO "registry_version" ("id", "value") VALUES (1, 0);
-`
-
 const villagesDir = () => path.join(getEnv().DATA_DIR, 'villages')
 export const villageFile = (id: string) => path.join(villagesDir(), `${id}.db`)
 export const regencyFile = () => path.join(getEnv().DATA_DIR, 'regency.db')
+/** On PostgreSQL (decision 055): a village's schema of DATABASE_URL, and the regency's. */
+export const villageSchema = (id: string) => (id === REGENCY ? REGENCY : `village_${id}`)
+const onPostgres = () => getEnv().DATABASE_PROVIDER === 'postgresql'
 /** A village's uploads: its folder of UPLOADS_DIR, or its prefix (`villages/{id}/`) in the S3 bucket(s). */
 export const villageStoragePrefix = (id: string) => `villages/${id}`
 
+/** A change to the registry: statements with `?` placeholders, run in one transaction. */
+export type RegistryStatement = [sql: string, params: unknown[]]
+
 type Registry = {
-  db: Database.Database
+  /** The registry's version as this process knows it (read at each call on SQLite). */
   version: () => number
   all: () => Village[]
+  change: (statements: RegistryStatement[]) => Promise<void>
 }
 
 let registry: Registry | undefined
 
-/** The registry's connection (opened and created on first use). */
-function openRegistry(): Registry {
-  if (registry) return registry
+const openRegistry = (): Registry => (registry ??= onPostgres() ? postgresRegistry() : sqliteRegistry())
+
+/** SQLite: DATA_DIR/villages.db, read by the front at every request (one prepared statement, about a microsecond). */
+function sqliteRegistry(): Registry {
   const file = path.join(getEnv().DATA_DIR, 'villages.db')
   fs.mkdirSync(path.dirname(file), { recursive: true })
   const db = new Database(file, { timeout: 10_000 })
   db.pragma('journal_mode = WAL')
   db.pragma('foreign_keys = ON')
-  db.exec(REGISTRY_SCHEMA)
+  db.exec(SQLITE_REGISTRY)
   const version = db.prepare('SELECT "value" FROM "registry_version" WHERE "id" = 1').pluck()
   const villages = db.prepare(
     'SELECT "id", "slug", "name", "status", "created_at" FROM "villages" ORDER BY "name", "slug"',
   )
   const domains = db.prepare('SELECT "host", "village_id" FROM "village_domains" ORDER BY "host"')
-  registry = {
-    db,
+  return {
     version: () => Number(version.get()),
-    all: () => {
-      const hosts = new Map<string, string[]>()
-      for (const row of domains.all() as { host: string; village_id: string }[])
-        hosts.set(row.village_id, [...(hosts.get(row.village_id) ?? []), row.host])
-      return (villages.all() as Omit<Village, 'domains'>[]).map((row) => ({ ...row, domains: hosts.get(row.id) ?? [] }))
+    all: () => withDomains(villages.all() as Omit<Village, 'domains'>[], domains.all() as DomainRow[]),
+    change: async (statements) =>
+      db.transaction(() => {
+        for (const [sql, params] of statements) db.prepare(sql).run(...params)
+        db.prepare(BUMP).run()
+      })(),
+  }
+}
+
+type DomainRow = { host: string; village_id: string }
+const BUMP = 'UPDATE "registry_version" SET "value" = "value" + 1 WHERE "id" = 1'
+
+function withDomains(villages: Omit<Village, 'domains'>[], domains: DomainRow[]): Village[] {
+  const hosts = new Map<string, string[]>()
+  for (const row of domains) hosts.set(row.village_id, [...(hosts.get(row.village_id) ?? []), row.host])
+  return villages.map((row) => ({ ...row, domains: hosts.get(row.id) ?? [] }))
+}
+
+/**
+ * PostgreSQL: the registry in the schema `registry`, read into this process's memory (the front chooses a site
+ * synchronously) when it starts, after each change of its own, at every other process's change (LISTEN; a change
+ * notifies at its commit), every second besides (a listener that lost its connection), and before a host is
+ * answered as unknown or suspended (`recheckSite`).
+ */
+function postgresRegistry(): Registry {
+  const pool = new pg.Pool({ connectionString: getEnv().DATABASE_URL, max: 2, idleTimeoutMillis: 30_000 })
+  pool.on('error', () => undefined)
+  let known = { version: -1, villages: [] as Village[] }
+  const refresh = async () => {
+    const version = Number(
+      (await pool.query('SELECT "value" FROM "registry"."registry_version" WHERE "id" = 1')).rows[0]?.value ?? 0,
+    )
+    if (version <= known.version) return
+    const [villages, domains] = await Promise.all([
+      pool.query(
+        'SELECT "id", "slug", "name", "status", "created_at" FROM "registry"."villages" ORDER BY "name", "slug"',
+      ),
+      pool.query('SELECT "host", "village_id" FROM "registry"."village_domains" ORDER BY "host"'),
+    ])
+    if (version > known.version) known = { version, villages: withDomains(villages.rows, domains.rows) }
+  }
+  const refreshQuietly = () => refresh().catch(() => undefined)
+  postgresRefresh = refreshQuietly
+  const listen = () => {
+    const client = new pg.Client({ connectionString: getEnv().DATABASE_URL })
+    const retry = () => {
+      client.end().catch(() => undefined)
+      setTimeout(listen, 1000).unref()
+    }
+    client.on('error', retry)
+    client.on('notification', () => void refreshQuietly())
+    client
+      .connect()
+      .then(() => client.query(`LISTEN "${REGISTRY_CHANNEL}"`))
+      .then(() => refreshQuietly(), retry)
+  }
+  listen()
+  setInterval(() => void refreshQuietly(), 1000).unref()
+  return {
+    version: () => known.version,
+    all: () => known.villages,
+    change: async (statements) => {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        await client.query('SET LOCAL search_path TO "registry"')
+        for (const [sql, params] of statements) {
+          let at = 0
+          await client.query(
+            sql.replace(/\?/g, () => `$${++at}`),
+            params,
+          )
+        }
+        await client.query(BUMP)
+        await client.query(`NOTIFY "${REGISTRY_CHANNEL}"`)
+        await client.query('COMMIT')
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+      await refresh()
     },
   }
-  return registry
+}
+
+let postgresRefresh: (() => Promise<void>) | undefined
+
+/** Reads the registry again now (PostgreSQL); on SQLite every request reads it anyway. */
+export async function refreshRegistry() {
+  openRegistry()
+  await postgresRefresh?.()
 }
 
 /** A change to the registry, in one transaction with the bump every process reads its next request by. */
-export function changeRegistry<T>(change: (db: Database.Database) => T): T {
-  const { db } = openRegistry()
-  return db.transaction(() => {
-    const result = change(db)
-    db.prepare('UPDATE "registry_version" SET "value" = "value" + 1 WHERE "id" = 1').run()
-    return result
-  })()
+export const changeRegistry = (statements: RegistryStatement[]) => openRegistry().change(statements)
+
+/** Which unique rule a failed registry change broke: a village's slug or a domain. */
+export function registryConflict(error: unknown): 'slug' | 'domain' | undefined {
+  const { message = '', code, constraint } = (error ?? {}) as { message?: string; code?: string; constraint?: string }
+  if (
+    /UNIQUE constraint failed: villages\.slug/.test(message) ||
+    (code === '23505' && constraint === 'villages_slug_key')
+  )
+    return 'slug'
+  if (
+    /UNIQUE constraint failed: village_domains\.host/.test(message) ||
+    (code === '23505' && constraint === 'village_domains_pkey')
+  )
+    return 'domain'
+  return undefined
 }
 
 type Hosts = {
@@ -185,13 +273,28 @@ export function siteOfHost(header: string | undefined): Site {
   return { kind: 'village', scope: scopeOf(village), village }
 }
 
+/**
+ * On PostgreSQL, a host answered as unknown or suspended is looked up again after reading the registry anew (a
+ * village made or resumed by another process a moment ago); undefined on SQLite, whose registry is always current.
+ */
+export function recheckSite(header: string | undefined): Promise<Site> | undefined {
+  if (!onPostgres()) return undefined
+  return refreshRegistry().then(() => siteOfHost(header))
+}
+
 type Held = VillageScope & { users: number }
 const open = new Map<string, Held>()
 let regency: Held | undefined
 
 export function regencyScope(): Held {
   regency ??= Object.assign(
-    newScope({ id: REGENCY, slug: REGENCY, databaseFile: regencyFile(), storagePrefix: REGENCY }),
+    newScope({
+      id: REGENCY,
+      slug: REGENCY,
+      databaseFile: onPostgres() ? '' : regencyFile(),
+      databaseSchema: onPostgres() ? villageSchema(REGENCY) : '',
+      storagePrefix: REGENCY,
+    }),
     { users: 0 },
   )
   return regency
@@ -209,7 +312,8 @@ export function scopeOf(village: Pick<Village, 'id' | 'slug'>): Held {
     newScope({
       id: village.id,
       slug: village.slug,
-      databaseFile: villageFile(village.id),
+      databaseFile: onPostgres() ? '' : villageFile(village.id),
+      databaseSchema: onPostgres() ? villageSchema(village.id) : '',
       storagePrefix: villageStoragePrefix(village.id),
     }),
     { users: 0 },
@@ -257,25 +361,66 @@ export function holdScope(scope: Held) {
   }
 }
 
-/** Migrates one village's (or the regency's) database: the names applied. */
+/** Migrates one village's (or the regency's) SQLite file: the names applied. */
 export const migrateVillageFile = (file: string, migrations = migrationsIn()) => migrateSqliteFile(file, { migrations })
+
+/** Runs `work` on a connection of its own to DATABASE_URL (PostgreSQL). */
+export async function withPostgresClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: getEnv().DATABASE_URL })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+/** Migrates the database of a village (or of the regency: `REGENCY`), its file or its schema: the names applied. */
+export async function migrateVillage(id: string, client?: pg.Client): Promise<string[]> {
+  if (!onPostgres()) return migrateVillageFile(id === REGENCY ? regencyFile() : villageFile(id))
+  if (!client) return withPostgresClient((own) => migrateVillage(id, own))
+  return migratePostgres(getEnv().DATABASE_URL, { schema: villageSchema(id), client, dir: POSTGRES_MIGRATIONS })
+}
+
+/** Removes a village's database: its file (and WAL), or its schema and everything in it. */
+export async function dropVillageDatabase(id: string) {
+  if (!onPostgres()) {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(`${villageFile(id)}${suffix}`, { force: true })
+    return
+  }
+  await withPostgresClient((client) => client.query(`DROP SCHEMA IF EXISTS ${quoteSchema(villageSchema(id))} CASCADE`))
+}
 
 /**
  * At start with REGENCY_HOST: the regency's database and every village's, in turn, with progress on the log
- * (`village 37/300: sukamaju`) and a summary. A failure stops the start, naming the village.
+ * (`village 37/300: sukamaju`) and a summary. A failure stops the start, naming the village. On PostgreSQL the
+ * registry's schema is made first, and every schema is migrated on one connection.
  */
-export function migrateAll(): { villages: number; applied: number } {
-  const migrations = migrationsIn()
+export async function migrateAll(): Promise<{ villages: number; applied: number }> {
+  if (!onPostgres()) return migrateEach(async (id) => migrateVillage(id))
+  return withPostgresClient(async (client) => {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
+    try {
+      await client.query(POSTGRES_REGISTRY)
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK])
+    }
+    await refreshRegistry()
+    return migrateEach((id) => migrateVillage(id, client))
+  })
+}
+
+async function migrateEach(migrate: (id: string) => Promise<string[]>) {
   let applied = 0
   try {
-    applied += migrateVillageFile(regencyFile(), migrations).length
+    applied += (await migrate(REGENCY)).length
   } catch (error) {
     throw new Error(`the regency's database could not be migrated: ${(error as Error).message}`)
   }
   const villages = allVillages()
-  villages.forEach((village, at) => {
+  for (const [at, village] of villages.entries()) {
     try {
-      const names = migrateVillageFile(villageFile(village.id), migrations)
+      const names = await migrate(village.id)
       applied += names.length
       if (names.length || villages.length <= 20 || (at + 1) % 25 === 0 || at + 1 === villages.length)
         log.info(
@@ -286,7 +431,7 @@ export function migrateAll(): { villages: number; applied: number } {
     } catch (error) {
       throw new Error(`village ${village.slug} (${village.id}) could not be migrated: ${(error as Error).message}`)
     }
-  })
+  }
   log.info(
     { event: 'villages-migrated', villages: villages.length, applied },
     `${villages.length} village database(s) up to date (${applied} migration(s) applied)`,

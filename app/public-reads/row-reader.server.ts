@@ -3,6 +3,7 @@ import { prisma } from '~/utils/db.server'
 import { isPostgres } from '~/utils/dialect.server'
 import { getEnv } from '~/utils/config.server'
 import { perVillage } from '~/utils/village-scope.server'
+import { villageReadConnection } from '~/utils/read-connection.server'
 
 /**
  * The second executor of the site's reads (Prisma is the first, for everything the back office reads and every
@@ -60,7 +61,7 @@ function converterOf(declared: string | null): ((value: unknown) => unknown) | u
  * values as Prisma gives them (converterOf). Reads only, so they never wait for a writer (WAL) and need no lock of
  * the app's.
  */
-function sqliteReader(file: string) {
+function sqliteReader(connection: () => Database.Database, own: boolean) {
   let db: Database.Database | undefined
   type Prepared = {
     statement: Database.Statement
@@ -69,7 +70,7 @@ function sqliteReader(file: string) {
   }
   const statements = new Map<string, Prepared>()
   const read = (sql: string, params: unknown[]) => {
-    db ??= new Database(file, { fileMustExist: true, timeout: 10_000 })
+    db ??= connection()
     let prepared = statements.get(sql)
     if (!prepared) {
       const statement = db.prepare(sql).raw()
@@ -99,7 +100,7 @@ function sqliteReader(file: string) {
   }
   const close = () => {
     statements.clear()
-    db?.close()
+    if (own) db?.close()
     db = undefined
   }
   return Object.assign(read, { close })
@@ -108,7 +109,12 @@ function sqliteReader(file: string) {
 /** The current village's reader (village-scope.server.ts); one village's survives module reloads in development. */
 const reader = perVillage(
   (scope) =>
-    scope ? sqliteReader(scope.databaseFile) : (global.__balaiSqliteReader ??= sqliteReader(getEnv().DATABASE_FILE)),
+    scope
+      ? sqliteReader(villageReadConnection().get, false)
+      : (global.__balaiSqliteReader ??= sqliteReader(
+          () => new Database(getEnv().DATABASE_FILE, { fileMustExist: true, timeout: 10_000 }),
+          true,
+        )),
   (read) => read.close(),
 )
 

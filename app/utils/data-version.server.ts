@@ -2,6 +2,9 @@ import Database from 'better-sqlite3'
 import pg from 'pg'
 import { getEnv } from './config.server'
 import { perVillage } from './village-scope.server'
+import { versionPool } from './postgres-schemas.server'
+import { villageReadConnection } from './read-connection.server'
+import { quoteSchema } from '#core/postgres-migrations.mjs'
 
 /**
  * The data version: one number that changes whenever data a visitor or a session could see has changed, in this
@@ -27,12 +30,16 @@ const VERSION_SQL = 'SELECT "value" FROM "data_version" WHERE "id" = 1'
 /** How often PostgreSQL instances read the row even without a notification. */
 const POLL_MS = 1000
 
-function sqliteSource(file: string): Source {
+/**
+ * SQLite: the row read on `connection` (its own for one village; with REGENCY_HOST the village's read connection,
+ * which closes with the village's scope).
+ */
+function sqliteSource(connection: () => Database.Database, own: boolean): Source {
   let db: Database.Database | undefined
   let read: Database.Statement | undefined
   const current = () => {
     if (!db) {
-      db = new Database(file, { fileMustExist: true, timeout: 10_000 })
+      db = connection()
       read = db.prepare(VERSION_SQL).pluck()
     }
     return Number(read!.get() ?? 0)
@@ -40,9 +47,11 @@ function sqliteSource(file: string): Source {
   return {
     current,
     fresh: async () => current(),
-    close: async () => void db?.close(),
+    close: async () => void (own && db?.close()),
   }
 }
+
+const openFile = (file: string) => () => new Database(file, { fileMustExist: true, timeout: 10_000 })
 
 function postgresSource(url: string): Source {
   const pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 30_000 })
@@ -66,7 +75,8 @@ function postgresSource(url: string): Source {
     }
     client.on('error', retry)
     client.on('end', () => listener === client && retry())
-    client.on('notification', (message) => seen(Number(message.payload)))
+    // `{schema}:{value}` (the trigger names the written table's schema; an older one sent the value alone).
+    client.on('notification', (message) => seen(Number(message.payload?.split(':').pop())))
     try {
       await client.connect()
       await client.query('LISTEN "data_version"')
@@ -92,6 +102,74 @@ function postgresSource(url: string): Source {
   }
 }
 
+/**
+ * A village's schema on PostgreSQL (REGENCY_HOST, decision 055): the row is read on the villages' shared pool when
+ * first asked, and a notification (one LISTEN per process for every village; its payload names the schema) sets it
+ * at the commit of any process's write, as the one village's source does. A reading older than POLL_MS is renewed in
+ * the background when asked (a listener that lost its connection). Until its first reading, the village's answers
+ * are not cached.
+ */
+function schemaSource(schema: string): Source {
+  const sql = `SELECT "value" FROM ${quoteSchema(schema)}."data_version" WHERE "id" = 1`
+  let known: number | undefined
+  let readAt = 0
+  let reading: Promise<number> | undefined
+  const seen = (value: number) => {
+    if (Number.isFinite(value) && (known === undefined || value > known)) known = value
+  }
+  const read = () =>
+    (reading ??= versionPool()
+      .query(sql)
+      .then((result) => {
+        seen(Number(result.rows[0]?.value ?? 0))
+        readAt = Date.now()
+        return known!
+      })
+      .finally(() => {
+        reading = undefined
+      }))
+  const source: Source = {
+    current: () => {
+      if (known === undefined || Date.now() - readAt > POLL_MS) void read().catch(() => undefined)
+      if (known === undefined) throw new Error(`the data version of ${schema} is not read yet`)
+      return known
+    },
+    fresh: read,
+    close: async () => {
+      if (schemaSources.get(schema) === seen) schemaSources.delete(schema)
+    },
+  }
+  schemaSources.set(schema, seen)
+  listenToSchemas()
+  return source
+}
+
+/** The open villages' sources by schema, told what a notification says. */
+const schemaSources = new Map<string, (value: number) => void>()
+let schemaListener: pg.Client | 'connecting' | undefined
+
+/** The one LISTEN of this process for every village's schema. */
+function listenToSchemas() {
+  if (schemaListener) return
+  schemaListener = 'connecting'
+  const client = new pg.Client({ connectionString: getEnv().DATABASE_URL })
+  const retry = () => {
+    if (schemaListener === client || schemaListener === 'connecting') schemaListener = undefined
+    client.end().catch(() => undefined)
+    setTimeout(() => schemaSources.size && listenToSchemas(), POLL_MS).unref()
+  }
+  client.on('error', retry)
+  client.on('end', () => schemaListener === client && retry())
+  client.on('notification', ({ payload = '' }) => {
+    const at = payload.lastIndexOf(':')
+    schemaSources.get(payload.slice(0, at))?.(Number(payload.slice(at + 1)))
+  })
+  client
+    .connect()
+    .then(() => client.query('LISTEN "data_version"'))
+    .then(() => void (schemaListener = client), retry)
+}
+
 declare global {
   var __balaiVersionSource: Source | undefined
 }
@@ -99,11 +177,16 @@ declare global {
 /** The current village's source (village-scope.server.ts); one village's survives module reloads in development. */
 const source = perVillage(
   (scope): Source => {
-    if (scope) return sqliteSource(scope.databaseFile)
+    if (scope)
+      return scope.databaseSchema
+        ? schemaSource(scope.databaseSchema)
+        : sqliteSource(villageReadConnection().get, false)
     if (!global.__balaiVersionSource) {
       const env = getEnv()
       global.__balaiVersionSource =
-        env.DATABASE_PROVIDER === 'postgresql' ? postgresSource(env.DATABASE_URL) : sqliteSource(env.DATABASE_FILE)
+        env.DATABASE_PROVIDER === 'postgresql'
+          ? postgresSource(env.DATABASE_URL)
+          : sqliteSource(openFile(env.DATABASE_FILE), true)
     }
     return global.__balaiVersionSource
   },

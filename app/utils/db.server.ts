@@ -5,6 +5,7 @@ import { PrismaClient as PostgresPrismaClient } from '~/generated/prisma-pg/clie
 import { withoutNul } from './dialect.server'
 import { getEnv } from './config.server'
 import { perVillage } from './village-scope.server'
+import { schemaPool } from './postgres-schemas.server'
 
 export { serializeWrite } from './write-lock.server'
 export { dataVersion } from './data-version.server'
@@ -20,10 +21,12 @@ declare global {
  * schema (scripts/db-schema.mjs), so the code sees one type; where the dialects differ, see dialect.server.ts.
  * With REGENCY_HOST each village has a SQLite file of its own (`file`, from its scope: village-scope.server.ts).
  */
-function connect(file = getEnv().DATABASE_FILE) {
+function connect(file = getEnv().DATABASE_FILE, schema = '') {
   const env = getEnv()
   if (env.DATABASE_PROVIDER === 'postgresql') {
-    const adapter = new PrismaPg({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL })
+    const adapter = schema
+      ? inSchema(schema)
+      : new PrismaPg({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL })
     const prisma = new PostgresPrismaClient({ adapter }).$extends({
       query: { $allModels: { $allOperations: ({ args, query }) => query(withoutNul(args)) } },
     }) as unknown as PrismaClient
@@ -60,13 +63,26 @@ function withSettings(factory: PrismaBetterSQLite3): AdapterFactory {
 }
 
 /**
+ * A village's schema on PostgreSQL (REGENCY_HOST, decision 055): Prisma told the schema (its own queries name it), on
+ * the connections of the villages' one shared pool, each given the schema first on its `search_path` at checkout (the
+ * raw queries' unqualified names): postgres-schemas.server.ts.
+ */
+function inSchema(schema: string): AdapterFactory {
+  return {
+    provider: 'postgres',
+    adapterName: '@prisma/adapter-pg',
+    connect: async () => new PrismaPg(await schemaPool(schema), { schema }).connect(),
+  }
+}
+
+/**
  * With REGENCY_HOST: the client of the village whose scope the caller runs in, opened on first use and closed with
  * the scope. Outside of any scope there is no database to reach: an error, never a default village.
  */
 const scoped = perVillage(
   (scope) => {
     if (!scope) throw new Error('no village scope: with REGENCY_HOST every database call runs in a village scope')
-    return connect(scope.databaseFile)
+    return connect(scope.databaseFile, scope.databaseSchema)
   },
   (client) => client.prisma.$disconnect(),
 )

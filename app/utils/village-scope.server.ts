@@ -14,8 +14,10 @@ export type VillageScope = {
   id: string
   /** The village's slug (`regency` for the regency). */
   slug: string
-  /** Its SQLite file. */
+  /** Its SQLite file ('' on PostgreSQL). */
   databaseFile: string
+  /** Its PostgreSQL schema (`village_{id}`, `regency`; '' on SQLite). */
+  databaseSchema: string
   /** The prefix of its uploads in the storage (`villages/{id}/`), '' for the regency. */
   storagePrefix: string
   /** What `perVillage` made for this scope, and how to close it when the scope is closed. */

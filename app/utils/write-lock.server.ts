@@ -4,6 +4,7 @@ import pg from 'pg'
 import { afterWrite } from './data-version.server'
 import { getEnv } from './config.server'
 import { log } from './error-log.server'
+import { currentScope } from './village-scope.server'
 
 /**
  * Writes one at a time, across every worker and instance (docs/decisions/011-writes-across-workers-and-instances.md).
@@ -67,13 +68,25 @@ function lockConnection(): Promise<pg.Client> {
   return lockClient
 }
 
+/**
+ * With REGENCY_HOST each village's schema has a lock of its own (the pair of the key and the schema's name), so one
+ * village's writes never wait for another's across instances.
+ */
 async function withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T> {
   const client = await lockConnection()
-  await client.query('SELECT pg_advisory_lock($1)', [key])
+  const schema = currentScope()?.databaseSchema
+  const [lock, unlock, args] = schema
+    ? [
+        'SELECT pg_advisory_lock($1::int, hashtext($2))',
+        'SELECT pg_advisory_unlock($1::int, hashtext($2))',
+        [key, schema],
+      ]
+    : ['SELECT pg_advisory_lock($1)', 'SELECT pg_advisory_unlock($1)', [key]]
+  await client.query(lock, args)
   try {
     return await work()
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {
+    await client.query(unlock, args).catch(() => {
       // The connection broke: PostgreSQL released the lock with it.
     })
   }

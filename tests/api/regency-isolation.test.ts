@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { regencyClient, type Answer } from '../support/regency'
-import { onPostgres, startServer, type TestServer } from '../support/server'
+import { startServer, type TestServer } from '../support/server'
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 240_000 })
 
@@ -90,7 +90,7 @@ const PAGES: [list: string, page: (item: any) => string][] = [
   ['/api/public/announcements?limit=100', (item) => `/pengumuman/${item.id}`],
 ]
 
-describe.skipIf(onPostgres())('every resource of a village, through every door, at its own host only', () => {
+describe('every resource of a village, through every door, at its own host only', () => {
   let tokenA: string
   let tokenB: string
 

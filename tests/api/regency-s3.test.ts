@@ -5,7 +5,7 @@ import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { regencyClient } from '../support/regency'
 import { startLocalS3, type LocalS3 } from '../support/s3'
-import { onPostgres, ROOT, startServer, type TestServer } from '../support/server'
+import { ROOT, startServer, type TestServer } from '../support/server'
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 240_000 })
 
@@ -39,7 +39,7 @@ function runScript(args: string[]): Promise<{ status: number | null; stdout: str
   const env = {
     ...process.env,
     ...s3env,
-    DATABASE_URL: `file:${server.dbFile}`,
+    DATABASE_URL: server.databaseUrl,
     UPLOADS_DIR: server.uploadsDir,
     REGENCY_HOST: REGENCY,
   }
@@ -53,7 +53,7 @@ function runScript(args: string[]): Promise<{ status: number | null; stdout: str
   })
 }
 
-describe.skipIf(onPostgres())('many villages in one install, their uploads in an S3 bucket', () => {
+describe('many villages in one install, their uploads in an S3 bucket', () => {
   let regencyToken: string
   let a: Awaited<ReturnType<typeof newVillage>>
   let b: Awaited<ReturnType<typeof newVillage>>

@@ -1,7 +1,9 @@
+import fs from 'node:fs'
 import http from 'node:http'
+import path from 'node:path'
 import { expect } from 'vitest'
 import { jpeg } from './content'
-import type { TestServer } from './server'
+import { onPostgres, queryDb, type TestServer } from './server'
 
 /**
  * A client of a regency install (REGENCY_HOST; docs/api.md "Many villages in one install") for tests: each request
@@ -108,4 +110,26 @@ export function regencyClient(server: () => TestServer, regencyHost: string) {
   }
 
   return { call, host, loginAt, newVillage, newPost }
+}
+
+/**
+ * The village databases an install holds, by id: the files of DATA_DIR/villages on SQLite, the `village_{id}` schemas
+ * on PostgreSQL.
+ */
+export async function villageDatabases(server: TestServer): Promise<string[]> {
+  if (!onPostgres()) {
+    const dir = path.join(server.dir, 'data', 'villages')
+    return fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((name) => name.endsWith('.db'))
+          .map((name) => name.slice(0, -3))
+          .sort()
+      : []
+  }
+  const rows = await queryDb<{ name: string }>(
+    server,
+    "SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'village\\_%' ORDER BY nspname",
+  )
+  return rows.map((row) => row.name.slice('village_'.length))
 }

@@ -216,7 +216,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     else {
       const name = `balai_${crypto.randomBytes(6).toString('hex')}`
       const template = fromSeeded ? SEEDED_PG_DATABASE : PG_TEMPLATE
-      await pgAdmin(`CREATE DATABASE "${name}"${options.fresh === false ? '' : ` TEMPLATE "${template}"`}`)
+      // Many villages in one install start from an empty database: the regency's and each village's schema are theirs.
+      const empty = options.fresh === false || Boolean(options.env?.REGENCY_HOST)
+      await pgAdmin(`CREATE DATABASE "${name}"${empty ? '' : ` TEMPLATE "${template}"`}`)
       databaseUrl = await pgDatabaseUrl(name)
       fs.writeFileSync(saved, databaseUrl)
     }

@@ -126,10 +126,9 @@ describe('REGENCY_HOST (many villages in one install, decision 055)', () => {
       )
   })
 
-  it('needs SQLite (a database file per village), and says so; uploads in a folder or an S3 bucket', async () => {
-    expect(await check({ REGENCY_HOST: 'kab.example.id', DATABASE_URL: 'postgresql://u:p@db:5432/balai' })).toThrow(
-      /REGENCY_HOST keeps each village in a SQLite file of its own/,
-    )
+  it('takes SQLite (a file per village) or PostgreSQL (a schema per village), uploads in a folder or a bucket', async () => {
+    const postgres = { REGENCY_HOST: 'kab.example.id', DATABASE_URL: 'postgresql://u:p@db:5432/balai' }
+    expect((await check(postgres))().value.REGENCY_HOST).toBe('kab.example.id')
     const s3 = { REGENCY_HOST: 'kab.example.id', STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://s3:9000' }
     expect((await check(s3))().storage).toMatchObject({ kind: 's3', bucket: 'b' })
   })

@@ -1,0 +1,1 @@
+-- PostgreSQL only (its twin changes the data version's trigger function to name its schema): nothing to do here.
