@@ -3,13 +3,14 @@
 // REGENCY_HOST, --village names the village (made in the console first) whose database and uploads it replaces, and
 // without it FILE is a whole-install archive of `npm run backup` (scripts/backup-install.mjs). A SQLite backup
 // restores into a SQLite DATABASE_URL, a PostgreSQL one (pg_restore) into a PostgreSQL DATABASE_URL (to move a SQLite
-// village to PostgreSQL, use `npm run migrate-data`); uploads go to the configured storage (folder or S3). The archive
+// village to PostgreSQL, use `npm run migrate-data`); a village of a regency on PostgreSQL takes a SQLite archive, its
+// rows copied into the village's schema. Uploads go to the configured storage (folder or S3). The archive
 // is streamed: each entry goes to a staging file (hashed on the way), so a backup larger than memory restores; nothing
 // is put in place until the manifest has vouched for every file.
 import fs from 'node:fs'
 import Database from 'better-sqlite3'
-import pg from 'pg'
-import { locationsOrExit, restoreSite } from './backup-lib.mjs'
+import { quoteSchema } from '../core/postgres-migrations.mjs'
+import { locationsOrExit, restoreSite, schemaHoldsSite, withPostgres } from './backup-lib.mjs'
 import { restoreInstall } from './backup-install.mjs'
 
 const args = process.argv.slice(2)
@@ -19,29 +20,30 @@ if (!file || !fs.existsSync(file)) {
   console.error('usage: npm run restore -- path/to/backup.tar.gz [--village SLUG] [--force]')
   process.exit(1)
 }
-const where = locationsOrExit('restore')
+const where = await locationsOrExit('restore')
 
 if (where.install) {
-  process.exitCode = await restoreInstall(where.install, file, { force })
+  try {
+    process.exitCode = await restoreInstall(where.install, file, { force })
+  } catch (error) {
+    console.error(`[restore] ${error.message}`)
+    process.exitCode = 1
+  }
   process.exit()
 }
 
-const { postgres, databaseUrl, databaseFile } = where
+const { postgres, databaseUrl, databaseFile, schema } = where
+/** What the messages call the database restored into. */
+const target = schema ? `the schema ${schema}` : postgres ? 'the PostgreSQL database' : databaseFile
 
 async function isEmptyInstall() {
   if (postgres) {
-    const client = new pg.Client({ connectionString: databaseUrl })
-    await client.connect()
-    try {
-      const hasUsers = (
-        await client.query(
-          "SELECT 1 FROM information_schema.tables WHERE table_schema = 'public' AND table_name = 'users'",
-        )
-      ).rowCount
-      return !hasUsers || Number((await client.query('SELECT COUNT(*) AS n FROM "users"')).rows[0].n) === 0
-    } finally {
-      await client.end()
-    }
+    // A village's schema of a regency's database (decision 055), or the database's own `public`.
+    return withPostgres(databaseUrl, async (client) => {
+      if (!(await schemaHoldsSite(client, schema ?? 'public'))) return true
+      const users = `${quoteSchema(schema ?? 'public')}."users"`
+      return Number((await client.query(`SELECT COUNT(*) AS n FROM ${users}`)).rows[0].n) === 0
+    })
   }
   if (!fs.existsSync(databaseFile)) return true
   const db = new Database(databaseFile, { readonly: true })
@@ -55,17 +57,15 @@ async function isEmptyInstall() {
 
 if (!(await isEmptyInstall()) && !force) {
   console.error(
-    `[restore] ${postgres ? 'the database' : databaseFile} already holds a site; ` +
+    `[restore] ${postgres && !schema ? 'the database' : target} already holds a site; ` +
       `restore only into an empty install (or pass --force to replace it)`,
   )
   process.exit(1)
 }
 
 try {
-  const files = await restoreSite(file, where)
-  console.log(
-    `[restore] ${postgres ? 'the PostgreSQL database' : databaseFile} and ${files} files restored from ${file}`,
-  )
+  const files = await restoreSite(file, where, { replace: force })
+  console.log(`[restore] ${target} and ${files} files restored from ${file}`)
 } catch (error) {
   console.error(`[restore] ${error.message}`)
   process.exitCode = 1

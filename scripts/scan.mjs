@@ -13,7 +13,8 @@ import Database from 'better-sqlite3'
 import pg from 'pg'
 import { COPY_NAME, STORED_NAME } from '../core/image-variants.js'
 import { gamblingSpamIn } from '../core/spam-guard.js'
-import { locations, registryVillages, UPLOAD_KINDS, villageArgument } from './backup-lib.mjs'
+import { extensionSchema, searchPath } from '../core/postgres-migrations.mjs'
+import { locations, registryVillages, siteIn, UPLOAD_KINDS, villageArgument } from './backup-lib.mjs'
 
 /** The tables the public site shows, by resource name; every text column is judged but these bookkeeping ones. */
 const PUBLIC_TABLES = {
@@ -68,11 +69,20 @@ const IMAGE_KIND = { development_photos: 'developments' }
 const UPLOAD_PATH = new RegExp(`/uploads/(${UPLOAD_KINDS.join('|')})/([A-Za-z0-9._-]+)`, 'g')
 const BATCH = 500
 
-/** Reads `SELECT`s with `?` placeholders from SQLite (read-only) or PostgreSQL. */
-async function openDatabase({ postgres, databaseUrl, databaseFile }) {
+/**
+ * Reads `SELECT`s with `?` placeholders from SQLite (read-only) or PostgreSQL: its `public` schema, or with REGENCY_HOST
+ * the village's schema (decision 055).
+ */
+async function openDatabase({ postgres, databaseUrl, databaseFile, schema }) {
   if (postgres) {
     const client = new pg.Client({ connectionString: databaseUrl })
     await client.connect()
+    try {
+      if (schema) await client.query(`SET search_path TO ${searchPath(schema, await extensionSchema(client))}`)
+    } catch (error) {
+      await client.end().catch(() => undefined)
+      throw error
+    }
     const numbered = (sql) => {
       let at = 0
       return sql.replace(/\?/g, () => `$${++at}`)
@@ -236,16 +246,18 @@ async function scan(log, where) {
  */
 async function scanEveryVillage() {
   const only = villageArgument()
-  const villages = registryVillages().filter((village) => only === undefined || village.slug === only)
+  const { install } = await locations()
+  const villages = (await registryVillages(install)).filter((village) => only === undefined || village.slug === only)
   if (only !== undefined && !villages.length) throw new Error(`no village ${only}`)
   const total = { records: 0, spam: 0, files: 0, strays: 0 }
   let unreadable = 0
   for (const [at, village] of villages.entries()) {
     console.log(`[scan] village ${at + 1}/${villages.length}: ${village.slug}`)
     try {
-      const found = await scan((line) => console.log(line.replace('[scan]', `[scan] ${village.slug}:`)), {
-        ...locations({ village: village.slug }),
-      })
+      const found = await scan(
+        (line) => console.log(line.replace('[scan]', `[scan] ${village.slug}:`)),
+        siteIn(install, village.id),
+      )
       for (const key of Object.keys(total)) total[key] += found[key]
     } catch (error) {
       unreadable++
@@ -266,7 +278,7 @@ try {
     strays,
     unreadable = 0,
     villages,
-  } = regency ? await scanEveryVillage() : await scan(console.log, locations())
+  } = regency ? await scanEveryVillage() : await scan(console.log, await locations())
   const found = spam + strays
   const where = villages === undefined ? '' : ` in ${villages} village${villages === 1 ? '' : 's'}`
   console.log(

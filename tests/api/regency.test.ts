@@ -5,9 +5,9 @@ import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
 import tar from 'tar-stream'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { regencyClient } from '../support/regency'
+import { regencyClient, villageDatabases } from '../support/regency'
 import { totp } from '../support/totp'
-import { onPostgres, ROOT, startServer, type TestServer } from '../support/server'
+import { createEmptyDatabase, onPostgres, queryDb, ROOT, startServer, type TestServer } from '../support/server'
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 })
 
@@ -25,7 +25,7 @@ let regencyToken: string
 const newVillage = (slug: string, name: string, extra: Record<string, unknown> = {}) =>
   client.newVillage(regencyToken, slug, name, extra)
 
-describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
+describe('many villages in one install', () => {
   let a: Awaited<ReturnType<typeof newVillage>>
   let b: Awaited<ReturnType<typeof newVillage>>
 
@@ -282,7 +282,8 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
   })
 
   it('refuses a bad village with 422 and creates nothing', async () => {
-    const before = fs.readdirSync(path.join(server.dir, 'data', 'villages')).sort()
+    const before = await villageDatabases(server)
+    expect(before).toHaveLength(2)
     const cases: [Record<string, unknown>, string][] = [
       [{ slug: 'admin', name: 'Desa Admin' }, 'Slug'],
       [{ slug: 'www', name: 'Desa W' }, 'Slug'],
@@ -300,7 +301,7 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
       expect(answer.status, JSON.stringify(json)).toBe(422)
       expect(Object.keys(answer.body.errors), JSON.stringify(json)).toContain(key)
     }
-    expect(fs.readdirSync(path.join(server.dir, 'data', 'villages')).sort()).toEqual(before)
+    expect(await villageDatabases(server)).toEqual(before)
     // A domain moved to B is B's from the next request on.
     const claimed = await call(REGENCY, 'PUT', `/api/regency/villages/${b.village.id}`, {
       token: regencyToken,
@@ -332,9 +333,10 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
     expect((await call(host('cibodas'), 'GET', '/api/admin/me', { token: c.token })).status).toBe(200)
 
     await change({ status: 'suspended' })
+    expect(await villageDatabases(server)).toContain(c.village.id)
     const removed = await call(REGENCY, 'DELETE', `/api/regency/villages/${c.village.id}`, { token: regencyToken })
     expect(removed.status).toBe(200)
-    expect(fs.existsSync(path.join(server.dir, 'data', 'villages', `${c.village.id}.db`))).toBe(false)
+    expect(await villageDatabases(server)).not.toContain(c.village.id)
     expect(fs.existsSync(path.join(server.uploadsDir, 'villages', c.village.id))).toBe(false)
     expect((await call(host('cibodas'), 'GET', '/api/public/posts')).status).toBe(404)
     expect((await call('cibodas.desa.id', 'GET', '/api/public/posts')).status).toBe(404)
@@ -350,7 +352,7 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
     const out = path.join(server.dir, 'sukamaju.tar.gz')
     const env = {
       ...process.env,
-      DATABASE_URL: `file:${server.dbFile}`,
+      DATABASE_URL: server.databaseUrl,
       UPLOADS_DIR: server.uploadsDir,
       REGENCY_HOST: REGENCY,
     }
@@ -412,8 +414,7 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
       form.set('file', new Blob([new Uint8Array(data)], { type: 'application/gzip' }), `${slug}.tar.gz`)
       return call(REGENCY, 'POST', '/api/regency/villages/import', { token: regencyToken, form })
     }
-    const villages = () => fs.readdirSync(path.join(server.dir, 'data', 'villages')).sort()
-    const before = villages()
+    const before = await villageDatabases(server)
     for (const [what, data] of [
       ['not an archive', Buffer.from('bukan arsip')],
       ['a damaged archive', exported.raw!.subarray(0, Math.floor(exported.raw!.length / 2))],
@@ -423,7 +424,7 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
       expect(refused.status, what).toBe(422)
       expect(Object.keys(refused.body.errors), what).toEqual(['File'])
     }
-    expect(villages()).toEqual(before)
+    expect(await villageDatabases(server)).toEqual(before)
     const imported = await importing('cikaret', exported.raw!)
     expect(imported.status, imported.text).toBe(201)
     expect(imported.body.data).toMatchObject({ slug: 'cikaret', name: 'Desa cikaret', status: 'active' })
@@ -431,20 +432,46 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
     expect(copied.title).toBe('Kerja Bakti Bersama Warga')
     expect((await call(host('cikaret'), 'GET', `/uploads/posts/${copied.image}`)).status).toBe(200)
     expect((await loginAt(host('cikaret'), 'admin', a.password)).length).toBeGreaterThan(20)
-    // A single-village install's backup imports too.
+    // A single-village install's backup imports too: a SQLite install's (its database is the archive's format).
     const single = path.join(server.dir, 'single.tar.gz')
-    const singleBackup = spawnSync(process.execPath, ['scripts/backup.mjs', '--out', single], {
-      cwd: ROOT,
-      env: { ...env, REGENCY_HOST: '', UPLOADS_DIR: path.join(server.dir, 'single-uploads') },
-      encoding: 'utf8',
-    })
-    expect(singleBackup.status, singleBackup.stderr).toBe(0)
-    const fromSingle = await importing('sindangsari', fs.readFileSync(single))
+    const backupSingle = (databaseUrl: string, uploadsDir: string) => {
+      fs.rmSync(single, { force: true })
+      const made = spawnSync(process.execPath, ['scripts/backup.mjs', '--out', single], {
+        cwd: ROOT,
+        env: { ...env, DATABASE_URL: databaseUrl, REGENCY_HOST: '', UPLOADS_DIR: uploadsDir },
+        encoding: 'utf8',
+      })
+      expect(made.status, made.stderr).toBe(0)
+      return fs.readFileSync(single)
+    }
+    let sqliteSite: TestServer | undefined
+    if (onPostgres()) {
+      // A PostgreSQL install's backup is a pg_dump, which a village does not take.
+      const dumped = await importing(
+        'sindangsari',
+        backupSingle(server.databaseUrl, path.join(server.dir, 'single-uploads')),
+      )
+      expect(dumped.status, dumped.text).toBe(422)
+      expect(Object.keys(dumped.body.errors)).toEqual(['File'])
+      expect(await villageDatabases(server)).toEqual([...before, imported.body.data.id].sort())
+      sqliteSite = await startServer({ postgres: false })
+      await sqliteSite.stop()
+    }
+    const fromSingle = await importing(
+      'sindangsari',
+      sqliteSite
+        ? backupSingle(`file:${sqliteSite.dbFile}`, sqliteSite.uploadsDir)
+        : backupSingle(server.databaseUrl, path.join(server.dir, 'single-uploads')),
+    )
+    if (sqliteSite) fs.rmSync(sqliteSite.dir, { recursive: true, force: true })
     expect(fromSingle.status, fromSingle.text).toBe(201)
     expect((await call(host('sindangsari'), 'GET', '/api/public/settings')).status).toBe(200)
     // Both gone again: the tests after this one count three villages.
     for (const id of [imported.body.data.id, fromSingle.body.data.id]) {
-      await call(REGENCY, 'PUT', `/api/regency/villages/${id}`, { token: regencyToken, json: { status: 'suspended' } })
+      await call(REGENCY, 'PUT', `/api/regency/villages/${id}`, {
+        token: regencyToken,
+        json: { status: 'suspended' },
+      })
       expect((await call(REGENCY, 'DELETE', `/api/regency/villages/${id}`, { token: regencyToken })).status).toBe(200)
     }
     expect(run('backup', '--village', 'tidakada', '--out', out).stderr).toContain('no village tidakada')
@@ -461,11 +488,15 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
     expect(whole.stdout).toMatch(/the regency and 3\/3 villages \(\d+ rows, \d+ files\)$/m)
     // ...restored into an empty install elsewhere: every village at its host with its data, the regency's accounts.
     const elsewhere = path.join(server.dir, 'elsewhere')
-    const there = {
-      ...env,
-      DATABASE_URL: `file:${path.join(elsewhere, 'data', 'test.db')}`,
-      UPLOADS_DIR: path.join(elsewhere, 'uploads'),
-    }
+    const thereDatabase = await createEmptyDatabase(elsewhere)
+    const there = { ...env, DATABASE_URL: thereDatabase.databaseUrl, UPLOADS_DIR: path.join(elsewhere, 'uploads') }
+    // Its registry: the file next to the database on SQLite, the schema `registry` on PostgreSQL.
+    const registryThere = async () =>
+      onPostgres()
+        ? (
+            await queryDb<{ found: string | null }>(thereDatabase, `SELECT to_regclass('registry.villages') AS found`)
+          )[0].found !== null
+        : fs.existsSync(path.join(elsewhere, 'data', 'villages.db'))
     const restoreThere = (...args: string[]) =>
       spawnSync(process.execPath, ['scripts/restore.mjs', ...args], { cwd: ROOT, env: there, encoding: 'utf8' })
     // One site's archive, a damaged one, or a stranger's file: refused, nothing written.
@@ -477,7 +508,7 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
       const refused = restoreThere(file)
       expect(refused.status, file).toBe(1)
       expect(refused.stderr).toContain(says)
-      expect(fs.existsSync(path.join(elsewhere, 'data', 'villages.db'))).toBe(false)
+      expect(await registryThere()).toBe(false)
     }
     const back = restoreThere(wholeFile)
     expect(back.status, back.stderr).toBe(0)
@@ -549,12 +580,20 @@ describe.skipIf(onPostgres())('many villages in one install (SQLite)', () => {
 
     await server.stop()
     // One village's database recorded a migration this code does not know (a newer version's).
-    const db = new Database(path.join(server.dir, 'data', 'villages', `${b.village.id}.db`))
-    db.prepare(
-      'INSERT INTO _prisma_migrations (id, checksum, finished_at, migration_name, applied_steps_count) ' +
-        "VALUES ('x', 'y', '2026-01-01', '99999999999999_from_the_future', 1)",
-    ).run()
-    db.close()
+    if (onPostgres())
+      await queryDb(
+        server,
+        `INSERT INTO "village_${b.village.id}"."_balai_migrations" ("name", "checksum") ` +
+          "VALUES ('99999999999999_from_the_future', 'y')",
+      )
+    else {
+      const db = new Database(path.join(server.dir, 'data', 'villages', `${b.village.id}.db`))
+      db.prepare(
+        'INSERT INTO _prisma_migrations (id, checksum, finished_at, migration_name, applied_steps_count) ' +
+          "VALUES ('x', 'y', '2026-01-01', '99999999999999_from_the_future', 1)",
+      ).run()
+      db.close()
+    }
     await expect(
       startServer({ dir: server.dir, env: { REGENCY_HOST: REGENCY, TRUST_PROXY: '0', SITE_URL: undefined } }),
     ).rejects.toThrow(/village mekarsari \([0-9a-f]+\) could not be migrated/)
