@@ -5,6 +5,8 @@ import { prisma, serializeWrite } from '~/utils/db.server'
 import { now } from '~/utils/clock.server'
 import { isJsonBody, notFound, validationError } from '~/utils/http.server'
 import { foldSearch } from '~/public-reads/search.server'
+import { readRows } from '~/public-reads/row-reader.server'
+import { isPostgres } from '~/utils/dialect.server'
 import { optionalText, parseInput } from '~/utils/validation.server'
 import {
   BUDGET_TYPES,
@@ -22,7 +24,7 @@ import {
 import { paginate, type ListQuery } from '~/lib/paging'
 import { changedFields } from './activity.server'
 import { orNotFound, rethrowUnique } from './crud.server'
-import { publishingFields, publishingOf, statusWhere, visibleWhere } from './publishing.server'
+import { publicFilter, publishingFields, publishingOf, statusWhere, visibleWhere } from './publishing.server'
 
 /**
  * The village budget, one per fiscal year (docs/api.md "Budget (APBDes)"): its lines are written with it in one
@@ -432,19 +434,37 @@ export function budgetSpamText(input: Record<string, unknown>): Record<string, s
 // ---------------------------------------------------------------------------------------------------------------
 // Public: only what the publishing rule lets the public see (publishing.server.ts); memoised in public.server.ts
 
-/** The published years, newest first: `[{year, regulation_number, updated_at}]`. */
-export const budgetYears = () =>
-  prisma.budget.findMany({
-    where: visibleWhere(now()),
-    select: { year: true, regulation_number: true, updated_at: true },
-    orderBy: { year: 'desc' },
-  })
+/** A placeholder of the public reader's SQL: `?` on SQLite, `$n` on PostgreSQL. */
+const placeholder = (at: number) => (isPostgres() ? `$${at}` : '?')
 
-/** A published year with its lines, totals and groups; the contract's 404 otherwise. */
+/**
+ * The published years, newest first: `[{year, regulation_number, updated_at}]`. Read by the public reader, as the
+ * home page's other parts are: with REGENCY_HOST a village's first request needs no Prisma client (decision 055).
+ */
+export const budgetYears = () => {
+  const rule = publicFilter('budgets', now())
+  return readRows<{ year: number; regulation_number: string | null; updated_at: Date }>(
+    `SELECT "year", "regulation_number", "updated_at" FROM "budgets" WHERE ${rule.text(placeholder(1))} ` +
+      'ORDER BY "year" DESC',
+    [rule.value],
+  )
+}
+
+/** A published year with its lines, totals and groups; the contract's 404 otherwise (by the public reader too). */
 export async function publishedBudget(year: number): Promise<PublicBudget> {
-  const row = await prisma.budget.findFirst({ where: { year, ...visibleWhere(now()) }, select: budgetSelect })
+  const rule = publicFilter('budgets', now())
+  const [row] = await readRows<Omit<BudgetRow, 'items'>>(
+    'SELECT "id", "year", "regulation_number", "status", "published_at", "created_at", "updated_at" FROM "budgets" ' +
+      `WHERE "year" = ${placeholder(1)} AND ${rule.text(placeholder(2))}`,
+    [year, rule.value],
+  )
   if (!row) throw notFound('Budget')
-  return withGroups(toBudget(row))
+  const items = await readRows<BudgetRow['items'][number]>(
+    'SELECT "id", "type", "group", "name", "amount", "realized" FROM "budget_items" ' +
+      `WHERE "budget_id" = ${placeholder(1)} ORDER BY "position", "id"`,
+    [row.id],
+  )
+  return withGroups(toBudget({ ...row, items }))
 }
 
 const withGroups = (budget: Budget): PublicBudget => ({ ...budget, groups: budgetGroups(budget.items) })

@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import { Prisma } from '~/generated/prisma/client'
-import { prisma } from '~/utils/db.server'
 import { addTimeVersionPart } from '~/utils/data-version.server'
 import { perVillage } from '~/utils/village-scope.server'
 import { now, nowMs } from '~/utils/clock.server'
 import { getEnv } from '~/utils/config.server'
 import { validationError } from '~/utils/http.server'
 import { log } from '~/utils/error-log.server'
+import { isPostgres } from '~/utils/dialect.server'
+import { readRows } from '~/public-reads/row-reader.server'
 import type { RowFilter } from '~/public-reads/search.server'
 import { fromZonedTime, LOCAL_TIME } from '~/lib/zoned-time'
 
@@ -242,22 +243,27 @@ export function fromPublishForm(input: Record<string, unknown>): Record<string, 
 /** How many upcoming publish times each process keeps in mind (it reads the next ones when these have passed). */
 const UPCOMING = 100
 
-/** The next publish times (and CHANGING_TIMES) after `since` (ms), earliest first. */
+/**
+ * The next publish times (and CHANGING_TIMES) after `since` (ms), earliest first. Read by the public reader, as the
+ * public pages are: with REGENCY_HOST a village's first request needs no Prisma client (whose opening costs more than
+ * the request: decision 055).
+ */
 async function upcomingTimes(since: number): Promise<number[]> {
   const after = new Date(since)
+  const placeholders = isPostgres() ? () => '$1' : () => '?'
   const selects = [
     ...PUBLISHED_TABLES.map(
       (table) =>
-        Prisma.sql`SELECT "published_at" AS "at" FROM ${Prisma.raw(`"${table}"`)} WHERE "status" = 'published' AND "published_at" > ${after}`,
+        `SELECT "published_at" AS "at" FROM "${table}" WHERE "status" = 'published' AND "published_at" > ${placeholders()}`,
     ),
     ...CHANGING_TIMES.map(
-      ({ table, column }) =>
-        Prisma.sql`SELECT ${Prisma.raw(`"${column}"`)} AS "at" FROM ${Prisma.raw(`"${table}"`)} WHERE ${Prisma.raw(`"${column}"`)} > ${after}`,
+      ({ table, column }) => `SELECT "${column}" AS "at" FROM "${table}" WHERE "${column}" > ${placeholders()}`,
     ),
   ]
-  const rows = await prisma.$queryRaw<
-    { at: Date | string }[]
-  >`${Prisma.join(selects, ' UNION ALL ')} ORDER BY "at" LIMIT ${UPCOMING}`
+  const rows = await readRows<{ at: Date | string }>(
+    `${selects.join(' UNION ALL ')} ORDER BY "at" LIMIT ${UPCOMING}`,
+    isPostgres() ? [after] : selects.map(() => after),
+  )
   return rows.map((row) => new Date(row.at).getTime()).filter((ms) => !Number.isNaN(ms))
 }
 

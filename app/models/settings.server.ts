@@ -3,6 +3,8 @@ import { prisma } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
 import { HttpError } from '~/utils/http.server'
 import { cachedRead } from '~/public-reads/read-memo.server'
+import { quote, readRows } from '~/public-reads/row-reader.server'
+import { isPostgres } from '~/utils/dialect.server'
 import { stagedImage, writeWithImage, type StagedFile } from '~/utils/upload-pipeline.server'
 import { optionalText, parseInput, requiredText } from '~/utils/validation.server'
 import { recordActivity, type Actor } from './activity.server'
@@ -83,7 +85,11 @@ export async function fillSettingsIfEmpty(siteName?: string) {
 }
 
 async function readSettings(): Promise<SiteSettings> {
-  const row = await prisma.siteSetting.findUnique({ where: { id: ROW_ID }, select: settingsSelect })
+  // By the public reader, as the public pages are: a village's first request needs no Prisma client (decision 055).
+  const [row] = await readRows<SiteSettings>(
+    `SELECT ${Object.keys(settingsSelect).map(quote).join(', ')} FROM "site_settings" WHERE "id" = ${isPostgres() ? '$1' : '?'}`,
+    [ROW_ID],
+  )
   // Never missing after start-up; should it be (a database restored without the row), the variables stand in.
   return (
     row ?? {
