@@ -145,7 +145,23 @@ function postgresRegistry(): Registry {
     ])
     if (version > known.version) known = { version, villages: withDomains(villages.rows, domains.rows) }
   }
-  const refreshQuietly = () => refresh().catch(() => undefined)
+  // One reading at a time per process, and at most one more waiting, which every later caller joins: each caller's
+  // reading starts after its call (so it sees what was committed before), and a flood of unknown hosts costs the
+  // database one query at a time.
+  let waiting: Promise<void> | undefined
+  let last: Promise<void> = Promise.resolve()
+  const refreshQuietly = () => {
+    if (waiting) return waiting
+    const next = last
+      .then(() => {
+        waiting = undefined
+        return refresh()
+      })
+      .catch(() => undefined)
+    waiting = next
+    last = next
+    return next
+  }
   postgresRefresh = refreshQuietly
   const listen = () => {
     const client = new pg.Client({ connectionString: getEnv().DATABASE_URL })
@@ -186,7 +202,7 @@ function postgresRegistry(): Registry {
       } finally {
         client.release()
       }
-      await refresh()
+      await refreshQuietly()
     },
   }
 }
