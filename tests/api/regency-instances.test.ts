@@ -12,6 +12,7 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 180_000 })
  * second, in its own village only.
  */
 const REGENCY = 'kab.test'
+const POOL = 2
 
 let a: TestServer
 let b: TestServer
@@ -33,7 +34,8 @@ describe.skipIf(!onPostgres())('two instances of a regency on one PostgreSQL dat
   let regencyToken: string
 
   beforeAll(async () => {
-    const env = { REGENCY_HOST: REGENCY, TRUST_PROXY: '0', SITE_URL: undefined }
+    // Two connections in each instance's pool for every village: the bound the last test holds them to.
+    const env = { REGENCY_HOST: REGENCY, TRUST_PROXY: '0', SITE_URL: undefined, DATABASE_POOL: String(POOL) }
     a = await startServer({ env })
     b = await startServer({ dir: a.dir, env })
     regencyToken = await atA.loginAt(REGENCY, 'kabupaten', 'password')
@@ -113,5 +115,36 @@ describe.skipIf(!onPostgres())('two instances of a regency on one PostgreSQL dat
     expect((await status('active')).status).toBe(200)
     // A suspended host is looked up again before B answers 503.
     expect((await home()).status).toBe(200)
+  })
+
+  it('holds at most DATABASE_POOL + 7 connections an instance, however many villages it serves at once', async () => {
+    const villages = [
+      ...(await atA.call(REGENCY, 'GET', '/api/regency/villages?limit=100', { token: regencyToken })).body.data.data,
+    ].map((village: { slug: string }) => village.slug)
+    for (const slug of ['cikaret', 'cibeber', 'cisarua', 'cimahi']) {
+      await atA.newVillage(regencyToken, slug, `Desa ${slug}`)
+      villages.push(slug)
+    }
+    expect(villages.length).toBeGreaterThanOrEqual(7)
+    // Every village at once through both instances: pages, the public API and the admin's (Prisma) reads.
+    const load = villages.flatMap((slug) =>
+      [atA, atB].flatMap((at) =>
+        ['/', '/api/public/posts', '/api/public/settings', '/berita'].map((address) =>
+          at.call(at.host(slug), 'GET', address),
+        ),
+      ),
+    )
+    const answers = await Promise.all(load)
+    expect(answers.map((answer) => answer.status).filter((status) => status !== 200)).toEqual([])
+    const [{ n }] = await queryDb<{ n: string }>(
+      a,
+      'SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    )
+    // Each instance: its villages' pool (POOL), the data versions' (2) and the registry's (2) pools, two listeners
+    // and the write lock's connection (18 here when this was written), and one more each for a moment: a village's
+    // creation migrates its schema on a connection of its own, whose backend may still be leaving. A pool per village
+    // would hold two for each of the seven villages, 42 in all.
+    expect(Number(n)).toBeGreaterThan(2)
+    expect(Number(n)).toBeLessThanOrEqual(2 * (POOL + 7 + 1))
   })
 })
