@@ -27,6 +27,23 @@ function findMigrations(from) {
   }
 }
 
+/**
+ * Runs `work` on a connection of its own to the PostgreSQL database `url`, closed afterwards.
+ * @template T
+ * @param {string} url
+ * @param {(client: pg.Client) => Promise<T>} work
+ * @returns {Promise<T>}
+ */
+export async function withPostgres(url, work) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
 /** A schema name of ours (`village_{16 hex}`, `regency`), quoted; anything else is refused. */
 export function quoteSchema(schema) {
   if (!/^[a-z][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`not a schema name of ours: ${schema}`)

@@ -8,13 +8,13 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import { readArchive, rowCounts, snapshotSqlite, writeArchive } from '../core/backup-archive.mjs'
-import { migratePostgres, quoteSchema } from '../core/postgres-migrations.mjs'
+import { migratePostgres, quoteSchema, withPostgres } from '../core/postgres-migrations.mjs'
 import { copyPostgresToSqlite, copySqliteToPostgres } from '../core/schema-copy.mjs'
 import { migrateSqliteFile } from '../core/sqlite-migrations.mjs'
 import { createStorage, STORED_KINDS, storageConfig, UPLOAD_KINDS } from '../core/storage.mjs'
 import { postgresBin } from './pg-cluster.mjs'
 
-export { STORED_KINDS, UPLOAD_KINDS }
+export { STORED_KINDS, UPLOAD_KINDS, withPostgres }
 // The archive's format, which the regency's export writes too (core/backup-archive.mjs).
 export {
   copyHashing,
@@ -166,17 +166,6 @@ export async function locations({ village } = {}) {
     databaseFile: postgres ? '' : sqlitePath(url),
     uploadsDir,
     storage: createStorage(storageConfig(process.env, uploadsDir)),
-  }
-}
-
-/** Runs `work` on a connection of its own to the PostgreSQL database `url`. */
-export async function withPostgres(url, work) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end().catch(() => undefined)
   }
 }
 

@@ -4,9 +4,10 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import { migrateSqliteFile, migrationsIn } from '#core/sqlite-migrations.mjs'
-import { migratePostgres, POSTGRES_MIGRATIONS, quoteSchema } from '#core/postgres-migrations.mjs'
+import { migratePostgres, POSTGRES_MIGRATIONS, quoteSchema, withPostgres } from '#core/postgres-migrations.mjs'
 import { MIGRATION_LOCK, POSTGRES_REGISTRY, REGISTRY_CHANNEL, SQLITE_REGISTRY } from '#core/registry.mjs'
 import { getEnv } from '~/utils/config.server'
+import { keepListening } from '~/utils/postgres-listen.server'
 import { dataVersion } from '~/utils/db.server'
 import { addTimeVersionPart } from '~/utils/data-version.server'
 import { log } from '~/utils/error-log.server'
@@ -163,20 +164,7 @@ function postgresRegistry(): Registry {
     return next
   }
   postgresRefresh = refreshQuietly
-  const listen = () => {
-    const client = new pg.Client({ connectionString: getEnv().DATABASE_URL })
-    const retry = () => {
-      client.end().catch(() => undefined)
-      setTimeout(listen, 1000).unref()
-    }
-    client.on('error', retry)
-    client.on('notification', () => void refreshQuietly())
-    client
-      .connect()
-      .then(() => client.query(`LISTEN "${REGISTRY_CHANNEL}"`))
-      .then(() => refreshQuietly(), retry)
-  }
-  listen()
+  keepListening(getEnv().DATABASE_URL, REGISTRY_CHANNEL, () => void refreshQuietly(), refreshQuietly)
   setInterval(() => void refreshQuietly(), 1000).unref()
   return {
     version: () => known.version,
@@ -381,15 +369,8 @@ export function holdScope(scope: Held) {
 export const migrateVillageFile = (file: string, migrations = migrationsIn()) => migrateSqliteFile(file, { migrations })
 
 /** Runs `work` on a connection of its own to DATABASE_URL (PostgreSQL). */
-export async function withPostgresClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: getEnv().DATABASE_URL })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end().catch(() => undefined)
-  }
-}
+export const withPostgresClient = <T>(work: (client: pg.Client) => Promise<T>): Promise<T> =>
+  withPostgres(getEnv().DATABASE_URL, work)
 
 /** Migrates the database of a village (or of the regency: `REGENCY`), its file or its schema: the names applied. */
 export async function migrateVillage(id: string, client?: pg.Client): Promise<string[]> {

@@ -3,6 +3,7 @@ import pg from 'pg'
 import { getEnv } from './config.server'
 import { perVillage } from './village-scope.server'
 import { versionPool } from './postgres-schemas.server'
+import { keepListening } from './postgres-listen.server'
 import { villageReadConnection } from './read-connection.server'
 import { quoteSchema } from '#core/postgres-migrations.mjs'
 
@@ -57,46 +58,22 @@ function postgresSource(url: string): Source {
   const pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 30_000 })
   pool.on('error', () => undefined)
   let known = 0
-  let closed = false
-  let listener: pg.Client | undefined
   const seen = (value: number) => {
     if (Number.isFinite(value) && value > known) known = value
     return known
   }
   const read = async () => seen(Number((await pool.query(VERSION_SQL)).rows[0]?.value ?? 0))
-
-  const listen = async () => {
-    if (closed) return
-    const client = new pg.Client({ connectionString: url })
-    const retry = () => {
-      if (listener === client) listener = undefined
-      client.end().catch(() => undefined)
-      if (!closed) setTimeout(() => void listen(), POLL_MS).unref()
-    }
-    client.on('error', retry)
-    client.on('end', () => listener === client && retry())
-    // `{schema}:{value}` (the trigger names the written table's schema; an older one sent the value alone).
-    client.on('notification', (message) => seen(Number(message.payload?.split(':').pop())))
-    try {
-      await client.connect()
-      await client.query('LISTEN "data_version"')
-      listener = client
-      // What was committed while nobody listened.
-      await read()
-    } catch {
-      retry()
-    }
-  }
-  void listen()
+  // `{schema}:{value}` (the trigger names the written table's schema; an older one sent the value alone). Once
+  // listening: what was committed while nobody listened.
+  const listener = keepListening(url, 'data_version', (payload) => seen(Number(payload.split(':').pop())), read)
   const poll = setInterval(() => void read().catch(() => undefined), POLL_MS)
   poll.unref()
   return {
     current: () => known,
     fresh: read,
     close: async () => {
-      closed = true
       clearInterval(poll)
-      await listener?.end().catch(() => undefined)
+      await listener.close()
       await pool.end().catch(() => undefined)
     },
   }
@@ -146,28 +123,19 @@ function schemaSource(schema: string): Source {
 
 /** The open villages' sources by schema, told what a notification says. */
 const schemaSources = new Map<string, (value: number) => void>()
-let schemaListener: pg.Client | 'connecting' | undefined
+let listeningToSchemas = false
 
-/** The one LISTEN of this process for every village's schema. */
+/**
+ * The one LISTEN of this process for every village's schema (never closed). A village whose notification was missed
+ * while it reconnected reads its row again once its reading is older than POLL_MS.
+ */
 function listenToSchemas() {
-  if (schemaListener) return
-  schemaListener = 'connecting'
-  const client = new pg.Client({ connectionString: getEnv().DATABASE_URL })
-  const retry = () => {
-    if (schemaListener === client || schemaListener === 'connecting') schemaListener = undefined
-    client.end().catch(() => undefined)
-    setTimeout(() => schemaSources.size && listenToSchemas(), POLL_MS).unref()
-  }
-  client.on('error', retry)
-  client.on('end', () => schemaListener === client && retry())
-  client.on('notification', ({ payload = '' }) => {
+  if (listeningToSchemas) return
+  listeningToSchemas = true
+  keepListening(getEnv().DATABASE_URL, 'data_version', (payload) => {
     const at = payload.lastIndexOf(':')
     schemaSources.get(payload.slice(0, at))?.(Number(payload.slice(at + 1)))
   })
-  client
-    .connect()
-    .then(() => client.query('LISTEN "data_version"'))
-    .then(() => void (schemaListener = client), retry)
 }
 
 declare global {

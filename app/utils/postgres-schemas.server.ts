@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { extensionSchema, searchPath } from '#core/postgres-migrations.mjs'
+import { extensionSchema, searchPath, withPostgres } from '#core/postgres-migrations.mjs'
 import { getEnv } from './config.server'
 
 /**
@@ -13,15 +13,7 @@ import { getEnv } from './config.server'
 let extensions: Promise<string> | undefined
 
 export function extensionsSchema(): Promise<string> {
-  extensions ??= (async () => {
-    const client = new pg.Client({ connectionString: getEnv().DATABASE_URL })
-    await client.connect()
-    try {
-      return await extensionSchema(client)
-    } finally {
-      await client.end().catch(() => undefined)
-    }
-  })().catch((error) => {
+  extensions ??= withPostgres(getEnv().DATABASE_URL, extensionSchema).catch((error) => {
     extensions = undefined
     throw error
   })
