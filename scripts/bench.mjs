@@ -192,18 +192,20 @@ function autocannon(base, paths, { connections, duration, amount, headers = {}, 
 
 /**
  * Loads `base` with `paths` (one path: the same address every time; several: the next one each time, in a
- * cycle longer than the caches hold) and `headers`: one request first, a warm-up, then the measured run.
+ * cycle longer than the caches hold) and `headers`: one request first, a warm-up, then the measured run. With
+ * `hosts` (the villages mode), each request's Host is the next of them, and the first request is the warm-up's.
  */
-async function load(base, paths, headers, { uncached = false } = {}) {
+async function load(base, paths, headers, { uncached = false, hosts } = {}) {
   // One request first, so even a one-second quick run measures answers rather than the very first render.
-  await (await fetch(base + paths[0], { headers })).arrayBuffer()
+  if (!hosts) await (await fetch(base + paths[0], { headers })).arrayBuffer()
   if (settings.warmup)
-    await autocannon(base, paths, { connections: settings.connections, duration: settings.warmup, headers })
+    await autocannon(base, paths, { connections: settings.connections, duration: settings.warmup, headers, hosts })
   const result = await autocannon(base, paths, {
     connections: settings.connections,
     duration: settings.duration,
     amount: settings.amount,
     headers,
+    hosts,
     countCacheHits: uncached,
   })
   return {
@@ -719,6 +721,7 @@ const villagesMode = () =>
     freePort,
     build,
     autocannon,
+    load,
     loadAverage,
     shuffled,
     JWT_SECRET,

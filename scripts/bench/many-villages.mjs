@@ -189,7 +189,8 @@ const median = (values) => {
 }
 
 export async function runVillages(bench) {
-  const { option, quick, settings, work, log, startProcess, stop, freePort, build, autocannon, loadAverage } = bench
+  const { option, quick, settings, work, log, startProcess, stop, freePort, build, autocannon, load, loadAverage } =
+    bench
   const started = Date.now()
   const loadBefore = loadAverage()
   const count = Number(option('--villages'))
@@ -373,32 +374,7 @@ export async function runVillages(bench) {
   coldFigures.maxRatio = coldFigures.first.max / coldFigures.warm.p50
 
   // ---- 4. Uncached home pages: single install, one village of N, spread over N, single install again.
-  const loadRun = async (port, hosts) => {
-    const base = `http://127.0.0.1:${port}`
-    if (settings.warmup)
-      await autocannon(base, ['/'], {
-        connections: settings.connections,
-        duration: settings.warmup,
-        headers: UNCACHED,
-        hosts,
-      })
-    const result = await autocannon(base, ['/'], {
-      connections: settings.connections,
-      duration: settings.duration,
-      amount: settings.amount,
-      headers: UNCACHED,
-      hosts,
-      countCacheHits: true,
-    })
-    return {
-      rps: result.requests.total / Math.max(result.duration, 0.001),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors + result.timeouts + result.non2xx + (result.cacheHits ?? 0),
-      cacheHits: result.cacheHits ?? 0,
-      requests: result.requests.total,
-    }
-  }
+  const loadRun = (port, hosts) => load(`http://127.0.0.1:${port}`, ['/'], UNCACHED, { uncached: true, hosts })
   const runs = []
   const measure = async (name, port, hosts, phase) => {
     log(`loading: ${name} ...`)

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { regencyClient } from '../support/regency'
-import { startLocalS3, type LocalS3 } from '../support/s3'
-import { ROOT, startServer, type TestServer } from '../support/server'
+import { runScript, startLocalS3, type LocalS3 } from '../support/s3'
+import { startServer, type TestServer } from '../support/server'
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 240_000 })
 
@@ -34,24 +33,15 @@ async function keys(prefix: string) {
   return found.sort()
 }
 
-/** One of our scripts, never spawnSync: the S3 server lives in this process and must keep answering. */
-function runScript(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const env = {
+/** One of our scripts on this install (its database, uploads and bucket). */
+const runInstallScript = (args: string[]) =>
+  runScript(args, {
     ...process.env,
     ...s3env,
     DATABASE_URL: server.databaseUrl,
     UPLOADS_DIR: server.uploadsDir,
     REGENCY_HOST: REGENCY,
-  }
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.on('close', (status) => resolve({ status, stdout, stderr }))
   })
-}
 
 describe('many villages in one install, their uploads in an S3 bucket', () => {
   let regencyToken: string
@@ -117,10 +107,10 @@ describe('many villages in one install, their uploads in an S3 bucket', () => {
 
     // npm run backup --village reads the village's prefix; npm run scan visits it.
     const out = path.join(server.dir, 'cikaret.tar.gz')
-    const backup = await runScript(['scripts/backup.mjs', '--village', 'cikaret', '--out', out])
+    const backup = await runInstallScript(['scripts/backup.mjs', '--village', 'cikaret', '--out', out])
     expect(backup.status, backup.stderr).toBe(0)
     expect(backup.stdout).toMatch(/\(\d+ rows, [1-9]\d* files\)/)
-    const scan = await runScript(['scripts/scan.mjs', '--village', 'cikaret'])
+    const scan = await runInstallScript(['scripts/scan.mjs', '--village', 'cikaret'])
     expect(scan.status, scan.stdout + scan.stderr).toBe(0)
 
     await call(REGENCY, 'PUT', `/api/regency/villages/${id}`, { token: regencyToken, json: { status: 'suspended' } })

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
@@ -10,14 +9,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storageFromEnv } from '#core/storage.mjs'
 import { api, clientAddress } from '../support/api'
-import {
-  createEmptyDatabase,
-  ensureTemplateDb,
-  onPostgres,
-  ROOT,
-  startServer,
-  type TestServer,
-} from '../support/server'
+import { runScript } from '../support/s3'
+import { createEmptyDatabase, ensureTemplateDb, onPostgres, startServer, type TestServer } from '../support/server'
 
 // STORAGE=s3 against a local S3-protocol server (s3rver) with the real @aws-sdk/client-s3 client.
 
@@ -63,23 +56,6 @@ afterAll(async () => {
 async function keys(prefix: string) {
   const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }))
   return (listed.Contents ?? []).map((object) => object.Key!).sort()
-}
-
-/**
- * Runs one of our scripts. Never spawnSync here: the S3 server lives in this process and must keep answering.
- */
-function runScript(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.on('close', (status) => resolve({ status, stdout, stderr }))
-  })
 }
 
 const sha = (buffer: Buffer | Uint8Array) => crypto.createHash('sha256').update(buffer).digest('hex')

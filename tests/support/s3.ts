@@ -1,9 +1,11 @@
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
+import { ROOT } from './server'
 
 /** A local S3-protocol server for a test file: its address, a client of it, and the server's STORAGE=s3 settings. */
 export type LocalS3 = {
@@ -49,4 +51,22 @@ export async function startLocalS3(buckets: string[]): Promise<LocalS3> {
       fs.rmSync(work, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * Runs one of our scripts (`args`: the script and its arguments) with `env`. Never spawnSync with a local S3 server:
+ * it lives in the test's process and must keep answering while the script runs.
+ */
+export function runScript(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('close', (status) => resolve({ status, stdout, stderr }))
+  })
 }
