@@ -4,6 +4,7 @@ import { PrismaClient } from '~/generated/prisma/client'
 import { PrismaClient as PostgresPrismaClient } from '~/generated/prisma-pg/client'
 import { withoutNul } from './dialect.server'
 import { getEnv } from './config.server'
+import { log } from './error-log.server'
 import { perVillage } from './village-scope.server'
 import { schemaPool } from './postgres-schemas.server'
 
@@ -82,6 +83,8 @@ function inSchema(schema: string): AdapterFactory {
 const scoped = perVillage(
   (scope) => {
     if (!scope) throw new Error('no village scope: with REGENCY_HOST every database call runs in a village scope')
+    // Costs more than a request (decision 055): a public page of a village opened anew should never need it.
+    log.debug({ event: 'village-prisma-open', village: scope.slug }, `Prisma client of ${scope.slug} opened`)
     return connect(scope.databaseFile, scope.databaseSchema)
   },
   (client) => client.prisma.$disconnect(),
