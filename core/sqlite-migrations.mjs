@@ -58,6 +58,8 @@ export function migrateSqliteFile(file, { dir = SQLITE_MIGRATIONS, migrations = 
   const db = new Database(file, { timeout: 10_000 })
   try {
     db.pragma('journal_mode = WAL')
+    // A migration that rebuilds a table frees the old one's pages: zeroed, as every writing connection's (decision 061).
+    db.pragma('secure_delete = ON')
     db.exec(TABLE)
     const recorded = db
       .prepare('SELECT migration_name AS name, checksum, finished_at, rolled_back_at FROM _prisma_migrations')

@@ -6,6 +6,7 @@ import { prisma, serializeWrite } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
 import { notFound, validationError } from '~/utils/http.server'
 import { log } from '~/utils/error-log.server'
+import { scrubErased } from '~/utils/erased-bytes.server'
 import { mailConfigured, sendMail } from '~/utils/mail.server'
 import { now, nowMs } from '~/utils/clock.server'
 import { removeImage, stagedImage, writeWithImage } from '~/utils/upload-pipeline.server'
@@ -478,6 +479,7 @@ export async function deleteReport(id: number) {
     await prisma.report.delete({ where: { id } })
     return existing.image
   })
+  await scrubErased(['reports'])
   await removeImage(REPORT_PHOTO_KIND, image).catch(() => undefined)
 }
 
@@ -542,5 +544,7 @@ export async function eraseOldContacts(at = nowMs()): Promise<number> {
       changes: ['name', 'phone', 'email', 'image'],
     })
   }
+  // The blanked values gone from the database's file (and so from the next backup), not only from the row.
+  if (due.length) await scrubErased(['reports'])
   return due.length
 }

@@ -8,6 +8,7 @@ import {
   verifyPassword,
 } from '~/utils/password.server'
 import { prisma, serializeWrite } from '~/utils/db.server'
+import { scrubErased } from '~/utils/erased-bytes.server'
 import { conflict, notFound, validationError } from '~/utils/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { idList, parseInput, requiredText } from '~/utils/validation.server'
@@ -238,9 +239,12 @@ export async function updateUser(id: number, raw: unknown) {
   })
 }
 
-/** `actor` is the user asking: nobody deletes their own account. */
-export function deleteUser(id: number, actor: Pick<SessionUser, 'id'>) {
-  return serializeWrite(async () => {
+/**
+ * `actor` is the user asking: nobody deletes their own account. The account's name, e-mail and sessions (addresses,
+ * browsers) are then scrubbed from the database's file too (decision 061).
+ */
+export async function deleteUser(id: number, actor: Pick<SessionUser, 'id'>) {
+  await serializeWrite(async () => {
     const existing = await prisma.user.findUnique({
       where: { id },
       select: { id: true, roles: { select: { role: { select: { name: true } } } } },
@@ -251,6 +255,7 @@ export function deleteUser(id: number, actor: Pick<SessionUser, 'id'>) {
     if (isAdmin && (await adminHolders(id)) === 0) throw conflict('The last user with the admin role cannot be deleted')
     await prisma.user.delete({ where: { id } })
   })
+  await scrubErased(['users', 'sessions'])
 }
 
 export const ownProfileSchema = z.object({

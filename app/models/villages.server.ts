@@ -97,6 +97,7 @@ function sqliteRegistry(): Registry {
   const db = new Database(file, { timeout: 10_000 })
   db.pragma('journal_mode = WAL')
   db.pragma('foreign_keys = ON')
+  db.pragma('secure_delete = ON') // as every connection that writes (decision 061)
   db.exec(SQLITE_REGISTRY)
   const version = db.prepare('SELECT "value" FROM "registry_version" WHERE "id" = 1').pluck()
   const villages = db.prepare(

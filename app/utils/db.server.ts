@@ -45,7 +45,9 @@ type AdapterFactory = NonNullable<NonNullable<ConstructorParameters<typeof Prism
 
 /**
  * The SQLite connection's settings, made as Prisma opens it (on its first query), before any query of its own: see
- * docs/decisions/004-sqlite-durability-and-concurrency.md for why these. Opening a Prisma client costs more than a
+ * docs/decisions/004-sqlite-durability-and-concurrency.md for why these, and
+ * docs/decisions/061-erased-means-gone-from-the-file.md for `secure_delete` (what a write frees is zeroed, so an erased
+ * or deleted value does not linger in the file's free space). Opening a Prisma client costs more than a
  * request (its query compiler, 10 to 25 ms here), so with REGENCY_HOST a village's is opened only when a request
  * queries it, never to answer what the public reader serves alone.
  */
@@ -56,7 +58,8 @@ function withSettings(factory: PrismaBetterSQLite3): AdapterFactory {
     async connect() {
       const adapter = await factory.connect()
       await adapter.executeScript(
-        'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;',
+        'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; ' +
+          'PRAGMA secure_delete = ON;',
       )
       return adapter
     },

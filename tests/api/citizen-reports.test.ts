@@ -1,5 +1,8 @@
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import {
@@ -14,7 +17,7 @@ import {
   userWithPermissions,
 } from '../support/api'
 import { jpeg } from '../support/content'
-import { freePort, queryDb, startServer, type TestServer } from '../support/server'
+import { freePort, onPostgres, queryDb, ROOT, startServer, type TestServer } from '../support/server'
 
 // A private server with an SMTP server beside it, restarted once: slow on a busy machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
@@ -388,7 +391,14 @@ describe('mail, logs and retention (a server of its own)', () => {
   it('mails each status change and response to the citizen, logs no secret, and erases old contacts', async () => {
     const base = server.url
     const admin = await login('admin', 'password', base)
-    const mine = expectSuccess(await file(report({ email: 'warga@desa.test' }), clientAddress(), base), 201)
+    const mine = expectSuccess(
+      await file(
+        report({ name: 'Zyxwvut Qqqq', phone: '0812-9988-7766', email: 'warga@desa.test' }),
+        clientAddress(),
+        base,
+      ),
+      201,
+    )
     const silent = expectSuccess(await file(report({ email: '', phone: '081234567890' }), clientAddress(), base), 201)
     expectSuccess(await track(mine.ticket, mine.tracking_code, clientAddress(), base))
     const row = await staffRow(mine.ticket, base, admin)
@@ -417,7 +427,7 @@ describe('mail, logs and retention (a server of its own)', () => {
     const lines = server.output()
     expect(lines).not.toContain(mine.tracking_code)
     for (const line of server.logs().filter((entry) => entry.level === 'info'))
-      for (const secret of ['Siti Aminah', '0812-3456-7890', 'warga@desa.test'])
+      for (const secret of ['Zyxwvut', '081299887766', 'Siti Aminah', '0812-3456-7890', 'warga@desa.test'])
         expect(JSON.stringify(line)).not.toContain(secret)
 
     // Closed 31 days ago (retention 30): the restart's clean-up erases the contact, keeps the report.
@@ -430,6 +440,10 @@ describe('mail, logs and retention (a server of its own)', () => {
     )
     await server.stop()
     server = await startServer({ dir: server.dir, env: { REPORT_CONTACT_RETENTION_DAYS: '30', SEED_DEMO: 'false' } })
+    // Gone from the database's files, not only from the row (decision 061), and from a backup taken afterwards.
+    const erasedValues = ['Zyxwvut Qqqq', '081299887766', 'warga@desa.test']
+    expect(await valuesInDatabaseFiles(server, erasedValues)).toEqual([])
+    expect(valuesInBackup(server, erasedValues)).toEqual([])
     const token2 = await login('admin', 'password', server.url)
     const erased = expectSuccess(await api('GET', `/api/admin/reports/${row.id}`, { base: server.url, token: token2 }))
     expect(erased).toMatchObject({ name: '', phone: '', email: '', image: null, status: 'selesai' })
@@ -444,3 +458,46 @@ describe('mail, logs and retention (a server of its own)', () => {
     expect(log.data[0]).toMatchObject({ resource: 'reports', resource_id: row.id, summary: mine.ticket })
   })
 })
+
+/**
+ * Which of `values` the bytes of the server's database still hold: on SQLite the file and its WAL; on PostgreSQL
+ * every page of the reports table, dead tuples and free space included (pageinspect).
+ */
+async function valuesInDatabaseFiles(server: TestServer, values: string[]) {
+  const files: Buffer[] = []
+  if (!onPostgres()) {
+    for (const name of [server.dbFile, `${server.dbFile}-wal`])
+      if (fs.existsSync(name)) files.push(fs.readFileSync(name))
+  } else {
+    await queryDb(server, 'CREATE EXTENSION IF NOT EXISTS pageinspect')
+    const [{ pages }] = await queryDb<{ pages: number }>(
+      server,
+      "SELECT (pg_relation_size('reports') / current_setting('block_size')::int)::int AS pages",
+    )
+    for (let page = 0; page < pages; page++)
+      files.push((await queryDb<{ raw: Buffer }>(server, 'SELECT get_raw_page(?, ?) AS raw', ['reports', page]))[0].raw)
+  }
+  return values.filter((value) => files.some((bytes) => bytes.includes(value)))
+}
+
+/**
+ * Which of `values` a backup taken now (`npm run backup`) holds, decompressed. SQLite only: pg_dump writes the live
+ * rows alone (and compresses each table), so nothing erased can reach it.
+ */
+function valuesInBackup(server: TestServer, values: string[]) {
+  if (onPostgres()) return []
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-erased-backup-'))
+  try {
+    const archive = path.join(work, 'site.tar.gz')
+    const backup = spawnSync(process.execPath, ['scripts/backup.mjs', '--out', archive], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: server.databaseUrl, UPLOADS_DIR: server.uploadsDir },
+      encoding: 'utf8',
+    })
+    expect(backup.status, backup.stderr).toBe(0)
+    const bytes = zlib.gunzipSync(fs.readFileSync(archive))
+    return values.filter((value) => bytes.includes(value))
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true })
+  }
+}
