@@ -11,12 +11,14 @@ import { responseCache } from './response-cache.mjs'
 import { documentFiles } from './document-files.mjs'
 import { csrfProtection, securityHeaders } from './security.mjs'
 import { serveUploads } from './serve-uploads.mjs'
+import { hasDotSegment } from './dot-segments.mjs'
 
 /**
  * The HTTP front: everything between the socket and the Remix app, in the order a request travels it.
  *
- *  1. `handle` (node:http): the lingering close, the forwarded headers no trusted proxy vouches for dropped, then the
- *     response cache's replay: a stored anonymous public answer goes out here (with its log line and headers).
+ *  1. `handle` (node:http): the lingering close, the forwarded headers no trusted proxy vouches for dropped, a path
+ *     with a dot segment refused (400, before anything decides on the path: the regency host's allowlist included),
+ *     then the response cache's replay: a stored anonymous public answer goes out here (with its log line and headers).
  *  2. Express: the request log and id, the client's address and scheme for the app, the security headers (CSP with a
  *     nonce), a document's file (streamed, with its own headers), the refusals no route needs to see (a method
  *     nobody takes: 405; a Host that names no host or an address that is not valid percent-encoding: 400), the CSRF
@@ -172,18 +174,37 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
   const handle = (req, res) => {
     lingerAfterEarlyAnswers(req)
     dropUntrustedForwarding(req, info.trustProxy)
+    if (hasDotSegment(req.url)) return refuseDotSegment(req, res)
     if (info.regencyHost) return villageRequest(req, res)
     serve(req, res)
   }
+  /** What Express would have done before an answer given without it: the log line, the security headers. */
+  const outsideExpress = (req, res) => {
+    res.locals = {}
+    req.path = req.url.split('?')[0]
+    if (isStopping()) res.setHeader('Connection', 'close')
+    logRequests(req, res, noop)
+    addSecurityHeaders(req, res, noop)
+  }
   const serve = (req, res) => {
-    const served = cache?.replay(req, res, () => {
-      res.locals = {}
-      req.path = req.url.split('?')[0]
-      if (isStopping()) res.setHeader('Connection', 'close')
-      logRequests(req, res, noop)
-      addSecurityHeaders(req, res, noop)
-    })
+    const served = cache?.replay(req, res, () => outsideExpress(req, res))
     if (!served) app(req, res)
+  }
+  /**
+   * A `.` or `..` segment, plain or encoded (server/dot-segments.mjs; decision 059): the front decides on the path as
+   * it came and Remix would resolve the dots into another one, so it is a 400 at every host, before any of them.
+   */
+  const refuseDotSegment = (req, res) => {
+    outsideExpress(req, res)
+    res.statusCode = 400
+    res.setHeader('Cache-Control', 'no-store')
+    if (isApiPath(req.path)) {
+      for (const [name, value] of Object.entries(apiHeaders(req))) res.setHeader(name, value)
+      res.setHeader('Content-Type', 'application/json; charset=utf-8')
+      return res.end(JSON.stringify(failureBody('Bad Request')))
+    }
+    res.setHeader('Content-Type', 'text/html; charset=utf-8')
+    res.end(errorPage(400))
   }
 
   /**

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import jwt from 'jsonwebtoken'
 import { describe, expect, it } from 'vitest'
-import { adminToken, api, baseUrl, login, unique, userWithPermissions } from '../support/api'
+import { adminToken, api, baseUrl, clientAddress, login, unique, userWithPermissions } from '../support/api'
 import { newCategory } from '../support/content'
 import { startServer } from '../support/server'
 
@@ -84,19 +84,29 @@ describe('forged and stale tokens', () => {
   })
 })
 
-/** A GET with the path exactly as written (fetch would normalise `..` away before sending). */
-function rawGet(path: string): Promise<{ status: number; text: string }> {
+type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; text: string }
+
+/** A request with the path exactly as written (fetch would normalise `..` away before sending). */
+function rawRequest(
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; json?: unknown } = {},
+): Promise<RawAnswer> {
   const url = new URL(baseUrl())
+  const headers: Record<string, string> = { 'X-Forwarded-For': clientAddress(), ...options.headers }
+  const body = options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json))
+  if (body) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': String(body.length) })
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: url.hostname, port: url.port, path, method: 'GET' }, (response) => {
+    const request = http.request({ host: url.hostname, port: url.port, path, method, headers }, (response) => {
       let text = ''
       response.on('data', (chunk) => (text += chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }))
     })
     request.on('error', reject)
-    request.end()
+    request.end(body)
   })
 }
+const rawGet = (path: string) => rawRequest('GET', path)
 
 describe('a token cookie that is not valid percent-encoding', () => {
   it('counts as no token: 401 from the API, the public page as anyone gets it, the admin sends to login', async () => {
@@ -127,11 +137,8 @@ describe('a token cookie that is not valid percent-encoding', () => {
 })
 
 describe('/uploads path traversal', () => {
-  it('answers 404 to every traversal, encoding and listing attempt', async () => {
-    const attempts = [
-      '/uploads/',
-      '/uploads/posts',
-      '/uploads/posts/',
+  it('answers 400 to every dot segment, 404 to every other traversal, encoding and listing attempt', async () => {
+    const dotSegments = [
       '/uploads/../package.json',
       '/uploads/posts/../../package.json',
       '/uploads/posts/..%2f..%2fpackage.json',
@@ -140,6 +147,18 @@ describe('/uploads path traversal', () => {
       '/uploads/posts/..%252f..%252fpackage.json',
       '/uploads/posts/%2e%2e%5c%2e%2e%5cpackage.json',
       '/uploads/posts/..\\..\\package.json',
+    ]
+    for (const path of dotSegments) {
+      const { status, text } = await rawGet(path)
+      expect(status, path).toBe(400)
+      expect(text, path).not.toContain('"name": "balai-desa"')
+    }
+    const attempts = [
+      '/uploads/',
+      '/uploads/posts',
+      '/uploads/posts/',
+      '/uploads/posts/a.b.webp',
+      '/uploads/posts/..webp',
       '/uploads/data/balai-desa.db',
       '/uploads/.pending/x',
       '/uploads/posts/.htaccess',
@@ -156,6 +175,68 @@ describe('/uploads path traversal', () => {
       expect(text, path).not.toContain('"name": "balai-desa"')
       expect(text).not.toContain('root:')
     }
+  })
+})
+
+describe('dot segments', () => {
+  const refusedApi = (answer: RawAnswer, address: string) => {
+    expect(answer.status, address).toBe(400)
+    expect(JSON.parse(answer.text), address).toEqual({ success: false, message: 'Bad Request', errors: null })
+    expect(answer.headers['cache-control'], address).toBe('no-store')
+  }
+
+  it('are a 400 before anything decides on the path: the API in its envelope, a plain page elsewhere', async () => {
+    for (const address of [
+      '/api/public/%2E%2E/public/posts',
+      '/api/public/posts/%2e%2e/posts',
+      '/api/public/posts/.%2E/posts?page=1',
+      '/api/public/posts/%2E./posts',
+      '/api/public/./posts',
+      '/api/public/posts/..',
+      '/api/public/../admin/users',
+      '/api/public/posts/..%2F..%2Fadmin/users',
+      '/api/public/posts/..%5C..%5Cadmin/users',
+      '/api/public/posts/\\..\\..\\admin/users',
+      '/api/public/posts/%252E%252E/posts',
+      '/api/public/posts/%25%32%65%25%32%65/posts',
+    ]) {
+      // Twice: the second would be the response cache's replay, if the first had been kept.
+      for (let round = 0; round < 2; round++) refusedApi(await rawGet(address), address)
+    }
+    const subject = unique('Titik dua ')
+    const report = { kind: 'pengaduan', name: 'Warga Uji', phone: '081234567890', subject, message: 'Jalan rusak.' }
+    for (const address of ['/api/public/%2E%2E/public/reports', '/api/public/reports/x/..%2F..']) {
+      refusedApi(await rawRequest('POST', address, { json: report }), address)
+    }
+    const filed = await api('GET', `/api/admin/reports?search=${encodeURIComponent(subject)}`, {
+      token: await adminToken(),
+    })
+    expect(filed.body.data.total).toBe(0)
+    for (const address of [
+      '/posts/../login',
+      '/posts/%2e%2e/admin/users',
+      '/admin/posts/..%2Fusers.data',
+      '/./sitemap.xml',
+      '/assets/..%2F..%2Fserver%2Findex.js',
+      '/dokumen/x/%2E%2E/unduh',
+      '/uploads/posts/..%5C..%5Cpackage.json',
+    ]) {
+      const page = await rawGet(address)
+      expect(page.status, address).toBe(400)
+      expect(page.headers['content-type'], address).toMatch(/^text\/html/)
+      expect(page.text, address).toContain('Permintaan Tidak Valid')
+    }
+  })
+
+  it('leave a dot inside a segment alone, and dots in the query', async () => {
+    expect((await rawGet('/sitemap.xml')).status).toBe(200)
+    expect((await rawGet('/favicon.svg')).status).toBe(200)
+    const notFound = await rawGet('/api/public/posts/a..b')
+    expect(notFound.status).toBe(404)
+    expect(JSON.parse(notFound.text).message).not.toBe('Bad Request')
+    expect((await rawGet('/posts/a..b')).status).toBe(404)
+    expect((await rawGet('/api/public/posts?search=..%2F..')).status).toBe(200)
+    expect((await rawGet('/cari?q=../..')).status).toBe(200)
   })
 })
 

@@ -149,6 +149,72 @@ describe('many villages in one install', () => {
     expect(asVillage.status).toBe(401)
   })
 
+  it('refuses a dot segment at every host with 400 before the regency host chooses what it serves', async () => {
+    const subject = 'Jalan rusak lewat titik dua'
+    const report = {
+      kind: 'pengaduan',
+      name: 'Warga Uji',
+      phone: '081234567890',
+      subject,
+      message: 'Jalan di RT 01 berlubang besar.',
+    }
+    const apiAttacks = [
+      '/api/regency/%2E%2E/public/posts',
+      '/api/regency/%2e%2e/public/posts',
+      '/api/regency/.%2E/public/posts',
+      '/api/regency/../public/posts',
+      '/api/regency/./../public/posts',
+      '/api/regency/x/..%2F..%2Fpublic/posts',
+      '/api/regency/x%5C..%5C..%5Cpublic/posts',
+      '/api/regency/\\..\\..\\public/posts',
+      // Encoded twice: no layer decodes twice, and none is let try.
+      '/api/regency/%252E%252E/public/posts',
+    ]
+    for (const site of [REGENCY, host('sukamaju')]) {
+      for (const address of apiAttacks) {
+        const read = await call(site, 'GET', address)
+        expect(read.status, `${site} ${address}`).toBe(400)
+        expect(read.body).toEqual({ success: false, message: 'Bad Request', errors: null })
+        expect(read.headers['cache-control']).toBe('no-store')
+      }
+      for (const address of ['/api/regency/%2E%2E/public/reports', '/api/regency/..%2Fpublic/reports']) {
+        const filed = await call(site, 'POST', address, { json: report })
+        expect(filed.status, `${site} ${address}`).toBe(400)
+        expect(filed.body).toEqual({ success: false, message: 'Bad Request', errors: null })
+      }
+    }
+    // The report went nowhere: not into the regency's own database (DATA_DIR/regency.db, or the schema `regency`),
+    // nor into a village's.
+    const regencyDb = onPostgres() ? server : { ...server, dbFile: path.join(server.dir, 'data', 'regency.db') }
+    const regencyReports = onPostgres() ? 'regency.reports' : 'reports'
+    const filedAt = `SELECT id FROM ${regencyReports} WHERE subject = ?`
+    expect(await queryDb(regencyDb, filedAt, [subject])).toEqual([])
+    for (const [site, token] of [
+      [host('sukamaju'), a.token],
+      [host('mekarsari'), b.token],
+    ]) {
+      const reports = await call(site, 'GET', `/api/admin/reports?search=${encodeURIComponent(subject)}`, { token })
+      expect(reports.status).toBe(200)
+      expect(reports.body.data.total, site).toBe(0)
+    }
+    // The regency's users screen is not the regency host's, even for its own account: the plain 400 page.
+    for (const address of ['/admin/desa/../users', '/admin/desa/%2e%2e/users', '/admin/desa/..%2Fusers.data']) {
+      const page = await call(REGENCY, 'GET', address, {
+        headers: { Accept: 'text/html', Cookie: `token=${regencyToken}` },
+      })
+      expect(page.status, address).toBe(400)
+      expect(page.headers['content-type']).toMatch(/^text\/html/)
+      expect(page.text).toContain('Permintaan Tidak Valid')
+      expect(page.text).not.toContain('kabupaten')
+    }
+    // A dot inside a segment is no dot segment; the plain paths still answer as before.
+    expect((await call(REGENCY, 'GET', '/api/public/posts')).status).toBe(404)
+    expect((await call(REGENCY, 'GET', '/api/regency/a..b')).status).toBe(404)
+    expect((await call(host('sukamaju'), 'GET', '/api/public/posts/a..b')).status).toBe(404)
+    expect((await call(host('sukamaju'), 'GET', '/sitemap.xml')).status).toBe(200)
+    expect((await call(REGENCY, 'GET', '/favicon.svg')).status).toBe(200)
+  })
+
   it('gives the regency account a two-factor login of its own, apart from every village', async () => {
     const setup = await call(REGENCY, 'POST', '/api/admin/me/2fa/setup', { token: regencyToken })
     expect(setup.status, setup.text).toBe(200)

@@ -479,6 +479,13 @@ describe('serving /uploads', () => {
     '/uploads/photos/%2e%2e%2f%2e%2e%2fdata%2ftest.db',
     '/uploads/photos/..\\..\\package.json',
     '/uploads/photos/../../data/test.db',
+  ])('400 for the dot segments of %s (decision 059)', async (rawPath) => {
+    const result = await rawRequest(rawPath)
+    expect(result.status).toBe(400)
+    expect(result.body.toString()).not.toContain('SQLite format')
+  })
+
+  it.each([
     '/uploads//etc/passwd',
     '/uploads/photos/',
     '/uploads/photos',
