@@ -8,9 +8,10 @@ import { createSession, endSession, endSessions } from '~/models/device-session.
 import { acceptSecondFactor } from '~/models/two-factor.server'
 import { findSessionUser, userIdByUsername, verifyLogin, type SessionUser } from '~/models/user.server'
 import { actorOf, deviceOf } from './actor.server'
-import { recordFailure, recordSuccess, retryAfterSeconds } from './throttle.server'
+import { beginAttempt, giveBack, recordSuccess } from './throttle.server'
 import { signLoginTicket, signToken, verifyLoginTicket, type TokenClaims } from './token.server'
 import { scopeKey } from '~/utils/village-scope.server'
+import { clientKeyOf } from '~/utils/client-key.server'
 
 /** One log line per login attempt (a failed or throttled one is a warning): never the password. */
 function logLogin(outcome: 'ok' | 'failed' | 'throttled', username: string, address: string | null) {
@@ -64,11 +65,28 @@ function firstThrottledThisMinute(username: string, address: string | null, now 
   return true
 }
 
-/** The 429 while the username or the address has too many recent failures. */
-async function refuseWhileThrottled(username: string, request: Request) {
+/**
+ * Runs an attempt for `username` (decision 060): the 429 while the username or the client has too many recent
+ * failures; else the attempt is counted as a failure before `work` checks anything, in the step that read the counts,
+ * and given back unless `work` fails it (a 401 from `failedAttempt`).
+ */
+async function attempting<T>(username: string, request: Request, work: () => Promise<T>): Promise<T> {
+  const { retryAfter, attempt } = await beginAttempt(username, clientKeyOf(request))
+  if (!attempt) return refuseThrottled(username, request, retryAfter)
+  let result: T
+  try {
+    result = await work()
+  } catch (error) {
+    if (!(error instanceof HttpError && error.status === 401)) await giveBack(attempt)
+    throw error
+  }
+  await giveBack(attempt)
+  return result
+}
+
+/** The 429 of a throttled attempt, logged (and kept in the activity log once a minute). */
+async function refuseThrottled(username: string, request: Request, wait: number): Promise<never> {
   const address = clientAddressOf(request)
-  const wait = await retryAfterSeconds(username, address)
-  if (wait <= 0) return
   logLogin('throttled', username, address)
   if (firstThrottledThisMinute(username, address)) {
     await recordActivity({
@@ -87,7 +105,8 @@ async function refuseWhileThrottled(username: string, request: Request) {
 }
 
 /**
- * A failed attempt: counted toward the throttle, logged, and kept in the activity log under the name that was tried.
+ * A failed attempt (counted toward the throttle since it began: `attempting`), logged, and kept in the activity log
+ * under the name that was tried.
  */
 async function failedAttempt(
   request: Request,
@@ -96,9 +115,7 @@ async function failedAttempt(
   error: HttpError,
   reason: string,
 ): Promise<never> {
-  const address = clientAddressOf(request)
-  await recordFailure(username, address)
-  logLogin('failed', username, address)
+  logLogin('failed', username, clientAddressOf(request))
   const actor = actorOf(request, { id: userId ?? (await userIdByUsername(username)), name: username })
   await recordActivity({ actor, action: 'login_failed', resource: 'users', resourceId: actor.id, summary: reason })
   throw error
@@ -135,7 +152,6 @@ async function passwordStep(
   { username, password }: z.infer<typeof credentials>,
   request: Request,
 ): Promise<{ user: SessionUser; username: string }> {
-  await refuseWhileThrottled(username, request)
   const found = await verifyLogin(username, password)
   const user = found ? await findSessionUser(found.id) : null
   if (!user) return failedAttempt(request, username, null, invalidCredentials(), 'Username atau password salah')
@@ -176,10 +192,12 @@ async function startSession(user: SessionUser, username: string, request: Reques
  */
 export async function login(raw: unknown, request: Request) {
   const { code, ...given } = await attemptBody(loginBody, raw, request)
-  const { user, username } = await passwordStep(given, request)
-  if (user.two_factor_enabled) await codeStep(user, username, parseInput(twoFactorCode, { code }).code, request)
-  const { expiresAt: _expires, ...payload } = await startSession(user, username, request, sessionSeconds(true))
-  return payload
+  return attempting(given.username, request, async () => {
+    const { user, username } = await passwordStep(given, request)
+    if (user.two_factor_enabled) await codeStep(user, username, parseInput(twoFactorCode, { code }).code, request)
+    const { expiresAt: _expires, ...payload } = await startSession(user, username, request, sessionSeconds(true))
+    return payload
+  })
 }
 
 /**
@@ -187,9 +205,12 @@ export async function login(raw: unknown, request: Request) {
  * that the second step sends back with the code instead of the password.
  */
 export async function loginWithPassword(raw: unknown, request: Request, remember: boolean) {
-  const { user, username } = await passwordStep(await attemptBody(credentials, raw, request), request)
-  if (user.two_factor_enabled) return { ticket: signLoginTicket({ userId: user.id, remember }) }
-  return { session: await startSession(user, username, request, sessionSeconds(remember)) }
+  const given = await attemptBody(credentials, raw, request)
+  return attempting(given.username, request, async () => {
+    const { user, username } = await passwordStep(given, request)
+    if (user.two_factor_enabled) return { ticket: signLoginTicket({ userId: user.id, remember }) }
+    return { session: await startSession(user, username, request, sessionSeconds(remember)) }
+  })
 }
 
 /** The login form's second step; an expired or forged ticket sends the user back to the first (401 `Error`). */
@@ -198,12 +219,13 @@ export async function loginWithCode(ticket: string, code: string, request: Reque
   const user = claims ? await findSessionUser(claims.userId) : null
   if (!claims || !user || !user.two_factor_enabled)
     throw new HttpError(401, 'Login expired', { Error: 'Login expired' })
-  await refuseWhileThrottled(user.username, request)
-  await codeStep(user, user.username, code, request)
-  return {
-    ...(await startSession(user, user.username, request, sessionSeconds(claims.remember))),
-    remember: claims.remember,
-  }
+  return attempting(user.username, request, async () => {
+    await codeStep(user, user.username, code, request)
+    return {
+      ...(await startSession(user, user.username, request, sessionSeconds(claims.remember))),
+      remember: claims.remember,
+    }
+  })
 }
 
 /** Logout ends the session of the token it was called with; the user's other devices (e.g. the mobile app) stay. */

@@ -1,28 +1,33 @@
 import { prisma, serializeWrite } from '~/utils/db.server'
 
 /**
- * Login throttling: after 5 failed attempts for one username, or 20 from one address, within 15 minutes,
- * further attempts are refused with 429 until the oldest failure leaves the window. The failures are rows of
- * `login_failures`, so every worker and every instance counts the same attempts (a restart forgets nothing).
- * That table has no data-version trigger: failed logins never empty the public caches.
+ * Login throttling: after 5 failed attempts for one username, or 20 from one client (the key of
+ * utils/client-key.server.ts: an IPv4 address, an IPv6 /64), within 15 minutes, further attempts are refused with 429
+ * until the oldest failure leaves the window. The failures are rows of `login_failures`, so every worker and every
+ * instance counts the same attempts (a restart forgets nothing). That table has no data-version trigger: failed
+ * logins never empty the public caches.
+ *
+ * An attempt is counted as a failure when it begins, in the serialised step that reads the counts (decision 060), and
+ * given back once it proves not to be one: a password takes time to check, and parallel wrong passwords that all read
+ * the counts before the first of them was written would all be tried.
  */
 export const WINDOW_MS = 15 * 60 * 1000
 export const MAX_PER_USERNAME = 5
 export const MAX_PER_ADDRESS = 20
-/** Expired rows are deleted at most this often (by whichever process records a failure). */
+/** Expired rows are deleted at most this often (by whichever process counts an attempt). */
 const PRUNE_EVERY_MS = 60 * 1000
 let lastPruned = 0
 
-const keysFor = (username: string, address: string | null) => [
+const keysFor = (username: string, clientKey: string | null) => [
   { key: `u:${username.trim().toLowerCase()}`, max: MAX_PER_USERNAME },
-  ...(address ? [{ key: `a:${address}`.slice(0, 200), max: MAX_PER_ADDRESS }] : []),
+  ...(clientKey ? [{ key: `a:${clientKey}`.slice(0, 200), max: MAX_PER_ADDRESS }] : []),
 ]
 
 /** Seconds to wait before another attempt is allowed, or 0 when the attempt may go ahead. */
-export async function retryAfterSeconds(username: string, address: string | null, now = Date.now()): Promise<number> {
+export async function retryAfterSeconds(username: string, clientKey: string | null, now = Date.now()): Promise<number> {
   const since = new Date(now - WINDOW_MS)
   const waits = await Promise.all(
-    keysFor(username, address).map(async ({ key, max }) => {
+    keysFor(username, clientKey).map(async ({ key, max }) => {
       // The newest `max` failures: when there are that many, the oldest of them decides when one more may come.
       const recent = await prisma.loginFailure.findMany({
         where: { key, created_at: { gt: since } },
@@ -30,26 +35,52 @@ export async function retryAfterSeconds(username: string, address: string | null
         take: max,
         select: { created_at: true },
       })
-      return recent.length >= max ? Math.ceil((recent[max - 1].created_at.getTime() + WINDOW_MS - now) / 1000) : 0
+      return recent.length >= max
+        ? Math.max(1, Math.ceil((recent[max - 1].created_at.getTime() + WINDOW_MS - now) / 1000))
+        : 0
     }),
   )
   return Math.max(0, ...waits)
 }
 
-export async function recordFailure(username: string, address: string | null, now = Date.now()) {
-  const at = new Date(now)
-  await serializeWrite(async () => {
-    await prisma.loginFailure.createMany({
-      data: keysFor(username, address).map(({ key }) => ({ key, created_at: at })),
-    })
+/** An attempt under way: the failures counted for it, until it gives them back. */
+export type Attempt = { failureIds: number[] }
+
+/**
+ * Begins an attempt: in one serialised step, the seconds to wait while the username or the client has its failures
+ * full (nothing counted), else the attempt, counted as a failure of both. A client already throttled is refused
+ * before the lock is asked for.
+ */
+export async function beginAttempt(
+  username: string,
+  clientKey: string | null,
+  now = Date.now(),
+): Promise<{ retryAfter: number; attempt: null } | { retryAfter: 0; attempt: Attempt }> {
+  const quick = await retryAfterSeconds(username, clientKey, now)
+  if (quick > 0) return { retryAfter: quick, attempt: null }
+  return serializeWrite(async () => {
+    const retryAfter = await retryAfterSeconds(username, clientKey, now)
+    if (retryAfter > 0) return { retryAfter, attempt: null }
+    const failureIds: number[] = []
+    for (const { key } of keysFor(username, clientKey)) {
+      const row = await prisma.loginFailure.create({ data: { key, created_at: new Date(now) }, select: { id: true } })
+      failureIds.push(row.id)
+    }
     if (now - lastPruned > PRUNE_EVERY_MS) {
       lastPruned = now
       await prisma.loginFailure.deleteMany({ where: { created_at: { lt: new Date(now - WINDOW_MS) } } })
     }
+    return { retryAfter: 0 as const, attempt: { failureIds } }
   })
 }
 
-/** A successful login clears the username's failures (not the address's). */
+/** The attempt was no failure (a right password, a right code, a body refused with 422): its failures go back. */
+export async function giveBack(attempt: Attempt) {
+  if (!attempt.failureIds.length) return
+  await serializeWrite(() => prisma.loginFailure.deleteMany({ where: { id: { in: attempt.failureIds } } }))
+}
+
+/** A successful login clears the username's failures (not the client's). */
 export async function recordSuccess(username: string) {
   const [{ key }] = keysFor(username, null)
   await serializeWrite(() => prisma.loginFailure.deleteMany({ where: { key } }))

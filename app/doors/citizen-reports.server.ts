@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
-import { clientAddressOf } from '~/utils/http.server'
+import { clientKeyOf } from '~/utils/client-key.server'
 import { fileReport, listPublicReports, respondToReport, trackReport, type FiledReport } from '~/models/report.server'
-import { filingRetryAfter, lookupRetryAfter, recordFiling, recordLookupFailure } from '~/models/report-throttle.server'
+import { countedFiling, countedLookup, filingRefusal } from '~/models/report-throttle.server'
 import { siteIdentity } from '~/models/site-identity.server'
 import { parseId } from '~/models/crud.server'
 import { withWriteInput } from '~/utils/api-input.server'
@@ -25,27 +25,22 @@ import { publicList } from './public.server'
 /**
  * The doors of citizens' reports (docs/api.md "Citizen reports"): the public API (file, track, the public list), the
  * staff's responses call, and the screens `/layanan` and `/layanan/lacak`. Both doors of a filing and of a lookup
- * take the same throttle, before anything else is read (decision 048).
+ * take the same throttle (decisions 048 and 060): a client already throttled is refused before the body is read, and
+ * the deciding count is taken in the serialised step that writes the filing or counts the failed lookup.
  */
 
-const tooMany = (seconds: number, what: string) =>
-  new HttpError(429, `Too many ${what} from this address; try again later`, null, { 'Retry-After': String(seconds) })
-
-/** Refuses a filing from an address that has filed 5 reports in the last hour: 429 before the body is read. */
+/** Refuses a filing from a client that has filed 5 reports in the last hour: 429 before the body is read. */
 async function checkFilingThrottle(request: Request) {
-  const seconds = await filingRetryAfter(clientAddressOf(request))
-  if (seconds > 0) {
+  const refusal = await filingRefusal(clientKeyOf(request))
+  if (refusal) {
     if (request.body) discardRest(bodyStream(request))
-    throw tooMany(seconds, 'reports')
+    throw refusal
   }
 }
 
-/** Files and counts a report (a refused filing is not counted). */
-async function fileAndCount(request: Request, input: Record<string, unknown>) {
-  const filed = await fileReport(input)
-  await recordFiling(clientAddressOf(request))
-  return filed
-}
+/** Files a report, counted for its client in the step that writes it (a refused filing is not counted). */
+const fileAndCount = (request: Request, input: Record<string, unknown>) =>
+  fileReport(input, (write) => countedFiling(clientKeyOf(request), write))
 
 /** `GET /api/public/reports?page`: the reports staff made public, newest first. */
 export const publicReportsApi = ({ request, context }: LoaderFunctionArgs) =>
@@ -66,16 +61,8 @@ export const fileReportApi = ({ request }: ActionFunctionArgs) =>
  * The lookup of both doors: the report when the code is its own, else the same 404 as for an unknown ticket, which
  * counts toward the lookup throttle.
  */
-async function lookUp(request: Request, ticket: string, code: string) {
-  const seconds = await lookupRetryAfter(clientAddressOf(request))
-  if (seconds > 0) throw tooMany(seconds, 'lookups')
-  try {
-    return await trackReport(ticket, code)
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) await recordLookupFailure(clientAddressOf(request))
-    throw error
-  }
-}
+const lookUp = (request: Request, ticket: string, code: string) =>
+  countedLookup(clientKeyOf(request), () => trackReport(ticket, code))
 
 /** `GET /api/public/reports/{ticket}?code=`: never cached (the answer is the citizen's alone). */
 export const trackReportApi = ({ request, params }: LoaderFunctionArgs) =>

@@ -1,12 +1,15 @@
 import crypto from 'node:crypto'
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
+import { HttpError } from '~/utils/http.server'
 
 /**
- * The reports' throttle (docs/api.md "Citizen reports"; decision 048), per client address, across every worker and
- * instance: at most 5 filings an hour (a filing answered 201 counts, a honeypot's too; a refused one does not), and
- * at most 20 failed tracking lookups in 15 minutes (a wrong code or an unknown ticket), so that a code cannot be
- * guessed. The rows hold a keyed hash of the address, never the address, and go after the window.
+ * The reports' throttle (docs/api.md "Citizen reports"; decisions 048 and 060), per client (the key of
+ * utils/client-key.server.ts: an IPv4 address, an IPv6 /64), across every worker and instance: at most 5 filings an
+ * hour (a filing answered 201 counts, a honeypot's too; a refused one does not), and at most 20 failed tracking
+ * lookups in 15 minutes (a wrong code or an unknown ticket), so that a code cannot be guessed. The count is read and
+ * the attempt decided and counted in one step under the write lock, so a burst of parallel requests stops at the
+ * limit exactly. The rows hold a keyed hash of the client's key, never the address, and go after the window.
  */
 export const FILING_WINDOW_MS = 60 * 60 * 1000
 export const MAX_FILINGS = 5
@@ -15,13 +18,18 @@ export const MAX_LOOKUP_FAILURES = 20
 const PRUNE_EVERY_MS = 60 * 1000
 let lastPruned = 0
 
-/** The address as the throttle keeps it: an HMAC under the server's secret (no rainbow table of IPv4 reverses it). */
-const hashed = (address: string) =>
-  crypto.createHmac('sha256', getEnv().JWT_SECRET).update(address).digest('base64url').slice(0, 32)
+/** The client's key as the throttle keeps it: an HMAC under the server's secret (no rainbow table of IPv4 reverses it). */
+const hashed = (clientKey: string) =>
+  crypto.createHmac('sha256', getEnv().JWT_SECRET).update(clientKey).digest('base64url').slice(0, 32)
 
-const keyOf = (what: 'f' | 'l', address: string | null) => `${what}:${hashed(address ?? 'unknown')}`
+const filingKey = (clientKey: string) => `f:${hashed(clientKey)}`
+const lookupKey = (clientKey: string) => `l:${hashed(clientKey)}`
 
-async function retryAfter(key: string, max: number, windowMs: number, now: number): Promise<number> {
+const tooMany = (seconds: number, what: string) =>
+  new HttpError(429, `Too many ${what} from this address; try again later`, null, { 'Retry-After': String(seconds) })
+
+/** Seconds before one more may come while `max` rows of `key` lie in the window (0: now). */
+async function secondsToWait(key: string, max: number, windowMs: number, now: number): Promise<number> {
   const recent = await prisma.reportThrottle.findMany({
     where: { key, created_at: { gt: new Date(now - windowMs) } },
     orderBy: { created_at: 'desc' },
@@ -33,26 +41,60 @@ async function retryAfter(key: string, max: number, windowMs: number, now: numbe
     : 0
 }
 
-async function record(key: string, now: number) {
-  await serializeWrite(async () => {
-    await prisma.reportThrottle.create({ data: { key, created_at: new Date(now) } })
-    if (now - lastPruned > PRUNE_EVERY_MS) {
-      lastPruned = now
-      await prisma.reportThrottle.deleteMany({
-        where: { created_at: { lt: new Date(now - Math.max(FILING_WINDOW_MS, LOOKUP_WINDOW_MS)) } },
-      })
+/** Counts one row of `key`; the caller holds the write lock. */
+async function count(key: string, now: number) {
+  await prisma.reportThrottle.create({ data: { key, created_at: new Date(now) } })
+  if (now - lastPruned > PRUNE_EVERY_MS) {
+    lastPruned = now
+    await prisma.reportThrottle.deleteMany({
+      where: { created_at: { lt: new Date(now - Math.max(FILING_WINDOW_MS, LOOKUP_WINDOW_MS)) } },
+    })
+  }
+}
+
+/**
+ * A filing that has passed every check, decided and counted in the one serialised step that writes it (its caller
+ * holds the write lock): a 429 when 5 filings of the client lie in the hour; else `write` runs (the report is stored)
+ * and the filing is counted. When `write` throws, nothing is counted: only a filing answered 201 counts.
+ */
+export async function countedFiling<T>(clientKey: string, write: () => Promise<T>, now = Date.now()): Promise<T> {
+  const key = filingKey(clientKey)
+  const seconds = await secondsToWait(key, MAX_FILINGS, FILING_WINDOW_MS, now)
+  if (seconds > 0) throw tooMany(seconds, 'reports')
+  const result = await write()
+  await count(key, now)
+  return result
+}
+
+/**
+ * The 429 of a client whose filings are full, read without the lock (the answer before the body is read); null while
+ * it may file. The deciding count is `countedFiling`'s.
+ */
+export async function filingRefusal(clientKey: string, now = Date.now()): Promise<HttpError | null> {
+  const seconds = await secondsToWait(filingKey(clientKey), MAX_FILINGS, FILING_WINDOW_MS, now)
+  return seconds > 0 ? tooMany(seconds, 'reports') : null
+}
+
+/**
+ * A tracking lookup, counted: a 429 while the client has 20 failures in 15 minutes; else `lookUp` runs, and its 404
+ * (a wrong code, an unknown ticket) is counted as a failure in the same serialised step, so a burst of guesses stops
+ * at 20. A client already throttled is refused before the lock is asked for (a flood of guesses does not queue
+ * every writer of the site behind it).
+ */
+export async function countedLookup<T>(clientKey: string, lookUp: () => Promise<T>, now = Date.now()): Promise<T> {
+  const key = lookupKey(clientKey)
+  const refuseWhileFull = async () => {
+    const seconds = await secondsToWait(key, MAX_LOOKUP_FAILURES, LOOKUP_WINDOW_MS, now)
+    if (seconds > 0) throw tooMany(seconds, 'lookups')
+  }
+  await refuseWhileFull()
+  return serializeWrite(async () => {
+    await refuseWhileFull()
+    try {
+      return await lookUp()
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) await count(key, now)
+      throw error
     }
   })
 }
-
-/** Seconds before `address` may file again (0: now). */
-export const filingRetryAfter = (address: string | null, now = Date.now()) =>
-  retryAfter(keyOf('f', address), MAX_FILINGS, FILING_WINDOW_MS, now)
-
-export const recordFiling = (address: string | null, now = Date.now()) => record(keyOf('f', address), now)
-
-/** Seconds before `address` may look a ticket up again after too many failures (0: now). */
-export const lookupRetryAfter = (address: string | null, now = Date.now()) =>
-  retryAfter(keyOf('l', address), MAX_LOOKUP_FAILURES, LOOKUP_WINDOW_MS, now)
-
-export const recordLookupFailure = (address: string | null, now = Date.now()) => record(keyOf('l', address), now)

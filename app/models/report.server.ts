@@ -234,11 +234,18 @@ async function nextSequence(kind: ReportKind, year: number): Promise<number> {
 }
 
 /**
+ * How a filing is throttled (models/report-throttle.server.ts `countedFiling`, bound to the client): it runs the
+ * filing's write inside the write lock, refusing it or counting it in that same step.
+ */
+export type CountedFiling = <T>(write: () => Promise<T>) => Promise<T>
+
+/**
  * Files a report (both doors: the API's JSON or multipart body, the form of /layanan). Every field is checked, then
  * the spam guard, then the photo stored, then the row: a refusal stores nothing. A filled honeypot (`website`) gets
- * the same answer with nothing stored. The caller has checked the throttle and records the filing on success.
+ * the same answer with nothing stored. Once every check has passed, the throttle decides and counts the filing in the
+ * serialised step that writes it (`counted`), so parallel filings cannot all pass a count read before any is written.
  */
-export async function fileReport(input: Record<string, unknown>): Promise<FiledReport> {
+export async function fileReport(input: Record<string, unknown>, counted: CountedFiling): Promise<FiledReport> {
   const { data, errors } = checkInput(fileSchema, input)
   const parsed = data as z.infer<typeof fileSchema>
   if (!errors.Phone && !errors.Email) {
@@ -258,8 +265,8 @@ export async function fileReport(input: Record<string, unknown>): Promise<FiledR
   const dueAt = parsed.kind === 'permohonan_informasi' ? dueDateOf(created) : null
   const code = newTrackingCode()
   if (parsed.website) {
-    // The honeypot: a form filler. It is told what a citizen is told; nothing is stored.
-    const sequence = await nextSequence(parsed.kind, year)
+    // The honeypot: a form filler. It is told what a citizen is told; nothing is stored, but the filing counts.
+    const sequence = await serializeWrite(() => counted(() => nextSequence(parsed.kind, year)))
     return {
       ticket: ticketOf(parsed.kind, year, sequence),
       tracking_code: code,
@@ -278,28 +285,30 @@ export async function fileReport(input: Record<string, unknown>): Promise<FiledR
       message: parsed.message,
     },
   )
-  const report = await writeWithImage(REPORT_PHOTO_KIND, stagedImage(input), async (image) => {
-    const sequence = await nextSequence(parsed.kind, year)
-    const result = await prisma.report.create({
-      data: {
-        ticket: ticketOf(parsed.kind, year, sequence),
-        kind: parsed.kind,
-        year,
-        sequence,
-        code_hash: hashCode(code),
-        name: parsed.name,
-        phone: parsed.phone ?? '',
-        email: parsed.email ?? '',
-        subject: parsed.subject,
-        message: parsed.message,
-        image: image ?? null,
-        due_at: dueAt,
-        created_at: created,
-      },
-      select: { id: true, ticket: true, kind: true, created_at: true, due_at: true },
-    })
-    return { result }
-  })
+  const report = await writeWithImage(REPORT_PHOTO_KIND, stagedImage(input), (image) =>
+    counted(async () => {
+      const sequence = await nextSequence(parsed.kind, year)
+      const result = await prisma.report.create({
+        data: {
+          ticket: ticketOf(parsed.kind, year, sequence),
+          kind: parsed.kind,
+          year,
+          sequence,
+          code_hash: hashCode(code),
+          name: parsed.name,
+          phone: parsed.phone ?? '',
+          email: parsed.email ?? '',
+          subject: parsed.subject,
+          message: parsed.message,
+          image: image ?? null,
+          due_at: dueAt,
+          created_at: created,
+        },
+        select: { id: true, ticket: true, kind: true, created_at: true, due_at: true },
+      })
+      return { result }
+    }),
+  )
   await recordActivity({
     actor: CITIZEN,
     action: 'report_filed',

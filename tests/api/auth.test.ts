@@ -77,6 +77,23 @@ describe('POST /api/login', () => {
   })
 })
 
+describe('the login throttle per address (decision 060)', () => {
+  it('counts every address of one IPv6 /64 together (an IPv4-mapped one as its IPv4: tests/unit/client-key)', async () => {
+    const ipv6Block = () =>
+      `2001:db8:${crypto.randomInt(0, 0x10000).toString(16)}:${crypto.randomInt(0, 0x10000).toString(16)}`
+    const block = ipv6Block()
+    const attempt = (address: string) =>
+      post('/api/login', { username: unique('semprot'), password: 'wrong-password' }, { 'X-Forwarded-For': address })
+    for (let i = 0; i < 20; i++) expect((await attempt(`${block}::${i + 1}`)).status).toBe(401)
+    for (const address of [`${block}:ffff:ffff:ffff:ffff`, `${block}:1::1`]) {
+      const refused = await attempt(address)
+      expect(refused.status, address).toBe(429)
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    }
+    expect((await attempt(`${ipv6Block()}::1`)).status).toBe(401)
+  })
+})
+
 describe('tokens', () => {
   it('refuses requests without a token, with a forged one or a wrong secret', async () => {
     expect((await api('GET', '/api/admin/dashboard')).status).toBe(401)

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -38,6 +39,10 @@ const report = (overrides: Record<string, unknown> = {}) => ({
   message: 'Jalan di depan SD rusak parah sejak musim hujan.',
   ...overrides,
 })
+
+/** A random IPv6 /64 of the documentation prefix, as `2001:db8:x:y` (append `::n` or `:a:b:c:d`). */
+const ipv6Block = () =>
+  `2001:db8:${crypto.randomInt(0, 0x10000).toString(16)}:${crypto.randomInt(0, 0x10000).toString(16)}`
 
 /** A filing from a client address of its own (the throttle counts per address), unless one is given. */
 const file = (json: unknown, address = clientAddress(), base?: string) =>
@@ -208,6 +213,24 @@ describe('the throttle', () => {
     // Even the right code waits at that address; from another it works.
     expect((await track(mine.ticket, mine.tracking_code, address)).status).toBe(429)
     expect((await track(mine.ticket, mine.tracking_code)).status).toBe(200)
+  })
+
+  it('counts every address of one IPv6 /64 together, and an IPv4-mapped address as its IPv4 (decision 060)', async () => {
+    // Filings: five from five addresses of one /64 fill it; the sixth, from yet another, waits; the next /64 does not.
+    const block = ipv6Block()
+    for (let i = 1; i <= 5; i++) expect((await file(report(), `${block}:${i}:0:0:${i}`)).status).toBe(201)
+    expectFailure(await file(report(), `${block}:ffff:ffff:ffff:ffff`), 429)
+    expect((await file(report(), `${ipv6Block()}::1`)).status).toBe(201)
+    // An IPv4 client seen as `::ffff:a.b.c.d` (a dual-stack socket) is that IPv4 client.
+    const v4 = clientAddress()
+    for (let i = 0; i < 5; i++) expect((await file(report(), i % 2 ? v4 : `::ffff:${v4}`)).status).toBe(201)
+    for (const address of [v4, `::ffff:${v4}`]) expectFailure(await file(report(), address), 429)
+    // Lookups: 20 failures spread over one /64, then every address of it waits.
+    const guessers = ipv6Block()
+    for (let i = 0; i < 20; i++)
+      expect((await track('ADU-2026-9999', 'TEBAKANSALAH', `${guessers}::${i + 1}`)).status).toBe(404)
+    expect((await track('ADU-2026-9999', 'TEBAKANSALAH', `${guessers}:abcd::77`)).status).toBe(429)
+    expect((await track('ADU-2026-9999', 'TEBAKANSALAH', `${ipv6Block()}::1`)).status).toBe(404)
   })
 })
 

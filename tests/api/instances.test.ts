@@ -59,6 +59,95 @@ async function within(limitMs: number, check: () => Promise<boolean>): Promise<n
   }
 }
 
+/**
+ * A request with a JSON body on a connection of its own (no keep-alive), so node:cluster hands each one to the next
+ * worker; its status and `Retry-After`.
+ */
+function freshRequest(
+  url: string,
+  method: string,
+  address: string,
+  json?: unknown,
+): Promise<{ status: number; retryAfter: number }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method,
+        agent: false,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Forwarded-For': address },
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: Number(res.headers['retry-after']) }))
+      },
+    )
+    request.on('error', reject)
+    request.end(json === undefined ? undefined : JSON.stringify(json))
+  })
+}
+
+/** How many answers had each status. */
+const tally = (answers: { status: number }[]) =>
+  answers.reduce<Record<number, number>>(
+    (counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
+    {},
+  )
+
+/**
+ * Bursts at every throttle (docs/decisions/060-throttles-counted-in-one-step.md), each sent at once and spread over
+ * `bases` (instances, or the workers of one): each stops at its limit exactly, as one request after another would.
+ */
+async function burstEveryThrottle(bases: string[]) {
+  const at = (i: number) => bases[i % bases.length]
+  const burst = (count: number, send: (base: string, i: number) => Promise<{ status: number; retryAfter: number }>) =>
+    Promise.all(Array.from({ length: count }, (_, i) => send(at(i), i)))
+  const refusedWithRetryAfter = (answers: { status: number; retryAfter: number }[]) =>
+    expect(answers.filter((answer) => answer.status === 429).every((answer) => answer.retryAfter > 0)).toBe(true)
+
+  // 12 filings from one address: the limit is 5 an hour.
+  const filer = clientAddress()
+  const filings = await burst(12, (base, i) =>
+    freshRequest(`${base}/api/public/reports`, 'POST', filer, {
+      kind: 'aspirasi',
+      name: 'Warga Serbu',
+      phone: '0812-3456-7890',
+      subject: unique(`Serbuan ${i} `),
+      message: 'Dua belas laporan sekaligus dari satu alamat.',
+    }),
+  )
+  expect(tally(filings)).toEqual({ 201: 5, 429: 7 })
+  refusedWithRetryAfter(filings)
+
+  // 30 wrong lookups from one address: at most 20 failures in 15 minutes.
+  const guesser = clientAddress()
+  const lookups = await burst(30, (base, i) =>
+    freshRequest(
+      `${base}/api/public/reports/ADU-2026-9${String(i).padStart(3, '0')}?code=TEBAKANSALAH`,
+      'GET',
+      guesser,
+    ),
+  )
+  expect(tally(lookups)).toEqual({ 404: 20, 429: 10 })
+  refusedWithRetryAfter(lookups)
+
+  // 12 wrong passwords for one username, each from an address of its own: 5 failures per username.
+  const victim = unique('serbu')
+  const byUsername = await burst(12, (base) =>
+    freshRequest(`${base}/api/login`, 'POST', clientAddress(), { username: victim, password: 'salah-sekali' }),
+  )
+  expect(tally(byUsername)).toEqual({ 401: 5, 429: 7 })
+  refusedWithRetryAfter(byUsername)
+
+  // 26 wrong passwords from one address, each for a username of its own: 20 failures per address.
+  const sprayer = clientAddress()
+  const byAddress = await burst(26, (base) =>
+    freshRequest(`${base}/api/login`, 'POST', sprayer, { username: unique('semprot'), password: 'salah-sekali' }),
+  )
+  expect(tally(byAddress)).toEqual({ 401: 20, 429: 6 })
+  refusedWithRetryAfter(byAddress)
+}
+
 describe.skipIf(!onPostgres())('two instances on one PostgreSQL database behave as one site', () => {
   let a: TestServer
   let b: TestServer
@@ -106,6 +195,10 @@ describe.skipIf(!onPostgres())('two instances on one PostgreSQL database behave 
       expect(refused.status).toBe(429)
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
     }
+  })
+
+  it('holds every throttle under a burst spread over A and B', async () => {
+    await burstEveryThrottle([a.url, b.url])
   })
 })
 
@@ -163,6 +256,10 @@ describe.skipIf(onPostgres())('worker processes on SQLite (WEB_CONCURRENCY=2)', 
     const requests = server.logs().filter((line) => line.event === 'request')
     expect(new Set(requests.map((line) => line.worker))).toEqual(new Set([1, 2]))
     expect(new Set(requests.map((line) => line.pid)).size).toBe(2)
+  })
+
+  it('holds every throttle under a burst spread over both workers', async () => {
+    await burstEveryThrottle([server.url])
   })
 
   it('keeps check-then-write rules across workers: two admins demoted at once leave one admin', async () => {
