@@ -42,13 +42,19 @@ const IDLE_MS = 60_000
 /** One file at a time: the worker is one process, and each file may use its whole memory limit. */
 const withSlot = workSlots(1)
 
-/** core/pdf-worker.mjs in the nearest folder above this module: core/ itself, or the build that bundles this. */
+/**
+ * core/pdf-worker.mjs in the nearest folder above this module (app/utils/ in development, the build's server/ folder
+ * in production), else in the working directory (a BUILD_DIR outside the checkout; the server runs from its root).
+ */
 function findWorker(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'core', 'pdf-worker.mjs')
     if (fs.existsSync(candidate)) return candidate
-    if (path.dirname(dir) === dir) throw new Error(`core/pdf-worker.mjs not found above ${from}`)
+    if (path.dirname(dir) === dir) break
   }
+  const candidate = path.resolve('core', 'pdf-worker.mjs')
+  if (fs.existsSync(candidate)) return candidate
+  throw new Error(`core/pdf-worker.mjs is neither above ${from} nor in ${process.cwd()}`)
 }
 
 let workerScript: string | undefined
