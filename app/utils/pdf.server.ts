@@ -19,7 +19,8 @@ import { workSlots } from './work-slots.server'
  * and other globals, and a PDF built to be slow would stall every village of the install): one file at a time, with
  * a time limit (the worker is killed) and a memory limit (the worker ends itself). A file that overruns either is a
  * 422 on `File`, or, when only its preview overran, is stored without one. The worker is kept for the next upload
- * (starting one costs about half a second, a small file then 0.05 to 0.3 s) until it has been idle a minute, and started anew after a kill.
+ * (starting one costs about half a second, a small file then 0.05 to 0.3 s) until it has been idle a minute, and
+ * started anew after a kill.
  */
 
 const notPdf = (message = 'File must be a PDF document') => validationError({ File: message })
