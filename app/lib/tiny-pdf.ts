@@ -2,7 +2,9 @@
  * A tiny PDF writer: one A4 page per entry of `pages`, each a few lines of Helvetica text, with a correct
  * cross-reference table, so that any PDF reader (and our own check, app/utils/pdf.server.ts) opens it. The demo
  * village's documents are made with it (app/models/seed.server.ts), and so are the tests' PDFs: `javascript` adds
- * an OpenAction script, `attachment` an embedded file, `padding` bytes of an unused stream (a large file).
+ * an OpenAction script, `attachment` an embedded file, `padding` bytes of an unused stream (a large file); `mediaBox`
+ * sets the pages' size in points and `deflatedContent` replaces the first page's text with these zlib-compressed
+ * bytes (a PDF built to be slow to open: tests/api/documents.test.ts).
  */
 
 export type TinyPdf = {
@@ -11,6 +13,8 @@ export type TinyPdf = {
   javascript?: string
   attachment?: { name: string; text: string }
   padding?: number
+  mediaBox?: [number, number, number, number]
+  deflatedContent?: Buffer
 }
 
 /** Text as a PDF literal string: WinAnsi bytes, with `\`, `(` and `)` escaped. */
@@ -60,14 +64,15 @@ export function tinyPdf(spec: TinyPdf): Buffer {
   for (let index = 0; index < pageCount; index++) {
     const lines = spec.pages[index] ?? []
     add(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ` +
+      `<< /Type /Page /Parent 2 0 R /MediaBox [${(spec.mediaBox ?? [0, 0, 595, 842]).join(' ')}] /Resources << /Font << /F1 3 0 R >> >> /Contents ` +
         `${firstPage + index * 2 + 1} 0 R >>`,
     )
     const text = lines
       .map((line, at) => `BT /F1 ${at === 0 ? 18 : 11} Tf 56 ${780 - at * 22} Td ${literal(line)} Tj ET`)
       .join('\n')
     // A frame around the page, so the preview shows where the page ends.
-    add(stream('', Buffer.from(`0.2 0.5 0.3 RG 2 w 28 28 539 786 re S\n${text}`, 'latin1')))
+    if (index === 0 && spec.deflatedContent) add(stream('/Filter /FlateDecode', spec.deflatedContent))
+    else add(stream('', Buffer.from(`0.2 0.5 0.3 RG 2 w 28 28 539 786 re S\n${text}`, 'latin1')))
   }
   if (javascriptObject !== undefined) extras.push(`<< /Type /Action /S /JavaScript /JS ${literal(spec.javascript!)} >>`)
   if (fileObject !== undefined) {

@@ -150,7 +150,31 @@ export async function readJsonObject(request: Request, accepted?: string): Promi
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new HttpError(400, 'Malformed JSON', { Error: 'The request body must be a JSON object' })
   }
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+    throw new HttpError(400, 'Malformed JSON', {
+      Error: `The request body may not nest more than ${MAX_JSON_DEPTH} levels deep`,
+    })
+  }
   return markJsonBody(value as Record<string, unknown>)
+}
+
+/**
+ * How deep a JSON body may nest (docs/decisions/062): far beyond any body of the contract (a dataset's rows are three
+ * levels deep), and shallow enough for every recursive reader after this one (JSON.stringify in the spam guard, the
+ * schemas). JSON.parse itself reads 10,000 levels; JSON.stringify overflows the stack on them.
+ */
+export const MAX_JSON_DEPTH = 64
+
+/** Whether a parsed JSON value nests deeper than `max` arrays and objects; walked without recursion. */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]]
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!
+    if (item === null || typeof item !== 'object') continue
+    if (depth > max) return true
+    for (const inner of Object.values(item)) pending.push([inner, depth + 1])
+  }
+  return false
 }
 
 /** CORS headers for `/api/*`, per CORS_ORIGINS (comma-separated, default `*`). */

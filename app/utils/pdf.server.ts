@@ -1,27 +1,174 @@
+import { fork, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
 import fsp from 'node:fs/promises'
-import { createCanvas } from '@napi-rs/canvas'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { log } from '#core/log.mjs'
 import { validationError } from './http.server'
 import { workSlots } from './work-slots.server'
 
 /**
- * PDFs judged by their content (docs/api.md "Documents and public information"; decision 046): the file must start
- * with `%PDF-`, end with `%%EOF` (a cut-off file does not), and open in PDF.js (Mozilla's maintained reader, run on
- * the server with `stopAtErrors`, scripts never evaluated) with a first page it can read. Anything else is a 422 on
- * `File`: a renamed picture, an HTML page, a damaged PDF. The same reader draws the first page as the preview picture
- * (@napi-rs/canvas, Skia) and tells whether the file holds JavaScript actions or embedded files.
+ * PDFs judged by their content (docs/api.md "Documents and public information"; decisions 046 and 062): the file
+ * must start with `%PDF-`, end with `%%EOF` (a cut-off file does not), and open in PDF.js (Mozilla's maintained
+ * reader, with `stopAtErrors`, scripts never evaluated) with a first page it can read, no larger than PDF allows.
+ * Anything else is a 422 on `File`: a renamed picture, an HTML page, a damaged PDF. The same reader draws the first
+ * page as the preview picture (@napi-rs/canvas, Skia) and tells whether the file holds JavaScript actions or
+ * embedded files.
+ *
+ * PDF.js runs in a child process, core/pdf-worker.mjs, never in this one (its legacy build replaces JSON.stringify
+ * and other globals, and a PDF built to be slow would stall every village of the install): one file at a time, with
+ * a time limit (the worker is killed) and a memory limit (the worker ends itself). A file that overruns either is a
+ * 422 on `File`, or, when only its preview overran, is stored without one. The worker is kept for the next upload
+ * (starting one costs about half a second, a small file then 0.05 to 0.3 s) until it has been idle a minute, and
+ * started anew after a kill.
  */
 
 const notPdf = (message = 'File must be a PDF document') => validationError({ File: message })
+const DAMAGED = 'File is damaged or not a valid PDF document'
+const TOO_LONG = 'File takes too long to read: it may be damaged or built to overload the server'
+const TOO_LARGE = 'File needs too much memory to read: it may be damaged or built to overload the server'
+const CRASHED = 'File could not be read: it may be damaged or built to overload the server'
 
-/** PDF.js's Node build, loaded once on first use (it is large, and most requests never need it). */
-let reader: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined
-const pdfjs = () => (reader ??= import('pdfjs-dist/legacy/build/pdf.mjs'))
+/** How long one file may take, preview included (a large scanned PDF takes about a second). */
+export const PDF_TIME_LIMIT_MS = 6_000
+/** The worker's resident memory limit, and its JavaScript heap's (PDF.js keeps decoded streams outside the heap). */
+const MEMORY_LIMIT_MB = 512
+const HEAP_LIMIT_MB = 384
+/** The worker's exit code when it ends itself over MEMORY_LIMIT_MB (core/pdf-worker.mjs). */
+const MEMORY_EXIT = 75
+/** How long a worker may take to start (loading PDF.js and Skia), and how long it is kept idle. */
+const START_LIMIT_MS = 30_000
+const IDLE_MS = 60_000
 
-/** Opening and drawing a large PDF takes memory and time: a few at a time, the rest wait their turn. */
-const withSlot = workSlots(2)
+/** One file at a time: the worker is one process, and each file may use its whole memory limit. */
+const withSlot = workSlots(1)
 
-/** The preview's width in pixels (the detail page shows it at most this wide). */
-const PREVIEW_WIDTH = 800
+/**
+ * core/pdf-worker.mjs in the nearest folder above this module (app/utils/ in development, the build's server/ folder
+ * in production), else in the working directory (a BUILD_DIR outside the checkout; the server runs from its root).
+ */
+function findWorker(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'core', 'pdf-worker.mjs')
+    if (fs.existsSync(candidate)) return candidate
+    if (path.dirname(dir) === dir) break
+  }
+  const candidate = path.resolve('core', 'pdf-worker.mjs')
+  if (fs.existsSync(candidate)) return candidate
+  throw new Error(`core/pdf-worker.mjs is neither above ${from} nor in ${process.cwd()}`)
+}
+
+let workerScript: string | undefined
+
+type Worker = { child: ChildProcess; ready: Promise<void>; idle?: NodeJS.Timeout }
+let worker: Worker | undefined
+
+type Message =
+  | { ready: true }
+  | { id: number; invalid: string }
+  | { id: number; checked: { pages: number; activeContent: boolean } }
+  | { id: number; preview: Uint8Array | null }
+
+function startWorker(): Worker {
+  workerScript ??= findWorker(path.dirname(fileURLToPath(import.meta.url)))
+  const child = fork(workerScript, [String(MEMORY_LIMIT_MB)], {
+    // No environment: no secret of the server's reaches the process that reads strangers' files.
+    env: { NODE_ENV: 'production' },
+    execArgv: [`--max-old-space-size=${HEAP_LIMIT_MB}`],
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+  })
+  const started: Worker = {
+    child,
+    ready: new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => fail(new Error('the PDF worker did not start in time')), START_LIMIT_MS)
+      const fail = (error: Error) => {
+        clearTimeout(timer)
+        child.kill('SIGKILL')
+        reject(error)
+      }
+      child.once('error', fail)
+      child.once('exit', (code, signal) => fail(new Error(`the PDF worker ended at start (${signal ?? code})`)))
+      child.on('message', function onReady(message: Message) {
+        if (!('ready' in message)) return
+        clearTimeout(timer)
+        child.off('message', onReady)
+        resolve()
+      })
+    }),
+  }
+  // Whatever way it ends, the next file gets a new one.
+  child.once('exit', () => {
+    if (worker === started) worker = undefined
+  })
+  // An idle worker never keeps the server running.
+  child.unref()
+  child.channel?.unref()
+  return started
+}
+
+/** Hands the file to the worker and waits for its verdict, within the time limit. */
+async function inWorker(file: string): Promise<PdfInspection> {
+  const current = (worker ??= startWorker())
+  clearTimeout(current.idle)
+  try {
+    await current.ready
+  } catch (error) {
+    if (worker === current) worker = undefined
+    throw error
+  }
+  const { child } = current
+  child.channel?.ref()
+  const id = nextJob++
+  try {
+    return await new Promise<PdfInspection>((resolve, reject) => {
+      let checked: { pages: number; activeContent: boolean } | undefined
+      const settle = (outcome: () => void) => {
+        clearTimeout(timer)
+        child.off('message', onMessage)
+        child.off('exit', onExit)
+        outcome()
+      }
+      // After the check, a preview that overran leaves the document without one.
+      const overran = (reason: string, refusal: string, details: object = {}) => {
+        log.warn({ event: 'pdf-worker', reason, checked: !!checked, ...details }, 'a PDF overran the worker')
+        settle(() => (checked ? resolve({ ...checked, preview: null }) : reject(notPdf(refusal))))
+      }
+      const onMessage = (message: Message) => {
+        if (!('id' in message) || message.id !== id) return
+        if ('invalid' in message) settle(() => reject(notPdf(message.invalid)))
+        else if ('checked' in message) checked = message.checked
+        else if (checked) {
+          const preview = message.preview ? Buffer.from(message.preview) : null
+          settle(() => resolve({ ...checked!, preview }))
+        }
+      }
+      const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+        code === MEMORY_EXIT || signal === 'SIGABRT' || code === 134
+          ? overran('memory', TOO_LARGE)
+          : overran('exit', CRASHED, { code, signal })
+      const timer = setTimeout(() => {
+        child.off('exit', onExit)
+        // Not handed the next file while it dies.
+        if (worker === current) worker = undefined
+        child.kill('SIGKILL')
+        overran('time', TOO_LONG)
+      }, PDF_TIME_LIMIT_MS)
+      child.on('message', onMessage)
+      child.on('exit', onExit)
+      child.send({ id, path: file })
+    })
+  } finally {
+    if (worker === current) {
+      child.channel?.unref()
+      current.idle = setTimeout(() => {
+        if (worker === current) worker = undefined
+        child.disconnect()
+      }, IDLE_MS).unref()
+    }
+  }
+}
+let nextJob = 1
 
 export type PdfInspection = {
   pages: number
@@ -30,9 +177,6 @@ export type PdfInspection = {
   /** The first page as a PNG, or null when it could not be drawn (the document is stored all the same). */
   preview: Buffer | null
 }
-
-/** Names that only active content uses, looked for in the raw bytes as well (PDF.js reads the structure too). */
-const ACTIVE_NAMES = /\/(?:JavaScript|JS|EmbeddedFile|EmbeddedFiles|Launch|RichMedia|XFA)\b/
 
 /** The first and last bytes of a file, without reading the rest. */
 async function ends(path: string, size: number): Promise<{ head: Buffer; tail: Buffer }> {
@@ -50,65 +194,12 @@ async function ends(path: string, size: number): Promise<{ head: Buffer; tail: B
 
 /**
  * Checks the staged file at `path` (`size` bytes) and returns what it holds; throws the 422 on `File` when it is no
- * whole PDF.
+ * whole PDF, or one built to overload the server.
  */
 export async function inspectPdf(path: string, size: number): Promise<PdfInspection> {
   if (size < 16) throw notPdf()
   const { head, tail } = await ends(path, size)
   if (!head.toString('latin1').startsWith('%PDF-')) throw notPdf()
-  if (!tail.toString('latin1').includes('%%EOF')) throw notPdf('File is damaged or not a valid PDF document')
-  return withSlot(async () => {
-    const { getDocument } = await pdfjs()
-    const data = new Uint8Array(await fsp.readFile(path))
-    const rawActive = ACTIVE_NAMES.test(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1'))
-    const task = getDocument({
-      data,
-      stopAtErrors: true,
-      isEvalSupported: false,
-      enableXfa: false,
-      disableFontFace: true,
-      useSystemFonts: false,
-      verbosity: 0,
-    })
-    try {
-      let document
-      let page
-      try {
-        document = await task.promise
-        if (document.numPages < 1) throw new Error('no page')
-        page = await document.getPage(1)
-        await page.getOperatorList()
-      } catch {
-        throw notPdf('File is damaged or not a valid PDF document')
-      }
-      const [scripts, attachments] = await Promise.all([
-        document.getJSActions().catch(() => null),
-        document.getAttachments().catch(() => null),
-      ])
-      const activeContent =
-        rawActive ||
-        (!!scripts && Object.keys(scripts).length > 0) ||
-        (!!attachments && Object.keys(attachments).length > 0)
-      let preview: Buffer | null = null
-      try {
-        const base = page.getViewport({ scale: 1 })
-        const viewport = page.getViewport({ scale: Math.min(2, PREVIEW_WIDTH / base.width) })
-        const canvas = createCanvas(Math.max(1, Math.round(viewport.width)), Math.max(1, Math.round(viewport.height)))
-        const context = canvas.getContext('2d')
-        context.fillStyle = '#ffffff'
-        context.fillRect(0, 0, canvas.width, canvas.height)
-        await page.render({
-          canvasContext: context as unknown as CanvasRenderingContext2D,
-          canvas: canvas as unknown as HTMLCanvasElement,
-          viewport,
-        }).promise
-        preview = await canvas.encode('png')
-      } catch {
-        preview = null
-      }
-      return { pages: document.numPages, activeContent, preview }
-    } finally {
-      await task.destroy().catch(() => undefined)
-    }
-  })
+  if (!tail.toString('latin1').includes('%%EOF')) throw notPdf(DAMAGED)
+  return withSlot(() => inWorker(path))
 }

@@ -1,9 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import zlib from 'node:zlib'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { tinyPdf } from '../../app/lib/tiny-pdf'
 import { adminToken, api, baseUrl, expectFailure, expectSuccess, unique, userWithPermissions } from '../support/api'
 import { jpeg } from '../support/content'
+import { onPostgres } from '../support/server'
 
 /** docs/api.md "Documents and public information": PDFs judged by content, stored privately, public by the rule. */
 
@@ -42,6 +45,16 @@ async function createDocument(overrides: Record<string, string> = {}, data = pdf
     form: documentForm(fields(overrides), { data, name: 'perdes.pdf' }),
   })
   return result
+}
+
+/**
+ * `megabytes` MB of spaces as a zlib stream of about 1 KB a MB: one compressed MB repeated (a non-final deflate block
+ * that ends on a byte boundary, so copies follow one another), a final empty block, and a checksum PDF.js ignores.
+ */
+function spacesDeflated(megabytes: number): Buffer {
+  const block = zlib.deflateRawSync(Buffer.alloc(1 << 20, 0x20), { finishFlush: zlib.constants.Z_SYNC_FLUSH })
+  const blocks: Buffer[] = Array.from({ length: megabytes }, () => block)
+  return Buffer.concat([Buffer.from([0x78, 0x9c]), ...blocks, Buffer.from([0x03, 0x00]), Buffer.alloc(4)])
 }
 
 const created = async (overrides: Record<string, string> = {}, data = pdf()) =>
@@ -240,6 +253,44 @@ describe('documents: bad input is refused whole', () => {
     expectFailure(result, 413, 'Payload Too Large', { File: 'File may not be larger than 20 MB' })
   })
 
+  // Once, on SQLite: reading a PDF does not depend on the database (and this takes about 10 s).
+  it.skipIf(onPostgres())(
+    'refuses a PDF built to be slow with 422 on File within seconds, the server answering meanwhile',
+    async () => {
+      // PDF work runs in a child process with a time and a memory limit (docs/decisions/062): a first page 10 million
+      // points high (a canvas of 13 billion pixels once drawn) and a content stream that inflates to 640 MB.
+      const slow = [
+        { data: pdf('Tinggi', { mediaBox: [0, 0, 612, 10_000_000] }), error: /page larger than a PDF page may be/ },
+        { data: pdf('Bom', { deflatedContent: spacesDeflated(640) }), error: /too long|too much memory/ },
+      ]
+      for (const { data, error } of slow) {
+        let done = false
+        const started = performance.now()
+        const upload = refused({ data, name: 'lambat.pdf' }).finally(() => (done = true))
+        // Another village's visitor meanwhile: a public read the response cache cannot answer (its search is new).
+        const latencies: number[] = []
+        while (!done) {
+          const asked = performance.now()
+          const read = await fetch(`${baseUrl()}/api/public/posts?search=${unique('baca')}`)
+          expect(read.status).toBe(200)
+          await read.arrayBuffer()
+          latencies.push(performance.now() - asked)
+          await sleep(50)
+        }
+        const result = await upload
+        expect(performance.now() - started).toBeLessThan(10_000)
+        expectFailure(result, 422, 'Validation Errors')
+        expect(result.body.errors.File).toMatch(error)
+        expect(Math.max(...latencies)).toBeLessThan(1_000)
+      }
+      // The worker killed for the last one is replaced: the next PDF is read, and its preview drawn.
+      const document = await created()
+      const preview = await fetch(`${baseUrl()}/dokumen/${document.slug}/pratinjau.png`)
+      expect(preview.status).toBe(200)
+      expect(preview.headers.get('content-type')).toBe('image/png')
+    },
+  )
+
   it('refuses gambling spam in the title with 422 naming the phrase', async () => {
     const result = await refused({ data: pdf(), name: 'a.pdf' }, { title: unique('Slot gacor maxwin ') })
     expect(result.status).toBe(422)
@@ -366,5 +417,45 @@ describe('/ppid', () => {
     const sertaMerta = page.slice(page.indexOf('Informasi Serta Merta'), page.indexOf('Informasi Setiap Saat'))
     expect(sertaMerta).toContain(document.title)
     expect(page).toContain('href="/layanan"')
+  })
+})
+
+describe('PDF.js stays out of the server process (docs/decisions/062)', () => {
+  it('refuses a JSON body nested 10,000 deep with 400, after a PDF was read as before', async () => {
+    await created()
+    for (const nested of ['['.repeat(10_000) + ']'.repeat(10_000), '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000)]) {
+      const result = await api('POST', '/api/admin/pages', {
+        token,
+        headers: { 'Content-Type': 'application/json' },
+        body: `{"title":${nested},"content":"<p>Isi</p>"}`,
+      })
+      expectFailure(result, 400, 'Malformed JSON', {
+        Error: 'The request body may not nest more than 64 levels deep',
+      })
+    }
+    // As deep as a body may be, it is judged as before: a title that is no text is a 422 on Title.
+    const deepest = '['.repeat(63) + ']'.repeat(63)
+    const judged = await api('POST', '/api/admin/pages', {
+      token,
+      headers: { 'Content-Type': 'application/json' },
+      body: `{"title":${deepest},"content":"<p>Isi</p>"}`,
+    })
+    expectFailure(judged, 422, 'Validation Errors')
+    expect(judged.body.errors).toHaveProperty('Title')
+  })
+
+  it('reads and draws PDFs in a child process: Skia is never loaded in the server, PDF.js never runs there', async () => {
+    const pid = inject('serverPid')
+    await created()
+    // The native half of @napi-rs/canvas, mapped into a process that loads it (Linux names what each maps).
+    const maps = fs.readFileSync(`/proc/${pid}/maps`, 'utf8')
+    expect(maps).not.toMatch(/skia|napi-rs/)
+    // The reader is a child of the server's: core/pdf-worker.mjs, kept for the next upload.
+    const children = fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/))
+      .filter(Boolean)
+    const commands = children.map((child) => fs.readFileSync(`/proc/${child}/cmdline`, 'utf8'))
+    expect(commands.some((command) => command.includes('core/pdf-worker.mjs'))).toBe(true)
   })
 })

@@ -27,6 +27,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgAdminUrl', cluster.url())
     project.provide('baseUrl', server.url)
     project.provide('serverDir', server.dir)
+    project.provide('serverPid', server.process.pid!)
     return async () => {
       await server.stop()
       reportServerErrors(server)

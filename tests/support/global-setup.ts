@@ -7,6 +7,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
     serverDir: string
+    /** The shared server's process (WEB_CONCURRENCY=1: the one that answers requests). */
+    serverPid: number
   }
 }
 
@@ -27,6 +29,7 @@ export default async function setup(project: TestProject) {
   const server = await startServer({ postgres: false })
   project.provide('baseUrl', server.url)
   project.provide('serverDir', server.dir)
+  project.provide('serverPid', server.process.pid!)
   return async () => {
     await server.stop()
     reportServerErrors(server)
