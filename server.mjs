@@ -7,7 +7,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import fs from 'node:fs'
-import { log } from './core/log.mjs'
+import { log, redactSecrets } from './core/log.mjs'
 import { runPrimary } from './server/cluster.mjs'
 import { keepMatchingInsideRouter, keepServerRouteTree, memoiseRouteMatching } from './server/route-matching.mjs'
 
@@ -29,8 +29,21 @@ if (process.env.NODE_ENV && process.env.NODE_ENV !== mode) {
 }
 process.env.NODE_ENV = mode
 
+// Vite's own messages (`npm run dev`: a module that fails to compile names the address asked) go through the same
+// redaction as the log's lines (core/log.mjs SECRET_PATTERNS).
 const vite = development
-  ? await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }))
+  ? await import('vite').then((v) => {
+      const base = v.createLogger()
+      const redacted = (write) => (message, options) => write(redactSecrets(String(message)), options)
+      // Its other members (hasWarned, clearScreen...) read through to Vite's logger.
+      const customLogger = Object.assign(Object.create(base), {
+        info: redacted(base.info),
+        warn: redacted(base.warn),
+        warnOnce: redacted(base.warnOnce),
+        error: redacted(base.error),
+      })
+      return v.createServer({ server: { middlewareMode: true }, customLogger })
+    })
   : undefined
 
 // Before the build loads: every caller of React Router's matchRoutes then gets the memoised one.

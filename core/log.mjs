@@ -4,24 +4,49 @@ import pino from 'pino'
 /** The levels LOG_LEVEL accepts (core/env.mjs names a wrong one at start-up). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
-/** A password-reset link's token (`/reset-password/<token>`, also as Remix's `<token>.data`), wherever it appears. */
-const RESET_TOKEN = /(\/reset-password\/)[^/\s"'?#<>\\]+/gi
+/**
+ * What no log line may hold (docs/decisions/058-secrets-out-of-logs.md), in one list: each pattern's match becomes its
+ * `as` in every line the server writes, whatever field, message or error stack it sits in (`redactSecrets`, run on
+ * the finished line). A new secret-bearing address or query is one more entry here, and a case in
+ * tests/unit/log-redaction.test.ts. The patterns run on the line's JSON text: no match may take in a `"` or a `\`,
+ * so a replacement never breaks the JSON.
+ */
+export const SECRET_PATTERNS = [
+  // A password-reset link's token (`/reset-password/<token>`, also Remix's `<token>.data`; a new village's
+  // `admin_reset_url` is such a link): a password until it is used or expires. Route matching ignores case, so do
+  // these.
+  { pattern: /((?:\/|%2F)reset-password(?:\/|%2F))[^/\s"'?#<>\\]+/gi, as: '$1[redacted]' },
+  // A preview link's token (`/pratinjau/<token>`, also `<token>.data`): it opens a draft for 7 days. Both also as a
+  // query value would carry them, percent-encoded (`%2Fpratinjau%2F<token>`).
+  { pattern: /((?:\/|%2F)pratinjau(?:\/|%2F))[^/\s"'?#<>\\]+/gi, as: '$1[redacted]' },
+  // Query values that are secrets wherever an address carries them: a report's tracking code (`code` of the public
+  // API, `kode` of /layanan/lacak), a token or password a client put in a query.
+  { pattern: /([?&](?:code|kode|tracking_code|token|password)=)[^&#\s"'<>\\]*/gi, as: '$1[redacted]' },
+  // An e-mail address (a citizen's, an account's: a mail error names its recipient).
+  { pattern: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g, as: '[email]' },
+  // A phone number as a citizen gives one (digits, spaces and dashes, maybe a leading +): 0, 62 or +62 and 8 to 14
+  // more digits, not inside a longer word or number (a request id, a time, a line:column); in the line's JSON text a
+  // `\n` or `\t` escape may come just before it.
+  { pattern: /(?<=^|[^\w.:/+-]|\\[nrt])(?:\+62|62|0)[ -]?\d(?:[ -]?\d){7,13}(?![\w-])/g, as: '[phone]' },
+]
+
+/** `text` with every match of SECRET_PATTERNS replaced. */
+export function redactSecrets(text) {
+  let out = text
+  for (const { pattern, as } of SECRET_PATTERNS) out = out.replace(pattern, as)
+  return out
+}
 
 /**
- * A path, or any text, as it may be logged: a reset link's token works as a password until it is used or expires,
- * so it never reaches the log. Route matching ignores case, and so does this.
+ * Fields whose value is personal data or a secret whatever it looks like (a phone in a form the pattern does not
+ * know): pino replaces them at the top of a line and one level down (`err.email`, say).
  */
-export const loggablePath = (text) => text.replace(RESET_TOKEN, '$1[redacted]')
+export const REDACTED_FIELDS = ['email', 'phone', 'tracking_code', 'token', 'password', 'admin_reset_url']
 
-/** pino's error serializer (type, message, stack, own fields), with the same redaction in every text it holds. */
-function serializeError(error) {
-  const serialized = pino.stdSerializers.err(error)
-  try {
-    const json = JSON.stringify(serialized)
-    return json === undefined ? serialized : JSON.parse(loggablePath(json))
-  } catch {
-    return serialized
-  }
+/** pino's `redact` of REDACTED_FIELDS. */
+export const FIELD_REDACTION = {
+  paths: REDACTED_FIELDS.flatMap((field) => [field, `*.${field}`]),
+  censor: '[redacted]',
 }
 
 /** Fields every line gets from where it is logged (the village a request is for: decision 055); none by default. */
@@ -33,8 +58,9 @@ export const setLogContext = (fields) => void (context = fields)
 /**
  * The server's one logger: one JSON line per event on stdout, `{"level":"info","t":"<ISO time>","pid":..,
  * "event":"...", ...fields, "msg":"..."}`, with `"worker": N` (node:cluster's id of the process) in a
- * worker process. An error goes under `err` with its type, message and stack, in the same line. Used by
- * server.mjs and server/*.mjs, and by the app through app/utils/error-log.server.ts.
+ * worker process. An error goes under `err` with its type, message and stack, in the same line. No line holds a
+ * secret or a citizen's contact (SECRET_PATTERNS, REDACTED_FIELDS). Used by server.mjs and server/*.mjs, and by
+ * the app through app/utils/error-log.server.ts.
  */
 export const log = pino({
   level: LOG_LEVELS.includes(process.env.LOG_LEVEL?.trim().toLowerCase())
@@ -43,6 +69,8 @@ export const log = pino({
   base: cluster.isWorker ? { pid: process.pid, worker: cluster.worker.id } : { pid: process.pid },
   timestamp: () => `,"t":"${new Date().toISOString()}"`,
   formatters: { level: (label) => ({ level: label }) },
-  serializers: { err: serializeError },
+  redact: FIELD_REDACTION,
+  // The one place every line passes, finished: no match of SECRET_PATTERNS leaves the process.
+  hooks: { streamWrite: redactSecrets },
   mixin: () => context() ?? {},
 })

@@ -3,7 +3,7 @@ import { createRequestHandler } from '@remix-run/express'
 import compression from 'compression'
 import express from 'express'
 import { failureBody, isApiPath } from '../core/api-envelope.mjs'
-import { loggablePath, log } from '../core/log.mjs'
+import { log } from '../core/log.mjs'
 import { storageFromEnv } from '../core/storage.mjs'
 import { CLIENT_IP_HEADER, HTTPS_HEADER, servedOverHttps } from '../core/front-headers.mjs'
 import { requestLog } from './request-log.mjs'
@@ -159,7 +159,7 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
           err: error,
           id: res.locals.requestId,
           method: req.method,
-          path: loggablePath(req.path),
+          path: req.path,
         },
         'unexpected error',
       )

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto'
 import { REQUEST_ID_HEADER } from '../core/front-headers.mjs'
-import { loggablePath, log } from '../core/log.mjs'
+import { log } from '../core/log.mjs'
 
 /**
  * One log line per request (`event: "request"`): method, path (no query string: it may hold search terms, never
- * tokens or passwords; a reset link's token redacted), status, duration in ms and a request id also sent back as
+ * tokens or passwords; the token of a reset or preview link redacted, as in every line: core/log.mjs
+ * SECRET_PATTERNS), status, duration in ms and a request id also sent back as
  * `X-Request-Id` and handed to the app (`x-balai-request-id`), so an error logged while answering names the
  * request it belongs to.
  */
@@ -15,9 +16,9 @@ export function requestLog({ quiet }) {
     res.locals.requestId = id
     res.setHeader('X-Request-Id', id)
     req.headers[REQUEST_ID_HEADER] = id
-    // The path as asked for, even when the server answers it under another (a malformed address, see server.mjs),
-    // without the secret a reset link carries.
-    const path = loggablePath((req.originalUrl ?? req.url).split('?')[0])
+    // The path as asked for, even when the server answers it under another (a malformed address, see server.mjs);
+    // the logger takes out the secret a reset or preview link carries.
+    const path = (req.originalUrl ?? req.url).split('?')[0]
     res.on('finish', () => {
       if (quiet) return
       const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10

@@ -9,7 +9,8 @@ import type { PreviewGrant } from './public.server'
  * preview grant (app/doors/public.server.ts `grantedPreview`). Nothing here is per resource: a resource with
  * `revisions` and a `detailRoute` has preview links. Never kept by any cache (`no-store`, and the response cache is
  * told), never indexed; the front sends it with `Referrer-Policy: no-referrer` (server/security.mjs). A revoked,
- * expired, malformed or guessed token is the same 404.
+ * expired, malformed or guessed token is the same 404, and so is the link of a record its resource refuses a preview
+ * now (`previewRefusal`: an exempt document).
  */
 
 const PREVIEW_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' }
@@ -36,7 +37,8 @@ export async function previewLoader(
   const load = screen ? detailLoaderOf(screen) : undefined
   if (!target || !resource?.get || !screen || !load) throw notFound()
   const record = await resource.get(target.record_id).catch(() => null)
-  if (!record) throw notFound()
+  // Judged now, from the record as it is: a link made before a document became `dikecualikan` opens nothing.
+  if (!record || resource.previewRefusal?.(record)) throw notFound()
   const previewGrant: PreviewGrant = { resource: resource.name, id: target.record_id }
   let answer: unknown
   try {

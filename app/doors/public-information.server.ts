@@ -113,8 +113,8 @@ export const documentDetail = <D extends { kind: string; information_class: stri
 export async function documentLoader({ params, context }: LoaderFunctionArgs) {
   const slug = params.slug ?? ''
   if (context.previewGrant) {
-    // A preview link's document, whatever its status or class; its first-page picture and download stay the
-    // public's only (server/document-files.mjs).
+    // A preview link's document, whatever its status, never an exempt one (previewDocument); its first-page picture
+    // and download stay the public's only (server/document-files.mjs).
     const document = await grantedPreview(context, 'documents', () => previewDocument(slug))
     if (!document) throw notFoundResponse()
     return { document: documentDetail(document), preview: false }

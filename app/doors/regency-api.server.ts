@@ -117,8 +117,11 @@ export const villageApi = ({ request, params }: ActionFunctionArgs) =>
     if (request.method !== 'PUT' && request.method !== 'DELETE') throw new HttpError(405, 'Method Not Allowed')
     const user = await requireRegencyAdmin(request)
     const id = params.id ?? ''
-    if (request.method === 'DELETE')
-      return apiSuccess('Village deleted successfully!', await villageWrites.remove(request, user, id))
+    if (request.method === 'DELETE') {
+      // Every delete answers `data: null` (docs/api.md "Envelope").
+      await villageWrites.remove(request, user, id)
+      return apiSuccess('Village deleted successfully!', null)
+    }
     const input = await readJsonObject(request)
     return apiSuccess('Village updated successfully!', await villageWrites.update(request, user, id, input))
   })

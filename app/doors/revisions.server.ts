@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { redirectWithError, redirectWithSuccess } from 'remix-toast'
 import { actorOf } from '~/auth/actor.server'
+import type { Actor } from '~/models/activity.server'
 import { requirePermission } from '~/auth/session.server'
 import { parseId } from '~/models/crud.server'
 import { createPreviewLink, revokePreviewLink } from '~/models/preview-link.server'
@@ -97,12 +98,37 @@ export const revisionsScreenLoader = (args: LoaderFunctionArgs) =>
     return data({ revisions: entries }, { headers: { 'Cache-Control': 'no-store' } })
   })
 
-export type PreviewLinkAnswer = { link: { url: string; expires_at: Date | string } | null; revoked?: true }
+/** The panel's answer: the new link, a revocation, or why the record may have no link (`refused`). */
+export type PreviewLinkAnswer = {
+  link: { url: string; expires_at: Date | string } | null
+  revoked?: true
+  refused?: string
+}
+
+/** Why the panel gets no link for a record its resource refuses one (an exempt document), in the screen's words. */
+const PREVIEW_REFUSED: Record<string, string> = {
+  Information_class:
+    'Dokumen yang dikecualikan tidak dapat dibagikan lewat tautan pratinjau. Tautan pratinjau sebelumnya (jika ada) ' +
+    'sudah tidak berlaku.',
+}
+
+/** A new link for the panel, or the refusal it shows instead (a 422 of the resource's `previewRefusal`). */
+async function previewForScreen(resource: AdminResource, id: number, request: Request, actor: Actor) {
+  try {
+    return data<PreviewLinkAnswer>({ link: await createPreviewLink(resource, id, siteUrl(request), actor) })
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 422) throw error
+    const keys = Object.keys(error.errors ?? {})
+    const refused = keys.map((key) => PREVIEW_REFUSED[key] ?? error.errors![key]).join(' ')
+    // The panel's fetcher reads the answer of this resource route as data: the refusal is in it, not in a status.
+    return data<PreviewLinkAnswer>({ link: null, refused: refused || 'Tautan pratinjau tidak dapat dibuat.' })
+  }
+}
 
 /**
  * POST /admin/{resource}/{id}/revisions: `intent` `restore` (with `revision`: back to the edit screen with a toast, a
  * refusal such as a deleted category as an error toast naming the field), `preview` (a new preview link, answered
- * as JSON for the panel) or `revoke-preview`.
+ * as JSON for the panel; for a record that may have none, `refused` saying why) or `revoke-preview`.
  */
 export const revisionsScreenAction = (args: ActionFunctionArgs) =>
   onScreen(async () => {
@@ -110,8 +136,7 @@ export const revisionsScreenAction = (args: ActionFunctionArgs) =>
     const form = await args.request.formData()
     const intent = form.get('intent')
     const edit = `/admin/${resource.name}/edit/${id}`
-    if (intent === 'preview')
-      return data<PreviewLinkAnswer>({ link: await createPreviewLink(resource, id, siteUrl(args.request), actor) })
+    if (intent === 'preview') return previewForScreen(resource, id, args.request, actor)
     if (intent === 'revoke-preview') {
       await revokePreviewLink(resource, id, actor)
       return data<PreviewLinkAnswer>({ link: null, revoked: true })

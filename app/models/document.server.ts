@@ -201,12 +201,21 @@ export const getDocument = (id: number) =>
   orNotFound(prisma.document.findUnique({ where: { id }, select: documentSelect }), 'Document')
 
 /**
- * A document by slug whatever its status or class, as a preview link shows it: without the admin's
- * `active_content`.
+ * Why a document may have no preview link: an exempt one is never shown to anyone without an account (docs/api.md
+ * "Revisions and preview links": 422 on `Information_class`, and a link made before is 404 from then on).
+ */
+export const documentPreviewRefusal = (record: unknown) =>
+  (record as { information_class?: unknown } | null)?.information_class === EXEMPT_CLASS
+    ? { Information_class: 'An exempt (dikecualikan) document cannot have a preview link' }
+    : null
+
+/**
+ * A document by slug whatever its status, as a preview link shows it: without the admin's `active_content`. Never
+ * an exempt one (null, as for a slug that does not exist).
  */
 export async function previewDocument(slug: string) {
   const document = await prisma.document.findUnique({ where: { slug }, select: documentSelect })
-  if (!document) return null
+  if (!document || documentPreviewRefusal(document)) return null
   const { active_content: _admin, ...shown } = document
   return shown
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { nowMs } from '~/utils/clock.server'
+import { validationError } from '~/utils/http.server'
 import { recordActivity, summaryOf, type Actor } from './activity.server'
 import type { AdminResource } from './resources.server'
 
@@ -18,9 +19,17 @@ const hashOf = (token: string) => crypto.createHash('sha256').update(token).dige
 /** The address of a preview on `origin`. */
 const previewUrl = (origin: string, token: string) => `${origin.replace(/\/+$/, '')}/pratinjau/${token}`
 
-/** A new link for the record `id` (404 when it does not exist), replacing its previous one. */
+/**
+ * A new link for the record `id` (404 when it does not exist), replacing its previous one; the resource's 422 for a
+ * record that may have none (an exempt document), its old link revoked then too.
+ */
 export async function createPreviewLink(resource: AdminResource, id: number, origin: string, actor: Actor) {
   const record = await resource.get!(id)
+  const refused = resource.previewRefusal?.(record)
+  if (refused) {
+    await revokePreviewLink(resource, id, actor)
+    throw validationError(refused)
+  }
   const token = crypto.randomBytes(32).toString('base64url')
   const expires_at = new Date(nowMs() + PREVIEW_DAYS * 24 * 3600 * 1000)
   const where = { resource_record_id: { resource: resource.name, record_id: id } }

@@ -23,7 +23,14 @@ import {
   listCategories,
   updateCategory,
 } from './category.server'
-import { createDocument, deleteDocument, getDocument, listDocuments, updateDocument } from './document.server'
+import {
+  createDocument,
+  deleteDocument,
+  documentPreviewRefusal,
+  getDocument,
+  listDocuments,
+  updateDocument,
+} from './document.server'
 import {
   createAnnouncement,
   deleteAnnouncement,
@@ -56,6 +63,7 @@ import { allRoles, createRole, deleteRole, getRole, listRoles, updateRole } from
 import { createSlider, deleteSlider, findSlider, listSliders } from './slider.server'
 import { createStatistic, deleteStatistic, getStatistic, listStatistics, updateStatistic } from './statistic.server'
 import { forgetRevisions, keepRevision } from './revision.server'
+import { revokePreviewLink } from './preview-link.server'
 import { refuseGamblingSpam } from './spam.server'
 import { HttpError } from '~/utils/http.server'
 import { createUser, deleteUser, getUser, listUsers, updateUser, type SessionUser } from './user.server'
@@ -88,6 +96,12 @@ type ResourceModel = {
   summary?(record: unknown): string
   /** The activity log's changes of a write, when more than the changed fields' names (a budget's lines). */
   changes?(before: unknown, after: unknown): string[]
+  /**
+   * Why a record may have no preview link (an exempt document: docs/api.md "Revisions and preview links"): the
+   * API's 422 errors by field, or null. Judged on the record as it is now: when a link is asked for, when it is
+   * opened, and after every update (a record it refuses loses its link).
+   */
+  previewRefusal?(record: unknown): Record<string, string> | null
 }
 
 const MODELS: Record<ResourceName, ResourceModel> = {
@@ -133,6 +147,7 @@ const MODELS: Record<ResourceName, ResourceModel> = {
     create: createDocument,
     update: updateDocument,
     remove: deleteDocument,
+    previewRefusal: documentPreviewRefusal,
   },
   reports: { list: listReports, get: getReport, update: updateReport, remove: deleteReport },
   // Village information (docs/api.md "Agenda", "Announcements", "Village statistics").
@@ -225,8 +240,8 @@ export async function writeResource(
     case 'create':
       if (!resource.create) throw new HttpError(405, 'Method Not Allowed')
       return trackWrite(actor, { resource: tracked, action: 'create' }, () => resource.create!(write.input, user))
-    case 'update':
-      return trackWrite(actor, { resource: tracked, action: 'update', id: write.id, logAs }, async () => {
+    case 'update': {
+      const result = await trackWrite(actor, { resource: tracked, action: 'update', id: write.id, logAs }, async () => {
         // A resource with revisions keeps the record as it was before the update (app/models/revision.server.ts).
         const before = resource.revisions ? await resource.get!(write.id).catch(() => null) : null
         const result = await resource.update!(write.id, write.input, user)
@@ -245,6 +260,11 @@ export async function writeResource(
         }
         return result
       })
+      // A record that may no longer have a preview link (a document reclassed `dikecualikan`) loses the one it had;
+      // opening a link checks the record's class again anyway (app/doors/preview.server.ts).
+      if (resource.previewRefusal?.(result)) await revokePreviewLink(resource, write.id, actor)
+      return result
+    }
     case 'delete':
       return trackWrite(actor, { resource: tracked, action: 'delete', id: write.id }, async () => {
         await resource.remove(write.id, user)

@@ -51,6 +51,7 @@ import {
 import { ADMIN_PAGE_SIZE, MAX_LIMIT, PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { MAX_COLUMNS, MAX_ROWS, STATISTIC_CATEGORIES } from '~/lib/statistics-table'
 import { RESOURCES, allAlsoFor } from '~/resources'
+import { findResource } from '~/models/resources.server'
 import { BUDGET_TYPES, MAX_AMOUNT, MAX_BUDGET_LINES } from '~/lib/budget-totals'
 import { STAGES } from '~/lib/pembangunan'
 import { CONTENT_UPLOAD_PERMISSIONS, type ResourceName } from '~/resources/permissions'
@@ -651,6 +652,8 @@ function revisionCalls(resource: ResourceDeclaration): Call[] {
   const params = idParam(thing)
   const revParams = params.extend({ rev: z.string().openapi({ description: "The revision's id", example: '1' }) })
   const common = { tag: resource.things, permissions, params, fails: [404] as Status[] }
+  // A resource that refuses some records a preview link (app/models/resources.server.ts `previewRefusal`).
+  const refusesPreviews = !!findResource(resource.name)?.previewRefusal
   return [
     {
       ...common,
@@ -689,7 +692,12 @@ function revisionCalls(resource: ResourceDeclaration): Call[] {
       summary: `A preview link of a ${thing}`,
       description:
         'Valid 7 days; a new link revokes the old one. Whoever opens `url` sees the item as it is now (draft or ' +
-        'scheduled included), never cached or indexed. Logged as `preview_link_created`.',
+        'scheduled included), never cached or indexed. Logged as `preview_link_created`.' +
+        (refusesPreviews
+          ? ' A `dikecualikan` document gets no link (422 on `Information_class`, its old link revoked); a link ' +
+            'made before its class became `dikecualikan` is 404 from then on.'
+          : ''),
+      ...(refusesPreviews ? { fails: [404, 422] as Status[] } : {}),
       ok: {
         status: 201,
         data: z.object({ url: z.string(), expires_at: dateTime() }).openapi('PreviewLink'),
@@ -1400,7 +1408,7 @@ const REGENCY_CALLS = tagged('Regency', [
     summary: 'Delete a suspended village and everything it holds',
     permissions: [REGENCY_PERMISSION],
     params: idParam('village'),
-    ok: { status: 200, data: villageResponse.omit({ stats: true }), message: 'Village deleted successfully!' },
+    ok: { status: 200, data: z.null(), message: 'Village deleted successfully!' },
     fails: [404, 409],
   },
 ])

@@ -1,5 +1,5 @@
 import { REQUEST_ID_HEADER } from '#core/front-headers.mjs'
-import { loggablePath, log } from '#core/log.mjs'
+import { log } from '#core/log.mjs'
 
 /** The server's logger (core/log.mjs): one JSON line per event, with a level. */
 export { log }
@@ -10,7 +10,7 @@ export { log }
  */
 export function logError(event: string, error: unknown, request: Request, message = 'unexpected error') {
   const id = request.headers.get(REQUEST_ID_HEADER) ?? undefined
-  const where = { id, method: request.method, path: loggablePath(new URL(request.url).pathname) }
+  const where = { id, method: request.method, path: new URL(request.url).pathname }
   // A client that hung up while its body was being read is no fault of the server's.
   if (clientWentAway(error))
     return log.info(

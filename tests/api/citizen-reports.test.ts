@@ -382,6 +382,11 @@ describe('mail, logs and retention (a server of its own)', () => {
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
+      // A mailbox that refuses mail, as a real server says so: naming the address.
+      onRcptTo(address, _session, callback) {
+        if (!address.address.startsWith('ditolak')) return callback()
+        callback(Object.assign(new Error(`<${address.address}>: mailbox full`), { responseCode: 552 }))
+      },
       onData(stream, _session, callback) {
         let text = ''
         stream.on('data', (chunk) => (text += chunk))
@@ -409,6 +414,89 @@ describe('mail, logs and retention (a server of its own)', () => {
     await server?.stop()
     await new Promise<void>((resolve) => (smtp ? smtp.close(resolve) : resolve()))
     if (server && !process.env.KEEP_TEST_DATA) fs.rmSync(server.dir, { recursive: true, force: true })
+  })
+
+  it('logs no secret nor contact: preview and reset links, tracking codes, a failed mail (lines kept, redacted)', async () => {
+    const base = server.url
+    const admin = await login('admin', 'password', base)
+    const formPost = (path: string, fields: Record<string, string>) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': clientAddress() },
+        body: new URLSearchParams(fields),
+        redirect: 'manual',
+      })
+
+    // A preview link, opened as a page and as its data.
+    const page = expectSuccess(
+      await api('POST', '/api/admin/pages', {
+        base,
+        token: admin,
+        json: { title: unique('Draf Rahasia '), content: '<p>Isi draf</p>', status: 'draft' },
+      }),
+      201,
+    )
+    const link = expectSuccess(
+      await api('POST', `/api/admin/pages/${page.id}/preview-link`, { base, token: admin }),
+      201,
+    )
+    const previewToken = link.url.split('/pratinjau/')[1]
+    for (const address of [link.url, `${link.url}.data`]) expect((await fetch(address)).status, address).toBe(200)
+
+    // A password-reset link as mailed, opened.
+    const before = mails.length
+    expect((await formPost('/forgot-password', { email: 'admin@example.com' })).status).toBe(200)
+    await vi.waitFor(() => expect(mails.length).toBeGreaterThan(before), { timeout: 20_000, interval: 200 })
+    const resetUrl = /http:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(mails[before].replace(/=\r?\n/g, ''))![0]
+    const resetToken = resetUrl.split('/reset-password/')[1]
+    expect((await fetch(resetUrl)).status).toBe(200)
+
+    // A tracking code, through the API's query, the form and the form's address.
+    const mine = expectSuccess(
+      await file(report({ email: 'ditolak.warga@desa.test', phone: '0813-9911-2277' }), clientAddress(), base),
+      201,
+    )
+    const code = mine.tracking_code
+    expectSuccess(await track(mine.ticket, code, clientAddress(), base))
+    expect((await formPost('/layanan/lacak', { tiket: mine.ticket, kode: code })).status).toBe(200)
+    expect((await fetch(`${base}/layanan/lacak?tiket=${mine.ticket}&kode=${code}`)).status).toBe(200)
+
+    // The citizen's mailbox refuses the news of their report: the failure is logged, without the address.
+    const row = await staffRow(mine.ticket, base, admin)
+    expectSuccess(
+      await api('PUT', `/api/admin/reports/${row.id}`, { base, token: admin, json: { status: 'diproses' } }),
+    )
+    const failed = await vi.waitFor(
+      () => {
+        const line = server.logs().find((entry) => entry.event === 'report-mail')
+        expect(line).toBeDefined()
+        return line!
+      },
+      { timeout: 20_000, interval: 200 },
+    )
+    expect(failed).toMatchObject({ level: 'warn', ticket: mine.ticket })
+    expect(JSON.stringify(failed.err)).toContain('mailbox full')
+
+    // Each visit keeps its line, its secret taken out; no line holds a secret or the citizen's contact.
+    const requests = server.logs().filter((entry) => entry.event === 'request')
+    const paths = requests.map((entry) => `${entry.method} ${entry.path} ${entry.status}`)
+    expect(paths).toContain('GET /pratinjau/[redacted] 200')
+    expect(paths).toContain('GET /reset-password/[redacted] 200')
+    expect(paths).toContain(`GET /api/public/reports/${mine.ticket} 200`)
+    expect(paths).toContain('POST /layanan/lacak 200')
+    expect(paths).toContain('GET /layanan/lacak 200')
+    const output = server.output()
+    for (const secret of [
+      previewToken,
+      resetToken,
+      code,
+      'ditolak.warga@desa.test',
+      '0813-9911-2277',
+      'admin@example.com',
+    ])
+      expect(output).not.toContain(secret)
+    expect(output).not.toMatch(/ditolak|9911/)
+    mails.length = 0
   })
 
   it('mails each status change and response to the citizen, logs no secret, and erases old contacts', async () => {

@@ -402,6 +402,8 @@ describe('many villages in one install', () => {
     expect(await villageDatabases(server)).toContain(c.village.id)
     const removed = await call(REGENCY, 'DELETE', `/api/regency/villages/${c.village.id}`, { token: regencyToken })
     expect(removed.status).toBe(200)
+    // Every delete answers `data: null` (docs/api.md "Envelope").
+    expect(removed.body).toEqual({ success: true, message: 'Village deleted successfully!', data: null })
     expect(await villageDatabases(server)).not.toContain(c.village.id)
     expect(fs.existsSync(path.join(server.uploadsDir, 'villages', c.village.id))).toBe(false)
     expect((await call(host('cibodas'), 'GET', '/api/public/posts')).status).toBe(404)

@@ -3,7 +3,7 @@ import { tinyPdf } from '../../app/lib/tiny-pdf'
 import { RESOURCES } from '../../app/resources'
 import { api, expectFailure, expectSuccess, login, unique, userWithPermissions } from '../support/api'
 import { newCategory } from '../support/content'
-import { startServer, testClock, type TestServer } from '../support/server'
+import { queryDb, startServer, testClock, type TestServer } from '../support/server'
 
 // Revisions and preview links (docs/api.md "Revisions and preview links"; app/models/revision.server.ts,
 // app/models/preview-link.server.ts). The server is this file's own, with a clock the test moves to see a link expire;
@@ -32,6 +32,15 @@ afterAll(async () => {
   await server?.stop()
   clock.remove()
 })
+
+/** A document's multipart body with these fields and a one-page PDF titled after it. */
+const pdfForm = (fields: Record<string, string>) => {
+  const body = new FormData()
+  for (const [key, value] of Object.entries(fields)) body.append(key, value)
+  const file = tinyPdf({ pages: [[fields.title, 'Halaman pertama']] })
+  body.append('file', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), 'perdes.pdf')
+  return body
+}
 
 /** A draft post, then two updates: its revisions are the two states before them. */
 async function postWithTwoEdits() {
@@ -243,13 +252,6 @@ describe('preview links', () => {
 
   it("opens a draft of every resource with revisions, by its declared detail screen's own loader", async () => {
     const draft = { status: 'draft' }
-    const pdfForm = (fields: Record<string, string>) => {
-      const body = new FormData()
-      for (const [key, value] of Object.entries(fields)) body.append(key, value)
-      const file = tinyPdf({ pages: [[fields.title, 'Halaman pertama']] })
-      body.append('file', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), 'perdes.pdf')
-      return body
-    }
     const content = '<p>Isi draf</p>'
     // The body of a new draft of each resource.
     const drafts: Record<string, () => Promise<Parameters<typeof api>[2]>> = {
@@ -278,12 +280,12 @@ describe('preview links', () => {
           ...draft,
         },
       }),
-      // An exempt document is never public, but its preview link shows it (without its first page's picture).
+      // A document's preview shows it without its first page's picture (an exempt one has none: below).
       documents: async () => ({
         form: pdfForm({
           title: unique('Draf Perdes '),
           kind: 'peraturan_desa',
-          information_class: 'dikecualikan',
+          information_class: 'berkala',
           ...draft,
         }),
       }),
@@ -307,6 +309,73 @@ describe('preview links', () => {
       expectSuccess(await call('DELETE', `/api/admin/${resource.name}/${item.id}`))
       expect((await page(link.url)).status, resource.name).toBe(404)
     }
+  })
+
+  it('gives an exempt document no link (422), and a link made before it became exempt opens nothing', async () => {
+    const fields = {
+      title: unique('Perdes Rahasia '),
+      number: unique('NOMOR-RAHASIA-'),
+      kind: 'peraturan_desa',
+      information_class: 'berkala',
+      description: '<p>Uraian yang dikecualikan</p>',
+      status: 'draft',
+    }
+    const document = expectSuccess(await call('POST', '/api/admin/documents', { form: pdfForm(fields) }), 201)
+    const link = expectSuccess(await call('POST', `/api/admin/documents/${document.id}/preview-link`), 201)
+    const opened = await page(link.url)
+    expect(opened.status).toBe(200)
+    expect(opened.text).toContain(fields.number)
+    const closed = async (url: string) => {
+      for (const address of [url, `${url}.data`]) {
+        const shown = await page(address)
+        expect(shown.status, address).toBe(404)
+        expect(shown.text, address).not.toContain(fields.number)
+        expect(shown.text, address).not.toContain('Uraian yang dikecualikan')
+      }
+    }
+    const reclass = (information_class: string) =>
+      call('PUT', `/api/admin/documents/${document.id}`, { form: pdfForm({ ...fields, information_class }) })
+
+    // Decided when the link is opened, from the class the document has then (changed here behind the server's back).
+    await queryDb(server, 'UPDATE "documents" SET "information_class" = ? WHERE "id" = ?', [
+      'dikecualikan',
+      document.id,
+    ])
+    await closed(link.url)
+    await queryDb(server, 'UPDATE "documents" SET "information_class" = ? WHERE "id" = ?', ['berkala', document.id])
+    expect((await page(link.url)).status).toBe(200)
+
+    // Reclassed through the API: the link is revoked, and stays dead once the document is public information again.
+    expectSuccess(await reclass('dikecualikan'))
+    await closed(link.url)
+    const refused = await call('POST', `/api/admin/documents/${document.id}/preview-link`)
+    expect(refused.status).toBe(422)
+    expect(refused.body).toMatchObject({ success: false, message: 'Validation Errors' })
+    expect(Object.keys(refused.body.errors)).toEqual(['Information_class'])
+    // The edit screen's `Bagikan Pratinjau` says why instead of giving a link.
+    const screen = await fetch(`${server.url}/admin/documents/${document.id}/revisions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `token=${admin}` },
+      body: 'intent=preview',
+      redirect: 'manual',
+    })
+    const said = await screen.text()
+    expect(screen.status).toBe(200)
+    expect(JSON.parse(said)).toMatchObject({
+      link: null,
+      refused: expect.stringContaining('Dokumen yang dikecualikan'),
+    })
+    expect(said).not.toContain('/pratinjau/')
+    expectSuccess(await reclass('berkala'))
+    await closed(link.url)
+    const activity = expectSuccess(
+      await call('GET', `/api/admin/activities?action=preview_link_revoked&resource=documents`),
+    )
+    expect(activity.data.map((entry: { resource_id: number }) => entry.resource_id)).toContain(document.id)
+    expect(
+      (await page(expectSuccess(await call('POST', `/api/admin/documents/${document.id}/preview-link`), 201).url))
+        .status,
+    ).toBe(200)
   })
 
   it('is 404 for a guessed or malformed token, and once expired', async () => {

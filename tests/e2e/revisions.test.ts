@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest'
+import { tinyPdf } from '../../app/lib/tiny-pdf'
 import { adminToken, api, unique } from '../support/api'
 import { useBrowser } from '../support/browser'
 import { toast, valueOf } from './admin-support'
@@ -75,4 +76,28 @@ it('lists two edits under Riwayat, restores the first state, and shares a draft 
   await visitor.getByText('Musyawarah desa hari Senin.').waitFor()
   expect(await visitor.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex')
   expect(await visitor.settled()).toEqual([])
+})
+
+it("refuses an exempt document's preview link on its edit screen, saying why, with no link", async () => {
+  const token = await adminToken()
+  const title = unique('Perdes Dikecualikan ')
+  const form = new FormData()
+  for (const [key, value] of Object.entries({
+    title,
+    kind: 'peraturan_desa',
+    information_class: 'dikecualikan',
+    status: 'draft',
+  }))
+    form.append(key, value)
+  const pdf = tinyPdf({ pages: [[title]] })
+  form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'perdes.pdf')
+  const created = await api('POST', '/api/admin/documents', { token, form })
+  expect(created.status).toBe(201)
+  const page = await loggedInPage()
+  await page.goto(`/admin/documents/edit/${created.body.data.id}`)
+  await page.getByRole('button', { name: 'Bagikan Pratinjau', exact: true }).click()
+  const panel = page.getByRole('region', { name: 'Bagikan Pratinjau' })
+  await panel.getByRole('alert').filter({ hasText: 'Dokumen yang dikecualikan tidak dapat dibagikan' }).waitFor()
+  expect(await page.getByLabel('Tautan pratinjau', { exact: true }).count()).toBe(0)
+  expect(await page.settled()).toEqual([])
 })

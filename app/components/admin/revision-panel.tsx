@@ -17,7 +17,7 @@ type Revision = {
   changes: string[]
   diff: FieldDiff[]
 }
-type PreviewAnswer = { link: { url: string; expires_at: string | Date } | null; revoked?: true }
+type PreviewAnswer = { link: { url: string; expires_at: string | Date } | null; revoked?: true; refused?: string }
 
 const button = [
   'rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700',
@@ -74,6 +74,11 @@ function PreviewLinkPanel({ address }: { address: string }) {
         </div>
       ) : null}
       {fetcher.data?.revoked ? <p className="mt-4 text-sm text-gray-700">Tautan pratinjau dicabut.</p> : null}
+      {fetcher.data?.refused ? (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
+          {fetcher.data.refused}
+        </p>
+      ) : null}
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         <button type="button" className={button} disabled={busy} onClick={() => send('revoke-preview')}>
           Cabut Tautan
