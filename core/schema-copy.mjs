@@ -2,8 +2,10 @@
 // an export archive, core/backup-archive.mjs) and a PostgreSQL schema (`public` of an install of one village, or
 // `village_{id}` of a regency's database, decision 055). `npm run migrate-data` copies a SQLite village into
 // PostgreSQL; the regency exports a PostgreSQL village into a new SQLite file and imports an archive's file into a
-// new schema. Both sides must be migrated by this code version: the columns are matched by name, and the values are
-// turned into what Prisma itself stores on the other side.
+// new schema. An archive's file is first rebuilt row by row into a new SQLite file (copySqliteToSqlite, decision 063:
+// the import and `npm run restore`), so only the known tables and columns of it are ever read further. Both sides
+// must be migrated by this code version: the columns are matched by name, and the values are turned into what Prisma
+// itself stores on the other side.
 import fs from 'node:fs'
 import Database from 'better-sqlite3'
 import pg from 'pg'

@@ -392,7 +392,7 @@ describe('many villages in one install', () => {
     expect((await call(host('cibodas'), 'GET', `/api/public/posts/${post.slug}`)).status).toBe(404)
   })
 
-  it('imports an archive only within its unpack limit, refuses links and escaping names, and rebuilds its database', async () => {
+  it('imports within the unpack limit, refuses links and escaping names, rebuilds the database (063)', async () => {
     const exported = await call(REGENCY, 'GET', `/api/regency/villages/${a.village.id}/export`, {
       token: regencyToken,
       raw: true,
