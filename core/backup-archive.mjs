@@ -154,16 +154,62 @@ function drain(stream, { keep = false, limit = Infinity } = {}) {
   })
 }
 
+/** How much unpacking an archive may write: 4 times the largest archive the import takes (decision 063). */
+export const unpackLimit = (maxArchiveMb) => 4 * maxArchiveMb * 1024 * 1024
+
+/** The error of an archive that unpacks to more than its limit (`code` ARCHIVE_TOO_LARGE): a gzip bomb, or too big. */
+export class ArchiveTooLarge extends Error {
+  code = 'ARCHIVE_TOO_LARGE'
+  constructor(limit) {
+    super(`the archive unpacks to more than ${Math.round(limit / (1024 * 1024))} MB`)
+    this.limit = limit
+  }
+}
+
+/**
+ * Refuses an entry that is not a plain file (or a folder) with a plain relative name: no link of either kind, no
+ * device or FIFO, no absolute path, no `.` or `..` segment, no backslash or NUL (decision 063).
+ */
+function checkEntry(header) {
+  const name = String(header.name ?? '')
+  const shown = JSON.stringify(name.slice(0, 120))
+  if (header.type !== 'file' && header.type !== 'directory')
+    throw new Error(`not a Balai Desa backup: the entry ${shown} is a ${header.type}, not a file`)
+  const segments = (header.type === 'directory' ? name.replace(/\/$/, '') : name).split('/')
+  if (
+    name === '' ||
+    name.startsWith('/') ||
+    /[\\\0]/.test(name) ||
+    segments.some((segment) => segment === '' || segment === '.' || segment === '..')
+  )
+    throw new Error(`not a Balai Desa backup: the entry name ${shown} is not a plain relative path`)
+}
+
 /**
  * Reads the archive `file` into staging: the database (`database.db` or `database.dump`) to `stagedDatabase`, uploads
- * under `stagedUploads`.
+ * under `stagedUploads`. What it unpacks is counted, tar's own headers included, and refused (ArchiveTooLarge) as soon
+ * as it passes `maxBytes`: an entry whose declared size would pass it before a byte of it is written.
  */
-async function extractInto(file, stagedDatabase, stagedUploads) {
+async function extractInto(file, stagedDatabase, stagedUploads, maxBytes) {
   const hashes = new Map()
   let manifestText = null
+  let declared = 0
+  let unpacked = 0
+  const counted = new Transform({
+    transform(chunk, _encoding, callback) {
+      unpacked += chunk.length
+      callback(unpacked > maxBytes ? new ArchiveTooLarge(maxBytes) : null, chunk)
+    },
+  })
   const extract = tar.extract()
+  let working = Promise.resolve()
   extract.on('entry', (header, stream, next) => {
+    // An entry refused before it is read fails with the extraction: its own error is the same one, already handled.
+    stream.on('error', () => undefined)
     const work = async () => {
+      checkEntry(header)
+      declared += Number(header.size ?? 0)
+      if (declared > maxBytes) throw new ArchiveTooLarge(maxBytes)
       if (header.type !== 'file') return drain(stream)
       if (header.name === 'manifest.json') {
         manifestText = (await drain(stream, { keep: true, limit: MAX_MANIFEST_BYTES })).toString('utf8')
@@ -178,12 +224,18 @@ async function extractInto(file, stagedDatabase, stagedUploads) {
         await drain(stream)
       }
     }
-    work().then(
+    working = work().then(
       () => next(),
       (error) => extract.destroy(error),
     )
   })
-  await pipeline(fs.createReadStream(file), zlib.createGunzip(), extract)
+  try {
+    await pipeline(fs.createReadStream(file), zlib.createGunzip(), counted, extract)
+  } catch (error) {
+    // The entry being written is closed before the caller removes the staging (no file appears after its removal).
+    await working.catch(() => undefined)
+    throw error
+  }
   return { hashes, manifestText }
 }
 
@@ -191,10 +243,13 @@ async function extractInto(file, stagedDatabase, stagedUploads) {
  * Reads and checks the archive `file` (`npm run restore`, the regency's import): the database to `stagedDatabase`,
  * uploads under `stagedUploads/{kind}/{name}`, each checked against the manifest. Resolves with the manifest
  * (`database`: `sqlite` or `postgresql`) and the uploads as [kind, name]; throws, saying why, for anything that is
- * not a whole archive of ours (not gzip, not tar, no manifest, a file missing or changed, an unexpected path).
+ * not a whole archive of ours (not gzip, not tar, no manifest, a file missing or changed, an unexpected path, an
+ * entry that is a link or a device or whose name leaves its folder), and with ArchiveTooLarge for one that unpacks to
+ * more than `maxBytes` (unpackLimit). The caller removes the staging after an error: what was written so far.
  */
-export async function readArchive(file, { stagedDatabase, stagedUploads }) {
-  const { hashes, manifestText } = await extractInto(file, stagedDatabase, stagedUploads)
+export async function readArchive(file, { stagedDatabase, stagedUploads, maxBytes }) {
+  if (!(maxBytes > 0)) throw new Error('readArchive needs maxBytes: how much unpacking may write')
+  const { hashes, manifestText } = await extractInto(file, stagedDatabase, stagedUploads, maxBytes)
   let manifest = null
   try {
     manifest = manifestText ? JSON.parse(manifestText) : null

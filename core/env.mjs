@@ -107,6 +107,11 @@ export const envSchema = z.object({
   SEED_REGENCY_PASSWORD: optionalText('password'),
   /** Village databases each process keeps open at once (REGENCY_HOST); the least recently used close first. */
   VILLAGE_HANDLES: optionalText('64').pipe(z.coerce.number().int().min(2).max(10000)),
+  /**
+   * The largest village archive the regency's import takes (REGENCY_HOST), in MB; unpacking it may write 4 times as
+   * much at most, and `npm run restore` unpacks each site's archive under that cap too (decision 063).
+   */
+  IMPORT_MAX_MB: optionalText('512').pipe(z.coerce.number().int().min(1).max(16384)),
   /** The village's time zone: the admin's publish times are entered and shown in it. */
   TZ: optionalText(DEFAULT_TIME_ZONE)
     .transform((value) => value.replace(/^:/, ''))

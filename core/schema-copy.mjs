@@ -2,8 +2,10 @@
 // an export archive, core/backup-archive.mjs) and a PostgreSQL schema (`public` of an install of one village, or
 // `village_{id}` of a regency's database, decision 055). `npm run migrate-data` copies a SQLite village into
 // PostgreSQL; the regency exports a PostgreSQL village into a new SQLite file and imports an archive's file into a
-// new schema. Both sides must be migrated by this code version: the columns are matched by name, and the values are
-// turned into what Prisma itself stores on the other side.
+// new schema. An archive's file is first rebuilt row by row into a new SQLite file (copySqliteToSqlite, decision 063:
+// the import and `npm run restore`), so only the known tables and columns of it are ever read further. Both sides
+// must be migrated by this code version: the columns are matched by name, and the values are turned into what Prisma
+// itself stores on the other side.
 import fs from 'node:fs'
 import Database from 'better-sqlite3'
 import pg from 'pg'
@@ -386,6 +388,113 @@ export async function copyPostgresToSqlite({ client, schema, targetFile, log }) 
     return { rows: counts }
   } finally {
     await leave()
+    target?.close()
+    if (!done) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${targetFile}${suffix}`, { force: true })
+  }
+}
+
+/**
+ * Makes the SQLite file `targetFile` (it must not exist yet), migrates it, and copies into it the rows of the
+ * SQLite file `sourceFile` (an archive's database, already brought up to this code version's migrations): only the
+ * tables and columns the migrations make, read as plain rows. Nothing else of the source comes along (decision 063):
+ * its triggers, views and indexes, tables and columns of its own, its pragmas (user_version, application_id) stay
+ * behind, and the target's own triggers fill its search index and data version as rows arrive. A known table or
+ * column missing from the source, or a row that points at a missing one, stops the copy. The AUTOINCREMENT counters
+ * follow the source's, the data version moves past the source's (every cache drops what it holds), the row counts
+ * are checked, and the file is left closed, checkpointed, whole. Nothing is left behind when it fails.
+ * @param {{ sourceFile: string, targetFile: string, log?: (message: string) => void }} options
+ * @returns {{ rows: Record<string, number> }} the rows copied, by table
+ */
+export function copySqliteToSqlite({ sourceFile, targetFile, log }) {
+  if (fs.existsSync(targetFile)) throw new Error(`${targetFile} exists already: the copy makes a new file`)
+  let source
+  let target
+  let done = false
+  try {
+    source = new Database(sourceFile, { readonly: true, fileMustExist: true })
+    // Whatever the source's schema holds runs no function with side effects while it is read.
+    source.pragma('trusted_schema = OFF')
+    migrateSqliteFile(targetFile)
+    target = new Database(targetFile, { timeout: 10_000 })
+    const tables = tablesInOrder(target)
+    const sourceTables = new Map(
+      source
+        .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'")
+        .all()
+        .map((row) => [row.name, String(row.sql ?? '')]),
+    )
+    const autoincrement = new Set(
+      target
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%AUTOINCREMENT%'")
+        .all()
+        .map((row) => row.name),
+    )
+    const counts = {}
+    // Rows of a table may point at later rows of the same table: the keys are checked once, at the end.
+    target.pragma('foreign_keys = OFF')
+    target.exec('BEGIN')
+    try {
+      // What the migrations seeded makes way for the source's rows.
+      for (const table of [...tables].reverse()) target.prepare(`DELETE FROM "${table}"`).run()
+      for (const table of tables) {
+        const definition = sourceTables.get(table)
+        if (definition === undefined || /^\s*CREATE\s+VIRTUAL\b/i.test(definition))
+          throw new Error(`its database has no table ${table}`)
+        const present = new Set(columnsOf(source, table))
+        const columns = columnsOf(target, table)
+        const missing = columns.filter((column) => !present.has(column))
+        if (missing.length) throw new Error(`its table ${table} has no column ${missing.join(', ')}`)
+        const insert = target.prepare(
+          `INSERT INTO "${table}" (${quoted(columns)}) VALUES (${columns.map(() => '?').join(', ')})`,
+        )
+        counts[table] = 0
+        // Integers as BigInt: a BIGINT beyond 2^53 arrives whole.
+        for (const row of source
+          .prepare(`SELECT ${quoted(columns)} FROM "${table}" ORDER BY rowid`)
+          .raw(true)
+          .safeIntegers(true)
+          .iterate()) {
+          insert.run(row)
+          counts[table]++
+        }
+      }
+      // AUTOINCREMENT never hands out an id the source gave once, even of a row deleted since.
+      const hasCounters = sourceTables.has('sqlite_sequence')
+      for (const { name, seq } of hasCounters
+        ? source.prepare('SELECT name, seq FROM sqlite_sequence').safeIntegers(true).all()
+        : []) {
+        if (!autoincrement.has(name) || typeof seq !== 'bigint' || seq <= 0n) continue
+        const kept = target.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').safeIntegers(true).get(name)
+        if (kept)
+          target.prepare('UPDATE sqlite_sequence SET seq = ? WHERE name = ?').run(seq > kept.seq ? seq : kept.seq, name)
+        else target.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(name, seq)
+      }
+      const version = sourceTables.has('data_version')
+        ? source.prepare('SELECT "value" FROM "data_version" WHERE "id" = 1').safeIntegers(true).get()?.value
+        : undefined
+      target
+        .prepare('UPDATE "data_version" SET "value" = MAX("value", ?) + 1 WHERE "id" = 1')
+        .run(typeof version === 'bigint' && version > 0n ? version : 0n)
+      const broken = target.pragma('foreign_key_check')
+      if (broken.length) throw new Error(`${broken.length} row(s) of its database point at rows that are not there`)
+      target.exec('COMMIT')
+    } catch (error) {
+      if (target.inTransaction) target.exec('ROLLBACK')
+      throw error
+    }
+    for (const table of tables) {
+      const copied = Number(target.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get().n)
+      if (copied !== counts[table]) throw new Error(`${table}: ${counts[table]} rows read, ${copied} written`)
+    }
+    target.pragma('wal_checkpoint(TRUNCATE)')
+    done = true
+    log?.(
+      `[schema-copy] ${Object.values(counts).reduce((a, b) => a + b, 0)} rows in ${tables.length} tables ` +
+        `copied into the new file ${targetFile} and counted`,
+    )
+    return { rows: counts }
+  } finally {
+    source?.close()
     target?.close()
     if (!done) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${targetFile}${suffix}`, { force: true })
   }

@@ -7,9 +7,10 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import { readArchive, rowCounts, snapshotSqlite, writeArchive } from '../core/backup-archive.mjs'
+import { readArchive, rowCounts, snapshotSqlite, unpackLimit, writeArchive } from '../core/backup-archive.mjs'
+import { envSchema } from '../core/env.mjs'
 import { migratePostgres, quoteSchema, withPostgres } from '../core/postgres-migrations.mjs'
-import { copyPostgresToSqlite, copySqliteToPostgres } from '../core/schema-copy.mjs'
+import { copyPostgresToSqlite, copySqliteToPostgres, copySqliteToSqlite } from '../core/schema-copy.mjs'
 import { migrateSqliteFile } from '../core/sqlite-migrations.mjs'
 import { createStorage, STORED_KINDS, storageConfig, UPLOAD_KINDS } from '../core/storage.mjs'
 import { postgresBin } from './pg-cluster.mjs'
@@ -251,13 +252,25 @@ export async function backupSite({ postgres, databaseUrl, databaseFile, schema, 
 }
 
 /**
+ * How much unpacking one site's archive may write: 4 times IMPORT_MAX_MB (512 by default), as the console's import
+ * (decision 063). Read after .env (locations()).
+ */
+export function restoreUnpackLimit() {
+  const parsed = envSchema.shape.IMPORT_MAX_MB.safeParse(process.env.IMPORT_MAX_MB)
+  if (!parsed.success) throw new Error('IMPORT_MAX_MB must be a whole number of MB, 1 to 16384')
+  return unpackLimit(parsed.data)
+}
+
+/**
  * Brings one site's archive back over its database and storage, checking every file against the archive's manifest
- * first: nothing is put in place until the manifest has vouched for every file. A SQLite backup restores into a SQLite
- * database, a PostgreSQL one (pg_restore) into PostgreSQL; uploads go to the storage (folder or S3). A site of a
- * regency's PostgreSQL database (a `schema`) takes a SQLite archive, as the console's import does: the file is checked
- * (integrity, a site, its row counts), brought up to the current migrations, and its rows copied into the migrated
- * schema in one transaction (replacing the rows there only with `replace`: else a schema that holds users is
- * refused). Throws with the reason; returns the number of files restored.
+ * first: nothing is put in place until the manifest has vouched for every file. What the archive unpacks to is
+ * capped (restoreUnpackLimit). A SQLite backup restores into a SQLite database, a PostgreSQL one (pg_restore) into
+ * PostgreSQL; uploads go to the storage (folder or S3). A SQLite archive's file is checked (integrity, a site, its
+ * row counts), brought up to the current migrations, and rebuilt row by row into a new, freshly migrated file
+ * (decision 063: only the known tables and columns, no trigger or view of the archive's), which replaces the
+ * database file, or, for a site of a regency's PostgreSQL database (a `schema`), as the console's import does, whose
+ * rows are copied into the migrated schema in one transaction (replacing the rows there only with `replace`: else a
+ * schema that holds users is refused). Throws with the reason; returns the number of files restored.
  */
 export async function restoreSite(
   file,
@@ -276,11 +289,25 @@ export async function restoreSite(
   const stagedDatabase = postgres
     ? path.join(work, dump ? 'database.dump' : 'database.db')
     : `${databaseFile}.restoring`
+  // The archive's file rebuilt row by row: next to the SQLite file, renamed into place.
+  const rebuiltDatabase = postgres ? path.join(work, 'rebuilt.db') : `${databaseFile}.rebuilt`
+  const removeRebuilt = () => {
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${rebuiltDatabase}${suffix}`, { force: true })
+  }
+  removeRebuilt()
   const stagedUploads = local
     ? fs.mkdtempSync(path.join(storage.config.root, '.restoring-'))
     : path.join(work, 'uploads')
   try {
-    const { manifest, uploads } = await readArchive(file, { stagedDatabase, stagedUploads })
+    const maxBytes = restoreUnpackLimit()
+    let read
+    try {
+      read = await readArchive(file, { stagedDatabase, stagedUploads, maxBytes })
+    } catch (error) {
+      if (error.code !== 'ARCHIVE_TOO_LARGE') throw error
+      throw new Error(`${error.message} (4 times IMPORT_MAX_MB): refused; raise IMPORT_MAX_MB to restore a larger site`)
+    }
+    const { manifest, uploads } = read
     const dumped = manifest.database === 'postgresql'
     if (dumped !== dump) {
       throw new Error(
@@ -292,12 +319,17 @@ export async function restoreSite(
             : 'this is a SQLite backup: restore it into a SQLite install, then move it with npm run migrate-data',
       )
     }
-    if (intoSchema) {
+    if (!dump) {
       checkedSqlite(stagedDatabase, manifest)
       try {
         migrateSqliteFile(stagedDatabase)
       } catch (error) {
         throw new Error(`its database could not be brought to the current migrations: ${error.message}`)
+      }
+      try {
+        copySqliteToSqlite({ sourceFile: stagedDatabase, targetFile: rebuiltDatabase })
+      } catch (error) {
+        throw new Error(`its database could not be rebuilt row by row: ${error.message}`)
       }
     }
     // Where the uploads go must answer before anything is replaced (a missing bucket stops the restore here).
@@ -318,11 +350,11 @@ export async function restoreSite(
       // One transaction: the rows are all there, counted against the file's, or none are.
       await withPostgres(databaseUrl, async (client) => {
         await migratePostgres(databaseUrl, { schema, client })
-        await copySqliteToPostgres({ sourceFile: stagedDatabase, client, schema, replace })
+        await copySqliteToPostgres({ sourceFile: rebuiltDatabase, client, schema, replace })
       })
     } else {
       for (const suffix of ['-wal', '-shm', '-journal']) fs.rmSync(databaseFile + suffix, { force: true })
-      fs.renameSync(stagedDatabase, databaseFile)
+      fs.renameSync(rebuiltDatabase, databaseFile)
     }
     for (const [kind, name] of uploads) {
       const staged = path.join(stagedUploads, kind, name)
@@ -334,18 +366,16 @@ export async function restoreSite(
         fs.rmSync(staged)
       }
     }
-    // A schema's rows were counted before anything was written (the file's against the manifest) and by the copy.
+    // A SQLite archive's rows were counted before anything was written (the file's against the manifest) and by the
+    // copies.
     if (dump) checkCounts(manifest, await pgRowCounts(databaseUrl))
-    else if (!intoSchema) {
-      const db = new Database(databaseFile)
-      const counts = rowCounts(db)
-      db.close()
-      checkCounts(manifest, counts)
-    }
     return uploads.length
   } finally {
     if (local) fs.rmSync(stagedUploads, { recursive: true, force: true })
-    if (!postgres) fs.rmSync(stagedDatabase, { force: true })
+    if (!postgres) {
+      for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${stagedDatabase}${suffix}`, { force: true })
+      removeRebuilt()
+    }
     fs.rmSync(work, { recursive: true, force: true })
   }
 }

@@ -6,7 +6,8 @@
 // village to PostgreSQL, use `npm run migrate-data`); a village of a regency on PostgreSQL takes a SQLite archive, its
 // rows copied into the village's schema. Uploads go to the configured storage (folder or S3). The archive
 // is streamed: each entry goes to a staging file (hashed on the way), so a backup larger than memory restores; nothing
-// is put in place until the manifest has vouched for every file.
+// is put in place until the manifest has vouched for every file. Unpacking stops at 4 times IMPORT_MAX_MB, and a SQLite
+// archive's database is rebuilt row by row into a freshly migrated file, as the console's import does (decision 063).
 import fs from 'node:fs'
 import Database from 'better-sqlite3'
 import { quoteSchema } from '../core/postgres-migrations.mjs'

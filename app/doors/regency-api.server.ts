@@ -8,7 +8,7 @@ import {
   deleteVillage,
   exportVillage,
   importVillage,
-  MAX_IMPORT_MB,
+  maxImportMb,
   listVillages,
   regencyNews,
   REGENCY_PERMISSION,
@@ -227,7 +227,7 @@ export const villageExportApi = apiCall('GET', async ({ request, params }: Loade
 /** POST /api/regency/villages/import: multipart `slug`, `name`, `file` (a `npm run backup` archive or an export). */
 export const villageImportApi = apiCall('POST', async ({ request }: ActionFunctionArgs) => {
   const user = await requireRegencyAdmin(request)
-  const body = await readMultipart(request, 'file', MAX_IMPORT_MB)
+  const body = await readMultipart(request, 'file', maxImportMb())
   try {
     return apiSuccess('Village imported successfully!', await villageWrites.import(request, user, body), 201)
   } finally {

@@ -5,7 +5,7 @@ import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
 import {
   isStale,
   listVillages,
-  MAX_IMPORT_MB,
+  maxImportMb,
   REGENCY_PERMISSION,
   STALE_AFTER_DAYS,
   villageOrigin,
@@ -183,7 +183,7 @@ export async function villageEditAction({ request, params }: ActionFunctionArgs)
 /** The import form: the largest archive it takes. */
 export async function villageImportLoader({ request }: LoaderFunctionArgs) {
   await requireConsole(request)
-  return { maxMb: MAX_IMPORT_MB, regencyHost: getEnv().REGENCY_HOST }
+  return { maxMb: maxImportMb(), regencyHost: getEnv().REGENCY_HOST }
 }
 
 /**
@@ -194,7 +194,7 @@ export async function villageImportAction({ request }: ActionFunctionArgs) {
   const user = await requireConsole(request)
   let name: string
   try {
-    const body = await readMultipart(request, 'file', MAX_IMPORT_MB)
+    const body = await readMultipart(request, 'file', maxImportMb())
     try {
       name = (await villageWrites.import(request, user, body)).name
     } finally {

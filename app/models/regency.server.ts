@@ -2,8 +2,8 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { readArchive, rowCounts, snapshotSqlite, writeArchive } from '#core/backup-archive.mjs'
-import { copyPostgresToSqlite, copySqliteToPostgres } from '#core/schema-copy.mjs'
+import { readArchive, rowCounts, snapshotSqlite, unpackLimit, writeArchive } from '#core/backup-archive.mjs'
+import { copyPostgresToSqlite, copySqliteToPostgres, copySqliteToSqlite } from '#core/schema-copy.mjs'
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
 import { conflict, notFound, validationError, type FieldErrors } from '~/utils/http.server'
@@ -463,33 +463,36 @@ async function snapshotVillage(id: string, target: string) {
 }
 
 /**
- * An archive's checked SQLite file becomes the village's database: copied into place and migrated, or on
- * PostgreSQL brought up to the current migrations (a copy: the staged file) and its rows copied into the village's
- * new schema. An error in the migrations is the archive's (`notOurs`).
+ * An archive's checked SQLite file becomes the village's database, rebuilt row by row (decision 063): brought up to
+ * the current migrations in staging, then the rows of the known tables and columns copied into a new, freshly
+ * migrated file (core/schema-copy.mjs), so nothing else of the archive's file (a trigger, a view, a table or column of
+ * its own) ever reaches the village. That file is put in place, or on PostgreSQL its rows are copied into the
+ * village's new schema. An error in the migrations or the copy is the archive's (`notOurs`).
  */
 async function installVillageDatabase(id: string, staged: string, notOurs: (why: string) => Error) {
-  const migrated = (migrate: () => unknown) => {
-    try {
-      migrate()
-    } catch (error) {
-      throw notOurs((error as Error).message)
-    }
+  const rebuilt = path.join(path.dirname(staged), 'rebuilt.db')
+  try {
+    migrateVillageFile(staged)
+    copySqliteToSqlite({ sourceFile: staged, targetFile: rebuilt })
+  } catch (error) {
+    throw notOurs((error as Error).message)
   }
   if (getEnv().DATABASE_PROVIDER !== 'postgresql') {
     fs.mkdirSync(path.dirname(villageFile(id)), { recursive: true })
-    fs.copyFileSync(staged, villageFile(id))
-    migrated(() => migrateVillageFile(villageFile(id)))
+    fs.copyFileSync(rebuilt, villageFile(id))
     return
   }
-  migrated(() => migrateVillageFile(staged))
   await withPostgresClient(async (client) => {
     await migrateVillage(id, client)
-    await copySqliteToPostgres({ sourceFile: staged, client, schema: villageSchema(id), log: () => undefined })
+    await copySqliteToPostgres({ sourceFile: rebuilt, client, schema: villageSchema(id), log: () => undefined })
   })
 }
 
-/** The largest archive an import takes (a village's database and every picture it holds). */
-export const MAX_IMPORT_MB = 512
+/**
+ * The largest archive an import takes (a village's database and every picture it holds), IMPORT_MAX_MB: 512 by
+ * default. Unpacking it may write 4 times as much (decision 063).
+ */
+export const maxImportMb = () => getEnv().IMPORT_MAX_MB
 
 /**
  * POST /api/regency/villages/import (multipart `slug`, `name`, `file`): a new village from an archive of `npm run
@@ -512,7 +515,8 @@ export async function importVillage(body: MultipartBody, regencyUrl: URL) {
     const stagedUploads = path.join(work, 'uploads')
     let uploads: [string, string][]
     try {
-      const archive = await readArchive(body.file!.tempPath, { stagedDatabase, stagedUploads })
+      const maxBytes = unpackLimit(maxImportMb())
+      const archive = await readArchive(body.file!.tempPath, { stagedDatabase, stagedUploads, maxBytes })
       if (archive.manifest.database !== 'sqlite') throw new Error('a PostgreSQL backup: import a SQLite one')
       uploads = archive.uploads as [string, string][]
       const db = new Database(stagedDatabase, { readonly: true, fileMustExist: true })
@@ -524,6 +528,8 @@ export async function importVillage(body: MultipartBody, regencyUrl: URL) {
         db.close()
       }
     } catch (error) {
+      if ((error as { code?: string }).code === 'ARCHIVE_TOO_LARGE')
+        throw validationError({ File: `File unpacks to more than ${4 * maxImportMb()} MB (4 times the upload limit)` })
       throw notOurs((error as Error).message)
     }
     await installVillageDatabase(id, stagedDatabase, notOurs)

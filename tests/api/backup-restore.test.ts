@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import { api, clientAddress, unique } from '../support/api'
 import {
@@ -173,6 +174,52 @@ describe('npm run backup / npm run restore', () => {
       expect(fs.readdirSync(path.join(work, 'restored', 'data'))).toEqual(['test.db'])
     },
     120_000,
+  )
+
+  // Decision 063: the restored file is rebuilt row by row, and unpacking is capped at 4 times IMPORT_MAX_MB.
+  it.skipIf(onPostgres())(
+    "restores a SQLite backup's rows without its triggers or views, and refuses one that unpacks too far",
+    async () => {
+      const { work, source, target } = await installs('balai-backup-door-')
+      const sourceFile = source.DATABASE_URL.slice('file:'.length)
+      const db = new Database(sourceFile)
+      db.exec(`
+        CREATE TABLE "pintu_notes" ("note" TEXT);
+        CREATE VIEW "pintu_view" AS SELECT "username", "password" FROM "users";
+        CREATE TRIGGER "pintu" AFTER INSERT ON "posts" BEGIN
+          UPDATE "users" SET "password" = 'pintu';
+        END;
+      `)
+      db.close()
+      // A 5 MB picture (of zeros: a few KB packed).
+      fs.mkdirSync(path.join(source.UPLOADS_DIR, 'photos'), { recursive: true })
+      fs.writeFileSync(path.join(source.UPLOADS_DIR, 'photos', `${'b'.repeat(32)}.jpg`), Buffer.alloc(5 * 1024 * 1024))
+      const archive = path.join(work, 'site.tar.gz')
+      const backup = run('scripts/backup.mjs', ['--out', archive], source)
+      expect(backup.status, backup.stderr).toBe(0)
+
+      // A small cap (4 MB): the archive is refused, nothing written.
+      const capped = run('scripts/restore.mjs', [archive], { ...target, IMPORT_MAX_MB: '1' })
+      expect(capped.status).toBe(1)
+      expect(capped.stderr).toContain('unpacks to more than 4 MB')
+      expect(fs.existsSync(path.join(work, 'restored', 'data', 'test.db'))).toBe(false)
+      expect(fs.readdirSync(target.UPLOADS_DIR)).toEqual([])
+
+      const restore = run('scripts/restore.mjs', [archive], target)
+      expect(restore.status, restore.stderr).toBe(0)
+      expect(fs.readdirSync(path.join(work, 'restored', 'data'))).toEqual(['test.db'])
+      const restored = new Database(target.DATABASE_URL.slice('file:'.length), { readonly: true })
+      try {
+        expect(restored.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'pintu%'").all()).toEqual([])
+        const users = (file: Database.Database) =>
+          file.prepare('SELECT "username", "password" FROM "users" ORDER BY "id"').all()
+        const original = new Database(sourceFile, { readonly: true })
+        expect(users(restored)).toEqual(users(original))
+        original.close()
+      } finally {
+        restored.close()
+      }
+    },
   )
 
   it.skipIf(onPostgres())('replaces nothing when a file of the archive does not match its manifest', async () => {

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
@@ -18,6 +19,46 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 })
  */
 
 const REGENCY = 'kab.test'
+const IMPORT_MAX_MB = 8
+
+/** An entry of a tar archive, as the tests read and write them. */
+type TarEntry = { name: string; data?: Buffer; type?: tar.Header['type']; linkname?: string }
+
+/** The entries of a .tar.gz. */
+function entriesOf(archive: Buffer): Promise<TarEntry[]> {
+  return new Promise((resolve, reject) => {
+    const entries: TarEntry[] = []
+    const extract = tar.extract()
+    extract.on('entry', (header, stream, next) => {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk) => chunks.push(chunk as Buffer))
+      stream.on('end', () => {
+        entries.push({ name: header.name, data: Buffer.concat(chunks), type: header.type ?? 'file' })
+        next()
+      })
+    })
+    extract.on('finish', () => resolve(entries))
+    extract.on('error', reject)
+    extract.end(zlib.gunzipSync(archive))
+  })
+}
+
+/** A .tar.gz of `entries` (a link or a device entry as well as files). */
+function packed(entries: TarEntry[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const pack = tar.pack()
+    const chunks: Buffer[] = []
+    pack.on('data', (chunk) => chunks.push(chunk as Buffer))
+    pack.on('end', () => resolve(zlib.gzipSync(Buffer.concat(chunks))))
+    pack.on('error', reject)
+    for (const entry of entries) {
+      const type = entry.type ?? 'file'
+      if (type === 'file') pack.entry({ name: entry.name, mode: 0o644 }, entry.data ?? Buffer.alloc(0))
+      else pack.entry({ name: entry.name, type, linkname: entry.linkname, devmajor: 1, devminor: 3, size: 0 })
+    }
+    pack.finalize()
+  })
+}
 
 let server: TestServer
 const { call, host, loginAt, newPost, ...client } = regencyClient(() => server, REGENCY)
@@ -30,7 +71,10 @@ describe('many villages in one install', () => {
   let b: Awaited<ReturnType<typeof newVillage>>
 
   beforeAll(async () => {
-    server = await startServer({ env: { REGENCY_HOST: REGENCY, TRUST_PROXY: '0', SITE_URL: undefined } })
+    // Imports take 8 MB at most here, so unpacking writes 32 MB at most (decision 063): a gzip bomb is refused fast.
+    server = await startServer({
+      env: { REGENCY_HOST: REGENCY, TRUST_PROXY: '0', SITE_URL: undefined, IMPORT_MAX_MB: String(IMPORT_MAX_MB) },
+    })
     regencyToken = await loginAt(REGENCY, 'kabupaten', 'password')
     a = await newVillage('sukamaju', 'Desa Sukamaju', { domains: ['sukamaju.desa.id'] })
     b = await newVillage('mekarsari', 'Desa Mekarsari')
@@ -414,6 +458,146 @@ describe('many villages in one install', () => {
     expect(again.village.id).not.toBe(c.village.id)
     expect((await call(host('cibodas'), 'GET', '/api/admin/me', { token: c.token })).status).toBe(401)
     expect((await call(host('cibodas'), 'GET', `/api/public/posts/${post.slug}`)).status).toBe(404)
+  })
+
+  it('imports within the unpack limit, refuses links and escaping names, rebuilds the database (063)', async () => {
+    const exported = await call(REGENCY, 'GET', `/api/regency/villages/${a.village.id}/export`, {
+      token: regencyToken,
+      raw: true,
+    })
+    expect(exported.status).toBe(200)
+    const entries = await entriesOf(exported.raw!)
+    const importing = (slug: string, data: Buffer) => {
+      const form = new FormData()
+      form.set('slug', slug)
+      form.set('name', `Desa ${slug}`)
+      form.set('file', new Blob([new Uint8Array(data)], { type: 'application/gzip' }), `${slug}.tar.gz`)
+      return call(REGENCY, 'POST', '/api/regency/villages/import', { token: regencyToken, form })
+    }
+    // Everything an import could leave behind: the village, its database, its uploads, the staging.
+    const villagesDir = path.join(server.dir, 'data', 'villages')
+    const leftovers = async () => ({
+      villages: (await call(REGENCY, 'GET', '/api/regency/villages', { token: regencyToken })).body.data.total,
+      databases: await villageDatabases(server),
+      files: onPostgres() || !fs.existsSync(villagesDir) ? [] : fs.readdirSync(villagesDir).sort(),
+      uploads: fs.readdirSync(path.join(server.uploadsDir, 'villages')).sort(),
+      staging: fs.readdirSync(path.join(server.uploadsDir, '.tmp')).filter((name) => /^(import|upload)/.test(name)),
+    })
+    const before = await leftovers()
+
+    // A gzip bomb: one entry of 48 MB of zeros (about 50 KB packed), past 4 times the 8 MB upload limit.
+    const bomb = await packed([{ name: 'database.db', data: Buffer.alloc(48 * 1024 * 1024) }])
+    expect(bomb.length).toBeLessThan(IMPORT_MAX_MB * 1024 * 1024)
+    // ...and the same zeros spread over many small entries, each under the limit, together past it.
+    const spread = await packed(
+      Array.from({ length: 40 }, (_, at) => ({ name: `uploads/posts/${at}.jpg`, data: Buffer.alloc(1024 * 1024) })),
+    )
+    for (const [what, data] of [
+      ['one entry', bomb],
+      ['many entries', spread],
+    ] as const) {
+      const refused = await importing('ledakan', data)
+      expect(refused.status, what).toBe(422)
+      expect(refused.body.errors, what).toEqual({
+        File: `File unpacks to more than ${4 * IMPORT_MAX_MB} MB (4 times the upload limit)`,
+      })
+    }
+    expect(await leftovers()).toEqual(before)
+    // The server still serves.
+    expect((await call(host('sukamaju'), 'GET', '/api/public/posts')).status).toBe(200)
+
+    // A whole archive with one entry more that escapes its folder, is a link or is a device: refused, all of it.
+    for (const [what, extra, says] of [
+      ['a ../ name', { name: '../../escaped.txt', data: Buffer.from('x') }, 'is not a plain relative path'],
+      ['an absolute name', { name: '/tmp/escaped.txt', data: Buffer.from('x') }, 'is not a plain relative path'],
+      ['a ../ inside uploads', { name: 'uploads/posts/../../x.jpg', data: Buffer.from('x') }, 'plain relative'],
+      ['a symlink', { name: 'uploads/posts/link.jpg', type: 'symlink', linkname: '/etc/passwd' }, 'is a symlink'],
+      ['a hard link', { name: 'uploads/posts/hard.jpg', type: 'link', linkname: 'database.db' }, 'is a link'],
+      ['a device', { name: 'uploads/posts/null.jpg', type: 'character-device' }, 'is a character-device'],
+    ] as const) {
+      const refused = await importing('lolos', await packed([extra as TarEntry, ...entries]))
+      expect(refused.status, what).toBe(422)
+      expect(Object.keys(refused.body.errors), what).toEqual(['File'])
+      expect(refused.body.errors.File, what).toContain(says)
+    }
+    expect(await leftovers()).toEqual(before)
+    expect(fs.existsSync(path.join(server.uploadsDir, 'escaped.txt'))).toBe(false)
+
+    // The database of the archive carries a back door: a trigger that makes an account whenever a post is written, a
+    // view, a table and a column of its own, a user_version. The village is rebuilt from its rows without any of it.
+    const work = fs.mkdtempSync(path.join(server.dir, 'pintu-'))
+    const file = path.join(work, 'database.db')
+    fs.writeFileSync(file, entries.find((entry) => entry.name === 'database.db')!.data!)
+    const db = new Database(file)
+    db.exec(`
+      CREATE TABLE "pintu_notes" ("note" TEXT);
+      INSERT INTO "pintu_notes" VALUES ('rahasia');
+      ALTER TABLE "posts" ADD COLUMN "pintu" TEXT;
+      CREATE VIEW "pintu_view" AS SELECT "username", "password" FROM "users";
+      CREATE TRIGGER "pintu" AFTER INSERT ON "posts" BEGIN
+        INSERT INTO "users" ("name", "username", "email", "password", "updated_at")
+        VALUES ('Pintu', 'pintu', 'pintu@pintu.test', (SELECT "password" FROM "users" WHERE "username" = 'admin'),
+          CURRENT_TIMESTAMP);
+      END;
+      PRAGMA user_version = 77;
+    `)
+    db.pragma('journal_mode = DELETE')
+    db.close()
+    const changed = fs.readFileSync(file)
+    fs.rmSync(work, { recursive: true, force: true })
+    const manifest = JSON.parse(entries.find((entry) => entry.name === 'manifest.json')!.data!.toString('utf8'))
+    manifest.database_sha256 = crypto.createHash('sha256').update(changed).digest('hex')
+    const doctored = await packed(
+      entries.map((entry) =>
+        entry.name === 'database.db'
+          ? { ...entry, data: changed }
+          : entry.name === 'manifest.json'
+            ? { ...entry, data: Buffer.from(JSON.stringify(manifest)) }
+            : entry,
+      ),
+    )
+    const imported = await importing('pintu', doctored)
+    expect(imported.status, imported.text).toBe(201)
+    const id = imported.body.data.id
+    if (onPostgres()) {
+      const schema = `village_${id}`
+      const found = await queryDb<{ name: string }>(
+        server,
+        `SELECT trigger_name AS name FROM information_schema.triggers WHERE trigger_schema = '${schema}' ` +
+          `AND trigger_name LIKE 'pintu%' UNION ALL SELECT table_name FROM information_schema.tables ` +
+          `WHERE table_schema = '${schema}' AND table_name LIKE 'pintu%' UNION ALL SELECT column_name ` +
+          `FROM information_schema.columns WHERE table_schema = '${schema}' AND column_name LIKE 'pintu%'`,
+      )
+      expect(found).toEqual([])
+    } else {
+      const village = new Database(path.join(villagesDir, `${id}.db`), { readonly: true })
+      try {
+        expect(village.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'pintu%'").all()).toEqual([])
+        expect(village.prepare("SELECT name FROM sqlite_master WHERE type = 'view'").all()).toEqual([])
+        expect(
+          (village.pragma('table_info("posts")') as { name: string }[]).map((column) => column.name),
+        ).not.toContain('pintu')
+        expect(village.pragma('user_version', { simple: true })).toBe(0)
+      } finally {
+        village.close()
+      }
+    }
+    // The village works: its admin logs in and writes; no account appears; its public pages answer.
+    const admin = await loginAt(host('pintu'), 'admin', a.password)
+    await newPost(host('pintu'), admin, 'Musyawarah Dusun')
+    const users = await call(host('pintu'), 'GET', '/api/admin/users?search=pintu', { token: admin })
+    expect(users.status, users.text).toBe(200)
+    expect(users.body.data.total).toBe(0)
+    const knocked = await call(host('pintu'), 'POST', '/api/login', {
+      json: { username: 'pintu', password: a.password },
+    })
+    expect(knocked.status).not.toBe(200)
+    const posts = await call(host('pintu'), 'GET', '/api/public/posts?search=Kerja%20Bakti')
+    expect(posts.body.data.data.map((post: any) => post.title)).toEqual(['Kerja Bakti Bersama Warga'])
+    expect((await call(host('pintu'), 'GET', '/', { headers: { Accept: 'text/html' } })).status).toBe(200)
+    // Gone again: the tests after this one count three villages.
+    await call(REGENCY, 'PUT', `/api/regency/villages/${id}`, { token: regencyToken, json: { status: 'suspended' } })
+    expect((await call(REGENCY, 'DELETE', `/api/regency/villages/${id}`, { token: regencyToken })).status).toBe(200)
   })
 
   it('backs up one village and restores it into another, uploads included (backup and restore --village)', async () => {

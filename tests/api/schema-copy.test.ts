@@ -7,7 +7,8 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { snapshotSqlite } from '#core/backup-archive.mjs'
 import { migratePostgres } from '#core/postgres-migrations.mjs'
-import { copyPostgresToSqlite, copySqliteToPostgres, tablesInOrder } from '#core/schema-copy.mjs'
+import { copyPostgresToSqlite, copySqliteToPostgres, copySqliteToSqlite, tablesInOrder } from '#core/schema-copy.mjs'
+import { migrateSqliteFile } from '#core/sqlite-migrations.mjs'
 import { migrateData } from '../../scripts/migrate-data.mjs'
 import { onPostgres, pgAdminUrl, startServer, type TestServer } from '../support/server'
 
@@ -126,6 +127,33 @@ describe.skipIf(!onPostgres())('a village between its SQLite file and a PostgreS
     expect(values('budget_items', 'amount')).toContain(9007199254740993n)
     expect(values('developments', 'latitude')).toContain(0.30000000000000004)
     expect(values('developments', 'latitude')).toContain(null)
+  })
+
+  it('rebuilds a SQLite file row by row into a new one, each value as it was, nothing else (an import: 063)', () => {
+    const source = path.join(work, 'doctored.db')
+    fs.copyFileSync(original, source)
+    const db = new Database(source)
+    db.exec(`
+      CREATE TABLE "extra" ("x" TEXT);
+      CREATE VIEW "extra_view" AS SELECT * FROM "users";
+      CREATE TRIGGER "extra_trigger" AFTER INSERT ON "posts" BEGIN DELETE FROM "users"; END;
+      CREATE INDEX "extra_index" ON "posts" ("title");
+    `)
+    db.close()
+    const rebuilt = path.join(work, 'rebuilt.db')
+    const { rows } = copySqliteToSqlite({ sourceFile: source, targetFile: rebuilt })
+    expect(rows.users).toBeGreaterThan(0)
+    expect(fs.existsSync(`${rebuilt}-wal`)).toBe(false)
+    const want = contentOf(original)
+    const got = contentOf(rebuilt)
+    expect(Object.keys(got).sort()).toEqual(Object.keys(want).sort())
+    for (const table of Object.keys(want)) expect(got[table], table).toStrictEqual(want[table])
+    const schema = (file: string) =>
+      withDb(file, (db) => db.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY type, name').all())
+    const fresh = path.join(work, 'fresh.db')
+    migrateSqliteFile(fresh)
+    expect(schema(rebuilt)).toEqual(schema(fresh))
+    expect(() => copySqliteToSqlite({ sourceFile: source, targetFile: rebuilt })).toThrow(/exists already/)
   })
 
   it('copies every row into a village schema and back into a new file, each value as SQLite held it', async () => {
