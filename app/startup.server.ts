@@ -3,7 +3,7 @@ import { passwordCost } from './utils/password.server'
 import { dbReady } from './utils/db.server'
 import { getEnv } from './utils/config.server'
 import { log } from './utils/error-log.server'
-import { storage, sweepStaging } from './utils/upload-pipeline.server'
+import { storage, sweepStaging, uploadsPlace } from './utils/upload-pipeline.server'
 import { withStartupLock } from './utils/write-lock.server'
 import { pruneActivities } from './models/activity.server'
 import { eraseOldContacts } from './models/report.server'
@@ -21,7 +21,7 @@ const describe = () => {
   const env = getEnv()
   return {
     database: env.DATABASE_LABEL,
-    uploads: storage().describe(),
+    uploads: uploadsPlace(),
     port: env.PORT,
     concurrency: env.NODE_ENV === 'development' ? 1 : env.WEB_CONCURRENCY,
     trustProxy: env.TRUST_PROXY,
