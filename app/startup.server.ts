@@ -13,7 +13,8 @@ import { accountsWithDefaultPassword } from './models/default-password.server'
 import { seed } from './models/seed.server'
 import { nameUploadSizes } from './models/upload-sizes.server'
 import { seedRegency } from './models/regency.server'
-import { allVillages, inVillage, migrateAll, scopeOf } from './models/villages.server'
+import { allVillages, inVillage, migrateAll, scopeOf, sweepLeftoverVillages } from './models/villages.server'
+import { announceCrashPoint } from './utils/test-hooks.server'
 import { PENDING_GRACE_MS, sweepOrphanUploads } from './models/upload-sweep.server'
 
 /** What server.mjs needs to listen and to log its start-up line. */
@@ -123,7 +124,10 @@ async function regencyStartup() {
       { event: 'jwt-secret', file: env.JWT_SECRET_FILE },
       `no JWT_SECRET given: generated one in ${env.JWT_SECRET_FILE} (kept for the next starts)`,
     )
+  announceCrashPoint()
   await migrateAll()
+  // What a village's creation, import or deletion cut short by a crash left: no village without its registry row.
+  await sweepLeftoverVillages()
   await seedRegency()
   await sweepStaging(0)
   await eachVillage('start', async () => {

@@ -18,8 +18,10 @@ import { listPublicPosts } from './post.server'
 import { fillSettingsIfEmpty } from './settings.server'
 import { handoverLink } from './password-reset.server'
 import { seed } from './seed.server'
+import { crashPoint } from '~/utils/test-hooks.server'
 import {
   allVillages,
+  buildingVillage,
   changeRegistry,
   forgetScope,
   inVillage,
@@ -243,7 +245,10 @@ export function villageOrigin(slug: string, regencyUrl: URL) {
  * else only `admin`, the roles, permissions and settings) and an admin reset link to hand over, valid 7 days.
  * Nothing stays behind when any step fails.
  */
-export async function createVillage(input: VillageInput & { demo?: unknown }, regencyUrl: URL) {
+export const createVillage = (input: VillageInput & { demo?: unknown }, regencyUrl: URL) =>
+  buildingVillage(() => createVillageNow(input, regencyUrl))
+
+async function createVillageNow(input: VillageInput & { demo?: unknown }, regencyUrl: URL) {
   const errors: FieldErrors = {}
   const slug = checkSlug(input.slug, errors)
   const name = checkName(input.name, errors)
@@ -253,6 +258,7 @@ export async function createVillage(input: VillageInput & { demo?: unknown }, re
   const origin = villageOrigin(slug, regencyUrl)
   try {
     await migrateVillage(id)
+    crashPoint('create:database')
     const scope = scopeOf({ id, slug })
     const link = await inVillage(scope, async () => {
       await storage().prepare()
@@ -264,10 +270,12 @@ export async function createVillage(input: VillageInput & { demo?: unknown }, re
       })
       return handoverLink(origin)
     })
+    crashPoint('create:seeded')
     await changeRegistry([
       [INSERT_VILLAGE, [id, slug, name, 'active', new Date().toISOString()]],
       ...domains.map((host): RegistryStatement => [INSERT_DOMAIN, [host, id]]),
     ])
+    crashPoint('create:registered')
     log.info({ event: 'village-created', village: slug, id }, `village ${slug} created`)
     return { ...(await withStats(villageById(id)!)), admin_reset_url: link.url }
   } catch (error) {
@@ -309,11 +317,14 @@ export async function updateVillage(id: string, input: VillageInput) {
 }
 
 /** DELETE /api/regency/villages/{id}: a suspended village and everything it holds (409 while active). */
-export async function deleteVillage(id: string) {
+export const deleteVillage = (id: string) => buildingVillage(() => deleteVillageNow(id))
+
+async function deleteVillageNow(id: string) {
   const village = villageById(id)
   if (!village) throw notFound('Village')
   if (village.status === 'active') throw conflict('Suspend the village before deleting it')
   await changeRegistry([['DELETE FROM "villages" WHERE "id" = ?', [id]]])
+  crashPoint('delete:unregistered')
   await removeVillageFiles(id)
   log.info({ event: 'village-deleted', village: village.slug, id }, `village ${village.slug} deleted`)
   return village
@@ -322,6 +333,7 @@ export async function deleteVillage(id: string) {
 async function removeVillageFiles(id: string) {
   await forgetScope(id)
   await dropVillageDatabase(id)
+  crashPoint('remove:database')
   await storageUnder(villageStoragePrefix(id)).removeAll()
 }
 
@@ -497,7 +509,10 @@ export const MAX_IMPORT_MB = 512
  * and `site_name`. The archive is checked whole (every file against its manifest, the database's integrity) before
  * anything is kept, and brought up to the current migrations; nothing stays behind after any error.
  */
-export async function importVillage(body: MultipartBody, regencyUrl: URL) {
+export const importVillage = (body: MultipartBody, regencyUrl: URL) =>
+  buildingVillage(() => importVillageNow(body, regencyUrl))
+
+async function importVillageNow(body: MultipartBody, regencyUrl: URL) {
   const errors: FieldErrors = {}
   const text = (value: unknown) => (Array.isArray(value) ? value[0] : value)
   const slug = checkSlug(text(body.fields.slug), errors)
@@ -527,13 +542,16 @@ export async function importVillage(body: MultipartBody, regencyUrl: URL) {
       throw notOurs((error as Error).message)
     }
     await installVillageDatabase(id, stagedDatabase, notOurs)
+    crashPoint('import:database')
     // Into the village's storage, wherever it lives (its folder of UPLOADS_DIR or its prefix of the bucket).
     await inVillage(scopeOf({ id, slug }), async () => {
       const store = storage()
       await store.prepare()
       for (const [kind, file] of uploads) await store.put(kind, file, path.join(stagedUploads, kind, file))
     })
+    crashPoint('import:uploads')
     await changeRegistry([[INSERT_VILLAGE, [id, slug, name, 'active', new Date().toISOString()]]])
+    crashPoint('import:registered')
     log.info({ event: 'village-imported', village: slug, id, files: uploads.length }, `village ${slug} imported`)
     return { ...(await withStats(villageById(id)!)), url: `${villageOrigin(slug, regencyUrl)}/` }
   } catch (error) {
