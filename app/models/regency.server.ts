@@ -16,7 +16,7 @@ import { nullableResponseTime, responseTime, z } from '~/utils/response-shape.se
 import { visibleWhere } from './publishing.server'
 import { listPublicPosts } from './post.server'
 import { fillSettingsIfEmpty } from './settings.server'
-import { handoverLink } from './password-reset.server'
+import { handoverLink, resetLinkForUsername } from './password-reset.server'
 import { seed } from './seed.server'
 import { crashPoint } from '~/utils/test-hooks.server'
 import {
@@ -31,6 +31,7 @@ import {
   newVillageId,
   REGENCY,
   regencyScope,
+  refreshRegistry,
   registryConflict,
   type RegistryStatement,
   RESERVED_SLUGS,
@@ -285,6 +286,24 @@ async function createVillageNow(input: VillageInput & { demo?: unknown }, regenc
     if (broken === 'domain') throw validationError({ Domains: 'Domains: a domain already exists' })
     throw error
   }
+}
+
+/**
+ * `npm run reset-password -- USERNAME --village SLUG` (or `--regency`) with REGENCY_HOST: the link in that site's
+ * own database and on its own host, run in its scope (decision 064: no script reaches a village's data outside one).
+ * `origin` gives the protocol and port (SITE_URL). Null when the user does not exist; an error naming an unknown site.
+ */
+export async function resetLinkAt(site: string, username: string, origin: string) {
+  const url = new URL(origin)
+  await refreshRegistry()
+  if (site === REGENCY) {
+    const home = `${url.protocol}//${getEnv().REGENCY_HOST}${url.port ? `:${url.port}` : ''}`
+    return inVillage(regencyScope(), () => resetLinkForUsername(username, home))
+  }
+  const village = allVillages().find((one) => one.slug === site)
+  if (!village)
+    throw new Error(`no village ${JSON.stringify(site)} in the registry (its slug, as the console lists it)`)
+  return inVillage(scopeOf(village), () => resetLinkForUsername(username, villageOrigin(village.slug, url)))
 }
 
 const INSERT_VILLAGE = 'INSERT INTO "villages" ("id", "slug", "name", "status", "created_at") VALUES (?, ?, ?, ?, ?)'
