@@ -196,6 +196,17 @@ export function sweepPeriodically() {
     PENDING_GRACE_MS / 3,
   )
   timer.unref()
+  // On PostgreSQL, what another instance killed in the middle of a village's creation, import or deletion left (the
+  // build lock keeps the sweep off any village being built now); on SQLite one server owns the files and sweeps them
+  // at its start.
+  if (getEnv().REGENCY_HOST && getEnv().DATABASE_PROVIDER === 'postgresql')
+    setInterval(
+      () =>
+        void sweepLeftoverVillages().catch((error) =>
+          log.error({ event: 'village-leftovers', err: error }, 'village leftovers sweep failed'),
+        ),
+      PENDING_GRACE_MS / 3,
+    ).unref()
   const hourly = setInterval(
     () =>
       void (getEnv().REGENCY_HOST ? eachVillage('content sweep', sweepContent) : sweepContent()).catch((error) =>
