@@ -3,7 +3,7 @@ import { passwordCost } from './utils/password.server'
 import { dbReady } from './utils/db.server'
 import { getEnv } from './utils/config.server'
 import { log } from './utils/error-log.server'
-import { storage, sweepStaging } from './utils/upload-pipeline.server'
+import { storage, sweepStaging, uploadsPlace } from './utils/upload-pipeline.server'
 import { withStartupLock } from './utils/write-lock.server'
 import { pruneActivities } from './models/activity.server'
 import { eraseOldContacts } from './models/report.server'
@@ -13,7 +13,8 @@ import { accountsWithDefaultPassword } from './models/default-password.server'
 import { seed } from './models/seed.server'
 import { nameUploadSizes } from './models/upload-sizes.server'
 import { seedRegency } from './models/regency.server'
-import { allVillages, inVillage, migrateAll, scopeOf } from './models/villages.server'
+import { allVillages, inVillage, migrateAll, scopeOf, sweepLeftoverVillages } from './models/villages.server'
+import { announceCrashPoint } from './utils/test-hooks.server'
 import { PENDING_GRACE_MS, sweepOrphanUploads } from './models/upload-sweep.server'
 
 /** What server.mjs needs to listen and to log its start-up line. */
@@ -21,7 +22,7 @@ const describe = () => {
   const env = getEnv()
   return {
     database: env.DATABASE_LABEL,
-    uploads: storage().describe(),
+    uploads: uploadsPlace(),
     port: env.PORT,
     concurrency: env.NODE_ENV === 'development' ? 1 : env.WEB_CONCURRENCY,
     trustProxy: env.TRUST_PROXY,
@@ -123,7 +124,10 @@ async function regencyStartup() {
       { event: 'jwt-secret', file: env.JWT_SECRET_FILE },
       `no JWT_SECRET given: generated one in ${env.JWT_SECRET_FILE} (kept for the next starts)`,
     )
+  announceCrashPoint()
   await migrateAll()
+  // What a village's creation, import or deletion cut short by a crash left: no village without its registry row.
+  await sweepLeftoverVillages()
   await seedRegency()
   await sweepStaging(0)
   await eachVillage('start', async () => {
@@ -192,6 +196,17 @@ export function sweepPeriodically() {
     PENDING_GRACE_MS / 3,
   )
   timer.unref()
+  // On PostgreSQL, what another instance killed in the middle of a village's creation, import or deletion left (the
+  // build lock keeps the sweep off any village being built now); on SQLite one server owns the files and sweeps them
+  // at its start.
+  if (getEnv().REGENCY_HOST && getEnv().DATABASE_PROVIDER === 'postgresql')
+    setInterval(
+      () =>
+        void sweepLeftoverVillages().catch((error) =>
+          log.error({ event: 'village-leftovers', err: error }, 'village leftovers sweep failed'),
+        ),
+      PENDING_GRACE_MS / 3,
+    ).unref()
   const hourly = setInterval(
     () =>
       void (getEnv().REGENCY_HOST ? eachVillage('content sweep', sweepContent) : sweepContent()).catch((error) =>

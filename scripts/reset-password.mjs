@@ -6,9 +6,18 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env')
-const username = process.argv[2]
-if (!username || process.argv.length > 3) {
-  console.error('Usage: npm run reset-password -- USERNAME')
+// With REGENCY_HOST (many villages in one install) the site is named: `--village SLUG` or `--regency`; each site's
+// data is reached only in its own scope (docs/decisions/064-village-scope-fails-closed.md).
+const [username, ...rest] = process.argv.slice(2)
+const regency = Boolean(process.env.REGENCY_HOST?.trim())
+const site =
+  rest[0] === '--regency' && rest.length === 1 ? 'regency' : rest[0] === '--village' && rest.length === 2 ? rest[1] : ''
+if (!username || username.startsWith('--') || (regency ? !site : rest.length)) {
+  console.error(
+    regency
+      ? "Usage: npm run reset-password -- USERNAME --village SLUG (or --regency for the regency's own account)"
+      : 'Usage: npm run reset-password -- USERNAME',
+  )
   process.exit(2)
 }
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
@@ -23,7 +32,9 @@ try {
   // The link is on SITE_URL, the address staff open the site at. Without it the script cannot know that address.
   const siteUrl = process.env.SITE_URL?.trim() ?? ''
   const origin = (siteUrl || `http://localhost:${process.env.PORT?.trim() || 3000}`).replace(/\/+$/, '')
-  const link = await build.entry.module.resetLinkForUsername(username, origin)
+  const link = regency
+    ? await build.entry.module.resetLinkAt(site, username, origin)
+    : await build.entry.module.resetLinkForUsername(username, origin)
   if (!link) {
     console.error(
       `[reset-password] no user named ${JSON.stringify(username)} (the username, not the name or the e-mail address)`,

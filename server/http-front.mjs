@@ -104,7 +104,7 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
     : responseCache({
         build,
         dataVersion: () => build.entry.module.publicDataVersion(),
-        namespace: () => build.entry.module.scopeKey(),
+        namespace: () => build.entry.module.scopeKey('the response cache'),
       })
   if (cache) app.use(cache.middleware)
   // With REGENCY_HOST, the uploads of the village whose host was asked (its scope's storage, from the build).

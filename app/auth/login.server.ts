@@ -58,7 +58,7 @@ export const sessionSeconds = (remember: boolean) =>
 /** Throttled attempts are logged once a minute per username and address, so a flood cannot flood the log too. */
 const throttledLogged = new Map<string, number>()
 function firstThrottledThisMinute(username: string, address: string | null, now = Date.now()) {
-  const key = `${scopeKey()}|${username.toLowerCase()}|${address ?? ''}`
+  const key = `${scopeKey('the throttled-login log memo')}|${username.toLowerCase()}|${address ?? ''}`
   if (now - (throttledLogged.get(key) ?? 0) < 60_000) return false
   if (throttledLogged.size > 10_000) throttledLogged.clear()
   throttledLogged.set(key, now)

@@ -82,14 +82,15 @@ const cache = new WeakMap<Request, Promise<(SessionUser & { claims: TokenClaims 
 const MAX_REMEMBERED = 2000
 const remembered = new Map<string, { version: number; user: SessionUser | null }>()
 
-/** Sessions whose last use is being written: requests arriving meanwhile do not queue the same write again. */
+/** Sessions whose last use is being written (by village, scopeKey): requests meanwhile do not queue it again. */
 const touching = new Set<string>()
 
 /** The one place a token's standing is read from the database (and its last use noted, every few minutes at most). */
 async function lookUp(claims: TokenClaims, request: Request): Promise<SessionUser | null> {
   const version = await freshDataVersion()
   // Keyed by session and user: a forged token pairing a real session with another user must not change the answer.
-  const key = `${scopeKey()}:${claims.jti}:${claims.userId}`
+  const space = scopeKey('the session memo')
+  const key = `${space}:${claims.jti}:${claims.userId}`
   const hit = remembered.get(key)
   const fresh = hit !== undefined && hit.version === version
   const [user, session] = await Promise.all([
@@ -102,11 +103,12 @@ async function lookUp(claims: TokenClaims, request: Request): Promise<SessionUse
   }
   const valid =
     user && session && session.user_id === user.id && session.expires_at.getTime() > Date.now() ? user : null
-  if (valid && Date.now() - session!.last_used_at.getTime() > TOUCH_INTERVAL_MS && !touching.has(claims.jti)) {
-    touching.add(claims.jti)
+  const touch = `${space}:${claims.jti}`
+  if (valid && Date.now() - session!.last_used_at.getTime() > TOUCH_INTERVAL_MS && !touching.has(touch)) {
+    touching.add(touch)
     touchSession(claims.jti, clientAddressOf(request))
       .catch((error) => log.error({ event: 'session-touch', err: error }, 'could not note the last use of a session'))
-      .finally(() => touching.delete(claims.jti))
+      .finally(() => touching.delete(touch))
   }
   return valid
 }

@@ -41,7 +41,7 @@ export function signToken(userId: number, sessionId: string, expiresAt: Date): s
  * (a new id) accepts none of the old one's. One village: no audience, as always.
  */
 const audience = (): { audience?: string } => {
-  const key = scopeKey()
+  const key = scopeKey("a token's audience")
   return key ? { audience: key } : {}
 }
 

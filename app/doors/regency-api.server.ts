@@ -35,7 +35,7 @@ import type { ActivityAction } from '~/lib/activity-actions'
  * account (`regency-admin`). At a village's host these addresses do not exist (404), whoever asks.
  */
 async function requireRegencyAdmin(request: Request) {
-  if (scopeKey() !== REGENCY) throw new HttpError(404, 'Not found')
+  if (scopeKey('the regency API') !== REGENCY) throw new HttpError(404, 'Not found')
   const user = await requireUser(request)
   if (user.permissions[REGENCY_PERMISSION] !== true) throw forbidden()
   return user
@@ -135,7 +135,7 @@ export const villageReadApi = ({ request }: LoaderFunctionArgs) =>
 
 /** GET /api/regency/public/posts?page&search: the news of every active village together (no authentication). */
 export const regencyNewsApi = apiCall('GET', async ({ request }: LoaderFunctionArgs) => {
-  if (scopeKey() !== REGENCY) throw new HttpError(404, 'Not found')
+  if (scopeKey('the regency API') !== REGENCY) throw new HttpError(404, 'Not found')
   const url = new URL(request.url)
   const query = parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE)
   return apiSuccess('List Data Posts', await regencyNews(query, url.pathname, url))

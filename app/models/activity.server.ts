@@ -26,7 +26,7 @@ export type ActivityEntry = {
 
 type Waiting = { row: Prisma.ActivityCreateManyInput; done: () => void }
 /** Each village's entries waiting for their write (decision 055: one village's never go to another's log). */
-const waiting = perVillage((): { batch: Waiting[] } => ({ batch: [] }))
+const waiting = perVillage('the activity batch', (): { batch: Waiting[] } => ({ batch: [] }))
 
 /**
  * Writes the entries waiting now in one transaction (group commit): a burst of writes costs one more commit for its

@@ -1,5 +1,6 @@
 import { verifyPassword } from '~/utils/password.server'
 import { prisma } from '~/utils/db.server'
+import { scopeKey } from '~/utils/village-scope.server'
 import { atRegency } from './villages.server'
 
 export const DEFAULT_PASSWORD = 'password'
@@ -7,7 +8,7 @@ const SEEDED_USERNAMES = ['admin', 'user']
 /** The regency's seeded account (REGENCY_HOST), in the regency's own database. */
 const SEEDED_REGENCY_USERNAMES = ['kabupaten']
 
-// bcrypt is slow on purpose: remember the verdict per stored hash, so it is computed once per password.
+// bcrypt is slow on purpose: remember the verdict per village and stored hash, so it is computed once per password.
 const verdicts = new Map<string, Promise<boolean>>()
 
 /** The seeded accounts that still accept the well-known default password (at the regency host: its own). */
@@ -18,10 +19,11 @@ export async function accountsWithDefaultPassword(): Promise<string[]> {
   })
   const found: string[] = []
   for (const row of rows) {
-    let verdict = verdicts.get(row.password)
+    const key = `${scopeKey('the default-password verdicts')}\n${row.password}`
+    let verdict = verdicts.get(key)
     if (!verdict) {
       verdict = verifyPassword(DEFAULT_PASSWORD, row.password)
-      verdicts.set(row.password, verdict)
+      verdicts.set(key, verdict)
     }
     if (await verdict) found.push(row.username)
   }

@@ -317,7 +317,7 @@ function scheduledExpiry() {
 }
 
 /** Each village's upcoming times (decision 055): one process serves many with REGENCY_HOST. */
-const expiry = perVillage(scheduledExpiry)
+const expiry = perVillage('the publishing clock', scheduledExpiry)
 addTimeVersionPart((version) => expiry().part(version))
 
 /**

@@ -16,10 +16,12 @@ import { nullableResponseTime, responseTime, z } from '~/utils/response-shape.se
 import { visibleWhere } from './publishing.server'
 import { listPublicPosts } from './post.server'
 import { fillSettingsIfEmpty } from './settings.server'
-import { handoverLink } from './password-reset.server'
+import { handoverLink, resetLinkForUsername } from './password-reset.server'
 import { seed } from './seed.server'
+import { crashPoint } from '~/utils/test-hooks.server'
 import {
   allVillages,
+  buildingVillage,
   changeRegistry,
   forgetScope,
   inVillage,
@@ -29,6 +31,7 @@ import {
   newVillageId,
   REGENCY,
   regencyScope,
+  refreshRegistry,
   registryConflict,
   type RegistryStatement,
   RESERVED_SLUGS,
@@ -243,7 +246,10 @@ export function villageOrigin(slug: string, regencyUrl: URL) {
  * else only `admin`, the roles, permissions and settings) and an admin reset link to hand over, valid 7 days.
  * Nothing stays behind when any step fails.
  */
-export async function createVillage(input: VillageInput & { demo?: unknown }, regencyUrl: URL) {
+export const createVillage = (input: VillageInput & { demo?: unknown }, regencyUrl: URL) =>
+  buildingVillage(() => createVillageNow(input, regencyUrl))
+
+async function createVillageNow(input: VillageInput & { demo?: unknown }, regencyUrl: URL) {
   const errors: FieldErrors = {}
   const slug = checkSlug(input.slug, errors)
   const name = checkName(input.name, errors)
@@ -253,6 +259,7 @@ export async function createVillage(input: VillageInput & { demo?: unknown }, re
   const origin = villageOrigin(slug, regencyUrl)
   try {
     await migrateVillage(id)
+    crashPoint('create:database')
     const scope = scopeOf({ id, slug })
     const link = await inVillage(scope, async () => {
       await storage().prepare()
@@ -264,10 +271,12 @@ export async function createVillage(input: VillageInput & { demo?: unknown }, re
       })
       return handoverLink(origin)
     })
+    crashPoint('create:seeded')
     await changeRegistry([
       [INSERT_VILLAGE, [id, slug, name, 'active', new Date().toISOString()]],
       ...domains.map((host): RegistryStatement => [INSERT_DOMAIN, [host, id]]),
     ])
+    crashPoint('create:registered')
     log.info({ event: 'village-created', village: slug, id }, `village ${slug} created`)
     return { ...(await withStats(villageById(id)!)), admin_reset_url: link.url }
   } catch (error) {
@@ -277,6 +286,24 @@ export async function createVillage(input: VillageInput & { demo?: unknown }, re
     if (broken === 'domain') throw validationError({ Domains: 'Domains: a domain already exists' })
     throw error
   }
+}
+
+/**
+ * `npm run reset-password -- USERNAME --village SLUG` (or `--regency`) with REGENCY_HOST: the link in that site's
+ * own database and on its own host, run in its scope (decision 064: no script reaches a village's data outside one).
+ * `origin` gives the protocol and port (SITE_URL). Null when the user does not exist; an error naming an unknown site.
+ */
+export async function resetLinkAt(site: string, username: string, origin: string) {
+  const url = new URL(origin)
+  await refreshRegistry()
+  if (site === REGENCY) {
+    const home = `${url.protocol}//${getEnv().REGENCY_HOST}${url.port ? `:${url.port}` : ''}`
+    return inVillage(regencyScope(), () => resetLinkForUsername(username, home))
+  }
+  const village = allVillages().find((one) => one.slug === site)
+  if (!village)
+    throw new Error(`no village ${JSON.stringify(site)} in the registry (its slug, as the console lists it)`)
+  return inVillage(scopeOf(village), () => resetLinkForUsername(username, villageOrigin(village.slug, url)))
 }
 
 const INSERT_VILLAGE = 'INSERT INTO "villages" ("id", "slug", "name", "status", "created_at") VALUES (?, ?, ?, ?, ?)'
@@ -309,11 +336,14 @@ export async function updateVillage(id: string, input: VillageInput) {
 }
 
 /** DELETE /api/regency/villages/{id}: a suspended village and everything it holds (409 while active). */
-export async function deleteVillage(id: string) {
+export const deleteVillage = (id: string) => buildingVillage(() => deleteVillageNow(id))
+
+async function deleteVillageNow(id: string) {
   const village = villageById(id)
   if (!village) throw notFound('Village')
   if (village.status === 'active') throw conflict('Suspend the village before deleting it')
   await changeRegistry([['DELETE FROM "villages" WHERE "id" = ?', [id]]])
+  crashPoint('delete:unregistered')
   await removeVillageFiles(id)
   log.info({ event: 'village-deleted', village: village.slug, id }, `village ${village.slug} deleted`)
   return village
@@ -322,6 +352,7 @@ export async function deleteVillage(id: string) {
 async function removeVillageFiles(id: string) {
   await forgetScope(id)
   await dropVillageDatabase(id)
+  crashPoint('remove:database')
   await storageUnder(villageStoragePrefix(id)).removeAll()
 }
 
@@ -500,7 +531,10 @@ export const maxImportMb = () => getEnv().IMPORT_MAX_MB
  * and `site_name`. The archive is checked whole (every file against its manifest, the database's integrity) before
  * anything is kept, and brought up to the current migrations; nothing stays behind after any error.
  */
-export async function importVillage(body: MultipartBody, regencyUrl: URL) {
+export const importVillage = (body: MultipartBody, regencyUrl: URL) =>
+  buildingVillage(() => importVillageNow(body, regencyUrl))
+
+async function importVillageNow(body: MultipartBody, regencyUrl: URL) {
   const errors: FieldErrors = {}
   const text = (value: unknown) => (Array.isArray(value) ? value[0] : value)
   const slug = checkSlug(text(body.fields.slug), errors)
@@ -533,13 +567,16 @@ export async function importVillage(body: MultipartBody, regencyUrl: URL) {
       throw notOurs((error as Error).message)
     }
     await installVillageDatabase(id, stagedDatabase, notOurs)
+    crashPoint('import:database')
     // Into the village's storage, wherever it lives (its folder of UPLOADS_DIR or its prefix of the bucket).
     await inVillage(scopeOf({ id, slug }), async () => {
       const store = storage()
       await store.prepare()
       for (const [kind, file] of uploads) await store.put(kind, file, path.join(stagedUploads, kind, file))
     })
+    crashPoint('import:uploads')
     await changeRegistry([[INSERT_VILLAGE, [id, slug, name, 'active', new Date().toISOString()]]])
+    crashPoint('import:registered')
     log.info({ event: 'village-imported', village: slug, id, files: uploads.length }, `village ${slug} imported`)
     return { ...(await withStats(villageById(id)!)), url: `${villageOrigin(slug, regencyUrl)}/` }
   } catch (error) {

@@ -13,6 +13,7 @@ import { addTimeVersionPart } from '~/utils/data-version.server'
 import { log } from '~/utils/error-log.server'
 import { setLogContext } from '#core/log.mjs'
 import { closeScope, currentScope, inScope, newScope, type VillageScope } from '~/utils/village-scope.server'
+import { storageUnder } from '~/utils/upload-pipeline.server'
 
 /**
  * Many villages in one install (docs/api.md "Many villages in one install"; decision 055). With REGENCY_HOST:
@@ -438,3 +439,86 @@ async function migrateEach(migrate: (id: string) => Promise<string[]>) {
 }
 
 export const newVillageId = () => crypto.randomBytes(8).toString('hex')
+
+/** A village's id as newVillageId makes it: what the leftovers' sweep may remove. */
+const VILLAGE_ID = /^[0-9a-f]{16}$/
+
+/**
+ * On PostgreSQL, the advisory lock an instance holds shared while it makes, imports or deletes a village (its schema,
+ * its uploads, its registry row), and a sweep exclusive: a sweep never takes for a leftover what another instance is
+ * building now, and a killed builder's lock goes with its connection.
+ */
+const VILLAGE_BUILD_LOCK = 7_361_207
+
+/**
+ * Runs `work` (a village's creation, import or deletion) holding the build lock shared on PostgreSQL, on a connection
+ * of its own; on SQLite as is: one server owns the files, and sweeps them only at its start, before it serves.
+ */
+export async function buildingVillage<T>(work: () => Promise<T>): Promise<T> {
+  if (!onPostgres()) return work()
+  return withPostgresClient(async (client) => {
+    await client.query('SELECT pg_advisory_lock_shared($1)', [VILLAGE_BUILD_LOCK])
+    try {
+      return await work()
+    } finally {
+      await client.query('SELECT pg_advisory_unlock_shared($1)', [VILLAGE_BUILD_LOCK]).catch(() => undefined)
+    }
+  })
+}
+
+/**
+ * At start with REGENCY_HOST (decision 064): the registry row is a village's commit point (made last at creation and
+ * import, removed first at deletion), so a database (SQLite file, PostgreSQL schema) or uploads folder whose id has
+ * no row is what a crash left of a village being made or deleted: removed, with its objects under its prefix in S3
+ * when its database shows it. On PostgreSQL the sweep holds the build lock (VILLAGE_BUILD_LOCK) exclusive, and is
+ * skipped while another instance makes, imports or deletes a village. The number of villages' leftovers removed.
+ */
+export async function sweepLeftoverVillages(): Promise<number> {
+  if (!onPostgres()) return removeLeftovers()
+  return withPostgresClient(async (client) => {
+    const free = await client.query<{ free: boolean }>('SELECT pg_try_advisory_lock($1) AS free', [VILLAGE_BUILD_LOCK])
+    // Another instance is making, importing or deleting a village: its next sweep (or ours) is soon enough.
+    if (!free.rows[0]?.free) return 0
+    try {
+      return await removeLeftovers(client)
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [VILLAGE_BUILD_LOCK]).catch(() => undefined)
+    }
+  })
+}
+
+async function removeLeftovers(client?: pg.Client): Promise<number> {
+  await refreshRegistry()
+  const registered = new Set(allVillages().map((village) => village.id))
+  const leftovers = new Set<string>()
+  const { STORAGE, UPLOADS_DIR } = getEnv()
+  const folders = path.join(UPLOADS_DIR, 'villages')
+  if (STORAGE.kind === 'local' && fs.existsSync(folders))
+    for (const name of fs.readdirSync(folders)) if (VILLAGE_ID.test(name) && !registered.has(name)) leftovers.add(name)
+  if (!client) {
+    for (const name of fs.existsSync(villagesDir()) ? fs.readdirSync(villagesDir()) : []) {
+      const id = name.replace(/\.db(-wal|-shm|-journal)?$/, '')
+      if (id !== name && VILLAGE_ID.test(id) && !registered.has(id)) leftovers.add(id)
+    }
+  } else {
+    const schemas = await client.query<{ name: string }>(
+      "SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'village\\_%'",
+    )
+    for (const { name } of schemas.rows) {
+      const id = name.slice('village_'.length)
+      if (VILLAGE_ID.test(id) && !registered.has(id)) leftovers.add(id)
+    }
+  }
+  for (const id of leftovers) {
+    await forgetScope(id)
+    await dropVillageDatabase(id)
+    // Its folder of UPLOADS_DIR, or what is under its prefix in S3.
+    await storageUnder(villageStoragePrefix(id)).removeAll()
+    log.warn(
+      { event: 'village-leftovers', id },
+      `removed the database and uploads of village ${id}, which has no registry row (its creation, import or ` +
+        'deletion was cut short)',
+    )
+  }
+  return leftovers.size
+}

@@ -22,8 +22,8 @@ const readsVersions = new Map<string, number>()
  * A read that fails is not kept.
  */
 export function cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const space = scopeKey('the read memo')
   const version = dataVersion()
-  const space = scopeKey()
   const readsVersion = readsVersions.get(space)
   if (version !== readsVersion) {
     if (readsVersions.size <= 1 && (readsVersion !== undefined || !readsVersions.size)) reads.clear()

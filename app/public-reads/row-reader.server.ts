@@ -108,6 +108,7 @@ function sqliteReader(connection: () => Database.Database, own: boolean) {
 
 /** The current village's reader (village-scope.server.ts); one village's survives module reloads in development. */
 const reader = perVillage(
+  'the public reader (row-reader)',
   (scope) =>
     scope
       ? sqliteReader(villageReadConnection().get, false)

@@ -38,7 +38,7 @@ const timeOf = (value: unknown) =>
       : Date.parse(String(value))
 
 function memoryCopy(table: string, columns: readonly string[], only: RowFilter): Promise<MemoryCopy | null> {
-  const key = `${scopeKey()}\n${table}\n${columns.join(',')}\n${only.candidates}`
+  const key = `${scopeKey('the search copies')}\n${table}\n${columns.join(',')}\n${only.candidates}`
   const version = dataVersion()
   const kept = copies.get(key)
   if (kept?.version === version) {

@@ -144,6 +144,7 @@ declare global {
 
 /** The current village's source (village-scope.server.ts); one village's survives module reloads in development. */
 const source = perVillage(
+  'the data version',
   (scope): Source => {
     if (scope)
       return scope.databaseSchema
@@ -181,7 +182,7 @@ const uncacheable = () => --unreadable
  * memoised read, the settings), and answers from one reading are consistent with each other. It is forgotten when
  * the turn ends, and at once after a write of this process (afterWrite) or a fresh reading.
  */
-const turn = perVillage((): { version: number | undefined } => ({ version: undefined }))
+const turn = perVillage('the data version', (): { version: number | undefined } => ({ version: undefined }))
 const forgetThisTurn = () => void (turn().version = undefined)
 
 /** The version to key caches on now (sync and cheap: call it per request). */

@@ -5,7 +5,7 @@ import { PrismaClient as PostgresPrismaClient } from '~/generated/prisma-pg/clie
 import { withoutNul } from './dialect.server'
 import { getEnv } from './config.server'
 import { log } from './error-log.server'
-import { perVillage } from './village-scope.server'
+import { OutsideScopeError, perVillage } from './village-scope.server'
 import { schemaPool } from './postgres-schemas.server'
 
 export { serializeWrite } from './write-lock.server'
@@ -84,8 +84,9 @@ function inSchema(schema: string): AdapterFactory {
  * the scope. Outside of any scope there is no database to reach: an error, never a default village.
  */
 const scoped = perVillage(
+  'the Prisma client',
   (scope) => {
-    if (!scope) throw new Error('no village scope: with REGENCY_HOST every database call runs in a village scope')
+    if (!scope) throw new OutsideScopeError('the Prisma client')
     // Costs more than a request (decision 055): a public page of a village opened anew should never need it.
     log.debug({ event: 'village-prisma-open', village: scope.slug }, `Prisma client of ${scope.slug} opened`)
     return connect(scope.databaseFile, scope.databaseSchema)

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import { perVillage } from './village-scope.server'
+import { OutsideScopeError, perVillage } from './village-scope.server'
 
 /**
  * With REGENCY_HOST on SQLite (decision 055): the one read connection of a village, opened on its first use and
@@ -11,8 +11,9 @@ import { perVillage } from './village-scope.server'
 const CACHE_KIB = 1024
 
 export const villageReadConnection = perVillage(
+  'the read connection',
   (scope) => {
-    if (!scope) throw new Error('villageReadConnection: only within a village scope')
+    if (!scope) throw new OutsideScopeError('the read connection')
     let db: Database.Database | undefined
     return {
       get: () => {

@@ -205,7 +205,7 @@ declare global {
  * under its scope's prefix (village-scope.server.ts): UPLOADS_DIR/villages/{id}/, or the keys `villages/{id}/...` of
  * the bucket(s); no other village's host serves them.
  */
-const scopedStorage = perVillage((scope) =>
+const scopedStorage = perVillage('the storage (uploads)', (scope) =>
   scope ? storageUnder(scope.storagePrefix) : (global.__balaiStorage ??= createStorage(getEnv().STORAGE)),
 )
 
@@ -217,6 +217,9 @@ export function storageUnder(prefix: string) {
     : createStorage({ kind: 'local', root: path.join(UPLOADS_DIR, prefix) })
 }
 export const storage = (): ReturnType<typeof createStorage> => scopedStorage()
+
+/** Where the uploads live, for the start-up line: UPLOADS_DIR or the bucket, whose every village has a prefix. */
+export const uploadsPlace = (): string => createStorage(getEnv().STORAGE).describe()
 
 /** A stored image's size in bytes and media type; null when it is not there (or is not an image). */
 export async function storedImageInfo(

@@ -622,6 +622,29 @@ describe('many villages in one install', () => {
     fs.rmSync(stray)
     expect(run('scan', '--village', 'mekarsari').status).toBe(0)
 
+    // npm run reset-password names its site with REGENCY_HOST, and reads that site's database in its scope (decision
+    // 064: nothing reaches a village's data outside one); the link is on the site's own host.
+    const reset = (...args: string[]) =>
+      spawnSync(process.execPath, ['scripts/reset-password.mjs', ...args], {
+        cwd: ROOT,
+        env: {
+          ...env,
+          JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+          SITE_URL: 'http://x.test:8080',
+        },
+        encoding: 'utf8',
+      })
+    const unnamed = reset('admin')
+    expect(unnamed.status).toBe(2)
+    expect(unnamed.stderr).toContain('--village SLUG')
+    const ofMekarsari = reset('admin', '--village', 'mekarsari')
+    expect(ofMekarsari.status, ofMekarsari.stderr).toBe(0)
+    expect(ofMekarsari.stdout).toContain(`http://mekarsari.${REGENCY}:8080/reset-password/`)
+    const ofRegency = reset('kabupaten', '--regency')
+    expect(ofRegency.status, ofRegency.stderr).toBe(0)
+    expect(ofRegency.stdout).toContain(`http://${REGENCY}:8080/reset-password/`)
+    expect(reset('kabupaten', '--village', 'tidakada').status).toBe(1)
+
     const backup = run('backup', '--village', 'sukamaju', '--out', out)
     expect(backup.status, backup.stderr).toBe(0)
     // The console's export is the same archive: the same database rows and the same files, hashed alike.
