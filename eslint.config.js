@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint'
 /**
  * Which folder may import which (docs/architecture.md). The app's layers, top to bottom:
  *   routes -> doors -> openapi -> auth -> models -> public-reads -> utils -> lib
+ * (a route also names openapi, where its loader and action declare their operations),
  * with resources (declarations) and components beside them. Beside the app: core/ (plain modules that the app, the
  * HTTP front and the scripts all import), server/ + server.mjs (the HTTP front), scripts/. Imports run one way:
  * the front and the scripts never reach into app/ (the front gets the app's functions from the build), core/
@@ -76,9 +77,11 @@ export default tseslint.config(
   layer('openapi', ['routes', 'doors', 'components', 'root'], 'the document is made from the models'),
   layer('auth', ['routes', 'doors', 'openapi', 'components', 'root'], 'auth sits below the doors'),
   layer('doors', ['routes', 'components', 'root'], 'doors serve the routes'),
+  // A route may name openapi (app/openapi/operations.server.ts): its loader and action declare their operations
+  // there (`declare`), and openapi reads them from the route manifest that the route gives it, never by import.
   layer(
     'routes',
-    ['auth', 'openapi', 'models', 'public-reads', 'utils'],
+    ['auth', 'models', 'public-reads', 'utils'],
     'a route goes through a door (its loader and action come from app/doors)',
   ),
   layer(

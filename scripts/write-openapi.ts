@@ -1,5 +1,6 @@
 /**
- * Writes docs/openapi.json, the OpenAPI document of the REST API, from app/openapi/api-document.server.ts (run it with
+ * Writes docs/openapi.json, the OpenAPI document of the REST API, from the API routes' declarations (app/routes/api.*,
+ * assembled by app/openapi/api-document.server.ts; run it with
  * `npm run openapi` after changing a call or a schema; tests/unit/openapi.test.ts fails while the file is stale).
  */
 import fs from 'node:fs'
@@ -10,5 +11,9 @@ const file = path.resolve(
   import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname),
   '../docs/openapi.json',
 )
-fs.writeFileSync(file, openApiDocumentText())
+// The API route modules, as the route /api/openapi.json reads them: their loaders and actions declare the operations.
+fs.writeFileSync(
+  file,
+  openApiDocumentText(import.meta.glob(['../app/routes/api.*.ts', '../app/routes/api.*.tsx'], { eager: true })),
+)
 console.log(`wrote ${path.relative(process.cwd(), file)}`)

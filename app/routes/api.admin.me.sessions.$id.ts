@@ -1,5 +1,15 @@
 import { meSessionEndApi, methodNotAllowed } from '~/doors/account.server'
+import { declare, z } from '~/openapi/operations.server'
 
 /** DELETE /api/admin/me/sessions/{id}: logs one of the caller's devices out. */
 export const loader = methodNotAllowed
-export const action = meSessionEndApi
+export const action = declare(meSessionEndApi, {
+  method: 'delete',
+  tag: 'Own account',
+  summary: 'Revoke one own session',
+  description: "Another user's session is a 404.",
+  permissions: [],
+  params: z.object({ id: z.string().openapi({ description: "The session's id (from the list)" }) }),
+  data: z.unknown(),
+  fails: [404],
+})

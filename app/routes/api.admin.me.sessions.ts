@@ -1,5 +1,12 @@
 import { meSessionsApi, methodNotAllowed } from '~/doors/account.server'
+import { Session, declare, z } from '~/openapi/operations.server'
 
 /** GET /api/admin/me/sessions: the caller's logged-in devices. */
-export const loader = meSessionsApi
+export const loader = declare(meSessionsApi, {
+  method: 'get',
+  tag: 'Own account',
+  summary: 'Own sessions (tokens), newest first',
+  permissions: [],
+  data: z.array(Session),
+})
 export const action = methodNotAllowed

@@ -2,9 +2,24 @@ import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ApiReference } from '~/components/shared/api-reference-view'
 import { apiDocsLoader } from '~/doors/api-docs.server'
+import { declare } from '~/openapi/operations.server'
+import type { RouteModules } from '~/openapi/api-document.server'
 
 /** GET /api/docs: the readable reference of /api/openapi.json, rendered here (no script or style from elsewhere). */
-export const loader = apiDocsLoader
+// The API route modules, as /api/openapi.json reads them (inside the loader: never in the browser's bundle).
+export const loader = declare(
+  apiDocsLoader((): RouteModules => ({
+    ...import.meta.glob(['./api.*.ts', './api.*.tsx'], { eager: true }),
+    './api.docs.tsx': { loader },
+  })),
+  {
+    method: 'get',
+    tag: 'Documentation',
+    summary: 'A readable reference of this document (HTML)',
+    permissions: null,
+    raw: { description: 'HTML', type: 'text/html', schema: { type: 'string' } },
+  },
+)
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ?? 'REST API' },

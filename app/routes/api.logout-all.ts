@@ -1,5 +1,12 @@
 import { apiLogoutAll, methodNotAllowed } from '~/doors/account.server'
+import { declare, z } from '~/openapi/operations.server'
 
 /** POST /api/logout-all: ends every session of the caller. */
 export const loader = methodNotAllowed
-export const action = apiLogoutAll
+export const action = declare(apiLogoutAll, {
+  method: 'post',
+  tag: 'Authentication',
+  summary: 'Revoke every token of the user',
+  permissions: [],
+  data: z.unknown(),
+})

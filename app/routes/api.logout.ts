@@ -1,5 +1,12 @@
 import { apiLogoutThis, methodNotAllowed } from '~/doors/account.server'
+import { declare, z } from '~/openapi/operations.server'
 
 /** POST /api/logout: ends the session of the caller's token (only that device). */
 export const loader = methodNotAllowed
-export const action = apiLogoutThis
+export const action = declare(apiLogoutThis, {
+  method: 'post',
+  tag: 'Authentication',
+  summary: 'Revoke the token of this call',
+  permissions: [],
+  ok: { status: 200, data: z.null(), message: 'Logout successful' },
+})

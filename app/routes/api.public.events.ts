@@ -1,8 +1,26 @@
 import { methodNotAllowed, publicNamedListApi } from '~/doors/public-api.server'
 import { listQuery } from '~/lib/cache-keys'
+import { PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import { Event, declare, listParams, paginated, z } from '~/openapi/operations.server'
 
 /** GET /api/public/events?page&when: upcoming (the default) or past events. */
-export const loader = publicNamedListApi('events')
+export const loader = declare(publicNamedListApi('events'), {
+  method: 'get',
+  tag: 'Public',
+  summary: 'List events, upcoming or past',
+  description:
+    'An event has ended when its `ends_at` has passed (null: its `starts_at`; all-day: the end of that day ' +
+    'in `TZ`). `when=upcoming` (the default): not yet ended, by `starts_at` ascending; `when=past`: ended, ' +
+    'by `ends_at` (else `starts_at`) descending. Not searched (the site search `/cari` finds events).',
+  permissions: null,
+  etag: true,
+  query: listParams(PUBLIC_PAGE_SIZE)
+    .omit({ search: true })
+    .extend({
+      when: z.enum(['upcoming', 'past']).optional().openapi({ description: 'Default `upcoming`.' }),
+    }),
+  ok: { status: 200, data: paginated(Event, 'Event'), message: 'List Data Events' },
+})
 export const action = methodNotAllowed
 
 export const handle = { cacheKey: listQuery('when') }

@@ -2,12 +2,24 @@ import fs from 'node:fs'
 import path from 'node:path'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { describe, expect, it } from 'vitest'
-import { openApiDocument, openApiDocumentText } from '~/openapi/api-document.server'
+import {
+  declaredOperations,
+  openApiDocument,
+  openApiDocumentText,
+  routeOperations,
+  type RouteModules,
+} from '~/openapi/api-document.server'
+import { declare } from '~/openapi/operations.server'
 import { referenceOf, type OpenApiDocument } from '~/lib/api-reference'
 import { RESOURCES } from '~/resources'
+import { z } from '~/utils/response-shape.server'
 
 const ROOT = path.resolve(__dirname, '../..')
-const document = openApiDocument() as unknown as OpenApiDocument
+/** The API route modules, as the route /api/openapi.json reads them. */
+const routes: RouteModules = import.meta.glob(['../../app/routes/api.*.ts', '../../app/routes/api.*.tsx'], {
+  eager: true,
+})
+const document = openApiDocument(routes) as unknown as OpenApiDocument
 const documented = Object.keys(document.paths)
 
 /**
@@ -38,7 +50,7 @@ describe('the OpenAPI document', () => {
 
   it('is committed as docs/openapi.json, up to date (npm run openapi writes it)', () => {
     const committed = fs.readFileSync(path.join(ROOT, 'docs/openapi.json'), 'utf8')
-    expect(committed === openApiDocumentText(), 'docs/openapi.json is stale: run `npm run openapi`').toBe(true)
+    expect(committed === openApiDocumentText(routes), 'docs/openapi.json is stale: run `npm run openapi`').toBe(true)
   })
 
   it('describes every route file under /api (the splat is the JSON 404)', () => {
@@ -50,6 +62,37 @@ describe('the OpenAPI document', () => {
       (file) => !documented.some((documentedPath) => serves(routePattern(file), documentedPath)),
     )
     expect(undocumented).toEqual([])
+  })
+
+  it('is assembled from the routes: every API route declares the operations its loader and action answer', () => {
+    const modules = Object.entries(routes).filter(([file]) => !file.endsWith('/api.$.ts'))
+    expect(modules.length).toBe(
+      fs.readdirSync(path.join(ROOT, 'app/routes')).filter((file) => /^api[.[]/.test(file) && file !== 'api.$.ts')
+        .length,
+    )
+    const undeclared = modules.filter(([file, module]) => routeOperations(file, module).length === 0)
+    expect(undeclared.map(([file]) => file)).toEqual([])
+    for (const [file, module] of modules) {
+      // A loader answers GET; an action every other method.
+      for (const operation of declaredOperations(module.loader)) expect(operation.method, file).toBe('get')
+      for (const operation of declaredOperations(module.action)) expect(operation.method, file).not.toBe('get')
+    }
+    // The splat (the JSON 404 of every other path) declares nothing.
+    expect(routeOperations('api.$.ts', routes['../../app/routes/api.$.ts'])).toEqual([])
+  })
+
+  it("takes a route's path from its file, and refuses a declared path the route does not serve", () => {
+    const operation = { method: 'get', tag: 'Public', summary: 'x', permissions: null, data: z.null() } as const
+    const loader = declare(() => null, operation)
+    expect(routeOperations('../routes/api.public.reports.$ticket.ts', { loader })[0].path).toBe(
+      '/api/public/reports/{ticket}',
+    )
+    expect(() =>
+      routeOperations('../routes/api.public.$resource.ts', {
+        loader: declare(() => null, { ...operation, path: '/api/public/posts/{slug}' }),
+      }),
+    ).toThrow(/does not serve/)
+    expect(routeOperations('../routes/api.public.$resource.ts', { loader: () => null })).toEqual([])
   })
 
   it('describes each declared resource under every generic route that serves it', () => {
