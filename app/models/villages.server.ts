@@ -511,9 +511,9 @@ async function removeLeftovers(client?: pg.Client): Promise<number> {
   }
   for (const id of leftovers) {
     await forgetScope(id)
-    await dropVillageDatabase(id)
-    // Its folder of UPLOADS_DIR, or what is under its prefix in S3.
+    // Its folder of UPLOADS_DIR, or what is under its prefix in S3; then the database, the mark a next sweep finds.
     await storageUnder(villageStoragePrefix(id)).removeAll()
+    await dropVillageDatabase(id)
     log.warn(
       { event: 'village-leftovers', id },
       `removed the database and uploads of village ${id}, which has no registry row (its creation, import or ` +
