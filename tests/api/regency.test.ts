@@ -251,6 +251,13 @@ describe('many villages in one install', () => {
       expect(page.text).toContain('Permintaan Tidak Valid')
       expect(page.text).not.toContain('kabupaten')
     }
+    // A backslash is a slash to Remix: `/api\public\reports\x.txt` is no file of the regency host's, but a village
+    // door (the report lookup, the users of /api/admin) reached at the regency host. Its 404, as for the plain path.
+    for (const address of ['/api\\public\\reports\\x.txt', '/api\\public\\posts\\x.txt', '/api\\admin\\users\\1.txt']) {
+      const read = await call(REGENCY, 'GET', address, { token: regencyToken })
+      expect(read.status, address).toBe(404)
+      expect(read.body, address).toEqual({ success: false, message: 'Desa tidak ditemukan', errors: null })
+    }
     // A dot inside a segment is no dot segment; the plain paths still answer as before.
     expect((await call(REGENCY, 'GET', '/api/public/posts')).status).toBe(404)
     expect((await call(REGENCY, 'GET', '/api/regency/a..b')).status).toBe(404)
