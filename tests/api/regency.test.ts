@@ -266,6 +266,33 @@ describe('many villages in one install', () => {
     expect((await call(REGENCY, 'GET', '/favicon.svg')).status).toBe(200)
   })
 
+  it("prunes each village's expired throttle rows, whatever another village pruned a moment ago", async () => {
+    // The throttles' "pruned in the last minute" was one for the process: village A's filings kept village B's
+    // expired rows (keyed hashes of client addresses) from ever going while A was busy (decision 065).
+    const report = { kind: 'aspirasi', name: 'Warga Uji', phone: '081234567890', subject: 'Usul', message: 'Taman.' }
+    const tableOf = (id: string) =>
+      onPostgres()
+        ? { db: server, table: `"village_${id}"."report_throttle"` }
+        : { db: { ...server, dbFile: path.join(server.dir, 'data', 'villages', `${id}.db`) }, table: 'report_throttle' }
+    const filedA = await call(host('sukamaju'), 'POST', '/api/public/reports', { json: report })
+    expect(filedA.status, filedA.text).toBe(201)
+    // An expired row in B, stored as the server stores its own (the format of A's new row on SQLite).
+    const ofA = tableOf(a.village.id)
+    const [fresh] = await queryDb<{ created_at: unknown }>(ofA.db, `SELECT created_at FROM ${ofA.table} LIMIT 1`)
+    const old = new Date(Date.now() - 3 * 3600 * 1000)
+    const oldValue =
+      typeof fresh.created_at === 'number'
+        ? old.getTime()
+        : typeof fresh.created_at === 'string'
+          ? old.toISOString().slice(0, 23) + fresh.created_at.slice(23)
+          : old
+    const ofB = tableOf(b.village.id)
+    await queryDb(ofB.db, `INSERT INTO ${ofB.table} (key, created_at) VALUES (?, ?)`, ['f:expired-row', oldValue])
+    const filedB = await call(host('mekarsari'), 'POST', '/api/public/reports', { json: report })
+    expect(filedB.status, filedB.text).toBe(201)
+    expect(await queryDb(ofB.db, `SELECT id FROM ${ofB.table} WHERE key = ?`, ['f:expired-row'])).toEqual([])
+  })
+
   it('gives the regency account a two-factor login of its own, apart from every village', async () => {
     const setup = await call(REGENCY, 'POST', '/api/admin/me/2fa/setup', { token: regencyToken })
     expect(setup.status, setup.text).toBe(200)
