@@ -218,7 +218,8 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
     const forwarded = (info.trustProxy > 0 && req.headers['x-forwarded-host']) || req.headers.host
     const host = typeof forwarded === 'string' ? forwarded.split(',')[0] : undefined
     let site = rechecked ?? villages.siteOfHost(host)
-    const path = req.url.split('?')[0]
+    // Decided on the path as Remix reads it: an http URL's `\` is a `/` to it (`/api\public\posts\x.txt` is no file).
+    const path = req.url.split('?')[0].replace(/\\/g, '/')
     // On PostgreSQL a village made or resumed by another process a moment ago: the registry is read again first.
     const recheck = !rechecked && (site.kind === 'unknown' || site.kind === 'suspended') && villages.recheckSite(host)
     if (recheck)

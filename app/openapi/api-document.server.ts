@@ -401,7 +401,7 @@ const passwordChange = {
 // ---------------------------------------------------------------------------------------------------------------
 // Calls
 
-type Status = 200 | 201 | 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500
+type Status = 200 | 201 | 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503
 
 const FAILURES: Partial<Record<Status, string>> = {
   400: 'Malformed JSON or multipart body, unreadable upload (`errors` names the field).',
@@ -417,6 +417,9 @@ const FAILURES: Partial<Record<Status, string>> = {
     '`Validation Errors`, keyed by field: a missing or invalid value, or a field of the wrong JSON type (never ' +
     'converted).',
   429: 'Throttled (login attempts, report filings, report lookups); see `Retry-After`.',
+  503:
+    '`Service Unavailable`: the PDF worker has PDF_QUEUE_MAX files waiting already (`{"File": "The server is ' +
+    'reading other PDF files; try again in a minute"}`); see `Retry-After`.',
   500: 'Unexpected; a generic message, never a stack trace, SQL or file path.',
 }
 
@@ -428,7 +431,7 @@ function failures(statuses: Status[]): RouteConfig['responses'] {
     responses[code] = {
       description: FAILURES[code] ?? 'Failure',
       content: json(Failure),
-      ...(code === 429
+      ...(code === 429 || code === 503
         ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
         : {}),
     }
@@ -533,6 +536,8 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
       : { json: input }
   }
   const deleteConflicts = ['users', 'roles', 'categories'].includes(name)
+  // A PDF waits its turn for the worker, in a line of PDF_QUEUE_MAX (app/utils/pdf.server.ts; decision 065).
+  const pdfLine: Status[] = upload.field === 'file' ? [503] : []
   const calls: Call[] = [
     {
       method: 'get',
@@ -586,6 +591,7 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
       permissions: [permissions.create],
       body: createBody,
       ok: { status: 201, data: item, message: writeMessage(resource, 'created') },
+      ...(pdfLine.length ? { fails: pdfLine } : {}),
     })
   if (permissions.show) {
     calls.push({
@@ -616,7 +622,7 @@ function resourceCalls(resource: ResourceDeclaration): Call[] {
       params: idParam(resource.thing.toLowerCase()),
       body: body(INPUTS[name].update ?? create),
       ok: { status: 200, data: item, message: writeMessage(resource, 'updated') },
-      fails: [404, ...(['users', 'roles'].includes(name) ? ([409] as Status[]) : [])],
+      fails: [404, ...(['users', 'roles'].includes(name) ? ([409] as Status[]) : []), ...pdfLine],
     })
   }
   calls.push({

@@ -251,12 +251,45 @@ describe('many villages in one install', () => {
       expect(page.text).toContain('Permintaan Tidak Valid')
       expect(page.text).not.toContain('kabupaten')
     }
+    // A backslash is a slash to Remix: `/api\public\reports\x.txt` is no file of the regency host's, but a village
+    // door (the report lookup, the users of /api/admin) reached at the regency host. Its 404, as for the plain path.
+    for (const address of ['/api\\public\\reports\\x.txt', '/api\\public\\posts\\x.txt', '/api\\admin\\users\\1.txt']) {
+      const read = await call(REGENCY, 'GET', address, { token: regencyToken })
+      expect(read.status, address).toBe(404)
+      expect(read.body, address).toEqual({ success: false, message: 'Desa tidak ditemukan', errors: null })
+    }
     // A dot inside a segment is no dot segment; the plain paths still answer as before.
     expect((await call(REGENCY, 'GET', '/api/public/posts')).status).toBe(404)
     expect((await call(REGENCY, 'GET', '/api/regency/a..b')).status).toBe(404)
     expect((await call(host('sukamaju'), 'GET', '/api/public/posts/a..b')).status).toBe(404)
     expect((await call(host('sukamaju'), 'GET', '/sitemap.xml')).status).toBe(200)
     expect((await call(REGENCY, 'GET', '/favicon.svg')).status).toBe(200)
+  })
+
+  it("prunes each village's expired throttle rows, whatever another village pruned a moment ago", async () => {
+    // The throttles' "pruned in the last minute" was one for the process: village A's lookups and filings kept
+    // village B's expired rows (keyed hashes of client addresses) from ever going while A was busy (decision 065).
+    // A failed tracking lookup is counted, and prunes, as a filing does (and files no report).
+    const lookUp = (site: string) => call(site, 'GET', '/api/public/reports/ADU-2026-9999?code=SALAHKODE01')
+    const tableOf = (id: string) =>
+      onPostgres()
+        ? { db: server, table: `"village_${id}"."report_throttle"` }
+        : { db: { ...server, dbFile: path.join(server.dir, 'data', 'villages', `${id}.db`) }, table: 'report_throttle' }
+    expect((await lookUp(host('sukamaju'))).status).toBe(404)
+    // An expired row in B, stored as the server stores its own (the format of A's new row on SQLite).
+    const ofA = tableOf(a.village.id)
+    const [fresh] = await queryDb<{ created_at: unknown }>(ofA.db, `SELECT created_at FROM ${ofA.table} LIMIT 1`)
+    const old = new Date(Date.now() - 3 * 3600 * 1000)
+    const oldValue =
+      typeof fresh.created_at === 'number'
+        ? old.getTime()
+        : typeof fresh.created_at === 'string'
+          ? old.toISOString().slice(0, 23) + fresh.created_at.slice(23)
+          : old
+    const ofB = tableOf(b.village.id)
+    await queryDb(ofB.db, `INSERT INTO ${ofB.table} (key, created_at) VALUES (?, ?)`, ['f:expired-row', oldValue])
+    expect((await lookUp(host('mekarsari'))).status).toBe(404)
+    expect(await queryDb(ofB.db, `SELECT id FROM ${ofB.table} WHERE key = ?`, ['f:expired-row'])).toEqual([])
   })
 
   it('gives the regency account a two-factor login of its own, apart from every village', async () => {
