@@ -51,7 +51,7 @@ describe('scopedCache', () => {
   it('shares one budget of entries and bytes, oldest stored first out, or least recently used with recency', () => {
     space = 'a'
     const fifo = cache()
-    for (const key of ['1', '2', '3']) fifo.get(key, 1) ?? fifo.set(key, 1, key)
+    for (const key of ['1', '2', '3']) if (fifo.get(key, 1) === undefined) fifo.set(key, 1, key)
     fifo.get('1', 1)
     space = 'b'
     fifo.get('4', 1)
@@ -62,7 +62,7 @@ describe('scopedCache', () => {
     expect(fifo.get('2', 1)).toBe('2')
 
     const lru = scopedCache<string>({ what: 'a test cache', scopeKey: () => 'a', maxEntries: 3, recency: true })
-    for (const key of ['1', '2', '3']) lru.get(key, 1) ?? lru.set(key, 1, key)
+    for (const key of ['1', '2', '3']) if (lru.get(key, 1) === undefined) lru.set(key, 1, key)
     lru.get('1', 1)
     lru.set('4', 1, '4')
     expect(lru.get('1', 1)).toBe('1')
