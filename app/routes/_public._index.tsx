@@ -14,7 +14,7 @@ import { noQuery } from '~/lib/cache-keys'
 /** The village's home page; at the regency host (REGENCY_HOST), the portal's list of villages. */
 export const loader = homeOrPortalLoader
 
-export const handle = { cacheKey: noQuery }
+export const handle = { cacheKey: noQuery, regency: true }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) =>

@@ -1,5 +1,8 @@
 import { mePasswordApi, methodNotAllowed } from '~/doors/account.server'
 
+/** Served at the regency host too (app/lib/regency-routes.ts). */
+export const handle = { regency: true }
+
 /** PUT /api/admin/me/password: a new password; every other session ends. */
 export const loader = methodNotAllowed
 export const action = mePasswordApi

@@ -1,5 +1,8 @@
 import { meSessionEndApi, methodNotAllowed } from '~/doors/account.server'
 
+/** Served at the regency host too (app/lib/regency-routes.ts). */
+export const handle = { regency: true }
+
 /** DELETE /api/admin/me/sessions/{id}: logs one of the caller's devices out. */
 export const loader = methodNotAllowed
 export const action = meSessionEndApi

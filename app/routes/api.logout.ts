@@ -1,5 +1,8 @@
 import { apiLogoutThis, methodNotAllowed } from '~/doors/account.server'
 
+/** Served at the regency host too (app/lib/regency-routes.ts). */
+export const handle = { regency: true }
+
 /** POST /api/logout: ends the session of the caller's token (only that device). */
 export const loader = methodNotAllowed
 export const action = apiLogoutThis

@@ -3,6 +3,9 @@ import { AuthCard, AuthField, AuthSubmit, BackToLogin } from '~/components/admin
 import { titled } from '~/components/admin/meta'
 import { loginAction, loginLoader, type LoginErrors } from '~/doors/sign-in.server'
 
+/** Served at the regency host too (app/lib/regency-routes.ts). */
+export const handle = { regency: true }
+
 export const meta = titled('Login')
 
 export const loader = loginLoader
