@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { formatDate, formatDateTime } from '~/lib/format'
 import { REPORT_KIND_LABELS, REPORT_KINDS } from '~/lib/reports'
+import { IMAGE_MAX_MB } from '~/lib/upload-limits'
 import { Pagination } from './list-controls'
 
 /**
@@ -254,7 +255,7 @@ export function LayananScreen() {
             label="Foto (tidak wajib)"
             name="image"
             error={errors?.Image}
-            hint="JPEG, PNG, GIF atau WebP, paling besar 10 MB."
+            hint={`JPEG, PNG, GIF atau WebP, paling besar ${IMAGE_MAX_MB} MB.`}
           >
             {(props) => (
               <input {...props} type="file" accept="image/*" className="block w-full text-sm text-gray-700" />
