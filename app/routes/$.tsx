@@ -1,7 +1,6 @@
 import { unknownPathLoader } from '~/doors/public-pages.server'
 import { regencyUnder } from '~/lib/regency-routes'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: regencyUnder('admin/desa', 'admin/announcements') }
 
 /**

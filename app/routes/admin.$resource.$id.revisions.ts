@@ -1,7 +1,6 @@
 import { revisionsScreenAction, revisionsScreenLoader } from '~/doors/revisions.server'
 import { regencyResources } from '~/lib/regency-routes'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: regencyResources }
 
 /** /admin/{resource}/{id}/revisions: the edit screen's `Riwayat` and `Bagikan Pratinjau` (no screen of its own). */

@@ -7,7 +7,6 @@ import { screenResource } from '~/resources'
 import { listTitle } from '~/resources/resource'
 import { regencyResources } from '~/lib/regency-routes'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: regencyResources }
 
 /** /admin/{resource}: the list of any declared resource (app/resources), with its upload form or delete. */

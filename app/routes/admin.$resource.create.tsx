@@ -6,7 +6,6 @@ import { screenResource } from '~/resources'
 import { formTitle } from '~/resources/resource'
 import { regencyResources } from '~/lib/regency-routes'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: regencyResources }
 
 /** /admin/{resource}/create: the create form of any editable resource (app/resources). */

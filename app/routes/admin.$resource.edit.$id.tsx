@@ -11,7 +11,6 @@ import { screenResource } from '~/resources'
 import { formTitle } from '~/resources/resource'
 import { regencyResources } from '~/lib/regency-routes'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: regencyResources }
 
 /** /admin/{resource}/edit/{id}: the edit form of any editable resource (app/resources), or its "Data Not Found". */

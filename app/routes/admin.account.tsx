@@ -3,7 +3,6 @@ import { AccountScreen } from '~/components/admin/account-screen'
 import { titled } from '~/components/admin/meta'
 import { accountAction, accountLoader } from '~/doors/account.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 export const meta = titled('Akun Saya')

@@ -4,7 +4,6 @@ import { titled } from '~/components/admin/meta'
 import { ListErrorBoundary } from '~/components/admin/resource-list'
 import { activitiesLoader } from '~/doors/activities.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 export const meta = titled('Log Aktivitas')

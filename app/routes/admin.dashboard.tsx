@@ -3,7 +3,6 @@ import { DashboardScreen } from '~/components/admin/dashboard-screen'
 import { titled } from '~/components/admin/meta'
 import { dashboardLoader } from '~/doors/admin.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 export const meta = titled('Dashboard')

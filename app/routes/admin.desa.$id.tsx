@@ -4,7 +4,6 @@ import { RecordErrorBoundary } from '~/components/admin/resource-list'
 import { VillageEditScreen } from '~/components/admin/village-forms'
 import { villageEditAction, villageEditLoader } from '~/doors/regency-console.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 /** /admin/desa/{id} (the regency's console): a village's name, domains and status. */

@@ -1,6 +1,5 @@
 import { villageExportLoader } from '~/doors/regency-console.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 /** /admin/desa/{id}/export (the regency's console): the village's archive, in the format of `npm run backup`. */

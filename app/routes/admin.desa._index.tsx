@@ -4,7 +4,6 @@ import { ListErrorBoundary } from '~/components/admin/resource-list'
 import { VillageListScreen } from '~/components/admin/village-list'
 import { villagesAction, villagesLoader } from '~/doors/regency-console.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 /** /admin/desa (the regency's console, REGENCY_HOST): the villages with their figures; suspend, resume, delete. */

@@ -3,7 +3,6 @@ import { titled } from '~/components/admin/meta'
 import { VillageCreateScreen } from '~/components/admin/village-forms'
 import { villageCreateAction, villageCreateLoader } from '~/doors/regency-console.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 /** /admin/desa/create (the regency's console): a new village, and its admin's reset link to hand over. */

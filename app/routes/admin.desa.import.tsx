@@ -3,7 +3,6 @@ import { titled } from '~/components/admin/meta'
 import { VillageImportScreen } from '~/components/admin/village-forms'
 import { villageImportAction, villageImportLoader } from '~/doors/regency-console.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 /** /admin/desa/import (the regency's console): a new village from a backup archive. */

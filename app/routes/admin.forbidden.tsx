@@ -2,7 +2,6 @@ import { ForbiddenScreen } from '~/components/admin/forbidden'
 import { titled } from '~/components/admin/meta'
 import { forbiddenLoader } from '~/doors/admin.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 export const meta = titled('403 Forbidden')

@@ -1,7 +1,6 @@
 import { unknownApiPath } from '~/doors/admin-api.server'
 import { regencyUnder } from '~/lib/regency-routes'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: regencyUnder('regency', 'admin/me') }
 
 /** Any other `/api/*` path: a JSON 404, never the site's HTML. */

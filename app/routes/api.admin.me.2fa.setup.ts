@@ -1,6 +1,5 @@
 import { methodNotAllowed, twoFactorSetupApi } from '~/doors/account.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 /** POST /api/admin/me/2fa/setup: a new secret, not active until enabled. */

@@ -1,6 +1,5 @@
 import { mePasswordApi, methodNotAllowed } from '~/doors/account.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 /** PUT /api/admin/me/password: a new password; every other session ends. */

@@ -1,6 +1,5 @@
 import { meSessionEndApi, methodNotAllowed } from '~/doors/account.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 /** DELETE /api/admin/me/sessions/{id}: logs one of the caller's devices out. */

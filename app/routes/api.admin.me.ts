@@ -1,6 +1,5 @@
 import { meApi, meUpdateApi } from '~/doors/account.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 /** GET and PUT /api/admin/me: the caller's own account. */

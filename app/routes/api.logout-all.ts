@@ -1,6 +1,5 @@
 import { apiLogoutAll, methodNotAllowed } from '~/doors/account.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 /** POST /api/logout-all: ends every session of the caller. */

@@ -1,6 +1,5 @@
 import { apiLogoutThis, methodNotAllowed } from '~/doors/account.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 /** POST /api/logout: ends the session of the caller's token (only that device). */

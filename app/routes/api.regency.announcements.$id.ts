@@ -1,6 +1,5 @@
 import { regencyAnnouncementApi } from '~/doors/regency-api.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 /** GET, PUT and DELETE /api/regency/announcements/{id}: the regency host only. */

@@ -1,6 +1,5 @@
 import { regencyAnnouncementsApi } from '~/doors/regency-api.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 /** GET /api/regency/announcements (the regency's, paged), POST (a new one): the regency host only. */

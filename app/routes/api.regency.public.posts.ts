@@ -1,7 +1,6 @@
 import { regencyNewsApi } from '~/doors/regency-api.server'
 import { methodNotAllowed } from '~/doors/admin-api.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 /** GET /api/regency/public/posts: the news of every active village together, at the regency host. */

@@ -1,6 +1,5 @@
 import { villageApi, villageReadApi } from '~/doors/regency-api.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 /** PUT /api/regency/villages/{id} (name, domains, status), DELETE (a suspended village): the regency host only. */

@@ -1,7 +1,6 @@
 import { methodNotAllowed } from '~/doors/admin-api.server'
 import { villageImportApi } from '~/doors/regency-api.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 /** POST /api/regency/villages/import: a new village from a backup archive, at the regency host only. */

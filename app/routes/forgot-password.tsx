@@ -4,7 +4,6 @@ import { AuthCard, AuthField, AuthSubmit, BackToLogin } from '~/components/admin
 import { titled } from '~/components/admin/meta'
 import { forgotPasswordAction, forgotPasswordLoader } from '~/doors/sign-in.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 export const meta = titled('Lupa Password')

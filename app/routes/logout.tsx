@@ -1,6 +1,5 @@
 import { logoutAction, logoutLoader } from '~/doors/sign-in.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 /** Keluar: ends this device's session and clears the cookie, then back to /login (a visit here goes there too). */

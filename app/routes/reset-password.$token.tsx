@@ -4,7 +4,6 @@ import { AuthCard, authButtonClass, AuthField, AuthSubmit, BackToLogin } from '~
 import { titled } from '~/components/admin/meta'
 import { resetPasswordAction, resetPasswordLoader } from '~/doors/sign-in.server'
 
-/** Served at the regency host too (app/lib/regency-routes.ts). */
 export const handle = { regency: true }
 
 export const meta = titled('Buat Password Baru')
