@@ -8,7 +8,7 @@ import { validationError } from '~/utils/http.server'
 import { log } from '~/utils/error-log.server'
 import { isPostgres } from '~/utils/dialect.server'
 import { readRows } from '~/public-reads/row-reader.server'
-import type { RowFilter } from '~/public-reads/search.server'
+import type { RowFilter } from '~/public-reads/search-terms.server'
 import { fromZonedTime, LOCAL_TIME } from '~/lib/zoned-time'
 
 /**
