@@ -100,8 +100,6 @@ export type PublicRule = {
   filter: (table: string, at: Date) => RowFilter
 }
 
-export const publishedRule: PublicRule = { where: visibleWhere, sql: visibleSql, filter: publicFilter }
-
 /** The publishing rule, and `column` never `excluded` (a name and a value from the code, never from a request). */
 export function narrowedRule(table: string, column: string, excluded: string): PublicRule {
   const name = `"${column.replaceAll('"', '""')}"`
