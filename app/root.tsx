@@ -4,7 +4,7 @@ import { ErrorScreen } from './components/public/error-screen'
 import { useNonce } from './components/shared/nonce'
 import { Toaster } from './components/shared/toaster'
 import { revalidateAfterSubmissions } from './lib/revalidate'
-import { rootLoader } from './doors/root.server'
+import { rootLoader } from './doors/root-data.server'
 import stylesheet from './tailwind.css?url'
 
 export const links: LinksFunction = () => [

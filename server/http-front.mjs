@@ -12,7 +12,7 @@ import { documentFiles } from './document-files.mjs'
 import { csrfProtection, securityHeaders } from './security.mjs'
 import { serveUploads } from './serve-uploads.mjs'
 import { hasDotSegment } from './dot-segments.mjs'
-import { regencyRoutes } from './regency-routes.mjs'
+import { regencyPaths } from './regency-host.mjs'
 
 /**
  * The HTTP front: everything between the socket and the Remix app, in the order a request travels it.
@@ -212,9 +212,9 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
    * With REGENCY_HOST (docs/api.md "Many villages in one install"; decision 055): the Host chooses the site, and the
    * whole request runs in its scope (its database, caches, uploads). A host that names no village is a 404, a
    * suspended village's every address a 503, the regency host serves only the routes that declare it
-   * (`handle.regency`, server/regency-routes.mjs) and the build's files; /healthz answers on every host.
+   * (`handle.regency`, server/regency-host.mjs) and the build's files; /healthz answers on every host.
    */
-  const regencyServes = info.regencyHost ? regencyRoutes(build) : undefined
+  const regencyServes = info.regencyHost ? regencyPaths(build) : undefined
   const villageRequest = (req, res, rechecked) => {
     const villages = build.entry.module
     const forwarded = (info.trustProxy > 0 && req.headers['x-forwarded-host']) || req.headers.host

@@ -1,6 +1,6 @@
 /**
  * Which routes the regency host serves (REGENCY_HOST; docs/api.md "Many villages in one install"): a route declares
- * `handle.regency`, and the front (server/regency-routes.mjs) answers every other address of the regency host with
+ * `handle.regency`, and the front (server/regency-host.mjs) answers every other address of the regency host with
  * the 404 `Desa tidak ditemukan` before anything of the app runs, the way it learns `handle.cacheKey`
  * (app/lib/cache-keys.ts). `true`: every address of the route; a function: the addresses whose matched path
  * parameters it accepts, for a route the regency shares with the villages. A route that declares nothing is a

@@ -4,7 +4,7 @@ import { siteIdentity } from '~/models/site-identity.server'
 
 /**
  * The root route's data, under every screen: the village as screens show it (app/lib/site.ts, read through
- * `useSite`, app/components/shared/site.ts) and the toast a redirect left, shown once.
+ * `useSite`, app/components/shared/use-site.ts) and the toast a redirect left, shown once.
  */
 export async function rootLoader({ request }: LoaderFunctionArgs) {
   const [site, { toast, headers }] = await Promise.all([siteIdentity(request), getToast(request)])

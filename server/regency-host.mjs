@@ -9,7 +9,7 @@ import { matchRoutes } from '@remix-run/router'
  * `build` is the server build (its route modules, with their handles); the answer is `served(path)`, for the path as
  * it came (`req.url` up to `?`). A dot segment never reaches here (server/dot-segments.mjs; decision 059).
  */
-export function regencyRoutes(build) {
+export function regencyPaths(build) {
   const routes = routeTree(build.routes)
   const decided = new Map()
   return (path) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { regencyResources, regencyUnder } from '~/lib/regency-routes'
-import { regencyRoutes } from '../../server/regency-routes.mjs'
+import { regencyPaths } from '../../server/regency-host.mjs'
 
 // What the regency host serves comes from the routes themselves (handle.regency, app/lib/regency-routes.ts), matched
 // as Remix matches them: a build of a few routes declared as the app's are.
@@ -32,7 +32,7 @@ const build = {
 }
 
 describe('the regency host', () => {
-  const served = regencyRoutes(build)
+  const served = regencyPaths(build)
 
   it('serves the routes that declare it, for the parameters they accept, and nothing else of the app', () => {
     for (const path of ['/', '/berita', '/BERITA', '/admin/desa', '/admin/announcements', '/api/regency/villages'])
