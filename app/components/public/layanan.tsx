@@ -268,16 +268,7 @@ export function LayananScreen() {
               <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
             </label>
           </div>
-          <button
-            type="submit"
-            disabled={sending}
-            className={
-              'w-full rounded-lg bg-emerald-700 px-6 py-3 text-lg font-semibold text-white ' +
-              'hover:bg-emerald-800 disabled:opacity-60 sm:w-auto'
-            }
-          >
-            {sending ? 'Mengirim...' : 'Kirim'}
-          </button>
+          <SubmitButton disabled={sending}>{sending ? 'Mengirim...' : 'Kirim'}</SubmitButton>
         </Form>
       )}
       <section className="mt-12" aria-labelledby="laporan-publik">
@@ -326,16 +317,7 @@ export function LacakScreen() {
         <Input label="Kode Pelacakan" name="kode">
           {(props) => <CodeInput {...props} autoComplete="off" />}
         </Input>
-        <button
-          type="submit"
-          disabled={sending}
-          className={
-            'w-full rounded-lg bg-emerald-700 px-6 py-3 text-lg font-semibold text-white ' +
-            'hover:bg-emerald-800 disabled:opacity-60 sm:w-auto'
-          }
-        >
-          Lacak
-        </button>
+        <SubmitButton disabled={sending}>Lacak</SubmitButton>
       </Form>
       {answer?.error ? (
         <p role="alert" className="mt-6 rounded-lg bg-red-50 p-3 text-red-800">
@@ -348,5 +330,21 @@ export function LacakScreen() {
         </section>
       ) : null}
     </div>
+  )
+}
+
+/** The forms' submit button, wide on a phone. */
+function SubmitButton({ disabled, children }: { disabled: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      disabled={disabled}
+      className={
+        'w-full rounded-lg bg-emerald-700 px-6 py-3 text-lg font-semibold text-white ' +
+        'hover:bg-emerald-800 disabled:opacity-60 sm:w-auto'
+      }
+    >
+      {children}
+    </button>
   )
 }
