@@ -249,8 +249,6 @@ function currentHosts(): Hosts {
 
 export const allVillages = (): Village[] => [...currentHosts().byId.values()]
 export const villageById = (id: string): Village | undefined => currentHosts().byId.get(id)
-export const villageBySlug = (slug: string): Village | undefined => currentHosts().bySlug.get(slug)
-export const villageOfDomain = (host: string): Village | undefined => currentHosts().byDomain.get(host)
 
 /** A Host header's name: lower case, without the port and a final dot. */
 export function hostName(header: string | undefined): string {

@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi'
 import { type ZodTypeAny } from 'zod'
 import { responseTime, z } from '~/utils/response-shape.server'
+import { DOCUMENT_MAX_MB, IMAGE_MAX_MB, IMAGE_MAX_MEGAPIXELS } from '~/lib/upload-limits'
 import { credentials } from '~/auth/login.server'
 import { aparaturResponse, schema as aparaturInput } from '~/models/aparatur.server'
 import { documentResponse, schema as documentInput } from '~/models/document.server'
@@ -161,7 +162,7 @@ const imageFile = () =>
   z.any().openapi({
     type: 'string',
     format: 'binary',
-    description: 'JPEG, PNG, GIF or WebP, judged by content; at most 10 MB.',
+    description: `JPEG, PNG, GIF or WebP, judged by content; at most ${IMAGE_MAX_MB} MB.`,
   })
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -193,7 +194,7 @@ const pdfFile = () =>
   z.any().openapi({
     type: 'string',
     format: 'binary',
-    description: 'A PDF judged by its content (starts with `%PDF-`, parses as a PDF); at most 20 MB (413 on `File`).',
+    description: `A PDF judged by its content (starts with \`%PDF-\`, parses as a PDF); at most ${DOCUMENT_MAX_MB} MB (413 on \`File\`).`,
   })
 const reportKind = () => z.enum(REPORT_KINDS)
 const reportStatus = () => z.enum(REPORT_STATUSES)
@@ -410,8 +411,8 @@ const FAILURES: Partial<Record<Status, string>> = {
   404: '`{Thing} not found`.',
   409: 'The change would break something (a sentence saying why).',
   413:
-    'Body over the size limit (declared or streamed); an upload over 10 MB is `{"Image": "Image may not be larger ' +
-    'than 10 MB"}` (a document\'s PDF over 20 MB: `File`).',
+    `Body over the size limit (declared or streamed); an upload over ${IMAGE_MAX_MB} MB is \`{"Image": "Image may ` +
+    `not be larger than ${IMAGE_MAX_MB} MB"}\` (a document's PDF over ${DOCUMENT_MAX_MB} MB: \`File\`).`,
   415: 'A body whose `Content-Type` is not JSON (multipart where listed).',
   422:
     '`Validation Errors`, keyed by field: a missing or invalid value, or a field of the wrong JSON type (never ' +
@@ -1249,7 +1250,7 @@ const DESCRIPTION =
 **Input.** A JSON endpoint refuses a body whose \`Content-Type\` is not JSON (415; a request without a body ` +
   `is not refused). A field of the wrong JSON type is a 422 on that field, never converted. Text fields are ` +
   `trimmed; rich text (\`content\`, \`description\`) is sanitised HTML. Uploads are JPEG, PNG, GIF or WebP ` +
-  `judged by content, at most 10 MB and 40 megapixels; a damaged image is a 422 \`Image\`. A write whose public ` +
+  `judged by content, at most ${IMAGE_MAX_MB} MB and ${IMAGE_MAX_MEGAPIXELS} megapixels; a damaged image is a 422 \`Image\`. A write whose public ` +
   `text promotes online gambling is a 422 on that field naming the phrase.
 
 **Lists.** \`page\`, \`search\`, \`limit\` (1 to ${MAX_LIMIT}; default ${ADMIN_PAGE_SIZE} in admin lists, ` +

@@ -2,7 +2,7 @@ import { dataVersion } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
 import { villageCache } from '~/utils/scoped-cache.server'
 import { quote, readRows } from './row-reader.server'
-import { foldSearch, type RowFilter } from './search.server'
+import { foldSearch, type RowFilter } from './search-terms.server'
 
 /**
  * The public searches, from memory. The rows a public list may show (published, scheduled ones with their time) are

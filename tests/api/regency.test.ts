@@ -292,6 +292,63 @@ describe('many villages in one install', () => {
     expect(await queryDb(ofB.db, `SELECT id FROM ${ofB.table} WHERE key = ?`, ['f:expired-row'])).toEqual([])
   })
 
+  it('serves at the regency host the routes that declare it (handle.regency) and no other', async () => {
+    const refused = (answer: { status: number; text: string }) =>
+      answer.status === 404 && answer.text.includes('Desa tidak ditemukan')
+    const html = { Accept: 'text/html' }
+    const served = [
+      '/',
+      '/berita',
+      '/berita.data',
+      '/_root.data',
+      '/rss.xml',
+      '/login',
+      '/logout',
+      '/forgot-password',
+      '/reset-password/abc',
+      '/admin',
+      '/admin/dashboard',
+      '/admin/forbidden',
+      '/admin/account',
+      '/admin/activities',
+      '/admin/desa',
+      '/admin/desa/create',
+      '/admin/desa/import',
+      '/admin/announcements',
+      '/admin/announcements/create',
+      '/api/regency/villages',
+      '/api/regency/announcements',
+      '/api/regency/public/posts',
+      '/api/admin/me',
+      '/api/admin/me/sessions',
+      '/api/regency/nothing-here',
+      '/healthz',
+      '/favicon.svg',
+      '/robots.txt',
+      '/manifest.webmanifest',
+    ]
+    for (const address of served) {
+      const answer = await call(REGENCY, 'GET', address, { headers: html, token: regencyToken })
+      expect(refused(answer), `${address}: ${answer.status}`).toBe(false)
+    }
+    // An unknown address under the regency's API answers as the API does: the JSON 404 of an unknown path.
+    expect((await call(REGENCY, 'GET', '/api/regency/nothing-here')).body.message).toBe('Not found')
+    for (const address of [
+      '/posts',
+      '/cari',
+      '/sitemap.xml',
+      '/admin/users',
+      '/admin/settings',
+      '/admin/users.data',
+      '/admin/posts/create',
+      '/api/admin/users',
+      '/api/public/settings',
+    ]) {
+      const answer = await call(REGENCY, 'GET', address, { headers: html, token: regencyToken })
+      expect(refused(answer), `${address}: ${answer.status}`).toBe(true)
+    }
+  })
+
   it('gives the regency account a two-factor login of its own, apart from every village', async () => {
     const setup = await call(REGENCY, 'POST', '/api/admin/me/2fa/setup', { token: regencyToken })
     expect(setup.status, setup.text).toBe(200)
