@@ -9,7 +9,8 @@ import tseslint from 'typescript-eslint'
  * (a route also names openapi, where its loader and action declare their operations),
  * with resources (declarations) and components beside them. Beside the app: core/ (plain modules that the app, the
  * HTTP front and the scripts all import), server/ + server.mjs (the HTTP front), scripts/. Imports run one way:
- * the front and the scripts never reach into app/ (the front gets the app's functions from the build), core/
+ * the front and the Node scripts never reach into app/ (the front gets the app's functions from the build; the
+ * TypeScript development scripts only app/lib and the OpenAPI document), core/
  * imports nothing of the project but itself. Folders of app/ are named through `~/`, core/ through `#core/`; a
  * relative `../` would step around the rule.
  */
@@ -81,9 +82,19 @@ export default tseslint.config(
   // there (`declare`), and openapi reads them from the route manifest that the route gives it, never by import.
   layer(
     'routes',
-    ['auth', 'models', 'public-reads', 'utils'],
-    'a route goes through a door (its loader and action come from app/doors)',
+    ['auth', 'models', 'public-reads', 'utils', 'root'],
+    'a route goes through a door (its loader and action come from app/doors), and nothing imports root.tsx',
   ),
+  {
+    // The root route is a route: its loader comes from a door (app/doors/root-data.server.ts). Nothing imports it.
+    files: ['app/root.tsx'],
+    rules: restrict(
+      ['auth', 'openapi', 'models', 'public-reads', 'utils'].map((name) => ({
+        group: [`./${name}`, `./${name}/*`, ...globs(name)],
+        message: `app/root.tsx must not import ${name}: a route goes through a door (its loader comes from app/doors)`,
+      })),
+    ),
+  },
   layer(
     'components',
     ['routes', 'doors', 'auth', 'openapi', 'models', 'public-reads', 'utils', '.server'],
@@ -103,9 +114,22 @@ export default tseslint.config(
     ]),
   },
   {
+    // The scripts that run in production (backup, restore, migrate, start) are plain Node: core/ and each other.
     files: ['scripts/**/*.mjs'],
     rules: restrict([
       { regex: '(^|/)(app|server)/|^~/', message: 'Scripts import core/ and each other, never the app or the front.' },
+    ]),
+  },
+  {
+    // The TypeScript scripts are development tools run through vite-node (`npm run openapi`, the bench's helpers):
+    // besides core/, the app's plain helpers (app/lib) and the OpenAPI document they write, never the front, the
+    // screens, the doors or the models (a script that needs data goes through the API; decision 067).
+    files: ['scripts/**/*.ts'],
+    rules: restrict([
+      {
+        regex: '(^|/)server/|^~/|(^|/)app/(?!lib/[^/]+$|openapi/api-document\\.server$)',
+        message: 'A TypeScript script imports core/, app/lib and app/openapi/api-document.server only (decision 067).',
+      },
     ]),
   },
   {

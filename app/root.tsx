@@ -1,13 +1,10 @@
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
-import { data } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react'
-import { getToast } from 'remix-toast'
+import type { LinksFunction } from '@remix-run/node'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react'
 import { ErrorScreen } from './components/public/error-screen'
 import { useNonce } from './components/shared/nonce'
 import { Toaster } from './components/shared/toaster'
 import { revalidateAfterSubmissions } from './lib/revalidate'
-import { FALLBACK_SITE } from './lib/site'
-import { siteIdentity } from './models/site-identity.server'
+import { rootLoader } from './doors/root-data.server'
 import stylesheet from './tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -18,22 +15,9 @@ export const links: LinksFunction = () => [
   { rel: 'alternate', type: 'application/rss+xml', title: 'Berita', href: '/rss.xml' },
 ]
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [site, { toast, headers }] = await Promise.all([siteIdentity(request), getToast(request)])
-  return data(
-    { site, toast: toast ?? null },
-    // Without a toast there is nothing to clear: no cookie, so public pages stay shareable (server/response-cache.mjs).
-    { headers: toast ? headers : undefined },
-  )
-}
+export const loader = rootLoader
 
 export const shouldRevalidate = revalidateAfterSubmissions
-
-export type RootData = Awaited<ReturnType<typeof loader>>['data']
-
-export function useSite() {
-  return useRouteLoaderData<typeof loader>('root')?.site ?? FALLBACK_SITE
-}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()

@@ -112,6 +112,11 @@ export const envSchema = z.object({
    * much at most, and `npm run restore` unpacks each site's archive under that cap too (decision 063).
    */
   IMPORT_MAX_MB: optionalText('512').pipe(z.coerce.number().int().min(1).max(16384)),
+  /**
+   * PDFs that may wait for the PDF worker while it reads another (decision 065): one more upload is a 503 with
+   * Retry-After at once, rather than a queue every village's uploads wait behind without end.
+   */
+  PDF_QUEUE_MAX: optionalText('8').pipe(z.coerce.number().int().min(0).max(1000)),
   /** The village's time zone: the admin's publish times are entered and shown in it. */
   TZ: optionalText(DEFAULT_TIME_ZONE)
     .transform((value) => value.replace(/^:/, ''))

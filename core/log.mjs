@@ -11,14 +11,33 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
  * tests/unit/log-redaction.test.ts. The patterns run on the line's JSON text: no match may take in a `"` or a `\`,
  * so a replacement never breaks the JSON.
  */
+/**
+ * `word` as a pattern that also matches any of its characters percent-encoded, in either case (`/pr%61tinjau/`,
+ * `/PR%41TINJAU/`): the router decodes and ignores case before it matches a route, so such a path opens the link too.
+ */
+const spelled = (/** @type {string} */ word) =>
+  [...word]
+    .map((char) => {
+      const lower = char.toLowerCase().charCodeAt(0).toString(16)
+      const upper = char.toUpperCase().charCodeAt(0).toString(16)
+      return `(?:${char === '-' ? '\\-' : char}|%${lower}|%${upper})`
+    })
+    .join('')
+
 export const SECRET_PATTERNS = [
   // A password-reset link's token (`/reset-password/<token>`, also Remix's `<token>.data`; a new village's
   // `admin_reset_url` is such a link): a password until it is used or expires. Route matching ignores case, so do
   // these.
-  { pattern: /((?:\/|%2F)reset-password(?:\/|%2F))[^/\s"'?#<>\\]+/gi, as: '$1[redacted]' },
+  {
+    pattern: new RegExp(`((?:/|%2F)${spelled('reset-password')}(?:/|%2F))[^/\\s"'?#<>\\\\]+`, 'gi'),
+    as: '$1[redacted]',
+  },
   // A preview link's token (`/pratinjau/<token>`, also `<token>.data`): it opens a draft for 7 days. Both also as a
   // query value would carry them, percent-encoded (`%2Fpratinjau%2F<token>`).
-  { pattern: /((?:\/|%2F)pratinjau(?:\/|%2F))[^/\s"'?#<>\\]+/gi, as: '$1[redacted]' },
+  {
+    pattern: new RegExp(`((?:/|%2F)${spelled('pratinjau')}(?:/|%2F))[^/\\s"'?#<>\\\\]+`, 'gi'),
+    as: '$1[redacted]',
+  },
   // Query values that are secrets wherever an address carries them: a report's tracking code (`code` of the public
   // API, `kode` of /layanan/lacak), a token or password a client put in a query.
   { pattern: /([?&](?:code|kode|tracking_code|token|password)=)[^&#\s"'<>\\]*/gi, as: '$1[redacted]' },

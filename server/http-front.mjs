@@ -12,6 +12,7 @@ import { documentFiles } from './document-files.mjs'
 import { csrfProtection, securityHeaders } from './security.mjs'
 import { serveUploads } from './serve-uploads.mjs'
 import { hasDotSegment } from './dot-segments.mjs'
+import { regencyPaths } from './regency-host.mjs'
 
 /**
  * The HTTP front: everything between the socket and the Remix app, in the order a request travels it.
@@ -210,15 +211,17 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
   /**
    * With REGENCY_HOST (docs/api.md "Many villages in one install"; decision 055): the Host chooses the site, and the
    * whole request runs in its scope (its database, caches, uploads). A host that names no village is a 404, a
-   * suspended village's every address a 503, the regency host serves only the regency's doors; /healthz answers on
-   * every host.
+   * suspended village's every address a 503, the regency host serves only the routes that declare it
+   * (`handle.regency`, server/regency-host.mjs) and the build's files; /healthz answers on every host.
    */
+  const regencyServes = info.regencyHost ? regencyPaths(build) : undefined
   const villageRequest = (req, res, rechecked) => {
     const villages = build.entry.module
     const forwarded = (info.trustProxy > 0 && req.headers['x-forwarded-host']) || req.headers.host
     const host = typeof forwarded === 'string' ? forwarded.split(',')[0] : undefined
     let site = rechecked ?? villages.siteOfHost(host)
-    const path = req.url.split('?')[0]
+    // Decided on the path as Remix reads it: an http URL's `\` is a `/` to it (`/api\public\posts\x.txt` is no file).
+    const path = req.url.split('?')[0].replace(/\\/g, '/')
     // On PostgreSQL a village made or resumed by another process a moment ago: the registry is read again first.
     const recheck = !rechecked && (site.kind === 'unknown' || site.kind === 'suspended') && villages.recheckSite(host)
     if (recheck)
@@ -227,7 +230,7 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
         () => villageRequest(req, res, site),
       )
     if (path === '/healthz' && site.kind !== 'village') site = { kind: 'regency', scope: villages.regencyScope() }
-    else if (site.kind === 'unknown' || (site.kind === 'regency' && !REGENCY_PATHS.test(screenPath(path))))
+    else if (site.kind === 'unknown' || (site.kind === 'regency' && !regencyServes(path)))
       return siteAnswer(res, path, 404, 'Desa tidak ditemukan')
     else if (site.kind === 'suspended') return siteAnswer(res, path, 503, 'Situs desa ini sedang dinonaktifkan.')
     req.village = site.scope.slug
@@ -237,22 +240,6 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
   }
   return { handle }
 }
-
-/**
- * What the regency host serves (docs/api.md): its portal (`/`, `/berita`, the feed), its console (`/admin`: villages,
- * announcements, activity log, own account), sign-in, its API, health and the build's files. Remix's route discovery
- * (`/__manifest`) answers for those routes alone.
- */
-const REGENCY_PATHS = new RegExp(
-  '^/(?:|berita|rss\\.xml|login|logout|forgot-password|reset-password/[^/]+|__manifest|' +
-    'admin(?:/(?:dashboard|forbidden|account|activities|desa(?:/.*)?|announcements(?:/.*)?))?|' +
-    'api/regency(?:/.*)?|api/login|api/logout|api/logout-all|api/password-reset|api/admin/me(?:/.*)?|healthz|' +
-    'assets/.*|[^/]+\\.(?:svg|png|ico|webmanifest|txt))$',
-  'i',
-)
-
-/** The screen a path asks for: a screen's single-fetch data (`/berita.data`, `/_root.data` for `/`) is its screen's. */
-const screenPath = (path) => (path === '/_root.data' ? '/' : path.endsWith('.data') ? path.slice(0, -5) : path)
 
 /** The 404 and 503 of the regency mode, given before any site is chosen: the envelope under /api, else a page. */
 function siteAnswer(res, path, status, message) {

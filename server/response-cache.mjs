@@ -1,6 +1,7 @@
 import zlib from 'node:zlib'
 import { matchRoutes } from '@remix-run/router'
 import { etagOf } from '../core/etag.mjs'
+import { scopedCache } from '../core/scoped-cache.mjs'
 
 /**
  * The response cache: the one place, besides Remix itself, where a request may be answered. Three ways in, all here:
@@ -101,8 +102,9 @@ export function sharedRoutes(build) {
 
 /**
  * `dataVersion()` is the version of the data the current request reads, `namespace()` whose data it is: '' with one
- * village, the village's id with REGENCY_HOST (decision 055). Each namespace's answers are kept until its own version
- * changes; all of them share the one budget (MAX_ENTRIES, MAX_BYTES).
+ * village, the village's id with REGENCY_HOST (decision 055; the build's `scopeKey`). The answers are one
+ * core/scoped-cache.mjs (decision 066): each namespace's are kept until its own version changes, and all of them
+ * share the one budget (MAX_ENTRIES, MAX_BYTES), the oldest stored first out.
  */
 export function responseCache({ build, dataVersion, namespace = () => '' }) {
   const shared = sharedRoutes(build)
@@ -110,23 +112,19 @@ export function responseCache({ build, dataVersion, namespace = () => '' }) {
    * Raw request properties only, so Express and the plain node:http replay compute the same key. Everything the app
    * may build its own address from is in it: Host, and behind a trusted proxy X-Forwarded-Proto and X-Forwarded-Host
    * (server/http-front.mjs removes them when no proxy is trusted), so a page rendered for one host is never replayed to
-   * a visitor of another.
+   * a visitor of another. The village is the cache's own part of every key.
    */
   const keyOf = (req, url) =>
-    `${namespace()}|${req.headers['x-forwarded-proto'] ?? ''}|${req.headers['x-forwarded-host'] ?? ''}|` +
+    `${req.headers['x-forwarded-proto'] ?? ''}|${req.headers['x-forwarded-host'] ?? ''}|` +
     `${req.headers.host}${url}\n` +
     `${req.headers.origin ?? ''}\n${req.headers.accept ?? ''}`
   const anonymousGet = (req) => req.method === 'GET' && !req.headers.cookie && !req.headers.authorization
-  const entries = new Map()
-  /** Keys being computed now: the same request arriving meanwhile waits for that answer instead of rendering again. */
-  const computing = new Map()
-  /** The version each namespace's answers were stored under. */
-  const versions = new Map()
-  let bytes = 0
-  const forget = (key) => {
-    bytes -= entries.get(key).size
-    entries.delete(key)
-  }
+  const answers = scopedCache({
+    what: 'the response cache',
+    scopeKey: namespace,
+    maxEntries: MAX_ENTRIES,
+    maxBytes: MAX_BYTES,
+  })
 
   const middleware = (req, res, next) => {
     if (!anonymousGet(req)) return next()
@@ -135,30 +133,18 @@ export function responseCache({ build, dataVersion, namespace = () => '' }) {
     // The version after the cheaper tests: reading it is a query, and most requests that are never shared stop before.
     const version = dataVersion()
     if (version === undefined) return next()
-    const space = namespace()
-    const cachedVersion = versions.get(space)
-    if (version !== cachedVersion) {
-      if (versions.size <= 1 && (cachedVersion !== undefined || !versions.size)) {
-        entries.clear()
-        bytes = 0
-      } else for (const key of entries.keys()) if (key.startsWith(`${space}|`)) forget(key)
-      versions.set(space, version)
-    }
+    const stored = answers.here()
     const key = keyOf(req, canonical.url)
-    const entry = entries.get(key)
+    const entry = stored.get(key, version)
     if (entry) return replayEntry(entry, req, res)
-    const running = computing.get(key)
+    // The same request arriving while one is computed waits for that answer instead of rendering again.
+    const running = stored.running(key)
     if (running && !req.waitedForCache) {
       req.waitedForCache = true
       running.then(() => middleware(req, res, next))
       return
     }
-    let done
-    computing.set(key, new Promise((resolve) => (done = resolve)))
-    res.on('close', () => {
-      computing.delete(key)
-      done()
-    })
+    res.on('close', stored.begin(key))
 
     // A miss: pass the response through and keep a copy of what the app wrote.
     const before = new Set(Object.keys(res.getHeaders()))
@@ -186,21 +172,23 @@ export function responseCache({ build, dataVersion, namespace = () => '' }) {
       if (res.statusCode !== 200 || size > MAX_BODY || res.getHeader('set-cookie') || res.locals.skipResponseCache)
         return
       if (/no-store|private/.test(String(res.getHeader('cache-control') ?? ''))) return
-      if (dataVersion() !== version || versions.get(space) !== version) return
+      if (dataVersion() !== version) return
       const headers = Object.entries(res.getHeaders()).filter(([name]) => !before.has(name) && !PER_RESPONSE.has(name))
       const body = Buffer.concat(chunks)
       const html = String(res.getHeader('content-type') ?? '').startsWith('text/html')
-      if (entries.has(key)) forget(key)
-      while (entries.size && (entries.size >= MAX_ENTRIES || bytes + body.length > MAX_BYTES))
-        forget(entries.keys().next().value)
-      bytes += body.length
-      entries.set(key, {
-        size: body.length,
-        headers,
-        // A page is kept as the pieces between its nonces, so a replay only joins buffers.
-        pieces: html && res.locals.cspNonce ? split(body, Buffer.from(res.locals.cspNonce)) : [body],
-        etag: html ? undefined : etagOf(body),
-      })
+      // Refused when this village's answers moved to another version meanwhile.
+      stored.set(
+        key,
+        version,
+        {
+          size: body.length,
+          headers,
+          // A page is kept as the pieces between its nonces, so a replay only joins buffers.
+          pieces: html && res.locals.cspNonce ? split(body, Buffer.from(res.locals.cspNonce)) : [body],
+          etag: html ? undefined : etagOf(body),
+        },
+        body.length,
+      )
     })
     // Rendered from the canonical address: what the key leaves out cannot show in the stored answer.
     if (canonical.url !== req.url) req.url = req.originalUrl = canonical.url
@@ -215,11 +203,12 @@ export function responseCache({ build, dataVersion, namespace = () => '' }) {
    */
   const replay = (req, res, prepare) => {
     if (!anonymousGet(req)) return false
-    const cachedVersion = versions.get(namespace())
+    const stored = answers.here()
+    const cachedVersion = stored.version()
     if (cachedVersion === undefined) return false
     const canonical = shared(req.url)
     if (!canonical || dataVersion() !== cachedVersion) return false
-    const entry = entries.get(keyOf(req, canonical.url))
+    const entry = stored.peek(keyOf(req, canonical.url), cachedVersion)
     if (!entry) return false
     const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
     if (gzip && entry.pieces.length > 1) return false

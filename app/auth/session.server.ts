@@ -3,7 +3,7 @@ import { isApiPath } from '#core/api-envelope.mjs'
 import { freshDataVersion } from '~/utils/data-version.server'
 import { getEnv } from '~/utils/config.server'
 import { log } from '~/utils/error-log.server'
-import { scopeKey } from '~/utils/village-scope.server'
+import { villageCache } from '~/utils/scoped-cache.server'
 import { cameOverHttps, forbidden, unauthenticated, clientAddressOf } from '~/utils/http.server'
 import { findSession, touchSession, TOUCH_INTERVAL_MS } from '~/models/device-session.server'
 import { findSessionUser, type SessionUser } from '~/models/user.server'
@@ -79,36 +79,29 @@ const cache = new WeakMap<Request, Promise<(SessionUser & { claims: TokenClaims 
  * so that a login or a device's last use never empties the public caches, and a logout or a revoked device is
  * refused on the very next request on every worker and instance all the same.
  */
-const MAX_REMEMBERED = 2000
-const remembered = new Map<string, { version: number; user: SessionUser | null }>()
-
-/** Sessions whose last use is being written (by village, scopeKey): requests meanwhile do not queue it again. */
-const touching = new Set<string>()
+const remembered = villageCache<SessionUser | null>('the session memo', { maxEntries: 2000 })
 
 /** The one place a token's standing is read from the database (and its last use noted, every few minutes at most). */
 async function lookUp(claims: TokenClaims, request: Request): Promise<SessionUser | null> {
+  // The village's memo, taken before any wait: the lookup stays in the namespace it began in.
+  const memo = remembered.here()
   const version = await freshDataVersion()
   // Keyed by session and user: a forged token pairing a real session with another user must not change the answer.
-  const space = scopeKey('the session memo')
-  const key = `${space}:${claims.jti}:${claims.userId}`
-  const hit = remembered.get(key)
-  const fresh = hit !== undefined && hit.version === version
+  const key = `${claims.jti}:${claims.userId}`
+  const hit = memo.get(key, version)
   const [user, session] = await Promise.all([
-    fresh ? hit.user : findSessionUser(claims.userId),
+    hit !== undefined ? hit : findSessionUser(claims.userId),
     findSession(claims.jti),
   ])
-  if (!fresh && version >= 0) {
-    if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!)
-    remembered.set(key, { version, user })
-  }
+  if (hit === undefined && version >= 0) memo.set(key, version, user)
   const valid =
     user && session && session.user_id === user.id && session.expires_at.getTime() > Date.now() ? user : null
-  const touch = `${space}:${claims.jti}`
-  if (valid && Date.now() - session!.last_used_at.getTime() > TOUCH_INTERVAL_MS && !touching.has(touch)) {
-    touching.add(touch)
+  // Sessions whose last use is being written (`running`): requests meanwhile do not queue it again.
+  if (valid && Date.now() - session!.last_used_at.getTime() > TOUCH_INTERVAL_MS && !memo.running(claims.jti)) {
+    const done = memo.begin(claims.jti)
     touchSession(claims.jti, clientAddressOf(request))
       .catch((error) => log.error({ event: 'session-touch', err: error }, 'could not note the last use of a session'))
-      .finally(() => touching.delete(touch))
+      .finally(done)
   }
   return valid
 }

@@ -1,4 +1,5 @@
 import { prisma, serializeWrite } from '~/utils/db.server'
+import { scopeKey } from '~/utils/village-scope.server'
 
 /**
  * Login throttling: after 5 failed attempts for one username, or 20 from one client (the key of
@@ -16,7 +17,8 @@ export const MAX_PER_USERNAME = 5
 export const MAX_PER_ADDRESS = 20
 /** Expired rows are deleted at most this often (by whichever process counts an attempt). */
 const PRUNE_EVERY_MS = 60 * 1000
-let lastPruned = 0
+/** When each village's rows were last pruned (by scopeKey: one village's prune is not another's). */
+const lastPruned = new Map<string, number>()
 
 const keysFor = (username: string, clientKey: string | null) => [
   { key: `u:${username.trim().toLowerCase()}`, max: MAX_PER_USERNAME },
@@ -66,8 +68,9 @@ export async function beginAttempt(
       const row = await prisma.loginFailure.create({ data: { key, created_at: new Date(now) }, select: { id: true } })
       failureIds.push(row.id)
     }
-    if (now - lastPruned > PRUNE_EVERY_MS) {
-      lastPruned = now
+    const scope = scopeKey("the login throttle's last prune")
+    if (now - (lastPruned.get(scope) ?? 0) > PRUNE_EVERY_MS) {
+      lastPruned.set(scope, now)
       await prisma.loginFailure.deleteMany({ where: { created_at: { lt: new Date(now - WINDOW_MS) } } })
     }
     return { retryAfter: 0 as const, attempt: { failureIds } }

@@ -20,6 +20,7 @@ import {
 } from '~/utils/http.server'
 import { publicApiSuccess } from '~/public-reads/read-memo.server'
 import { reportKindLabel, reportStatusLabel, trackingPath, whatsappShareLink } from '~/lib/reports'
+import { IMAGE_MAX_MB } from '~/lib/upload-limits'
 import { publicList } from './public.server'
 
 /**
@@ -137,7 +138,7 @@ export async function layananAction({ request }: ActionFunctionArgs) {
         error.status === 429
           ? { Error: 'Terlalu banyak laporan dari alamat ini dalam satu jam. Silakan coba lagi nanti.' }
           : error.status === 413
-            ? { Image: 'Foto terlalu besar (paling besar 10 MB).' }
+            ? { Image: `Foto terlalu besar (paling besar ${IMAGE_MAX_MB} MB).` }
             : (error.errors ?? { Error: error.message })
       return data<FilingResult>({ errors }, { status: error.status, headers: error.headers })
     }

@@ -191,9 +191,3 @@ export function parsePastedTable(
 /** The sum of each column: the `Jumlah` row. */
 export const columnTotals = (table: DatasetTable): number[] =>
   table.columns.map((_, at) => table.rows.reduce((sum, row) => sum + (row.values[at] ?? 0), 0))
-
-/** The rows as the admin's "Tempel CSV" takes them back (tab-separated, as a spreadsheet copies). */
-export const tableAsText = (table: DatasetTable, labelColumn: string) =>
-  [[labelColumn, ...table.columns], ...table.rows.map((row) => [row.label, ...row.values.map(String)])]
-    .map((cells) => cells.join('\t'))
-    .join('\n')

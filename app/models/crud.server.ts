@@ -4,7 +4,8 @@ import { HttpError, notFound, validationError } from '~/utils/http.server'
 import { paginate, type ListQuery, type Paginated } from '~/lib/paging'
 import { slugify, uniqueSlug } from '~/lib/slug'
 import type { RecordKind } from '~/lib/upload-urls'
-import { foldSearch, searchIds, searchPage } from '~/public-reads/search.server'
+import { searchIds, searchPage } from '~/public-reads/search.server'
+import { foldSearch } from '~/public-reads/search-terms.server'
 import { stagedImage, writeWithImage } from '~/utils/upload-pipeline.server'
 
 /** The part of a Prisma model delegate that the shared list helper uses. */

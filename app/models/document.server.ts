@@ -72,8 +72,6 @@ export type DocumentRow = Prisma.DocumentGetPayload<{ select: typeof documentSel
 
 const SEARCH = ['title', 'number', 'description'] as const
 const documents = { table: 'documents', select: documentSelect, searchColumns: SEARCH }
-/** The most a PDF may weigh (docs/api.md): 413 on `File` past it, while it streams in. */
-export const MAX_DOCUMENT_MB = 20
 
 /** What the public may see of documents: published, its time come, and not exempt (decision 045). */
 export const documentRule = narrowedRule('documents', 'information_class', EXEMPT_CLASS)

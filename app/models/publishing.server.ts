@@ -8,7 +8,7 @@ import { validationError } from '~/utils/http.server'
 import { log } from '~/utils/error-log.server'
 import { isPostgres } from '~/utils/dialect.server'
 import { readRows } from '~/public-reads/row-reader.server'
-import type { RowFilter } from '~/public-reads/search.server'
+import type { RowFilter } from '~/public-reads/search-terms.server'
 import { fromZonedTime, LOCAL_TIME } from '~/lib/zoned-time'
 
 /**
@@ -99,8 +99,6 @@ export type PublicRule = {
   sql: (at: Date, table?: string) => Prisma.Sql
   filter: (table: string, at: Date) => RowFilter
 }
-
-export const publishedRule: PublicRule = { where: visibleWhere, sql: visibleSql, filter: publicFilter }
 
 /** The publishing rule, and `column` never `excluded` (a name and a value from the code, never from a request). */
 export function narrowedRule(table: string, column: string, excluded: string): PublicRule {

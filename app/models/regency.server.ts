@@ -349,11 +349,16 @@ async function deleteVillageNow(id: string) {
   return village
 }
 
+/**
+ * The uploads go first and the database last: the database is what the leftovers' sweep finds a village by
+ * (sweepLeftoverVillages), so a crash in between leaves it to find, and the sweep empties the village's prefix in S3
+ * too, which it could not list on its own.
+ */
 async function removeVillageFiles(id: string) {
   await forgetScope(id)
-  await dropVillageDatabase(id)
-  crashPoint('remove:database')
   await storageUnder(villageStoragePrefix(id)).removeAll()
+  crashPoint('remove:uploads')
+  await dropVillageDatabase(id)
 }
 
 /** `work` for each item, at most `parallel` at a time (each village's database opened in turn, not all at once). */

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
 import { HttpError } from '~/utils/http.server'
+import { scopeKey } from '~/utils/village-scope.server'
 
 /**
  * The reports' throttle (docs/api.md "Citizen reports"; decisions 048 and 060), per client (the key of
@@ -16,7 +17,8 @@ export const MAX_FILINGS = 5
 export const LOOKUP_WINDOW_MS = 15 * 60 * 1000
 export const MAX_LOOKUP_FAILURES = 20
 const PRUNE_EVERY_MS = 60 * 1000
-let lastPruned = 0
+/** When each village's rows were last pruned (by scopeKey: one village's prune is not another's). */
+const lastPruned = new Map<string, number>()
 
 /** The client's key as the throttle keeps it: an HMAC under the server's secret (no rainbow table of IPv4 reverses it). */
 const hashed = (clientKey: string) =>
@@ -44,8 +46,9 @@ async function secondsToWait(key: string, max: number, windowMs: number, now: nu
 /** Counts one row of `key`; the caller holds the write lock. */
 async function count(key: string, now: number) {
   await prisma.reportThrottle.create({ data: { key, created_at: new Date(now) } })
-  if (now - lastPruned > PRUNE_EVERY_MS) {
-    lastPruned = now
+  const scope = scopeKey("the reports' throttle's last prune")
+  if (now - (lastPruned.get(scope) ?? 0) > PRUNE_EVERY_MS) {
+    lastPruned.set(scope, now)
     await prisma.reportThrottle.deleteMany({
       where: { created_at: { lt: new Date(now - Math.max(FILING_WINDOW_MS, LOOKUP_WINDOW_MS)) } },
     })

@@ -1,6 +1,7 @@
 import { getEnv } from '~/utils/config.server'
 import { cachedRead } from '~/public-reads/read-memo.server'
-import { foldSearch, searchPage } from '~/public-reads/search.server'
+import { searchPage } from '~/public-reads/search.server'
+import { foldSearch } from '~/public-reads/search-terms.server'
 import { eventWhen } from '~/lib/event-times'
 import { excerpt } from '~/lib/format'
 import { MAX_SEARCH_LENGTH } from '~/lib/paging'

@@ -249,8 +249,6 @@ function currentHosts(): Hosts {
 
 export const allVillages = (): Village[] => [...currentHosts().byId.values()]
 export const villageById = (id: string): Village | undefined => currentHosts().byId.get(id)
-export const villageBySlug = (slug: string): Village | undefined => currentHosts().bySlug.get(slug)
-export const villageOfDomain = (host: string): Village | undefined => currentHosts().byDomain.get(host)
 
 /** A Host header's name: lower case, without the port and a final dot. */
 export function hostName(header: string | undefined): string {
@@ -511,9 +509,9 @@ async function removeLeftovers(client?: pg.Client): Promise<number> {
   }
   for (const id of leftovers) {
     await forgetScope(id)
-    await dropVillageDatabase(id)
-    // Its folder of UPLOADS_DIR, or what is under its prefix in S3.
+    // Its folder of UPLOADS_DIR, or what is under its prefix in S3; then the database, the mark a next sweep finds.
     await storageUnder(villageStoragePrefix(id)).removeAll()
+    await dropVillageDatabase(id)
     log.warn(
       { event: 'village-leftovers', id },
       `removed the database and uploads of village ${id}, which has no registry row (its creation, import or ` +

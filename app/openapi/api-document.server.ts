@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteaso
 import { type ZodTypeAny } from 'zod'
 import { z } from '~/utils/response-shape.server'
 import { ADMIN_PAGE_SIZE, MAX_LIMIT, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import { DOCUMENT_MAX_MB, IMAGE_MAX_MB, IMAGE_MAX_MEGAPIXELS } from '~/lib/upload-limits'
 import { RESOURCES } from '~/resources'
 import { Failure, success, type Call, type Documented, type Operation, type Status } from './operations.server'
 
@@ -75,13 +76,16 @@ const FAILURES: Partial<Record<Status, string>> = {
   404: '`{Thing} not found`.',
   409: 'The change would break something (a sentence saying why).',
   413:
-    'Body over the size limit (declared or streamed); an upload over 10 MB is `{"Image": "Image may not be larger ' +
-    'than 10 MB"}` (a document\'s PDF over 20 MB: `File`).',
+    `Body over the size limit (declared or streamed); an upload over ${IMAGE_MAX_MB} MB is \`{"Image": "Image may ` +
+    `not be larger than ${IMAGE_MAX_MB} MB"}\` (a document's PDF over ${DOCUMENT_MAX_MB} MB: \`File\`).`,
   415: 'A body whose `Content-Type` is not JSON (multipart where listed).',
   422:
     '`Validation Errors`, keyed by field: a missing or invalid value, or a field of the wrong JSON type (never ' +
     'converted).',
   429: 'Throttled (login attempts, report filings, report lookups); see `Retry-After`.',
+  503:
+    '`Service Unavailable`: the PDF worker has PDF_QUEUE_MAX files waiting already (`{"File": "The server is ' +
+    'reading other PDF files; try again in a minute"}`); see `Retry-After`.',
   500: 'Unexpected; a generic message, never a stack trace, SQL or file path.',
 }
 
@@ -93,7 +97,7 @@ function failures(statuses: Status[]): RouteConfig['responses'] {
     responses[code] = {
       description: FAILURES[code] ?? 'Failure',
       content: json(Failure),
-      ...(code === 429
+      ...(code === 429 || code === 503
         ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
         : {}),
     }
@@ -174,7 +178,7 @@ const DESCRIPTION =
 **Input.** A JSON endpoint refuses a body whose \`Content-Type\` is not JSON (415; a request without a body ` +
   `is not refused). A field of the wrong JSON type is a 422 on that field, never converted. Text fields are ` +
   `trimmed; rich text (\`content\`, \`description\`) is sanitised HTML. Uploads are JPEG, PNG, GIF or WebP ` +
-  `judged by content, at most 10 MB and 40 megapixels; a damaged image is a 422 \`Image\`. A write whose public ` +
+  `judged by content, at most ${IMAGE_MAX_MB} MB and ${IMAGE_MAX_MEGAPIXELS} megapixels; a damaged image is a 422 \`Image\`. A write whose public ` +
   `text promotes online gambling is a 422 on that field naming the phrase.
 
 **Lists.** \`page\`, \`search\`, \`limit\` (1 to ${MAX_LIMIT}; default ${ADMIN_PAGE_SIZE} in admin lists, ` +

@@ -55,6 +55,7 @@ import { BUDGET_TYPES, MAX_AMOUNT, MAX_BUDGET_LINES } from '~/lib/budget-totals'
 import { type ResourceName } from '~/resources/permissions'
 import { bodyOf, permissionsOf, uploadOf, type ResourceDeclaration } from '~/resources/resource'
 import { REPORT_KINDS, REPORT_STATUSES } from '~/lib/reports'
+import { DOCUMENT_MAX_MB, IMAGE_MAX_MB } from '~/lib/upload-limits'
 
 // The schemas and names of the layers below that the routes declare their operations with (a route imports no
 // model: its handlers come from its door, its declarations from here).
@@ -171,7 +172,7 @@ export const imageFile = () =>
   z.any().openapi({
     type: 'string',
     format: 'binary',
-    description: 'JPEG, PNG, GIF or WebP, judged by content; at most 10 MB.',
+    description: `JPEG, PNG, GIF or WebP, judged by content; at most ${IMAGE_MAX_MB} MB.`,
   })
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -203,7 +204,7 @@ export const pdfFile = () =>
   z.any().openapi({
     type: 'string',
     format: 'binary',
-    description: 'A PDF judged by its content (starts with `%PDF-`, parses as a PDF); at most 20 MB (413 on `File`).',
+    description: `A PDF judged by its content (starts with \`%PDF-\`, parses as a PDF); at most ${DOCUMENT_MAX_MB} MB (413 on \`File\`).`,
   })
 export const reportKind = () => z.enum(REPORT_KINDS)
 export const reportStatus = () => z.enum(REPORT_STATUSES)
@@ -409,7 +410,10 @@ export const passwordChange = {
     .openapi({ description: 'Must equal `password`; error key `Password_confirmation`.' }),
 }
 
-export type Status = 200 | 201 | 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500
+export type Status = 200 | 201 | 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503
+
+/** A PDF waits its turn for the worker, in a line of PDF_QUEUE_MAX (app/utils/pdf.server.ts; decision 065). */
+export const pdfLine = (file: boolean): Status[] => (file ? [503] : [])
 
 export type Call = {
   method: 'get' | 'post' | 'put' | 'delete'

@@ -4,7 +4,8 @@ import { now } from '~/utils/clock.server'
 import { isPostgres, withoutNul } from '~/utils/dialect.server'
 import { cachedRead } from './read-memo.server'
 import { quote, readRows } from './row-reader.server'
-import { foldSearch, searchIds, searchPage, type RowFilter } from './search.server'
+import { searchIds, searchPage } from './search.server'
+import { foldSearch, type RowFilter } from './search-terms.server'
 
 /**
  * The public reads of one table, declared once by its model from the same Prisma select the back office reads with:

@@ -2,18 +2,16 @@ import { etagOf } from '#core/etag.mjs'
 import { getEnv } from '~/utils/config.server'
 import { dataVersion } from '~/utils/db.server'
 import { JSON_TYPE } from '~/utils/http.server'
-import { scopeKey } from '~/utils/village-scope.server'
+import { villageCache } from '~/utils/scoped-cache.server'
 
 /**
  * Reads kept at once, every village's in one budget: 500 serve one village's screens; with REGENCY_HOST each village
  * needs its own (a home page is about ten), so 8,000 keep the home and first lists of several hundred villages, which
  * the spread figure of `npm run bench -- --villages 300` needs (docs/performance.md "Many villages").
  */
-const MAX_ENTRIES = getEnv().REGENCY_HOST ? 8_000 : 500
-/** Every village's reads (decision 055), keyed `{village}\n{key}`, in one budget. */
-const reads = new Map<string, Promise<unknown>>()
-/** The version each village's reads were made under. */
-const readsVersions = new Map<string, number>()
+const reads = villageCache<Promise<unknown>>('the read memo', {
+  maxEntries: getEnv().REGENCY_HOST ? 8_000 : 500,
+})
 
 /**
  * A public read, computed once per data version (it changes with every write of any worker or instance, see
@@ -21,26 +19,8 @@ const readsVersions = new Map<string, number>()
  * (/api/public/*) reads through this.
  * A read that fails is not kept.
  */
-export function cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
-  const space = scopeKey('the read memo')
-  const version = dataVersion()
-  const readsVersion = readsVersions.get(space)
-  if (version !== readsVersion) {
-    if (readsVersions.size <= 1 && (readsVersion !== undefined || !readsVersions.size)) reads.clear()
-    else for (const kept of reads.keys()) if (kept.startsWith(`${space}\n`)) reads.delete(kept)
-    readsVersions.set(space, version)
-  }
-  key = `${space}\n${key}`
-  const hit = reads.get(key)
-  if (hit) return hit as Promise<T>
-  if (reads.size >= MAX_ENTRIES) reads.delete(reads.keys().next().value!)
-  const pending = read()
-  reads.set(key, pending)
-  pending.catch(() => {
-    if (reads.get(key) === pending) reads.delete(key)
-  })
-  return pending
-}
+export const cachedRead = <T>(key: string, read: () => Promise<T>): Promise<T> =>
+  reads.here().remember(key, dataVersion(), read) as Promise<T>
 
 /** Public answers may be stored, but are checked again every time: with the ETag that costs a 304. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate'

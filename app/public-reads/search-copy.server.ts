@@ -1,8 +1,8 @@
 import { dataVersion } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
-import { scopeKey } from '~/utils/village-scope.server'
+import { villageCache } from '~/utils/scoped-cache.server'
 import { quote, readRows } from './row-reader.server'
-import { foldSearch, type RowFilter } from './search.server'
+import { foldSearch, type RowFilter } from './search-terms.server'
 
 /**
  * The public searches, from memory. The rows a public list may show (published, scheduled ones with their time) are
@@ -24,10 +24,11 @@ type MemoryCopy = { ids: Float64Array; times: Float64Array; columns: string[][];
  */
 const memoryUnits = () => (getEnv().SEARCH_MEMORY_MB * 1024 * 1024) / 2
 
-/** Every village's copies (decision 055), keyed by village, table and filter. */
-const copies = new Map<string, { version: number; copy: Promise<MemoryCopy | null> }>()
-/** Copies kept at most: every searched list of one village, a few dozen villages with REGENCY_HOST. */
-const MAX_COPIES = 200
+/**
+ * Every village's copies (decision 055), keyed by table and filter, in one budget of 200: every searched list of one
+ * village, a few dozen villages with REGENCY_HOST; the villages nobody searched for longest leave first.
+ */
+const copies = villageCache<Promise<MemoryCopy | null>>('the search copies', { maxEntries: 200, recency: true })
 
 /** A time as the database gave it (a Date from PostgreSQL, ISO text or epoch milliseconds from SQLite). */
 const timeOf = (value: unknown) =>
@@ -37,25 +38,10 @@ const timeOf = (value: unknown) =>
       ? Number(value)
       : Date.parse(String(value))
 
-function memoryCopy(table: string, columns: readonly string[], only: RowFilter): Promise<MemoryCopy | null> {
-  const key = `${scopeKey('the search copies')}\n${table}\n${columns.join(',')}\n${only.candidates}`
-  const version = dataVersion()
-  const kept = copies.get(key)
-  if (kept?.version === version) {
-    // The most recently used last: the villages nobody searched for longest leave first.
-    copies.delete(key)
-    copies.set(key, kept)
-    return kept.copy
-  }
-  const copy = readCopy(table, columns, only)
-  copies.delete(key)
-  if (copies.size >= MAX_COPIES) copies.delete(copies.keys().next().value!)
-  copies.set(key, { version, copy })
-  copy.catch(() => {
-    if (copies.get(key)?.copy === copy) copies.delete(key)
-  })
-  return copy
-}
+const memoryCopy = (table: string, columns: readonly string[], only: RowFilter): Promise<MemoryCopy | null> =>
+  copies
+    .here()
+    .remember(`${table}\n${columns.join(',')}\n${only.candidates}`, dataVersion(), () => readCopy(table, columns, only))
 
 async function readCopy(table: string, columns: readonly string[], only: RowFilter): Promise<MemoryCopy | null> {
   const most = memoryUnits()

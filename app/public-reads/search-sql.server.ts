@@ -1,6 +1,6 @@
 import { isPostgres, withoutNul } from '~/utils/dialect.server'
 import { quote, readRows } from './row-reader.server'
-import { foldSearch, type RowFilter } from './search.server'
+import { foldSearch, type RowFilter } from './search-terms.server'
 
 /**
  * The search strategy of the indexes (search.server.ts chooses it): the lists' `?search=` (docs/api.md "Lists"): a

@@ -1,6 +1,6 @@
-import type { Prisma } from '~/generated/prisma/client'
 import { searchCopyPage } from './search-copy.server'
 import { indexSearchIds, indexSearchPage } from './search-sql.server'
+import type { RowFilter } from './search-terms.server'
 
 /**
  * The lists' `?search=` (docs/api.md "Lists"), one interface for every list, public and admin: a case-insensitive
@@ -12,31 +12,6 @@ import { indexSearchIds, indexSearchPage } from './search-sql.server'
  * - the indexes (search-sql.server.ts): FTS5 trigram tables on SQLite, pg_trgm on PostgreSQL, or LIKE on the small
  *   tables; the admin lists, a public list too large for the copy, and a term holding NUL.
  */
-
-/** What LIKE folds: ASCII letters only (SQLite without ICU), so `É` and `é` stay different. */
-export const foldSearch = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase())
-
-/**
- * A narrowing of a list to the rows the public may see, newest publish time first (given by the model that owns the
- * rule, app/models/publishing.server.ts `publicFilter`): the condition as text SQL around one placeholder and as
- * Prisma SQL, the time it is checked at, and the order.
- */
-export type RowFilter = {
-  text: (placeholder: string) => string
-  sql: Prisma.Sql
-  value: unknown
-  orderBy: string
-  /** The ids of the rows it drops, as text SQL around one placeholder (the value). */
-  hidden: (placeholder: string) => string
-  /** The index that holds the rows it keeps in its order (SQLite's search walks it). */
-  index: string
-  /**
-   * The rows it may keep at some time, as text SQL (no placeholder), and the column it compares with the value: a
-   * row is kept when that column is at most the value. The search in memory copies these rows (see below).
-   */
-  candidates: string
-  time: string
-}
 
 /** The ids of every row of `table` matching `term`, newest first: for a list filtered further in JavaScript. */
 export const searchIds = (table: string, columns: readonly string[], term: string) =>

@@ -1,6 +1,7 @@
 import { CATEGORY_LABELS, STATISTIC_CATEGORIES } from '~/lib/statistics-table'
 import type { ResourceName } from './permissions'
 import { DOCUMENT_CLASS_LABELS, DOCUMENT_KIND_LABELS } from '~/lib/documents'
+import { DOCUMENT_MAX_MB } from '~/lib/upload-limits'
 import { hasFormScreens, permissionsOf, slugPath, type Field, type ResourceDeclaration } from './resource'
 
 /**
@@ -216,7 +217,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     menu: 'Dokumen',
     label: 'title',
     publishing: true,
-    upload: { field: 'file', maxMb: 20 },
+    upload: { field: 'file', maxMb: DOCUMENT_MAX_MB },
     columns: [
       { header: 'Title', field: 'title' },
       { header: 'Number', field: 'number' },

@@ -1,6 +1,7 @@
 import { LINE_FIELDS } from '~/lib/budget-totals'
 import { errorKey } from '~/lib/error-keys'
 import { uploadUrl, type UploadKind } from '~/lib/upload-urls'
+import { IMAGE_MAX_MB } from '~/lib/upload-limits'
 import {
   permissionOf,
   REPORT_RESOURCES,
@@ -238,7 +239,7 @@ export const bodyOf = (resource: ResourceDeclaration): 'json' | 'multipart' =>
   resource.fields.some((field) => field.kind === 'image' || field.kind === 'file') ? 'multipart' : 'json'
 
 /** The multipart field that carries a resource's file (`image` unless declared), and its size limit in MB. */
-export const uploadOf = (resource: ResourceDeclaration) => resource.upload ?? { field: 'image', maxMb: 10 }
+export const uploadOf = (resource: ResourceDeclaration) => resource.upload ?? { field: 'image', maxMb: IMAGE_MAX_MB }
 
 /**
  * The form fields sent repeated, which the form reader keeps as lists: id lists (checkboxes), and each column of a

@@ -1,4 +1,7 @@
 import { unknownPathLoader } from '~/doors/public-pages.server'
+import { regencyUnder } from '~/lib/regency-routes'
+
+export const handle = { regency: regencyUnder('admin/desa', 'admin/announcements') }
 
 /**
  * Any other path: the home page, or a 404 under /api, /admin, /uploads and /assets, or the 400 screen for an address

@@ -6,7 +6,7 @@ import { Carousel } from '~/components/public/carousel'
 import { EventGrid } from '~/components/public/event-card'
 import { HomeSlider } from '~/components/public/home-slider'
 import { absoluteUrl, routeSeo, villageLd } from '~/lib/seo'
-import { useSite } from '~/root'
+import { useSite } from '~/components/shared/use-site'
 import { PortalHome } from '~/components/public/portal'
 import { homeOrPortalLoader } from '~/doors/regency-portal.server'
 import { noQuery } from '~/lib/cache-keys'
@@ -14,7 +14,7 @@ import { noQuery } from '~/lib/cache-keys'
 /** The village's home page; at the regency host (REGENCY_HOST), the portal's list of villages. */
 export const loader = homeOrPortalLoader
 
-export const handle = { cacheKey: noQuery }
+export const handle = { cacheKey: noQuery, regency: true }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) =>

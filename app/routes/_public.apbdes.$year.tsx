@@ -4,7 +4,7 @@ import { BudgetReport } from '~/components/public/budget-report'
 import { budgetYearLoader, keepLoaderHeaders } from '~/doors/transparency.server'
 import { routeSeo } from '~/lib/seo'
 import { budgetLd } from '~/lib/transparency-ld'
-import { useSite } from '~/root'
+import { useSite } from '~/components/shared/use-site'
 import styles from '~/styles/transparansi.css?url'
 import { noQuery } from '~/lib/cache-keys'
 

@@ -13,7 +13,7 @@ import { listQuery } from '~/lib/cache-keys'
  */
 export const loader = newsOrPortalLoader
 
-export const handle = { cacheKey: listQuery() }
+export const handle = { cacheKey: listQuery(), regency: true }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) =>

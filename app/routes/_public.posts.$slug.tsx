@@ -7,7 +7,7 @@ import { formatDateWithWeekday, readingMinutes } from '~/lib/format'
 import { newsArticleLd } from '~/lib/json-ld'
 import { describe, routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/upload-urls'
-import { useSite } from '~/root'
+import { useSite } from '~/components/shared/use-site'
 import { postLoader } from '~/doors/public-pages.server'
 import { noQuery } from '~/lib/cache-keys'
 

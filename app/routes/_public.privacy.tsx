@@ -2,7 +2,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { LegalPage } from '~/components/public/legal-page'
 import { seoMeta } from '~/lib/seo'
 import { siteFromMatches } from '~/lib/site'
-import { useSite } from '~/root'
+import { useSite } from '~/components/shared/use-site'
 import { noQuery } from '~/lib/cache-keys'
 
 export const handle = { cacheKey: noQuery }

@@ -5,6 +5,9 @@ import { ListErrorBoundary, ListScreen } from '~/components/admin/resource-list'
 import { listAction, listLoader } from '~/doors/admin.server'
 import { screenResource } from '~/resources'
 import { listTitle } from '~/resources/resource'
+import { regencyResources } from '~/lib/regency-routes'
+
+export const handle = { regency: regencyResources }
 
 /** /admin/{resource}: the list of any declared resource (app/resources), with its upload form or delete. */
 export const meta = titled(({ params }) => {

@@ -4,6 +4,9 @@ import { ResourceFormScreen } from '~/components/admin/resource-form'
 import { formAction, formLoader } from '~/doors/admin.server'
 import { screenResource } from '~/resources'
 import { formTitle } from '~/resources/resource'
+import { regencyResources } from '~/lib/regency-routes'
+
+export const handle = { regency: regencyResources }
 
 /** /admin/{resource}/create: the create form of any editable resource (app/resources). */
 export const meta = titled(({ params }) => {

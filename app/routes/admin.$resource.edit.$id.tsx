@@ -9,6 +9,9 @@ import { RecordErrorBoundary } from '~/components/admin/resource-list'
 import { formAction, formLoader } from '~/doors/admin.server'
 import { screenResource } from '~/resources'
 import { formTitle } from '~/resources/resource'
+import { regencyResources } from '~/lib/regency-routes'
+
+export const handle = { regency: regencyResources }
 
 /** /admin/{resource}/edit/{id}: the edit form of any editable resource (app/resources), or its "Data Not Found". */
 export const meta = titled(({ params }) => {

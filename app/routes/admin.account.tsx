@@ -3,6 +3,8 @@ import { AccountScreen } from '~/components/admin/account-screen'
 import { titled } from '~/components/admin/meta'
 import { accountAction, accountLoader } from '~/doors/account.server'
 
+export const handle = { regency: true }
+
 export const meta = titled('Akun Saya')
 export const loader = accountLoader
 export const action = accountAction

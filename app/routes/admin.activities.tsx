@@ -4,6 +4,8 @@ import { titled } from '~/components/admin/meta'
 import { ListErrorBoundary } from '~/components/admin/resource-list'
 import { activitiesLoader } from '~/doors/activities.server'
 
+export const handle = { regency: true }
+
 export const meta = titled('Log Aktivitas')
 export const loader = activitiesLoader
 export const ErrorBoundary = ListErrorBoundary

@@ -3,6 +3,8 @@ import { DashboardScreen } from '~/components/admin/dashboard-screen'
 import { titled } from '~/components/admin/meta'
 import { dashboardLoader } from '~/doors/admin.server'
 
+export const handle = { regency: true }
+
 export const meta = titled('Dashboard')
 export const loader = dashboardLoader
 export default function Dashboard() {

@@ -4,6 +4,8 @@ import { ListErrorBoundary } from '~/components/admin/resource-list'
 import { VillageListScreen } from '~/components/admin/village-list'
 import { villagesAction, villagesLoader } from '~/doors/regency-console.server'
 
+export const handle = { regency: true }
+
 /** /admin/desa (the regency's console, REGENCY_HOST): the villages with their figures; suspend, resume, delete. */
 export const meta = titled('Desa')
 export const loader = villagesLoader

@@ -3,6 +3,8 @@ import { titled } from '~/components/admin/meta'
 import { VillageCreateScreen } from '~/components/admin/village-forms'
 import { villageCreateAction, villageCreateLoader } from '~/doors/regency-console.server'
 
+export const handle = { regency: true }
+
 /** /admin/desa/create (the regency's console): a new village, and its admin's reset link to hand over. */
 export const meta = titled('Tambah Desa')
 export const loader = villageCreateLoader

@@ -3,6 +3,8 @@ import { titled } from '~/components/admin/meta'
 import { VillageImportScreen } from '~/components/admin/village-forms'
 import { villageImportAction, villageImportLoader } from '~/doors/regency-console.server'
 
+export const handle = { regency: true }
+
 /** /admin/desa/import (the regency's console): a new village from a backup archive. */
 export const meta = titled('Impor Desa')
 export const loader = villageImportLoader

@@ -6,7 +6,7 @@ import { AdminShell } from '~/components/admin/shell'
 import { revalidateAfterSubmissions } from '~/lib/revalidate'
 import { shellLoader } from '~/doors/admin.server'
 import { unknownScreen } from '~/resources'
-import { useSite } from '~/root'
+import { useSite } from '~/components/shared/use-site'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: quillStyles }]
 

@@ -1,4 +1,7 @@
 import { unknownApiPath } from '~/doors/admin-api.server'
+import { regencyUnder } from '~/lib/regency-routes'
+
+export const handle = { regency: regencyUnder('regency', 'admin/me') }
 
 /** Any other `/api/*` path: a JSON 404, never the site's HTML. */
 export const loader = unknownApiPath

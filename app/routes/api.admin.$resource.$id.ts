@@ -4,13 +4,14 @@ import {
   ITEMS,
   declare,
   idParam,
+  pdfLine,
   resourceBody,
   type Operation,
   type Status,
   z,
 } from '~/openapi/operations.server'
 import { RESOURCES } from '~/resources'
-import { bodyOf, permissionsOf, writeMessage } from '~/resources/resource'
+import { bodyOf, permissionsOf, uploadOf, writeMessage } from '~/resources/resource'
 
 /** What deleting refuses (409), by resource. */
 const DELETE_CONFLICTS: Partial<Record<string, string>> = {
@@ -64,7 +65,11 @@ export const action = declare(
             permissions: permissions.update,
             body: resourceBody(resource, INPUTS[name].update ?? INPUTS[name].create),
             ok: { status: 200, data: ITEMS[name], message: writeMessage(resource, 'updated') },
-            fails: [404, ...(['users', 'roles'].includes(name) ? ([409] as Status[]) : [])],
+            fails: [
+              404,
+              ...(['users', 'roles'].includes(name) ? ([409] as Status[]) : []),
+              ...pdfLine(uploadOf(resource).field === 'file'),
+            ],
           },
         ]
       : []

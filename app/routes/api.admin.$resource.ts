@@ -12,6 +12,7 @@ import {
   resourceBody,
   withFields,
   beyondInput,
+  pdfLine,
   type Operation,
   z,
 } from '~/openapi/operations.server'
@@ -75,6 +76,7 @@ export const action = declare(
             }
           : resourceBody(resource, INPUTS[resource.name].create, uploadOf(resource).field === 'file'),
         ok: { status: 201, data: ITEMS[resource.name], message: writeMessage(resource, 'created') },
+        ...(uploadOf(resource).field === 'file' ? { fails: pdfLine(true) } : {}),
       },
     ]
   }),

@@ -1,6 +1,8 @@
 import { methodNotAllowed, twoFactorDisableApi } from '~/doors/account.server'
 import { declare, z } from '~/openapi/operations.server'
 
+export const handle = { regency: true }
+
 /** POST /api/admin/me/2fa/disable: two-factor login off. */
 export const loader = methodNotAllowed
 export const action = declare(twoFactorDisableApi, {

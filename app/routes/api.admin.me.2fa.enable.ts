@@ -1,6 +1,8 @@
 import { methodNotAllowed, twoFactorEnableApi } from '~/doors/account.server'
 import { declare, z } from '~/openapi/operations.server'
 
+export const handle = { regency: true }
+
 /** POST /api/admin/me/2fa/enable: two-factor login on, with recovery codes. */
 export const loader = methodNotAllowed
 export const action = declare(twoFactorEnableApi, {

@@ -1,6 +1,8 @@
 import { methodNotAllowed, twoFactorSetupApi } from '~/doors/account.server'
 import { declare, z } from '~/openapi/operations.server'
 
+export const handle = { regency: true }
+
 /** POST /api/admin/me/2fa/setup: a new secret, not active until enabled. */
 export const loader = methodNotAllowed
 export const action = declare(twoFactorSetupApi, {

@@ -1,6 +1,8 @@
 import { mePasswordApi, methodNotAllowed } from '~/doors/account.server'
 import { declare, passwordChangeSchema, z } from '~/openapi/operations.server'
 
+export const handle = { regency: true }
+
 /** PUT /api/admin/me/password: a new password; every other session ends. */
 export const loader = methodNotAllowed
 export const action = declare(mePasswordApi, {

@@ -1,6 +1,8 @@
 import { meSessionsApi, methodNotAllowed } from '~/doors/account.server'
 import { Session, declare, z } from '~/openapi/operations.server'
 
+export const handle = { regency: true }
+
 /** GET /api/admin/me/sessions: the caller's logged-in devices. */
 export const loader = declare(meSessionsApi, {
   method: 'get',

@@ -1,6 +1,8 @@
 import { meApi, meUpdateApi } from '~/doors/account.server'
 import { Me, declare, ownProfileSchema } from '~/openapi/operations.server'
 
+export const handle = { regency: true }
+
 /** GET and PUT /api/admin/me: the caller's own account. */
 export const loader = declare(meApi, {
   method: 'get',

@@ -1,6 +1,8 @@
 import { loginApi, methodNotAllowed } from '~/doors/sign-in.server'
 import { Login, declare, withFields, credentials, z } from '~/openapi/operations.server'
 
+export const handle = { regency: true }
+
 /** POST /api/login {username, password} */
 export const action = declare(loginApi, {
   method: 'post',

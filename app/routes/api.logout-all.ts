@@ -1,6 +1,8 @@
 import { apiLogoutAll, methodNotAllowed } from '~/doors/account.server'
 import { declare, z } from '~/openapi/operations.server'
 
+export const handle = { regency: true }
+
 /** POST /api/logout-all: ends every session of the caller. */
 export const loader = methodNotAllowed
 export const action = declare(apiLogoutAll, {

@@ -1,6 +1,8 @@
 import { apiLogoutThis, methodNotAllowed } from '~/doors/account.server'
 import { declare, z } from '~/openapi/operations.server'
 
+export const handle = { regency: true }
+
 /** POST /api/logout: ends the session of the caller's token (only that device). */
 export const loader = methodNotAllowed
 export const action = declare(apiLogoutThis, {

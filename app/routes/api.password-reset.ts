@@ -1,6 +1,8 @@
 import { methodNotAllowed, passwordResetApi } from '~/doors/sign-in.server'
 import { declare, passwordChange, z } from '~/openapi/operations.server'
 
+export const handle = { regency: true }
+
 /** POST /api/password-reset {token, password, password_confirmation} (no authentication). */
 export const action = declare(passwordResetApi, {
   method: 'post',

@@ -1,6 +1,8 @@
 import { regencyAnnouncementApi } from '~/doors/regency-api.server'
 import { Announcement, declare, AnnouncementInput, idParam, REGENCY_PERMISSION, z } from '~/openapi/operations.server'
 
+export const handle = { regency: true }
+
 /** GET, PUT and DELETE /api/regency/announcements/{id}: the regency host only. */
 export const loader = declare(regencyAnnouncementApi, {
   method: 'get',

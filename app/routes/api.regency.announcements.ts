@@ -9,6 +9,8 @@ import {
   REGENCY_PERMISSION,
 } from '~/openapi/operations.server'
 
+export const handle = { regency: true }
+
 /** GET /api/regency/announcements (the regency's, paged), POST (a new one): the regency host only. */
 export const loader = declare(regencyAnnouncementsApi, {
   method: 'get',

@@ -3,6 +3,8 @@ import { methodNotAllowed } from '~/doors/admin-api.server'
 import { declare, listParams, paginated, postResponse, z } from '~/openapi/operations.server'
 import { PUBLIC_PAGE_SIZE } from '~/lib/paging'
 
+export const handle = { regency: true }
+
 /** GET /api/regency/public/posts: the news of every active village together, at the regency host. */
 export const loader = declare(regencyNewsApi, {
   method: 'get',

@@ -1,6 +1,8 @@
 import { villageApi, villageReadApi } from '~/doors/regency-api.server'
 import { declare, idParam, REGENCY_PERMISSION, villageChange, villageResponse, z } from '~/openapi/operations.server'
 
+export const handle = { regency: true }
+
 /** PUT /api/regency/villages/{id} (name, domains, status), DELETE (a suspended village): the regency host only. */
 export const loader = villageReadApi
 export const action = declare(

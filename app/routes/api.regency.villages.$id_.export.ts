@@ -2,6 +2,8 @@ import { methodNotAllowed } from '~/doors/admin-api.server'
 import { villageExportApi } from '~/doors/regency-api.server'
 import { declare, idParam, REGENCY_PERMISSION, z } from '~/openapi/operations.server'
 
+export const handle = { regency: true }
+
 /** GET /api/regency/villages/{id}/export: the village as a backup archive, at the regency host only. */
 export const loader = declare(villageExportApi, {
   method: 'get',

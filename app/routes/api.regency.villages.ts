@@ -10,6 +10,8 @@ import {
   z,
 } from '~/openapi/operations.server'
 
+export const handle = { regency: true }
+
 /** GET /api/regency/villages (the list with figures), POST (a new village): the regency host only. */
 export const loader = declare(villagesApi, {
   method: 'get',

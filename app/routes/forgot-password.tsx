@@ -4,6 +4,8 @@ import { AuthCard, AuthField, AuthSubmit, BackToLogin } from '~/components/admin
 import { titled } from '~/components/admin/meta'
 import { forgotPasswordAction, forgotPasswordLoader } from '~/doors/sign-in.server'
 
+export const handle = { regency: true }
+
 export const meta = titled('Lupa Password')
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })

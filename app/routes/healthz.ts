@@ -1,4 +1,6 @@
 import { healthzLoader } from '~/doors/site-files.server'
 
+export const handle = { regency: true }
+
 /** GET /healthz */
 export const loader = healthzLoader

@@ -3,6 +3,8 @@ import { AuthCard, AuthField, AuthSubmit, BackToLogin } from '~/components/admin
 import { titled } from '~/components/admin/meta'
 import { loginAction, loginLoader, type LoginErrors } from '~/doors/sign-in.server'
 
+export const handle = { regency: true }
+
 export const meta = titled('Login')
 
 export const loader = loginLoader

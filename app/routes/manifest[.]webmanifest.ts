@@ -4,4 +4,4 @@ import { noQuery } from '~/lib/cache-keys'
 /** GET /manifest.webmanifest */
 export const loader = manifestLoader
 
-export const handle = { cacheKey: noQuery }
+export const handle = { cacheKey: noQuery, regency: true }

@@ -4,6 +4,8 @@ import { AuthCard, authButtonClass, AuthField, AuthSubmit, BackToLogin } from '~
 import { titled } from '~/components/admin/meta'
 import { resetPasswordAction, resetPasswordLoader } from '~/doors/sign-in.server'
 
+export const handle = { regency: true }
+
 export const meta = titled('Buat Password Baru')
 
 // The token is a secret: this page is never stored by the response cache or the browser, nor sent on as a referrer.

@@ -4,4 +4,4 @@ import { noQuery } from '~/lib/cache-keys'
 /** GET /robots.txt */
 export const loader = robotsLoader
 
-export const handle = { cacheKey: noQuery }
+export const handle = { cacheKey: noQuery, regency: true }

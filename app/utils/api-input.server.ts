@@ -1,3 +1,4 @@
+import { IMAGE_MAX_MB } from '~/lib/upload-limits'
 import { readJsonObject } from './http.server'
 import { readMultipart } from './upload-pipeline.server'
 
@@ -12,7 +13,7 @@ export async function withWriteInput<T>(
   work: (input: Record<string, unknown>) => Promise<T>,
   fileField = 'image',
   /** The file's size limit in MB (a document's PDF: 20). */
-  maxMb = 10,
+  maxMb = IMAGE_MAX_MB,
 ): Promise<T> {
   const type = request.headers.get('content-type') ?? ''
   if (kind === 'json' || !type.toLowerCase().startsWith('multipart/form-data')) {

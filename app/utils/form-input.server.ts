@@ -1,6 +1,7 @@
 import { data } from '@remix-run/node'
 import { HttpError, readBodyText } from './http.server'
 import { readMultipart } from './upload-pipeline.server'
+import { IMAGE_MAX_MB } from '~/lib/upload-limits'
 
 /**
  * The admin screens' side of the routes: form data becomes the same plain input object the JSON API
@@ -71,7 +72,7 @@ export async function withFormInput<T>(
   /** The form's file input: `image`, the settings' `logo`, a document's `file`. */
   fileField = 'image',
   /** The file's size limit in MB (a document's PDF: 20). */
-  maxMb = 10,
+  maxMb = IMAGE_MAX_MB,
 ): Promise<T> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
   if (!type.startsWith('multipart/form-data')) {

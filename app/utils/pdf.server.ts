@@ -4,7 +4,8 @@ import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { log } from '#core/log.mjs'
-import { validationError } from './http.server'
+import { getEnv } from './config.server'
+import { HttpError, validationError } from './http.server'
 import { workSlots } from './work-slots.server'
 
 /**
@@ -201,5 +202,24 @@ export async function inspectPdf(path: string, size: number): Promise<PdfInspect
   const { head, tail } = await ends(path, size)
   if (!head.toString('latin1').startsWith('%PDF-')) throw notPdf()
   if (!tail.toString('latin1').includes('%%EOF')) throw notPdf(DAMAGED)
-  return withSlot(() => inWorker(path))
+  // One being read, PDF_QUEUE_MAX waiting: one more would wait behind up to 6 s each of them (decision 065).
+  if (inLine > getEnv().PDF_QUEUE_MAX) throw busy(inLine)
+  inLine++
+  try {
+    return await withSlot(() => inWorker(path))
+  } finally {
+    inLine--
+  }
 }
+
+/** The files of this process in line for the worker, the one it reads included (of every village: one worker). */
+let inLine = 0
+
+/** The 503 of an upload that finds the line full, with the longest it could have had to wait. */
+const busy = (files: number) =>
+  new HttpError(
+    503,
+    'Service Unavailable',
+    { File: 'The server is reading other PDF files; try again in a minute' },
+    { 'Retry-After': String(Math.ceil((files * PDF_TIME_LIMIT_MS) / 1000)) },
+  )

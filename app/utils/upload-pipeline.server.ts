@@ -17,6 +17,7 @@ import { checkInput } from './validation.server'
 import { workSlots } from './work-slots.server'
 import { copiesOf, STORED_NAME, storedName, VARIANT_WIDTHS, variantName } from '#core/image-variants.js'
 import type { StoredKind } from '~/lib/upload-urls'
+import { IMAGE_MAX_MB, IMAGE_MAX_MEGAPIXELS } from '~/lib/upload-limits'
 
 /**
  * Where uploads and image work are staged before they are stored: a folder of their own under UPLOADS_DIR (`.tmp`,
@@ -68,15 +69,14 @@ export async function sweepStaging(olderThanMs: number): Promise<number> {
   return removed
 }
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
-export const MAX_IMAGE_PIXELS = 40_000_000
+const MAX_IMAGE_PIXELS = IMAGE_MAX_MEGAPIXELS * 1_000_000
 /** All frames of an animation together: decoding them costs this much memory at most. */
-export const MAX_ANIMATION_PIXELS = 100_000_000
+const MAX_ANIMATION_PIXELS = 100_000_000
 const MAX_FIELD_BYTES = 1024 * 1024
 
 /** A multipart body's file field and its size limit: the image of most resources, a document's PDF (`file`, 20 MB). */
 export type UploadLimit = { field: string; maxMb: number }
-const IMAGE_LIMIT: UploadLimit = { field: 'image', maxMb: 10 }
+const IMAGE_LIMIT: UploadLimit = { field: 'image', maxMb: IMAGE_MAX_MB }
 
 /** The 413 of a file over its limit, keyed by the file's field (`Image`, `File`). */
 const tooLarge = (limit: UploadLimit = IMAGE_LIMIT) => {
@@ -100,7 +100,11 @@ export type MultipartBody = {
  * the settings' `logo`, a document's `file`) to a temporary file, refused with 413 as soon as it passes its limit
  * (`maxMb`: 10 MB for images, 20 MB for a document's PDF), without ever holding it in memory.
  */
-export async function readMultipart(request: Request, fileField = 'image', maxMb = 10): Promise<MultipartBody> {
+export async function readMultipart(
+  request: Request,
+  fileField = 'image',
+  maxMb = IMAGE_MAX_MB,
+): Promise<MultipartBody> {
   const limit: UploadLimit = { field: fileField, maxMb }
   const maxBytes = maxMb * 1024 * 1024
   const contentType = request.headers.get('content-type') ?? ''
@@ -279,7 +283,7 @@ export async function storeImage(file: StagedFile, kind: StoredKind): Promise<st
   if (!width || !height) throw invalidImage('Image is damaged or not a valid image file')
   const animated = (format === 'gif' || format === 'webp') && frames > 1
   if (width * height > MAX_IMAGE_PIXELS || (animated && width * height * frames > MAX_ANIMATION_PIXELS)) {
-    throw invalidImage('Image may not be larger than 40 megapixels')
+    throw invalidImage(`Image may not be larger than ${IMAGE_MAX_MEGAPIXELS} megapixels`)
   }
 
   // The stored picture's own size goes into its name (core/image-variants.js); a JPEG turned a quarter by its

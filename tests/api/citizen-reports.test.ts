@@ -453,7 +453,7 @@ describe('mail, logs and retention (a server of its own)', () => {
 
     // A tracking code, through the API's query, the form and the form's address.
     const mine = expectSuccess(
-      await file(report({ email: 'ditolak.warga@desa.test', phone: '0813-9911-2277' }), clientAddress(), base),
+      await file(report({ email: 'ditolak.penduduk@desa.test', phone: '0813-9911-2277' }), clientAddress(), base),
       201,
     )
     const code = mine.tracking_code
@@ -490,7 +490,7 @@ describe('mail, logs and retention (a server of its own)', () => {
       previewToken,
       resetToken,
       code,
-      'ditolak.warga@desa.test',
+      'ditolak.penduduk@desa.test',
       '0813-9911-2277',
       'admin@example.com',
     ])

@@ -104,8 +104,8 @@ async function killedDuring(work: () => Promise<unknown>, busySlug: string) {
 
 describe('a regency server killed in the middle of a village creation, import or deletion', () => {
   it('lists only whole villages after each restart, and leaves no database, schema or uploads without its village', async () => {
-    // What a kill leaves: a database alone (import:database), a database and uploads (create:seeded,
-    // delete:unregistered), uploads alone (remove:database), or a whole village (the `registered` ones).
+    // What a kill leaves: a database alone (import:database, remove:uploads), a database and uploads (create:seeded,
+    // delete:unregistered), or a whole village (the `registered` ones).
     // create:database and import:uploads leave the same as import:database and create:seeded.
     const steps = [
       'create:seeded',
@@ -113,7 +113,7 @@ describe('a regency server killed in the middle of a village creation, import or
       'import:database',
       'import:registered',
       'delete:unregistered',
-      'remove:database',
+      'remove:uploads',
     ]
     server = await start()
     const dir = server.dir

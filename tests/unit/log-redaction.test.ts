@@ -15,6 +15,10 @@ describe('redactSecrets', () => {
     [`/reset-password/${TOKEN}`, '/reset-password/[redacted]'],
     [`/__manifest?p=%2Fpratinjau%2F${TOKEN}&version=1`, '/__manifest?p=%2Fpratinjau%2F[redacted]'],
     [`/Reset-Password/${TOKEN}.data?_data=x`, '/Reset-Password/[redacted]?_data=x'],
+    // The router decodes a path and ignores case before matching: these open the link as well (decision 065).
+    [`/pr%61tinjau/${TOKEN}`, '/pr%61tinjau/[redacted]'],
+    [`/PR%41TINJAU/${TOKEN}`, '/PR%41TINJAU/[redacted]'],
+    [`/reset-p%61ssword/${TOKEN}`, '/reset-p%61ssword/[redacted]'],
     // A new village's admin_reset_url (regency hosting) is a reset link on the village's host.
     [`https://mekarsari.kab.test/reset-password/${TOKEN}`, 'https://mekarsari.kab.test/reset-password/[redacted]'],
     ['/api/public/reports/PGD-2026-0001?code=K7Q2M9XPLR', '/api/public/reports/PGD-2026-0001?code=[redacted]'],

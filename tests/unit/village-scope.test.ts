@@ -57,6 +57,30 @@ describe('with REGENCY_HOST, outside any village scope', () => {
     expect(() => custom()).toThrow(scope.OutsideScopeError)
   })
 
+  it('a new village cache cannot forget the village: its own key is kept per village, and outside any it throws', async () => {
+    const { villageCache } = await import('~/utils/scoped-cache.server')
+    const memo = villageCache<string>('a new memo', { maxEntries: 10 })
+    const other = scope.newScope({
+      id: 'fedcba9876543210',
+      slug: 'mekarsari',
+      databaseFile: '',
+      databaseSchema: '',
+      storagePrefix: '',
+    })
+    expect(() => memo.get('key', 1)).toThrow(outside(/a new memo/))
+    expect(() => memo.here()).toThrow(outside(/a new memo/))
+    scope.inScope(village, () => {
+      expect(memo.get('key', 1)).toBeUndefined()
+      expect(memo.set('key', 1, 'of sukamaju')).toBe(true)
+    })
+    scope.inScope(other, () => {
+      expect(memo.get('key', 1)).toBeUndefined()
+      memo.set('key', 1, 'of mekarsari')
+      expect(memo.get('key', 1)).toBe('of mekarsari')
+    })
+    scope.inScope(village, () => expect(memo.get('key', 1)).toBe('of sukamaju'))
+  })
+
   it("inside a village's scope the same calls reach that village's own database and folder", async () => {
     const { storage } = await import('~/utils/upload-pipeline.server')
     const { readRows } = await import('~/public-reads/row-reader.server')

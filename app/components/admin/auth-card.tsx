@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Field } from '~/components/admin/form'
-import { useSite } from '~/root'
+import { useSite } from '~/components/shared/use-site'
 
 const authInputClass =
   'block w-full rounded-lg border border-gray-300 px-3 py-2.5 text-sm focus:border-brand-500 focus:outline-none ' +

@@ -353,19 +353,21 @@ export function SubmitButton({
 }
 
 /**
- * The frame of every create/edit screen: title, the fields, Cancel (back) and Save/Update, then `after` (the
- * publish buttons of posts, pages and products: below, so that Enter in a field still means Save/Update).
- * Files need a multipart body; the rest post urlencoded.
+ * The frame of every create/edit screen: title, the fields, the back button (`cancel`) and the submit button
+ * (`submit`: its label and its label while sending), then `after` (the publish buttons of posts, pages and products:
+ * below, so that Enter in a field still means the submit). Files need a multipart body; the rest post urlencoded.
  */
-export function ResourceForm({
+export function FormFrame({
   title,
-  mode,
+  cancel,
+  submit,
   multipart,
   children,
   after,
 }: {
   title: string
-  mode: 'create' | 'edit'
+  cancel: string
+  submit: [string, string]
   multipart?: boolean
   children: ReactNode
   after?: ReactNode
@@ -376,15 +378,26 @@ export function ResourceForm({
       <Form method="post" encType={multipart ? 'multipart/form-data' : undefined} className="space-y-5" noValidate>
         {children}
         <div className="flex justify-end gap-3 pt-2">
-          <BackButton>Cancel</BackButton>
-          {mode === 'create' ? (
-            <SubmitButton label="Save" pendingLabel="Saving..." />
-          ) : (
-            <SubmitButton label="Update" pendingLabel="Updating..." />
-          )}
+          <BackButton>{cancel}</BackButton>
+          <SubmitButton label={submit[0]} pendingLabel={submit[1]} />
         </div>
         {after}
       </Form>
     </section>
   )
+}
+
+/** A resource's create or edit screen: Cancel, and Save or Update. */
+export function ResourceForm({
+  mode,
+  ...frame
+}: {
+  title: string
+  mode: 'create' | 'edit'
+  multipart?: boolean
+  children: ReactNode
+  after?: ReactNode
+}) {
+  const submit: [string, string] = mode === 'create' ? ['Save', 'Saving...'] : ['Update', 'Updating...']
+  return <FormFrame cancel="Cancel" submit={submit} {...frame} />
 }

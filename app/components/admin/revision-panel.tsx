@@ -1,5 +1,4 @@
 import { Form, useFetcher } from '@remix-run/react'
-import { useState } from 'react'
 import { formatDateTime } from '~/lib/format'
 import type { DiffPart, FieldDiff } from '~/lib/word-diff'
 import { LinkField } from './link-field'
@@ -37,11 +36,9 @@ export function RevisionPanels({ resource, id }: { resource: string; id: number 
 
 function PreviewLinkPanel({ address }: { address: string }) {
   const fetcher = useFetcher<PreviewAnswer>()
-  const [copied, setCopied] = useState(false)
   const link = fetcher.data?.link
   const busy = fetcher.state !== 'idle'
   const send = (intent: string) => {
-    setCopied(false)
     fetcher.submit({ intent }, { method: 'post', action: address })
   }
   return (
@@ -53,23 +50,7 @@ function PreviewLinkPanel({ address }: { address: string }) {
       </p>
       {link ? (
         <div className="mt-4 space-y-2">
-          <LinkField id="preview-link" label="Tautan pratinjau" url={link.url}>
-            <button
-              type="button"
-              className={button}
-              onClick={() => void navigator.clipboard?.writeText(link.url).then(() => setCopied(true))}
-            >
-              {copied ? 'Tersalin' : 'Salin'}
-            </button>
-            <a
-              href={`https://wa.me/?text=${encodeURIComponent(link.url)}`}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="rounded-lg bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800"
-            >
-              Kirim lewat WhatsApp<span className="sr-only"> (membuka tab baru)</span>
-            </a>
-          </LinkField>
+          <LinkField id="preview-link" label="Tautan pratinjau" url={link.url} />
           <p className="text-sm text-gray-600">Berlaku sampai {formatDateTime(link.expires_at)} WIB.</p>
         </div>
       ) : null}

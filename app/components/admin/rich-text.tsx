@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { FieldError } from './form'
+import { IMAGE_MAX_MB, IMAGE_MAX_MEGAPIXELS } from '~/lib/upload-limits'
 
 const TOOLBAR = [
   [{ header: [1, 2, 3, false] }],
@@ -12,9 +13,9 @@ type Stored = { url: string; width: number; height: number }
 
 /** Why an upload failed, in the admin's words (the API answers in English). */
 function uploadFailure(status: number): string {
-  if (status === 413) return 'Gambar gagal diunggah: ukurannya lebih dari 10 MB.'
+  if (status === 413) return `Gambar gagal diunggah: ukurannya lebih dari ${IMAGE_MAX_MB} MB.`
   if (status === 422)
-    return 'Gambar gagal diunggah: berkas bukan gambar JPEG, PNG, GIF atau WebP yang utuh (paling besar 40 megapiksel).'
+    return `Gambar gagal diunggah: berkas bukan gambar JPEG, PNG, GIF atau WebP yang utuh (paling besar ${IMAGE_MAX_MEGAPIXELS} megapiksel).`
   if (status === 401) return 'Gambar gagal diunggah: sesi Anda berakhir. Silakan masuk lagi.'
   if (status === 403) return 'Gambar gagal diunggah: Anda tidak punya izin menulis berita, halaman atau produk.'
   return 'Gambar gagal diunggah. Periksa koneksi lalu coba lagi.'

@@ -1,6 +1,5 @@
-import { Form, Link, useActionData } from '@remix-run/react'
-import { useState } from 'react'
-import { BackButton, errorFor, Field, FileField, SelectField, SubmitButton, TextField, type FieldErrors } from './form'
+import { Link, useActionData } from '@remix-run/react'
+import { errorFor, Field, FileField, FormFrame, SelectField, TextField, type FieldErrors } from './form'
 import { LinkField } from './link-field'
 import { STATUS_LABELS } from './village-list'
 
@@ -41,34 +40,8 @@ function DomainsField({ errors, defaultValue }: { errors: FieldErrors; defaultVa
   )
 }
 
-function FormFrame({
-  title,
-  multipart,
-  submit,
-  children,
-}: {
-  title: string
-  multipart?: boolean
-  submit: [string, string]
-  children: React.ReactNode
-}) {
-  return (
-    <section className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
-      <h1 className="mb-6 text-xl font-semibold text-gray-900">{title}</h1>
-      <Form method="post" encType={multipart ? 'multipart/form-data' : undefined} className="space-y-5" noValidate>
-        {children}
-        <div className="flex justify-end gap-3 pt-2">
-          <BackButton>Batal</BackButton>
-          <SubmitButton label={submit[0]} pendingLabel={submit[1]} />
-        </div>
-      </Form>
-    </section>
-  )
-}
-
 /** The new village and the link its admin sets a password with: shown this once, to copy or send. */
 function CreatedPanel({ created }: { created: Created }) {
-  const [copied, setCopied] = useState(false)
   return (
     <section aria-label="Desa dibuat" className="space-y-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
       <h1 className="text-xl font-semibold text-gray-900">{created.name} dibuat</h1>
@@ -81,28 +54,7 @@ function CreatedPanel({ created }: { created: Created }) {
         <code>admin</code>. Tautan berlaku 7 hari, hanya sekali pakai, dan hanya ditampilkan sekali ini.
       </p>
       <div className="space-y-2">
-        <LinkField id="admin-reset-link" label="Tautan reset password admin desa" url={created.admin_reset_url}>
-          <button
-            type="button"
-            className={buttonClass}
-            onClick={() =>
-              void navigator.clipboard?.writeText(created.admin_reset_url).then(
-                () => setCopied(true),
-                () => undefined,
-              )
-            }
-          >
-            {copied ? 'Tersalin' : 'Salin'}
-          </button>
-          <a
-            href={`https://wa.me/?text=${encodeURIComponent(created.admin_reset_url)}`}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="rounded-lg bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800"
-          >
-            Kirim lewat WhatsApp<span className="sr-only"> (membuka tab baru)</span>
-          </a>
-        </LinkField>
+        <LinkField id="admin-reset-link" label="Tautan reset password admin desa" url={created.admin_reset_url} />
       </div>
       <div className="flex flex-wrap justify-end gap-3">
         {/* A new navigation: the form again, empty, and the link above is gone. */}
@@ -126,7 +78,7 @@ export function VillageCreateScreen({ regencyHost }: { regencyHost: string }) {
   if (answer?.created) return <CreatedPanel created={answer.created} />
   const errors = answer?.errors ?? null
   return (
-    <FormFrame title="Tambah Desa" submit={['Simpan', 'Menyimpan...']}>
+    <FormFrame cancel="Batal" title="Tambah Desa" submit={['Simpan', 'Menyimpan...']}>
       <TextField label="Slug" name="slug" placeholder="sukamaju" error={errorFor(errors, 'Slug')} />
       <Hint>
         Huruf kecil, angka dan tanda minus, 3 sampai 40 karakter. Situs desa ada di{' '}
@@ -154,7 +106,7 @@ type EditedVillage = { id: string; slug: string; name: string; domains: string[]
 export function VillageEditScreen({ village }: { village: EditedVillage }) {
   const errors = useActionData<FormAnswer>()?.errors ?? null
   return (
-    <FormFrame title="Edit Desa" submit={['Perbarui', 'Memperbarui...']}>
+    <FormFrame cancel="Batal" title="Edit Desa" submit={['Perbarui', 'Memperbarui...']}>
       <p className="text-sm text-gray-700">
         Alamat:{' '}
         <a href={village.url} className="font-medium text-brand-700 underline">
@@ -181,7 +133,7 @@ export function VillageEditScreen({ village }: { village: EditedVillage }) {
 export function VillageImportScreen({ maxMb, regencyHost }: { maxMb: number; regencyHost: string }) {
   const errors = useActionData<FormAnswer>()?.errors ?? null
   return (
-    <FormFrame title="Impor Desa" multipart submit={['Impor', 'Mengimpor...']}>
+    <FormFrame cancel="Batal" title="Impor Desa" multipart submit={['Impor', 'Mengimpor...']}>
       <p className="text-sm text-gray-700">
         Buat desa baru dari berkas cadangan <code>.tar.gz</code>: hasil <code>npm run backup</code> di server satu desa,
         atau hasil Ekspor di konsol ini. Akun, password, isi dan berkas desa ikut serta.

@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { formatDate, formatDateTime } from '~/lib/format'
 import { REPORT_KIND_LABELS, REPORT_KINDS } from '~/lib/reports'
+import { IMAGE_MAX_MB } from '~/lib/upload-limits'
 import { Pagination } from './list-controls'
 
 /**
@@ -254,7 +255,7 @@ export function LayananScreen() {
             label="Foto (tidak wajib)"
             name="image"
             error={errors?.Image}
-            hint="JPEG, PNG, GIF atau WebP, paling besar 10 MB."
+            hint={`JPEG, PNG, GIF atau WebP, paling besar ${IMAGE_MAX_MB} MB.`}
           >
             {(props) => (
               <input {...props} type="file" accept="image/*" className="block w-full text-sm text-gray-700" />
@@ -267,16 +268,7 @@ export function LayananScreen() {
               <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
             </label>
           </div>
-          <button
-            type="submit"
-            disabled={sending}
-            className={
-              'w-full rounded-lg bg-emerald-700 px-6 py-3 text-lg font-semibold text-white ' +
-              'hover:bg-emerald-800 disabled:opacity-60 sm:w-auto'
-            }
-          >
-            {sending ? 'Mengirim...' : 'Kirim'}
-          </button>
+          <SubmitButton disabled={sending}>{sending ? 'Mengirim...' : 'Kirim'}</SubmitButton>
         </Form>
       )}
       <section className="mt-12" aria-labelledby="laporan-publik">
@@ -325,16 +317,7 @@ export function LacakScreen() {
         <Input label="Kode Pelacakan" name="kode">
           {(props) => <CodeInput {...props} autoComplete="off" />}
         </Input>
-        <button
-          type="submit"
-          disabled={sending}
-          className={
-            'w-full rounded-lg bg-emerald-700 px-6 py-3 text-lg font-semibold text-white ' +
-            'hover:bg-emerald-800 disabled:opacity-60 sm:w-auto'
-          }
-        >
-          Lacak
-        </button>
+        <SubmitButton disabled={sending}>Lacak</SubmitButton>
       </Form>
       {answer?.error ? (
         <p role="alert" className="mt-6 rounded-lg bg-red-50 p-3 text-red-800">
@@ -347,5 +330,21 @@ export function LacakScreen() {
         </section>
       ) : null}
     </div>
+  )
+}
+
+/** The forms' submit button, wide on a phone. */
+function SubmitButton({ disabled, children }: { disabled: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      disabled={disabled}
+      className={
+        'w-full rounded-lg bg-emerald-700 px-6 py-3 text-lg font-semibold text-white ' +
+        'hover:bg-emerald-800 disabled:opacity-60 sm:w-auto'
+      }
+    >
+      {children}
+    </button>
   )
 }

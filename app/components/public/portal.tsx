@@ -1,7 +1,7 @@
 import { Link, NavLink, useLoaderData, useSearchParams } from '@remix-run/react'
 import type { ScreenPage } from '~/lib/summaries'
 import { formatDate } from '~/lib/format'
-import { useSite } from '~/root'
+import { useSite } from '~/components/shared/use-site'
 import { EmptyList, ListSearch, Pagination } from './list-controls'
 
 /**

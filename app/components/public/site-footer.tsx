@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { whatsappNumber } from '~/lib/format'
 import { isGroup, SITE_NAVIGATION, type NavGroup, type NavLink } from '~/lib/site-navigation'
-import { useSite } from '~/root'
+import { useSite } from '~/components/shared/use-site'
 
 /** The menu's plain links, and its groups (each under its own heading). */
 const FOOTER_LINKS = SITE_NAVIGATION.filter((entry): entry is NavLink => !isGroup(entry))

@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from '@remix-run/react'
 import { useRef, useState, type FormEvent } from 'react'
 import { ResponsiveImage } from '~/components/shared/responsive-image'
-import { useSite } from '~/root'
+import { useSite } from '~/components/shared/use-site'
 import { SiteMenu } from './site-menu'
 import { useDialogFocus } from './use-dialog-focus'
 import { IconButton } from './icon'
