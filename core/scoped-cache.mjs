@@ -12,7 +12,7 @@
  * goes first, oldest by insertion, or by last use with `recency`.
  *
  * In core/ because the front's response cache may import only core/; it gets `scopeKey` from the build's exports,
- * the app from village-scope.server.ts (app/utils/scoped-cache.server.ts binds it).
+ * the app from village-scope.server.ts (app/utils/village-cache.server.ts binds it).
  *
  * @template V
  * @param {{

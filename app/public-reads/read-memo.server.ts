@@ -2,7 +2,7 @@ import { etagOf } from '#core/etag.mjs'
 import { getEnv } from '~/utils/config.server'
 import { dataVersion } from '~/utils/db.server'
 import { JSON_TYPE } from '~/utils/http.server'
-import { villageCache } from '~/utils/scoped-cache.server'
+import { villageCache } from '~/utils/village-cache.server'
 
 /**
  * Reads kept at once, every village's in one budget: 500 serve one village's screens; with REGENCY_HOST each village

@@ -1,6 +1,6 @@
 import { dataVersion } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
-import { villageCache } from '~/utils/scoped-cache.server'
+import { villageCache } from '~/utils/village-cache.server'
 import { quote, readRows } from './row-reader.server'
 import { foldSearch, type RowFilter } from './search-terms.server'
 

@@ -58,7 +58,7 @@ describe('with REGENCY_HOST, outside any village scope', () => {
   })
 
   it('a new village cache cannot forget the village: its own key is kept per village, and outside any it throws', async () => {
-    const { villageCache } = await import('~/utils/scoped-cache.server')
+    const { villageCache } = await import('~/utils/village-cache.server')
     const memo = villageCache<string>('a new memo', { maxEntries: 10 })
     const other = scope.newScope({
       id: 'fedcba9876543210',
