@@ -60,6 +60,14 @@ const columnsOf = (db, table) =>
 
 const quoted = (names) => names.map((name) => `"${name}"`).join(', ')
 
+/** A SQLite table's `columns`, row by row as arrays, in rowid order; integers as BigInt (a BIGINT beyond 2^53 whole). */
+const rowsOf = (db, table, columns) =>
+  db
+    .prepare(`SELECT ${quoted(columns)} FROM "${table}" ORDER BY rowid`)
+    .raw(true)
+    .safeIntegers(true)
+    .iterate()
+
 /**
  * The tables of the connection's schema (`schema`, or the first of its search_path): Map(table -> { types:
  * Map(column -> data_type), serial: the column filled by a sequence, if any }).
@@ -219,12 +227,7 @@ export async function copySqliteToPostgres({ sourceFile, client, schema, replace
         const size = chunkSize(columns.length)
         let chunk = []
         counts[table] = 0
-        // Integers as BigInt: a BIGINT beyond 2^53 arrives whole.
-        for (const row of source
-          .prepare(`SELECT ${quoted(columns)} FROM "${table}" ORDER BY rowid`)
-          .raw(true)
-          .safeIntegers(true)
-          .iterate()) {
+        for (const row of rowsOf(source, table, columns)) {
           chunk.push(row)
           counts[table]++
           if (chunk.length === size) {
@@ -448,12 +451,7 @@ export function copySqliteToSqlite({ sourceFile, targetFile, log }) {
           `INSERT INTO "${table}" (${quoted(columns)}) VALUES (${columns.map(() => '?').join(', ')})`,
         )
         counts[table] = 0
-        // Integers as BigInt: a BIGINT beyond 2^53 arrives whole.
-        for (const row of source
-          .prepare(`SELECT ${quoted(columns)} FROM "${table}" ORDER BY rowid`)
-          .raw(true)
-          .safeIntegers(true)
-          .iterate()) {
+        for (const row of rowsOf(source, table, columns)) {
           insert.run(row)
           counts[table]++
         }

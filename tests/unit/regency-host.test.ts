@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { regencyResources, regencyUnder } from '~/lib/regency-routes'
 import { regencyPaths } from '../../server/regency-host.mjs'
+import { page, rootRoutes, route } from '../support/route-build'
 
 // What the regency host serves comes from the routes themselves (handle.regency, app/lib/regency-routes.ts), matched
 // as Remix matches them: a build of a few routes declared as the app's are.
-const page = { default: () => null, loader: () => null }
-const route = (id: string, path: string | undefined, module: object, parentId = 'root', index = false) => ({
-  [id]: { id, parentId, path, index, module },
-})
 const build = {
   basename: undefined,
   routes: {
-    root: { id: 'root', path: '', module: { default: () => null } },
-    ...route('routes/_public', undefined, { default: () => null }),
+    ...rootRoutes(),
     ...route('routes/_public._index', undefined, { ...page, handle: { regency: true } }, 'routes/_public', true),
     ...route('routes/_public.berita', 'berita', { ...page, handle: { regency: true } }, 'routes/_public'),
     ...route('routes/_public.posts._index', 'posts', page, 'routes/_public'),

@@ -5,6 +5,7 @@ import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listQuery, noQuery, onlyQuery } from '~/lib/cache-keys'
 import { responseCache, sharedRoutes } from '../../server/response-cache.mjs'
+import { page, rootRoutes, route } from '../support/route-build'
 
 // The response cache (server/response-cache.mjs) with a build of a few routes declared as the app's are: what each
 // address is stored under (the route's own handle.cacheKey), what it answers from memory, what it answers by calling
@@ -23,16 +24,11 @@ const loader =
       headers: { 'Content-Type': 'application/json', 'X-Route': route },
     })
   }
-const page = { default: () => null, loader: () => null }
-const route = (id: string, path: string | undefined, module: object, parentId = 'root', index = false) => ({
-  [id]: { id, parentId, path, index, module },
-})
 
 const build = {
   basename: undefined,
   routes: {
-    root: { id: 'root', path: '', module: { default: () => null } },
-    ...route('routes/_public', undefined, { default: () => null }),
+    ...rootRoutes(),
     ...route('routes/_public._index', undefined, { ...page, handle: { cacheKey: noQuery } }, 'routes/_public', true),
     ...route('routes/_public.posts._index', 'posts', { ...page, handle: { cacheKey: listQuery() } }, 'routes/_public'),
     ...route('routes/_public.posts.$slug', 'posts/:slug', { ...page, handle: { cacheKey: noQuery } }, 'routes/_public'),
