@@ -65,6 +65,14 @@ const { call, host, loginAt, newPost, ...client } = regencyClient(() => server, 
 let regencyToken: string
 const newVillage = (slug: string, name: string, extra: Record<string, unknown> = {}) =>
   client.newVillage(regencyToken, slug, name, extra)
+/** POST /api/regency/villages/import of the archive `data` as the village `slug`, named `Desa {slug}`. */
+const importing = (slug: string, data: Buffer) => {
+  const form = new FormData()
+  form.set('slug', slug)
+  form.set('name', `Desa ${slug}`)
+  form.set('file', new Blob([new Uint8Array(data)], { type: 'application/gzip' }), `${slug}.tar.gz`)
+  return call(REGENCY, 'POST', '/api/regency/villages/import', { token: regencyToken, form })
+}
 
 describe('many villages in one install', () => {
   let a: Awaited<ReturnType<typeof newVillage>>
@@ -557,13 +565,6 @@ describe('many villages in one install', () => {
     })
     expect(exported.status).toBe(200)
     const entries = await entriesOf(exported.raw!)
-    const importing = (slug: string, data: Buffer) => {
-      const form = new FormData()
-      form.set('slug', slug)
-      form.set('name', `Desa ${slug}`)
-      form.set('file', new Blob([new Uint8Array(data)], { type: 'application/gzip' }), `${slug}.tar.gz`)
-      return call(REGENCY, 'POST', '/api/regency/villages/import', { token: regencyToken, form })
-    }
     // Everything an import could leave behind: the village, its database, its uploads, the staging.
     const villagesDir = path.join(server.dir, 'data', 'villages')
     const leftovers = async () => ({
@@ -787,13 +788,6 @@ describe('many villages in one install', () => {
     ).toBe(404)
 
     // The export, imported as a new village: its posts, pictures and accounts with it.
-    const importing = (slug: string, data: Buffer) => {
-      const form = new FormData()
-      form.set('slug', slug)
-      form.set('name', `Desa ${slug}`)
-      form.set('file', new Blob([new Uint8Array(data)], { type: 'application/gzip' }), `${slug}.tar.gz`)
-      return call(REGENCY, 'POST', '/api/regency/villages/import', { token: regencyToken, form })
-    }
     const before = await villageDatabases(server)
     for (const [what, data] of [
       ['not an archive', Buffer.from('bukan arsip')],
