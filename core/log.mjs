@@ -38,6 +38,15 @@ export const SECRET_PATTERNS = [
     pattern: new RegExp(`((?:/|%2F)${spelled('pratinjau')}(?:/|%2F))[^/\\s"'?#<>\\\\]+`, 'gi'),
     as: '$1[redacted]',
   },
+  // A letter's verification code (`/verifikasi/<code>`, `/api/public/letters/verify/<code>`, also `<code>.data`): it
+  // shows the letter's holder's name to whoever has it, so it is the letter's, not the log's.
+  {
+    pattern: new RegExp(
+      `((?:/|%2F)(?:${spelled('verifikasi')}|${spelled('letters')}(?:/|%2F)${spelled('verify')})(?:/|%2F))[^/\\s"'?#<>\\\\]+`,
+      'gi',
+    ),
+    as: '$1[redacted]',
+  },
   // Query values that are secrets wherever an address carries them: a report's tracking code (`code` of the public
   // API, `kode` of /layanan/lacak), a token or password a client put in a query.
   { pattern: /([?&](?:code|kode|tracking_code|token|password)=)[^&#\s"'<>\\]*/gi, as: '$1[redacted]' },

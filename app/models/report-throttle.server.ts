@@ -113,3 +113,29 @@ export async function countedLookup<T>(clientKey: string, lookUp: () => Promise<
     }
   })
 }
+
+/**
+ * A lookup that reads only (a letter's verification: docs/api.md "Verification lookups share the lookup throttle"),
+ * counted as `countedLookup` counts but without holding the write lock while it reads: a client already throttled is
+ * refused first; a found answer needs no lock (verification pages are read by many at once); a 404 is counted in the
+ * serialised step, which answers 429 instead when the client's failures filled the window meanwhile, so a burst of
+ * guesses still gets at most 20 answers.
+ */
+export async function countedReadLookup<T>(clientKey: string, lookUp: () => Promise<T>, now = Date.now()): Promise<T> {
+  const key = lookupKey(clientKey)
+  const refuseWhileFull = async () => {
+    const seconds = await secondsToWait(key, MAX_LOOKUP_FAILURES, LOOKUP_WINDOW_MS, now)
+    if (seconds > 0) throw tooMany(seconds, 'lookups')
+  }
+  await refuseWhileFull()
+  try {
+    return await lookUp()
+  } catch (error) {
+    if (!(error instanceof HttpError && error.status === 404)) throw error
+    await serializeWrite(async () => {
+      await refuseWhileFull()
+      await count(key, now)
+    })
+    throw error
+  }
+}
