@@ -4,6 +4,7 @@ import path from 'node:path'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { adminToken, api, baseUrl, expectFailure, expectSuccess, unique, userWithPermissions } from '../support/api'
 import { jpeg } from '../support/content'
+import { pdfText } from '../support/letter-pdf-text'
 import { onPostgres, queryDb } from '../support/server'
 
 /** docs/api.md "Letters": types, requests, tracking, the queue, issuing and numbering, the register, privacy. */
@@ -294,7 +295,18 @@ describe('asking for a letter', () => {
     })
     const tracked = expectSuccess(await track(answer.ticket, answer.tracking_code))
     expect(tracked.data.alamat).toBe('<img src=x onerror=alert(1)>')
-    expect((await staffRequest(answer.ticket)).name).toBe(markup)
+    const detail = await staffRequest(answer.ticket)
+    expect(detail.name).toBe(markup)
+    // In the PDF too, as text: the full NIK there, and the markup as typed.
+    const letter = expectSuccess(await api('POST', `/api/admin/letter-requests/${detail.id}/issue`, { token }), 201)
+    const pdf = await fetch(`${baseUrl()}/api/admin/letters/${letter.id}/pdf`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    const text = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).join('\n')
+    expect(text).toContain('<script>alert(1)</script><b>Siti</b>')
+    expect(text).toContain('<img src=x onerror=alert(1)>')
+    expect(text).toContain(nik('3456'))
+    expect(text).toContain(`Nomor: ${letter.number}`)
     const spamName = await fileRequest(requestForm(requestFields({ name: 'Daftar slot gacor maxwin hari ini' })))
     expect(spamName.status).toBe(422)
     expect(spamName.body.errors).toHaveProperty('Name')
