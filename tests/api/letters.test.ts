@@ -565,4 +565,50 @@ describe('the register', () => {
     expect((await api('POST', '/api/admin/letters/1/revoke', { token: reader.token, json: {} })).status).toBe(403)
     expect((await api('GET', '/api/admin/letter-requests')).status).toBe(401)
   })
+
+  it('serves the admin screens without scripts: the queue, the request with its actions, the register, the types', async () => {
+    const markup = '<script>alert(1)</script>'
+    const answer = await filed({ name: markup })
+    const detail = await staffRequest(answer.ticket)
+    const page = (path: string, init: RequestInit = {}) =>
+      fetch(`${baseUrl()}${path}`, {
+        ...init,
+        headers: { Cookie: `token=${token}`, ...init.headers },
+        redirect: 'manual',
+      })
+    const queue = await page(`/admin/letter-requests?status=diajukan&letter_type=${type.slug}`)
+    expect(queue.status).toBe(200)
+    const queueHtml = await queue.text()
+    expect(queueHtml).toContain('Permohonan Surat')
+    expect(queueHtml).toContain(answer.ticket)
+    expect(queueHtml).not.toContain(markup)
+    const screen = await (await page(`/admin/letter-requests/${detail.id}`)).text()
+    for (const text of [
+      'Terbitkan Surat',
+      'Minta Perbaikan',
+      'Tolak',
+      nik('3456'),
+      '&lt;script&gt;alert(1)&lt;/script&gt;',
+    ])
+      expect(screen).toContain(text)
+    expect(screen).not.toContain(markup)
+    const refuse = await page(`/admin/letter-requests/${detail.id}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'status', status: 'ditolak', note: 'Data tidak lengkap' }).toString(),
+    })
+    expect(refuse.status).toBeLessThan(400)
+    expect((await staffRequest(answer.ticket)).status).toBe('ditolak')
+    for (const [path, text] of [
+      ['/admin/letters', 'Surat Keluar'],
+      ['/admin/letters?cetak=1', 'Buku Register Surat Keluar'],
+      ['/admin/letters/baru?jenis=' + type.slug, 'Terbitkan Surat Langsung'],
+      ['/admin/letter-types', 'Jenis Surat'],
+      [`/admin/letter-types/${type.id}`, 'Isi Surat'],
+    ]) {
+      const result = await page(path)
+      expect(result.status, path).toBe(200)
+      expect(await result.text(), path).toContain(text)
+    }
+  })
 })
