@@ -18,7 +18,7 @@ import { getSettings } from '../settings.server'
 import { openNik, sealNik } from './letter-data-key.server'
 import { checkLetterData, checkPerson, dataOf, LETTER_FILES_KIND, nikLast4, verifyUrlOf } from './letter-request.server'
 import { fieldsOf, letterTypeBySlug } from './letter-type.server'
-import { renderLetterPdf, type LetterPdfInput } from './letter-pdf-interim.server'
+import { renderLetterPdf, type LetterPdfInput } from './letter-pdf.server'
 
 /**
  * Issued letters, the register of outgoing letters (docs/api.md "Letters"). A letter is issued in one serialised
@@ -225,6 +225,7 @@ async function issue(source: IssueSource, origin: string, user: { id: number } |
         issuedAt,
         signer: { name: signer?.name ?? '', position: signer?.position ?? 'Kepala Desa' },
         verifyUrl,
+        timeZone: getEnv().TZ,
       })
       const file = `${crypto.randomBytes(16).toString('hex')}.pdf`
       const staged = path.join(work, file)
