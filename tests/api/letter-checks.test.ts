@@ -48,7 +48,7 @@ async function pdfOf(id: number): Promise<Buffer> {
 
 const verifyFile = (bytes: Buffer | null, address = clientAddress()) => {
   const form = new FormData()
-  if (bytes) form.set('file', new Blob([bytes], { type: 'application/pdf' }), 'surat.pdf')
+  if (bytes) form.set('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'surat.pdf')
   else form.set('other', 'x')
   return api('POST', '/api/public/letters/verify-file', { form, headers: { 'X-Forwarded-For': address } })
 }

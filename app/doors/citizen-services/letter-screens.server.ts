@@ -7,14 +7,14 @@ import type { LetterField } from '~/lib/letters'
 import { siteIdentity } from '~/models/site-identity.server'
 import { activeLetterType, publicLetterTypes } from '~/models/citizen-services/letter-type.server'
 import type { TrackedLetterRequest } from '~/models/citizen-services/letter-request.server'
-import { foundOr404 } from '../public.server'
+import { foundOr404 } from '~/doors/public.server'
 import {
   checkLetterFilingThrottle,
   correctLetter,
   fileAndCountLetter,
   lookUpLetterRequest,
   withLetterInput,
-} from './letters-api.server'
+} from '~/doors/citizen-services/letters-api.server'
 
 /**
  * The villager's screens of Layanan Surat (docs/api.md "Letters", Screens): `/layanan/surat` (the active types),
@@ -125,7 +125,7 @@ export type TrackedLetterView = Omit<TrackedLetterRequest, 'due_at' | 'created_a
 /** Whether a ticket is a letter request's (`SRT-2026-0012`), in any case. */
 export const isLetterTicket = (ticket: string) => /^srt-/i.test(ticket.trim())
 
-async function shownRequest(request: Request, tracked: TrackedLetterRequest, code: string): Promise<TrackedLetterView> {
+async function shownRequest(tracked: TrackedLetterRequest, code: string): Promise<TrackedLetterView> {
   const type = await activeLetterType(tracked.letter_type.slug)
   const letter = tracked.letter
   return {
@@ -147,7 +147,6 @@ async function shownRequest(request: Request, tracked: TrackedLetterRequest, cod
         }
       : null,
   }
-  void request
 }
 
 export type LetterTrackingResult =
@@ -176,7 +175,7 @@ export async function trackLetterScreen(
             kind: 'letter',
             ticket,
             code,
-            request: await shownRequest(request, tracked, code),
+            request: await shownRequest(tracked, code),
             error: null,
             errors: error.errors ?? { Error: error.message },
           },
@@ -185,7 +184,7 @@ export async function trackLetterScreen(
       }
     }
     return data<LetterTrackingResult>(
-      { kind: 'letter', ticket, code, request: await shownRequest(request, tracked, code), error: null },
+      { kind: 'letter', ticket, code, request: await shownRequest(tracked, code), error: null },
       { headers: NO_STORE },
     )
   } catch (error) {
@@ -209,3 +208,21 @@ export async function trackLetterScreen(
 
 /** The correction's multipart body, read as the API reads it, then handed to `trackLetterScreen`. */
 export const withCorrectionInput = withLetterInput
+
+/** A correction's body that could not be read (too large, malformed): the form's one line. */
+export function correctionFailure(error: unknown) {
+  if (!(error instanceof HttpError) || error.status >= 500) throw error
+  return data<LetterTrackingResult>(
+    {
+      kind: 'letter',
+      ticket: '',
+      code: '',
+      request: null,
+      error:
+        error.status === 413
+          ? `Lampiran terlalu besar (paling besar ${IMAGE_MAX_MB} MB per berkas).`
+          : 'Perbaikan tidak dapat dibaca. Silakan coba lagi.',
+    },
+    { status: error.status, headers: NO_STORE },
+  )
+}
