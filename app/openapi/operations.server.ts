@@ -60,6 +60,7 @@ import {
   updateLetterRequestSchema,
 } from '~/models/citizen-services/letter-request.server'
 import { letterResponse, revokeSchema } from '~/models/citizen-services/letter.server'
+import { letterVerificationResponse } from '~/models/citizen-services/letter-verification.server'
 import { MAX_LIMIT } from '~/lib/paging'
 import { MAX_COLUMNS, MAX_ROWS } from '~/lib/statistics-table'
 import { RESOURCES } from '~/resources'
@@ -561,3 +562,6 @@ export const resourcesWithAll = () => Object.values(RESOURCES).filter((resource)
 
 /** Whether a resource refuses some records a preview link (app/models/resources.server.ts `previewRefusal`). */
 export const refusesPreviews = (resource: ResourceDeclaration) => !!findResource(resource.name)?.previewRefusal
+
+/** What verifying a letter answers, by code or by file (docs/api.md "Letters", verification). */
+export const LetterVerification = letterVerificationResponse

@@ -1,5 +1,5 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { VerifiedLetterScreen } from '~/components/citizen-services/letter-verification'
+import { VerifiedLetterScreen } from '~/components/citizen-services/letter-verification-screens'
 import { verificationPageLoader } from '~/doors/citizen-services/letter-checks.server'
 import { routeSeo } from '~/lib/seo'
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from '@remix-run/node'
-import { VerificationScreen } from '~/components/citizen-services/letter-verification'
+import { VerificationScreen } from '~/components/citizen-services/letter-verification-screens'
 import { verificationFormAction } from '~/doors/citizen-services/letter-checks.server'
 import { noQuery } from '~/lib/cache-keys'
 import { routeSeo } from '~/lib/seo'

@@ -1,6 +1,5 @@
 import { letterChecksMethodNotAllowed, verifyLetterFileApi } from '~/doors/citizen-services/letter-checks.server'
-import { declare, pdfFile, z } from '~/openapi/operations.server'
-import { letterVerificationResponse } from '~/models/citizen-services/letter-verification.server'
+import { declare, LetterVerification, pdfFile, z } from '~/openapi/operations.server'
 
 /** POST /api/public/letters/verify-file: the letter whose PDF this is, byte for byte. */
 export const action = declare(verifyLetterFileApi, {
@@ -12,7 +11,7 @@ export const action = declare(verifyLetterFileApi, {
     '(counted toward the lookup throttle of reports). Without a file: 422 on `File`.',
   permissions: null,
   body: { multipart: z.object({ file: pdfFile() }) },
-  ok: { status: 200, data: letterVerificationResponse, message: 'Detail Data Letter' },
+  ok: { status: 200, data: LetterVerification, message: 'Detail Data Letter' },
   fails: [404, 429],
 })
 

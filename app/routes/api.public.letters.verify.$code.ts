@@ -1,6 +1,5 @@
 import { letterChecksMethodNotAllowed, verifyLetterApi } from '~/doors/citizen-services/letter-checks.server'
-import { declare, z } from '~/openapi/operations.server'
-import { letterVerificationResponse } from '~/models/citizen-services/letter-verification.server'
+import { declare, LetterVerification, z } from '~/openapi/operations.server'
 
 /** GET /api/public/letters/verify/{code}: whether a letter is genuine and stands, signed by the village's key. */
 export const loader = declare(verifyLetterApi, {
@@ -15,7 +14,7 @@ export const loader = declare(verifyLetterApi, {
   params: z.object({
     code: z.string().openapi({ description: 'The letter’s verification code', example: 'q7k2mp9xr4tv' }),
   }),
-  ok: { status: 200, data: letterVerificationResponse, message: 'Detail Data Letter' },
+  ok: { status: 200, data: LetterVerification, message: 'Detail Data Letter' },
   fails: [404, 429],
 })
 

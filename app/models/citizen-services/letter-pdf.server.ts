@@ -8,9 +8,11 @@
  * The same input gives the same bytes (the creation date is the issue date, PDFKit's file ID is a hash of the info
  * dictionary, font subsets are tagged by their order), so a letter's SHA-256 can be recomputed.
  */
+import { createHash } from 'node:crypto'
 import { createRequire } from 'node:module'
 import fs from 'node:fs'
 import PDFDocument from 'pdfkit'
+import sharp from 'sharp'
 import sanitizeHtml from 'sanitize-html'
 import { encode } from 'uqr'
 import { DEFAULT_TIME_ZONE } from '~/lib/zoned-time'
@@ -19,7 +21,7 @@ export type LetterPdfInput = {
   village: {
     name: string
     address: string
-    /** PNG or JPEG bytes (anything else is left out), or null. */
+    /** The logo's bytes (PNG or JPEG as they are; WebP, GIF or AVIF turned into PNG; anything else left out), or null. */
     logo: Uint8Array | null
     regencyName: string | null
     /** The place written before the date: `Sukamaju, 6 Desember 2026`. */
@@ -562,12 +564,12 @@ function drawBody(doc: Doc, blocks: Block[]) {
 }
 
 /** The kop surat: logo on the left, the lines centred on the page, a thick and a thin rule under them. */
-function drawLetterhead(doc: Doc, village: LetterPdfInput['village']) {
+function drawLetterhead(doc: Doc, village: LetterPdfInput['village'], logo: Buffer | null) {
   const logoSize = 68
   const top = MARGIN.top
-  if (village.logo && isRasterImage(village.logo)) {
+  if (logo) {
     try {
-      doc.image(Buffer.from(village.logo), MARGIN.left, top, { fit: [logoSize, logoSize], align: 'center' })
+      doc.image(logo, MARGIN.left, top, { fit: [logoSize, logoSize], align: 'center' })
     } catch {
       // A logo PDFKit cannot read leaves the letterhead without it, never the villager without a letter.
     }
@@ -592,6 +594,29 @@ function drawLetterhead(doc: Doc, village: LetterPdfInput['village']) {
     .lineTo(PAGE.width - MARGIN.right, ruleY + 3.5)
     .stroke()
   doc.y = ruleY + 18
+}
+
+const logoCache = new Map<string, Buffer | null>()
+
+/**
+ * The logo as PDFKit embeds it: PNG and JPEG as they are; another picture (the upload pipeline stores WebP) drawn
+ * into a PNG by sharp, remembered by its hash (a village has one logo; a few villages' are kept); null when it is
+ * no picture.
+ */
+async function embeddableLogo(bytes: Uint8Array | null): Promise<Buffer | null> {
+  if (!bytes || bytes.length === 0) return null
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  if (isRasterImage(buffer)) return buffer
+  const key = createHash('sha256').update(buffer).digest('hex')
+  if (logoCache.has(key)) return logoCache.get(key)!
+  const png = await sharp(buffer, { limitInputPixels: 40_000_000 })
+    .resize(400, 400, { fit: 'inside', withoutEnlargement: true })
+    .png()
+    .toBuffer()
+    .catch(() => null)
+  if (logoCache.size >= 16) logoCache.delete(logoCache.keys().next().value!)
+  logoCache.set(key, png)
+  return png
 }
 
 /** PNG or JPEG by their first bytes (the only pictures PDFKit embeds). */
@@ -651,6 +676,7 @@ function drawSignature(doc: Doc, input: LetterPdfInput) {
 /** The letter's PDF bytes. */
 export async function renderLetterPdf(input: LetterPdfInput): Promise<Uint8Array> {
   const faces = fonts()
+  const logo = await embeddableLogo(input.village.logo)
   const doc = new PDFDocument({
     size: 'A4',
     margins: MARGIN,
@@ -675,7 +701,7 @@ export async function renderLetterPdf(input: LetterPdfInput): Promise<Uint8Array
     doc.on('error', reject)
   })
 
-  drawLetterhead(doc, input.village)
+  drawLetterhead(doc, input.village, logo)
   doc
     .font('bold')
     .fontSize(12.5)
