@@ -41,6 +41,14 @@ export const adminSettingsResponse = settingsResponse
       description:
         "The logo's alt text (at most 250); empty: the logo is decorative beside the site name. Error key `Logo_alt`.",
     }),
+    regency_name: z
+      .string()
+      .max(100)
+      .openapi({
+        description:
+          "The regency above the village (`Bandung`; at most 100): letters' letterhead reads `PEMERINTAH KABUPATEN " +
+          'BANDUNG`; empty: no such line. Error key `Regency_name`; omitted in a PUT: kept.',
+      }),
   })
   .openapi('AdminSettings')
 
@@ -53,6 +61,8 @@ export type SiteSettings = {
   logo: string | null
   /** The logo's alt text (the admin's only: docs/api.md fixes the public settings' fields); empty: the site name. */
   logo_alt: string
+  /** The regency above the village, for letters' letterhead (the admin's only); empty: none. */
+  regency_name: string
   address: string
   phone: string
   email: string
@@ -96,6 +106,7 @@ async function readSettings(): Promise<SiteSettings> {
       tagline: '',
       logo: null,
       logo_alt: '',
+      regency_name: '',
       whatsapp: '',
       facebook: '',
       instagram: '',
@@ -111,8 +122,8 @@ async function readSettings(): Promise<SiteSettings> {
 export const getSettings = () => cachedRead('site-settings', readSettings)
 
 /** `GET /api/public/settings`: the fields docs/api.md lists, without the admin's own (the logo's alt text). */
-export async function getPublicSettings(): Promise<Omit<SiteSettings, 'logo_alt'>> {
-  const { logo_alt: _alt, ...settings } = await getSettings()
+export async function getPublicSettings(): Promise<Omit<SiteSettings, 'logo_alt' | 'regency_name'>> {
+  const { logo_alt: _alt, regency_name: _regency, ...settings } = await getSettings()
   return settings
 }
 
@@ -152,6 +163,14 @@ export const schema = z.object({
   youtube: httpsAddress('Youtube'),
   map_url: httpsAddress('Map_url'),
   logo_alt: optionalText('Logo_alt', 250),
+  // Omitted (the original client, which does not know it): kept as it is.
+  regency_name: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : value === null ? '' : value),
+    z
+      .string({ invalid_type_error: 'Regency_name must be text' })
+      .max(100, 'Regency_name may not be longer than 100 characters')
+      .optional(),
+  ),
   // `remove_logo=1` in a form; in JSON also true or 1 (0, false or nothing keep the logo).
   remove_logo: z
     .preprocess(
@@ -176,6 +195,7 @@ const EDITABLE = [
   'site_name',
   'tagline',
   'logo_alt',
+  'regency_name',
   'address',
   'phone',
   'email',

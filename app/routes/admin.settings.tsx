@@ -27,6 +27,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 const NAME_FIELDS: TextFieldSpec[] = [
   { label: 'Nama Desa', name: 'site_name' },
   { label: 'Tagline', name: 'tagline', placeholder: 'Contoh: Desa mandiri, sejahtera dan berbudaya' },
+  { label: 'Nama Kabupaten (kop surat)', name: 'regency_name', placeholder: 'Contoh: Bandung' },
 ]
 
 const LOGO_FIELDS: TextFieldSpec[] = [

@@ -658,10 +658,26 @@ describe('retention', () => {
         await api('GET', `/api/admin/letter-requests?search=${answer.ticket}`, { base, token: admin }),
       )
       const id = list.data[0].id
+      // The setting regency_name heads the letter (kept when a PUT omits it, as the original client's does).
+      const settings = expectSuccess(await api('GET', '/api/admin/settings', { base, token: admin }))
+      const { logo: _logo, updated_at: _at, ...fields } = settings
+      expectSuccess(
+        await api('PUT', '/api/admin/settings', { base, token: admin, json: { ...fields, regency_name: 'Bandung' } }),
+      )
+      const { regency_name: _name, ...withoutRegency } = fields
+      const kept = expectSuccess(await api('PUT', '/api/admin/settings', { base, token: admin, json: withoutRegency }))
+      expect(kept.regency_name).toBe('Bandung')
+      expect(expectSuccess(await api('GET', '/api/public/settings', { base }))).not.toHaveProperty('regency_name')
       const letter = expectSuccess(
         await api('POST', `/api/admin/letter-requests/${id}/issue`, { base, token: admin }),
         201,
       )
+      const pdf = await fetch(`${base}/api/admin/letters/${letter.id}/pdf`, {
+        headers: { Authorization: `Bearer ${admin}` },
+      })
+      const text = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).join('\n')
+      expect(text).toContain('PEMERINTAH KABUPATEN BANDUNG')
+      expect(text).toContain('SURAT KETERANGAN DOMISILI')
       const files = () => fs.readdirSync(path.join(server.uploadsDir, 'private', 'letters'))
       expect(files()).toHaveLength(2)
       const longAgo = new Date(Date.now() - 31 * 24 * 3600 * 1000)
@@ -688,10 +704,10 @@ describe('retention', () => {
       expect(files()).toEqual([])
       const gone = await api('GET', `/api/admin/letters/${letter.id}/pdf`, { base: server.url, token: token2 })
       expect(gone.status).toBe(404)
-      const kept = expectSuccess(
+      const register = expectSuccess(
         await api('GET', '/api/admin/letters?search=Warga%20Lama', { base: server.url, token: token2 }),
       )
-      expect(kept.data[0]).toMatchObject({ number: letter.number, name: 'Warga Lama', nik_masked: '' })
+      expect(register.data[0]).toMatchObject({ number: letter.number, name: 'Warga Lama', nik_masked: '' })
       if (!onPostgres())
         for (const name of [server.dbFile, `${server.dbFile}-wal`])
           if (fs.existsSync(name)) {

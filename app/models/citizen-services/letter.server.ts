@@ -136,7 +136,7 @@ export const placeOf = (villageName: string) => villageName.replace(/^(desa|kelu
 async function villageOfLetter(): Promise<LetterPdfInput['village']> {
   const settings = await getSettings()
   const logo = settings.logo ? await storage().read('settings', settings.logo) : null
-  const regency = (settings as { regency_name?: string }).regency_name?.trim()
+  const regency = settings.regency_name.trim()
   return {
     name: settings.site_name,
     address: settings.address,
