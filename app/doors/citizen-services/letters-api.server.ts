@@ -33,7 +33,6 @@ import {
   getLetterRequest,
   LETTER_FILES_KIND,
   letterAttachment,
-  letterFileByCode,
   listLetterRequests,
   MAX_ATTACHMENTS,
   trackLetterRequest,
@@ -299,10 +298,6 @@ export const fileLetterRequestApi = ({ request }: LoaderFunctionArgs) =>
 /** The lookup of both doors, counted in the reports' lookup throttle (a wrong code is an unknown ticket's 404). */
 export const lookUpLetterRequest = (request: Request, ticket: string, code: string) =>
   countedLookup(clientKeyOf(request), () => trackLetterRequest(ticket, code, siteUrl(request)))
-
-/** The issued letter's file for the code's holder (the download route), counted as a lookup. */
-export const letterFileForCode = (request: Request, ticket: string, code: string) =>
-  countedLookup(clientKeyOf(request), () => letterFileByCode(ticket, code))
 
 /** The correction of both doors (the caller has checked the code through `lookUpLetterRequest` first). */
 export async function correctLetter(request: Request, ticket: string, code: string, input: Record<string, unknown>) {

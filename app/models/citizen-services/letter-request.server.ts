@@ -30,10 +30,10 @@ import {
   type LetterField,
 } from '~/lib/letters'
 import { IMAGE_MAX_MB } from '~/lib/upload-limits'
-import { recordActivity, type Actor } from '../activity.server'
-import { listPage } from '../crud.server'
-import { refuseGamblingSpam } from '../spam.server'
-import { CITIZEN, dueDateOf, trackingCodes, type CountedFiling } from '../report.server'
+import { recordActivity, type Actor } from '~/models/activity.server'
+import { listPage } from '~/models/crud.server'
+import { refuseGamblingSpam } from '~/models/spam.server'
+import { CITIZEN, dueDateOf, trackingCodes, type CountedFiling } from '~/models/report.server'
 import { activeLetterType, fieldsOf } from './letter-type.server'
 import { openNik, sealNik } from './letter-data-key.server'
 
@@ -305,10 +305,9 @@ type StoredAttachment = { file: string; name: string; type: string; size: number
 
 /** The villager's file name, kept as plain text: no path, no control characters, at most 200 characters. */
 const cleanName = (name: string) =>
-  // eslint-disable-next-line no-control-regex
-  path
-    .basename(name.replaceAll('\\', '/'))
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+  [...path.basename(name.replaceAll('\\', '/'))]
+    .filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f)
+    .join('')
     .trim()
     .slice(0, 200) || 'lampiran'
 
