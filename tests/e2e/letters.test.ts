@@ -11,16 +11,21 @@ import { PNG } from './admin-support'
  * uploading the PDF.
  */
 
-const { newPage } = useBrowser()
+const { newPage, loggedInPage } = useBrowser()
 
-/** The staff's step: the request found in the queue by its ticket and issued (`Terbitkan Surat`). */
-async function staffIssue(ticket: string) {
+/** The staff's step, in the back office: the request's screen, `Terbitkan Surat`; the letter as the API gives it. */
+async function staffIssue(page: Page, ticket: string) {
   const token = await adminToken()
   const list = await api('GET', `/api/admin/letter-requests?search=${ticket}`, { token })
   const id = list.body.data.data.find((row: { ticket: string }) => row.ticket === ticket).id
-  const issued = await api('POST', `/api/admin/letter-requests/${id}/issue`, { token })
-  if (issued.status !== 201) throw new Error(issued.text)
-  return issued.body.data as { number: string; verify_code: string }
+  await page.goto(`/admin/letter-requests/${id}`)
+  await page.getByRole('heading', { level: 1, name: `Permohonan ${ticket}` }).waitFor()
+  await page.getByRole('button', { name: 'Terbitkan Surat', exact: true }).click()
+  const heading = page.getByRole('heading', { name: /^Surat \S+\/\d{4}$/ })
+  const number = (await heading.textContent())!.trim().slice('Surat '.length)
+  const letters = await api('GET', `/api/admin/letters?search=${encodeURIComponent(number)}`, { token })
+  const letter = letters.body.data.data.find((row: { number: string }) => row.number === number)
+  return letter as { number: string; verify_code: string }
 }
 
 async function verdict(page: Page) {
@@ -69,7 +74,7 @@ describe('a villager asks for a letter on a phone, staff issue it, the villager 
     expect(await villager.getByRole('link', { name: 'Unduh Surat' }).count()).toBe(0)
     expect(villager.url()).not.toContain(code)
 
-    const letter = await staffIssue(ticket)
+    const letter = await staffIssue(await loggedInPage(), ticket)
 
     // The villager looks again and downloads the letter.
     await villager.getByRole('button', { name: 'Lacak', exact: true }).click()
