@@ -1,11 +1,23 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { adminToken, api, baseUrl, expectFailure, expectSuccess, unique, userWithPermissions } from '../support/api'
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import {
+  adminToken,
+  api,
+  baseUrl,
+  expectFailure,
+  expectSuccess,
+  login,
+  unique,
+  userWithPermissions,
+} from '../support/api'
 import { jpeg } from '../support/content'
 import { pdfText } from '../support/letter-pdf-text'
-import { onPostgres, queryDb } from '../support/server'
+import { onPostgres, queryDb, startServer, type TestServer } from '../support/server'
+
+// One test restarts a server of its own: slow on a busy machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
 /** docs/api.md "Letters": types, requests, tracking, the queue, issuing and numbering, the register, privacy. */
 
@@ -609,6 +621,88 @@ describe('the register', () => {
       const result = await page(path)
       expect(result.status, path).toBe(200)
       expect(await result.text(), path).toContain(text)
+    }
+  })
+})
+
+describe('retention', () => {
+  it("erases an ended request's NIK, contact, data and attachments after LETTER_DATA_RETENTION_DAYS, and logs no NIK", async () => {
+    let server: TestServer = await startServer({ env: { LETTER_DATA_RETENTION_DAYS: '30' } })
+    try {
+      const base = server.url
+      const admin = await login('admin', 'password', base)
+      const secretNik = '3201016607851234'
+      const form = requestForm(
+        {
+          letter_type: 'surat-keterangan-domisili',
+          name: 'Warga Lama',
+          nik: secretNik,
+          phone: '0812-9988-7766',
+          email: 'lama@desa.test',
+          data: JSON.stringify({
+            tempat_lahir: 'Bandung',
+            tanggal_lahir: '1985-07-26',
+            jenis_kelamin: 'Perempuan',
+            pekerjaan: 'Petani',
+            alamat: 'Dusun Zyxwvut',
+            keperluan: 'Bank',
+          }),
+        },
+        [{ data: pdfBytes(), name: 'kk.pdf', type: 'application/pdf' }],
+      )
+      const answer = expectSuccess(
+        await api('POST', '/api/public/letter-requests', { base, form, headers: { 'X-Forwarded-For': address() } }),
+        201,
+      )
+      const list = expectSuccess(
+        await api('GET', `/api/admin/letter-requests?search=${answer.ticket}`, { base, token: admin }),
+      )
+      const id = list.data[0].id
+      const letter = expectSuccess(
+        await api('POST', `/api/admin/letter-requests/${id}/issue`, { base, token: admin }),
+        201,
+      )
+      const files = () => fs.readdirSync(path.join(server.uploadsDir, 'private', 'letters'))
+      expect(files()).toHaveLength(2)
+      const longAgo = new Date(Date.now() - 31 * 24 * 3600 * 1000)
+      await queryDb(
+        server,
+        'UPDATE "letter_requests" SET "closed_at" = $1 WHERE "id" = $2'.replace(/\$\d/g, server.dbFile ? '?' : '$&'),
+        [server.dbFile ? longAgo.toISOString().replace('Z', '+00:00') : longAgo, id],
+      )
+      await server.stop()
+      server = await startServer({ dir: server.dir, env: { LETTER_DATA_RETENTION_DAYS: '30', SEED_DEMO: 'false' } })
+      const token2 = await login('admin', 'password', server.url)
+      const erased = expectSuccess(
+        await api('GET', `/api/admin/letter-requests/${id}`, { base: server.url, token: token2 }),
+      )
+      expect(erased).toMatchObject({
+        nik_masked: '',
+        phone: '',
+        email: '',
+        data: {},
+        attachments: [],
+        status: 'selesai',
+      })
+      expect(erased.data_erased_at).not.toBeNull()
+      expect(files()).toEqual([])
+      const gone = await api('GET', `/api/admin/letters/${letter.id}/pdf`, { base: server.url, token: token2 })
+      expect(gone.status).toBe(404)
+      const kept = expectSuccess(
+        await api('GET', '/api/admin/letters?search=Warga%20Lama', { base: server.url, token: token2 }),
+      )
+      expect(kept.data[0]).toMatchObject({ number: letter.number, name: 'Warga Lama', nik_masked: '' })
+      if (!onPostgres())
+        for (const name of [server.dbFile, `${server.dbFile}-wal`])
+          if (fs.existsSync(name)) {
+            const bytes = fs.readFileSync(name)
+            for (const value of ['0812-9988-7766', 'lama@desa.test', 'Dusun Zyxwvut'])
+              expect(bytes.includes(value), value).toBe(false)
+          }
+      expect(server.output()).not.toContain(secretNik)
+    } finally {
+      await server.stop()
+      fs.rmSync(server.dir, { recursive: true, force: true })
     }
   })
 })

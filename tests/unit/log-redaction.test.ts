@@ -33,6 +33,10 @@ describe('redactSecrets', () => {
     ['+62 812 3456 7890', '[phone]'],
     ['"081234567890"', '"[phone]"'],
     ['at line\\n081234567890', 'at line\\n[phone]'],
+    // A NIK (a letter request's), whether alone, in a JSON value or after an escape.
+    ['NIK 3201015508903456 ditolak', 'NIK [nik] ditolak'],
+    ['"nik":"6201011508903456"', '"nik":"[nik]"'],
+    ['at line\\n3201015508903456', 'at line\\n[nik]'],
   ])('%s', (text, redacted) => {
     const out = redactSecrets(text)
     expect(out).toContain(redacted)
