@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config'
 import tsconfigPaths from 'vite-tsconfig-paths'
 
-// Four projects: unit (pure code), api (HTTP against one shared built server on SQLite), api-pg (the same on
-// PostgreSQL), e2e (Chromium against a server on SQLite).
+// Five projects: unit (pure code), api (HTTP against one shared built server on SQLite), api-pg (the same on
+// PostgreSQL), e2e (Chromium against a server on SQLite), e2e-pg (the browser walks that run on PostgreSQL too).
 // `npm test` (scripts/test.mjs) builds the site once before vitest starts.
 export default defineConfig({
   plugins: [tsconfigPaths()],
@@ -57,6 +57,19 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup-pg.ts'],
           env: { BALAI_TEST_DB: 'postgresql' },
           testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The browser walks that must hold on PostgreSQL too (a feature's "Done when" on both databases), against a
+        // shared server on a throw-away cluster as api-pg has.
+        extends: true,
+        test: {
+          name: 'e2e-pg',
+          include: ['tests/e2e/letters.test.ts'],
+          globalSetup: ['tests/support/global-setup-pg.ts'],
+          env: { BALAI_TEST_DB: 'postgresql' },
+          testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },

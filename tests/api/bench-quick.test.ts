@@ -60,6 +60,9 @@ describe('npm run bench -- --quick', () => {
       '/agenda',
       expect.stringMatching(/^\/statistik\/[a-z0-9-]+$/),
       '/cari?q=panen',
+      // Layanan Surat (issue 37): the types' page and a letter's verification, against the uncached news list.
+      '/layanan/surat',
+      '/verifikasi/<code>',
       '/ (banner showing)',
       expect.stringMatching(/^\/posts\?page=\d+ \(banner showing\)$/),
     ])
@@ -80,12 +83,15 @@ describe('npm run bench -- --quick', () => {
       if (target.includes('<random>')) expect(ratio, row).toMatch(/^\d+% of \//)
       // The village information's pages are loaded uncached too, each held to the uncached rate of the news list (or
       // of its search, for /cari) of the same run.
-      if (/^\/(dokumen|apbdes|pembangunan|agenda|statistik|cari)/.test(target)) {
+      if (/^\/(dokumen|apbdes|pembangunan|agenda|statistik|cari|layanan\/surat|verifikasi)/.test(target)) {
         expect(Number(uncached), row).toBeGreaterThan(0)
         expect(ratio, row).toMatch(/^uncached \d+% of \/posts\?(page|search)=\S+ uncached$/)
       }
       if (target.includes('(banner showing)')) expect(ratio, row).toMatch(/^\d+% of the same without a banner/)
     }
+    expect(stdout).toMatch(
+      /issuing a letter \(POST \/api\/admin\/letters, PDF included\), 10 one after another: p50 \d+ ms, p95 \d+ ms/,
+    )
     expect(stdout).toMatch(/server peak memory \(RSS\): \d+ MB/)
     expect(stdout).toMatch(
       /home page weight, large village: HTML [\d.]+ KB \+ JS [\d.]+ KB \+ CSS [\d.]+ KB \(gzipped\) \+ \d+ images [\d.]+ KB = [\d.]+ KB/,

@@ -1,5 +1,5 @@
 /**
- * The letter itself (API.md, "Letters"; docs/decisions/075): an A4 PDF drawn with PDFKit in DejaVu Serif, embedded
+ * The letter itself (docs/api.md, "Letters"; docs/decisions/075-letter-pdf-with-pdfkit-and-dejavu-serif.md): an A4 PDF drawn with PDFKit in DejaVu Serif, embedded
  * (subset) so that it prints the same on every printer and its text can be extracted. The kop surat (logo,
  * `PEMERINTAH KABUPATEN ...`, the village's name and address, a double rule), the type's name in capitals and
  * underlined, `Nomor: ...`, the body from the type's rich text, place and date in Indonesian, the signer, and a QR
