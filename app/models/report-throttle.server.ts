@@ -139,3 +139,9 @@ export async function countedReadLookup<T>(clientKey: string, lookUp: () => Prom
     throw error
   }
 }
+
+/** The 429 of a client whose failed lookups fill the window, read without the lock (before a body is read). */
+export async function lookupRefusal(clientKey: string, now = Date.now()): Promise<HttpError | null> {
+  const seconds = await secondsToWait(lookupKey(clientKey), MAX_LOOKUP_FAILURES, LOOKUP_WINDOW_MS, now)
+  return seconds > 0 ? tooMany(seconds, 'lookups') : null
+}

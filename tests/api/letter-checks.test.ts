@@ -161,6 +161,7 @@ describe('verifying a letter', () => {
     // The throttle holds for a right code too, and for the file.
     const letter = await walkIn('Dewi Lestari')
     expectFailure(await verify(letter.verify_code, guesser), 429)
+    expectFailure(await verifyFile(await pdfOf(letter.id), guesser), 429)
   })
 })
 

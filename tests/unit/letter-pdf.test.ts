@@ -12,7 +12,8 @@ const PNG = Uint8Array.from(
   Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==', 'base64'),
 )
 
-describe('renderLetterPdf', () => {
+// The first test loads PDF.js, which takes seconds on a busy machine.
+describe('renderLetterPdf', { timeout: 30_000 }, () => {
   it('draws an A4 letter whose every part can be read back as text', async () => {
     const bytes = await renderLetterPdf({ ...sampleLetter, village: { ...sampleLetter.village, logo: PNG } })
     const head = Buffer.from(bytes.subarray(0, 8)).toString('latin1')

@@ -2,11 +2,11 @@ import { createReadStream } from 'node:fs'
 import crypto from 'node:crypto'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { clientKeyOf } from '~/utils/client-key.server'
-import { apiSuccess, handleApi, HttpError, validationError } from '~/utils/http.server'
+import { apiSuccess, bodyStream, discardRest, handleApi, HttpError, validationError } from '~/utils/http.server'
 import { readMultipart, storage } from '~/utils/upload-pipeline.server'
 import { readSmallForm } from '~/utils/form-input.server'
 import { DOCUMENT_MAX_MB } from '~/lib/upload-limits'
-import { countedReadLookup } from '~/models/report-throttle.server'
+import { countedReadLookup, lookupRefusal } from '~/models/report-throttle.server'
 import { siteUrl } from '~/models/site-identity.server'
 import { publishedLetterKeys } from '~/models/citizen-services/letter-keys.server'
 import {
@@ -42,6 +42,12 @@ function fileHash(path: string): Promise<string> {
 
 /** The letter of an uploaded file (multipart `file`); 422 on `File` without one; a file of no letter is a 404. */
 async function byFile(request: Request): Promise<LetterVerification> {
+  // A client already throttled is refused before its upload is read.
+  const refusal = await lookupRefusal(clientKeyOf(request))
+  if (refusal) {
+    if (request.body) discardRest(bodyStream(request))
+    throw refusal
+  }
   const body = await readMultipart(request, 'file', DOCUMENT_MAX_MB)
   try {
     if (!body.file) throw validationError({ File: 'File is required' })
