@@ -131,10 +131,12 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
   )
 
   /** What the app's loaders and actions get as their `context`. */
-  const getLoadContext = (_req, res) => ({
+  const getLoadContext = (req, res) => ({
     cspNonce: res.locals.cspNonce,
     requestId: res.locals.requestId,
     badAddress: res.locals.badAddress === true,
+    // What the page parts rendered once per data version are kept under (decision 071); none in development.
+    dataVersion: vite || req.method !== 'GET' ? undefined : build.entry.module.publicDataVersion(),
     skipResponseCache: () => (res.locals.skipResponseCache = true),
   })
   if (cache) app.use(cache.directReads({ getLoadContext }))
