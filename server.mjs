@@ -9,10 +9,16 @@ import { pathToFileURL } from 'node:url'
 import fs from 'node:fs'
 import { log, redactSecrets } from './core/log.mjs'
 import { runPrimary } from './server/cluster.mjs'
-import { keepMatchingInsideRouter, keepServerRouteTree, memoiseRouteMatching } from './server/route-matching.mjs'
+import { installRemixAdapter, keepServerRouteTree } from './server/remix-adapter.mjs'
 
-// Before anything loads React Router's router (the front imports Remix): its own matching keeps what it computes.
-const keptMatching = keepMatchingInsideRouter()
+// Before anything loads React Router's router (the front imports Remix): every edit of server/remix-adapter.mjs,
+// each checked to fit the installed version (the server does not start when one no longer does).
+try {
+  installRemixAdapter()
+} catch (error) {
+  log.fatal({ event: 'remix-adapter', err: error }, error.message)
+  process.exit(1)
+}
 const { createFront } = await import('./server/http-front.mjs')
 
 // Values in .env apply where the environment does not set them already.
@@ -46,14 +52,8 @@ const vite = development
     })
   : undefined
 
-// Before the build loads: every caller of React Router's matchRoutes then gets the memoised one.
-memoiseRouteMatching()
+// Before the build loads (and once NODE_ENV is settled: this loads React): Remix's render route tree kept.
 keepServerRouteTree()
-if (!keptMatching)
-  log.warn(
-    { event: 'route-matching' },
-    'this @remix-run/router is not the version docs/decisions/054 was made for: its matching runs unkept',
-  )
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
 const loadBuild = () =>

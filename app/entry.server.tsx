@@ -3,6 +3,9 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './components/shared/nonce'
+import { SplicerProvider } from './components/site/spliced'
+import { pageSplicer } from './utils/spliced-parts.server'
+import { publicDataVersion } from './utils/data-version.server'
 import { logError } from './utils/error-log.server'
 
 export { startup, sweepPeriodically, workerStartup } from './startup.server'
@@ -31,11 +34,15 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce
+  // The parts every page of the village repeats, rendered once per data version (decision 071).
+  const splice = pageSplicer(loadContext.dataVersion, nonce)
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <SplicerProvider value={splice.splicer}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </SplicerProvider>
       </NonceProvider>,
       {
         nonce,
@@ -49,7 +56,12 @@ export default function handleRequest(
           body.on('end', () => {
             clearTimeout(timer)
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+            let html = Buffer.concat(chunks)
+            // React 18.3's stream writer flushes its whole 2 KB view when a character of several bytes does not fit
+            // at its end, zero bytes included: they are no part of the page (a browser drops a NUL in text).
+            if (html.includes(0)) html = Buffer.from(html.filter((byte) => byte !== 0))
+            if (splice.used()) html = Buffer.from(splice.finish(html.toString('utf8'), publicDataVersion()))
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
           })
           pipe(body)
         },

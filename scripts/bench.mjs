@@ -8,6 +8,8 @@
 //                                     `banner` in it runs the banner rows. A partial run, for working on one target
 //   --postgresql                      the site on PostgreSQL: a throw-away cluster (scripts/pg-cluster.mjs), the
 //                                     village copied into it by migrate-data (the floor stays on SQLite)
+//   --compare a=DIR,b=DIR             versions of the server (project folders with their builds) in one session, their
+//                                     uncached page and API rounds interleaved (scripts/bench/compare.mjs)
 //   --villages N                      many villages in one install (REGENCY_HOST): N demo villages, spread load,
 //                                     cold first requests, memory and open files (scripts/bench/many-villages.mjs)
 // The database and uploads live in a temp folder; the build in a `build-bench-*` folder of the project (its server
@@ -24,6 +26,7 @@ import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
 import { FULL, generateVillage, PRODUCT_SEARCH_WORD, QUICK, SEARCH_WORD } from './bench/generate.mjs'
 import { runLoad } from './bench/load.mjs'
+import { runCompare } from './bench/compare.mjs'
 import { runVillages } from './bench/many-villages.mjs'
 import { migrate } from './migrate.mjs'
 import { migrateData } from './migrate-data.mjs'
@@ -67,11 +70,11 @@ async function freePort() {
   })
 }
 
-/** Starts a node process and resolves once its output contains `ready` (within `timeout` ms). */
-function startProcess(script, env, ready, timeout = 120_000) {
+/** Starts a node process and resolves once its output contains `ready` (within `timeout` ms); `cwd` the project's. */
+function startProcess(script, env, ready, timeout = 120_000, { cwd = root } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script], {
-      cwd: root,
+      cwd,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -803,7 +806,23 @@ const villagesMode = () =>
     JWT_SECRET,
   })
 
-;(option('--villages') ? villagesMode() : main())
+const compareMode = () =>
+  runCompare({
+    option,
+    quick,
+    settings,
+    work,
+    log,
+    startProcess,
+    stop,
+    freePort,
+    autocannon,
+    loadAverage,
+    shuffled,
+    JWT_SECRET,
+  })
+
+;(option('--compare') ? compareMode() : option('--villages') ? villagesMode() : main())
   .catch((error) => {
     console.error('[bench] failed:', error)
     process.exitCode = 1

@@ -8,6 +8,7 @@ import { storageFromEnv } from '../core/storage.mjs'
 import { CLIENT_IP_HEADER, HTTPS_HEADER, servedOverHttps } from '../core/front-headers.mjs'
 import { requestLog } from './request-log.mjs'
 import { responseCache } from './response-cache.mjs'
+import { directReads, lingerAfterEarlyAnswers } from './remix-adapter.mjs'
 import { documentFiles } from './document-files.mjs'
 import { csrfProtection, securityHeaders } from './security.mjs'
 import { serveUploads } from './serve-uploads.mjs'
@@ -131,13 +132,15 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
   )
 
   /** What the app's loaders and actions get as their `context`. */
-  const getLoadContext = (_req, res) => ({
+  const getLoadContext = (req, res) => ({
     cspNonce: res.locals.cspNonce,
     requestId: res.locals.requestId,
     badAddress: res.locals.badAddress === true,
+    // What the page parts rendered once per data version are kept under (decision 071); none in development.
+    dataVersion: vite || req.method !== 'GET' ? undefined : build.entry.module.publicDataVersion(),
     skipResponseCache: () => (res.locals.skipResponseCache = true),
   })
-  if (cache) app.use(cache.directReads({ getLoadContext }))
+  if (cache) app.use(directReads({ shared: cache.shared, getLoadContext }))
   app.all(
     '*',
     createRequestHandler({
@@ -294,31 +297,4 @@ function errorPage(status) {
     `<p style="font-size:3rem;font-weight:700;color:#047857;margin:0">${status}</p><h1>${title}</h1><p>${text}</p>` +
     `<p><a href="/" style="color:#047857">Kembali ke Beranda</a></p></body></html>`
   )
-}
-
-/**
- * Lingering close, as nginx and Apache do it. A connection that closes after its answer (the client asked for
- * `Connection: close`) while the client is still sending the body (a 413 given at the limit, before the rest came) is
- * not closed at once: closing a socket with unread data resets it, and the client loses the answer it has not read
- * yet. It says it is done (FIN) after the answer, and reads and drops what still comes, for 30 s at most and 5 s
- * between reads, then closes.
- */
-const LINGER_MS = 30_000
-const LINGER_IDLE_MS = 5_000
-function lingerAfterEarlyAnswers(req) {
-  const socket = req.socket
-  socket.lingerRequest = req
-  if (socket.lingerSet) return
-  socket.lingerSet = true
-  const destroySoon = socket.destroySoon
-  socket.destroySoon = function lingeringDestroySoon() {
-    if (socket.lingerRequest.complete || socket.destroyed) return destroySoon.call(socket)
-    socket.end()
-    const timer = setTimeout(() => socket.destroy(), LINGER_MS)
-    timer.unref()
-    socket.once('close', () => clearTimeout(timer))
-    socket.once('end', () => socket.destroy())
-    socket.setTimeout(LINGER_IDLE_MS, () => socket.destroy())
-    socket.resume()
-  }
 }

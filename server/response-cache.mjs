@@ -4,16 +4,14 @@ import { etagOf } from '../core/etag.mjs'
 import { scopedCache } from '../core/scoped-cache.mjs'
 
 /**
- * The response cache: the one place, besides Remix itself, where a request may be answered. Three ways in, all here:
+ * The response cache: the one place, besides Remix itself (and the adapter's direct reads), where a request may be
+ * answered. Two ways in, both here:
  *
  * - `replay(req, res, prepare)`, called by server/http-front.mjs before Express: an anonymous GET whose answer is
  *   stored for the current data version is written straight from memory (after `prepare` set the log line and
  *   security headers).
- * - `middleware`, in Express: the same lookup, and on a miss it keeps a copy of the answer Remix (or `directReads`)
- *   writes, keyed by the data version it was computed at.
- * - `directReads`, in Express after the static files: a GET of a public resource route (the public API, the feeds) is
- *   answered by calling that route's loader, without Remix's request handler around it (its route matching, the
- *   static handler, the data strategy: a third of such a call's CPU, docs/decisions/033-public-api-reads.md).
+ * - `middleware`, in Express: the same lookup, and on a miss it keeps a copy of the answer Remix (or the adapter's
+ *   `directReads`, server/remix-adapter.mjs) writes, keyed by the data version it was computed at.
  *
  * What may be shared comes from the routes themselves: a route declares `handle.cacheKey` (app/lib/cache-keys.ts),
  * the function that gives the canonical query of an address (the parameters the route reads, normalised). An
@@ -96,7 +94,12 @@ export function sharedRoutes(build) {
     const routesParam = data ? given.get('_routes') : null
     if (routesParam !== null) kept.set('_routes', routesParam)
     const query = kept.toString()
-    return { route: leaf.route, params: leaf.params, url: query ? `${path}?${query}` : path }
+    return {
+      route: leaf.route,
+      params: leaf.params,
+      url: query ? `${path}?${query}` : path,
+      resource: isResourceRoute(leaf.route),
+    }
   }
 }
 
@@ -222,74 +225,7 @@ export function responseCache({ build, dataVersion, namespace = () => '' }) {
     return true
   }
 
-  /**
-   * Express middleware: a GET of a public resource route (one that declares a cacheKey) is answered by calling its
-   * loader with Remix's arguments (the request, the matched params, the load context) and writing its Response as
-   * Remix's Express adapter does. Anything else goes on to Remix: other methods and routes, the parameters Remix
-   * itself reads (`_data`, `index`, `_routes`), a loader that throws or answers something other than a Response.
-   */
-  const directReads =
-    ({ getLoadContext }) =>
-    async (req, res, next) => {
-      if (req.method !== 'GET') return next()
-      const canonical = shared(req.url)
-      if (!canonical || !isResourceRoute(canonical.route)) return next()
-      const query = req.url.includes('?') ? new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1)) : undefined
-      if (query && (query.has('_data') || query.has('index') || query.has('_routes'))) return next()
-      let response
-      try {
-        const request = webRequestOf(req, res)
-        response = await canonical.route.module.loader({
-          request,
-          params: canonical.params,
-          context: await getLoadContext(req, res),
-        })
-      } catch {
-        return next()
-      }
-      if (!(response instanceof Response)) return next()
-      try {
-        await send(res, response)
-      } catch (error) {
-        next(error)
-      }
-    }
-
-  return { middleware, replay, directReads, shared }
-}
-
-/**
- * The Web Request of a GET, built as Remix's Express adapter builds it: the host from Express (X-Forwarded-Host
- * behind a trusted proxy) with the port of X-Forwarded-Host or Host, the protocol Express gives, every header, and a
- * signal that aborts when the client goes away before the answer.
- */
-export function webRequestOf(req, res) {
-  const portOf = (value) => Number.parseInt(String(value ?? '').split(':')[1], 10)
-  const forwardedPort = portOf(req.get('X-Forwarded-Host'))
-  const hostPort = portOf(req.get('host'))
-  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : ''
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`)
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const each of value) headers.append(name, each)
-    else if (value) headers.set(name, value)
-  }
-  let controller = new AbortController()
-  res.on('finish', () => (controller = null))
-  res.on('close', () => controller?.abort())
-  return new Request(url.href, { method: 'GET', headers, signal: controller.signal })
-}
-
-/**
- * Writes a loader's Response as Remix's adapter does (status, status text, every header), the body in one write:
- * these bodies are small documents, read whole, so Node sends their length instead of chunks.
- */
-async function send(res, response) {
-  res.statusMessage = response.statusText
-  res.status(response.status)
-  for (const [name, value] of response.headers.entries()) res.append(name, value)
-  if (!response.body) return void res.end()
-  res.end(Buffer.from(await response.arrayBuffer()))
+  return { middleware, replay, shared }
 }
 
 function replayEntry(entry, req, res, encodedBody) {

@@ -17,6 +17,11 @@ declare module '@remix-run/node' {
     requestId?: string
     /** Tells the response cache (server/response-cache.mjs) not to keep this answer. */
     skipResponseCache?: () => void
+    /**
+     * The public data version when the request began (server/http-front.mjs), before any loader read: a page part
+     * rendered under it is kept only if the version is still this one after the render (decision 071).
+     */
+    dataVersion?: number
     /** The address could not be decoded (server/http-front.mjs): the catch-all route answers 400. */
     badAddress?: boolean
     /**

@@ -8,6 +8,7 @@ import { HomeSlider } from '~/components/public/home-slider'
 import { absoluteUrl, routeSeo, villageLd } from '~/lib/seo'
 import { useSite } from '~/components/shared/use-site'
 import { PortalHome } from '~/components/public/portal'
+import { Spliced } from '~/components/site/spliced'
 import { homeOrPortalLoader } from '~/doors/regency-portal.server'
 import { noQuery } from '~/lib/cache-keys'
 
@@ -66,7 +67,14 @@ function Section({
 
 export default function HomeScreen() {
   const data = useLoaderData<typeof loader>()
-  return data.portal ? <PortalHome villages={data.villages} /> : <VillageHome {...data} />
+  if (data.portal) return <PortalHome villages={data.villages} />
+  // The home's sections show the village's data only (its one address, no query): rendered once per data version
+  // and spliced (decision 071).
+  return (
+    <Spliced part="home">
+      <VillageHome {...data} />
+    </Spliced>
+  )
 }
 
 function VillageHome({

@@ -1,11 +1,13 @@
 import type { MetaFunction } from '@remix-run/node'
-import { Outlet, useNavigation, useRouteLoaderData } from '@remix-run/react'
+import { Outlet, useLocation, useNavigation, useRouteLoaderData } from '@remix-run/react'
 import { AnnouncementBanner } from '~/components/public/announcement-banner'
 import { ErrorScreen } from '~/components/public/error-screen'
 import { PendingBar } from '~/components/public/pending-bar'
 import { SiteFooter } from '~/components/public/site-footer'
 import { SiteHeader } from '~/components/public/site-header'
 import { PortalFooter, PortalHeader } from '~/components/public/portal'
+import { Spliced } from '~/components/site/spliced'
+import { bannerPart, footerPart, headerPart } from '~/components/site/page-parts'
 import { publicLayoutLoader } from '~/doors/regency-portal.server'
 import { errorTitle, screenTitle } from '~/lib/site'
 
@@ -18,6 +20,8 @@ export const loader = publicLayoutLoader
 function Shell({ children }: { children: React.ReactNode }) {
   const navigation = useNavigation()
   const banner = useRouteLoaderData<typeof loader>('routes/_public')
+  const { pathname } = useLocation()
+  const announcements = banner?.announcements ?? []
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -30,12 +34,26 @@ function Shell({ children }: { children: React.ReactNode }) {
         Langsung ke konten
       </a>
       <PendingBar />
-      {banner?.portal ? <PortalHeader /> : <SiteHeader />}
+      {banner?.portal ? (
+        <PortalHeader />
+      ) : (
+        <Spliced part={headerPart(pathname)}>
+          <SiteHeader />
+        </Spliced>
+      )}
       <main id="konten" className="flex-1" aria-busy={navigation.state === 'loading'}>
-        <AnnouncementBanner announcements={banner?.announcements ?? []} />
+        <Spliced part={bannerPart(announcements)}>
+          <AnnouncementBanner announcements={announcements} />
+        </Spliced>
         {children}
       </main>
-      {banner?.portal ? <PortalFooter /> : <SiteFooter />}
+      {banner?.portal ? (
+        <PortalFooter />
+      ) : (
+        <Spliced part={footerPart()}>
+          <SiteFooter />
+        </Spliced>
+      )}
     </div>
   )
 }

@@ -9,9 +9,9 @@ import {
   MAX_PATHS,
   memoiseRouteMatching,
   withKeptMatching,
-} from '../../server/route-matching.mjs'
+} from '../../server/remix-adapter.mjs'
 
-// server/route-matching.mjs keeps React Router's matchRoutes answers per route tree shape and path. Checked here
+// server/remix-adapter.mjs keeps React Router's matchRoutes answers per route tree shape and path. Checked here
 // against the original on the app's own route tree (the production build's), path by path, on the first call (kept),
 // the second (answered from what was kept) and on a new tree of the same shape (Remix builds one per render).
 

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listQuery, noQuery, onlyQuery } from '~/lib/cache-keys'
+import { directReads } from '../../server/remix-adapter.mjs'
 import { responseCache, sharedRoutes } from '../../server/response-cache.mjs'
 import { page, rootRoutes, route } from '../support/route-build'
 
@@ -199,7 +200,12 @@ describe('the direct reads of public resource routes', () => {
       next()
     })
     const cache = responseCache({ build, dataVersion: () => 1 })
-    app.use(cache.directReads({ getLoadContext: (_req: unknown, res: Res) => ({ requestId: res.locals.requestId }) }))
+    app.use(
+      directReads({
+        shared: cache.shared,
+        getLoadContext: (_req: unknown, res: Res) => ({ requestId: res.locals.requestId }),
+      }),
+    )
     // What the server has behind it: Remix's request handler.
     app.all('*', (_req: unknown, res: Res) => void res.status(299).json({ remix: true }))
     server = http.createServer(app)

@@ -1,0 +1,418 @@
+// The one adapter between our server and the packages it edits (issue 36, point 1): every change this project makes to
+// the inside of Remix, React Router or Node's HTTP server is here, each measured and kept for what it buys (decisions
+// 068 to 070, docs/performance.md "Remix surgery"), and each checked to fit the installed version when the server
+// starts: `installRemixAdapter` throws rather than let an upgrade turn an edit off in silence. The Remix packages are
+// pinned exactly in package.json; tests/unit/remix-adapter.test.ts proves that a source that no longer fits fails.
+//
+// 1. Route matching kept (decisions 032, 054, 068): React Router's `matchRoutes` answered per tree shape and path,
+//    reached through the router's exports and, inside the router, through three edits of its source text.
+// 2. Remix's render route tree kept per build (decisions 054, 069): `createServerRoutes` replaced on the module
+//    RemixServer calls it through.
+// 3. Public resource routes straight to their loader (decisions 033, 070): `directReads`, a request handler beside
+//    Remix's for the public API, feeds and sitemap.
+// 4. Lingering close after an early answer (decision 070): `socket.destroySoon` of Node's HTTP server.
+import fs from 'node:fs'
+import Module, { createRequire } from 'node:module'
+import path from 'node:path'
+
+const require = createRequire(import.meta.url)
+
+/** The versions the edits were made for and measured on; package.json pins the same. */
+export const FITTED_VERSIONS = {
+  '@remix-run/router': '1.23.3',
+  '@remix-run/react': '2.17.5',
+  '@remix-run/node': '2.17.5',
+}
+
+/** An installed package the adapter's edits no longer fit: the server does not start. */
+export class RemixAdapterMisfit extends Error {
+  name = 'RemixAdapterMisfit'
+}
+const misfit = (name, why) =>
+  new RemixAdapterMisfit(
+    `server/remix-adapter.mjs no longer fits ${name}: ${why}. Measure the edit again on this version ` +
+      '(npm run bench -- --compare) and fit it, or drop it (docs/decisions/068 to 070).',
+  )
+
+/** The installed version of a package (its package.json, found from its main file). */
+export function installedVersion(name) {
+  let dir = path.dirname(require.resolve(name))
+  while (
+    !fs.existsSync(path.join(dir, 'package.json')) ||
+    JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== name
+  ) {
+    const up = path.dirname(dir)
+    if (up === dir) throw misfit(name, 'its package.json cannot be found')
+    dir = up
+  }
+  return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version
+}
+
+/**
+ * Installs the router's edits, first thing in server.mjs (before anything loads the router); `keepServerRouteTree`
+ * follows once NODE_ENV is settled (it loads React, which reads it), before the build loads. Throws a RemixAdapterMisfit when
+ * an installed version is not the one the edits were made for, or an edit does not fit.
+ */
+export function installRemixAdapter() {
+  for (const [name, version] of Object.entries(FITTED_VERSIONS)) {
+    const installed = installedVersion(name)
+    if (installed !== version)
+      throw misfit(name, `version ${installed} is installed, the edits were made for ${version}`)
+  }
+  keepMatchingInsideRouter()
+  memoiseRouteMatching()
+}
+
+// ---- 1. Route matching kept.
+//
+// Remix matches a request's path against the route tree several times per page: the server runtime to find the
+// route, the render to build the router, and the lazy route discovery for the path and each of its parents. Each
+// call of React Router's `matchRoutes` flattens the whole tree, ranks it and compiles the patterns it tries. The
+// answer depends only on the tree's shape and the path, so it is kept here per shape and path, and handed back in
+// terms of the tree of the call (its own route objects, a fresh params object shared by the matches as React Router
+// shares it).
+
+/** Paths kept (first in, first out): a list or search page keeps one path; each post detail its own. */
+export const MAX_PATHS = 2000
+
+/** What matching reads of a route tree, as a string: ids, paths, index and case flags, nesting. */
+function shapeOf(routes) {
+  let text = '['
+  for (const route of routes)
+    text += `${JSON.stringify(route.id ?? null)},${JSON.stringify(route.path ?? null)},${route.index === true ? 1 : 0}${
+      route.caseSensitive === true ? 1 : 0
+    }${route.children ? shapeOf(route.children) : '-'};`
+  return `${text}]`
+}
+
+/** The position of `route` in the tree (child indexes from the top), or null. */
+function positionOf(routes, route) {
+  for (let index = 0; index < routes.length; index++) {
+    if (routes[index] === route) return [index]
+    const children = routes[index].children
+    if (children) {
+      const below = positionOf(children, route)
+      if (below) return [index, ...below]
+    }
+  }
+  return null
+}
+
+function routeAt(routes, position) {
+  let route = routes[position[0]]
+  for (let level = 1; level < position.length; level++) route = route.children[position[level]]
+  return route
+}
+
+/**
+ * Replaces `matchRoutes` of the one `@remix-run/router` module that Remix's server runtime, React Router and the
+ * lazy route discovery all call through. Idempotent.
+ */
+export function memoiseRouteMatching(router = require('@remix-run/router')) {
+  if (typeof router.matchRoutes !== 'function' || typeof router.parsePath !== 'function')
+    throw misfit('@remix-run/router', 'it exports no matchRoutes or parsePath')
+  if (router.matchRoutes.memoised) return router.matchRoutes
+  // The router with kept matching (below) takes the memo for its own calls too; any other is reached by its export.
+  const inside = typeof router.keepMatchRoutes === 'function'
+  const original = inside ? router.matchRoutesUnkept : router.matchRoutes
+  // A tree's shape is long (a few KB for 60 routes): each distinct shape gets a short number that the keys carry.
+  const shapes = new WeakMap()
+  const shapeNumbers = new Map()
+  /** The first tree of each shape: a path not kept yet is matched in it (the router keeps its ranked branches). */
+  const firstTrees = []
+  const kept = new Map()
+  const shape = (routes) => {
+    let known = shapes.get(routes)
+    if (known === undefined) {
+      const text = shapeOf(routes)
+      known = shapeNumbers.get(text)
+      if (known === undefined) {
+        shapeNumbers.set(text, (known = shapeNumbers.size))
+        firstTrees[known] = routes
+      }
+      shapes.set(routes, known)
+    }
+    return known
+  }
+  function matchRoutes(routes, locationArg, basename = '/') {
+    const location = typeof locationArg === 'string' ? router.parsePath(locationArg) : locationArg
+    if (!Array.isArray(routes) || !location) return original(routes, locationArg, basename)
+    const number = shape(routes)
+    const key = `${number}\0${basename}\0${location.pathname || '/'}`
+    const entry = kept.get(key)
+    if (entry === undefined) {
+      const first = firstTrees[number]
+      const matches = original(first, locationArg, basename)
+      const positions = matches?.map((match) => positionOf(first, match.route))
+      if (positions?.some((position) => position === null)) return original(routes, locationArg, basename)
+      if (kept.size >= MAX_PATHS) kept.delete(kept.keys().next().value)
+      kept.set(
+        key,
+        matches && {
+          params: { ...matches[0]?.params },
+          steps: matches.map((match, index) => ({
+            position: positions[index],
+            pathname: match.pathname,
+            pathnameBase: match.pathnameBase,
+          })),
+        },
+      )
+      if (first === routes) return matches
+    }
+    const answer = entry ?? kept.get(key)
+    if (answer === null) return null
+    const params = { ...answer.params }
+    return answer.steps.map((step) => ({
+      params,
+      pathname: step.pathname,
+      pathnameBase: step.pathnameBase,
+      route: routeAt(routes, step.position),
+    }))
+  }
+  matchRoutes.memoised = true
+  /** How many paths are kept. */
+  matchRoutes.size = () => kept.size
+  if (inside) router.keepMatchRoutes(matchRoutes)
+  router.matchRoutes = matchRoutes
+  return matchRoutes
+}
+
+/**
+ * The static handler's own call of `matchRoutes` (inside `@remix-run/router`, not through its exports) is reached by
+ * loading the package's file with three edits: its `matchRoutesImpl` hands full matches to the memo above
+ * (`keepMatchRoutes`), the ranked branches of a route tree are kept (per tree object, made again when the tree's
+ * number of routes changes) and so is the compiled pattern of a route path (a pure function of the path and its two
+ * flags). The file on disk is not changed.
+ * See docs/decisions/054-route-matching-inside-the-router.md.
+ */
+const KEPT_MATCHING = [
+  [
+    'function matchRoutesImpl(routes, locationArg, basename, allowPartial) {\n',
+    `function matchRoutesImpl(routes, locationArg, basename, allowPartial) {
+  if (keptMatchRoutes !== void 0 && !allowPartial) return keptMatchRoutes(routes, locationArg, basename);
+  return ownMatchRoutesImpl(routes, locationArg, basename, allowPartial);
+}
+function ownMatchRoutesImpl(routes, locationArg, basename, allowPartial) {
+`,
+  ],
+  [
+    '  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n',
+    '  let branches = keptRankedBranches(routes);\n',
+  ],
+  [
+    'function compilePath(path, caseSensitive, end) {\n',
+    `function compilePath(path, caseSensitive, end) {
+  const key = (caseSensitive ? "c" : "i") + (end === void 0 || end ? "e" : "p") + path;
+  let compiled = keptCompiledPaths.get(key);
+  if (compiled === void 0) {
+    compiled = compilePathUncached(path, caseSensitive, end);
+    if (keptCompiledPaths.size >= 1000) keptCompiledPaths.delete(keptCompiledPaths.keys().next().value);
+    keptCompiledPaths.set(key, compiled);
+  }
+  return compiled;
+}
+function compilePathUncached(path, caseSensitive, end) {
+`,
+  ],
+]
+const KEPT_MATCHING_HELPERS = `
+var keptMatchRoutes;
+exports.keepMatchRoutes = (memo) => { keptMatchRoutes = memo; };
+exports.matchRoutesUnkept = (routes, locationArg, basename = "/") =>
+  ownMatchRoutesImpl(routes, locationArg, basename, false);
+const keptCompiledPaths = new Map();
+const keptTrees = new WeakMap();
+function keptRouteCount(routes) {
+  let count = routes.length;
+  for (const route of routes) if (route.children) count += keptRouteCount(route.children);
+  return count;
+}
+function keptRankedBranches(routes) {
+  const count = keptRouteCount(routes);
+  const kept = keptTrees.get(routes);
+  if (kept !== void 0 && kept.count === count) return kept.branches;
+  const branches = flattenRoutes(routes);
+  rankRouteBranches(branches);
+  keptTrees.set(routes, { count, branches });
+  return branches;
+}
+exports.keptMatching = true;
+`
+
+/** The router's source with the kept matching, or null when the source is not the one these edits were made for. */
+export function withKeptMatching(source) {
+  let edited = source
+  for (const [from, to] of KEPT_MATCHING) {
+    if (edited.split(from).length !== 2) return null
+    edited = edited.replace(from, () => to)
+  }
+  return `${edited}\n${KEPT_MATCHING_HELPERS}`
+}
+
+/**
+ * Compiles `@remix-run/router`'s file (or `source`, a test's copy) with the kept matching as a module of its own (not
+ * registered anywhere). Throws when the source is not the one the edits were made for.
+ */
+export function compileRouterWithKeptMatching(source = fs.readFileSync(require.resolve('@remix-run/router'), 'utf8')) {
+  const filename = require.resolve('@remix-run/router')
+  const edited = withKeptMatching(source)
+  if (edited === null)
+    throw misfit('@remix-run/router', 'its matchRoutesImpl, flattenRoutes call or compilePath changed')
+  const compiled = new Module(filename)
+  compiled.filename = filename
+  compiled.paths = Module._nodeModulePaths(path.dirname(filename))
+  compiled._compile(edited, filename)
+  compiled.loaded = true
+  return compiled
+}
+
+/**
+ * Makes the kept-matching router the one every later `require` or `import` of `@remix-run/router` gets. Must run
+ * before anything loads the router (server.mjs calls `installRemixAdapter` first). Throws when the router was loaded
+ * before (unkept) or its source no longer fits the edits.
+ */
+export function keepMatchingInsideRouter() {
+  const filename = require.resolve('@remix-run/router')
+  const loaded = require.cache[filename]
+  if (loaded) {
+    if (loaded.exports.keptMatching === true) return
+    throw misfit('@remix-run/router', 'it was loaded before the adapter could keep its matching')
+  }
+  require.cache[filename] = compileRouterWithKeptMatching()
+}
+
+// ---- 2. Remix's render route tree kept.
+
+/**
+ * Remix's render (RemixServer) builds its route tree again for every page, from the build's route manifest and
+ * modules: 2 to 4% of an uncached page's CPU. The tree depends only on those (and the SPA flag), and nothing changes
+ * it afterwards (React Router's static router copies it), so it is kept per manifest and handed back while the
+ * modules are the same objects. Installed on the one module RemixServer calls it through. Idempotent.
+ */
+export function keepServerRouteTree(routes = require('@remix-run/react/dist/routes.js')) {
+  const original = routes.createServerRoutes
+  // RemixServer calls it through this module's exports object (`routes.createServerRoutes(...)`): four arguments.
+  if (typeof original !== 'function' || (!original.kept && original.length !== 4))
+    throw misfit(
+      '@remix-run/react',
+      'dist/routes.js has no createServerRoutes(manifest, routeModules, future, isSpaMode)',
+    )
+  if (original.kept) return original
+  const trees = new WeakMap()
+  const sameModules = (kept, given) => {
+    for (const id in kept) if (kept[id] !== given[id]) return false
+    for (const id in given) if (!(id in kept)) return false
+    return true
+  }
+  function createServerRoutes(manifest, routeModules, future, isSpaMode, ...rest) {
+    if (rest.length > 0 || manifest === null || typeof manifest !== 'object' || routeModules == null)
+      return original(manifest, routeModules, future, isSpaMode, ...rest)
+    const kept = trees.get(manifest)
+    if (kept && kept.future === future && kept.isSpaMode === isSpaMode && sameModules(kept.routeModules, routeModules))
+      return kept.tree
+    const tree = original(manifest, routeModules, future, isSpaMode)
+    trees.set(manifest, { future, isSpaMode, routeModules: { ...routeModules }, tree })
+    return tree
+  }
+  createServerRoutes.kept = true
+  routes.createServerRoutes = createServerRoutes
+  return createServerRoutes
+}
+
+// ---- 3. Public resource routes straight to their loader.
+
+/**
+ * Express middleware: a GET of a public resource route (one that declares a cacheKey) is answered by calling its
+ * loader with Remix's arguments (the request, the matched params, the load context) and writing its Response as
+ * Remix's Express adapter does. Anything else goes on to Remix: other methods and routes, the parameters Remix
+ * itself reads (`_data`, `index`, `_routes`), a loader that throws or answers something other than a Response.
+ */
+export const directReads =
+  ({ shared, getLoadContext }) =>
+  async (req, res, next) => {
+    if (req.method !== 'GET') return next()
+    const canonical = shared(req.url)
+    if (!canonical?.resource) return next()
+    const query = req.url.includes('?') ? new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1)) : undefined
+    if (query && (query.has('_data') || query.has('index') || query.has('_routes'))) return next()
+    let response
+    try {
+      const request = webRequestOf(req, res)
+      response = await canonical.route.module.loader({
+        request,
+        params: canonical.params,
+        context: await getLoadContext(req, res),
+      })
+    } catch {
+      return next()
+    }
+    if (!(response instanceof Response)) return next()
+    try {
+      await send(res, response)
+    } catch (error) {
+      next(error)
+    }
+  }
+
+/**
+ * The Web Request of a GET, built as Remix's Express adapter builds it: the host from Express (X-Forwarded-Host
+ * behind a trusted proxy) with the port of X-Forwarded-Host or Host, the protocol Express gives, every header, and a
+ * signal that aborts when the client goes away before the answer.
+ */
+export function webRequestOf(req, res) {
+  const portOf = (value) => Number.parseInt(String(value ?? '').split(':')[1], 10)
+  const forwardedPort = portOf(req.get('X-Forwarded-Host'))
+  const hostPort = portOf(req.get('host'))
+  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : ''
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`)
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const each of value) headers.append(name, each)
+    else if (value) headers.set(name, value)
+  }
+  let controller = new AbortController()
+  res.on('finish', () => (controller = null))
+  res.on('close', () => controller?.abort())
+  return new Request(url.href, { method: 'GET', headers, signal: controller.signal })
+}
+
+/**
+ * Writes a loader's Response as Remix's adapter does (status, status text, every header), the body in one write:
+ * these bodies are small documents, read whole, so Node sends their length instead of chunks.
+ */
+async function send(res, response) {
+  res.statusMessage = response.statusText
+  res.status(response.status)
+  for (const [name, value] of response.headers.entries()) res.append(name, value)
+  if (!response.body) return void res.end()
+  res.end(Buffer.from(await response.arrayBuffer()))
+}
+
+// ---- 4. Lingering close.
+
+/**
+ * Lingering close, as nginx and Apache do it. A connection that closes after its answer (the client asked for
+ * `Connection: close`) while the client is still sending the body (a 413 given at the limit, before the rest came) is
+ * not closed at once: closing a socket with unread data resets it, and the client loses the answer it has not read
+ * yet. It says it is done (FIN) after the answer, and reads and drops what still comes, for 30 s at most and 5 s
+ * between reads, then closes.
+ */
+const LINGER_MS = 30_000
+const LINGER_IDLE_MS = 5_000
+export function lingerAfterEarlyAnswers(req) {
+  const socket = req.socket
+  socket.lingerRequest = req
+  if (socket.lingerSet) return
+  socket.lingerSet = true
+  const destroySoon = socket.destroySoon
+  socket.destroySoon = function lingeringDestroySoon() {
+    if (socket.lingerRequest.complete || socket.destroyed) return destroySoon.call(socket)
+    socket.end()
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS)
+    timer.unref()
+    socket.once('close', () => clearTimeout(timer))
+    socket.once('end', () => socket.destroy())
+    socket.setTimeout(LINGER_IDLE_MS, () => socket.destroy())
+    socket.resume()
+  }
+}

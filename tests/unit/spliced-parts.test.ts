@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { pageSplicer } from '~/utils/spliced-parts.server'
+
+// The page parts rendered once per data version (decision 071): what React wrote between the markers is kept and
+// spliced into the next pages of that version, with each page's own nonce; nothing is kept when the version moved
+// during the render, and a page of another version renders the part again.
+const rendered = (part: string, inner: string) =>
+  `<body><template data-splice-start="${part}"></template>${inner}<template data-splice-end="${part}"></template></body>`
+const marker = (part: string) => `<body><template data-splice="${part}"></template></body>`
+
+describe('pageSplicer', () => {
+  it('keeps a part rendered once and splices it into the next page of the same version, with its nonce', () => {
+    const first = pageSplicer(101, 'nonce-a')
+    expect(first.splicer.mark('footer:2026')).toBe('render')
+    expect(first.used()).toBe(true)
+    const html = rendered('footer:2026', '<footer><script nonce="nonce-a">x</script></footer>')
+    expect(first.finish(html, 101)).toBe('<body><footer><script nonce="nonce-a">x</script></footer></body>')
+
+    const second = pageSplicer(101, 'nonce-b')
+    expect(second.splicer.mark('footer:2026')).toBe('stored')
+    expect(second.finish(marker('footer:2026'), 101)).toBe(
+      '<body><footer><script nonce="nonce-b">x</script></footer></body>',
+    )
+  })
+
+  it('keeps nothing when the data version changed during the render, and renders again at a new version', () => {
+    const moved = pageSplicer(201, 'n')
+    expect(moved.splicer.mark('header:1')).toBe('render')
+    expect(moved.finish(rendered('header:1', '<header>old</header>'), 202)).toBe('<body><header>old</header></body>')
+    expect(pageSplicer(201, 'n').splicer.mark('header:1')).toBe('render')
+
+    const kept = pageSplicer(201, 'n')
+    kept.splicer.mark('header:1')
+    kept.finish(rendered('header:1', '<header>v201</header>'), 201)
+    expect(pageSplicer(201, 'n').splicer.mark('header:1')).toBe('stored')
+    expect(pageSplicer(202, 'n').splicer.mark('header:1')).toBe('render')
+  })
+
+  it('renders every part plainly without a data version, for a name it cannot mark, and for a second use', () => {
+    const none = pageSplicer(undefined, 'n')
+    expect(none.splicer.mark('footer:2026')).toBe('off')
+    expect(none.used()).toBe(false)
+    const page = pageSplicer(301, 'n')
+    expect(page.splicer.mark('bad"name')).toBe('off')
+    expect(page.splicer.mark('banner:none')).toBe('render')
+    expect(page.splicer.mark('banner:none')).toBe('off')
+  })
+
+  it('fails loudly when a marker is missing from the render', () => {
+    const page = pageSplicer(401, 'n')
+    page.splicer.mark('footer:2026')
+    expect(() => page.finish('<body></body>', 401)).toThrow(/markers of the page part footer:2026/)
+  })
+})
