@@ -33,6 +33,9 @@ export type ResourceName =
   | (typeof REPORT_RESOURCES)[number]
   | (typeof TRANSPARENCY_RESOURCES)[number]
 
+/** The village map's permissions (docs/api.md "Village map (peta desa)"). */
+export const MAP_PERMISSIONS = ['maps-index', 'maps-create', 'maps-update', 'maps-delete'] as const
+
 const EDITABLE_ACTIONS = ['index', 'create', 'show', 'edit', 'update', 'delete'] as const
 const UPLOAD_ONLY_ACTIONS = ['index', 'create', 'delete'] as const
 const REPORT_ACTIONS = ['index', 'show', 'update', 'delete'] as const
@@ -53,6 +56,8 @@ export const SEEDED_PERMISSIONS = [
   ...grant(REPORT_RESOURCES, REPORT_ACTIONS),
   // Transparansi (issue 22): the budget and the development projects.
   ...grant(TRANSPARENCY_RESOURCES, EDITABLE_ACTIONS),
+  // Peta Desa (issue 39): the four names of docs/api.md "Village map (peta desa)" only.
+  ...MAP_PERMISSIONS,
 ]
 
 export type PermissionName = (typeof SEEDED_PERMISSIONS)[number]
