@@ -43,7 +43,10 @@ const ringPath = (ring: Position[], p: Projection, close: boolean) =>
 export function drawGeometry(geometry: DrawnGeometry, p: Projection): { d: string } | { cx: number; cy: number } {
   switch (geometry.type) {
     case 'Point':
-      return { cx: Math.round(p.x(geometry.coordinates[0]) * 10) / 10, cy: Math.round(p.y(geometry.coordinates[1]) * 10) / 10 }
+      return {
+        cx: Math.round(p.x(geometry.coordinates[0]) * 10) / 10,
+        cy: Math.round(p.y(geometry.coordinates[1]) * 10) / 10,
+      }
     case 'LineString':
       return { d: ringPath(geometry.coordinates, p, false) }
     case 'MultiLineString':
@@ -58,7 +61,12 @@ export function drawGeometry(geometry: DrawnGeometry, p: Projection): { d: strin
 /** The union of boxes, or null when there is none. */
 export function unionBox(boxes: BBox[]): BBox | null {
   if (!boxes.length) return null
-  return boxes.reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])])
+  return boxes.reduce((a, b) => [
+    Math.min(a[0], b[0]),
+    Math.min(a[1], b[1]),
+    Math.max(a[2], b[2]),
+    Math.max(a[3], b[3]),
+  ])
 }
 
 /** The automatic layers of docs/api.md: the items that have a location. */

@@ -13,6 +13,8 @@ export type DrawnLayer = {
   kind: 'area' | 'point' | 'line'
   color: string
   count: number
+  /** The GeoJSON file the interactive map draws. */
+  file: string
   features: DrawnFeature[]
 }
 export type MapPageData = {
@@ -29,3 +31,4 @@ export type SmallMapData = {
   latitude: number
   longitude: number
 }
+export type FieldErrors = Record<string, string>

@@ -1,15 +1,15 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { mapPageLoader } from '~/doors/village-info/map-pages.server'
+import { mapOrPortalLoader } from '~/doors/village-info/map-pages.server'
 import { VillageMapPage } from '~/components/village-info/village-map-page'
 import { useSite } from '~/components/shared/use-site'
 import { routeSeo } from '~/lib/seo'
 import { noQuery } from '~/lib/cache-keys'
 
 /** /peta: the village map (docs/api.md "Village map (peta desa)"). */
-export const loader = mapPageLoader
+export const loader = mapOrPortalLoader
 
-export const handle = { cacheKey: noQuery }
+export const handle = { cacheKey: noQuery, regency: true }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (_data, site) => ({

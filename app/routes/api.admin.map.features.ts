@@ -1,20 +1,13 @@
 import { featuresApi } from '~/doors/village-info/map-api.server'
 import { ADMIN_PAGE_SIZE } from '~/lib/paging'
-import {
-  declare,
-  featureInputSchema,
-  listParams,
-  mapFeatureResponse,
-  paginated,
-  z,
-} from '~/openapi/operations.server'
+import { declare, featureInputSchema, listParams, mapFeatureResponse, paginated, z } from '~/openapi/operations.server'
 
 /** GET/POST /api/admin/map/features (docs/api.md "Village map (peta desa)"). */
 export const loader = declare(featuresApi, {
   method: 'get',
   tag: 'Map',
   summary: 'List the map features',
-  description: 'Oldest first; `layer_id` keeps one layer\'s.',
+  description: "Oldest first; `layer_id` keeps one layer's.",
   permissions: ['maps-index'],
   query: listParams(ADMIN_PAGE_SIZE)
     .omit({ search: true })
@@ -27,7 +20,7 @@ export const action = declare(featuresApi, {
   tag: 'Map',
   summary: 'Create a map feature',
   description:
-    '`geometry` a GeoJSON geometry of the layer\'s kind (area: Polygon/MultiPolygon, point: Point, line: ' +
+    "`geometry` a GeoJSON geometry of the layer's kind (area: Polygon/MultiPolygon, point: Point, line: " +
     'LineString/MultiLineString), closed rings that do not cross themselves, coordinates in range, at most 50,000 ' +
     'vertices. Error keys `Layer_id`, `Name`, `Description`, `Geometry`. Area and length are computed.',
   permissions: ['maps-create'],

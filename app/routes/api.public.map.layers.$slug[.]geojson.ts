@@ -8,8 +8,8 @@ export const loader = declare(publicLayerFileApi, {
   tag: 'Public',
   summary: "A public map layer's features (GeoJSON)",
   description:
-    'A FeatureCollection (`application/geo+json`), each feature\'s `properties` `{id, name, description, url?, ' +
-    'image?}` (`url` the item\'s page on the automatic layers). With an ETag; 304 to a matching `If-None-Match`. A ' +
+    "A FeatureCollection (`application/geo+json`), each feature's `properties` `{id, name, description, url?, " +
+    "image?}` (`url` the item's page on the automatic layers). With an ETag; 304 to a matching `If-None-Match`. A " +
     'layer that is not public is 404.',
   permissions: null,
   etag: true,

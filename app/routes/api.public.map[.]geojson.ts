@@ -9,7 +9,7 @@ export const loader = declare(publicMapExportApi, {
   summary: 'Every public map layer in one GeoJSON file (export)',
   description:
     "One FeatureCollection of every public layer's features (automatic ones included), each feature's " +
-    '`properties.layer` its layer\'s slug. With an ETag and 304.',
+    "`properties.layer` its layer's slug. With an ETag and 304.",
   permissions: null,
   etag: true,
   raw: { description: 'A GeoJSON FeatureCollection', type: 'application/geo+json', schema: { type: 'object' } },

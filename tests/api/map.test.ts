@@ -1,5 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminToken, api, baseUrl, expectFailure, expectSuccess, unique, userWithPermissions } from '../support/api'
+import { regencyClient } from '../support/regency'
+import { startServer, type TestServer } from '../support/server'
 
 // docs/api.md "Village map (peta desa)": layers and features, the import with its refusals (issue 39 "Bad input"),
 // the public index and layer files, and the page /peta. Every case runs on SQLite and PostgreSQL (api, api-pg).
@@ -31,10 +33,15 @@ async function featureCount(layerId: number) {
   return list.total as number
 }
 
-function importFile(layerId: number | string, content: string | Buffer, name: string, type = 'application/octet-stream') {
+function importFile(
+  layerId: number | string,
+  content: string | Buffer,
+  name: string,
+  type = 'application/octet-stream',
+) {
   const form = new FormData()
   form.set('layer_id', String(layerId))
-  form.set('file', new Blob([content], { type }), name)
+  form.set('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type }), name)
   return api('POST', '/api/admin/map/import', { token, form })
 }
 
@@ -309,5 +316,49 @@ describe('import (issue 39 "Bad input")', () => {
     expect(taken.skipped).toEqual([{ index: 1, reason: expect.stringMatching(/outside/) }])
     const point = expectSuccess(await api('GET', `/api/admin/map/features?layer_id=${points.id}`, { token })).data[0]
     expect(point.description).toBe('Buka Senin')
+  })
+})
+
+describe('the regency map', () => {
+  let server: TestServer
+  const REGENCY = 'kab.test'
+  const { call, host, loginAt, newVillage } = regencyClient(() => server, REGENCY)
+  beforeAll(async () => {
+    server = await startServer({ env: { REGENCY_HOST: REGENCY, TRUST_PROXY: '0', SITE_URL: undefined } })
+  }, 240_000)
+  afterAll(() => server?.stop())
+
+  it("serves every active village's boundary and draws them on the portal's /peta", async () => {
+    const regencyToken = await loginAt(REGENCY, 'kabupaten', 'password')
+    const one = await newVillage(regencyToken, 'sukamaju', 'Desa Sukamaju')
+    await newVillage(regencyToken, 'mekarsari', 'Desa <i>Mekarsari</i>')
+    const layers = await call(host('sukamaju'), 'GET', '/api/admin/map/layers', { token: one.token })
+    const boundary = layers.body.data.find((l: { slug: string }) => l.slug === 'batas-desa')
+    const made = await call(host('sukamaju'), 'POST', '/api/admin/map/features', {
+      token: one.token,
+      json: {
+        layer_id: boundary.id,
+        name: 'Batas',
+        geometry: { type: 'Polygon', coordinates: [square(107.61, -6.92)] },
+      },
+    })
+    expect(made.status, made.text).toBe(201)
+
+    const file = await call(REGENCY, 'GET', '/api/regency/public/map.geojson')
+    expect(file.status).toBe(200)
+    expect(String(file.headers['content-type'])).toContain('application/geo+json')
+    expect(file.body.features).toHaveLength(1)
+    expect(file.body.features[0].properties).toEqual({
+      slug: 'sukamaju',
+      name: 'Desa Sukamaju',
+      url: `http://sukamaju.${REGENCY}:${server.port}/`,
+    })
+    // Not at a village's host.
+    expect((await call(host('sukamaju'), 'GET', '/api/regency/public/map.geojson')).status).toBe(404)
+
+    const page = await call(REGENCY, 'GET', '/peta', { headers: { Accept: 'text/html' } })
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('Peta Desa')
+    expect(page.text).toContain(`http://sukamaju.${REGENCY}:${server.port}/`)
   })
 })

@@ -7,7 +7,7 @@ import 'leaflet/dist/leaflet.css'
  * as text (`textContent`), never as markup; a link goes only to an address of this site.
  */
 
-export type LayerInfo = { name: string; slug: string; kind: 'area' | 'point' | 'line'; color: string }
+export type LayerInfo = { name: string; slug: string; kind: 'area' | 'point' | 'line'; color: string; file: string }
 type Bbox = [number, number, number, number]
 
 const TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
@@ -41,9 +41,10 @@ function popupOf(properties: { name?: unknown; description?: unknown; url?: unkn
     text.textContent = properties.description
     box.append(text)
   }
-  if (typeof properties.url === 'string' && properties.url.startsWith('/') && !properties.url.startsWith('//')) {
+  const url = typeof properties.url === 'string' ? properties.url : ''
+  if ((url.startsWith('/') && !url.startsWith('//')) || /^https?:\/\//.test(url)) {
     const link = document.createElement('a')
-    link.href = properties.url
+    link.href = url
     link.textContent = 'Lihat halaman'
     link.style.display = 'block'
     link.style.marginTop = '4px'
@@ -85,7 +86,7 @@ export function mountPublicMap(
   legend.addTo(map)
   let gone = false
   for (const layer of layers) {
-    fetch(`/api/public/map/layers/${encodeURIComponent(layer.slug)}.geojson`)
+    fetch(layer.file)
       .then((answer) => (answer.ok ? answer.json() : null))
       .then((collection) => {
         if (!collection || gone) return
@@ -124,7 +125,11 @@ export function mountEditor(
     fetch(`/api/public/map/layers/${slug}.geojson`)
       .then((answer) => (answer.ok ? answer.json() : null))
       .then((collection) => {
-        if (collection) L.geoJSON(collection, { style: { color: '#6b7280', weight: 1, fillOpacity: 0.03 }, interactive: false }).addTo(map)
+        if (collection)
+          L.geoJSON(collection, {
+            style: { color: '#6b7280', weight: 1, fillOpacity: 0.03 },
+            interactive: false,
+          }).addTo(map)
       })
       .catch(() => undefined)
   }
@@ -149,10 +154,7 @@ export function mountEditor(
     onChange(geometry())
   }
   map.on('click', (event: L.LeafletMouseEvent) => {
-    const at: [number, number] = [
-      Math.round(event.latlng.lng * 1e7) / 1e7,
-      Math.round(event.latlng.lat * 1e7) / 1e7,
-    ]
+    const at: [number, number] = [Math.round(event.latlng.lng * 1e7) / 1e7, Math.round(event.latlng.lat * 1e7) / 1e7]
     vertices = kind === 'point' ? [at] : [...vertices, at]
     redraw()
   })

@@ -74,7 +74,16 @@ export function MapLegend({ layers }: { layers: Pick<DrawnLayer, 'slug' | 'name'
             ) : layer.kind === 'line' ? (
               <line x1="2" y1="9" x2="16" y2="9" stroke={layer.color} strokeWidth="3" />
             ) : (
-              <rect x="2" y="2" width="14" height="14" fill={layer.color} fillOpacity="0.2" stroke={layer.color} strokeWidth="2" />
+              <rect
+                x="2"
+                y="2"
+                width="14"
+                height="14"
+                fill={layer.color}
+                fillOpacity="0.2"
+                stroke={layer.color}
+                strokeWidth="2"
+              />
             )}
           </svg>
           <span>

@@ -7,7 +7,7 @@ import { MapDrawingSvg, MapLegend } from './map-drawing-svg'
  * under it the server's drawing of the same features and their list by layer, which are the page without scripts,
  * without tiles, on paper and for a screen reader. Phone first: the map is as wide as the screen.
  */
-export function VillageMapPage({ data, siteName }: { data: MapPageData; siteName: string }) {
+export function VillageMapPage({ data, siteName }: { data: MapPageData & { portal?: boolean }; siteName: string }) {
   const holder = useRef<HTMLDivElement>(null)
   const [state, setState] = useState<'waiting' | 'ready' | 'no-tiles' | 'failed'>('waiting')
   useEffect(() => {
@@ -19,7 +19,7 @@ export function VillageMapPage({ data, siteName }: { data: MapPageData; siteName
         cleanup = mountPublicMap(
           holder.current,
           data.bbox,
-          data.layers.map(({ name, slug, kind, color }) => ({ name, slug, kind, color })),
+          data.layers.map(({ name, slug, kind, color, file }) => ({ name, slug, kind, color, file })),
           () => setState('no-tiles'),
         )
         setState((now) => (now === 'waiting' ? 'ready' : now))
@@ -34,7 +34,9 @@ export function VillageMapPage({ data, siteName }: { data: MapPageData; siteName
     <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-2xl font-bold text-gray-900 md:text-3xl">Peta Desa</h1>
       <p className="mt-1 text-gray-600">
-        Batas wilayah, dusun, fasilitas umum, pembangunan, produk dan agenda {siteName} di peta.
+        {data.portal
+          ? `Batas wilayah setiap desa di ${siteName}; pilih desa untuk membuka situsnya.`
+          : `Batas wilayah, dusun, fasilitas umum, pembangunan, produk dan agenda ${siteName} di peta.`}
       </p>
       <div className="mt-4 print:hidden">
         <div
@@ -79,7 +81,10 @@ export function VillageMapPage({ data, siteName }: { data: MapPageData; siteName
         </div>
         <p className="mt-2 text-sm text-gray-600">
           Unduh data peta:{' '}
-          <a className="text-emerald-800 underline" href="/api/public/map.geojson">
+          <a
+            className="text-emerald-800 underline"
+            href={data.portal ? '/api/regency/public/map.geojson' : '/api/public/map.geojson'}
+          >
             semua lapisan (GeoJSON)
           </a>
         </p>
@@ -94,7 +99,11 @@ export function VillageMapPage({ data, siteName }: { data: MapPageData; siteName
           {data.layers.map((layer) => (
             <section key={layer.slug} aria-labelledby={`lapisan-${layer.slug}`}>
               <h3 id={`lapisan-${layer.slug}`} className="flex items-center gap-2 font-semibold text-gray-900">
-                <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: layer.color }} />
+                <span
+                  aria-hidden="true"
+                  className="inline-block h-3 w-3 rounded-sm"
+                  style={{ background: layer.color }}
+                />
                 {layer.name}
               </h3>
               <ul className="mt-2 space-y-2">
@@ -117,7 +126,7 @@ export function VillageMapPage({ data, siteName }: { data: MapPageData; siteName
               {layer.count > layer.features.length ? (
                 <p className="mt-2 text-sm text-gray-600">
                   {layer.count - layer.features.length} lainnya ada di{' '}
-                  <a className="underline" href={`/api/public/map/layers/${layer.slug}.geojson`}>
+                  <a className="underline" href={layer.file}>
                     berkas GeoJSON lapisan ini
                   </a>
                   .

@@ -79,7 +79,8 @@ export const featuresApi = ({ request }: LoaderFunctionArgs | ActionFunctionArgs
       const url = new URL(request.url)
       const given = url.searchParams.get('layer_id')
       const layerId = given === null || given === '' ? null : parseId(given)
-      if (given && layerId === null) throw new HttpError(422, 'Validation Errors', { Layer_id: 'Layer_id must be a layer id' })
+      if (given && layerId === null)
+        throw new HttpError(422, 'Validation Errors', { Layer_id: 'Layer_id must be a layer id' })
       const query = parseListQuery(url.searchParams, ADMIN_PAGE_SIZE)
       return apiSuccess('List Data Map Features', await listFeatures(query, layerId, '/api/admin/map/features'))
     }

@@ -1,3 +1,6 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { atRegency } from '~/models/villages.server'
+import { villageBoundaries } from '~/models/regency/regency-map.server'
 import { cachedRead } from '~/public-reads/read-memo.server'
 import { drawGeometry, formatArea, formatLength, projectionOf, type DrawnGeometry } from '~/lib/map-drawing'
 import type { DrawnLayer, MapPageData, SmallMapData } from '~/lib/map-types'
@@ -12,6 +15,61 @@ import { publicLayerFeatures, publicMap, villageOutline } from '~/models/village
 /** Per layer, the page draws and lists this many features; the rest are in its GeoJSON file. */
 export const PAGE_FEATURES_PER_LAYER = 500
 
+/**
+ * `/peta`: the village's map, or at the regency host the portal's map of every active village's boundary (each linking
+ * to its village's site), read from the villages at each request as the portal's other pages are.
+ */
+export async function mapOrPortalLoader({
+  request,
+  context,
+}: LoaderFunctionArgs): Promise<MapPageData & { portal: boolean }> {
+  if (!atRegency()) return { portal: false, ...(await mapPageLoader()) }
+  context.skipResponseCache?.()
+  const boundaries = await villageBoundaries(new URL(request.url))
+  const corners = boundaries.flatMap((village) =>
+    village.areas.flatMap((geometry) =>
+      geometry.type === 'Polygon' ? geometry.coordinates[0] : geometry.coordinates.flatMap((polygon) => polygon[0]),
+    ),
+  )
+  const bbox: [number, number, number, number] = corners.length
+    ? [
+        Math.min(...corners.map((p) => p[0])),
+        Math.min(...corners.map((p) => p[1])),
+        Math.max(...corners.map((p) => p[0])),
+        Math.max(...corners.map((p) => p[1])),
+      ]
+    : [95, -11, 141, 6]
+  const projection = projectionOf(bbox)
+  let id = 0
+  const features = boundaries.flatMap((village) =>
+    village.areas.map((geometry) => ({
+      id: ++id,
+      name: village.name,
+      description: '',
+      url: village.url,
+      measure: null,
+      shape: drawGeometry(geometry as DrawnGeometry, projection),
+    })),
+  )
+  return {
+    portal: true,
+    bbox,
+    width: projection.width,
+    height: projection.height,
+    layers: [
+      {
+        name: 'Batas Desa',
+        slug: 'batas-desa',
+        kind: 'area',
+        color: '#b91c1c',
+        count: features.length,
+        file: '/api/regency/public/map.geojson',
+        features,
+      },
+    ],
+  }
+}
+
 export const mapPageLoader = (): Promise<MapPageData> =>
   cachedRead('map:page', async () => {
     const { bbox, layers } = await publicMap()
@@ -22,6 +80,7 @@ export const mapPageLoader = (): Promise<MapPageData> =>
       if (!read) continue
       drawn.push({
         ...layer,
+        file: `/api/public/map/layers/${layer.slug}.geojson`,
         features: read.features.slice(0, PAGE_FEATURES_PER_LAYER).map((feature) => ({
           id: feature.id,
           name: feature.name,
@@ -40,19 +99,28 @@ export const mapPageLoader = (): Promise<MapPageData> =>
     return { bbox, width: projection.width, height: projection.height, layers: drawn }
   })
 
+/** The village's boundary, for the small maps of items' pages (read once per data version). */
+export { villageOutline }
+
 /**
- * The small map of an item's page (a project, a product, an event with a point): the village's boundary and the item,
- * drawn as the page's SVG (no script, no tiles), or null without a point.
+ * The small map of an item's page (a project, a product, an event with a point): the village's boundary (`outline`,
+ * from villageOutline) and the item, drawn as the page's SVG (no script, no tiles), or null without a point.
  */
-export async function smallMapOf(item: { latitude: number | null; longitude: number | null }): Promise<SmallMapData | null> {
+export function smallMapOf(
+  item: { latitude: number | null; longitude: number | null },
+  outline: unknown[],
+): SmallMapData | null {
   if (item.latitude === null || item.longitude === null) return null
-  const outline = (await villageOutline()) as DrawnGeometry[]
-  const boxes = outline.flatMap((geometry) => {
-    const rings = geometry.type === 'Polygon' ? [geometry.coordinates[0]] : geometry.type === 'MultiPolygon' ? geometry.coordinates.map((p) => p[0]) : []
-    return rings.flat()
-  })
-  const lons = [item.longitude, ...boxes.map((p) => p[0])]
-  const lats = [item.latitude, ...boxes.map((p) => p[1])]
+  const shapes = outline as DrawnGeometry[]
+  const corners = shapes.flatMap((geometry) =>
+    geometry.type === 'Polygon'
+      ? geometry.coordinates[0]
+      : geometry.type === 'MultiPolygon'
+        ? geometry.coordinates.flatMap((polygon) => polygon[0])
+        : [],
+  )
+  const lons = [item.longitude, ...corners.map((p) => p[0])]
+  const lats = [item.latitude, ...corners.map((p) => p[1])]
   const projection = projectionOf([Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)])
   const point = drawGeometry({ type: 'Point', coordinates: [item.longitude, item.latitude] }, projection) as {
     cx: number
@@ -61,7 +129,7 @@ export async function smallMapOf(item: { latitude: number | null; longitude: num
   return {
     width: projection.width,
     height: projection.height,
-    outline: outline.map((geometry) => (drawGeometry(geometry, projection) as { d: string }).d),
+    outline: shapes.map((geometry) => (drawGeometry(geometry, projection) as { d: string }).d),
     point,
     latitude: item.latitude,
     longitude: item.longitude,

@@ -4,7 +4,7 @@ import { gpx, kml } from '@tmcw/togeojson'
 import { validationError } from '~/utils/http.server'
 import type { StagedFile } from '~/utils/upload-pipeline.server'
 import type { MapKind } from '~/lib/map-drawing'
-import type { Actor } from '../activity.server'
+import type { Actor } from '~/models/activity.server'
 import { DESCRIPTION_MAX, NAME_MAX, getLayer, writeImportedFeatures } from './map.server'
 import { checkGeometry, type CheckedGeometry } from './map-geometry.server'
 
@@ -42,7 +42,12 @@ function geoJsonCandidates(text: string): Candidate[] {
       properties?: unknown
     }
     const props = (typeof properties === 'object' && properties !== null ? properties : {}) as Record<string, unknown>
-    return { name: props.name ?? props.nama ?? props.title, description: props.description ?? props.keterangan, geometry, html: false }
+    return {
+      name: props.name ?? props.nama ?? props.title,
+      description: props.description ?? props.keterangan,
+      geometry,
+      html: false,
+    }
   }
   if (root.type === 'FeatureCollection' && Array.isArray(root.features)) return root.features.map(fromFeature)
   if (root.type === 'Feature') return [fromFeature(root)]
@@ -118,7 +123,11 @@ function flattened(geometry: unknown): unknown {
 
 export type ImportResult = { imported: number; skipped: { index: number; reason: string }[] }
 
-export async function importMapFile(layerId: unknown, file: StagedFile | undefined, actor: Actor): Promise<ImportResult> {
+export async function importMapFile(
+  layerId: unknown,
+  file: StagedFile | undefined,
+  actor: Actor,
+): Promise<ImportResult> {
   const id = typeof layerId === 'string' && /^\d+$/.test(layerId.trim()) ? Number(layerId) : layerId
   if (typeof id !== 'number' || !Number.isInteger(id)) throw validationError({ Layer_id: 'Layer_id is required' })
   const layer = await getLayer(id).catch(() => refuseLayer())

@@ -16,10 +16,10 @@ import {
   type BBox,
   type MapKind,
 } from '~/lib/map-drawing'
-import { recordActivity, type Actor } from '../activity.server'
-import { rethrowUnique } from '../crud.server'
-import { visibleWhere } from '../publishing.server'
-import { refuseGamblingSpam } from '../spam.server'
+import { recordActivity, type Actor } from '~/models/activity.server'
+import { rethrowUnique } from '~/models/crud.server'
+import { visibleWhere } from '~/models/publishing.server'
+import { refuseGamblingSpam } from '~/models/spam.server'
 import { checkGeometry, type CheckedGeometry, type MapGeometry } from './map-geometry.server'
 
 /**
@@ -32,7 +32,15 @@ import { checkGeometry, type CheckedGeometry, type MapGeometry } from './map-geo
 // Layers
 
 const layerSelect = { id: true, name: true, slug: true, kind: true, color: true, public: true, position: true } as const
-export type MapLayer = { id: number; name: string; slug: string; kind: MapKind; color: string; public: boolean; position: number }
+export type MapLayer = {
+  id: number
+  name: string
+  slug: string
+  kind: MapKind
+  color: string
+  public: boolean
+  position: number
+}
 const toLayer = (row: { kind: string } & Omit<MapLayer, 'kind'>): MapLayer => ({ ...row, kind: row.kind as MapKind })
 
 const AUTOMATIC_SLUGS: readonly string[] = AUTOMATIC_LAYERS.map((layer) => layer.slug)
