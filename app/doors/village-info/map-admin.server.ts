@@ -1,3 +1,4 @@
+import { MAP_FILE_MAX_MB } from '~/lib/upload-limits'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { jsonWithSuccess } from 'remix-toast'
 import { actorOf } from '~/auth/actor.server'
@@ -17,7 +18,7 @@ import {
   updateFeature,
   updateLayer,
 } from '~/models/village-info/map.server'
-import { IMPORT_MAX_MB, importMapFile, type ImportResult } from '~/models/village-info/map-import.server'
+import { importMapFile, type ImportResult } from '~/models/village-info/map-import.server'
 
 /**
  * The admin's `Peta` screen (`/admin/peta`, docs/api.md "Village map (peta desa)"): the layers, the features of the
@@ -71,7 +72,7 @@ export async function mapAdminAction({ request }: ActionFunctionArgs) {
   if (multipart) {
     const user = await requirePermission(request, 'maps-create')
     try {
-      const body = await readMultipart(request, 'file', IMPORT_MAX_MB)
+      const body = await readMultipart(request, 'file', MAP_FILE_MAX_MB)
       try {
         const result = await importMapFile(body.fields.layer_id, body.file ?? undefined, actorOf(request, user))
         return done('import', `${result.imported} fitur diimpor, ${result.skipped.length} dilewati.`, result)

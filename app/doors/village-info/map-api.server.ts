@@ -1,3 +1,4 @@
+import { MAP_FILE_MAX_MB } from '~/lib/upload-limits'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
@@ -20,7 +21,7 @@ import {
   updateFeature,
   updateLayer,
 } from '~/models/village-info/map.server'
-import { IMPORT_MAX_MB, importMapFile } from '~/models/village-info/map-import.server'
+import { importMapFile } from '~/models/village-info/map-import.server'
 import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
 
 /**
@@ -120,7 +121,7 @@ export const importApi = ({ request }: ActionFunctionArgs) =>
     const type = (request.headers.get('content-type') ?? '').toLowerCase()
     if (!type.startsWith('multipart/form-data'))
       throw new HttpError(415, 'Unsupported Media Type', { Error: 'Expected multipart/form-data' })
-    const body = await readMultipart(request, 'file', IMPORT_MAX_MB)
+    const body = await readMultipart(request, 'file', MAP_FILE_MAX_MB)
     try {
       const result = await importMapFile(body.fields.layer_id, body.file ?? undefined, actorOf(request, user))
       return apiSuccess('Map features imported', result, 201)

@@ -16,8 +16,6 @@ import { checkGeometry, type CheckedGeometry } from './map-geometry.server'
  * declaring one (the way to an external entity or an entity bomb) is refused before parsing.
  */
 
-export const IMPORT_MAX_MB = 10
-
 const NOT_A_MAP = 'File must be a GeoJSON, KML or GPX file'
 
 type Candidate = { name: unknown; description: unknown; geometry: unknown; html: boolean }

@@ -486,7 +486,7 @@ function featureText(
   if (layer) properties.layer = layer
   if (feature.url) properties.url = feature.url
   if (feature.image) properties.image = `/uploads/maps/${feature.image}`
-  return `{"type":"Feature","id":${feature.id},"geometry":${geometry},"properties":${JSON.stringify(properties)}}`
+  return `{"type":"Feature","geometry":${geometry},"properties":${JSON.stringify(properties)}}`
 }
 
 /** The village's boundary (the `batas-desa` layer's areas) for the small maps of items' pages, or none. */
