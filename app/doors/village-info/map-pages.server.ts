@@ -13,7 +13,7 @@ import { publicLayerFeatures, publicMap, villageOutline } from '~/models/village
  */
 
 /** Per layer, the page draws and lists this many features; the rest are in its GeoJSON file. */
-export const PAGE_FEATURES_PER_LAYER = 150
+export const PAGE_FEATURES_PER_LAYER = 60
 
 /**
  * `/peta`: the village's map, or at the regency host the portal's map of every active village's boundary (each linking
