@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { adminToken, api, expectSuccess, unique } from '../support/api'
+import { seriousViolations } from '../support/axe'
 import { PHONE, useBrowser } from '../support/browser'
 import { toast } from './admin-support'
 
@@ -129,6 +130,7 @@ describe('Peta Desa: a clerk maps the village, a visitor finds it on a phone', (
       await list.getByText(boundaryName).waitFor()
       const link = list.getByRole('link', { name: project.title })
       expect(await link.getAttribute('href')).toBe(`/pembangunan/${project.slug}`)
+      if (tiles === 'without tiles') expect(await seriousViolations(page)).toEqual([])
       // The phone's page is no wider than the phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
       await link.click()
