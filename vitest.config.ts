@@ -83,6 +83,18 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // The browser walks whose "Done when" names PostgreSQL too, against the PostgreSQL server of api-pg.
+        extends: true,
+        test: {
+          name: 'e2e-pg',
+          include: ['tests/e2e/village-map.test.ts'],
+          globalSetup: ['tests/support/global-setup-pg.ts'],
+          env: { BALAI_TEST_DB: 'postgresql' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 })

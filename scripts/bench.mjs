@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
 import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
-import { FULL, generateVillage, PRODUCT_SEARCH_WORD, QUICK, SEARCH_WORD } from './bench/generate.mjs'
+import { FULL, generateVillage, MAP_LAYER, PRODUCT_SEARCH_WORD, QUICK, SEARCH_WORD } from './bench/generate.mjs'
 import { runLoad } from './bench/load.mjs'
 import { runCompare } from './bench/compare.mjs'
 import { runVillages } from './bench/many-villages.mjs'
@@ -576,6 +576,15 @@ async function main() {
       relative: postsList,
       distinct: uncached(letters.codes.map((code) => `/verifikasi/${code}`)),
     },
+    // Peta Desa (issue 39): a layer of 5,000 points uncached at no less than the news list's uncached rate, and the
+    // map page (its drawing and list of every layer) at 90% of it.
+    {
+      target: `/api/public/map/layers/${MAP_LAYER}.geojson`,
+      relative: postsList,
+      relativeMin: 1,
+      distinct: uncached([`/api/public/map/layers/${MAP_LAYER}.geojson`]),
+    },
+    { target: '/peta', relative: postsList, distinct: uncached(['/peta']) },
   ]
 
   const only = option('--only') && new RegExp(option('--only'))
@@ -686,8 +695,13 @@ async function main() {
     if (row.api && !row.headers) checks.push([`${row.target} >= 50% of floor`, row.ratio >= 0.5])
     if (row.page === 'home' || row.page === 'posts') checks.push([`${row.target} >= 25% of floor`, row.ratio >= 0.25])
     if (row.plain) checks.push([`${row.target} >= 90% of ${row.plain}`, row.ratio >= 0.9])
-    if (row.relative)
-      checks.push([`${row.target} uncached >= 90% of ${row.relative} uncached`, row.relativeRatio >= 0.9])
+    if (row.relative) {
+      const least = row.relativeMin ?? 0.9
+      checks.push([
+        `${row.target} uncached >= ${Math.round(least * 100)}% of ${row.relative} uncached`,
+        row.relativeRatio >= least,
+      ])
+    }
     if (row.banner) checks.push([`${row.target} >= 90% of the same without a banner`, row.ratio >= 0.9])
     steady(row.target, row.result)
     if (row.distinct) steady(`${row.target} uncached`, row.distinct)

@@ -1,3 +1,4 @@
+import { smallMapOf, villageOutline } from './village-info/map-pages.server'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getEnv } from '~/utils/config.server'
 import { nowMs } from '~/utils/clock.server'
@@ -88,11 +89,14 @@ export function eventDetail(row: EventRow, siteAddress: string): EventDetail {
 }
 
 /** `/agenda/{slug}`: the event (staff with `events-edit` also see a draft or scheduled one, as a preview). */
-export const eventLoader = (args: LoaderFunctionArgs) =>
-  detailLoader(args, 'events', { visible: publicEvent, preview: previewEvent }, (item, preview) => ({
+export const eventLoader = async (args: LoaderFunctionArgs) => {
+  const outline = await villageOutline()
+  return detailLoader(args, 'events', { visible: publicEvent, preview: previewEvent }, (item, preview) => ({
     event: eventDetail(item, siteUrl(args.request)),
+    smallMap: smallMapOf(item, outline),
     preview,
   }))
+}
 
 /** One VEVENT: its UID is stable (the event's id on this site), its DTSTAMP its last change. */
 function calendarEvent(row: EventRow, origin: string): CalendarEvent {

@@ -1,3 +1,4 @@
+import { smallMapOf, villageOutline } from './village-info/map-pages.server'
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { aparaturSummary, photoSummary, postSummary, productSummary, pageSummary, slideSummary } from '~/lib/summaries'
 import { listPublicAparaturs } from '~/models/aparatur.server'
@@ -60,11 +61,14 @@ export const pageLoader = (args: Args) =>
     page,
     preview,
   }))
-export const productLoader = (args: Args) =>
-  detailLoader(args, 'products', { visible: publicProduct, preview: previewProduct }, (product, preview) => ({
+export const productLoader = async (args: Args) => {
+  const outline = await villageOutline()
+  return detailLoader(args, 'products', { visible: publicProduct, preview: previewProduct }, (product, preview) => ({
     product,
+    smallMap: smallMapOf(product, outline),
     preview,
   }))
+}
 
 export async function aparaturLoader({ params }: Args) {
   const id = parseId(params.id)

@@ -1,3 +1,4 @@
+import { boundariesGeoJson, villageBoundaries } from '~/models/regency/regency-map.server'
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
@@ -233,4 +234,13 @@ export const villageImportApi = apiCall('POST', async ({ request }: ActionFuncti
   } finally {
     await body.cleanup()
   }
+})
+
+/** `GET /api/regency/public/map.geojson` (no token): every active village's boundary (`batas-desa`), at the regency host. */
+export const regencyMapApi = apiCall('GET', async ({ request }: LoaderFunctionArgs) => {
+  if (scopeKey('the regency API') !== REGENCY) throw new HttpError(404, 'Not found')
+  const body = boundariesGeoJson(await villageBoundaries(new URL(request.url)))
+  return new Response(body, {
+    headers: { 'Content-Type': 'application/geo+json; charset=utf-8', 'Cache-Control': 'no-store' },
+  })
 })

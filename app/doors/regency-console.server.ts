@@ -1,3 +1,4 @@
+import { boundaryChecks, villageBoundaries } from '~/models/regency/regency-map.server'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { jsonWithError, jsonWithSuccess, redirectWithSuccess } from 'remix-toast'
 import { requireUser } from '~/auth/session.server'
@@ -91,6 +92,7 @@ export async function villagesLoader({ request }: LoaderFunctionArgs) {
     },
     search: query.search,
     staleAfterDays: STALE_AFTER_DAYS,
+    boundaries: boundaryChecks(await villageBoundaries(url)),
   }
 }
 

@@ -1,3 +1,4 @@
+import { smallMapOf, villageOutline } from './village-info/map-pages.server'
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { HttpError, notFoundResponse } from '~/utils/http.server'
 import { csvResponse } from '~/utils/csv-response.server'
@@ -101,8 +102,12 @@ export async function developmentsLoader({ request, context }: LoaderFunctionArg
 }
 
 /** `/pembangunan/{slug}`: a published project with its photos; staff who may edit projects see a draft too. */
-export const developmentLoader = (args: LoaderFunctionArgs) =>
-  detailLoader(args, 'developments', { visible: publicDevelopment, preview: previewDevelopment }, (item, preview) => ({
-    project: item,
-    preview,
-  }))
+export const developmentLoader = async (args: LoaderFunctionArgs) => {
+  const outline = await villageOutline()
+  return detailLoader(
+    args,
+    'developments',
+    { visible: publicDevelopment, preview: previewDevelopment },
+    (item, preview) => ({ project: item, smallMap: smallMapOf(item, outline), preview }),
+  )
+}

@@ -27,6 +27,7 @@ export const SITE_NAVIGATION: readonly NavEntry[] = [
   group('informasi', 'Informasi', [
     link('/pengumuman', 'Pengumuman'),
     link('/statistik', 'Statistik Desa'),
+    link('/peta', 'Peta Desa'),
     link('/dokumen', 'Dokumen'),
     link('/ppid', 'PPID'),
   ]),

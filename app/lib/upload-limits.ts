@@ -11,3 +11,5 @@ export const IMAGE_MAX_MB = 10
 export const DOCUMENT_MAX_MB = 20
 /** An image's width times height, in megapixels: a larger one is a 422 on `Image` (decoding it costs memory). */
 export const IMAGE_MAX_MEGAPIXELS = 40
+/** A map file to import (GeoJSON, KML, GPX; docs/api.md "Village map (peta desa)"): 413 on `File` past it. */
+export const MAP_FILE_MAX_MB = 10

@@ -27,6 +27,7 @@ import { PUBLISHED_COLUMNS, publishedFields, statusList } from './published-crud
 import { publicTable } from '~/public-reads/public-table.server'
 import { publicFilter, publicOrderBy, publishingFields, visibleWhere } from './publishing.server'
 import { refuseGamblingSpam } from './spam.server'
+import { coordinate } from './village-info/coordinates.server'
 
 /**
  * Development projects (docs/api.md "Development projects"): published like posts, with a picture of their own and
@@ -158,22 +159,6 @@ const progressField = (label: string) => {
       return value
     },
     z.number({ invalid_type_error: message }).int(message).min(0, message).max(100, message).optional(),
-  )
-}
-
-/** A coordinate in degrees; a form may write its decimal comma. Blank or null is none. */
-const coordinate = (label: string, limit: number) => {
-  const message = `${label} must be a number from -${limit} to ${limit}`
-  return z.preprocess(
-    (value) => {
-      if (value === undefined || value === null) return null
-      if (typeof value === 'string') {
-        const text = value.trim().replace(',', '.')
-        return text === '' ? null : /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : NaN
-      }
-      return value
-    },
-    z.number({ invalid_type_error: message }).min(-limit, message).max(limit, message).nullable(),
   )
 }
 

@@ -17,6 +17,7 @@ import { sanitizedRichText } from '~/utils/sanitize.server'
 import { readTime } from '~/utils/time-input.server'
 import { checkInput, imageAlt, optionalText, requiredText } from '~/utils/validation.server'
 import { eventEndedAt } from '~/lib/event-times'
+import { locationFields, pointErrors } from './village-info/coordinates.server'
 import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
 import { createWithImage, deleteWithImage, orNotFound, updateWithImage } from './crud.server'
 import { PUBLISHED_COLUMNS, publishedFields, statusList } from './published-crud.server'
@@ -48,6 +49,8 @@ export const eventResponse = z
     organizer: z.string(),
     image: storedImage('events'),
     image_alt: altText(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
     ...publishingShape,
     ...timestamps,
   })
@@ -93,6 +96,8 @@ export const schema = z.object({
   starts_at: timeText('Starts_at'),
   ends_at: timeText('Ends_at'),
   image_alt: imageAlt(),
+  // Where it takes place, both or neither (docs/api.md "Village map (peta desa)").
+  ...locationFields,
   ...publishingFields,
 })
 
@@ -142,7 +147,7 @@ function parseEvent(input: Record<string, unknown>) {
     ends_at: typeof input.ends_at === 'string' ? input.ends_at : null,
     all_day: given.success ? given.data : null,
   })
-  const all = { ...times.errors, ...errors }
+  const all = { ...times.errors, ...(data ? pointErrors(data) : {}), ...errors }
   if (Object.keys(all).length || !data || !times.times) throw validationError(all)
   // The times as text give way to the times read.
   const { starts_at, ends_at, ...fields } = data

@@ -11,6 +11,7 @@ import { PUBLISHED_COLUMNS, publishedFields, statusList } from './published-crud
 import { publishingFields, publicFilter } from './publishing.server'
 import { publicTable } from '~/public-reads/public-table.server'
 import { z } from 'zod'
+import { locationFields, withWholePoint } from './village-info/coordinates.server'
 import { altText, publishingShape, responseId, selectOf, storedImage, timestamps } from '~/utils/response-shape.server'
 
 /** A product as every answer shows it (docs/api.md "Items"); the select of every read and the API's `Product`. */
@@ -26,6 +27,8 @@ export const productResponse = z
     price: z.number().int().min(0),
     phone: z.string(),
     address: z.string(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
     user_id: responseId().nullable(),
     ...publishingShape,
     ...timestamps,
@@ -61,6 +64,8 @@ export const schema = z.object({
   phone: requiredText('Phone', 30),
   address: requiredText('Address', 500),
   image_alt: imageAlt(),
+  // Where the seller is, both or neither (docs/api.md "Village map (peta desa)").
+  ...locationFields,
   ...publishingFields,
 })
 
@@ -85,7 +90,7 @@ export const getProductBySlug = (slug: string) => orNotFound(publicProducts.one(
 export const previewProduct = (slug: string) => prisma.product.findUnique({ where: { slug }, select: productSelect })
 
 export async function createProduct(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
-  return withContentImages(parseInput(schema, input), ['content'], (data) =>
+  return withContentImages(withWholePoint(parseInput(schema, input)), ['content'], (data) =>
     createWithImage('products', input, async (image) => {
       const fields = await publishedFields(prisma.product, data, 'produk')
       return prisma.product.create({ data: { ...fields, image, user_id: user.id }, select: productSelect })
@@ -100,7 +105,7 @@ export async function updateProduct(id: number, input: Record<string, unknown>) 
       prisma.product.findUnique({ where: { id }, select: { ...PUBLISHED_COLUMNS, image: true, content: true } }),
       'Product',
     )
-  return withContentImages(parseInput(schema, input), ['content'], (data) =>
+  return withContentImages(withWholePoint(parseInput(schema, input)), ['content'], (data) =>
     updateWithImage('products', input, stored, async (existing, picture) => {
       const fields = await publishedFields(prisma.product, data, 'produk', { id, row: existing })
       await noteDroppedImages(existing.content, data.content)

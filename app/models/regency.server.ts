@@ -366,7 +366,7 @@ async function removeVillageFiles(id: string) {
 }
 
 /** `work` for each item, at most `parallel` at a time (each village's database opened in turn, not all at once). */
-async function eachAtMost<T, R>(items: T[], parallel: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function eachAtMost<T, R>(items: T[], parallel: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length)
   let next = 0
   const lane = async () => {

@@ -13,6 +13,7 @@ import { fromZonedTime, toZonedInput } from '~/lib/zoned-time'
 import { demoVillage } from './demo-village'
 import { seedDemoInformation } from './demo-information.server'
 import { seedDemoLetterTypes } from './citizen-services/demo-letters.server'
+import { seedDemoMap } from './village-info/demo-map.server'
 import { fillSettingsIfEmpty } from './settings.server'
 import { ADMIN_ROLE } from './user.server'
 
@@ -262,6 +263,8 @@ async function seedDemoVillage(siteName: string) {
       })
     }
     await seedVillageInformation(village, now)
+    // Peta Desa: the boundary, the dusun, the public places and where some products and events are.
+    await seedDemoMap()
   })
   // Every picture now has its record: one write lifts all their markers.
   await unmarkPending([

@@ -70,6 +70,15 @@ import { type ResourceName } from '~/resources/permissions'
 import { bodyOf, permissionsOf, uploadOf, type ResourceDeclaration } from '~/resources/resource'
 import { REPORT_KINDS, REPORT_STATUSES } from '~/lib/reports'
 import { DOCUMENT_MAX_MB, IMAGE_MAX_MB } from '~/lib/upload-limits'
+import {
+  featureInputSchema,
+  importResponse,
+  layerInput,
+  mapFeatureResponse,
+  mapLayerListItem,
+  mapLayerResponse,
+  publicMapResponse,
+} from '~/models/village-info/map.server'
 
 // The schemas and names of the layers below that the routes declare their operations with (a route imports no
 // model: its handlers come from its door, its declarations from here).
@@ -93,6 +102,13 @@ export {
   passwordChangeSchema,
   developmentPhotoInput,
   postResponse,
+  mapLayerResponse,
+  mapLayerListItem,
+  mapFeatureResponse,
+  publicMapResponse,
+  importResponse,
+  layerInput,
+  featureInputSchema,
 }
 
 /**

@@ -160,6 +160,8 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
       { name: 'phone', label: 'Phone', kind: 'tel' },
       // The create screen has a multi-line address box, the edit screen a single line.
       { name: 'address', label: 'Address', create: { kind: 'textarea' } },
+      { name: 'latitude', label: 'Latitude', placeholder: 'e.g. -6.9122 (with the longitude, or neither)' },
+      { name: 'longitude', label: 'Longitude', placeholder: 'e.g. 107.6129' },
     ],
   },
   photos: {
@@ -348,6 +350,8 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
       { name: 'starts_at', label: 'Starts At', kind: 'datetime', dateWhen: 'all_day' },
       { name: 'ends_at', label: 'Ends At (optional)', kind: 'datetime', dateWhen: 'all_day' },
       { name: 'location', label: 'Location' },
+      { name: 'latitude', label: 'Latitude', placeholder: 'e.g. -6.9128 (with the longitude, or neither)' },
+      { name: 'longitude', label: 'Longitude', placeholder: 'e.g. 107.6172' },
       { name: 'organizer', label: 'Organizer' },
       { name: 'description', label: 'Description', kind: 'richtext' },
     ],

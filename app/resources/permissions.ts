@@ -33,6 +33,9 @@ export type ResourceName =
   | (typeof REPORT_RESOURCES)[number]
   | (typeof TRANSPARENCY_RESOURCES)[number]
 
+/** The village map's permissions (docs/api.md "Village map (peta desa)"). */
+export const MAP_PERMISSIONS = ['maps-index', 'maps-create', 'maps-update', 'maps-delete'] as const
+
 const EDITABLE_ACTIONS = ['index', 'create', 'show', 'edit', 'update', 'delete'] as const
 const UPLOAD_ONLY_ACTIONS = ['index', 'create', 'delete'] as const
 const REPORT_ACTIONS = ['index', 'show', 'update', 'delete'] as const
@@ -65,6 +68,8 @@ export const SEEDED_PERMISSIONS = [
   // Layanan Surat (issue 37): letter types, requests and the register of outgoing letters; five names only (the
   // original client keeps the permissions in a 4 KB cookie). Not a ResourceName: letters have screens of their own.
   ...LETTER_PERMISSIONS,
+  // Peta Desa (issue 39): the four names of docs/api.md "Village map (peta desa)" only.
+  ...MAP_PERMISSIONS,
 ]
 
 export type PermissionName = (typeof SEEDED_PERMISSIONS)[number]

@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { SmallMap } from '~/components/village-info/small-map'
 import { DetailTop } from '~/components/public/detail-top'
 import { Fact } from '~/components/public/facts'
 import { ArticleImage } from '~/components/public/upload-image'
@@ -36,7 +37,7 @@ const EventFact = ({ label, children }: { label: string; children: React.ReactNo
 )
 
 export default function EventScreen() {
-  const { event, preview } = useLoaderData<typeof loader>()
+  const { event, smallMap, preview } = useLoaderData<typeof loader>()
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <DetailTop resource="events" preview={preview} item={event} />
@@ -73,6 +74,7 @@ export default function EventScreen() {
             Tambahkan ke Google Calendar<span className="sr-only"> (membuka tab baru)</span>
           </a>
         </div>
+        {smallMap ? <SmallMap map={smallMap} label={event.title} /> : null}
       </header>
       {event.description ? (
         <div className="rich-text mt-8 text-gray-800" dangerouslySetInnerHTML={{ __html: event.description }} />

@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { SmallMap } from '~/components/village-info/small-map'
 import { DevelopmentDetail } from '~/components/public/development-view'
 import { developmentLoader, keepLoaderHeaders } from '~/doors/transparency.server'
 import { describe, routeSeo } from '~/lib/seo'
@@ -28,6 +29,15 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   }))
 
 export default function DevelopmentScreen() {
-  const { project, preview } = useLoaderData<typeof loader>()
-  return <DevelopmentDetail project={project} preview={preview} />
+  const { project, smallMap, preview } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <DevelopmentDetail project={project} preview={preview} />
+      {smallMap ? (
+        <div className="mx-auto max-w-4xl px-4 pb-10">
+          <SmallMap map={smallMap} label={project.title} />
+        </div>
+      ) : null}
+    </>
+  )
 }

@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { SmallMap } from '~/components/village-info/small-map'
 import { DetailTop } from '~/components/public/detail-top'
 import { Tabs } from '~/components/public/product-tabs'
 import { ItemImage } from '~/components/public/upload-image'
@@ -28,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   }))
 
 export default function ProductScreen() {
-  const { product, preview } = useLoaderData<typeof loader>()
+  const { product, smallMap, preview } = useLoaderData<typeof loader>()
   const details = <div className="rich-text text-gray-800" dangerouslySetInnerHTML={{ __html: product.content }} />
   const seller = (
     <dl className="grid gap-4 sm:grid-cols-[auto_1fr] sm:gap-x-6">
@@ -45,6 +46,11 @@ export default function ProductScreen() {
       </dd>
       <dt className="text-sm font-medium text-gray-500">Alamat</dt>
       <dd className="text-gray-800">{product.address}</dd>
+      {smallMap ? (
+        <dd className="sm:col-span-2">
+          <SmallMap map={smallMap} label={product.title} />
+        </dd>
+      ) : null}
     </dl>
   )
   return (

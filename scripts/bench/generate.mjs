@@ -26,6 +26,8 @@ export const FULL = {
   budgets: 10,
   budgetLines: 80,
   developments: 1_000,
+  // Peta Desa (issue 39): a public layer of 5,000 points, served uncached at the news list's rate.
+  mapPoints: 5_000,
   // Distinct pictures drawn per kind (sliders: one each); every record links one of them.
   pictures: 6,
 }
@@ -43,6 +45,7 @@ export const QUICK = {
   budgets: 2,
   budgetLines: 20,
   developments: 30,
+  mapPoints: 50,
   pictures: 2,
 }
 
@@ -58,6 +61,8 @@ const DOCUMENT_CLASSES = ['berkala', 'setiap_saat', 'berkala', 'serta_merta']
 
 /** A word every so many post titles carries, so `/posts?search=` has a realistic number of matches. */
 export const SEARCH_WORD = 'panen'
+/** The bench village's map layer of `mapPoints` points (Peta Desa, issue 39). */
+export const MAP_LAYER = 'titik-survei'
 export const PRODUCT_SEARCH_WORD = 'kopi'
 
 const WORDS = [
@@ -440,6 +445,36 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
         '',
         'published',
         time,
+        time,
+        time,
+      )
+    }
+  })()
+
+  // Peta Desa (issue 39): a public point layer of `mapPoints` features spread over a village of about 4 x 3 km.
+  db.transaction(() => {
+    const layer = db
+      .prepare(
+        'INSERT INTO map_layers (name, slug, kind, color, public, position, updated_at) VALUES (?, ?, ?, ?, 1, 9, ?)',
+      )
+      .run('Titik Survei', MAP_LAYER, 'point', '#0f766e', iso(start))
+    const feature = db.prepare(
+      'INSERT INTO map_features (layer_id, name, description, geometry, west, south, east, north, vertices, ' +
+        'created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)',
+    )
+    for (let i = 0; i < counts.mapPoints; i++) {
+      const lon = Math.round((107.604 + ((i * 7919) % 3300) / 100_000) * 1e7) / 1e7
+      const lat = Math.round((-6.93 + ((i * 104_729) % 2500) / 100_000) * 1e7) / 1e7
+      const time = at(i, counts.mapPoints)
+      feature.run(
+        layer.lastInsertRowid,
+        `Titik ${title(i, 2)} ${i + 1}`,
+        `Titik survei ke-${i + 1}`,
+        JSON.stringify({ type: 'Point', coordinates: [lon, lat] }),
+        lon,
+        lat,
+        lon,
+        lat,
         time,
         time,
       )

@@ -127,6 +127,8 @@ describe('admin products (multipart)', () => {
         'id',
         'image',
         'image_alt',
+        'latitude',
+        'longitude',
         'owner',
         'phone',
         'price',

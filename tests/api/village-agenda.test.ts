@@ -35,6 +35,9 @@ const EVENT_KEYS = [
   'organizer',
   'image',
   'image_alt',
+  // Peta Desa (issue 39): where it takes place, both or neither.
+  'latitude',
+  'longitude',
   'status',
   'published_at',
   'created_at',

@@ -18,7 +18,7 @@ describe('the public menu (app/lib/site-navigation.ts)', () => {
     )
     expect(groups).toEqual({
       Transparansi: ['/apbdes', '/pembangunan'],
-      Informasi: ['/pengumuman', '/statistik', '/dokumen', '/ppid'],
+      Informasi: ['/pengumuman', '/statistik', '/peta', '/dokumen', '/ppid'],
       Layanan: ['/layanan', '/layanan/surat', '/layanan/lacak', '/verifikasi'],
     })
     // Every destination once, /cari and /agenda among them.

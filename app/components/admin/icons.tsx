@@ -24,6 +24,7 @@ const PATHS = {
   calendar: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
   megaphone: 'M3 10v4h3l6 4V6L6 10zM16 8a5 5 0 0 1 0 8M19 5a9 9 0 0 1 0 14',
   chart: 'M4 20V10M10 20V4M16 20v-7M2 20h20',
+  map: 'M9 4 3 6v14l6-2 6 2 6-2V4l-6 2zM9 4v14M15 6v14',
   hammer: 'M14 6l4 4M3 21l9-9M11 5l3-3 6 6-3 3zM12 12l-2-2',
 }
 

@@ -1,4 +1,6 @@
 import { useLoaderData, useLocation, useParams } from '@remix-run/react'
+import { Fragment } from 'react'
+import { LocationPicker } from '~/components/village-info/location-picker'
 import { screenResource } from '~/resources'
 import { DEFAULT_TIME_ZONE } from '~/lib/zoned-time'
 import {
@@ -164,12 +166,11 @@ export function ResourceFields(props: {
   return (
     <>
       {props.resource.fields.map((field) => (
-        <ResourceField
-          key={field.name}
-          {...props}
-          timeZone={props.timeZone ?? DEFAULT_TIME_ZONE}
-          field={fieldOn(field, props.mode)}
-        />
+        <Fragment key={field.name}>
+          <ResourceField {...props} timeZone={props.timeZone ?? DEFAULT_TIME_ZONE} field={fieldOn(field, props.mode)} />
+          {/* A point (projects, products, events): the map picker under its two number fields. */}
+          {field.name === 'longitude' ? <LocationPicker /> : null}
+        </Fragment>
       ))}
     </>
   )

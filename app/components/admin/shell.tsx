@@ -47,6 +47,8 @@ const NAVIGATION: NavEntry[] = [
   { icon: 'calendar', ...item('events'), label: 'Agenda' },
   { icon: 'megaphone', ...item('announcements'), label: 'Pengumuman' },
   { icon: 'chart', ...item('statistics'), label: 'Statistik' },
+  // Peta Desa (issue 39): layers, features and import.
+  { label: 'Peta', icon: 'map', to: '/admin/peta', permission: 'maps-index' },
   { label: 'Pengaturan Situs', icon: 'cog', to: '/admin/settings', permission: 'settings-edit' },
   { label: 'Log Aktivitas', icon: 'clock', to: '/admin/activities', permission: 'activities-index' },
 ]

@@ -33,6 +33,11 @@ export type VillageListData = {
   page: { data: VillageRow[]; current_page: number; last_page: number; total: number }
   search: string
   staleAfterDays: number
+  /** Peta Desa (docs/api.md "Village map (peta desa)", Regency): the boundary checks of the active villages. */
+  boundaries?: {
+    missing: { slug: string; name: string }[]
+    overlaps: { a: { name: string }; b: { name: string }; area_m2: number }[]
+  }
 }
 
 export const STATUS_LABELS = { active: 'Aktif', suspended: 'Dinonaktifkan' } as const
@@ -195,7 +200,7 @@ function VillageRowView({ village, search, page }: { village: VillageRow; search
   )
 }
 
-export function VillageListScreen({ page, search, staleAfterDays }: VillageListData) {
+export function VillageListScreen({ page, search, staleAfterDays, boundaries }: VillageListData) {
   const navigation = useNavigation()
   const { pathname } = useLocation()
   const loading = navigation.state === 'loading' && navigation.location.pathname === pathname && !navigation.formMethod
@@ -258,6 +263,45 @@ export function VillageListScreen({ page, search, staleAfterDays }: VillageListD
           </div>
         ) : null}
       </div>
+      {boundaries ? <BoundaryChecks {...boundaries} /> : null}
     </section>
+  )
+}
+
+/** The active villages without a boundary (`batas-desa`), and the pairs overlapping by more than 1,000 m². */
+function BoundaryChecks({ missing, overlaps }: NonNullable<VillageListData['boundaries']>) {
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <section aria-labelledby="tanpa-batas" className="rounded-xl bg-white p-4 shadow-sm">
+        <h2 id="tanpa-batas" className="font-semibold text-gray-900">
+          Desa tanpa batas wilayah
+        </h2>
+        {missing.length ? (
+          <ul className="mt-2 list-disc pl-5 text-sm text-gray-700">
+            {missing.map((village) => (
+              <li key={village.slug}>{village.name}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm text-gray-500">Setiap desa aktif sudah memiliki batas wilayah.</p>
+        )}
+      </section>
+      <section aria-labelledby="batas-tumpang" className="rounded-xl bg-white p-4 shadow-sm">
+        <h2 id="batas-tumpang" className="font-semibold text-gray-900">
+          Batas yang tumpang tindih (lebih dari 1.000 m²)
+        </h2>
+        {overlaps.length ? (
+          <ul className="mt-2 list-disc pl-5 text-sm text-gray-700">
+            {overlaps.map((pair) => (
+              <li key={`${pair.a.name}|${pair.b.name}`}>
+                {pair.a.name} dan {pair.b.name}: {pair.area_m2.toLocaleString('id-ID')} m²
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm text-gray-500">Tidak ada.</p>
+        )}
+      </section>
+    </div>
   )
 }
