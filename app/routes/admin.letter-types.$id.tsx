@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { titled } from '~/components/admin/meta'
-import { LetterTypeScreen } from '~/components/citizen-services/letter-desk'
+import { LetterTypeScreen } from '~/components/citizen-services/letter-desk-screens'
 import { RecordErrorBoundary } from '~/components/admin/resource-list'
 import { typeLoader, typeAction } from '~/doors/citizen-services/letter-desk.server'
 

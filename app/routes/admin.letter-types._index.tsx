@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { titled } from '~/components/admin/meta'
-import { LetterTypeListScreen } from '~/components/citizen-services/letter-desk'
+import { LetterTypeListScreen } from '~/components/citizen-services/letter-desk-screens'
 import { ListErrorBoundary } from '~/components/admin/resource-list'
 import { typeListLoader } from '~/doors/citizen-services/letter-desk.server'
 

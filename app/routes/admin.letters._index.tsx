@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { titled } from '~/components/admin/meta'
-import { LetterRegisterScreen } from '~/components/citizen-services/letter-desk'
+import { LetterRegisterScreen } from '~/components/citizen-services/letter-desk-screens'
 import { ListErrorBoundary } from '~/components/admin/resource-list'
 import { registerLoader, registerAction } from '~/doors/citizen-services/letter-desk.server'
 
