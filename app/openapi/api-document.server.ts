@@ -141,7 +141,10 @@ function register(registry: OpenAPIRegistry, call: Call) {
       ...(call.body ? { body: { required: true, content } } : {}),
     },
     responses: call.raw
-      ? { 200: { description: call.raw.description, content: { [call.raw.type]: { schema: call.raw.schema } } } }
+      ? {
+          200: { description: call.raw.description, content: { [call.raw.type]: { schema: call.raw.schema } } },
+          ...failures(fails),
+        }
       : {
           [call.ok.status]: {
             description: call.ok.description ?? (call.ok.message ? `\`${call.ok.message}\`` : 'Success'),
