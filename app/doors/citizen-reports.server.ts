@@ -31,7 +31,7 @@ import { publicList } from './public.server'
  */
 
 /** Refuses a filing from a client that has filed 5 reports in the last hour: 429 before the body is read. */
-async function checkFilingThrottle(request: Request) {
+export async function checkFilingThrottle(request: Request) {
   const refusal = await filingRefusal(clientKeyOf(request))
   if (refusal) {
     if (request.body) discardRest(bodyStream(request))
@@ -62,7 +62,7 @@ export const fileReportApi = ({ request }: ActionFunctionArgs) =>
  * The lookup of both doors: the report when the code is its own, else the same 404 as for an unknown ticket, which
  * counts toward the lookup throttle.
  */
-const lookUp = (request: Request, ticket: string, code: string) =>
+export const lookUp = (request: Request, ticket: string, code: string) =>
   countedLookup(clientKeyOf(request), () => trackReport(ticket, code))
 
 /** `GET /api/public/reports/{ticket}?code=`: never cached (the answer is the citizen's alone). */
