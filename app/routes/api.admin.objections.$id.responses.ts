@@ -1,5 +1,4 @@
-import { respondObjectionApi } from '~/doors/citizen-services/objections.server'
-import { methodNotAllowed } from '~/utils/http.server'
+import { respondObjectionApi, methodNotAllowed } from '~/doors/citizen-services/objections.server'
 import { declare, idParam, reportResponseInput } from '~/openapi/operations.server'
 import { objectionResponse } from '~/openapi/ppid-operations.server'
 

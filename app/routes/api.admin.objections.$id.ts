@@ -6,7 +6,7 @@ import { objectionResponse } from '~/openapi/ppid-operations.server'
 export const loader = declare(objectionApi, {
   method: 'get',
   tag: 'Reports',
-  summary: 'One objection, with the citizen\'s contact',
+  summary: "One objection, with the citizen's contact",
   permissions: ['reports-show'],
   params: idParam('objection'),
   ok: { status: 200, data: objectionResponse, message: 'Detail Data Objection' },

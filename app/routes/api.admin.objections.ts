@@ -1,6 +1,5 @@
-import { objectionsApi } from '~/doors/citizen-services/objections.server'
+import { objectionsApi, methodNotAllowed } from '~/doors/citizen-services/objections.server'
 import { ADMIN_PAGE_SIZE } from '~/lib/paging'
-import { methodNotAllowed } from '~/utils/http.server'
 import { declare, listParams, paginated, reportStatus } from '~/openapi/operations.server'
 import { objectionResponse } from '~/openapi/ppid-operations.server'
 

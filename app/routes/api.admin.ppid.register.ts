@@ -1,10 +1,9 @@
-import { registerApi } from '~/doors/village-info/ppid-pages.server'
-import { methodNotAllowed } from '~/utils/http.server'
+import { registerApi, methodNotAllowed } from '~/doors/village-info/ppid-pages.server'
 import { declare, z } from '~/openapi/operations.server'
 import { registerRowResponse } from '~/openapi/ppid-operations.server'
 
 const registerQuery = z.object({
-  year: z.string().optional().openapi({ description: 'The tickets\' year (default: this year); key `Year`' }),
+  year: z.string().optional().openapi({ description: "The tickets' year (default: this year); key `Year`" }),
   type: z.enum(['permohonan', 'keberatan']).optional().openapi({ description: 'Default `permohonan`; key `Type`' }),
 })
 

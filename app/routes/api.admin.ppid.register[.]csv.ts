@@ -1,5 +1,4 @@
-import { registerCsvApi } from '~/doors/village-info/ppid-pages.server'
-import { methodNotAllowed } from '~/utils/http.server'
+import { registerCsvApi, methodNotAllowed } from '~/doors/village-info/ppid-pages.server'
 import { declare, z } from '~/openapi/operations.server'
 
 /** GET /api/admin/ppid/register.csv?year&type (reports-index): the register as CSV. */

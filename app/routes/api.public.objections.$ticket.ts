@@ -1,5 +1,4 @@
-import { trackObjectionApi } from '~/doors/citizen-services/objections.server'
-import { methodNotAllowed } from '~/utils/http.server'
+import { trackObjectionApi, methodNotAllowed } from '~/doors/citizen-services/objections.server'
 import { declare, z } from '~/openapi/operations.server'
 import { publicObjectionResponse } from '~/openapi/ppid-operations.server'
 

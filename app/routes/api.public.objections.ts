@@ -1,5 +1,4 @@
-import { fileObjectionApi } from '~/doors/citizen-services/objections.server'
-import { methodNotAllowed } from '~/utils/http.server'
+import { fileObjectionApi, methodNotAllowed } from '~/doors/citizen-services/objections.server'
 import { declare } from '~/openapi/operations.server'
 import { filedObjectionResponse, objectionFileInput } from '~/openapi/ppid-operations.server'
 

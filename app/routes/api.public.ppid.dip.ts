@@ -1,6 +1,5 @@
-import { dipApi } from '~/doors/village-info/ppid-pages.server'
+import { dipApi, methodNotAllowed } from '~/doors/village-info/ppid-pages.server'
 import { onlyQuery } from '~/lib/cache-keys'
-import { methodNotAllowed } from '~/utils/http.server'
 import { declare, z } from '~/openapi/operations.server'
 import { dipItemResponse } from '~/openapi/ppid-operations.server'
 

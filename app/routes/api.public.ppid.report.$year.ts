@@ -1,6 +1,5 @@
-import { annualReportApi } from '~/doors/village-info/ppid-pages.server'
+import { annualReportApi, methodNotAllowed } from '~/doors/village-info/ppid-pages.server'
 import { noQuery } from '~/lib/cache-keys'
-import { methodNotAllowed } from '~/utils/http.server'
 import { declare, z } from '~/openapi/operations.server'
 import { annualReportResponse } from '~/openapi/ppid-operations.server'
 

@@ -88,8 +88,7 @@ export const respondObjectionApi = apiCall('POST', async ({ request, params }) =
 // /ppid/keberatan
 
 /** The seven grounds, in the law's order, each explained. */
-export const objectionReasons = () =>
-  OBJECTION_REASONS.map((value) => ({ value, ...OBJECTION_REASON_TEXT[value] }))
+export const objectionReasons = () => OBJECTION_REASONS.map((value) => ({ value, ...OBJECTION_REASON_TEXT[value] }))
 
 /** `/ppid/keberatan`: the form, its request ticket from `?tiket=` (a link from the tracking page). */
 export function keberatanLoader({ request }: LoaderFunctionArgs) {
@@ -122,3 +121,6 @@ export const lookUpAny = (request: Request, ticket: string, code: string) =>
   /^\s*KBR-/i.test(ticket)
     ? lookUpObjection(request, ticket, code).then((objection) => ({ objection, report: null }))
     : lookUpReport(request, ticket, code).then((report) => ({ report, objection: null }))
+
+/** The loader or action of a route for the methods it does not take. */
+export { methodNotAllowed } from '~/utils/http.server'

@@ -151,7 +151,8 @@ export const dipEntryApi = ({ request, params }: LoaderFunctionArgs) =>
 function registerParams(params: URLSearchParams): { year: number; type: RegisterType } {
   const year = yearParam(params) ?? thisYear()
   const type = (params.get('type')?.trim() || 'permohonan') as RegisterType
-  if (!REGISTER_TYPES.includes(type)) throw validationError({ Type: `Type must be one of ${REGISTER_TYPES.join(', ')}` })
+  if (!REGISTER_TYPES.includes(type))
+    throw validationError({ Type: `Type must be one of ${REGISTER_TYPES.join(', ')}` })
   return { year, type }
 }
 
@@ -251,3 +252,6 @@ export async function reportPageLoader({ params }: LoaderFunctionArgs) {
 }
 
 export const ppidReportYears = reportYears
+
+/** The loader or action of a route for the methods it does not take. */
+export { methodNotAllowed } from '~/utils/http.server'

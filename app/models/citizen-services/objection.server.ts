@@ -285,8 +285,7 @@ async function mustBeObjection(id: number) {
 export async function updateObjection(id: number, input: Record<string, unknown>, actor: Actor) {
   await mustBeObjection(id)
   const status = input.status
-  if (status === undefined || status === null || status === '')
-    throw validationError({ Status: 'Status is required' })
+  if (status === undefined || status === null || status === '') throw validationError({ Status: 'Status is required' })
   const updated = await updateReport(id, { status })
   await recordActivity({
     actor,
