@@ -67,7 +67,10 @@ export const reportResponse = z
     due_at: nullableResponseTime('Information requests: 10 working days after the filing.'),
     closed_at: nullableResponseTime(),
     contact_erased_at: nullableResponseTime(),
-    decision: z.enum(DECISIONS).nullable().openapi({ description: 'Information requests: the decision.' }),
+    decision: z
+      .string()
+      .nullable()
+      .openapi({ description: `Information requests: the decision, one of ${DECISIONS.join(', ')}.` }),
     decision_reason: z.string().openapi({ description: "The exemption's legal basis (partly or refused)." }),
     decided_at: nullableResponseTime(),
     extended_at: nullableResponseTime('The one extension (7 working days), or null.'),
@@ -90,7 +93,10 @@ export const publicReportResponse = z
     status: z.enum(REPORT_STATUSES),
     created_at: responseTime(),
     due_at: nullableResponseTime(),
-    decision: z.enum(DECISIONS).nullable(),
+    decision: z
+      .string()
+      .nullable()
+      .openapi({ description: `Null until decided, then one of ${DECISIONS.join(', ')}.` }),
     decision_reason: z.string(),
     extended_at: nullableResponseTime(),
     responses: z.array(z.object({ message: z.string(), created_at: responseTime() }).strict()),

@@ -15,6 +15,7 @@ export const loader = declare(registerApi, {
   permissions: ['reports-index'],
   query: registerQuery,
   ok: { status: 200, data: z.array(registerRowResponse), message: 'Register' },
+  fails: [422],
 })
 
 export const action = methodNotAllowed

@@ -16,6 +16,7 @@ export const loader = declare(dipApi, {
   etag: true,
   query: z.object({ year: z.string().optional().openapi({ example: '2026' }) }),
   ok: { status: 200, data: z.array(dipItemResponse), message: 'Daftar Informasi Publik' },
+  fails: [422],
 })
 
 export const handle = { cacheKey: onlyQuery('year') }

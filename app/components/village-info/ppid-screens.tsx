@@ -152,7 +152,7 @@ export function DaftarInformasiScreen() {
     year: number | null
     years: number[]
   }>()
-  const csv = `/ppid/daftar-informasi?format=csv${year ? `&year=${year}` : ''}`
+  const csv = `/ppid/daftar-informasi.csv${year ? `?year=${year}` : ''}`
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 print:max-w-none print:p-0">
       <h1 className="text-2xl font-bold text-gray-900 md:text-3xl">Daftar Informasi Publik</h1>

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
 import { recordActivity } from '~/models/activity.server'
@@ -9,6 +9,7 @@ import {
   createDipEntry,
   deleteDipEntry,
   dipEntries,
+  dipYearsOf,
   getDipEntry,
   listDipEntries,
   register,
@@ -195,7 +196,38 @@ export const DIP_CSV_HEADER = [
   'Jangka Waktu Penyimpanan',
 ]
 
-/** `/ppid/daftar-informasi?page&year` (`?format=csv`: the whole list as CSV). */
+/** `/ppid/daftar-informasi.csv?year`: the whole list (or a year's) as CSV. */
+export async function dipCsvLoader({ request }: LoaderFunctionArgs) {
+  let year: number | null
+  try {
+    year = yearParam(new URL(request.url).searchParams)
+  } catch {
+    year = null
+  }
+  const rows = await absolute(request, await dipEntries(year))
+  return csvResponse(
+    csvOf([
+      DIP_CSV_HEADER,
+      ...rows.map((item) => [
+        item.title,
+        item.summary,
+        item.class,
+        item.url,
+        item.official,
+        item.responsible,
+        item.made_at,
+        item.form,
+        item.retention,
+      ]),
+    ]),
+    year ? `daftar-informasi-publik-${year}.csv` : 'daftar-informasi-publik.csv',
+  )
+}
+
+/**
+ * `/ppid/daftar-informasi?page&year`; `?format=csv` is its CSV: a page route's loader answers data, so that address
+ * leads to the CSV's own (`/ppid/daftar-informasi.csv`, decision 078).
+ */
 export async function dipPageLoader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   let year: number | null
@@ -204,27 +236,8 @@ export async function dipPageLoader({ request }: LoaderFunctionArgs) {
   } catch {
     year = null
   }
+  if (params.get('format') === 'csv') throw redirect(`/ppid/daftar-informasi.csv${year ? `?year=${year}` : ''}`)
   const items = await dipEntries(year)
-  if (params.get('format') === 'csv') {
-    const rows = await absolute(request, items)
-    return csvResponse(
-      csvOf([
-        DIP_CSV_HEADER,
-        ...rows.map((item) => [
-          item.title,
-          item.summary,
-          item.class,
-          item.url,
-          item.official,
-          item.responsible,
-          item.made_at,
-          item.form,
-          item.retention,
-        ]),
-      ]),
-      year ? `daftar-informasi-publik-${year}.csv` : 'daftar-informasi-publik.csv',
-    )
-  }
   const query = parseListQuery(params, DIP_PAGE_SIZE)
   const limit = DIP_PAGE_SIZE
   const start = (query.page - 1) * limit
@@ -233,12 +246,7 @@ export async function dipPageLoader({ request }: LoaderFunctionArgs) {
 }
 
 /** The years the DIP has entries of, newest first (the page's filter). */
-async function dipYears() {
-  const all = await dipEntries(null)
-  return [...new Set(all.map((item) => Number(item.made_at.slice(0, 4))))]
-    .filter((year) => year >= 2000 && year <= 2100)
-    .sort((a, b) => b - a)
-}
+const dipYears = () => dipYearsOf()
 
 /** `/ppid/laporan/{year}`. */
 export async function reportPageLoader({ params }: LoaderFunctionArgs) {

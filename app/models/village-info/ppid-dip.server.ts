@@ -43,8 +43,21 @@ export const dipItemResponse = z
 
 export type DipItem = z.infer<typeof dipItemResponse>
 
-export const dipEntryResponse = dipItemResponse
-  .extend({ id: responseId(), created_at: responseTime(), updated_at: responseTime() })
+export const dipEntryResponse = z
+  .object({
+    id: responseId(),
+    title: z.string(),
+    summary: z.string(),
+    class: z.enum(DIP_CLASSES),
+    url: z.string(),
+    official: z.string(),
+    responsible: z.string(),
+    made_at: z.string(),
+    form: z.string(),
+    retention: z.string(),
+    created_at: responseTime(),
+    updated_at: responseTime(),
+  })
   .openapi('DipEntry')
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -210,6 +223,14 @@ export function dipEntries(year?: number | null): Promise<DipItem[]> {
   )
 }
 
+/** The years the DIP has entries of, newest first (the page's filter), once per data version. */
+export const dipYearsOf = () =>
+  cachedRead('ppid-dip-years', async () =>
+    [...new Set((await dipEntries(null)).map((item) => Number(item.made_at.slice(0, 4))))]
+      .filter((year) => year >= 2000 && year <= 2100)
+      .sort((a, b) => b - a),
+  )
+
 /** The count of `GET /api/public/ppid/dip` without a year (the regency's figures). */
 export const dipCount = async () => (await dipEntries(null)).length
 
@@ -285,7 +306,7 @@ export const registerRowResponse = z
     decision: z.string().openapi({ description: 'Requests: the decision; objections: the status' }),
     answered_at: z.string().nullable().openapi({ description: 'The first decision or response (YYYY-MM-DD)' }),
     working_days: z.number().int().nullable(),
-    on_time: z.enum(['ya', 'tidak']).nullable().openapi({ description: 'Null while open and not yet due' }),
+    on_time: z.string().nullable().openapi({ description: '`ya` or `tidak`; null while open and not yet due' }),
   })
   .openapi('RegisterRow')
 
