@@ -70,6 +70,18 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // The public-information cycle's walk (issue 38) again on PostgreSQL.
+        extends: true,
+        test: {
+          name: 'e2e-pg',
+          include: ['tests/e2e/ppid-cycle.test.ts'],
+          globalSetup: ['tests/support/global-setup-pg.ts'],
+          env: { BALAI_TEST_DB: 'postgresql' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 })
