@@ -25,6 +25,7 @@ export type VillageRow = {
     posts_30d: number
     budget_year: number | null
     open_reports: number
+    ppid_on_time_pct?: number | null
   }
 }
 
@@ -36,7 +37,16 @@ export type VillageListData = {
 
 export const STATUS_LABELS = { active: 'Aktif', suspended: 'Dinonaktifkan' } as const
 
-const HEADERS = ['Desa', 'Domain', 'Status', 'Terbit terakhir', 'Berita 30 hari', 'APBDes terbaru', 'Laporan terbuka']
+const HEADERS = [
+  'Desa',
+  'Domain',
+  'Status',
+  'Terbit terakhir',
+  'Berita 30 hari',
+  'APBDes terbaru',
+  'Laporan terbuka',
+  'PPID tepat waktu',
+]
 
 const badge = 'inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium'
 const actionClass = 'rounded-lg px-2 py-1.5 text-sm font-medium hover:bg-gray-100 disabled:opacity-50 whitespace-nowrap'
@@ -126,6 +136,11 @@ function VillageRowView({ village, search, page }: { village: VillageRow; search
       <td className={cell}>{stats.posts_30d}</td>
       <td className={cell}>{stats.budget_year ?? '-'}</td>
       <td className={cell}>{stats.open_reports}</td>
+      <td className={cell}>
+        {stats.ppid_on_time_pct === null || stats.ppid_on_time_pct === undefined
+          ? '-'
+          : `${stats.ppid_on_time_pct.toLocaleString('id-ID', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`}
+      </td>
       <td className="px-4 py-3 text-right align-top">
         <div className="flex flex-wrap justify-end gap-1">
           <Link
