@@ -104,6 +104,11 @@ export const publicReportResponse = z
   .strict()
   .openapi('PublicReport', { description: 'Never a name, phone, e-mail or client address.' })
 
+/** A report of the public list (`GET /api/public/reports`): the tracking answer without the decision's fields. */
+export const publicListedReportResponse = publicReportResponse
+  .omit({ decision: true, decision_reason: true, extended_at: true })
+  .openapi('PublicListedReport', { description: 'Never a name, phone, e-mail or client address.' })
+
 /** The answer of a filing: the ticket and, this once, the tracking code. */
 export const filedReportResponse = z
   .object({
@@ -416,7 +421,19 @@ export async function trackReport(ticket: string, code: string) {
 // ---------------------------------------------------------------------------------------------------------------
 // What the public sees: the reports staff chose to show
 
-type PublicReportRow = Prisma.ReportGetPayload<{ select: typeof publicSelect }>
+/** The public list's select: the tracking answer's without the decision (docs/api.md "Citizen reports"). */
+const listedSelect = {
+  ticket: true,
+  kind: true,
+  subject: true,
+  message: true,
+  status: true,
+  created_at: true,
+  due_at: true,
+  responses: { select: { message: true, created_at: true }, orderBy: { id: 'asc' } },
+} as const
+
+type PublicReportRow = Prisma.ReportGetPayload<{ select: typeof listedSelect }>
 
 /**
  * The reports staff made public, newest first: read by Prisma (each carries its answers, a relation the public tables
@@ -426,7 +443,7 @@ export function listPublicReports(query: ListQuery, path = '/api/public/reports'
   return cachedRead(JSON.stringify(['reports', path, query.page, query.limit, query.requestedLimit]), () =>
     listPage<PublicReportRow>(prisma.report, {
       table: 'reports',
-      select: publicSelect,
+      select: listedSelect,
       searchColumns: ['ticket', 'subject'],
       query: { ...query, search: '' },
       path,

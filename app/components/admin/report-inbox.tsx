@@ -7,7 +7,6 @@ import {
   objectionReasonLabel,
   isOverdue,
   REPORT_KIND_LABELS,
-  REPORT_KINDS,
   REPORT_STATUS_LABELS,
   REPORT_STATUSES,
   reportKindLabel,

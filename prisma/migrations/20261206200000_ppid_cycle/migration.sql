@@ -5,6 +5,11 @@
 ALTER TABLE "documents" ADD COLUMN "legal_status" TEXT NOT NULL DEFAULT 'berlaku';
 ALTER TABLE "documents" ADD COLUMN "replaced_by_id" INTEGER REFERENCES "documents" ("id") ON DELETE SET NULL ON UPDATE CASCADE;
 CREATE INDEX "documents_replaced_by_id_idx" ON "documents"("replaced_by_id");
+-- The indexes created after it in the schema's own order, again (tests/api/schema-twins.test.ts compares the order).
+DROP INDEX "documents_id_idx";
+CREATE INDEX "documents_id_idx" ON "documents"("id");
+DROP INDEX "documents_status_published_at_id_idx";
+CREATE INDEX "documents_status_published_at_id_idx" ON "documents"("status", "published_at", "id", "information_class");
 
 -- AlterTable
 ALTER TABLE "reports" ADD COLUMN "decision" TEXT;
@@ -17,6 +22,8 @@ ALTER TABLE "reports" ADD COLUMN "reason" TEXT;
 ALTER TABLE "reports" ADD COLUMN "request_id" INTEGER REFERENCES "reports" ("id") ON DELETE SET NULL ON UPDATE CASCADE;
 CREATE INDEX "reports_kind_year_idx" ON "reports"("kind", "year");
 CREATE INDEX "reports_request_id_idx" ON "reports"("request_id");
+DROP INDEX "reports_kind_year_sequence_key";
+CREATE UNIQUE INDEX "reports_kind_year_sequence_key" ON "reports"("kind", "year", "sequence");
 
 -- CreateTable
 CREATE TABLE "dip_entries" (
