@@ -9,8 +9,8 @@ import {
   withFields,
   reportFileInput,
   filedReportResponse,
-  publicReportResponse,
 } from '~/openapi/operations.server'
+import { publicListedReportResponse } from '~/openapi/ppid-operations.server'
 
 /**
  * GET /api/public/reports: the reports staff made public; POST: a citizen files one (docs/api.md "Citizen reports").
@@ -22,7 +22,7 @@ export const loader = declare(publicReportsApi, {
   permissions: null,
   etag: true,
   query: listParams(PUBLIC_PAGE_SIZE).omit({ search: true }),
-  ok: { status: 200, data: paginated(publicReportResponse, 'PublicReport'), message: 'List Data Reports' },
+  ok: { status: 200, data: paginated(publicListedReportResponse, 'PublicListedReport'), message: 'List Data Reports' },
 })
 
 export const handle = { cacheKey: listQuery() }

@@ -240,7 +240,10 @@ describe('tracking and the staff inbox', () => {
     const tracked = expectSuccess(await track(mine.ticket, mine.tracking_code), 200, 'Detail Data Report')
     expect(Object.keys(tracked).sort()).toEqual([
       'created_at',
+      'decision',
+      'decision_reason',
       'due_at',
+      'extended_at',
       'kind',
       'message',
       'responses',

@@ -248,7 +248,7 @@ describe('documents: bad input is refused whole', () => {
     expect(result.body.errors).toEqual({
       Title: 'Title is required',
       Kind:
-        'Kind must be one of peraturan_desa, peraturan_kepala_desa, keputusan_kepala_desa, ' +
+        'Kind must be one of peraturan_desa, peraturan_kepala_desa, peraturan_bersama, keputusan_kepala_desa, ' +
         'laporan, informasi_publik, lainnya',
       Information_class: 'Information_class must be one of berkala, serta_merta, setiap_saat, dikecualikan',
       Enacted_at: 'Enacted_at must be a date (YYYY-MM-DD)',
@@ -455,7 +455,12 @@ describe('/ppid', () => {
     const page = whole.slice(whole.indexOf('<main'), whole.indexOf('</main>'))
     expect(page).toContain('<h1 class="text-2xl font-bold text-gray-900 md:text-3xl">Informasi Publik</h1>')
     const headings = [...page.matchAll(/<h2[^>]*>([^<]+)<\/h2>/g)].map((match) => match[1])
-    expect(headings).toEqual(['Informasi Berkala', 'Informasi Serta Merta', 'Informasi Setiap Saat'])
+    expect(headings).toEqual([
+      'Daftar dan Laporan',
+      'Informasi Berkala',
+      'Informasi Serta Merta',
+      'Informasi Setiap Saat',
+    ])
     const sertaMerta = page.slice(page.indexOf('Informasi Serta Merta'), page.indexOf('Informasi Setiap Saat'))
     expect(sertaMerta).toContain(document.title)
     expect(page).toContain('href="/layanan"')

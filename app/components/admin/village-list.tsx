@@ -26,6 +26,7 @@ export type VillageRow = {
     budget_year: number | null
     open_reports: number
     pending_letters: number
+    ppid_on_time_pct?: number | null
   }
 }
 
@@ -51,6 +52,7 @@ const HEADERS = [
   'APBDes terbaru',
   'Laporan terbuka',
   'Surat menunggu',
+  'PPID tepat waktu',
 ]
 
 const badge = 'inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium'
@@ -142,6 +144,11 @@ function VillageRowView({ village, search, page }: { village: VillageRow; search
       <td className={cell}>{stats.budget_year ?? '-'}</td>
       <td className={cell}>{stats.open_reports}</td>
       <td className={cell}>{stats.pending_letters}</td>
+      <td className={cell}>
+        {stats.ppid_on_time_pct === null || stats.ppid_on_time_pct === undefined
+          ? '-'
+          : `${stats.ppid_on_time_pct.toLocaleString('id-ID', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`}
+      </td>
       <td className="px-4 py-3 text-right align-top">
         <div className="flex flex-wrap justify-end gap-1">
           <Link
