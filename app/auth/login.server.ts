@@ -10,7 +10,7 @@ import { findSessionUser, userIdByUsername, verifyLogin, type SessionUser } from
 import { actorOf, deviceOf } from './actor.server'
 import { beginAttempt, giveBack, recordSuccess } from './throttle.server'
 import { signLoginTicket, signToken, verifyLoginTicket, type TokenClaims } from './token.server'
-import { scopeKey } from '~/utils/village-scope.server'
+import { villageCache } from '~/utils/village-cache.server'
 import { clientKeyOf } from '~/utils/client-key.server'
 
 /** One log line per login attempt (a failed or throttled one is a warning): never the password. */
@@ -56,12 +56,11 @@ export const sessionSeconds = (remember: boolean) =>
   remember ? getEnv().TOKEN_TTL : Math.min(getEnv().TOKEN_TTL, SHORT_SESSION_SECONDS)
 
 /** Throttled attempts are logged once a minute per username and address, so a flood cannot flood the log too. */
-const throttledLogged = new Map<string, number>()
+const throttledLogged = villageCache<number>('the throttled-login log memo', { maxEntries: 10_000 })
 function firstThrottledThisMinute(username: string, address: string | null, now = Date.now()) {
-  const key = `${scopeKey('the throttled-login log memo')}|${username.toLowerCase()}|${address ?? ''}`
-  if (now - (throttledLogged.get(key) ?? 0) < 60_000) return false
-  if (throttledLogged.size > 10_000) throttledLogged.clear()
-  throttledLogged.set(key, now)
+  const key = `${username.toLowerCase()}|${address ?? ''}`
+  if (now - (throttledLogged.get(key, 0) ?? 0) < 60_000) return false
+  throttledLogged.set(key, 0, now)
   return true
 }
 

@@ -1,5 +1,5 @@
 import { prisma, serializeWrite } from '~/utils/db.server'
-import { scopeKey } from '~/utils/village-scope.server'
+import { prunedEvery, secondsUntilRoom } from '~/utils/throttle-window.server'
 
 /**
  * Login throttling: after 5 failed attempts for one username, or 20 from one client (the key of
@@ -17,8 +17,7 @@ export const MAX_PER_USERNAME = 5
 export const MAX_PER_ADDRESS = 20
 /** Expired rows are deleted at most this often (by whichever process counts an attempt). */
 const PRUNE_EVERY_MS = 60 * 1000
-/** When each village's rows were last pruned (by scopeKey: one village's prune is not another's). */
-const lastPruned = new Map<string, number>()
+const prune = prunedEvery("the login throttle's last prune", PRUNE_EVERY_MS)
 
 const keysFor = (username: string, clientKey: string | null) => [
   { key: `u:${username.trim().toLowerCase()}`, max: MAX_PER_USERNAME },
@@ -37,9 +36,7 @@ export async function retryAfterSeconds(username: string, clientKey: string | nu
         take: max,
         select: { created_at: true },
       })
-      return recent.length >= max
-        ? Math.max(1, Math.ceil((recent[max - 1].created_at.getTime() + WINDOW_MS - now) / 1000))
-        : 0
+      return secondsUntilRoom(recent, max, WINDOW_MS, now)
     }),
   )
   return Math.max(0, ...waits)
@@ -68,11 +65,7 @@ export async function beginAttempt(
       const row = await prisma.loginFailure.create({ data: { key, created_at: new Date(now) }, select: { id: true } })
       failureIds.push(row.id)
     }
-    const scope = scopeKey("the login throttle's last prune")
-    if (now - (lastPruned.get(scope) ?? 0) > PRUNE_EVERY_MS) {
-      lastPruned.set(scope, now)
-      await prisma.loginFailure.deleteMany({ where: { created_at: { lt: new Date(now - WINDOW_MS) } } })
-    }
+    await prune(now, () => prisma.loginFailure.deleteMany({ where: { created_at: { lt: new Date(now - WINDOW_MS) } } }))
     return { retryAfter: 0 as const, attempt: { failureIds } }
   })
 }

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { findPublicResource } from '~/models/public-catalog.server'
 import { getPublicSettings } from '~/models/settings.server'
 import { publicApiSuccess } from '~/public-reads/read-memo.server'
+import { type ZodTypeAny } from 'zod'
+import { declare, z } from '~/openapi/operations.server'
 import { handleApi, HttpError } from '~/utils/http.server'
 import { publicList } from './public.server'
 
@@ -65,3 +67,21 @@ export const publicWriteApi =
 /** GET /api/public/settings: the village's name, tagline, logo and contacts (no authentication). */
 export const publicSettingsApi = ({ request }: LoaderFunctionArgs) =>
   handleApi(request, async () => publicApiSuccess(request, 'Site Settings', await getPublicSettings()))
+
+/**
+ * The loader of `/api/public/{name}`, a route that answers a plain array: `publicArrayApi(name)` declared for the API
+ * document as every one of them is (GET, tag Public, no authentication, an ETag, 200 with an array of `item` and
+ * `List Data {Things}`).
+ */
+export function publicArrayLoader(name: string, item: ZodTypeAny, words: { summary: string; description?: string }) {
+  const things = findPublicResource(name)?.things
+  if (!things) throw new Error(`No public array named ${name}`)
+  return declare(publicArrayApi(name), {
+    method: 'get',
+    tag: 'Public',
+    ...words,
+    permissions: null,
+    etag: true,
+    ok: { status: 200, data: z.array(item), message: `List Data ${things}` },
+  })
+}

@@ -1,6 +1,6 @@
 import { verifyPassword } from '~/utils/password.server'
 import { prisma } from '~/utils/db.server'
-import { scopeKey } from '~/utils/village-scope.server'
+import { villageCache } from '~/utils/village-cache.server'
 import { atRegency } from './villages.server'
 
 export const DEFAULT_PASSWORD = 'password'
@@ -8,8 +8,9 @@ const SEEDED_USERNAMES = ['admin', 'user']
 /** The regency's seeded account (REGENCY_HOST), in the regency's own database. */
 const SEEDED_REGENCY_USERNAMES = ['kabupaten']
 
-// bcrypt is slow on purpose: remember the verdict per village and stored hash, so it is computed once per password.
-const verdicts = new Map<string, Promise<boolean>>()
+// bcrypt is slow on purpose: remember the verdict per village and stored hash, so it is computed once per password (a
+// verdict depends on the hash alone: one version, 0, for ever). Two seeded accounts a village.
+const verdicts = villageCache<Promise<boolean>>('the default-password verdicts', { maxEntries: 20_000 })
 
 /** The seeded accounts that still accept the well-known default password (at the regency host: its own). */
 export async function accountsWithDefaultPassword(): Promise<string[]> {
@@ -19,13 +20,8 @@ export async function accountsWithDefaultPassword(): Promise<string[]> {
   })
   const found: string[] = []
   for (const row of rows) {
-    const key = `${scopeKey('the default-password verdicts')}\n${row.password}`
-    let verdict = verdicts.get(key)
-    if (!verdict) {
-      verdict = verifyPassword(DEFAULT_PASSWORD, row.password)
-      verdicts.set(key, verdict)
-    }
-    if (await verdict) found.push(row.username)
+    if (await verdicts.here().remember(row.password, 0, () => verifyPassword(DEFAULT_PASSWORD, row.password)))
+      found.push(row.username)
   }
   return found
 }

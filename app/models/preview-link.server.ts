@@ -3,7 +3,6 @@ import { prisma, serializeWrite } from '~/utils/db.server'
 import { nowMs } from '~/utils/clock.server'
 import { validationError } from '~/utils/http.server'
 import { recordActivity, summaryOf, type Actor } from './activity.server'
-import type { AdminResource } from './resources.server'
 
 /**
  * Preview links (docs/decisions/053-revisions-and-preview-links.md): one per record, valid 7 days, a new one revokes
@@ -20,10 +19,20 @@ const hashOf = (token: string) => crypto.createHash('sha256').update(token).dige
 const previewUrl = (origin: string, token: string) => `${origin.replace(/\/+$/, '')}/pratinjau/${token}`
 
 /**
+ * What a preview link needs of a declared resource (app/models/resources.server.ts `AdminResource` has it): written
+ * out here so that this module, which the resources' table calls, imports nothing back from it.
+ */
+type Previewable = {
+  name: string
+  get?(id: number): Promise<unknown>
+  previewRefusal?(record: unknown): Record<string, string> | null
+}
+
+/**
  * A new link for the record `id` (404 when it does not exist), replacing its previous one; the resource's 422 for a
  * record that may have none (an exempt document), its old link revoked then too.
  */
-export async function createPreviewLink(resource: AdminResource, id: number, origin: string, actor: Actor) {
+export async function createPreviewLink(resource: Previewable, id: number, origin: string, actor: Actor) {
   const record = await resource.get!(id)
   const refused = resource.previewRefusal?.(record)
   if (refused) {
@@ -48,7 +57,7 @@ export async function createPreviewLink(resource: AdminResource, id: number, ori
 }
 
 /** Revokes the record's link (404 when the record does not exist); logged when there was one. */
-export async function revokePreviewLink(resource: AdminResource, id: number, actor: Actor) {
+export async function revokePreviewLink(resource: Previewable, id: number, actor: Actor) {
   const record = await resource.get!(id)
   const { count } = await serializeWrite(() =>
     prisma.previewLink.deleteMany({ where: { resource: resource.name, record_id: id } }),

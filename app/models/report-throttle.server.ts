@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
 import { HttpError } from '~/utils/http.server'
-import { scopeKey } from '~/utils/village-scope.server'
+import { prunedEvery, secondsUntilRoom } from '~/utils/throttle-window.server'
 
 /**
  * The reports' throttle (docs/api.md "Citizen reports"; decisions 048 and 060), per client (the key of
@@ -17,8 +17,7 @@ export const MAX_FILINGS = 5
 export const LOOKUP_WINDOW_MS = 15 * 60 * 1000
 export const MAX_LOOKUP_FAILURES = 20
 const PRUNE_EVERY_MS = 60 * 1000
-/** When each village's rows were last pruned (by scopeKey: one village's prune is not another's). */
-const lastPruned = new Map<string, number>()
+const prune = prunedEvery("the reports' throttle's last prune", PRUNE_EVERY_MS)
 
 /** The client's key as the throttle keeps it: an HMAC under the server's secret (no rainbow table of IPv4 reverses it). */
 const hashed = (clientKey: string) =>
@@ -41,21 +40,17 @@ async function secondsToWait(key: string, max: number, windowMs: number, now: nu
     take: max,
     select: { created_at: true },
   })
-  return recent.length >= max
-    ? Math.max(1, Math.ceil((recent[max - 1].created_at.getTime() + windowMs - now) / 1000))
-    : 0
+  return secondsUntilRoom(recent, max, windowMs, now)
 }
 
 /** Counts one row of `key`; the caller holds the write lock. */
 async function count(key: string, now: number) {
   await prisma.reportThrottle.create({ data: { key, created_at: new Date(now) } })
-  const scope = scopeKey("the reports' throttle's last prune")
-  if (now - (lastPruned.get(scope) ?? 0) > PRUNE_EVERY_MS) {
-    lastPruned.set(scope, now)
-    await prisma.reportThrottle.deleteMany({
+  await prune(now, () =>
+    prisma.reportThrottle.deleteMany({
       where: { created_at: { lt: new Date(now - Math.max(FILING_WINDOW_MS, LOOKUP_WINDOW_MS)) } },
-    })
-  }
+    }),
+  )
 }
 
 /**

@@ -1,16 +1,9 @@
-import { methodNotAllowed, publicArrayApi } from '~/doors/public-api.server'
+import { methodNotAllowed, publicArrayLoader } from '~/doors/public-api.server'
 import { noQuery } from '~/lib/cache-keys'
-import { Post, declare, z } from '~/openapi/operations.server'
+import { Post } from '~/openapi/operations.server'
 
 /** GET /api/public/posts_home: a plain array. */
-export const loader = declare(publicArrayApi('posts_home'), {
-  method: 'get',
-  tag: 'Public',
-  summary: 'The 6 newest posts',
-  permissions: null,
-  etag: true,
-  ok: { status: 200, data: z.array(Post), message: 'List Data Posts' },
-})
+export const loader = publicArrayLoader('posts_home', Post, { summary: 'The 6 newest posts' })
 export const action = methodNotAllowed
 
 export const handle = { cacheKey: noQuery }
