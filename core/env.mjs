@@ -92,6 +92,16 @@ export const envSchema = z.object({
   ACTIVITY_RETENTION_DAYS: optionalText('365').pipe(z.coerce.number().int().min(1).max(36500)),
   /** Citizens' reports closed longer than this lose their name, phone, e-mail and photo (the daily clean-up). */
   REPORT_CONTACT_RETENTION_DAYS: optionalText('365').pipe(z.coerce.number().int().min(1).max(36500)),
+  /** Letter requests ended (selesai, ditolak) longer than this lose the NIK, contact, data and attachments. */
+  LETTER_DATA_RETENTION_DAYS: optionalText('365').pipe(z.coerce.number().int().min(1).max(36500)),
+  /**
+   * The key that seals the NIKs of letters (decision 073): at least 32 characters; empty: generated once in
+   * `.letter-data-key` in the data folder, as JWT_SECRET is. Never in the repository or the database.
+   */
+  LETTER_DATA_KEY: optionalText('').refine(
+    (value) => value === '' || value.length >= 32,
+    'LETTER_DATA_KEY must be at least 32 characters',
+  ),
   /**
    * Many villages in one install (docs/api.md "Many villages in one install", decision 055): the regency's host name.
    * Empty: one village, as always.

@@ -21,9 +21,10 @@ export const UPLOAD_KINDS = /** @type {const} */ ([
 /**
  * The private area of the storage (docs/decisions/045-private-storage-of-documents.md): files no `/uploads/...`
  * address serves (and, on S3, in S3_PRIVATE_BUCKET when set): documents' PDFs and their preview pictures, and the
- * photos citizens attach to their reports. Only the app's own routes hand them out, after their checks.
+ * photos citizens attach to their reports, and letters: the files villagers attach to their requests and the issued
+ * letters' PDFs (`private/letters`). Only the app's own routes hand them out, after their checks.
  */
-export const PRIVATE_KINDS = /** @type {const} */ (['private/documents', 'private/reports'])
+export const PRIVATE_KINDS = /** @type {const} */ (['private/documents', 'private/reports', 'private/letters'])
 
 /** Every folder of stored files, public and private: what backups, restores, migrations and sweeps walk. */
 export const STORED_KINDS = /** @type {const} */ ([...UPLOAD_KINDS, ...PRIVATE_KINDS])

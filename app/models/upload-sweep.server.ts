@@ -24,6 +24,11 @@ async function privateFileUsed(kind: string, name: string): Promise<boolean> {
     }))
   if (kind === 'private/reports')
     return !!(await prisma.report.findFirst({ where: { image: name }, select: { id: true } }))
+  if (kind === 'private/letters')
+    return !!(
+      (await prisma.letterAttachment.findFirst({ where: { file: name }, select: { id: true } })) ??
+      (await prisma.letter.findFirst({ where: { pdf_file: name }, select: { id: true } }))
+    )
   return true
 }
 

@@ -37,6 +37,15 @@ const EDITABLE_ACTIONS = ['index', 'create', 'show', 'edit', 'update', 'delete']
 const UPLOAD_ONLY_ACTIONS = ['index', 'create', 'delete'] as const
 const REPORT_ACTIONS = ['index', 'show', 'update', 'delete'] as const
 
+/** Layanan Surat's permissions (docs/api.md "Letters"). */
+export const LETTER_PERMISSIONS = [
+  'letters-index',
+  'letters-show',
+  'letters-create',
+  'letters-update',
+  'letters-delete',
+] as const
+
 const grant = <R extends string, A extends string>(resources: readonly R[], actions: readonly A[]) =>
   resources.flatMap((resource) => actions.map((action) => `${resource}-${action}` as const))
 
@@ -53,6 +62,9 @@ export const SEEDED_PERMISSIONS = [
   ...grant(REPORT_RESOURCES, REPORT_ACTIONS),
   // Transparansi (issue 22): the budget and the development projects.
   ...grant(TRANSPARENCY_RESOURCES, EDITABLE_ACTIONS),
+  // Layanan Surat (issue 37): letter types, requests and the register of outgoing letters; five names only (the
+  // original client keeps the permissions in a 4 KB cookie). Not a ResourceName: letters have screens of their own.
+  ...LETTER_PERMISSIONS,
 ]
 
 export type PermissionName = (typeof SEEDED_PERMISSIONS)[number]

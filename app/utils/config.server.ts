@@ -40,13 +40,17 @@ function ttlSeconds(value: string): number {
  * the server's user only), so tokens survive restarts and no install ever signs with a default. Several processes
  * starting at once agree on one: the file appears whole or not at all (written aside, then linked into place).
  */
-export function persistedSecret(dataDir: string): { secret: string; generated: boolean } {
-  const file = path.join(dataDir, '.jwt-secret')
+export function persistedSecret(
+  dataDir: string,
+  fileName = '.jwt-secret',
+  variable = 'JWT_SECRET',
+): { secret: string; generated: boolean } {
+  const file = path.join(dataDir, fileName)
   const read = () => {
     const existing = fs.readFileSync(file, 'utf8').trim()
     if (existing.length < 32)
       throw new ConfigError(
-        `Invalid configuration: ${file} holds no usable secret (delete it to generate a new one, or set JWT_SECRET)`,
+        `Invalid configuration: ${file} holds no usable secret (delete it to generate a new one, or set ${variable})`,
       )
     return existing
   }

@@ -80,7 +80,7 @@ const IMAGE_LIMIT: UploadLimit = { field: 'image', maxMb: IMAGE_MAX_MB }
 
 /** The 413 of a file over its limit, keyed by the file's field (`Image`, `File`). */
 const tooLarge = (limit: UploadLimit = IMAGE_LIMIT) => {
-  const key = limit.field === 'file' ? 'File' : 'Image'
+  const key = limit.field === 'file' ? 'File' : limit.field === 'attachments' ? 'Attachments' : 'Image'
   return new HttpError(413, 'Payload Too Large', { [key]: `${key} may not be larger than ${limit.maxMb} MB` })
 }
 const invalidImage = (message = 'Image must be a JPEG, PNG, GIF or WebP image') => validationError({ Image: message })
@@ -91,6 +91,8 @@ export type StagedFile = { tempPath: string; size: number; originalName: string 
 export type MultipartBody = {
   fields: Record<string, string | string[]>
   file: StagedFile | null
+  /** Every file of the file field, in order (one at most unless `maxFiles` said more). */
+  files: StagedFile[]
   /** Removes the temporary file; call it in `finally`. */
   cleanup(): Promise<void>
 }
@@ -104,14 +106,20 @@ export async function readMultipart(
   request: Request,
   fileField = 'image',
   maxMb = IMAGE_MAX_MB,
+  /**
+   * How many files the field takes (a letter request's `attachments`: 5): one more is a 422 on the field's key, read
+   * no further. With 1 (the default) a second file is ignored, as always.
+   */
+  maxFiles = 1,
 ): Promise<MultipartBody> {
   const limit: UploadLimit = { field: fileField, maxMb }
   const maxBytes = maxMb * 1024 * 1024
+  const fieldKey = fileField.charAt(0).toUpperCase() + fileField.slice(1)
   const contentType = request.headers.get('content-type') ?? ''
   if (!request.body) throw new HttpError(400, 'Malformed multipart body', { Error: 'The request has no body' })
   const declared = Number(request.headers.get('content-length') ?? '0')
   // Fields are small; a body this much larger than the file limit cannot be acceptable.
-  if (declared > maxBytes + 2 * MAX_FIELD_BYTES) {
+  if (declared > maxFiles * maxBytes + 2 * MAX_FIELD_BYTES) {
     discardRest(bodyStream(request))
     throw tooLarge(limit)
   }
@@ -120,13 +128,20 @@ export async function readMultipart(
   const cleanup = () => fsp.rm(tempDir, { recursive: true, force: true })
   const fields: Record<string, string | string[]> = {}
   let file: StagedFile | null = null
+  const files: StagedFile[] = []
 
   try {
     let parser: busboy.Busboy
     try {
       parser = busboy({
         headers: { 'content-type': contentType },
-        limits: { fileSize: maxBytes, files: 1, fields: 100, fieldSize: MAX_FIELD_BYTES, parts: 110 },
+        limits: {
+          fileSize: maxBytes,
+          files: maxFiles === 1 ? 1 : maxFiles + 1,
+          fields: 100,
+          fieldSize: MAX_FIELD_BYTES,
+          parts: 110,
+        },
         defParamCharset: 'utf8',
       })
     } catch {
@@ -142,13 +157,16 @@ export async function readMultipart(
         else fields[name] = Array.isArray(existing) ? [...existing, value] : [existing, value]
       })
       parser.on('file', (name, stream, info) => {
-        if (name !== fileField || file) {
+        if (name !== fileField || files.length >= maxFiles) {
           stream.resume()
+          if (name === fileField && maxFiles > 1 && (info.filename ?? '') !== '')
+            reject(validationError({ [fieldKey]: `At most ${maxFiles} ${fileField} may be sent` }))
           return
         }
-        const tempPath = path.join(tempDir, 'upload')
+        const tempPath = path.join(tempDir, files.length ? `upload-${files.length}` : 'upload')
         const staged: StagedFile = { tempPath, size: 0, originalName: info.filename ?? '' }
-        file = staged
+        file ??= staged
+        files.push(staged)
         stream.on('data', (chunk: Buffer) => (staged.size += chunk.length))
         stream.on('limit', () => reject(tooLarge(limit)))
         writes.push(pipeline(stream, fs.createWriteStream(tempPath)).catch(reject))
@@ -171,8 +189,9 @@ export async function readMultipart(
       if (!source.readableEnded) discardRest(source)
     }
     // An empty file input (no file chosen) is "no image".
+    const chosen = files.filter((staged) => staged.size > 0)
     if (file && (file as StagedFile).size === 0) file = null
-    return { fields, file, cleanup }
+    return { fields, file, files: chosen, cleanup }
   } catch (error) {
     await cleanup()
     throw error
