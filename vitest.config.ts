@@ -70,6 +70,18 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // The browser walks that must hold on PostgreSQL too (issue 40 "Done when": the regency's data).
+          name: 'e2e-pg',
+          include: ['tests/e2e/regency-data.test.ts'],
+          globalSetup: ['tests/support/global-setup-pg.ts'],
+          env: { BALAI_TEST_DB: 'postgresql' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 })

@@ -35,7 +35,12 @@ export const SQLITE_REGISTRY =
  * SQLITE_REGISTRY on an open better-sqlite3 database.
  */
 export function upgradeSqliteRegistry(db) {
-  const columns = new Set(db.prepare('PRAGMA table_info("villages")').all().map((column) => column.name))
+  const columns = new Set(
+    db
+      .prepare('PRAGMA table_info("villages")')
+      .all()
+      .map((column) => column.name),
+  )
   if (!columns.has('kode_wilayah')) db.exec('ALTER TABLE "villages" ADD COLUMN "kode_wilayah" TEXT')
   if (!columns.has('kecamatan')) db.exec('ALTER TABLE "villages" ADD COLUMN "kecamatan" TEXT NOT NULL DEFAULT \'\'')
   db.exec('CREATE UNIQUE INDEX IF NOT EXISTS "villages_kode_wilayah_key" ON "villages" ("kode_wilayah")')

@@ -30,6 +30,7 @@ import {
   updateAnnouncement,
 } from '~/models/announcement.server'
 import { scopeKey } from '~/utils/village-scope.server'
+import { publicApiSuccess } from '~/public-reads/read-memo.server'
 import { readMultipart, type MultipartBody } from '~/utils/upload-pipeline.server'
 import type { ActivityAction } from '~/lib/activity-actions'
 
@@ -153,7 +154,8 @@ export const regencyNewsApi = apiCall('GET', async ({ request }: LoaderFunctionA
   if (scopeKey('the regency API') !== REGENCY) throw new HttpError(404, 'Not found')
   const url = new URL(request.url)
   const query = parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE)
-  return apiSuccess('List Data Posts', await regencyNews(query, url.pathname, url))
+  // Kept by the response cache until any village writes (decision 081), with an ETag as the villages' public API.
+  return publicApiSuccess(request, 'List Data Posts', await regencyNews(query, url.pathname, url))
 })
 
 /**

@@ -57,7 +57,10 @@ export const villageResponse = z
     kode_wilayah: z
       .string()
       .nullable()
-      .openapi({ description: 'The Kemendagri code `NN.NN.NN.NNNN`, unique in the install; null until set', example: '33.01.01.2001' }),
+      .openapi({
+        description: 'The Kemendagri code `NN.NN.NN.NNNN`, unique in the install; null until set',
+        example: '33.01.01.2001',
+      }),
     kecamatan: z.string().openapi({ description: "The kecamatan's name ('' until set)", example: 'Kedungreja' }),
     created_at: responseTime(),
     stats: z.object({
@@ -208,8 +211,7 @@ export const EVERY_VILLAGE: VillageReach = { kecamatan: null }
 export const withinReach = (village: Pick<Village, 'kecamatan'>, reach: VillageReach) =>
   reach.kecamatan === null || sameKecamatan(village.kecamatan, reach.kecamatan)
 
-export const sameKecamatan = (one: string, other: string) =>
-  one.trim().toLowerCase() === other.trim().toLowerCase()
+export const sameKecamatan = (one: string, other: string) => one.trim().toLowerCase() === other.trim().toLowerCase()
 
 /** The villages `reach` sees, in the registry's order (name, slug). */
 export const villagesWithin = (reach: VillageReach) => allVillages().filter((village) => withinReach(village, reach))

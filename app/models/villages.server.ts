@@ -213,7 +213,9 @@ function postgresRegistry(): Registry {
     version: () => known.version,
     content: () => content,
     bumpContent: async () => {
-      const bumped = await pool.query(`${BUMP_CONTENT.replace('"villages_content"', '"registry"."villages_content"')} RETURNING "value"`)
+      const bumped = await pool.query(
+        `${BUMP_CONTENT.replace('"villages_content"', '"registry"."villages_content"')} RETURNING "value"`,
+      )
       seenContent(Number(bumped.rows[0]?.value ?? 0))
       await pool.query(`NOTIFY "${REGISTRY_CHANNEL}"`)
     },

@@ -11,6 +11,6 @@ export const loader = declare(figuresCsvApi, {
   summary: "The villages' figures as CSV",
   permissions: [REGENCY_PERMISSION, CAMAT_PERMISSION],
   query: z.object({ year: z.string().optional() }),
-  raw: { description: 'One row per village (a camat: its kecamatan\'s)', type: 'text/csv', schema: { type: 'string' } },
+  raw: { description: "One row per village (a camat: its kecamatan's)", type: 'text/csv', schema: { type: 'string' } },
 })
 export const action = methodNotAllowed

@@ -16,7 +16,7 @@ export const loader = declare(villageReadApi, {
   method: 'get',
   tag: 'Regency',
   summary: 'A village with its figures',
-  description: "A camat reading a village of another kecamatan gets the 404 of an unknown id.",
+  description: 'A camat reading a village of another kecamatan gets the 404 of an unknown id.',
   permissions: [REGENCY_PERMISSION, CAMAT_PERMISSION],
   params: idParam('village'),
   ok: { status: 200, data: villageResponse, message: 'Detail Data Village' },

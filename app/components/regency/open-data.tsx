@@ -25,7 +25,8 @@ export type OpenDataView = {
 }
 
 function Downloads({ links }: { links: Download }) {
-  const linkClass = 'rounded border border-emerald-700 px-2 py-0.5 text-sm font-semibold text-emerald-800 hover:bg-emerald-50'
+  const linkClass =
+    'rounded border border-emerald-700 px-2 py-0.5 text-sm font-semibold text-emerald-800 hover:bg-emerald-50'
   return (
     <span className="ml-2 inline-flex gap-2">
       <a href={links.csv} className={linkClass}>

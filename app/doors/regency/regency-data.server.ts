@@ -12,8 +12,16 @@ import {
 import { recordActivity } from '~/models/activity.server'
 import { parseId } from '~/models/crud.server'
 import { actorOf } from '~/auth/actor.server'
-import { apiCall, apiSuccess, handleApi, HttpError, notFound, readJsonObject, validationError } from '~/utils/http.server'
-import { requireRegencyAdmin, requireRegencyReader } from '../regency-api.server'
+import {
+  apiCall,
+  apiSuccess,
+  handleApi,
+  HttpError,
+  notFound,
+  readJsonObject,
+  validationError,
+} from '~/utils/http.server'
+import { requireRegencyAdmin, requireRegencyReader } from '~/doors/regency-api.server'
 
 /**
  * The regency's data (docs/api.md "The regency's data"): its accounts (`/api/regency/users`, `kabupaten` only) and
@@ -51,7 +59,12 @@ export const figuresCsvApi = apiCall('GET', async ({ request }: LoaderFunctionAr
   })
 })
 
-const logUser = (request: Request, actor: { id: number; name: string }, action: 'create' | 'update' | 'delete', user: { id: number; name: string }) =>
+const logUser = (
+  request: Request,
+  actor: { id: number; name: string },
+  action: 'create' | 'update' | 'delete',
+  user: { id: number; name: string },
+) =>
   recordActivity({
     actor: actorOf(request, actor),
     action,
@@ -72,7 +85,10 @@ export const regencyUsersApi = ({ request }: LoaderFunctionArgs | ActionFunction
       return apiSuccess('User created successfully!', created, 201)
     }
     const url = new URL(request.url)
-    return apiSuccess('List Data Users', await listRegencyUsers(parseListQuery(url.searchParams, ADMIN_PAGE_SIZE), url.pathname))
+    return apiSuccess(
+      'List Data Users',
+      await listRegencyUsers(parseListQuery(url.searchParams, ADMIN_PAGE_SIZE), url.pathname),
+    )
   })
 
 /** GET, PUT, DELETE /api/regency/users/{id} */

@@ -1,6 +1,6 @@
-import { allPublicStatistics, type Statistic } from '../statistic.server'
-import { allVillages, inVillage, scopeOf, type Village } from '../villages.server'
-import { byKecamatan, villageOrigin } from '../regency.server'
+import { allPublicStatistics, type Statistic } from '~/models/statistic.server'
+import { allVillages, inVillage, scopeOf, type Village } from '~/models/villages.server'
+import { byKecamatan, villageOrigin } from '~/models/regency.server'
 import { eachAtMost } from './regency-figures.server'
 import { csvOf } from '~/lib/csv'
 
@@ -127,7 +127,8 @@ export async function openData(): Promise<OpenData> {
   const villages = await villageDatasets()
   const bySlug = new Map<string, VillageDataset[]>()
   for (const { village, datasets } of villages)
-    for (const dataset of datasets) bySlug.set(dataset.slug, [...(bySlug.get(dataset.slug) ?? []), { village, dataset }])
+    for (const dataset of datasets)
+      bySlug.set(dataset.slug, [...(bySlug.get(dataset.slug) ?? []), { village, dataset }])
   const regency = [...bySlug.entries()]
     .filter(([, entries]) => entries.length >= 2)
     .map(([slug, entries]) => regencyDataset(slug, entries))

@@ -5,7 +5,7 @@ import { now } from '~/utils/clock.server'
 import { villageCache } from '~/utils/village-cache.server'
 import { z } from '~/utils/response-shape.server'
 import { csvOf } from '~/lib/csv'
-import { inVillage, scopeOf, type Village } from '../villages.server'
+import { inVillage, scopeOf, type Village } from '~/models/villages.server'
 
 /**
  * The regency's figures (docs/api.md "The regency's data", decision 081): each village's computed in its own database
@@ -78,9 +78,10 @@ export async function newestPostFigure(at = now()): Promise<string | null> {
 
 /** Development projects the public sees: how many, and their progress summed (for averages over several villages). */
 export async function developmentFigures(at = now()): Promise<RawFigures['developments']> {
-  const row = await one(`SELECT COUNT(*) AS "count", SUM("progress") AS "progress" FROM "developments" WHERE ${VISIBLE}`, [
-    at,
-  ])
+  const row = await one(
+    `SELECT COUNT(*) AS "count", SUM("progress") AS "progress" FROM "developments" WHERE ${VISIBLE}`,
+    [at],
+  )
   return { count: numberOf(row.count), progress_sum: numberOf(row.progress) }
 }
 
@@ -295,7 +296,15 @@ export async function regencyFigures(villages: Village[], year: number | null) {
   return {
     villages: rows,
     kecamatan,
-    total: { villages: rows.length, ...shown(summed(raws.map(({ raw }) => raw), year)) },
+    total: {
+      villages: rows.length,
+      ...shown(
+        summed(
+          raws.map(({ raw }) => raw),
+          year,
+        ),
+      ),
+    },
   }
 }
 export type RegencyFigures = Awaited<ReturnType<typeof regencyFigures>>
