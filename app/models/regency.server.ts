@@ -54,13 +54,10 @@ export const villageResponse = z
     name: z.string(),
     domains: z.array(z.string()).openapi({ description: 'Extra host names it answers at' }),
     status: z.enum(['active', 'suspended']),
-    kode_wilayah: z
-      .string()
-      .nullable()
-      .openapi({
-        description: 'The Kemendagri code `NN.NN.NN.NNNN`, unique in the install; null until set',
-        example: '33.01.01.2001',
-      }),
+    kode_wilayah: z.string().nullable().openapi({
+      description: 'The Kemendagri code `NN.NN.NN.NNNN`, unique in the install; null until set',
+      example: '33.01.01.2001',
+    }),
     kecamatan: z.string().openapi({ description: "The kecamatan's name ('' until set)", example: 'Kedungreja' }),
     created_at: responseTime(),
     stats: z.object({

@@ -199,6 +199,10 @@ describe("the regency's data", () => {
       '33.01.01.2002',
       '33.01.01.2001',
     ])
-    expect(await admin.settled()).toEqual([])
+    // Nothing went wrong but the 422s the refused forms (a malformed code, a camat without kecamatan) answer by design.
+    const problems = (await admin.settled()).filter(
+      (error) => !/status of 422 \/admin\/desa\/[\w-]+\.data$/.test(error),
+    )
+    expect(problems).toEqual([])
   })
 })
