@@ -7,6 +7,7 @@ import { storage, sweepStaging, uploadsPlace } from './utils/upload-pipeline.ser
 import { withStartupLock } from './utils/write-lock.server'
 import { pruneActivities } from './models/activity.server'
 import { eraseOldContacts } from './models/report.server'
+import { eraseOldLetterData } from './models/citizen-services/letter-request.server'
 import { sweepContentUploads } from './models/content-images.server'
 import { runDataMigrations } from './models/data-migrations.server'
 import { accountsWithDefaultPassword } from './models/default-password.server'
@@ -217,10 +218,14 @@ export function sweepPeriodically() {
   hourly.unref()
 }
 
-/** The daily clean-up: old activity entries, and the contact details of reports closed long ago. */
+/**
+ * The daily clean-up: old activity entries, the contact details of reports closed long ago, and the personal data of
+ * letter requests ended long ago.
+ */
 async function dailyCleanUp() {
   await pruneOldActivities()
   await eraseOldReportContacts()
+  await eraseOldLetterRequestData()
 }
 
 /**
@@ -229,7 +234,7 @@ async function dailyCleanUp() {
  */
 async function cleanUp(
   event: string,
-  retention: 'REPORT_CONTACT_RETENTION_DAYS' | 'ACTIVITY_RETENTION_DAYS',
+  retention: 'REPORT_CONTACT_RETENTION_DAYS' | 'ACTIVITY_RETENTION_DAYS' | 'LETTER_DATA_RETENTION_DAYS',
   run: () => Promise<number>,
   done: (count: number, days: number) => string,
   failed: string,
@@ -253,6 +258,18 @@ function eraseOldReportContacts() {
     eraseOldContacts,
     (erased, days) => `erased the contact details of ${erased} report(s) closed more than ${days} days ago`,
     'could not erase old report contacts',
+  )
+}
+
+/** Letter requests ended more than LETTER_DATA_RETENTION_DAYS ago lose the NIK, contact, data and attachments. */
+function eraseOldLetterRequestData() {
+  return cleanUp(
+    'letter-data-erased',
+    'LETTER_DATA_RETENTION_DAYS',
+    () => eraseOldLetterData(),
+    (erased, days) =>
+      `erased the personal data of ${erased} letter request(s) or letter(s) ended more than ${days} days ago`,
+    'could not erase old letter request data',
   )
 }
 

@@ -38,9 +38,21 @@ export const SECRET_PATTERNS = [
     pattern: new RegExp(`((?:/|%2F)${spelled('pratinjau')}(?:/|%2F))[^/\\s"'?#<>\\\\]+`, 'gi'),
     as: '$1[redacted]',
   },
+  // A letter's verification code (`/verifikasi/<code>`, `/api/public/letters/verify/<code>`, also `<code>.data`): it
+  // shows the letter's holder's name to whoever has it, so it is the letter's, not the log's.
+  {
+    pattern: new RegExp(
+      `((?:/|%2F)(?:${spelled('verifikasi')}|${spelled('letters')}(?:/|%2F)${spelled('verify')})(?:/|%2F))[^/\\s"'?#<>\\\\]+`,
+      'gi',
+    ),
+    as: '$1[redacted]',
+  },
   // Query values that are secrets wherever an address carries them: a report's tracking code (`code` of the public
   // API, `kode` of /layanan/lacak), a token or password a client put in a query.
   { pattern: /([?&](?:code|kode|tracking_code|token|password)=)[^&#\s"'<>\\]*/gi, as: '$1[redacted]' },
+  // A NIK (Nomor Induk Kependudukan, a letter request's): 16 digits, not inside a longer word or number. Before the
+  // phone pattern, which would take some of them for a phone number.
+  { pattern: /(?<=^|[^\w.:/+-]|\\[nrt])\d{16}(?![\w-])/g, as: '[nik]' },
   // An e-mail address (a citizen's, an account's: a mail error names its recipient).
   { pattern: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g, as: '[email]' },
   // A phone number as a citizen gives one (digits, spaces and dashes, maybe a leading +): 0, 62 or +62 and 8 to 14
@@ -60,7 +72,7 @@ export function redactSecrets(text) {
  * Fields whose value is personal data or a secret whatever it looks like (a phone in a form the pattern does not
  * know): pino replaces them at the top of a line and one level down (`err.email`, say).
  */
-export const REDACTED_FIELDS = ['email', 'phone', 'tracking_code', 'token', 'password', 'admin_reset_url']
+export const REDACTED_FIELDS = ['email', 'phone', 'tracking_code', 'token', 'password', 'admin_reset_url', 'nik']
 
 /** pino's `redact` of REDACTED_FIELDS. */
 export const FIELD_REDACTION = {

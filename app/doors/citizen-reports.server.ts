@@ -22,6 +22,14 @@ import { publicApiSuccess } from '~/public-reads/read-memo.server'
 import { reportKindLabel, reportStatusLabel, trackingPath, whatsappShareLink } from '~/lib/reports'
 import { IMAGE_MAX_MB } from '~/lib/upload-limits'
 import { publicList } from './public.server'
+import {
+  correctionFailure,
+  isLetterTicket,
+  trackLetterScreen,
+  withCorrectionInput,
+} from '~/doors/citizen-services/letter-screens.server'
+
+const textOf = (value: unknown, max: number) => (typeof value === 'string' ? value.trim().slice(0, max) : '')
 
 /**
  * The doors of citizens' reports (docs/api.md "Citizen reports"): the public API (file, track, the public list), the
@@ -154,11 +162,19 @@ export function lacakLoader({ request }: LoaderFunctionArgs) {
 export type TrackingResult =
   { ticket: string; report: ShownReport; error: null } | { ticket: string; report: null; error: string }
 
-/** The tracking form (POST: the code never appears in an address or a log line). */
+/**
+ * The tracking form (POST: the code never appears in an address or a log line). An `SRT-` ticket is a letter
+ * request's (docs/api.md "Letters": `/layanan/lacak` takes them too), and a multipart POST is its correction form.
+ */
 export async function lacakAction({ request }: ActionFunctionArgs) {
+  if ((request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data'))
+    return withCorrectionInput(request, (input) =>
+      trackLetterScreen(request, textOf(input.tiket, 40), textOf(input.kode, 100), input),
+    ).catch(correctionFailure)
   const form = await readSmallForm(request, 16 * 1024)
   const ticket = (form?.get('tiket') ?? '').trim().slice(0, 40)
   const code = (form?.get('kode') ?? '').trim().slice(0, 100)
+  if (isLetterTicket(ticket)) return trackLetterScreen(request, ticket, code)
   try {
     const report = await lookUp(request, ticket, code)
     return data<TrackingResult>(

@@ -17,6 +17,13 @@ export const ACTIVITY_ACTIONS = [
   'report_filed',
   'report_response',
   'report_contact_erased',
+  // Letters (docs/api.md "Letters"): a villager asked for one or corrected it; staff issued or revoked one (a status
+  // change is an `update`); the daily clean-up erased an ended request's personal data.
+  'letter_requested',
+  'letter_request_corrected',
+  'letter_issued',
+  'letter_revoked',
+  'letter_data_erased',
   // Revisions and preview links (docs/api.md): an item brought back to a revision; a preview link made or revoked.
   'restore',
   'preview_link_created',

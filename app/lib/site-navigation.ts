@@ -32,7 +32,9 @@ export const SITE_NAVIGATION: readonly NavEntry[] = [
   ]),
   group('layanan', 'Layanan', [
     link('/layanan', 'Layanan Pengaduan', { exact: true }),
+    link('/layanan/surat', 'Layanan Surat'),
     link('/layanan/lacak', 'Lacak Laporan'),
+    link('/verifikasi', 'Verifikasi Surat'),
   ]),
   link('/cari', 'Pencarian'),
 ]

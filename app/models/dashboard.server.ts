@@ -1,6 +1,7 @@
 import { prisma } from '~/utils/db.server'
 import { z } from '~/utils/response-shape.server'
 import { countOpenReports } from './report.server'
+import { countPendingLetters } from './citizen-services/letter-request.server'
 import { now } from '~/utils/clock.server'
 import { visibleWhere } from './publishing.server'
 import { newestBudgetYear } from './budget.server'
@@ -21,6 +22,10 @@ export const dashboardResponse = z
       .number()
       .int()
       .openapi({ description: "Citizens' reports waiting for an answer (`baru` or `diproses`)." }),
+    pending_letters: z
+      .number()
+      .int()
+      .openapi({ description: 'Letter requests waiting for the village (`diajukan` or `diproses`).' }),
     budget_year: z.number().int().nullable().openapi({ description: 'The newest published APBDes year, or null.' }),
     running_developments: z.number().int().openapi({ description: 'Development projects under way (`berjalan`).' }),
     upcoming_events_count: z.number().int().openapi({ description: 'Published events not yet ended.' }),
@@ -37,6 +42,7 @@ export async function dashboardCounts(): Promise<z.infer<typeof dashboardRespons
     products_count: prisma.product.count(),
     aparaturs_count: prisma.aparatur.count(),
     open_reports: countOpenReports(),
+    pending_letters: countPendingLetters(),
     budget_year: newestBudgetYear(),
     running_developments: countRunningDevelopments(),
     // Village information: the events still to come (published), the announcements showing now, the datasets.

@@ -66,6 +66,7 @@ export const villageResponse = z
       posts_30d: z.number().int().openapi({ description: 'Published in the last 30 days' }),
       budget_year: z.number().int().nullable().openapi({ description: 'The newest published APBDes year, or null' }),
       open_reports: z.number().int().openapi({ description: 'Reports `baru` or `diproses`' }),
+      pending_letters: z.number().int().openapi({ description: 'Letter requests `diajukan` or `diproses`' }),
     }),
   })
   .openapi('Village')
@@ -165,6 +166,7 @@ export type VillageStats = {
   posts_30d: number
   budget_year: number | null
   open_reports: number
+  pending_letters: number
 }
 
 /** A village's figures for the console, read in its own database. */
@@ -173,12 +175,13 @@ export function villageStats(village: Village): Promise<VillageStats> {
     const at = now()
     const visible = visibleWhere(at)
     const since = new Date(at.getTime() - 30 * 24 * 3600 * 1000)
-    const [posts_count, newest, posts_30d, budget, open_reports] = await Promise.all([
+    const [posts_count, newest, posts_30d, budget, open_reports, pending_letters] = await Promise.all([
       prisma.post.count({ where: visible }),
       prisma.post.findFirst({ where: visible, orderBy: { published_at: 'desc' }, select: { published_at: true } }),
       prisma.post.count({ where: { status: 'published', published_at: { lte: at, gt: since } } }),
       prisma.budget.findFirst({ where: visible, orderBy: { year: 'desc' }, select: { year: true } }),
       prisma.report.count({ where: { status: { in: ['baru', 'diproses'] } } }),
+      prisma.letterRequest.count({ where: { status: { in: ['diajukan', 'diproses'] } } }),
     ])
     return {
       posts_count,
@@ -186,6 +189,7 @@ export function villageStats(village: Village): Promise<VillageStats> {
       posts_30d,
       budget_year: budget?.year ?? null,
       open_reports,
+      pending_letters,
     }
   })
 }

@@ -24,7 +24,10 @@ const lastPruned = new Map<string, number>()
 const hashed = (clientKey: string) =>
   crypto.createHmac('sha256', getEnv().JWT_SECRET).update(clientKey).digest('base64url').slice(0, 32)
 
-const filingKey = (clientKey: string) => `f:${hashed(clientKey)}`
+/** What a throttle counts filings of: citizens' reports (`f:`) or letter requests (`s:`, counted apart: docs/api.md). */
+export type Filings = 'reports' | 'letter requests'
+const filingKey = (clientKey: string, what: Filings = 'reports') =>
+  `${what === 'reports' ? 'f' : 's'}:${hashed(clientKey)}`
 const lookupKey = (clientKey: string) => `l:${hashed(clientKey)}`
 
 const tooMany = (seconds: number, what: string) =>
@@ -60,10 +63,15 @@ async function count(key: string, now: number) {
  * holds the write lock): a 429 when 5 filings of the client lie in the hour; else `write` runs (the report is stored)
  * and the filing is counted. When `write` throws, nothing is counted: only a filing answered 201 counts.
  */
-export async function countedFiling<T>(clientKey: string, write: () => Promise<T>, now = Date.now()): Promise<T> {
-  const key = filingKey(clientKey)
+export async function countedFiling<T>(
+  clientKey: string,
+  write: () => Promise<T>,
+  now = Date.now(),
+  what: Filings = 'reports',
+): Promise<T> {
+  const key = filingKey(clientKey, what)
   const seconds = await secondsToWait(key, MAX_FILINGS, FILING_WINDOW_MS, now)
-  if (seconds > 0) throw tooMany(seconds, 'reports')
+  if (seconds > 0) throw tooMany(seconds, what)
   const result = await write()
   await count(key, now)
   return result
@@ -73,9 +81,13 @@ export async function countedFiling<T>(clientKey: string, write: () => Promise<T
  * The 429 of a client whose filings are full, read without the lock (the answer before the body is read); null while
  * it may file. The deciding count is `countedFiling`'s.
  */
-export async function filingRefusal(clientKey: string, now = Date.now()): Promise<HttpError | null> {
-  const seconds = await secondsToWait(filingKey(clientKey), MAX_FILINGS, FILING_WINDOW_MS, now)
-  return seconds > 0 ? tooMany(seconds, 'reports') : null
+export async function filingRefusal(
+  clientKey: string,
+  now = Date.now(),
+  what: Filings = 'reports',
+): Promise<HttpError | null> {
+  const seconds = await secondsToWait(filingKey(clientKey, what), MAX_FILINGS, FILING_WINDOW_MS, now)
+  return seconds > 0 ? tooMany(seconds, what) : null
 }
 
 /**
@@ -100,4 +112,30 @@ export async function countedLookup<T>(clientKey: string, lookUp: () => Promise<
       throw error
     }
   })
+}
+
+/**
+ * A lookup that reads only (a letter's verification: docs/api.md "Verification lookups share the lookup throttle"),
+ * counted as `countedLookup` counts but without holding the write lock while it reads: a client already throttled is
+ * refused first; a found answer needs no lock (verification pages are read by many at once); a 404 is counted in the
+ * serialised step, which answers 429 instead when the client's failures filled the window meanwhile, so a burst of
+ * guesses still gets at most 20 answers.
+ */
+export async function countedReadLookup<T>(clientKey: string, lookUp: () => Promise<T>, now = Date.now()): Promise<T> {
+  const key = lookupKey(clientKey)
+  const refuseWhileFull = async () => {
+    const seconds = await secondsToWait(key, MAX_LOOKUP_FAILURES, LOOKUP_WINDOW_MS, now)
+    if (seconds > 0) throw tooMany(seconds, 'lookups')
+  }
+  await refuseWhileFull()
+  try {
+    return await lookUp()
+  } catch (error) {
+    if (!(error instanceof HttpError && error.status === 404)) throw error
+    await serializeWrite(async () => {
+      await refuseWhileFull()
+      await count(key, now)
+    })
+    throw error
+  }
 }

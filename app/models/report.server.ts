@@ -198,14 +198,17 @@ const hashCode = (code: string) =>
 /** The hash compared against when the ticket does not exist, so both answers take the same work. */
 const NO_SUCH_HASH = hashCode('no-such-ticket')
 
+/** The tracking code's making and keeping, shared by letter requests (models/citizen-services/letter-request). */
+export const trackingCodes = { newCode: newTrackingCode, hash: hashCode, noSuchHash: NO_SUCH_HASH }
+
 /**
- * The 10th Monday-to-Friday day after `created`'s date in `zone`, at `created`'s time of day (docs/api.md; holidays
+ * The 10th (`days`th: a letter type's `sla_days`) Monday-to-Friday day after `created`'s date in `zone`, at `created`'s time of day (docs/api.md; holidays
  * are not skipped).
  */
-export function dueDateOf(created: Date, zone = getEnv().TZ): Date {
+export function dueDateOf(created: Date, zone = getEnv().TZ, days = 10): Date {
   const clock = wallClockOf(created.getTime(), zone)
   const day = new Date(Date.UTC(clock.year, clock.month - 1, clock.day))
-  for (let counted = 0; counted < 10;) {
+  for (let counted = 0; counted < days;) {
     day.setUTCDate(day.getUTCDate() + 1)
     const weekday = day.getUTCDay()
     if (weekday !== 0 && weekday !== 6) counted++

@@ -12,6 +12,7 @@ import { eventEndedAt } from '~/lib/event-times'
 import { fromZonedTime, toZonedInput } from '~/lib/zoned-time'
 import { demoVillage } from './demo-village'
 import { seedDemoInformation } from './demo-information.server'
+import { seedDemoLetterTypes } from './citizen-services/demo-letters.server'
 import { fillSettingsIfEmpty } from './settings.server'
 import { ADMIN_ROLE } from './user.server'
 
@@ -274,6 +275,8 @@ async function seedDemoVillage(siteName: string) {
   ])
   // Informasi Publik and Layanan: documents with their PDFs, and public reports with answers.
   await seedDemoInformation(admin.id, getEnv().SITE_NAME)
+  // Layanan Surat: the six common letter types, signed by the Kepala Desa.
+  await seedDemoLetterTypes()
 }
 
 /** The demo village's agenda, announcements and statistics (inside the seed's write). */

@@ -191,6 +191,7 @@ const TAG_ORDER = [
   'Own account',
   'Dashboard',
   ...Object.values(RESOURCES).map((resource) => resource.things),
+  'Letters',
   'Activity log',
   'Site settings',
   'Rich text images',

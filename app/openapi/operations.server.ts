@@ -49,6 +49,20 @@ import {
   updateSchema as userUpdateInput,
   userResponse,
 } from '~/models/user.server'
+import {
+  letterTypeResponse,
+  letterTypeSchema,
+  publicLetterTypeResponse,
+} from '~/models/citizen-services/letter-type.server'
+import {
+  filedLetterRequestResponse,
+  letterRequestListItem,
+  letterRequestResponse,
+  trackedLetterRequestResponse,
+  updateLetterRequestSchema,
+} from '~/models/citizen-services/letter-request.server'
+import { letterResponse, revokeSchema } from '~/models/citizen-services/letter.server'
+import { letterVerificationResponse } from '~/models/citizen-services/letter-verification.server'
 import { MAX_LIMIT } from '~/lib/paging'
 import { MAX_COLUMNS, MAX_ROWS } from '~/lib/statistics-table'
 import { RESOURCES } from '~/resources'
@@ -385,6 +399,45 @@ export const Login = z
   })
   .openapi('Login')
 
+// Letters (docs/api.md "Letters").
+export const LetterType = letterTypeResponse
+export const PublicLetterType = publicLetterTypeResponse
+export const LetterTypeInput = letterTypeSchema
+export const LetterRequest = letterRequestResponse
+export const LetterRequestListItem = letterRequestListItem
+export const TrackedLetterRequest = trackedLetterRequestResponse
+export const FiledLetterRequest = filedLetterRequestResponse
+export const LetterRequestUpdate = updateLetterRequestSchema
+export const Letter = letterResponse
+export const LetterRevoke = revokeSchema
+/** A letter request's fields (multipart; JSON without attachments). */
+export const letterRequestInput = (withType: boolean) =>
+  z.object({
+    ...(withType
+      ? { letter_type: z.string().openapi({ description: "An active type's slug; key `Letter_type`" }) }
+      : {}),
+    name: z.string().openapi({ description: 'Key `Name`' }),
+    nik: z.string().openapi({
+      description: "16 digits, the 7th-12th a date DDMMYY (a woman's day plus 40), not all one digit; key `Nik`",
+    }),
+    phone: z.string().optional().openapi({ description: 'Phone or email required; key `Contact`' }),
+    email: z.string().optional().openapi({ description: 'Key `Contact`' }),
+    data: z
+      .string()
+      .openapi({ description: "A JSON object: a value for each of the type's fields; keys `Data_<key>`" }),
+    attachments: z
+      .array(z.string().openapi({ format: 'binary' }))
+      .optional()
+      .openapi({ description: `Up to 5 pictures or PDFs of ${IMAGE_MAX_MB} MB each; key \`Attachments\`` }),
+    website: z.string().optional().openapi({ description: 'Honeypot: leave empty' }),
+  })
+export const WalkInLetterInput = z.object({
+  letter_type: z.string().openapi({ description: "A type's slug; key `Letter_type`" }),
+  name: z.string(),
+  nik: z.string(),
+  data: z.record(z.string()),
+})
+
 export const Dashboard = dashboardResponse
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -515,3 +568,6 @@ export const resourcesWithAll = () => Object.values(RESOURCES).filter((resource)
 
 /** Whether a resource refuses some records a preview link (app/models/resources.server.ts `previewRefusal`). */
 export const refusesPreviews = (resource: ResourceDeclaration) => !!findResource(resource.name)?.previewRefusal
+
+/** What verifying a letter answers, by code or by file (docs/api.md "Letters", verification). */
+export const LetterVerification = letterVerificationResponse

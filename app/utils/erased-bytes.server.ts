@@ -3,7 +3,7 @@ import { prisma, serializeWrite } from './db.server'
 import { log } from './error-log.server'
 
 /** The tables whose rows hold personal data that is erased or deleted (a citizen's contact, an account). */
-export type PersonalTable = 'reports' | 'users' | 'sessions'
+export type PersonalTable = 'reports' | 'users' | 'sessions' | 'letter_requests' | 'letter_attachments' | 'letters'
 
 /**
  * Called after personal data was erased or deleted, so that the old values are gone from the database's files and

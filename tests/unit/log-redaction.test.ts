@@ -22,6 +22,10 @@ describe('redactSecrets', () => {
     // A new village's admin_reset_url (regency hosting) is a reset link on the village's host.
     [`https://mekarsari.kab.test/reset-password/${TOKEN}`, 'https://mekarsari.kab.test/reset-password/[redacted]'],
     ['/api/public/reports/PGD-2026-0001?code=K7Q2M9XPLR', '/api/public/reports/PGD-2026-0001?code=[redacted]'],
+    ['/verifikasi/K7Q2M9XPLR', '/verifikasi/[redacted]'],
+    ['/Verifikasi/K7Q2M9XPLR.data', '/Verifikasi/[redacted]'],
+    ['/api/public/letters/verify/K7Q2M9XPLR', '/api/public/letters/verify/[redacted]'],
+    ['/layanan/surat/SRT-2026-0001/unduh?code=K7Q2M9XPLR', '/layanan/surat/SRT-2026-0001/unduh?code=[redacted]'],
     ['/layanan/lacak?tiket=PGD-2026-0001&kode=K7Q2M9XPLR', '/layanan/lacak?tiket=PGD-2026-0001&kode=[redacted]'],
     ['/api/admin/users?token=abc.def&page=2', '/api/admin/users?token=[redacted]&page=2'],
     ["Can't send mail - all recipients were rejected: 550 <warga.desa+1@mail.example.id>", '[email]'],
@@ -29,6 +33,10 @@ describe('redactSecrets', () => {
     ['+62 812 3456 7890', '[phone]'],
     ['"081234567890"', '"[phone]"'],
     ['at line\\n081234567890', 'at line\\n[phone]'],
+    // A NIK (a letter request's), whether alone, in a JSON value or after an escape.
+    ['NIK 3201015508903456 ditolak', 'NIK [nik] ditolak'],
+    ['"nik":"6201011508903456"', '"nik":"[nik]"'],
+    ['at line\\n3201015508903456', 'at line\\n[nik]'],
   ])('%s', (text, redacted) => {
     const out = redactSecrets(text)
     expect(out).toContain(redacted)

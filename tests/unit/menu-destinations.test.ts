@@ -19,7 +19,7 @@ describe('the public menu (app/lib/site-navigation.ts)', () => {
     expect(groups).toEqual({
       Transparansi: ['/apbdes', '/pembangunan'],
       Informasi: ['/pengumuman', '/statistik', '/dokumen', '/ppid'],
-      Layanan: ['/layanan', '/layanan/lacak'],
+      Layanan: ['/layanan', '/layanan/surat', '/layanan/lacak', '/verifikasi'],
     })
     // Every destination once, /cari and /agenda among them.
     const paths = navigationPaths()

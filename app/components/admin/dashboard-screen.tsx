@@ -7,6 +7,8 @@ export type DashboardCounts = {
   aparaturs_count: number
   /** Citizens' reports that are Baru or Diproses (docs/api.md "Citizen reports"). */
   open_reports: number
+  /** Letter requests that are Diajukan or Diproses (docs/api.md "Letters"). */
+  pending_letters: number
   upcoming_events_count: number
   showing_announcements_count: number
   statistics_count: number
@@ -57,6 +59,14 @@ export function DashboardScreen(counts: DashboardCounts) {
           {`${counts.open_reports} laporan warga menunggu tanggapan.`}{' '}
           <Link to="/admin/reports" className="font-medium underline">
             Buka Laporan Warga
+          </Link>
+        </p>
+      ) : null}
+      {counts.pending_letters > 0 ? (
+        <p role="status" className="rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">
+          {`${counts.pending_letters} permohonan surat menunggu diproses.`}{' '}
+          <Link to="/admin/letter-requests" className="font-medium underline">
+            Buka Permohonan Surat
           </Link>
         </p>
       ) : null}

@@ -29,6 +29,16 @@ const NAVIGATION: NavEntry[] = [
   // Informasi Publik and Layanan (issue 23).
   { icon: 'folder', ...item('documents') },
   { icon: 'users', ...item('reports') },
+  // Layanan Surat (issue 37).
+  {
+    label: 'Surat',
+    icon: 'folder',
+    items: [
+      { label: 'Permohonan Surat', to: '/admin/letter-requests', permission: 'letters-index' },
+      { label: 'Surat Keluar', to: '/admin/letters', permission: 'letters-index' },
+      { label: 'Jenis Surat', to: '/admin/letter-types', permission: 'letters-index' },
+    ],
+  },
   // Village information and services (docs/api.md).
   { icon: 'chart', ...item('budgets') },
   { icon: 'hammer', ...item('developments') },

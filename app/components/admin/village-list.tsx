@@ -28,6 +28,7 @@ export type VillageRow = {
     posts_30d: number
     budget_year: number | null
     open_reports: number
+    pending_letters: number
   }
   figures: {
     apbdes: { realisasi_belanja_pct: number | null } | null
@@ -57,6 +58,7 @@ const HEADERS = [
   'Berita 30 hari',
   'APBDes terbaru',
   'Laporan terbuka',
+  'Surat menunggu',
   'Realisasi belanja',
   'Proyek',
   'Laporan tepat waktu',
@@ -163,6 +165,7 @@ function VillageRowView({
       <td className={cell}>{stats.posts_30d}</td>
       <td className={cell}>{stats.budget_year ?? '-'}</td>
       <td className={cell}>{stats.open_reports}</td>
+      <td className={cell}>{stats.pending_letters}</td>
       <td className={cell}>{pct(village.figures?.apbdes?.realisasi_belanja_pct)}</td>
       <td className={cell}>{village.figures?.developments.count ?? '-'}</td>
       <td className={cell}>{pct(village.figures?.reports.on_time_pct)}</td>

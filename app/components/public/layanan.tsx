@@ -4,6 +4,7 @@ import { formatDate, formatDateTime } from '~/lib/format'
 import { REPORT_KIND_LABELS, REPORT_KINDS } from '~/lib/reports'
 import { IMAGE_MAX_MB } from '~/lib/upload-limits'
 import { Pagination } from './list-controls'
+import { LetterTrackingPanel, type LetterTracking } from '~/components/citizen-services/letter-request-screens'
 
 /**
  * The screens of citizens' reports: `/layanan` (the form, the ticket and code shown once, the public reports) and
@@ -292,7 +293,8 @@ export function LayananScreen() {
   )
 }
 
-type TrackingAnswer = { ticket: string; report: ReportView | null; error: string | null }
+type TrackingAnswer =
+  { kind?: undefined; ticket: string; report: ReportView | null; error: string | null } | LetterTracking
 
 /** A box of the tracking form: the ticket and the code are typed in capitals. */
 const CodeInput = (props: InputHTMLAttributes<HTMLInputElement>) => (
@@ -308,11 +310,14 @@ export function LacakScreen() {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-2xl font-bold text-gray-900 md:text-3xl">Lacak Laporan</h1>
       <p className="mt-2 text-gray-700">
-        Masukkan nomor tiket dan kode pelacakan yang Anda terima saat mengirim laporan.
+        Masukkan nomor tiket dan kode pelacakan yang Anda terima saat mengirim laporan atau permohonan surat (tiket{' '}
+        <span className="font-mono">SRT-</span>).
       </p>
       <Form method="post" className="mt-6 space-y-5">
         <Input label="Nomor Tiket" name="tiket">
-          {(props) => <CodeInput {...props} defaultValue={answer?.ticket ?? ticket} placeholder="ADU-2026-0001" />}
+          {(props) => (
+            <CodeInput {...props} defaultValue={answer?.ticket || ticket} placeholder="ADU-2026-0001 / SRT-2026-0001" />
+          )}
         </Input>
         <Input label="Kode Pelacakan" name="kode">
           {(props) => <CodeInput {...props} autoComplete="off" />}
@@ -324,7 +329,8 @@ export function LacakScreen() {
           {answer.error}
         </p>
       ) : null}
-      {answer?.report ? (
+      {answer?.kind === 'letter' ? <LetterTrackingPanel answer={answer} /> : null}
+      {answer && answer.kind !== 'letter' && answer.report ? (
         <section className="mt-8" aria-label="Hasil pelacakan">
           <ReportCard report={answer.report} heading="h2" />
         </section>

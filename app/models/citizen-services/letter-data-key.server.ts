@@ -27,7 +27,9 @@ export function sealNik(nik: string): string {
   const iv = crypto.randomBytes(12)
   const cipher = crypto.createCipheriv('aes-256-gcm', dataKey(), iv)
   const sealed = Buffer.concat([cipher.update(nik, 'utf8'), cipher.final()])
-  return ['v1', iv, cipher.getAuthTag(), sealed].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.')
+  return ['v1', iv, cipher.getAuthTag(), sealed]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.')
 }
 
 /** The NIK of a sealed value, or null when it is empty, damaged or sealed under another key. */

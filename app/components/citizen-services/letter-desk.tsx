@@ -1,0 +1,749 @@
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { formatDate, formatDateTime } from '~/lib/format'
+import {
+  isLetterOverdue,
+  LETTER_FIELD_KINDS,
+  LETTER_REQUEST_STATUSES,
+  LETTER_STATUS_LABELS,
+  letterStatusLabel,
+  type LetterField,
+} from '~/lib/letters'
+import { labelled, Options, TextField, SelectField } from '~/components/admin/form'
+import { RichTextField } from '~/components/admin/rich-text'
+import { Pager, SearchBox } from '~/components/admin/resource-list'
+import { ListTable, StateRow } from '~/components/admin/list-table'
+
+/**
+ * Layanan Surat's admin screens (app/doors/citizen-services/letter-desk.server.ts). Everything a villager typed is
+ * shown as text (React escapes it), never as HTML. Every form posts without scripts.
+ */
+
+type DateLike = string | Date
+type Page<T> = { data: T[]; current_page: number; last_page: number; total: number }
+
+const selectClass =
+  'rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm ' +
+  'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
+const buttonClass =
+  'rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60'
+const dangerClass =
+  'rounded-lg border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-60'
+const card = 'rounded-xl border border-gray-200 bg-white shadow-sm'
+
+const STATUS_CHOICES = labelled(LETTER_REQUEST_STATUSES, LETTER_STATUS_LABELS)
+
+function Overdue() {
+  return <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Terlambat</span>
+}
+
+const useErrors = () => useActionData<{ errors: Record<string, string> | null }>()?.errors ?? null
+
+// ---------------------------------------------------------------------------------------------------------------
+// Permohonan Surat
+
+type QueueRow = {
+  id: number
+  ticket: string
+  letter_type: { name: string; slug: string }
+  name: string
+  nik_masked: string
+  status: string
+  due_at: DateLike
+  created_at: DateLike
+}
+
+type QueueData = {
+  page: Page<QueueRow>
+  types: { value: string; label: string }[]
+  search: string
+  status: string
+  letterType: string
+  now: number
+}
+
+function queueHref(pathname: string, list: { search: string; status: string; letterType: string }, page = 1) {
+  const params = new URLSearchParams()
+  if (list.search) params.set('search', list.search)
+  if (list.status) params.set('status', list.status)
+  if (list.letterType) params.set('letter_type', list.letterType)
+  if (page > 1) params.set('page', String(page))
+  const query = params.toString()
+  return query ? `${pathname}?${query}` : pathname
+}
+
+/** `/admin/letter-requests`: the queue, by status and type, due dates with the overdue marked. */
+export function LetterQueueScreen() {
+  const list = useLoaderData<QueueData>()
+  const { pathname } = useLocation()
+  return (
+    <section className="space-y-4">
+      <h1 className="text-xl font-semibold text-gray-900">Permohonan Surat</h1>
+      <div className={card}>
+        <div className="flex flex-wrap items-end justify-between gap-3 border-b border-gray-100 p-4">
+          <SearchBox search={list.search} placeholder="Tiket atau nama..." />
+          <Form method="get" className="flex flex-wrap items-end gap-2">
+            {list.search ? <input type="hidden" name="search" value={list.search} /> : null}
+            <label className="text-sm text-gray-700">
+              <span className="block">Status</span>
+              <select name="status" defaultValue={list.status} className={selectClass}>
+                <Options none="Semua" choices={STATUS_CHOICES} />
+              </select>
+            </label>
+            <label className="text-sm text-gray-700">
+              <span className="block">Jenis Surat</span>
+              <select name="letter_type" defaultValue={list.letterType} className={selectClass}>
+                <Options none="Semua" choices={list.types} />
+              </select>
+            </label>
+            <button type="submit" className={buttonClass}>
+              Filter
+            </button>
+          </Form>
+        </div>
+        <ListTable headers={['Tiket', 'Jenis Surat', 'Nama', 'Status', 'Batas Waktu', 'Diajukan']}>
+          {list.page.data.length === 0 ? (
+            <StateRow span={6} title="Belum ada permohonan" />
+          ) : (
+            list.page.data.map((row) => (
+              <tr key={row.id} className="border-t border-gray-100 text-sm text-gray-700 hover:bg-gray-50">
+                <td className="whitespace-nowrap px-4 py-3 font-medium">
+                  <Link to={`/admin/letter-requests/${row.id}`} className="text-brand-700 hover:underline">
+                    {row.ticket}
+                  </Link>
+                </td>
+                <td className="px-4 py-3">{row.letter_type.name}</td>
+                <td className="px-4 py-3">{row.name}</td>
+                <td className="whitespace-nowrap px-4 py-3">{letterStatusLabel(row.status)}</td>
+                <td className="whitespace-nowrap px-4 py-3">
+                  {formatDate(row.due_at)}
+                  {isLetterOverdue(row, list.now) ? <Overdue /> : null}
+                </td>
+                <td className="whitespace-nowrap px-4 py-3">{formatDate(row.created_at)}</td>
+              </tr>
+            ))
+          )}
+        </ListTable>
+        <div className="border-t border-gray-100 p-4">
+          <Pager
+            current={list.page.current_page}
+            last={list.page.last_page}
+            search={list.search}
+            href={(page) => queueHref(pathname, list, page)}
+          />
+        </div>
+      </div>
+    </section>
+  )
+}
+
+type RequestData = {
+  request: QueueRow & {
+    nik: string
+    phone: string
+    email: string
+    data: Record<string, string>
+    note: string
+    data_erased_at: DateLike | null
+    attachments: { id: number; name: string; type: string; size: number }[]
+  }
+  fields: LetterField[]
+  letter: { id: number; number: string; revoked_at: DateLike | null } | null
+  now: number
+  canIssue: boolean
+  canUpdate: boolean
+}
+
+const kilobytes = (size: number) => `${Math.max(1, Math.round(size / 1024))} KB`
+
+/** `/admin/letter-requests/{id}`: the data, the attachments, `Terbitkan Surat`, `Minta Perbaikan`, `Tolak`. */
+export function LetterRequestScreen() {
+  const { request, fields, letter, now, canIssue, canUpdate } = useLoaderData<RequestData>()
+  const errors = useErrors()
+  const busy = useNavigation().state !== 'idle'
+  const open = !letter && request.status !== 'ditolak' && request.status !== 'selesai'
+  const known = new Set(fields.map((field) => field.key))
+  return (
+    <section className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-gray-900">Permohonan {request.ticket}</h1>
+        <Link to="/admin/letter-requests" className="text-sm font-medium text-brand-700 hover:underline">
+          Kembali ke Permohonan Surat
+        </Link>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className={`${card} space-y-4 p-5 lg:col-span-2`}>
+          <p className="text-sm text-gray-600">
+            {request.letter_type.name} · diajukan {formatDateTime(request.created_at)} ·{' '}
+            <span className="font-semibold text-gray-900">{letterStatusLabel(request.status)}</span>
+          </p>
+          <p className="text-sm text-gray-700">
+            Batas waktu: {formatDate(request.due_at)}
+            {isLetterOverdue(request, now) ? <Overdue /> : null}
+          </p>
+          {request.note ? (
+            <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              Catatan: <span className="whitespace-pre-line break-words">{request.note}</span>
+            </p>
+          ) : null}
+          {request.data_erased_at ? (
+            <p className="text-sm text-gray-600">
+              Data pemohon dihapus pada {formatDate(request.data_erased_at)} (masa simpan berakhir).
+            </p>
+          ) : (
+            <dl className="grid gap-2 text-sm sm:grid-cols-2">
+              {[
+                ['Nama', request.name],
+                ['NIK', request.nik],
+                ['Nomor HP', request.phone || '-'],
+                ['Email', request.email || '-'],
+                ...fields.map((field) => [field.label, request.data[field.key] || '-']),
+                ...Object.entries(request.data)
+                  .filter(([key]) => !known.has(key))
+                  .map(([key, value]) => [key, value]),
+              ].map(([label, value]) => (
+                <div key={label}>
+                  <dt className="font-medium text-gray-700">{label}</dt>
+                  <dd className="whitespace-pre-line break-words text-gray-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          <div>
+            <h2 className="text-base font-semibold text-gray-900">Lampiran</h2>
+            {request.attachments.length ? (
+              <ul className="mt-2 space-y-1 text-sm">
+                {request.attachments.map((file) => (
+                  <li key={file.id}>
+                    <a
+                      href={`/api/admin/letter-requests/${request.id}/attachments/${file.id}`}
+                      className="text-brand-700 hover:underline"
+                    >
+                      {file.name}
+                    </a>{' '}
+                    <span className="text-gray-500">
+                      ({file.type}, {kilobytes(file.size)})
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-1 text-sm text-gray-500">Tidak ada lampiran.</p>
+            )}
+          </div>
+        </div>
+        <aside className="space-y-4">
+          {letter ? (
+            <div className={`${card} space-y-2 p-5 text-sm`}>
+              <h2 className="text-base font-semibold text-gray-900">Surat {letter.number}</h2>
+              {letter.revoked_at ? <p className="text-red-700">Dicabut {formatDate(letter.revoked_at)}</p> : null}
+              <a href={`/api/admin/letters/${letter.id}/pdf`} className="font-medium text-brand-700 hover:underline">
+                Unduh PDF
+              </a>
+            </div>
+          ) : null}
+          {open && canIssue ? (
+            <Form method="post" className={`${card} p-5`}>
+              <input type="hidden" name="intent" value="issue" />
+              <button type="submit" disabled={busy} className={buttonClass}>
+                Terbitkan Surat
+              </button>
+            </Form>
+          ) : null}
+          {open && canUpdate ? (
+            <div className={`${card} space-y-4 p-5`}>
+              {request.status === 'diajukan' ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="status" />
+                  <input type="hidden" name="status" value="diproses" />
+                  <button type="submit" disabled={busy} className={buttonClass}>
+                    Proses
+                  </button>
+                </Form>
+              ) : null}
+              <Form method="post" className="space-y-3">
+                <input type="hidden" name="intent" value="status" />
+                <TextField label="Catatan untuk pemohon" name="note" multiline error={errors?.Note} />
+                {errors?.Status ? <p className="text-sm text-red-600">{errors.Status}</p> : null}
+                <div className="flex flex-wrap gap-2">
+                  <button type="submit" name="status" value="perlu_perbaikan" disabled={busy} className={buttonClass}>
+                    Minta Perbaikan
+                  </button>
+                  <button type="submit" name="status" value="ditolak" disabled={busy} className={dangerClass}>
+                    Tolak
+                  </button>
+                </div>
+              </Form>
+            </div>
+          ) : null}
+        </aside>
+      </div>
+    </section>
+  )
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Surat Keluar
+
+type LetterRow = {
+  id: number
+  number: string
+  letter_type: { name: string; slug: string }
+  name: string
+  issued_at: DateLike
+  signer: { name: string; position: string }
+  revoked_at: DateLike | null
+  revoked_reason: string | null
+  request_ticket: string | null
+}
+
+type RegisterData = {
+  page: Page<LetterRow>
+  years: number[]
+  year: number
+  search: string
+  print: boolean
+  canUpdate: boolean
+  canIssue: boolean
+}
+
+/** `/admin/letters?year&search` (and `&cetak=1`, the print view): the register of outgoing letters. */
+export function LetterRegisterScreen() {
+  const list = useLoaderData<RegisterData>()
+  const errors = useErrors()
+  const busy = useNavigation().state !== 'idle'
+  const { pathname } = useLocation()
+  const rows = list.page.data
+  if (list.print)
+    return (
+      <section className="space-y-4 print:text-xs">
+        <h1 className="text-xl font-semibold text-gray-900">Buku Register Surat Keluar {list.year}</h1>
+        <p className="text-sm text-gray-600 print:hidden">
+          Gunakan menu cetak peramban (Ctrl+P).{' '}
+          <Link to={`/admin/letters?year=${list.year}`} className="text-brand-700 hover:underline">
+            Kembali
+          </Link>
+        </p>
+        <table className="min-w-full border border-gray-300 text-left text-sm">
+          <thead>
+            <tr>
+              {['Nomor', 'Tanggal', 'Jenis Surat', 'Nama', 'Penandatangan', 'Status'].map((header) => (
+                <th key={header} scope="col" className="border border-gray-300 px-2 py-1">
+                  {header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {[...rows].reverse().map((row) => (
+              <tr key={row.id}>
+                <td className="border border-gray-300 px-2 py-1">{row.number}</td>
+                <td className="border border-gray-300 px-2 py-1">{formatDate(row.issued_at)}</td>
+                <td className="border border-gray-300 px-2 py-1">{row.letter_type.name}</td>
+                <td className="border border-gray-300 px-2 py-1">{row.name}</td>
+                <td className="border border-gray-300 px-2 py-1">{row.signer.name}</td>
+                <td className="border border-gray-300 px-2 py-1">{row.revoked_at ? 'Dicabut' : 'Berlaku'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    )
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-gray-900">Surat Keluar</h1>
+        {list.canIssue ? (
+          <Link to="/admin/letters/baru" className={buttonClass}>
+            Terbitkan Surat Langsung
+          </Link>
+        ) : null}
+      </div>
+      <div className={card}>
+        <div className="flex flex-wrap items-end justify-between gap-3 border-b border-gray-100 p-4">
+          <Form method="get" className="flex flex-wrap items-end gap-2">
+            <label className="text-sm text-gray-700">
+              <span className="block">Tahun</span>
+              <select name="year" defaultValue={list.year} className={selectClass}>
+                {list.years.map((year) => (
+                  <option key={year} value={year}>
+                    {year}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="text-sm text-gray-700">
+              <span className="block">Cari</span>
+              <input
+                name="search"
+                defaultValue={list.search}
+                placeholder="Nomor atau nama..."
+                className={selectClass}
+              />
+            </label>
+            <button type="submit" className={buttonClass}>
+              Tampilkan
+            </button>
+          </Form>
+          <div className="flex gap-3 text-sm">
+            <a href={`/api/admin/letters.csv?year=${list.year}`} className="font-medium text-brand-700 hover:underline">
+              Unduh CSV
+            </a>
+            <Link
+              to={`/admin/letters?year=${list.year}&cetak=1`}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              Cetak
+            </Link>
+          </div>
+        </div>
+        {errors?.Reason ? <p className="px-4 pt-3 text-sm text-red-600">{errors.Reason}</p> : null}
+        <ListTable headers={['Nomor', 'Tanggal', 'Jenis Surat', 'Nama', 'Penandatangan', 'Status']} actions="Aksi">
+          {rows.length === 0 ? (
+            <StateRow span={7} title="Belum ada surat keluar" />
+          ) : (
+            rows.map((row) => (
+              <tr key={row.id} className="border-t border-gray-100 align-top text-sm text-gray-700">
+                <td className="whitespace-nowrap px-4 py-3 font-medium">{row.number}</td>
+                <td className="whitespace-nowrap px-4 py-3">{formatDate(row.issued_at)}</td>
+                <td className="px-4 py-3">{row.letter_type.name}</td>
+                <td className="px-4 py-3">{row.name}</td>
+                <td className="px-4 py-3">{row.signer.name}</td>
+                <td className="px-4 py-3">
+                  {row.revoked_at ? (
+                    <span className="text-red-700">Dicabut{row.revoked_reason ? `: ${row.revoked_reason}` : ''}</span>
+                  ) : (
+                    'Berlaku'
+                  )}
+                </td>
+                <td className="space-y-2 px-4 py-3 text-right">
+                  <a href={`/api/admin/letters/${row.id}/pdf`} className="font-medium text-brand-700 hover:underline">
+                    PDF
+                  </a>
+                  {list.canUpdate && !row.revoked_at ? (
+                    <details className="text-left">
+                      <summary className="cursor-pointer text-red-700">Cabut</summary>
+                      <Form method="post" className="mt-2 space-y-2">
+                        <input type="hidden" name="intent" value="revoke" />
+                        <input type="hidden" name="id" value={row.id} />
+                        <label className="block text-xs text-gray-700">
+                          Alasan pencabutan
+                          <input name="reason" required className={`${selectClass} mt-1 w-full`} />
+                        </label>
+                        <button type="submit" disabled={busy} className={dangerClass}>
+                          Cabut Surat
+                        </button>
+                      </Form>
+                    </details>
+                  ) : null}
+                </td>
+              </tr>
+            ))
+          )}
+        </ListTable>
+        <div className="border-t border-gray-100 p-4">
+          <Pager
+            current={list.page.current_page}
+            last={list.page.last_page}
+            search={list.search}
+            href={(page) =>
+              `${pathname}?year=${list.year}${list.search ? `&search=${encodeURIComponent(list.search)}` : ''}&page=${page}`
+            }
+          />
+        </div>
+      </div>
+    </section>
+  )
+}
+
+type WalkInData = {
+  types: { value: string; label: string }[]
+  type: { slug: string; name: string; fields: LetterField[] } | null
+}
+
+/** A type's field as a form input named `data_<key>` (the walk-in form). */
+function DataField({ field, error }: { field: LetterField; error?: string }) {
+  const name = `data_${field.key}`
+  const label = field.required ? `${field.label} *` : field.label
+  if (field.kind === 'select')
+    return (
+      <SelectField
+        label={label}
+        name={name}
+        error={error}
+        options={[
+          { value: '', label: '- Pilih -' },
+          ...(field.options ?? []).map((option) => ({ value: option, label: option })),
+        ]}
+      />
+    )
+  return (
+    <TextField
+      label={label}
+      name={name}
+      error={error}
+      multiline={field.kind === 'textarea'}
+      type={field.kind === 'date' ? 'date' : field.kind === 'number' ? 'number' : 'text'}
+    />
+  )
+}
+
+/** `/admin/letters/baru?jenis=`: a walk-in villager's letter, issued at once. */
+export function WalkInScreen() {
+  const { types, type } = useLoaderData<WalkInData>()
+  const errors = useErrors()
+  const busy = useNavigation().state !== 'idle'
+  return (
+    <section className="max-w-2xl space-y-4">
+      <h1 className="text-xl font-semibold text-gray-900">Terbitkan Surat Langsung</h1>
+      <Form method="get" className={`${card} flex flex-wrap items-end gap-2 p-4`}>
+        <label className="text-sm text-gray-700">
+          <span className="block">Jenis Surat</span>
+          <select name="jenis" defaultValue={type?.slug ?? ''} className={selectClass}>
+            <Options none="- Pilih -" choices={types} />
+          </select>
+        </label>
+        <button type="submit" className={buttonClass}>
+          Pilih
+        </button>
+      </Form>
+      {type ? (
+        <Form method="post" className={`${card} space-y-4 p-5`}>
+          <input type="hidden" name="letter_type" value={type.slug} />
+          <h2 className="text-base font-semibold text-gray-900">{type.name}</h2>
+          <TextField label="Nama *" name="name" error={errors?.Name} />
+          <TextField label="NIK *" name="nik" error={errors?.Nik} />
+          {type.fields.map((field) => (
+            <DataField key={field.key} field={field} error={errors?.[`Data_${field.key}`]} />
+          ))}
+          {errors?.Letter_type ? <p className="text-sm text-red-600">{errors.Letter_type}</p> : null}
+          <button type="submit" disabled={busy} className={buttonClass}>
+            Terbitkan Surat
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  )
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Jenis Surat
+
+type TypeRow = {
+  id: number
+  name: string
+  slug: string
+  code: string
+  description: string
+  requirements: string
+  fields: LetterField[]
+  body: string
+  number_format: string | null
+  signer_id: number | null
+  sla_days: number
+  active: boolean
+}
+
+/** `/admin/letter-types`. */
+export function LetterTypeListScreen() {
+  const list = useLoaderData<{ page: Page<TypeRow>; search: string; canCreate: boolean }>()
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-gray-900">Jenis Surat</h1>
+        {list.canCreate ? (
+          <Link to="/admin/letter-types/baru" className={buttonClass}>
+            Tambah Jenis Surat
+          </Link>
+        ) : null}
+      </div>
+      <div className={card}>
+        <div className="border-b border-gray-100 p-4">
+          <SearchBox search={list.search} placeholder="Nama atau kode..." />
+        </div>
+        <ListTable headers={['Nama', 'Kode', 'Isian', 'Janji Layanan', 'Aktif']}>
+          {list.page.data.length === 0 ? (
+            <StateRow span={5} title="Belum ada jenis surat" />
+          ) : (
+            list.page.data.map((row) => (
+              <tr key={row.id} className="border-t border-gray-100 text-sm text-gray-700 hover:bg-gray-50">
+                <td className="px-4 py-3 font-medium">
+                  <Link to={`/admin/letter-types/${row.id}`} className="text-brand-700 hover:underline">
+                    {row.name}
+                  </Link>
+                </td>
+                <td className="px-4 py-3">{row.code}</td>
+                <td className="px-4 py-3">{row.fields.length}</td>
+                <td className="px-4 py-3">{row.sla_days} hari kerja</td>
+                <td className="px-4 py-3">{row.active ? 'Ya' : 'Tidak'}</td>
+              </tr>
+            ))
+          )}
+        </ListTable>
+        <div className="border-t border-gray-100 p-4">
+          <Pager current={list.page.current_page} last={list.page.last_page} search={list.search} />
+        </div>
+      </div>
+    </section>
+  )
+}
+
+const KIND_CHOICES = LETTER_FIELD_KINDS.map((kind) => ({ value: kind, label: kind }))
+
+/** `/admin/letter-types/baru` and `/admin/letter-types/{id}`: the type editor. */
+export function LetterTypeScreen() {
+  const { type, signers, canSave, canDelete } = useLoaderData<{
+    type: TypeRow | null
+    signers: { value: number; label: string }[]
+    canSave: boolean
+    canDelete: boolean
+  }>()
+  const errors = useErrors()
+  const busy = useNavigation().state !== 'idle'
+  const rows: (LetterField | null)[] = [...(type?.fields ?? []), null, null, null]
+  const cellInput = `${selectClass} w-full`
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-gray-900">
+          {type ? `Jenis Surat: ${type.name}` : 'Tambah Jenis Surat'}
+        </h1>
+        <Link to="/admin/letter-types" className="text-sm font-medium text-brand-700 hover:underline">
+          Kembali ke Jenis Surat
+        </Link>
+      </div>
+      <Form method="post" className={`${card} space-y-4 p-5`}>
+        <TextField label="Nama" name="name" defaultValue={type?.name} error={errors?.Name} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField label="Kode Klasifikasi" name="code" defaultValue={type?.code} error={errors?.Code} />
+          <TextField
+            label="Format Nomor"
+            name="number_format"
+            defaultValue={type?.number_format ?? ''}
+            placeholder="{kode}/{nomor}/{bulan_romawi}/{tahun}"
+            error={errors?.Number_format}
+          />
+          <TextField
+            label="Janji Layanan (hari kerja)"
+            name="sla_days"
+            type="number"
+            defaultValue={type?.sla_days ?? 3}
+            error={errors?.Sla_days}
+          />
+        </div>
+        <TextField label="Slug" name="slug" defaultValue={type?.slug} error={errors?.Slug} />
+        <SelectField
+          label="Penandatangan"
+          name="signer_id"
+          defaultValue={type?.signer_id ?? ''}
+          error={errors?.Signer_id}
+          options={[{ value: '', label: '- Pilih aparatur -' }, ...signers]}
+        />
+        <TextField
+          label="Keterangan"
+          name="description"
+          multiline
+          defaultValue={type?.description}
+          error={errors?.Description}
+        />
+        <TextField
+          label="Persyaratan (satu per baris)"
+          name="requirements"
+          multiline
+          defaultValue={type?.requirements}
+          error={errors?.Requirements}
+        />
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-gray-700">Isian formulir</legend>
+          <p className="text-xs text-gray-500">
+            Kunci: huruf kecil, angka dan garis bawah; dipakai di isi surat sebagai {'{{kunci}}'}. Pilihan (untuk
+            select): dipisah koma. Kosongkan kunci dan label untuk menghapus isian.
+          </p>
+          {errors?.Fields ? <p className="text-sm text-red-600">{errors.Fields}</p> : null}
+          <div className="overflow-x-auto">
+            <table className="min-w-full text-left text-sm">
+              <thead className="text-xs uppercase text-gray-500">
+                <tr>
+                  {['Kunci', 'Label', 'Jenis', 'Pilihan', 'Wajib'].map((header) => (
+                    <th key={header} scope="col" className="px-2 py-1">
+                      {header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((field, n) => (
+                  <tr key={n}>
+                    <td className="px-2 py-1">
+                      <input
+                        aria-label={`Kunci isian ${n + 1}`}
+                        name={`field_key_${n}`}
+                        defaultValue={field?.key ?? ''}
+                        className={cellInput}
+                      />
+                    </td>
+                    <td className="px-2 py-1">
+                      <input
+                        aria-label={`Label isian ${n + 1}`}
+                        name={`field_label_${n}`}
+                        defaultValue={field?.label ?? ''}
+                        className={cellInput}
+                      />
+                    </td>
+                    <td className="px-2 py-1">
+                      <select
+                        aria-label={`Jenis isian ${n + 1}`}
+                        name={`field_kind_${n}`}
+                        defaultValue={field?.kind ?? 'text'}
+                        className={cellInput}
+                      >
+                        <Options choices={KIND_CHOICES} />
+                      </select>
+                    </td>
+                    <td className="px-2 py-1">
+                      <input
+                        aria-label={`Pilihan isian ${n + 1}`}
+                        name={`field_options_${n}`}
+                        defaultValue={field?.options?.join(', ') ?? ''}
+                        className={cellInput}
+                      />
+                    </td>
+                    <td className="px-2 py-1 text-center">
+                      <input
+                        type="checkbox"
+                        aria-label={`Isian ${n + 1} wajib`}
+                        name={`field_required_${n}`}
+                        value="1"
+                        defaultChecked={field?.required ?? false}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </fieldset>
+        <RichTextField label="Isi Surat" name="body" defaultValue={type?.body} error={errors?.Body} />
+        <p className="text-xs text-gray-500">
+          Penanda yang tersedia: {'{{nama}}, {{nik}}, {{tanggal}}, {{nomor}}, {{desa}}'} dan {'{{kunci}}'} tiap isian.
+        </p>
+        <label className="flex items-center gap-2 text-sm text-gray-700">
+          <input type="checkbox" name="active" value="1" defaultChecked={type?.active ?? true} /> Aktif (tampil di
+          Layanan Surat)
+        </label>
+        {canSave ? (
+          <button type="submit" name="intent" value="save" disabled={busy} className={buttonClass}>
+            Simpan
+          </button>
+        ) : null}
+      </Form>
+      {canDelete ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="delete" />
+          <button type="submit" disabled={busy} className={dangerClass}>
+            Hapus Jenis Surat
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { titled } from '~/components/admin/meta'
+import { LetterRequestScreen } from '~/components/citizen-services/letter-desk'
+import { RecordErrorBoundary } from '~/components/admin/resource-list'
+import { requestLoader, requestAction } from '~/doors/citizen-services/letter-desk.server'
+
+/** /admin/letter-requests/{id}: a request's data and attachments; Terbitkan Surat, Minta Perbaikan, Tolak. */
+export const meta = titled('Permohonan Surat')
+
+export const loader = (args: LoaderFunctionArgs) => requestLoader(args)
+
+export const action = (args: ActionFunctionArgs) => requestAction(args)
+
+export const ErrorBoundary = RecordErrorBoundary
+
+export default LetterRequestScreen

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { titled } from '~/components/admin/meta'
+import { LetterQueueScreen } from '~/components/citizen-services/letter-desk'
+import { ListErrorBoundary } from '~/components/admin/resource-list'
+import { requestQueueLoader } from '~/doors/citizen-services/letter-desk.server'
+
+/** /admin/letter-requests: the queue of letter requests, by status and type, the overdue marked. */
+export const meta = titled('Permohonan Surat')
+
+export const loader = (args: LoaderFunctionArgs) => requestQueueLoader(args)
+
+export const ErrorBoundary = ListErrorBoundary
+
+export default LetterQueueScreen
