@@ -17,7 +17,7 @@ import tseslint from 'typescript-eslint'
 const APP_FOLDERS = ['routes', 'doors', 'openapi', 'auth', 'models', 'public-reads', 'utils', 'resources', 'components']
 /** The modules of core/ that the browser may load too (no Node built-in, no secret). */
 const BROWSER_CORE = ['image-variants.js', 'upload-kinds.js', 'time-zone.js']
-const globs = (name) => (name === '.server' ? ['**/*.server'] : [`~/${name}`, `~/${name}/*`])
+const globs = (name) => (name === '.server' ? ['**/*.server'] : [`~/${name}`, `~/${name}/**`])
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
 const layer = (folder, forbidden, why, { browser = false } = {}) => ({
   files: [`app/${folder}/**/*.{ts,tsx,js}`],

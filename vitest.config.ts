@@ -71,11 +71,12 @@ export default defineConfig({
         },
       },
       {
+        // The browser walks that must hold on PostgreSQL too: the public-information cycle (issue 38) and the
+        // regency's data (issue 40 "Done when").
         extends: true,
         test: {
-          // The browser walks that must hold on PostgreSQL too (issue 40 "Done when": the regency's data).
           name: 'e2e-pg',
-          include: ['tests/e2e/regency-data.test.ts'],
+          include: ['tests/e2e/ppid-cycle.test.ts', 'tests/e2e/regency-data.test.ts'],
           globalSetup: ['tests/support/global-setup-pg.ts'],
           env: { BALAI_TEST_DB: 'postgresql' },
           testTimeout: 60_000,

@@ -419,6 +419,8 @@ async function main() {
   const detail = `/posts/${generated.postSlug}`
   // Issue 22: the budget of a year and a page of development projects, held uncached to the uncached news list.
   const postsList = `/posts?page=${page}`
+  const dipPages = Math.max(1, Math.ceil((settings.counts.documents * 0.95) / 25))
+  const reportYears = Array.from({ length: 12 }, (_, i) => new Date().getUTCFullYear() - i)
   const developmentPages = shuffled(
     Array.from({ length: Math.ceil(settings.counts.developments / 9) }, (_, i) => i + 1),
   )
@@ -501,6 +503,18 @@ async function main() {
       target: `/cari?q=${SEARCH_WORD}`,
       relative: `/posts?search=${SEARCH_WORD}`,
       distinct: uncached(postTerms.map((t) => `/cari?q=${t}`)),
+    },
+    // The public-information cycle (issue 38): the Daftar Informasi Publik (every public document, 25 a page) and
+    // the annual report of each year, uncached, at least 90% of the uncached news list.
+    {
+      target: `/ppid/daftar-informasi?page=${Math.min(37, dipPages)}`,
+      relative: postsList,
+      distinct: uncached(shuffled(Array.from({ length: dipPages }, (_, i) => `/ppid/daftar-informasi?page=${i + 1}`))),
+    },
+    {
+      target: `/ppid/laporan/${reportYears[0]}`,
+      relative: postsList,
+      distinct: uncached(reportYears.map((year) => `/ppid/laporan/${year}`)),
     },
   ]
 

@@ -19,7 +19,18 @@ import {
   type FieldErrors,
 } from '~/utils/http.server'
 import { publicApiSuccess } from '~/public-reads/read-memo.server'
-import { reportKindLabel, reportStatusLabel, trackingPath, whatsappShareLink } from '~/lib/reports'
+import {
+  decisionLabel,
+  isOverdue,
+  objectionPath,
+  objectionReasonLabel,
+  reportKindLabel,
+  reportStatusLabel,
+  trackingPath,
+  whatsappShareLink,
+} from '~/lib/reports'
+import { trackObjection } from '~/models/citizen-services/objection.server'
+import { nowMs } from '~/utils/clock.server'
 import { IMAGE_MAX_MB } from '~/lib/upload-limits'
 import { publicList } from './public.server'
 import {
@@ -39,7 +50,7 @@ const textOf = (value: unknown, max: number) => (typeof value === 'string' ? val
  */
 
 /** Refuses a filing from a client that has filed 5 reports in the last hour: 429 before the body is read. */
-async function checkFilingThrottle(request: Request) {
+export async function checkFilingThrottle(request: Request) {
   const refusal = await filingRefusal(clientKeyOf(request))
   if (refusal) {
     if (request.body) discardRest(bodyStream(request))
@@ -70,7 +81,7 @@ export const fileReportApi = ({ request }: ActionFunctionArgs) =>
  * The lookup of both doors: the report when the code is its own, else the same 404 as for an unknown ticket, which
  * counts toward the lookup throttle.
  */
-const lookUp = (request: Request, ticket: string, code: string) =>
+export const lookUp = (request: Request, ticket: string, code: string) =>
   countedLookup(clientKeyOf(request), () => trackReport(ticket, code))
 
 /** `GET /api/public/reports/{ticket}?code=`: never cached (the answer is the citizen's alone). */
@@ -104,12 +115,25 @@ const shown = (report: {
   status: string
   created_at: Date
   due_at: Date | null
+  decision?: string | null
+  decision_reason?: string
+  extended_at?: Date | null
   responses: { message: string; created_at: Date }[]
-}) => ({
-  ...report,
-  kind_label: reportKindLabel(report.kind),
-  status_label: reportStatusLabel(report.status),
-})
+}) => {
+  const overdue = isOverdue(report, nowMs())
+  return {
+    ...report,
+    kind_label: reportKindLabel(report.kind),
+    status_label: reportStatusLabel(report.status),
+    decision_label: decisionLabel(report.decision),
+    overdue,
+    // A refused or late information request may be objected to (docs/api.md "Public information, the whole cycle").
+    objection_url:
+      report.kind === 'permohonan_informasi' && (report.decision === 'ditolak' || overdue)
+        ? objectionPath(report.ticket)
+        : null,
+  }
+}
 
 export type ShownReport = ReturnType<typeof shown>
 
@@ -176,7 +200,16 @@ export async function lacakAction({ request }: ActionFunctionArgs) {
   const code = (form?.get('kode') ?? '').trim().slice(0, 100)
   if (isLetterTicket(ticket)) return trackLetterScreen(request, ticket, code)
   try {
-    const report = await lookUp(request, ticket, code)
+    const report = /^KBR-/i.test(ticket)
+      ? await countedLookup(clientKeyOf(request), () => trackObjection(ticket, code)).then((objection) => ({
+          ...objection,
+          kind: 'keberatan',
+          subject: objectionReasonLabel(objection.reason),
+          message: objection.request_ticket
+            ? `Atas permohonan ${objection.request_ticket}:\n${objection.message}`
+            : objection.message,
+        }))
+      : await lookUp(request, ticket, code)
     return data<TrackingResult>(
       { ticket, report: shown(report), error: null },
       { headers: { 'Cache-Control': 'no-store' } },

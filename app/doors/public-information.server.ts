@@ -5,6 +5,7 @@ import {
   documentFile,
   documentYears,
   hasPreview,
+  legalLinks,
   listPublicDocuments,
   parseDocumentFilters,
   ppidDocuments,
@@ -95,6 +96,7 @@ export async function documentsLoader({ request, context }: LoaderFunctionArgs) 
       kind: filters.kind ?? '',
       information_class: filters.information_class ?? '',
       year: filters.year ? String(filters.year) : '',
+      legal_status: filters.legal_status ?? '',
     },
   }
 }
@@ -117,12 +119,13 @@ export async function documentLoader({ params, context }: LoaderFunctionArgs) {
     // and download stay the public's only (server/document-files.mjs).
     const document = await grantedPreview(context, 'documents', () => previewDocument(slug))
     if (!document) throw notFoundResponse()
-    return { document: documentDetail(document), preview: false }
+    return { document: documentDetail(document), preview: false, links: await legalLinks(document) }
   }
   const document = await foundOr404(() => publicDocument(slug))
   return {
     document: documentDetail(document),
     preview: await cachedRead(JSON.stringify(['document-preview', slug]), () => hasPreview(slug)),
+    links: await cachedRead(JSON.stringify(['document-links', slug]), () => legalLinks(document)),
   }
 }
 

@@ -104,8 +104,15 @@ export async function reportAction({ request, params }: ActionFunctionArgs) {
   try {
     if (intent === 'respond') {
       await respondToReport(id, { message: form.get('message') ?? '' }, user, actorOf(request, user))
-    } else if (intent === 'status' || intent === 'public') {
-      const input = intent === 'status' ? { status: form.get('status') ?? '' } : { public: form.get('public') ?? '0' }
+    } else if (intent === 'status' || intent === 'public' || intent === 'decision' || intent === 'extend') {
+      const input =
+        intent === 'status'
+          ? { status: form.get('status') ?? '' }
+          : intent === 'decision'
+            ? { decision: form.get('decision') ?? '', decision_reason: form.get('decision_reason') ?? '' }
+            : intent === 'extend'
+              ? { extend_reason: form.get('extend_reason') ?? '' }
+              : { public: form.get('public') ?? '0' }
       await writeResource(resource, user, actorOf(request, user), { action: 'update', id, input })
     } else {
       throw new HttpError(400, 'Unknown action')

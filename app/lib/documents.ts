@@ -9,6 +9,7 @@ import { choiceLabels, labelOf } from './choices'
 export const DOCUMENT_KINDS = [
   'peraturan_desa',
   'peraturan_kepala_desa',
+  'peraturan_bersama',
   'keputusan_kepala_desa',
   'laporan',
   'informasi_publik',
@@ -16,7 +17,20 @@ export const DOCUMENT_KINDS = [
 ] as const
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number]
 
-export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = choiceLabels(DOCUMENT_KINDS)
+export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
+  ...choiceLabels(DOCUMENT_KINDS),
+  peraturan_bersama: 'Peraturan Bersama Kepala Desa',
+}
+
+/** A regulation's legal status (docs/api.md "Public information, the whole cycle"): in force, amended, revoked. */
+export const LEGAL_STATUSES = ['berlaku', 'diubah', 'dicabut'] as const
+export type LegalStatus = (typeof LEGAL_STATUSES)[number]
+export const LEGAL_STATUS_LABELS: Record<LegalStatus, string> = {
+  berlaku: 'Berlaku',
+  diubah: 'Diubah',
+  dicabut: 'Dicabut',
+}
+export const legalStatusLabel = (value: unknown) => labelOf(LEGAL_STATUS_LABELS, value)
 
 export const INFORMATION_CLASSES = ['berkala', 'serta_merta', 'setiap_saat', 'dikecualikan'] as const
 export type InformationClass = (typeof INFORMATION_CLASSES)[number]

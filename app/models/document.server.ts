@@ -25,6 +25,7 @@ import {
   documentKindLabel,
   EXEMPT_CLASS,
   INFORMATION_CLASSES,
+  LEGAL_STATUSES,
 } from '~/lib/documents'
 import type { ListQuery } from '~/lib/paging'
 import { orNotFound } from './crud.server'
@@ -62,6 +63,12 @@ export const documentResponse = z
       .boolean()
       .optional()
       .openapi({ description: 'The PDF holds JavaScript actions or embedded files (admin only).' }),
+    legal_status: z.enum(LEGAL_STATUSES),
+    replaced_by_id: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'The document of the village that amended or revoked this one' }),
     ...publishingShape,
     ...timestamps,
   })
@@ -111,8 +118,37 @@ export const schema = z.object({
   information_class: oneOf(INFORMATION_CLASSES, 'Information_class'),
   enacted_at: enactedAt,
   description: sanitizedRichText('Description', { required: false }),
+  legal_status: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+    z
+      .enum(LEGAL_STATUSES, {
+        errorMap: () => ({ message: `Legal_status must be one of ${LEGAL_STATUSES.join(', ')}` }),
+      })
+      .optional(),
+  ),
+  replaced_by_id: z.preprocess(
+    (value) => (value === '' || value === null ? null : typeof value === 'string' ? Number(value.trim()) : value),
+    z
+      .number({ invalid_type_error: 'Replaced_by_id must be the id of another document' })
+      .int('Replaced_by_id must be the id of another document')
+      .positive('Replaced_by_id must be the id of another document')
+      .nullable()
+      .optional(),
+  ),
   ...publishingFields,
 })
+
+/** The replacing document must be another document of this village (key `Replaced_by_id`). */
+async function refuseBadReplacement(replacedBy: number | null | undefined, id?: number) {
+  if (replacedBy === null || replacedBy === undefined) return
+  const message =
+    replacedBy === id
+      ? 'Replaced_by_id must be another document, not this one'
+      : !(await prisma.document.findUnique({ where: { id: replacedBy }, select: { id: true } }))
+        ? 'Replaced_by_id must be the id of another document of this village'
+        : null
+  if (message) throw validationError({ Replaced_by_id: message })
+}
 
 /** The uploaded PDF of a write's input (`file`), or undefined; a text `file` field (JSON clients) is ignored. */
 function stagedFile(input: Record<string, unknown>): StagedFile | undefined {
@@ -220,7 +256,9 @@ export async function previewDocument(slug: string) {
 
 export async function createDocument(input: Record<string, unknown>, user: Pick<SessionUser, 'id'>) {
   const { data, file } = parseDocument(input, true)
+  await refuseBadReplacement(data.replaced_by_id)
   return writeWithPdf(file, async (stored) => {
+    await refuseBadReplacement(data.replaced_by_id)
     const fields = await publishedFields(prisma.document, data, 'dokumen')
     const result = await prisma.document.create({
       data: {
@@ -241,7 +279,9 @@ export async function createDocument(input: Record<string, unknown>, user: Pick<
 export async function updateDocument(id: number, input: Record<string, unknown>) {
   if (!(await prisma.document.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Document')
   const { data, file } = parseDocument(input, false)
+  await refuseBadReplacement(data.replaced_by_id, id)
   return writeWithPdf(file, async (stored) => {
+    await refuseBadReplacement(data.replaced_by_id, id)
     const existing = await orNotFound(
       prisma.document.findUnique({ where: { id }, select: { ...PUBLISHED_COLUMNS, file: true, preview: true } }),
       'Document',
@@ -291,24 +331,28 @@ export const publicDocuments = publicTable<PublicDocument>({
 })
 
 /** The public list's filters (docs/api.md): `kind`, `information_class` and `year` (of `enacted_at`). */
-export type DocumentFilters = { kind?: string; information_class?: string; year?: number }
+export type DocumentFilters = { kind?: string; information_class?: string; year?: number; legal_status?: string }
 
 /** The filters of an address; a value that names nothing is left out (so it filters nothing). */
 export function parseDocumentFilters(params: URLSearchParams): DocumentFilters {
   const kind = params.get('kind')?.trim()
   const informationClass = params.get('information_class')?.trim()
   const year = params.get('year')?.trim()
+  const legalStatus = params.get('legal_status')?.trim()
   return {
     ...(kind && (DOCUMENT_KINDS as readonly string[]).includes(kind) ? { kind } : {}),
     ...(informationClass && (INFORMATION_CLASSES as readonly string[]).includes(informationClass)
       ? { information_class: informationClass }
       : {}),
     ...(year && /^\d{4}$/.test(year) ? { year: Number(year) } : {}),
+    ...(legalStatus && (LEGAL_STATUSES as readonly string[]).includes(legalStatus)
+      ? { legal_status: legalStatus }
+      : {}),
   }
 }
 
 /** The filter parameters of the public list, in the order its paging links keep them. */
-export const DOCUMENT_FILTER_PARAMS = ['kind', 'information_class', 'year'] as const
+export const DOCUMENT_FILTER_PARAMS = ['kind', 'information_class', 'year', 'legal_status'] as const
 
 export function listPublicDocuments(query: ListQuery, path = '/api/public/documents', filters: DocumentFilters = {}) {
   const keep = DOCUMENT_FILTER_PARAMS.flatMap((name) =>
@@ -321,6 +365,7 @@ export function listPublicDocuments(query: ListQuery, path = '/api/public/docume
     ...(filters.kind ? [Prisma.sql`"documents"."kind" = ${filters.kind}`] : []),
     ...(filters.information_class ? [Prisma.sql`"documents"."information_class" = ${filters.information_class}`] : []),
     ...(filters.year ? [Prisma.sql`"documents"."enacted_at" LIKE ${`${filters.year}-%`}`] : []),
+    ...(filters.legal_status ? [Prisma.sql`"documents"."legal_status" = ${filters.legal_status}`] : []),
   ]
   return publicDocuments.list(query, path, {
     narrow: { name: 'filtered', sql: () => Prisma.join(conditions, ' AND '), keep },
@@ -398,3 +443,25 @@ export const sitemapDocuments = (take: number) =>
     orderBy: [{ published_at: 'desc' }, { id: 'desc' }],
     take,
   })
+
+/**
+ * The legal links of a public document (docs/api.md "Public information, the whole cycle"): the public document
+ * that amended or revoked it, and the public documents it amended or revoked.
+ */
+export async function legalLinks(document: { id: number; replaced_by_id: number | null }) {
+  const at = now()
+  const [replacement, replaces] = await Promise.all([
+    document.replaced_by_id
+      ? prisma.document.findFirst({
+          where: { id: document.replaced_by_id, ...documentRule.where(at) },
+          select: { slug: true, title: true },
+        })
+      : null,
+    prisma.document.findMany({
+      where: { replaced_by_id: document.id, ...documentRule.where(at) },
+      select: { slug: true, title: true, legal_status: true },
+      orderBy: { id: 'asc' },
+    }),
+  ])
+  return { replacement, replaces }
+}

@@ -1,3 +1,4 @@
+import { onTimeShare } from '~/models/village-info/ppid-dip.server'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -67,6 +68,9 @@ export const villageResponse = z
       budget_year: z.number().int().nullable().openapi({ description: 'The newest published APBDes year, or null' }),
       open_reports: z.number().int().openapi({ description: 'Reports `baru` or `diproses`' }),
       pending_letters: z.number().int().openapi({ description: 'Letter requests `diajukan` or `diproses`' }),
+      ppid_on_time_pct: z.number().nullable().openapi({
+        description: 'Information requests answered by their due date, in percent with one decimal (decision 077)',
+      }),
     }),
   })
   .openapi('Village')
@@ -167,6 +171,7 @@ export type VillageStats = {
   budget_year: number | null
   open_reports: number
   pending_letters: number
+  ppid_on_time_pct: number | null
 }
 
 /** A village's figures for the console, read in its own database. */
@@ -175,14 +180,17 @@ export function villageStats(village: Village): Promise<VillageStats> {
     const at = now()
     const visible = visibleWhere(at)
     const since = new Date(at.getTime() - 30 * 24 * 3600 * 1000)
-    const [posts_count, newest, posts_30d, budget, open_reports, pending_letters] = await Promise.all([
-      prisma.post.count({ where: visible }),
-      prisma.post.findFirst({ where: visible, orderBy: { published_at: 'desc' }, select: { published_at: true } }),
-      prisma.post.count({ where: { status: 'published', published_at: { lte: at, gt: since } } }),
-      prisma.budget.findFirst({ where: visible, orderBy: { year: 'desc' }, select: { year: true } }),
-      prisma.report.count({ where: { status: { in: ['baru', 'diproses'] } } }),
-      prisma.letterRequest.count({ where: { status: { in: ['diajukan', 'diproses'] } } }),
-    ])
+    const [posts_count, newest, posts_30d, budget, open_reports, pending_letters, ppid_on_time_pct] = await Promise.all(
+      [
+        prisma.post.count({ where: visible }),
+        prisma.post.findFirst({ where: visible, orderBy: { published_at: 'desc' }, select: { published_at: true } }),
+        prisma.post.count({ where: { status: 'published', published_at: { lte: at, gt: since } } }),
+        prisma.budget.findFirst({ where: visible, orderBy: { year: 'desc' }, select: { year: true } }),
+        prisma.report.count({ where: { status: { in: ['baru', 'diproses'] } } }),
+        prisma.letterRequest.count({ where: { status: { in: ['diajukan', 'diproses'] } } }),
+        onTimeShare(),
+      ],
+    )
     return {
       posts_count,
       last_published_at: newest?.published_at?.toISOString() ?? null,
@@ -190,6 +198,7 @@ export function villageStats(village: Village): Promise<VillageStats> {
       budget_year: budget?.year ?? null,
       open_reports,
       pending_letters,
+      ppid_on_time_pct,
     }
   })
 }

@@ -4,7 +4,7 @@ import type { Prisma } from '~/generated/prisma/client'
 import type { SessionUser } from './user.server'
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
-import { notFound, validationError } from '~/utils/http.server'
+import { HttpError, notFound, validationError } from '~/utils/http.server'
 import { log } from '~/utils/error-log.server'
 import { scrubErased } from '~/utils/erased-bytes.server'
 import { mailConfigured, sendMail } from '~/utils/mail.server'
@@ -15,12 +15,17 @@ import { fromZonedTime, wallClockOf } from '~/lib/zoned-time'
 import type { ListQuery } from '~/lib/paging'
 import { cachedRead } from '~/public-reads/read-memo.server'
 import {
+  DECISIONS,
+  DECISIONS_WITH_REASON,
+  INBOX_KINDS,
   OPEN_STATUSES,
   REPORT_KINDS,
   REPORT_STATUSES,
   reportKindLabel,
   reportStatusLabel,
   TICKET_PREFIXES,
+  type Decision,
+  type InboxKind,
   type ReportKind,
 } from '~/lib/reports'
 import { recordActivity, type Actor } from './activity.server'
@@ -47,7 +52,7 @@ export const reportResponse = z
   .object({
     id: responseId(),
     ticket: z.string().openapi({ example: 'ADU-2026-0007' }),
-    kind: z.enum(REPORT_KINDS),
+    kind: z.enum(INBOX_KINDS),
     name: z.string(),
     phone: z.string(),
     email: z.string(),
@@ -62,6 +67,17 @@ export const reportResponse = z
     due_at: nullableResponseTime('Information requests: 10 working days after the filing.'),
     closed_at: nullableResponseTime(),
     contact_erased_at: nullableResponseTime(),
+    decision: z
+      .string()
+      .nullable()
+      .openapi({ description: `Information requests: the decision, one of ${DECISIONS.join(', ')}.` }),
+    decision_reason: z.string().openapi({ description: "The exemption's legal basis (partly or refused)." }),
+    decided_at: nullableResponseTime(),
+    extended_at: nullableResponseTime('The one extension (7 working days), or null.'),
+    extend_reason: z.string(),
+    answered_at: nullableResponseTime('The first decision or response.'),
+    reason: z.string().nullable().openapi({ description: 'Objections: the Pasal 35 ground.' }),
+    request_id: z.number().int().nullable().openapi({ description: 'Objections: the information request.' }),
     ...timestamps,
     responses: z.array(reportAnswerResponse),
   })
@@ -77,6 +93,12 @@ export const publicReportResponse = z
     status: z.enum(REPORT_STATUSES),
     created_at: responseTime(),
     due_at: nullableResponseTime(),
+    decision: z
+      .string()
+      .nullable()
+      .openapi({ description: `Null until decided, then one of ${DECISIONS.join(', ')}.` }),
+    decision_reason: z.string(),
+    extended_at: nullableResponseTime(),
     responses: z.array(z.object({ message: z.string(), created_at: responseTime() }).strict()),
   })
   .strict()
@@ -96,7 +118,7 @@ export const filedReportResponse = z
   .openapi('FiledReport')
 
 /** The selects of the shapes above: the answers ordered oldest first. */
-const responsesSelect = {
+export const responsesSelect = {
   select: { id: true, message: true, user_name: true, created_at: true },
   orderBy: { id: 'asc' },
 } as const
@@ -117,6 +139,14 @@ export const reportSelect = {
   due_at: true,
   closed_at: true,
   contact_erased_at: true,
+  decision: true,
+  decision_reason: true,
+  decided_at: true,
+  extended_at: true,
+  extend_reason: true,
+  answered_at: true,
+  reason: true,
+  request_id: true,
   created_at: true,
   updated_at: true,
   responses: responsesSelect,
@@ -133,6 +163,9 @@ const publicSelect = {
   status: true,
   created_at: true,
   due_at: true,
+  decision: true,
+  decision_reason: true,
+  extended_at: true,
   responses: { select: { message: true, created_at: true }, orderBy: { id: 'asc' } },
 } as const
 
@@ -164,7 +197,7 @@ export const fileSchema = z.object({
 })
 
 /** The contact rule (key `Contact`). */
-function contactError(phone: string, email: string): string | null {
+export function contactError(phone: string, email: string): string | null {
   if (!phone && !email) return 'Give a phone number or an email address'
   if (phone && (!PHONE.test(phone) || phoneDigits(phone) < 8 || phoneDigits(phone) > 20))
     return 'Phone must be a phone number of 8 to 20 digits'
@@ -181,7 +214,7 @@ export type FiledReport = z.infer<typeof filedReportResponse>
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 const CODE_LENGTH = 12
 
-function newTrackingCode(): string {
+export function newTrackingCode(): string {
   let code = ''
   while (code.length < CODE_LENGTH) {
     const byte = crypto.randomBytes(1)[0]
@@ -192,11 +225,11 @@ function newTrackingCode(): string {
 }
 
 /** The code as it is kept: SHA-256 (a random 59-bit secret needs no slow hash). Spaces and case are forgiven. */
-const hashCode = (code: string) =>
+export const hashCode = (code: string) =>
   crypto.createHash('sha256').update(code.replace(/[\s-]/g, '').toUpperCase()).digest('hex')
 
 /** The hash compared against when the ticket does not exist, so both answers take the same work. */
-const NO_SUCH_HASH = hashCode('no-such-ticket')
+export const NO_SUCH_HASH = hashCode('no-such-ticket')
 
 /** The tracking code's making and keeping, shared by letter requests (models/citizen-services/letter-request). */
 export const trackingCodes = { newCode: newTrackingCode, hash: hashCode, noSuchHash: NO_SUCH_HASH }
@@ -205,7 +238,35 @@ export const trackingCodes = { newCode: newTrackingCode, hash: hashCode, noSuchH
  * The 10th (`days`th: a letter type's `sla_days`) Monday-to-Friday day after `created`'s date in `zone`, at `created`'s time of day (docs/api.md; holidays
  * are not skipped).
  */
-export function dueDateOf(created: Date, zone = getEnv().TZ, days = 10): Date {
+export const dueDateOf = (created: Date, zone = getEnv().TZ, days = 10): Date => addWorkingDays(created, days, zone)
+
+/** The village's date of an instant, as a UTC midnight (for counting days). */
+function dayOf(at: Date, zone: string): Date {
+  const clock = wallClockOf(at.getTime(), zone)
+  return new Date(Date.UTC(clock.year, clock.month - 1, clock.day))
+}
+
+/**
+ * The working days (Monday to Friday in `zone`, holidays not skipped) from `from` to `to`: the working days after
+ * `from`'s date up to and including `to`'s date (the same day is 0; filed on Friday, answered on Monday: 1).
+ */
+export function workingDaysBetween(from: Date, to: Date, zone = getEnv().TZ): number {
+  const day = dayOf(from, zone)
+  const last = dayOf(to, zone).getTime()
+  let counted = 0
+  while (day.getTime() < last) {
+    day.setUTCDate(day.getUTCDate() + 1)
+    const weekday = day.getUTCDay()
+    if (weekday !== 0 && weekday !== 6) counted++
+  }
+  return counted
+}
+
+/**
+ * The `days`-th Monday-to-Friday day after `created`'s date in `zone`, at `created`'s time of day (holidays are not
+ * skipped): the due date of a request (10), of its extension (7 more) and of an objection (30).
+ */
+export function addWorkingDays(created: Date, days: number, zone = getEnv().TZ): Date {
   const clock = wallClockOf(created.getTime(), zone)
   const day = new Date(Date.UTC(clock.year, clock.month - 1, clock.day))
   for (let counted = 0; counted < days;) {
@@ -220,14 +281,14 @@ export function dueDateOf(created: Date, zone = getEnv().TZ, days = 10): Date {
   const due = fromZonedTime(local, zone)
   return due
     ? new Date(due.getTime() + created.getUTCMilliseconds())
-    : new Date(created.getTime() + 14 * 24 * 3600 * 1000)
+    : new Date(created.getTime() + Math.ceil((days * 7) / 5) * 24 * 3600 * 1000)
 }
 
-const ticketOf = (kind: ReportKind, year: number, sequence: number) =>
+export const ticketOf = (kind: InboxKind, year: number, sequence: number) =>
   `${TICKET_PREFIXES[kind]}-${year}-${String(sequence).padStart(4, '0')}`
 
 /** The next number among the kind's tickets of the year (writes are serialised: no other filing runs between). */
-async function nextSequence(kind: ReportKind, year: number): Promise<number> {
+export async function nextSequence(kind: InboxKind, year: number): Promise<number> {
   const last = await prisma.report.findFirst({
     where: { kind, year },
     orderBy: { sequence: 'desc' },
@@ -346,12 +407,13 @@ export async function trackReport(ticket: string, code: string) {
     where: { ticket: ticket.replaceAll('\0', '').trim().toUpperCase().slice(0, 40) },
     select: { ...publicSelect, code_hash: true },
   })
+  // An objection is tracked at its own address (models/citizen-services/objection.server.ts).
   const expected = Buffer.from(row?.code_hash ?? NO_SUCH_HASH, 'hex')
   const given = Buffer.from(hashCode(code.slice(0, 100)), 'hex')
   const match = crypto.timingSafeEqual(expected, given)
-  if (!row || !match || !code) throw reportNotFound()
+  if (!row || !match || !code || row.kind === 'keberatan') throw reportNotFound()
   const { code_hash: _hash, ...report } = row
-  return report
+  return { ...report, kind: report.kind as ReportKind, decision: report.decision as Decision | null }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -371,7 +433,7 @@ export function listPublicReports(query: ListQuery, path = '/api/public/reports'
       searchColumns: ['ticket', 'subject'],
       query: { ...query, search: '' },
       path,
-      where: { public: true },
+      where: { public: true, kind: { in: [...REPORT_KINDS] } },
     }),
   )
 }
@@ -387,7 +449,7 @@ export function parseReportFilters(params: URLSearchParams | undefined): ReportF
   const kind = params?.get('kind')?.trim()
   return {
     ...(status && (REPORT_STATUSES as readonly string[]).includes(status) ? { status } : {}),
-    ...(kind && (REPORT_KINDS as readonly string[]).includes(kind) ? { kind } : {}),
+    ...(kind && (INBOX_KINDS as readonly string[]).includes(kind) ? { kind } : {}),
   }
 }
 
@@ -422,6 +484,15 @@ export const updateSchema = z
         z.boolean({ invalid_type_error: 'Public must be true or false' }),
       )
       .optional(),
+    decision: z
+      .enum(DECISIONS, { errorMap: () => ({ message: `Decision must be one of ${DECISIONS.join(', ')}` }) })
+      .optional(),
+    decision_reason: optionalText('Decision_reason', 1000),
+    extend_reason: z
+      .string({ invalid_type_error: 'Extend_reason must be text' })
+      .trim()
+      .max(1000, 'Extend_reason may not be longer than 1000 characters')
+      .optional(),
   })
   .passthrough()
 
@@ -433,19 +504,68 @@ const closedAtFor = (status: string, existing: { status: string; closed_at: Date
       ? now()
       : existing.closed_at
 
-/** PUT /api/admin/reports/{id} `{status?, public?}`; a status change is mailed to the citizen (decision 048). */
+/** The status a decision leaves a request in, unless the same call names one: refused is `ditolak`, else `selesai`. */
+const statusOfDecision = (decision: Decision) => (decision === 'ditolak' ? 'ditolak' : 'selesai')
+
+/**
+ * PUT /api/admin/reports/{id} `{status?, public?, decision?, decision_reason?, extend_reason?}`; a status change is
+ * mailed to the citizen (decision 048). A decision and the extension are for information requests only (decision
+ * 077): partly or refused needs its legal basis (`Decision_reason`); the one extension moves `due_at` 7 working days
+ * later, a second one is a 409. Everything is judged before anything is written.
+ */
 export async function updateReport(id: number, input: Record<string, unknown>) {
   const { data, errors } = checkInput(updateSchema, input)
   if (Object.keys(errors).length) throw validationError(errors)
-  const { status, public: shown } = data as z.infer<typeof updateSchema>
+  const parsed = data as z.infer<typeof updateSchema>
+  const { public: shown, decision } = parsed
+  const decisionReason = parsed.decision_reason ?? ''
+  const extendReason = parsed.extend_reason
   const { result, changed } = await serializeWrite(async () => {
-    const existing = await prisma.report.findUnique({ where: { id }, select: { status: true, closed_at: true } })
+    const existing = await prisma.report.findUnique({
+      where: { id },
+      select: {
+        kind: true,
+        status: true,
+        closed_at: true,
+        due_at: true,
+        created_at: true,
+        extended_at: true,
+        answered_at: true,
+      },
+    })
     if (!existing) throw notFound('Report')
+    const request = existing.kind === 'permohonan_informasi'
+    const refused: Record<string, string> = {}
+    if (decision !== undefined && !request) refused.Decision = 'Only an information request takes a decision'
+    if (decision && (DECISIONS_WITH_REASON as readonly string[]).includes(decision) && !decisionReason)
+      refused.Decision_reason = 'Decision_reason is required: the legal basis of the exemption'
+    if (extendReason !== undefined && !request) refused.Extend_reason = 'Only an information request may be extended'
+    else if (extendReason !== undefined && !extendReason) refused.Extend_reason = 'Extend_reason is required'
+    if (Object.keys(refused).length) throw validationError(refused)
+    if (extendReason && existing.extended_at)
+      throw new HttpError(409, 'This information request has already been extended once')
+    const at = now()
+    const status = parsed.status ?? (decision ? statusOfDecision(decision) : undefined)
     const result = await prisma.report.update({
       where: { id },
       data: {
         ...(status !== undefined ? { status, closed_at: closedAtFor(status, existing) } : {}),
         ...(shown !== undefined ? { public: shown } : {}),
+        ...(decision
+          ? {
+              decision,
+              decision_reason: decisionReason,
+              decided_at: at,
+              answered_at: existing.answered_at ?? at,
+            }
+          : {}),
+        ...(extendReason
+          ? {
+              extended_at: at,
+              extend_reason: extendReason,
+              due_at: addWorkingDays(existing.due_at ?? dueDateOf(existing.created_at), 7),
+            }
+          : {}),
       },
       select: reportSelect,
     })
@@ -470,6 +590,8 @@ export async function respondToReport(id: number, input: Record<string, unknown>
   const report = await serializeWrite(async () => {
     if (!(await prisma.report.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Report')
     await prisma.reportResponse.create({ data: { report_id: id, message, user_id: user.id, user_name: user.name } })
+    // The first answer of any kind: the annual report counts the working days up to it.
+    await prisma.report.updateMany({ where: { id, answered_at: null }, data: { answered_at: now() } })
     return prisma.report.findUniqueOrThrow({ where: { id }, select: reportSelect })
   })
   await recordActivity({

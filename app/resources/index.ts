@@ -1,6 +1,6 @@
 import { CATEGORY_LABELS, STATISTIC_CATEGORIES } from '~/lib/statistics-table'
 import type { ResourceName } from './permissions'
-import { DOCUMENT_CLASS_LABELS, DOCUMENT_KIND_LABELS } from '~/lib/documents'
+import { DOCUMENT_CLASS_LABELS, DOCUMENT_KIND_LABELS, LEGAL_STATUS_LABELS } from '~/lib/documents'
 import { DOCUMENT_MAX_MB } from '~/lib/upload-limits'
 import { hasFormScreens, permissionsOf, slugPath, type Field, type ResourceDeclaration } from './resource'
 
@@ -243,6 +243,13 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
         choices: Object.entries(DOCUMENT_CLASS_LABELS).map(([value, label]) => ({ value, label })),
       },
       { name: 'enacted_at', label: 'Enacted At', kind: 'date' },
+      {
+        name: 'legal_status',
+        label: 'Legal Status',
+        kind: 'select',
+        choices: Object.entries(LEGAL_STATUS_LABELS).map(([value, label]) => ({ value, label })),
+      },
+      { name: 'replaced_by_id', label: 'Replaced By (document id)', placeholder: 'e.g. 12' },
       { name: 'description', label: 'Description', kind: 'richtext' },
     ],
   },

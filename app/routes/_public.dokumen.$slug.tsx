@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/public/back-link'
 import { Fact } from '~/components/public/facts'
 import { documentLoader } from '~/doors/public-information.server'
-import { documentDownloadPath } from '~/lib/documents'
+import { documentDownloadPath, legalStatusLabel } from '~/lib/documents'
 import { formatDate } from '~/lib/format'
 import { absoluteUrl, describe, routeSeo } from '~/lib/seo'
 import { noQuery } from '~/lib/cache-keys'
@@ -29,7 +29,8 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   }))
 
 export default function DocumentScreen() {
-  const { document, preview } = useLoaderData<typeof loader>()
+  const { document, preview, links } = useLoaderData<typeof loader>()
+  const status = (document as { legal_status?: string }).legal_status ?? 'berlaku'
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">
       <BackLink fallback="/dokumen">Kembali ke Dokumen</BackLink>
@@ -53,6 +54,30 @@ export default function DocumentScreen() {
           <Fact label="Ukuran Berkas" termClass="font-medium text-gray-900">
             PDF, {document.size}
           </Fact>
+          <Fact label="Status" termClass="font-medium text-gray-900">
+            {legalStatusLabel(status)}
+          </Fact>
+          {links.replacement && status !== 'berlaku' ? (
+            <Fact
+              label={status === 'dicabut' ? 'Dicabut dengan' : 'Diubah dengan'}
+              termClass="font-medium text-gray-900"
+            >
+              <Link to={`/dokumen/${links.replacement.slug}`} className="text-emerald-800 underline">
+                {links.replacement.title}
+              </Link>
+            </Fact>
+          ) : null}
+          {links.replaces.map((other) => (
+            <Fact
+              key={other.slug}
+              label={other.legal_status === 'dicabut' ? 'Mencabut' : 'Mengubah'}
+              termClass="font-medium text-gray-900"
+            >
+              <Link to={`/dokumen/${other.slug}`} className="text-emerald-800 underline">
+                {other.title}
+              </Link>
+            </Fact>
+          ))}
         </dl>
         <a
           href={documentDownloadPath(document.slug)}

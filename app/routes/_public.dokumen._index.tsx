@@ -7,7 +7,7 @@ import { listQuery } from '~/lib/cache-keys'
 
 export const loader = (args: LoaderFunctionArgs) => documentsLoader(args)
 
-export const handle = { cacheKey: listQuery('kind', 'information_class', 'year') }
+export const handle = { cacheKey: listQuery('kind', 'information_class', 'year', 'legal_status') }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (_data, site) => ({

@@ -59,6 +59,11 @@ export const action = declare(
               'The id in the path wins over an `id` in the body.',
               multipart ? 'A new `image` replaces the old file; without one the image stays.' : undefined,
               name === 'users' ? 'An empty or missing `password` keeps the old one.' : undefined,
+              name === 'reports'
+                ? 'An information request also takes `decision` (`diberikan`, `diberikan_sebagian`, `ditolak`; the ' +
+                  'last two need `decision_reason`) and `extend_reason` (the one extension: 7 working days; a ' +
+                  'second is a 409).'
+                : undefined,
             ]
               .filter(Boolean)
               .join(' '),
@@ -67,7 +72,7 @@ export const action = declare(
             ok: { status: 200, data: ITEMS[name], message: writeMessage(resource, 'updated') },
             fails: [
               404,
-              ...(['users', 'roles'].includes(name) ? ([409] as Status[]) : []),
+              ...(['users', 'roles', 'reports'].includes(name) ? ([409] as Status[]) : []),
               ...pdfLine(uploadOf(resource).field === 'file'),
             ],
           },

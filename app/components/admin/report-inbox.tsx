@@ -1,6 +1,10 @@
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { formatDate, formatDateTime } from '~/lib/format'
 import {
+  DECISIONS,
+  decisionLabel,
+  INBOX_KINDS,
+  objectionReasonLabel,
   isOverdue,
   REPORT_KIND_LABELS,
   REPORT_KINDS,
@@ -45,7 +49,7 @@ const selectClass =
   'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
 
 const STATUS_CHOICES = labelled(REPORT_STATUSES, REPORT_STATUS_LABELS)
-const KIND_CHOICES = labelled(REPORT_KINDS, REPORT_KIND_LABELS)
+const KIND_CHOICES = labelled(INBOX_KINDS, REPORT_KIND_LABELS)
 
 /** `/admin/reports?search&status&kind&page`: only what is not empty. */
 function inboxHref(pathname: string, filters: { search: string; status: string; kind: string }, page = 1) {
@@ -143,6 +147,11 @@ type ReportData = {
     image: string | null
     closed_at: DateLike | null
     contact_erased_at: DateLike | null
+    decision?: string | null
+    decision_reason?: string
+    extended_at?: DateLike | null
+    extend_reason?: string
+    reason?: string | null
     responses: { id: number; message: string; user_name: string; created_at: DateLike }[]
   }
   now: number
@@ -176,8 +185,18 @@ export function ReportScreen() {
           {report.due_at ? (
             <p className="text-sm text-gray-700">
               Due: {formatDateTime(report.due_at)}
+              {report.extended_at ? ` (extended: ${report.extend_reason})` : ''}
               {overdue ? <Overdue /> : null}
             </p>
+          ) : null}
+          {report.decision ? (
+            <p className="text-sm text-gray-800">
+              Keputusan: <strong>{decisionLabel(report.decision)}</strong>
+              {report.decision_reason ? ` · ${report.decision_reason}` : ''}
+            </p>
+          ) : null}
+          {report.reason ? (
+            <p className="text-sm text-gray-800">Alasan keberatan: {objectionReasonLabel(report.reason)}</p>
           ) : null}
           <h2 className="text-lg font-semibold text-gray-900">{report.subject}</h2>
           <p className="whitespace-pre-line break-words text-gray-800">{report.message}</p>
@@ -239,6 +258,48 @@ export function ReportScreen() {
               </dl>
             )}
           </div>
+          {canUpdate && report.kind === 'permohonan_informasi' ? (
+            <div className="space-y-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+              <Form method="post" className="space-y-2">
+                <input type="hidden" name="intent" value="decision" />
+                <label htmlFor="report-decision" className="block text-sm font-medium text-gray-700">
+                  Keputusan
+                </label>
+                <select
+                  id="report-decision"
+                  name="decision"
+                  defaultValue={report.decision ?? 'diberikan'}
+                  className={`${selectClass} w-full`}
+                >
+                  {DECISIONS.map((decision) => (
+                    <option key={decision} value={decision}>
+                      {decisionLabel(decision)}
+                    </option>
+                  ))}
+                </select>
+                <TextField
+                  label="Dasar hukum pengecualian"
+                  name="decision_reason"
+                  multiline
+                  error={errors?.Decision_reason ?? errors?.Decision}
+                />
+                <button type="submit" disabled={busy} className={buttonClass}>
+                  Simpan Keputusan
+                </button>
+              </Form>
+              {report.extended_at ? (
+                <p className="text-sm text-gray-600">Sudah diperpanjang sekali.</p>
+              ) : (
+                <Form method="post" className="space-y-2">
+                  <input type="hidden" name="intent" value="extend" />
+                  <TextField label="Alasan perpanjangan" name="extend_reason" multiline error={errors?.Extend_reason} />
+                  <button type="submit" disabled={busy} className={buttonClass}>
+                    Perpanjang 7 Hari Kerja
+                  </button>
+                </Form>
+              )}
+            </div>
+          ) : null}
           {canUpdate ? (
             <div className="space-y-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
               <Form method="post" className="space-y-2">

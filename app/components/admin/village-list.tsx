@@ -29,6 +29,7 @@ export type VillageRow = {
     budget_year: number | null
     open_reports: number
     pending_letters: number
+    ppid_on_time_pct?: number | null
   }
   figures: {
     apbdes: { realisasi_belanja_pct: number | null } | null
@@ -59,6 +60,7 @@ const HEADERS = [
   'APBDes terbaru',
   'Laporan terbuka',
   'Surat menunggu',
+  'PPID tepat waktu',
   'Realisasi belanja',
   'Proyek',
   'Laporan tepat waktu',
@@ -166,6 +168,11 @@ function VillageRowView({
       <td className={cell}>{stats.budget_year ?? '-'}</td>
       <td className={cell}>{stats.open_reports}</td>
       <td className={cell}>{stats.pending_letters}</td>
+      <td className={cell}>
+        {stats.ppid_on_time_pct === null || stats.ppid_on_time_pct === undefined
+          ? '-'
+          : `${stats.ppid_on_time_pct.toLocaleString('id-ID', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`}
+      </td>
       <td className={cell}>{pct(village.figures?.apbdes?.realisasi_belanja_pct)}</td>
       <td className={cell}>{village.figures?.developments.count ?? '-'}</td>
       <td className={cell}>{pct(village.figures?.reports.on_time_pct)}</td>

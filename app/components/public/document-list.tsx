@@ -1,5 +1,5 @@
 import { Form, Link } from '@remix-run/react'
-import { documentDownloadPath } from '~/lib/documents'
+import { documentDownloadPath, LEGAL_STATUS_LABELS } from '~/lib/documents'
 import { formatDate } from '~/lib/format'
 import type { ScreenPage } from '~/lib/summaries'
 import { Fact } from './facts'
@@ -98,7 +98,7 @@ function Filter({
 type ListData = {
   page: ScreenPage<DocumentItem>
   choices: { kinds: Choice[]; classes: Choice[]; years: number[] }
-  filters: { search: string; kind: string; information_class: string; year: string }
+  filters: { search: string; kind: string; information_class: string; year: string; legal_status?: string }
 }
 
 /** `/dokumen`: search, the filters (kind, class, year) as a plain GET form, the documents, the pager. */
@@ -140,6 +140,12 @@ export function DocumentListScreen({ data }: { data: ListData }) {
         </Filter>
         <Filter id="dokumen-tahun" label="Tahun" name="year" value={filters.year}>
           <FilterOptions all="Semua tahun" choices={choices.years.map((year) => ({ value: year, label: year }))} />
+        </Filter>
+        <Filter id="dokumen-status" label="Status" name="legal_status" value={filters.legal_status ?? ''}>
+          <FilterOptions
+            all="Semua status"
+            choices={Object.entries(LEGAL_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+          />
         </Filter>
         <div className="sm:col-span-2 lg:col-span-5">
           <button

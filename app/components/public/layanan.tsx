@@ -22,6 +22,11 @@ export type ReportView = {
   message: string
   created_at: DateLike
   due_at: DateLike | null
+  decision_label?: string
+  decision_reason?: string
+  extended_at?: DateLike | null
+  overdue?: boolean
+  objection_url?: string | null
   responses: { message: string; created_at: DateLike }[]
 }
 
@@ -100,7 +105,33 @@ export function ReportCard({ report, heading = 'h3' }: { report: ReportView; hea
       <Heading className="mt-2 text-lg font-semibold text-gray-900">{report.subject}</Heading>
       <p className="mt-2 whitespace-pre-line break-words text-gray-800">{report.message}</p>
       {report.due_at ? (
-        <p className="mt-2 text-sm text-gray-700">Batas waktu jawaban: {formatDateTime(report.due_at)}</p>
+        <p className="mt-2 text-sm text-gray-700">
+          Batas waktu jawaban: {formatDateTime(report.due_at)}
+          {report.extended_at ? ' (diperpanjang 7 hari kerja)' : ''}
+          {report.overdue ? (
+            <span className="ml-2 rounded bg-red-100 px-2 py-0.5 font-semibold text-red-800">Terlambat</span>
+          ) : null}
+        </p>
+      ) : null}
+      {report.decision_label ? (
+        <div className="mt-3 rounded-lg bg-gray-50 p-3">
+          <p className="font-semibold text-gray-900">Keputusan: {report.decision_label}</p>
+          {report.decision_reason ? (
+            <p className="mt-1 whitespace-pre-line break-words text-gray-800">
+              Dasar hukum pengecualian: {report.decision_reason}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {report.objection_url ? (
+        <p className="mt-3">
+          <Link
+            to={report.objection_url}
+            className="inline-flex rounded-lg bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800"
+          >
+            Ajukan Keberatan
+          </Link>
+        </p>
       ) : null}
       {report.responses.length ? (
         <div className="mt-4 space-y-3 border-l-4 border-emerald-600 pl-4">
@@ -316,7 +347,11 @@ export function LacakScreen() {
       <Form method="post" className="mt-6 space-y-5">
         <Input label="Nomor Tiket" name="tiket">
           {(props) => (
-            <CodeInput {...props} defaultValue={answer?.ticket || ticket} placeholder="ADU-2026-0001 / SRT-2026-0001" />
+            <CodeInput
+              {...props}
+              defaultValue={answer?.ticket || ticket}
+              placeholder="ADU-2026-0001 / SRT-2026-0001 / KBR-2026-0001"
+            />
           )}
         </Input>
         <Input label="Kode Pelacakan" name="kode">

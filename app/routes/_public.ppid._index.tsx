@@ -2,10 +2,11 @@ import type { MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { DocumentRow, type DocumentItem } from '~/components/public/document-list'
 import { ppidLoader } from '~/doors/public-information.server'
+import { ppidReportYears } from '~/doors/village-info/ppid-pages.server'
 import { routeSeo } from '~/lib/seo'
 import { noQuery } from '~/lib/cache-keys'
 
-export const loader = () => ppidLoader()
+export const loader = async () => ({ ...(await ppidLoader()), report_years: await ppidReportYears() })
 
 export const handle = { cacheKey: noQuery }
 
@@ -78,6 +79,31 @@ export default function PpidScreen() {
           </Link>
         </p>
       </div>
+      <section className="mt-8" aria-labelledby="ppid-daftar">
+        <h2 id="ppid-daftar" className="text-xl font-bold text-gray-900">
+          Daftar dan Laporan
+        </h2>
+        <ul className="mt-3 list-disc space-y-2 pl-5">
+          <li>
+            <Link to="/ppid/daftar-informasi" className="text-emerald-800 underline">
+              Daftar Informasi Publik
+            </Link>
+          </li>
+          <li>
+            <Link to="/ppid/keberatan" className="text-emerald-800 underline">
+              Pengajuan Keberatan
+            </Link>{' '}
+            jika permohonan informasi Anda ditolak, tidak dijawab, atau terlambat.
+          </li>
+          {data.report_years.map((year) => (
+            <li key={year}>
+              <Link to={`/ppid/laporan/${year}`} className="text-emerald-800 underline">
+                Laporan Layanan Informasi Publik {year}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
       {SECTIONS.map((section) => (
         <section key={section.key} className="mt-10" aria-labelledby={`ppid-${section.key}`}>
           <h2 id={`ppid-${section.key}`} className="text-xl font-bold text-gray-900">
