@@ -83,11 +83,16 @@ if (regencyMode()) {
   onWrite(async () => {
     if (inAVillage()) await openRegistry().bumpContent()
   })
-  addPublicVersionPart(() => {
-    if (!atRegency()) return 0
-    const registry = openRegistry()
-    return registry.version() + registry.content() + Math.floor(Date.now() / 60_000)
-  })
+  addPublicVersionPart(() => (atRegency() ? villagesVersion() : 0))
+}
+
+/**
+ * A number that moves whenever any village's data may have changed: the registry's version, `villages_content` and
+ * the minute (decision 081). The regency's own memos of every village's data (figures, open data) key on it.
+ */
+export function villagesVersion(): number {
+  const registry = openRegistry()
+  return registry.version() + registry.content() + Math.floor(Date.now() / 60_000)
 }
 
 /** `read` in the regency's database, for a village showing the regency's data; undefined outside regency hosting. */

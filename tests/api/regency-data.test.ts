@@ -263,6 +263,11 @@ describe("the regency's data", () => {
     })
     expect(bySlug.mekarsari.reports.open).toBe(1)
     expect(bySlug.tenggara.apbdes).toBeNull()
+    // `dip_entries` counts the village's own Daftar Informasi Publik without a year (issue 38).
+    const dip = await call(host('sukamaju'), 'GET', '/api/public/ppid/dip')
+    expect(dip.status, dip.text).toBe(200)
+    expect(bySlug.sukamaju.ppid.dip_entries).toBe(dip.body.data.length)
+    expect(bySlug.sukamaju.ppid.dip_entries).toBeGreaterThanOrEqual(3)
     // Kecamatan sums: amounts summed, the percentage recomputed from them (400 of 1,100 million), never averaged.
     const kedungreja = kecamatan.find((row: any) => row.kecamatan === 'Kedungreja')
     expect(kedungreja).toMatchObject({

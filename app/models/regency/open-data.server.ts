@@ -1,7 +1,7 @@
 import { allPublicStatistics, type Statistic } from '~/models/statistic.server'
-import { allVillages, inVillage, scopeOf, type Village } from '~/models/villages.server'
+import { allVillages, inVillage, scopeOf, villagesVersion, type Village } from '~/models/villages.server'
 import { byKecamatan, villageOrigin } from '~/models/regency.server'
-import { eachAtMost } from './regency-figures.server'
+import { eachAtMost, remembered } from './regency-figures.server'
 import { csvOf } from '~/lib/csv'
 
 /**
@@ -122,8 +122,12 @@ function sharedPrefix(codes: (string | null)[], length: number): string | null {
   return prefixes.size === 1 && only ? only : null
 }
 
-/** The open data of the regency: every active village's datasets, and the regency's datasets. */
-export async function openData(): Promise<OpenData> {
+/** The open data of the regency, kept whole while no village changed (villagesVersion; decision 081). */
+export const openData = (): Promise<OpenData> => remembered(openDataMemo, String(villagesVersion()), computeOpenData)
+const openDataMemo = new Map<string, Promise<OpenData>>()
+
+/** Every active village's datasets, and the regency's datasets. */
+async function computeOpenData(): Promise<OpenData> {
   const villages = await villageDatasets()
   const bySlug = new Map<string, VillageDataset[]>()
   for (const { village, datasets } of villages)

@@ -5,7 +5,7 @@ import { now } from '~/utils/clock.server'
 import { villageCache } from '~/utils/village-cache.server'
 import { z } from '~/utils/response-shape.server'
 import { csvOf } from '~/lib/csv'
-import { inVillage, scopeOf, type Village } from '~/models/villages.server'
+import { inVillage, scopeOf, villagesVersion, type Village } from '~/models/villages.server'
 
 /**
  * The regency's figures (docs/api.md "The regency's data", decision 081): each village's computed in its own database
@@ -95,7 +95,8 @@ async function dueFigures(at: Date, kind?: string) {
       `SUM(CASE WHEN "status" IN ('baru', 'diproses') THEN 1 ELSE 0 END) AS "open", ` +
       'SUM(CASE WHEN "due_at" IS NOT NULL AND "answered" IS NOT NULL AND "answered" <= "due_at" THEN 1 ELSE 0 END) AS "on_time", ' +
       'SUM(CASE WHEN "due_at" IS NOT NULL AND ("answered" IS NOT NULL OR "due_at" < ?) THEN 1 ELSE 0 END) AS "judged" ' +
-      'FROM (SELECT "status", "due_at", COALESCE(' +
+      // The first decision or response (`answered_at`, issue 38), else the first response or the closing.
+      'FROM (SELECT "status", "due_at", COALESCE("answered_at", ' +
       '(SELECT MIN("r"."created_at") FROM "report_responses" AS "r" WHERE "r"."report_id" = "reports"."id"), ' +
       '"closed_at") AS "answered" FROM "reports"' +
       (kind ? ' WHERE "kind" = ?' : '') +
@@ -133,7 +134,9 @@ export async function ppidFigures(at = now()): Promise<RawFigures['ppid']> {
       `(SELECT COUNT(*) FROM "documents" WHERE ${VISIBLE} AND "information_class" <> 'dikecualikan') AS "documents", ` +
       `(SELECT COUNT(*) FROM "budgets" WHERE ${VISIBLE}) AS "budgets", ` +
       `(SELECT COUNT(*) FROM "developments" WHERE ${VISIBLE}) AS "developments", ` +
-      `(SELECT COUNT(*) FROM "statistics" WHERE ${VISIBLE}) AS "statistics"`,
+      `(SELECT COUNT(*) FROM "statistics" WHERE ${VISIBLE}) AS "statistics", ` +
+      // The entries staff add by hand (issue 38).
+      '(SELECT COUNT(*) FROM "dip_entries") AS "manual"',
     [at, at, at, at],
   )
   const requests = await dueFigures(at, 'permohonan_informasi')
@@ -142,14 +145,8 @@ export async function ppidFigures(at = now()): Promise<RawFigures['ppid']> {
     numberOf(row.budgets) +
     numberOf(row.developments) +
     numberOf(row.statistics) +
-    (await manualDipEntries())
+    numberOf(row.manual)
   return { dip_entries: dip, on_time: requests.on_time, judged: requests.judged }
-}
-
-/** The DIP entries staff add by hand (docs/api.md "Public information, the whole cycle"). */
-async function manualDipEntries(): Promise<number> {
-  // PPID-MERGE: the table of hand-made DIP entries comes with the PPID cycle (issue 38); counted here once it lands.
-  return 0
 }
 
 /** One village's raw figures, in its own scope, kept per year asked and its data version. */
@@ -274,7 +271,25 @@ export type FigureRow = ReturnType<typeof shown> & {
  * GET /api/regency/figures?year: the active villages given (the caller's reach), each with its figures, the sums per
  * kecamatan (by name; villages without one under '') and the total.
  */
-export async function regencyFigures(villages: Village[], year: number | null) {
+export function regencyFigures(villages: Village[], year: number | null) {
+  // Kept whole while no village changed (villagesVersion): a repeated call opens no village.
+  const key = `${villagesVersion()}|${year ?? ''}|${villages.map((village) => village.id).join(',')}`
+  return remembered(assembled, key, () => computeFigures(villages, year))
+}
+
+/** A few assembled answers of the regency's, by key; the oldest first out, a failure not kept. */
+export function remembered<T>(store: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  const hit = store.get(key)
+  if (hit) return hit
+  const made = make()
+  store.set(key, made)
+  made.catch(() => store.get(key) === made && store.delete(key))
+  while (store.size > 16) store.delete(store.keys().next().value!)
+  return made
+}
+const assembled = new Map<string, Promise<Awaited<ReturnType<typeof computeFigures>>>>()
+
+async function computeFigures(villages: Village[], year: number | null) {
   const active = villages.filter((village) => village.status === 'active')
   const raws = await eachAtMost(active, PARALLEL, async (village) => ({
     village,
@@ -307,7 +322,7 @@ export async function regencyFigures(villages: Village[], year: number | null) {
     },
   }
 }
-export type RegencyFigures = Awaited<ReturnType<typeof regencyFigures>>
+export type RegencyFigures = Awaited<ReturnType<typeof computeFigures>>
 
 const CSV_HEADER = [
   'Desa',
