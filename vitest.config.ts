@@ -84,12 +84,17 @@ export default defineConfig({
         },
       },
       {
-        // The browser walks whose "Done when" names PostgreSQL too (letters, map, the public-information cycle), against
-        // the PostgreSQL server of api-pg.
+        // The browser walks whose "Done when" names PostgreSQL too (letters, map, the public-information cycle,
+        // the regency's data), against the PostgreSQL server of api-pg.
         extends: true,
         test: {
           name: 'e2e-pg',
-          include: ['tests/e2e/letters.test.ts', 'tests/e2e/village-map.test.ts', 'tests/e2e/ppid-cycle.test.ts'],
+          include: [
+            'tests/e2e/letters.test.ts',
+            'tests/e2e/village-map.test.ts',
+            'tests/e2e/ppid-cycle.test.ts',
+            'tests/e2e/regency-data.test.ts',
+          ],
           globalSetup: ['tests/support/global-setup-pg.ts'],
           env: { BALAI_TEST_DB: 'postgresql' },
           testTimeout: 60_000,

@@ -29,7 +29,13 @@ import {
   withPostgres,
 } from './backup-lib.mjs'
 
-import { MIGRATION_LOCK, POSTGRES_REGISTRY, REGISTRY_CHANNEL, SQLITE_REGISTRY } from '../core/registry.mjs'
+import {
+  MIGRATION_LOCK,
+  POSTGRES_REGISTRY,
+  REGISTRY_CHANNEL,
+  SQLITE_REGISTRY,
+  upgradeSqliteRegistry,
+} from '../core/registry.mjs'
 
 const FORMAT = 'balai-desa-install'
 
@@ -45,11 +51,22 @@ async function snapshotRegistry(install, target) {
   const db = new Database(target)
   try {
     db.exec(SQLITE_REGISTRY)
+    upgradeSqliteRegistry(db)
     db.transaction(() => {
       const village = db.prepare(
-        'INSERT INTO "villages" ("id", "slug", "name", "status", "created_at") VALUES (?, ?, ?, ?, ?)',
+        'INSERT INTO "villages" ("id", "slug", "name", "status", "created_at", "kode_wilayah", "kecamatan") ' +
+          'VALUES (?, ?, ?, ?, ?, ?, ?)',
       )
-      for (const row of registry.villages) village.run(row.id, row.slug, row.name, row.status, row.created_at)
+      for (const row of registry.villages)
+        village.run(
+          row.id,
+          row.slug,
+          row.name,
+          row.status,
+          row.created_at,
+          row.kode_wilayah ?? null,
+          row.kecamatan ?? '',
+        )
       const domain = db.prepare('INSERT INTO "village_domains" ("host", "village_id") VALUES (?, ?)')
       for (const row of registry.domains) domain.run(row.host, row.village_id)
       db.prepare('UPDATE "registry_version" SET "value" = ? WHERE "id" = 1').run(registry.version)
@@ -321,7 +338,7 @@ async function installRegistry(install, staged) {
   let villages
   let domains
   try {
-    villages = db.prepare('SELECT "id", "slug", "name", "status", "created_at" FROM "villages" ORDER BY "slug"').all()
+    villages = db.prepare('SELECT * FROM "villages" ORDER BY "slug"').all()
     domains = db.prepare('SELECT "host", "village_id" FROM "village_domains" ORDER BY "host"').all()
   } finally {
     db.close()
@@ -337,8 +354,9 @@ async function installRegistry(install, staged) {
       await client.query('DELETE FROM "villages"')
       for (const row of villages)
         await client.query(
-          'INSERT INTO "villages" ("id", "slug", "name", "status", "created_at") VALUES ($1, $2, $3, $4, $5)',
-          [row.id, row.slug, row.name, row.status, row.created_at],
+          'INSERT INTO "villages" ("id", "slug", "name", "status", "created_at", "kode_wilayah", "kecamatan") ' +
+            'VALUES ($1, $2, $3, $4, $5, $6, $7)',
+          [row.id, row.slug, row.name, row.status, row.created_at, row.kode_wilayah ?? null, row.kecamatan ?? ''],
         )
       for (const row of domains)
         await client.query('INSERT INTO "village_domains" ("host", "village_id") VALUES ($1, $2)', [

@@ -74,7 +74,8 @@ export const registryName = (install) =>
  */
 export async function readRegistry(install) {
   const reads = {
-    villages: 'SELECT "id", "slug", "name", "status", "created_at" FROM "villages" ORDER BY "slug"',
+    // Every column: a registry of before the regency's data (issue 40) has no kode_wilayah or kecamatan.
+    villages: 'SELECT * FROM "villages" ORDER BY "slug"',
     domains: 'SELECT "host", "village_id" FROM "village_domains" ORDER BY "host"',
     version: 'SELECT "value" FROM "registry_version" WHERE "id" = 1',
   }

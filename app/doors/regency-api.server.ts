@@ -16,6 +16,9 @@ import {
   updateVillage,
 } from '~/models/regency.server'
 import { REGENCY, villageById } from '~/models/villages.server'
+import { CAMAT_PERMISSION, kecamatanOf } from '~/models/regency/regency-users.server'
+import { EVERY_VILLAGE, showVillage, type VillageReach } from '~/models/regency.server'
+import type { SessionUser } from '~/models/user.server'
 import { apiCall, apiSuccess, forbidden, handleApi, HttpError, notFound, readJsonObject } from '~/utils/http.server'
 import { actorOf } from '~/auth/actor.server'
 import { recordActivity } from '~/models/activity.server'
@@ -28,6 +31,7 @@ import {
   updateAnnouncement,
 } from '~/models/announcement.server'
 import { scopeKey } from '~/utils/village-scope.server'
+import { publicApiSuccess } from '~/public-reads/read-memo.server'
 import { readMultipart, type MultipartBody } from '~/utils/upload-pipeline.server'
 import type { ActivityAction } from '~/lib/activity-actions'
 
@@ -35,11 +39,23 @@ import type { ActivityAction } from '~/lib/activity-actions'
  * `/api/regency/*` (docs/api.md "Many villages in one install"): only at the regency host, only for a regency
  * account (`regency-admin`). At a village's host these addresses do not exist (404), whoever asks.
  */
-async function requireRegencyAdmin(request: Request) {
+export async function requireRegencyAdmin(request: Request) {
   if (scopeKey('the regency API') !== REGENCY) throw new HttpError(404, 'Not found')
   const user = await requireUser(request)
   if (user.permissions[REGENCY_PERMISSION] !== true) throw forbidden()
   return user
+}
+
+/**
+ * A regency account that may read the console's lists and figures (docs/api.md "The regency's data"): `kabupaten`
+ * every village, `camat` its kecamatan's only (`reach`); any other account 403.
+ */
+export async function requireRegencyReader(request: Request): Promise<{ user: SessionUser; reach: VillageReach }> {
+  if (scopeKey('the regency API') !== REGENCY) throw new HttpError(404, 'Not found')
+  const user = await requireUser(request)
+  if (user.permissions[REGENCY_PERMISSION] === true) return { user, reach: EVERY_VILLAGE }
+  if (user.permissions[CAMAT_PERMISSION] !== true) throw forbidden()
+  return { user, reach: { kecamatan: (await kecamatanOf(user.id)) ?? '' } }
 }
 
 type RegencyUser = { id: number; name: string }
@@ -77,7 +93,7 @@ export const villageWrites = {
   async update(request: Request, user: RegencyUser, id: string, input: Record<string, unknown>) {
     const before = villageById(id)
     const village = await updateVillage(id, input)
-    const changes = (['name', 'domains', 'status'] as const).filter(
+    const changes = (['name', 'domains', 'status', 'kode_wilayah', 'kecamatan'] as const).filter(
       (field) => JSON.stringify(before?.[field]) !== JSON.stringify(village[field]),
     )
     await logVillage(request, user, 'update', village, changes)
@@ -95,14 +111,13 @@ export const villageWrites = {
   },
 }
 
-/** GET /api/regency/villages?page&search&limit */
+/** GET /api/regency/villages?page&search&limit&kecamatan (a camat: its kecamatan's only) */
 export const villagesApi = apiCall('GET', async ({ request }: LoaderFunctionArgs) => {
-  await requireRegencyAdmin(request)
+  const { reach } = await requireRegencyReader(request)
   const url = new URL(request.url)
-  return apiSuccess(
-    'List Data Villages',
-    await listVillages(parseListQuery(url.searchParams, ADMIN_PAGE_SIZE), url.pathname),
-  )
+  const query = parseListQuery(url.searchParams, ADMIN_PAGE_SIZE)
+  const kecamatan = (url.searchParams.get('kecamatan') ?? '').slice(0, 100)
+  return apiSuccess('List Data Villages', await listVillages(query, url.pathname, kecamatan, reach))
 })
 
 /** POST /api/regency/villages (JSON) {slug, name, domains?, demo?} */
@@ -127,11 +142,12 @@ export const villageApi = ({ request, params }: ActionFunctionArgs) =>
     return apiSuccess('Village updated successfully!', await villageWrites.update(request, user, id, input))
   })
 
-/** A GET of /api/regency/villages/{id}: no such call (405), at the regency host only. */
-export const villageReadApi = ({ request }: LoaderFunctionArgs) =>
+/** GET /api/regency/villages/{id}: the village as in the list; one outside a camat's kecamatan is 404. */
+export const villageReadApi = ({ request, params }: LoaderFunctionArgs) =>
   handleApi(request, async () => {
-    await requireRegencyAdmin(request)
-    throw new HttpError(405, 'Method Not Allowed')
+    if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpError(405, 'Method Not Allowed')
+    const { reach } = await requireRegencyReader(request)
+    return apiSuccess('Detail Data Village', await showVillage(params.id ?? '', reach))
   })
 
 /** GET /api/regency/public/posts?page&search: the news of every active village together (no authentication). */
@@ -139,7 +155,8 @@ export const regencyNewsApi = apiCall('GET', async ({ request }: LoaderFunctionA
   if (scopeKey('the regency API') !== REGENCY) throw new HttpError(404, 'Not found')
   const url = new URL(request.url)
   const query = parseListQuery(url.searchParams, PUBLIC_PAGE_SIZE)
-  return apiSuccess('List Data Posts', await regencyNews(query, url.pathname, url))
+  // Kept by the response cache until any village writes (decision 081), with an ETag as the villages' public API.
+  return publicApiSuccess(request, 'List Data Posts', await regencyNews(query, url.pathname, url))
 })
 
 /**

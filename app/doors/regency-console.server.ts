@@ -12,6 +12,18 @@ import {
   villageOrigin,
 } from '~/models/regency.server'
 import { atRegency, villageById } from '~/models/villages.server'
+import { CAMAT_PERMISSION, kecamatanOf } from '~/models/regency/regency-users.server'
+import { EVERY_VILLAGE, villagesWithin, villageWithin } from '~/models/regency.server'
+import { FIGURE_SORTS, figuresCsv, regencyFigures, type FigureRow } from '~/models/regency/regency-figures.server'
+import {
+  createRegencyUser,
+  deleteRegencyUser,
+  listRegencyUsers,
+  updateRegencyUser,
+} from '~/models/regency/regency-users.server'
+import { recordActivity } from '~/models/activity.server'
+import { actorOf } from '~/auth/actor.server'
+import { figuresYear } from '~/doors/regency/regency-data.server'
 import { getEnv } from '~/utils/config.server'
 import { now } from '~/utils/clock.server'
 import { readFormFields } from '~/utils/form-input.server'
@@ -33,12 +45,24 @@ export const CONSOLE_HOME = '/admin/desa'
 /** The console's own screens: no address at a village's host (or without REGENCY_HOST). */
 export const isConsoleScreen = (pathname: string) => /^\/admin\/desa(?:\/|$)/i.test(pathname)
 
-/** The regency host and a regency account; anywhere else the 404 screen, whoever asks. */
+/** The regency host and a `kabupaten` account; anywhere else the 404 screen, whoever asks. */
 async function requireConsole(request: Request) {
   if (!atRegency()) throw notFoundResponse()
   const user = await requireUser(request)
   if (user.permissions[REGENCY_PERMISSION] !== true) throw redirect('/admin/forbidden')
   return user
+}
+
+/**
+ * The regency host and an account that may read the console's lists and figures: `kabupaten` every village, `camat`
+ * its kecamatan's (`reach`); `admin` whether it may write.
+ */
+export async function requireConsoleReader(request: Request) {
+  if (!atRegency()) throw notFoundResponse()
+  const user = await requireUser(request)
+  if (user.permissions[REGENCY_PERMISSION] === true) return { user, reach: EVERY_VILLAGE, admin: true }
+  if (user.permissions[CAMAT_PERMISSION] !== true) throw redirect('/admin/forbidden')
+  return { user, reach: { kecamatan: (await kecamatanOf(user.id)) ?? '' }, admin: false }
 }
 
 /** The model's refusals that name no field, in the console's words. */
@@ -64,20 +88,60 @@ function consoleRefusal(error: unknown) {
 }
 
 /** The list's address with its search and page, as the form that acted on a row sent them. */
-function listAddress(search: string | null, page: string | null) {
+function listAddress(search: string | null, page: string | null, kecamatan?: string | null, sort?: string | null) {
   const params = new URLSearchParams()
   if (search?.trim()) params.set('search', search.trim())
+  if (kecamatan?.trim()) params.set('kecamatan', kecamatan.trim())
+  if (sort && sort in FIGURE_SORTS) params.set('sort', sort)
   if (page && /^\d{1,6}$/.test(page) && Number(page) > 1) params.set('page', page)
   const query = params.toString()
   return query ? `${CONSOLE_HOME}?${query}` : CONSOLE_HOME
 }
 
-/** `/admin/desa?page&search`: 10 villages a page with their figures, their own address, and whether they are stale. */
+/** The sorts of the list by a figure (`?sort=`), in the console's words. */
+const SORT_LABELS: Record<string, string> = {
+  '': 'Kecamatan dan nama',
+  realisasi: 'Realisasi belanja',
+  proyek: 'Jumlah proyek',
+  laporan: 'Laporan terbuka',
+  tepat_waktu: 'Laporan tepat waktu',
+  surat: 'Permohonan surat menunggu',
+  dip: 'Entri DIP',
+}
+
+/**
+ * `/admin/desa?page&search&kecamatan&sort`: 10 villages a page with their figures, their own address, and whether
+ * they are stale; grouped by kecamatan, or ordered by a figure (the highest first) with `sort`. A camat sees its
+ * kecamatan's villages only.
+ */
 export async function villagesLoader({ request }: LoaderFunctionArgs) {
-  await requireConsole(request)
+  const { reach, admin } = await requireConsoleReader(request)
   const url = new URL(request.url)
   const query = parseListQuery(url.searchParams, ADMIN_PAGE_SIZE)
-  const page = await listVillages(query, url.pathname)
+  const kecamatan = (url.searchParams.get('kecamatan') ?? '').trim().slice(0, 100)
+  const sortGiven = url.searchParams.get('sort') ?? ''
+  const sort = sortGiven in FIGURE_SORTS ? (sortGiven as keyof typeof FIGURE_SORTS) : ''
+  // Sorted by a figure: every village of the list is measured first (each from its own memo), then paged.
+  const sorted = sort
+    ? await listVillages({ ...query, page: 1, limit: 100_000 }, url.pathname, kecamatan, reach)
+    : undefined
+  let page = sorted ?? (await listVillages(query, url.pathname, kecamatan, reach))
+  const figures = await regencyFigures(page.data.map((village) => villageById(village.id)!).filter(Boolean), null)
+  const figureOf = new Map<string, FigureRow>(figures.villages.map((row) => [row.slug, row]))
+  if (sorted && sort) {
+    const key = FIGURE_SORTS[sort]
+    const ordered = [...sorted.data].sort((one, other) => {
+      const [a, b] = [figureOf.get(one.slug), figureOf.get(other.slug)]
+      return (b ? key(b) : -2) - (a ? key(a) : -2) || one.name.localeCompare(other.name, 'id')
+    })
+    const start = (query.page - 1) * query.limit
+    page = {
+      ...sorted,
+      current_page: query.page,
+      last_page: Math.max(1, Math.ceil(ordered.length / query.limit)),
+      data: ordered.slice(start, start + query.limit),
+    }
+  }
   const at = now()
   return {
     page: {
@@ -88,11 +152,23 @@ export async function villagesLoader({ request }: LoaderFunctionArgs) {
         ...village,
         url: `${villageOrigin(village.slug, url)}/`,
         stale: isStale(village.stats, at),
+        figures: figureOf.get(village.slug) ?? null,
       })),
     },
     search: query.search,
+    kecamatan,
+    sort,
+    sorts: Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label })),
+    kecamatanNames: [
+      ...new Set(
+        villagesWithin(reach)
+          .map((village) => village.kecamatan)
+          .filter(Boolean),
+      ),
+    ].sort((one, other) => one.localeCompare(other, 'id')),
     staleAfterDays: STALE_AFTER_DAYS,
     boundaries: boundaryChecks(await villageBoundaries(url)),
+    canWrite: admin,
   }
 }
 
@@ -103,7 +179,7 @@ export async function villagesAction({ request }: ActionFunctionArgs) {
     const form = await readFormFields(request)
     const id = form.get('id') ?? ''
     const intent = form.get('intent')
-    const back = listAddress(form.get('search'), form.get('page'))
+    const back = listAddress(form.get('search'), form.get('page'), form.get('kecamatan'), form.get('sort'))
     if (intent === 'suspend' || intent === 'resume') {
       const status = intent === 'suspend' ? 'suspended' : 'active'
       const village = await villageWrites.update(request, user, id, { status })
@@ -144,6 +220,8 @@ export async function villageCreateAction({ request }: ActionFunctionArgs) {
       slug: form.get('slug') ?? '',
       name: form.get('name') ?? '',
       domains: form.get('domains') ?? '',
+      kode_wilayah: form.get('kode_wilayah') ?? '',
+      kecamatan: form.get('kecamatan') ?? '',
       demo: form.get('demo') === '1',
     })
     const created: VillageCreated = {
@@ -160,9 +238,14 @@ export async function villageCreateAction({ request }: ActionFunctionArgs) {
 
 /** The edit form: the village as it is now, or the 404 screen. */
 export async function villageEditLoader({ request, params }: LoaderFunctionArgs) {
-  await requireConsole(request)
-  const village = villageById(params.id ?? '')
-  if (!village) throw notFoundResponse()
+  const { reach, admin } = await requireConsoleReader(request)
+  let village
+  try {
+    village = villageWithin(params.id ?? '', reach)
+  } catch {
+    throw notFoundResponse()
+  }
+  if (!admin) throw redirect('/admin/forbidden')
   return { village: { ...village, url: `${villageOrigin(village.slug, new URL(request.url))}/` } }
 }
 
@@ -174,6 +257,8 @@ export async function villageEditAction({ request, params }: ActionFunctionArgs)
     const village = await villageWrites.update(request, user, params.id ?? '', {
       name: form.get('name') ?? '',
       domains: form.get('domains') ?? '',
+      kode_wilayah: form.get('kode_wilayah') ?? '',
+      kecamatan: form.get('kecamatan') ?? '',
       status: form.get('status') ?? undefined,
     })
     return redirectWithSuccess(CONSOLE_HOME, { message: `${village.name} berhasil diperbarui.`, duration: 3000 })
@@ -216,5 +301,100 @@ export async function villageExportLoader({ request, params }: LoaderFunctionArg
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw notFoundResponse()
     throw error
+  }
+}
+
+/** `/admin/desa/ringkasan?year`: the figures of the villages within reach, per kecamatan and in total. */
+export async function summaryLoader({ request }: LoaderFunctionArgs) {
+  const { reach } = await requireConsoleReader(request)
+  const url = new URL(request.url)
+  let year: number | null = null
+  try {
+    year = figuresYear(url)
+  } catch {
+    year = null
+  }
+  const figures = await regencyFigures(villagesWithin(reach), year)
+  return { figures, year, camat: reach.kecamatan }
+}
+
+/** `/admin/desa/ringkasan.csv?year`: the villages' rows as CSV (a camat: its kecamatan's). */
+export async function summaryCsvLoader({ request }: LoaderFunctionArgs) {
+  const { reach } = await requireConsoleReader(request)
+  let year: number | null = null
+  try {
+    year = figuresYear(new URL(request.url))
+  } catch {
+    year = null
+  }
+  return new Response(figuresCsv(await regencyFigures(villagesWithin(reach), year)), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="angka-desa${year ? `-${year}` : ''}.csv"`,
+      'Cache-Control': 'no-store',
+    },
+  })
+}
+
+/** `/admin/desa/pengguna`: the regency's accounts (`kabupaten` only). */
+export async function regencyUsersLoader({ request }: LoaderFunctionArgs) {
+  const user = await requireConsole(request)
+  const url = new URL(request.url)
+  const page = await listRegencyUsers(parseListQuery(url.searchParams, 50), url.pathname)
+  return { users: page.data, me: user.id }
+}
+
+/**
+ * The accounts screen's actions: `intent` create (the form's fields), update (with `id`; an empty password keeps
+ * it) or delete (`id`). Field errors under the fields, else a toast.
+ */
+export async function regencyUsersAction({ request }: ActionFunctionArgs) {
+  const user = await requireConsole(request)
+  try {
+    const form = await readFormFields(request)
+    const intent = form.get('intent')
+    const fields = {
+      name: form.get('name') ?? '',
+      username: form.get('username') ?? '',
+      email: form.get('email') ?? '',
+      password: form.get('password') ?? '',
+      role: form.get('role') ?? '',
+      kecamatan: form.get('kecamatan') ?? '',
+    }
+    const id = Number(form.get('id'))
+    const actor = { actor: actorOf(request, user), resource: 'users' as const }
+    if (intent === 'create') {
+      const created = await createRegencyUser(fields)
+      await recordActivity({ ...actor, action: 'create', resourceId: created.id, summary: created.name })
+      return redirectWithSuccess('/admin/desa/pengguna', {
+        message: `${created.name} berhasil dibuat.`,
+        duration: 3000,
+      })
+    }
+    if (intent === 'update') {
+      const updated = await updateRegencyUser(id, fields)
+      await recordActivity({ ...actor, action: 'update', resourceId: updated.id, summary: updated.name })
+      return redirectWithSuccess('/admin/desa/pengguna', {
+        message: `${updated.name} berhasil diperbarui.`,
+        duration: 3000,
+      })
+    }
+    if (intent === 'delete') {
+      const removed = await deleteRegencyUser(id, user.id)
+      await recordActivity({ ...actor, action: 'delete', resourceId: removed.id, summary: removed.name })
+      return redirectWithSuccess('/admin/desa/pengguna', {
+        message: `${removed.name} berhasil dihapus.`,
+        duration: 3000,
+      })
+    }
+    throw new HttpError(400, 'Aksi tidak dikenal.')
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 409)
+      return jsonWithError<ConsoleFormResult>(
+        { errors: null },
+        { message: error.message, duration: 3000 },
+        { status: 409 },
+      )
+    return consoleRefusal(error)
   }
 }

@@ -13,8 +13,8 @@ import { rssLoader } from './site-files.server'
  * The regency portal (docs/api.md "Many villages in one install"): at the regency host, `/` lists the active villages
  * and `/berita` (and `/rss.xml`) the news of all of them together, each item linking to its village's own host. The
  * same addresses at a village's host are the village's own screens. What the portal shows is read from every village's
- * database at each request: no village's write changes the regency's data version, so the response cache keeps none of
- * it (changes show from the next request on).
+ * database (each through its read memo); the response cache keeps `/` and `/berita` under the regency's public
+ * version, which every village's write moves (decision 081), so a change shows from the next request on.
  */
 
 type Args = { request: Request; context: AppLoadContext }
@@ -42,17 +42,18 @@ async function portalNews(request: Request) {
 }
 
 /** `/`: the village's home page, or at the regency host the portal's list of villages. */
-export async function homeOrPortalLoader({ request, context }: Args) {
+export async function homeOrPortalLoader({ request }: Args) {
   if (!atRegency()) return { portal: false as const, ...(await homeLoader()) }
-  context.skipResponseCache?.()
   return { portal: true as const, villages: await portalVillages(new URL(request.url)) }
 }
 
 /** `/berita`: the village's news list, or at the regency host the news of every active village together. */
 export async function newsOrPortalLoader(args: LoaderFunctionArgs) {
   if (!atRegency()) return { portal: false as const, ...(await postsLoader(args)) }
-  args.context.skipResponseCache?.()
-  return { portal: true as const, ...(await portalNews(args.request)) }
+  const news = await portalNews(args.request)
+  // A page past the last one is not kept (as a village's lists).
+  if (news.current_page > news.last_page) args.context.skipResponseCache?.()
+  return { portal: true as const, ...news }
 }
 
 /**

@@ -20,6 +20,7 @@ import { fillSettingsIfEmpty } from './settings.server'
 import { handoverLink, resetLinkForUsername } from './password-reset.server'
 import { seed } from './seed.server'
 import { crashPoint } from '~/utils/test-hooks.server'
+import { CAMAT_PERMISSION, CAMAT_ROLE, REGENCY_ADMIN_ROLE } from './regency/regency-users.server'
 import {
   allVillages,
   buildingVillage,
@@ -54,6 +55,11 @@ export const villageResponse = z
     name: z.string(),
     domains: z.array(z.string()).openapi({ description: 'Extra host names it answers at' }),
     status: z.enum(['active', 'suspended']),
+    kode_wilayah: z.string().nullable().openapi({
+      description: 'The Kemendagri code `NN.NN.NN.NNNN`, unique in the install; null until set',
+      example: '33.01.01.2001',
+    }),
+    kecamatan: z.string().openapi({ description: "The kecamatan's name ('' until set)", example: 'Kedungreja' }),
     created_at: responseTime(),
     stats: z.object({
       posts_count: z.number().int().openapi({ description: 'Posts the public sees' }),
@@ -77,12 +83,20 @@ export const villageInput = z.object({
     .optional()
     .openapi({ description: "Host names, unique across the install, never the regency's own; key `Domains`" }),
   demo: z.boolean().optional().openapi({ description: 'Fill it with the demo village' }),
+  kode_wilayah: z
+    .string()
+    .nullable()
+    .optional()
+    .openapi({ description: 'The Kemendagri code `NN.NN.NN.NNNN`, unique in the install; key `Kode_wilayah`' }),
+  kecamatan: z.string().optional().openapi({ description: "The kecamatan's name; key `Kecamatan`" }),
 })
 
 export const villageChange = z.object({
   name: z.string().optional(),
   domains: z.array(z.string()).optional(),
   status: z.enum(['active', 'suspended']).optional().openapi({ description: 'Suspended: 503 at its every address' }),
+  kode_wilayah: z.string().nullable().optional().openapi({ description: 'Null or empty: unset; key `Kode_wilayah`' }),
+  kecamatan: z.string().optional().openapi({ description: 'Key `Kecamatan`' }),
 })
 
 /** The regency's own permission: its accounts hold it, no village account ever does (docs/api.md). */
@@ -99,8 +113,8 @@ export const REGENCY_ROLE_PERMISSIONS = [
 ]
 
 /**
- * The regency's own database on first start: the account `kabupaten` (SEED_REGENCY_PASSWORD) with the role that
- * holds `regency-admin` and the console's other permissions. Idempotent, like the village's seed: a database seeded
+ * The regency's own database on first start: the account `kabupaten` (SEED_REGENCY_PASSWORD) with the role
+ * `kabupaten` that holds `regency-admin` and the console's other permissions, and the role `camat` (`regency-camat`). Idempotent, like the village's seed: a database seeded
  * before gets the permissions its role lacks.
  */
 export async function seedRegency() {
@@ -108,25 +122,34 @@ export async function seedRegency() {
   await inVillage(regencyScope(), async () => {
     await serializeWrite(async () => {
       await fillSettingsIfEmpty('Pemerintah Kabupaten')
-      const role = await prisma.role.upsert({
-        where: { name: REGENCY_PERMISSION },
-        update: {},
-        create: { name: REGENCY_PERMISSION },
-        select: { id: true },
-      })
-      for (const name of REGENCY_ROLE_PERMISSIONS) {
-        const permission = await prisma.permission.upsert({
-          where: { name },
+      // The role was named after its permission before the regency's accounts had two roles (issue 40).
+      const old = await prisma.role.findUnique({ where: { name: REGENCY_PERMISSION }, select: { id: true } })
+      if (old && !(await prisma.role.findUnique({ where: { name: REGENCY_ADMIN_ROLE }, select: { id: true } })))
+        await prisma.role.update({ where: { id: old.id }, data: { name: REGENCY_ADMIN_ROLE } })
+      const grant = async (roleName: string, permissions: string[]) => {
+        const role = await prisma.role.upsert({
+          where: { name: roleName },
           update: {},
-          create: { name },
+          create: { name: roleName },
           select: { id: true },
         })
-        await prisma.rolePermission.upsert({
-          where: { role_id_permission_id: { role_id: role.id, permission_id: permission.id } },
-          update: {},
-          create: { role_id: role.id, permission_id: permission.id },
-        })
+        for (const name of permissions) {
+          const permission = await prisma.permission.upsert({
+            where: { name },
+            update: {},
+            create: { name },
+            select: { id: true },
+          })
+          await prisma.rolePermission.upsert({
+            where: { role_id_permission_id: { role_id: role.id, permission_id: permission.id } },
+            update: {},
+            create: { role_id: role.id, permission_id: permission.id },
+          })
+        }
+        return role
       }
+      const role = await grant(REGENCY_ADMIN_ROLE, REGENCY_ROLE_PERMISSIONS)
+      await grant(CAMAT_ROLE, [CAMAT_PERMISSION])
       if ((await prisma.user.count()) === 0)
         await prisma.user.create({
           data: {
@@ -190,16 +213,45 @@ export const isStale = (stats: Pick<VillageStats, 'last_published_at'>, at: Date
 
 const withStats = async (village: Village) => ({ ...village, stats: await villageStats(village) })
 
-/** GET /api/regency/villages: 10 a page, searched on name, slug and domains. */
-export async function listVillages(query: ListQuery, path: string) {
+/** Which villages a regency account sees: every one (`kabupaten`), or those of its kecamatan (`camat`). */
+export type VillageReach = { kecamatan: string | null }
+export const EVERY_VILLAGE: VillageReach = { kecamatan: null }
+
+/** Whether `village` is within `reach` (kecamatan compared without case and outer spaces). */
+export const withinReach = (village: Pick<Village, 'kecamatan'>, reach: VillageReach) =>
+  reach.kecamatan === null || sameKecamatan(village.kecamatan, reach.kecamatan)
+
+export const sameKecamatan = (one: string, other: string) => one.trim().toLowerCase() === other.trim().toLowerCase()
+
+/** The villages `reach` sees, in the registry's order (name, slug). */
+export const villagesWithin = (reach: VillageReach) => allVillages().filter((village) => withinReach(village, reach))
+
+/** A village by id within `reach`: one outside it is the 404 of an unknown id. */
+export function villageWithin(id: string, reach: VillageReach) {
+  const village = villageById(id)
+  if (!village || !withinReach(village, reach)) throw notFound('Village')
+  return village
+}
+
+/** GET /api/regency/villages/{id}: the village as in the list (404 outside the caller's reach). */
+export const showVillage = (id: string, reach: VillageReach) => withStats(villageWithin(id, reach))
+
+/**
+ * GET /api/regency/villages: 10 a page, searched on name, slug and domains, of one kecamatan with `kecamatan`, ordered
+ * by kecamatan then name (the console groups by it), within the caller's reach.
+ */
+export async function listVillages(query: ListQuery, path: string, kecamatan = '', reach = EVERY_VILLAGE) {
   const term = query.search.trim().toLowerCase()
-  const found = allVillages().filter(
-    (village) =>
-      !term ||
-      village.name.toLowerCase().includes(term) ||
-      village.slug.includes(term) ||
-      village.domains.some((domain) => domain.includes(term)),
-  )
+  const found = villagesWithin(reach)
+    .filter(
+      (village) =>
+        (!term ||
+          village.name.toLowerCase().includes(term) ||
+          village.slug.includes(term) ||
+          village.domains.some((domain) => domain.includes(term))) &&
+        (!kecamatan.trim() || sameKecamatan(village.kecamatan, kecamatan)),
+    )
+    .sort(byKecamatan)
   const start = (query.page - 1) * query.limit
   const items = await Promise.all(found.slice(start, start + query.limit).map(withStats))
   return paginate(items, found.length, query, path)
@@ -208,7 +260,14 @@ export async function listVillages(query: ListQuery, path: string) {
 const SLUG = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/
 const HOST = /^(?=.{1,200}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]([a-z0-9-]*[a-z0-9])?$/
 
-type VillageInput = { slug?: unknown; name?: unknown; domains?: unknown; status?: unknown }
+type VillageInput = {
+  slug?: unknown
+  name?: unknown
+  domains?: unknown
+  status?: unknown
+  kode_wilayah?: unknown
+  kecamatan?: unknown
+}
 
 /** The domains given, checked: host names, none the regency's own, none another village's. */
 function checkDomains(value: unknown, errors: FieldErrors, own?: string): string[] {
@@ -230,6 +289,42 @@ function checkDomains(value: unknown, errors: FieldErrors, own?: string): string
     }
   }
   return domains
+}
+
+/** Villages by kecamatan (those without one last), then by name and slug. */
+export const byKecamatan = (one: Village, other: Village) =>
+  Number(!one.kecamatan) - Number(!other.kecamatan) ||
+  one.kecamatan.localeCompare(other.kecamatan, 'id') ||
+  one.name.localeCompare(other.name, 'id') ||
+  one.slug.localeCompare(other.slug)
+
+/** The Kemendagri code of a village (Permendagri 72/2019): province, regency, kecamatan, village. */
+const KODE_WILAYAH = /^\d{2}\.\d{2}\.\d{2}\.\d{4}$/
+
+/** `kode_wilayah`: null (empty or absent: unset), or a well-formed code no other village holds. */
+function checkKode(value: unknown, errors: FieldErrors, own?: string): string | null {
+  if (value === undefined || value === null) return null
+  if (typeof value !== 'string') {
+    errors.Kode_wilayah = 'Kode_wilayah must be text like 33.01.01.2001'
+    return null
+  }
+  const kode = value.trim()
+  if (!kode) return null
+  if (!KODE_WILAYAH.test(kode)) errors.Kode_wilayah = 'Kode_wilayah must be a Kemendagri code NN.NN.NN.NNNN'
+  else if (allVillages().some((village) => village.id !== own && village.kode_wilayah === kode))
+    errors.Kode_wilayah = 'Kode_wilayah already exists'
+  return kode
+}
+
+function checkKecamatan(value: unknown, errors: FieldErrors): string {
+  if (value === undefined || value === null) return ''
+  if (typeof value !== 'string') {
+    errors.Kecamatan = 'Kecamatan must be text'
+    return ''
+  }
+  const kecamatan = value.trim().replace(/\s+/g, ' ')
+  if (kecamatan.length > 100) errors.Kecamatan = 'Kecamatan must be at most 100 characters'
+  return kecamatan
 }
 
 function checkName(value: unknown, errors: FieldErrors): string {
@@ -267,6 +362,8 @@ async function createVillageNow(input: VillageInput & { demo?: unknown }, regenc
   const slug = checkSlug(input.slug, errors)
   const name = checkName(input.name, errors)
   const domains = checkDomains(input.domains, errors)
+  const kode = checkKode(input.kode_wilayah, errors)
+  const kecamatan = checkKecamatan(input.kecamatan, errors)
   if (Object.keys(errors).length) throw validationError(errors)
   const id = newVillageId()
   const origin = villageOrigin(slug, regencyUrl)
@@ -286,7 +383,7 @@ async function createVillageNow(input: VillageInput & { demo?: unknown }, regenc
     })
     crashPoint('create:seeded')
     await changeRegistry([
-      [INSERT_VILLAGE, [id, slug, name, 'active', new Date().toISOString()]],
+      [INSERT_VILLAGE, [id, slug, name, 'active', new Date().toISOString(), kode, kecamatan]],
       ...domains.map((host): RegistryStatement => [INSERT_DOMAIN, [host, id]]),
     ])
     crashPoint('create:registered')
@@ -297,6 +394,7 @@ async function createVillageNow(input: VillageInput & { demo?: unknown }, regenc
     const broken = registryConflict(error)
     if (broken === 'slug') throw validationError({ Slug: 'Slug already exists' })
     if (broken === 'domain') throw validationError({ Domains: 'Domains: a domain already exists' })
+    if (broken === 'kode') throw validationError({ Kode_wilayah: 'Kode_wilayah already exists' })
     throw error
   }
 }
@@ -319,16 +417,20 @@ export async function resetLinkAt(site: string, username: string, origin: string
   return inVillage(scopeOf(village), () => resetLinkForUsername(username, villageOrigin(village.slug, url)))
 }
 
-const INSERT_VILLAGE = 'INSERT INTO "villages" ("id", "slug", "name", "status", "created_at") VALUES (?, ?, ?, ?, ?)'
+const INSERT_VILLAGE =
+  'INSERT INTO "villages" ("id", "slug", "name", "status", "created_at", "kode_wilayah", "kecamatan") ' +
+  'VALUES (?, ?, ?, ?, ?, ?, ?)'
 const INSERT_DOMAIN = 'INSERT INTO "village_domains" ("host", "village_id") VALUES (?, ?)'
 
-/** PUT /api/regency/villages/{id}: `name`, `domains`, `status` (active or suspended). */
+/** PUT /api/regency/villages/{id}: `name`, `domains`, `status` (active or suspended), `kode_wilayah`, `kecamatan`. */
 export async function updateVillage(id: string, input: VillageInput) {
   const village = villageById(id)
   if (!village) throw notFound('Village')
   const errors: FieldErrors = {}
   const name = input.name === undefined ? village.name : checkName(input.name, errors)
   const domains = input.domains === undefined ? village.domains : checkDomains(input.domains, errors, id)
+  const kode = input.kode_wilayah === undefined ? village.kode_wilayah : checkKode(input.kode_wilayah, errors, id)
+  const kecamatan = input.kecamatan === undefined ? village.kecamatan : checkKecamatan(input.kecamatan, errors)
   let status: VillageStatus = village.status
   if (input.status !== undefined) {
     if (input.status === 'active' || input.status === 'suspended') status = input.status
@@ -337,12 +439,17 @@ export async function updateVillage(id: string, input: VillageInput) {
   if (Object.keys(errors).length) throw validationError(errors)
   try {
     await changeRegistry([
-      ['UPDATE "villages" SET "name" = ?, "status" = ? WHERE "id" = ?', [name, status, id]],
+      [
+        'UPDATE "villages" SET "name" = ?, "status" = ?, "kode_wilayah" = ?, "kecamatan" = ? WHERE "id" = ?',
+        [name, status, kode, kecamatan, id],
+      ],
       ['DELETE FROM "village_domains" WHERE "village_id" = ?', [id]],
       ...domains.map((host): RegistryStatement => [INSERT_DOMAIN, [host, id]]),
     ])
   } catch (error) {
-    if (registryConflict(error) === 'domain') throw validationError({ Domains: 'Domains: a domain already exists' })
+    const broken = registryConflict(error)
+    if (broken === 'domain') throw validationError({ Domains: 'Domains: a domain already exists' })
+    if (broken === 'kode') throw validationError({ Kode_wilayah: 'Kode_wilayah already exists' })
     throw error
   }
   return withStats(villageById(id)!)
@@ -557,6 +664,8 @@ async function importVillageNow(body: MultipartBody, regencyUrl: URL) {
   const text = (value: unknown) => (Array.isArray(value) ? value[0] : value)
   const slug = checkSlug(text(body.fields.slug), errors)
   const name = checkName(text(body.fields.name), errors)
+  const kode = checkKode(text(body.fields.kode_wilayah), errors)
+  const kecamatan = checkKecamatan(text(body.fields.kecamatan), errors)
   if (!body.file) errors.File = 'File is required'
   if (Object.keys(errors).length) throw validationError(errors)
   const notOurs = (why: string) => validationError({ File: `File is not a Balai Desa backup (${why})` })
@@ -593,13 +702,15 @@ async function importVillageNow(body: MultipartBody, regencyUrl: URL) {
       for (const [kind, file] of uploads) await store.put(kind, file, path.join(stagedUploads, kind, file))
     })
     crashPoint('import:uploads')
-    await changeRegistry([[INSERT_VILLAGE, [id, slug, name, 'active', new Date().toISOString()]]])
+    await changeRegistry([[INSERT_VILLAGE, [id, slug, name, 'active', new Date().toISOString(), kode, kecamatan]]])
     crashPoint('import:registered')
     log.info({ event: 'village-imported', village: slug, id, files: uploads.length }, `village ${slug} imported`)
     return { ...(await withStats(villageById(id)!)), url: `${villageOrigin(slug, regencyUrl)}/` }
   } catch (error) {
     await removeVillageFiles(id)
-    if (registryConflict(error) === 'slug') throw validationError({ Slug: 'Slug already exists' })
+    const broken = registryConflict(error)
+    if (broken === 'slug') throw validationError({ Slug: 'Slug already exists' })
+    if (broken === 'kode') throw validationError({ Kode_wilayah: 'Kode_wilayah already exists' })
     throw error
   } finally {
     fs.rmSync(work, { recursive: true, force: true })

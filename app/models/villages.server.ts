@@ -5,11 +5,17 @@ import Database from 'better-sqlite3'
 import pg from 'pg'
 import { migrateSqliteFile, migrationsIn } from '#core/sqlite-migrations.mjs'
 import { migratePostgres, POSTGRES_MIGRATIONS, quoteSchema, withPostgres } from '#core/postgres-migrations.mjs'
-import { MIGRATION_LOCK, POSTGRES_REGISTRY, REGISTRY_CHANNEL, SQLITE_REGISTRY } from '#core/registry.mjs'
+import {
+  MIGRATION_LOCK,
+  POSTGRES_REGISTRY,
+  REGISTRY_CHANNEL,
+  SQLITE_REGISTRY,
+  upgradeSqliteRegistry,
+} from '#core/registry.mjs'
 import { getEnv } from '~/utils/config.server'
 import { keepListening } from '~/utils/postgres-listen.server'
 import { dataVersion } from '~/utils/db.server'
-import { addTimeVersionPart } from '~/utils/data-version.server'
+import { addPublicVersionPart, addTimeVersionPart, onWrite } from '~/utils/data-version.server'
 import { log } from '~/utils/error-log.server'
 import { setLogContext } from '#core/log.mjs'
 import { closeScope, currentScope, inScope, newScope, type VillageScope } from '~/utils/village-scope.server'
@@ -33,6 +39,10 @@ export type Village = {
   status: VillageStatus
   created_at: string
   domains: string[]
+  /** The Kemendagri code `NN.NN.NN.NNNN`, or null until set. */
+  kode_wilayah: string | null
+  /** The kecamatan's name ('' until set). */
+  kecamatan: string
 }
 
 export const REGENCY = 'regency'
@@ -63,6 +73,28 @@ if (regencyMode())
     return version > 0 ? version : 0
   })
 
+/**
+ * The regency portal (`/`, `/berita`, its posts API, `/data`) shows every village's data: its cached answers key on
+ * the registry's version (a village made, renamed, suspended), `villages_content`, which every write in a village's
+ * scope bumps (decision 081), and the minute, for what a
+ * village shows when a scheduled time arrives rather than at a write.
+ */
+if (regencyMode()) {
+  onWrite(async () => {
+    if (inAVillage()) await openRegistry().bumpContent()
+  })
+  addPublicVersionPart(() => (atRegency() ? villagesVersion() : 0))
+}
+
+/**
+ * A number that moves whenever any village's data may have changed: the registry's version, `villages_content` and
+ * the minute (decision 081). The regency's own memos of every village's data (figures, open data) key on it.
+ */
+export function villagesVersion(): number {
+  const registry = openRegistry()
+  return registry.version() + registry.content() + Math.floor(Date.now() / 60_000)
+}
+
 /** `read` in the regency's database, for a village showing the regency's data; undefined outside regency hosting. */
 export function fromRegency<T>(read: () => Promise<T>): Promise<T> | undefined {
   return inAVillage() ? inVillage(regencyScope(), read) : undefined
@@ -83,6 +115,10 @@ export type RegistryStatement = [sql: string, params: unknown[]]
 type Registry = {
   /** The registry's version as this process knows it (read at each call on SQLite). */
   version: () => number
+  /** The number every write to any village's data bumps (villages_content; decision 081). */
+  content: () => number
+  /** Bumps it: after a write in a village's scope. */
+  bumpContent: () => Promise<void>
   all: () => Village[]
   change: (statements: RegistryStatement[]) => Promise<void>
 }
@@ -100,13 +136,16 @@ function sqliteRegistry(): Registry {
   db.pragma('foreign_keys = ON')
   db.pragma('secure_delete = ON') // as every connection that writes (decision 061)
   db.exec(SQLITE_REGISTRY)
+  upgradeSqliteRegistry(db)
   const version = db.prepare('SELECT "value" FROM "registry_version" WHERE "id" = 1').pluck()
-  const villages = db.prepare(
-    'SELECT "id", "slug", "name", "status", "created_at" FROM "villages" ORDER BY "name", "slug"',
-  )
+  const content = db.prepare('SELECT "value" FROM "villages_content" WHERE "id" = 1').pluck()
+  const bump = db.prepare(BUMP_CONTENT)
+  const villages = db.prepare(`SELECT ${VILLAGE_COLUMNS} FROM "villages" ORDER BY "name", "slug"`)
   const domains = db.prepare('SELECT "host", "village_id" FROM "village_domains" ORDER BY "host"')
   return {
     version: () => Number(version.get()),
+    content: () => Number(content.get()),
+    bumpContent: async () => void bump.run(),
     all: () => withDomains(villages.all() as Omit<Village, 'domains'>[], domains.all() as DomainRow[]),
     change: async (statements) =>
       db.transaction(() => {
@@ -118,6 +157,8 @@ function sqliteRegistry(): Registry {
 
 type DomainRow = { host: string; village_id: string }
 const BUMP = 'UPDATE "registry_version" SET "value" = "value" + 1 WHERE "id" = 1'
+const BUMP_CONTENT = 'UPDATE "villages_content" SET "value" = "value" + 1 WHERE "id" = 1'
+const VILLAGE_COLUMNS = '"id", "slug", "name", "status", "created_at", "kode_wilayah", "kecamatan"'
 
 function withDomains(villages: Omit<Village, 'domains'>[], domains: DomainRow[]): Village[] {
   const hosts = new Map<string, string[]>()
@@ -135,15 +176,20 @@ function postgresRegistry(): Registry {
   const pool = new pg.Pool({ connectionString: getEnv().DATABASE_URL, max: 2, idleTimeoutMillis: 30_000 })
   pool.on('error', () => undefined)
   let known = { version: -1, villages: [] as Village[] }
+  let content = 0
+  const seenContent = (value: number) => void (Number.isFinite(value) && value > content && (content = value))
   const refresh = async () => {
-    const version = Number(
-      (await pool.query('SELECT "value" FROM "registry"."registry_version" WHERE "id" = 1')).rows[0]?.value ?? 0,
-    )
+    const [row] = (
+      await pool.query(
+        'SELECT (SELECT "value" FROM "registry"."registry_version" WHERE "id" = 1) AS "version", ' +
+          '(SELECT "value" FROM "registry"."villages_content" WHERE "id" = 1) AS "content"',
+      )
+    ).rows
+    seenContent(Number(row?.content ?? 0))
+    const version = Number(row?.version ?? 0)
     if (version <= known.version) return
     const [villages, domains] = await Promise.all([
-      pool.query(
-        'SELECT "id", "slug", "name", "status", "created_at" FROM "registry"."villages" ORDER BY "name", "slug"',
-      ),
+      pool.query(`SELECT ${VILLAGE_COLUMNS} FROM "registry"."villages" ORDER BY "name", "slug"`),
       pool.query('SELECT "host", "village_id" FROM "registry"."village_domains" ORDER BY "host"'),
     ])
     if (version > known.version) known = { version, villages: withDomains(villages.rows, domains.rows) }
@@ -170,6 +216,14 @@ function postgresRegistry(): Registry {
   setInterval(() => void refreshQuietly(), 1000).unref()
   return {
     version: () => known.version,
+    content: () => content,
+    bumpContent: async () => {
+      const bumped = await pool.query(
+        `${BUMP_CONTENT.replace('"villages_content"', '"registry"."villages_content"')} RETURNING "value"`,
+      )
+      seenContent(Number(bumped.rows[0]?.value ?? 0))
+      await pool.query(`NOTIFY "${REGISTRY_CHANNEL}"`)
+    },
     all: () => known.villages,
     change: async (statements) => {
       const client = await pool.connect()
@@ -209,7 +263,7 @@ export async function refreshRegistry() {
 export const changeRegistry = (statements: RegistryStatement[]) => openRegistry().change(statements)
 
 /** Which unique rule a failed registry change broke: a village's slug or a domain. */
-export function registryConflict(error: unknown): 'slug' | 'domain' | undefined {
+export function registryConflict(error: unknown): 'slug' | 'domain' | 'kode' | undefined {
   const { message = '', code, constraint } = (error ?? {}) as { message?: string; code?: string; constraint?: string }
   if (
     /UNIQUE constraint failed: villages\.slug/.test(message) ||
@@ -221,6 +275,11 @@ export function registryConflict(error: unknown): 'slug' | 'domain' | undefined 
     (code === '23505' && constraint === 'village_domains_pkey')
   )
     return 'domain'
+  if (
+    /UNIQUE constraint failed: villages\.kode_wilayah/.test(message) ||
+    (code === '23505' && constraint === 'villages_kode_wilayah_key')
+  )
+    return 'kode'
   return undefined
 }
 

@@ -21,6 +21,8 @@ import { roleResponse, schema as roleInput } from '~/models/role.server'
 import { sliderResponse, schema as sliderInput } from '~/models/slider.server'
 import { activityResponse } from '~/models/activity.server'
 import { REGENCY_PERMISSION, villageChange, villageInput, villageResponse } from '~/models/regency.server'
+import { CAMAT_PERMISSION, regencyUserInput, regencyUserResponse } from '~/models/regency/regency-users.server'
+import { figuresResponse } from '~/models/regency/regency-figures.server'
 import { REVISIONS_KEPT, revisionDetailResponse, revisionResponse } from '~/models/revision.server'
 import { dashboardResponse } from '~/models/dashboard.server'
 import { sessionResponse } from '~/models/device-session.server'
@@ -86,6 +88,10 @@ export {
   z,
   credentials,
   REGENCY_PERMISSION,
+  CAMAT_PERMISSION,
+  regencyUserInput,
+  regencyUserResponse,
+  figuresResponse,
   villageChange,
   villageInput,
   villageResponse,

@@ -2,8 +2,9 @@ import { regencyNewsApi } from '~/doors/regency-api.server'
 import { methodNotAllowed } from '~/doors/admin-api.server'
 import { declare, listParams, paginated, postResponse, z } from '~/openapi/operations.server'
 import { PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import { listQuery } from '~/lib/cache-keys'
 
-export const handle = { regency: true }
+export const handle = { cacheKey: listQuery(), regency: true }
 
 /** GET /api/regency/public/posts: the news of every active village together, at the regency host. */
 export const loader = declare(regencyNewsApi, {

@@ -1,16 +1,33 @@
 import { villageApi, villageReadApi } from '~/doors/regency-api.server'
-import { declare, idParam, REGENCY_PERMISSION, villageChange, villageResponse, z } from '~/openapi/operations.server'
+import {
+  CAMAT_PERMISSION,
+  declare,
+  idParam,
+  REGENCY_PERMISSION,
+  villageChange,
+  villageResponse,
+  z,
+} from '~/openapi/operations.server'
 
 export const handle = { regency: true }
 
-/** PUT /api/regency/villages/{id} (name, domains, status), DELETE (a suspended village): the regency host only. */
-export const loader = villageReadApi
+/** GET /api/regency/villages/{id}, PUT (name, domains, status, code, kecamatan), DELETE (a suspended village). */
+export const loader = declare(villageReadApi, {
+  method: 'get',
+  tag: 'Regency',
+  summary: 'A village with its figures',
+  description: 'A camat reading a village of another kecamatan gets the 404 of an unknown id.',
+  permissions: [REGENCY_PERMISSION, CAMAT_PERMISSION],
+  params: idParam('village'),
+  ok: { status: 200, data: villageResponse, message: 'Detail Data Village' },
+  fails: [404],
+})
 export const action = declare(
   villageApi,
   {
     method: 'put',
     tag: 'Regency',
-    summary: 'Change a village: name, domains, status',
+    summary: 'Change a village: name, domains, status, kode_wilayah, kecamatan',
     permissions: [REGENCY_PERMISSION],
     params: idParam('village'),
     body: { json: villageChange },

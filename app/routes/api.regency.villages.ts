@@ -1,6 +1,7 @@
 import { villageCreateApi, villagesApi } from '~/doors/regency-api.server'
 import { ADMIN_PAGE_SIZE } from '~/lib/paging'
 import {
+  CAMAT_PERMISSION,
   declare,
   listParams,
   paginated,
@@ -17,9 +18,11 @@ export const loader = declare(villagesApi, {
   method: 'get',
   tag: 'Regency',
   summary: 'The villages with their figures',
-  description: 'At the regency host only (404 elsewhere). `search` matches name, slug and domains.',
-  permissions: [REGENCY_PERMISSION],
-  query: listParams(ADMIN_PAGE_SIZE),
+  description:
+    'At the regency host only (404 elsewhere). `search` matches name, slug and domains; `kecamatan` keeps that ' +
+    "kecamatan's villages. Ordered by kecamatan, then name. A camat gets its kecamatan's villages only.",
+  permissions: [REGENCY_PERMISSION, CAMAT_PERMISSION],
+  query: listParams(ADMIN_PAGE_SIZE).extend({ kecamatan: z.string().optional() }),
   data: paginated(villageResponse, 'Village'),
 })
 export const action = declare(villageCreateApi, {

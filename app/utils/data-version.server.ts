@@ -210,8 +210,13 @@ export async function freshDataVersion(): Promise<number> {
   }
 }
 
+/** What else a write of this process must tell before it is answered (the regency's portal version: decision 081). */
+const writeHooks: (() => Promise<void>)[] = []
+export const onWrite = (hook: () => Promise<void>) => void writeHooks.push(hook)
+
 /** After a write of this process: make sure this process's caches see it before the write is answered. */
 export async function afterWrite(): Promise<void> {
+  for (const hook of writeHooks) await hook().catch(() => undefined)
   forgetThisTurn()
   await source()
     .fresh()
@@ -227,5 +232,12 @@ export const closeDataVersion = () => source().close()
  */
 export function publicDataVersion(): number | undefined {
   const version = dataVersion()
-  return version < 0 ? undefined : version
+  return version < 0 ? undefined : publicParts.reduce((sum, part) => sum + part(), version)
 }
+
+/**
+ * Parts of the response cache's version only (never of dataVersion, which the read memo and the villages' own
+ * caches key on): the regency portal's answers follow every village's writes (decision 081). Each only grows.
+ */
+const publicParts: (() => number)[] = []
+export const addPublicVersionPart = (part: () => number) => void publicParts.push(part)

@@ -155,13 +155,13 @@ function get(port, host, target, { agent, headers = {} } = {}) {
 }
 
 /** A JSON call to the regency's API. */
-function api(port, method, target, { token, json } = {}) {
+function api(port, method, target, { token, json, agent = false } = {}) {
   return new Promise((resolve, reject) => {
     const body = json === undefined ? undefined : Buffer.from(JSON.stringify(json))
     const headers = { Host: REGENCY_HOST, Accept: 'application/json' }
     if (token) headers.Authorization = `Bearer ${token}`
     if (body) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': String(body.length) })
-    const request = http.request({ host: '127.0.0.1', port, path: target, method, headers, agent: false }, (res) => {
+    const request = http.request({ host: '127.0.0.1', port, path: target, method, headers, agent }, (res) => {
       let text = ''
       res.on('data', (chunk) => (text += chunk))
       res.on('end', () => resolve({ status: res.statusCode, body: JSON.parse(text || 'null'), text }))
@@ -186,6 +186,64 @@ const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/**
+ * The regency's data (issue 40), on the regency's server with every village: `GET /api/regency/figures` timed on one
+ * connection (so one worker): its first call (no village's figures computed yet) and the median of the next five
+ * (each village's from its memo); `/data`, `/data/catalog.json` and `/berita` under load uncached (Cookie: bench=1, the
+ * response cache never answers it) and cached (anonymous), beside a village's cached `/`.
+ */
+async function measureRegencyData(bench, port, token, villageHost) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  const timed = async () => {
+    const started = process.hrtime.bigint()
+    const answer = await api(port, 'GET', '/api/regency/figures', { token, agent })
+    if (answer.status !== 200) throw new Error(`figures: ${answer.status} ${answer.text.slice(0, 200)}`)
+    return { ms: Number(process.hrtime.bigint() - started) / 1e6, villages: answer.body.data.villages.length }
+  }
+  const first = await timed()
+  const next = []
+  for (let i = 0; i < 5; i++) next.push((await timed()).ms)
+  agent.destroy()
+  const base = `http://127.0.0.1:${port}`
+  const rows = {}
+  for (const [key, path] of [
+    ['data', '/data'],
+    ['catalog', '/data/catalog.json'],
+    ['berita', '/berita'],
+  ]) {
+    const firstAnswer = await get(port, REGENCY_HOST, path, { agent: false, headers: UNCACHED })
+    if (firstAnswer.status !== 200) throw new Error(`${path}: ${firstAnswer.status}`)
+    rows[key] = {
+      path,
+      first: firstAnswer.ms,
+      uncached: await bench.load(base, [path], UNCACHED, { uncached: true, hosts: [REGENCY_HOST] }),
+      cached: await bench.load(base, [path], {}, { hosts: [REGENCY_HOST] }),
+    }
+  }
+  const villageCached = await bench.load(base, ['/'], {}, { hosts: [villageHost] })
+  return { figures: { villages: first.villages, uncached: first.ms, cached: median(next) }, rows, villageCached }
+}
+
+function regencyDataReport(data, count) {
+  const f = (n, d = 0) => (n === null || n === undefined || Number.isNaN(n) ? '-' : Number(n).toFixed(d))
+  const lines = [
+    `| the regency's data, ${count} villages | first call ms | uncached req/s | uncached p50 ms | cached req/s | cached p50 ms | errors |`,
+    '|---|---:|---:|---:|---:|---:|---:|',
+    `| GET /api/regency/figures (${data.figures.villages} villages; one connection) | ${f(data.figures.uncached, 1)} | - | - | - | ` +
+      `${f(data.figures.cached, 1)} (median of 5 after it) | 0 |`,
+  ]
+  for (const row of Object.values(data.rows))
+    lines.push(
+      `| ${row.path} | ${f(row.first, 1)} | ${f(row.uncached.rps)} | ${f(row.uncached.p50, 1)} | ${f(row.cached.rps)} | ` +
+        `${f(row.cached.p50, 1)} | ${row.uncached.errors + row.cached.errors} |`,
+    )
+  lines.push(
+    `| a village's cached / (for comparison) | - | - | - | ${f(data.villageCached.rps)} | ${f(data.villageCached.p50, 1)} | ` +
+      `${data.villageCached.errors} |`,
+  )
+  return lines
 }
 
 export async function runVillages(bench) {
@@ -246,6 +304,8 @@ export async function runVillages(bench) {
   if (login.status !== 200) throw new Error(`regency login: ${login.status} ${login.text}`)
   const token = login.body.data.token
   const slugOf = (i) => `desa-${String(i + 1).padStart(4, '0')}`
+  const kecamatanOf = (i) => `Kecamatan ${(i % 15) + 1}`
+  const kodeOf = (i) => `33.01.${String((i % 15) + 1).padStart(2, '0')}.${String(2001 + i).padStart(4, '0')}`
   const nameOf = (i) => `Desa Uji ${i + 1}`
   const villages = []
   const apiSeconds = []
@@ -288,14 +348,17 @@ export async function runVillages(bench) {
       db.prepare('UPDATE "site_settings" SET "site_name" = ?').run(nameOf(i))
       db.close()
       linkTree(templateUploads, path.join(uploadsDir, 'villages', id))
-      rows.push({ id, slug: slugOf(i), name: nameOf(i) })
+      rows.push({ id, slug: slugOf(i), name: nameOf(i), index: i })
     }
     const registry = new Database(path.join(dataDir, 'villages.db'))
     registry.transaction(() => {
       const insert = registry.prepare(
-        'INSERT INTO "villages" ("id", "slug", "name", "status", "created_at") VALUES (?, ?, ?, \'active\', ?)',
+        'INSERT INTO "villages" ("id", "slug", "name", "status", "created_at", "kode_wilayah", "kecamatan") ' +
+          "VALUES (?, ?, ?, 'active', ?, ?, ?)",
       )
-      for (const row of rows) insert.run(row.id, row.slug, row.name, new Date().toISOString())
+      // 15 kecamatan, each village with its own Kemendagri code (the regency's figures and open data group by them).
+      for (const row of rows)
+        insert.run(row.id, row.slug, row.name, new Date().toISOString(), kodeOf(row.index), kecamatanOf(row.index))
       registry.prepare('UPDATE "registry_version" SET "value" = "value" + 1 WHERE "id" = 1').run()
     })()
     registry.close()
@@ -372,6 +435,18 @@ export async function runVillages(bench) {
   }
   coldFigures.ratio = coldFigures.first.p50 / coldFigures.warm.p50
   coldFigures.maxRatio = coldFigures.first.max / coldFigures.warm.p50
+
+  // ---- 3b. The regency's data (issue 40): the figures call, /data, /data/catalog.json and /berita, uncached and cached.
+  samples.phase("the regency's data")
+  log("timing the regency's data (figures, open data, portal news)...")
+  const regencyData = await measureRegencyData(bench, regency.port, token, hostOf(warmUp[0] ?? order[0]))
+  if (option('--only-regency-data')) {
+    samples.stop()
+    await stop(regency.child)
+    await stop(single)
+    console.log(regencyDataReport(regencyData, count).join('\n'))
+    return
+  }
 
   // ---- 4. Uncached home pages: single install, one village of N, spread over N, single install again.
   const loadRun = (port, hosts) => load(`http://127.0.0.1:${port}`, ['/'], UNCACHED, { uncached: true, hosts })
@@ -482,6 +557,11 @@ export async function runVillages(bench) {
         ]
       : []),
     ['cold first request p50 <= 3 x warm p50', coldFigures.ratio <= 3],
+    [`the figures call with ${count} villages, uncached, within 2 s`, regencyData.figures.uncached <= 2000],
+    [
+      "/berita cached at least the rate of a village's cached /",
+      regencyData.rows.berita.cached.rps >= regencyData.villageCached.rps,
+    ],
     ['no errors (uncached runs: no answer from the response cache)', runs.every((r) => r.errors === 0)],
     [`${asked.length} of ${idleCount} villages asked once: no errors`, askedFigures.errors === 0],
     [
@@ -521,6 +601,8 @@ export async function runVillages(bench) {
       `with ${idleCount} ${idleStartSeconds.toFixed(1)} s (every village migrated and brought up)`,
   )
   lines.push(`load average (1/5/15 min) before the run ${loadBefore}, after it ${loadAverage()}`)
+  lines.push('')
+  lines.push(...regencyDataReport(regencyData, count))
   lines.push('')
   lines.push('| uncached / | req/s | p50 ms | p99 ms | errors | against the single-village install |')
   lines.push('|---|---:|---:|---:|---:|---:|')

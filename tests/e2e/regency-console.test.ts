@@ -103,7 +103,13 @@ describe.skipIf(onPostgres())('the regency console', () => {
     expect(await warning.getByRole('link', { name: 'Akun Saya' }).getAttribute('href')).toBe('/admin/account')
     // The console's menu, not a village's.
     const menu = regency.getByRole('navigation', { name: 'Admin', exact: true })
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Desa', 'Pengumuman', 'Log Aktivitas'])
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      'Desa',
+      'Ringkasan',
+      'Pengguna',
+      'Pengumuman',
+      'Log Aktivitas',
+    ])
     for (const address of ['/admin', '/admin/dashboard']) {
       await regency.goto(regencyUrl(address))
       await regency.waitForURL((url) => url.pathname === '/admin/desa')

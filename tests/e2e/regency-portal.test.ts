@@ -66,7 +66,7 @@ describe('regency portal', () => {
     )
     // No village's menu: the portal's own.
     const menu = page.getByRole('navigation', { name: 'Menu utama' })
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Desa', 'Berita', 'Masuk'])
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Desa', 'Berita', 'Data', 'Masuk'])
     // The newest post opens on the village's own site.
     await list.getByRole('link', { name: 'Panen Raya Sukamaju' }).click()
     await page.waitForURL(`${origin(host('sukamaju'))}/posts/${panen.slug}`)

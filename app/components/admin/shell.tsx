@@ -59,6 +59,9 @@ const NAVIGATION: NavEntry[] = [
  */
 const REGENCY_NAVIGATION: NavEntry[] = [
   { label: 'Desa', icon: 'home', to: '/admin/desa' },
+  { label: 'Ringkasan', icon: 'chart', to: '/admin/desa/ringkasan' },
+  // Regency accounts: `kabupaten` only (a permission of the regency's, not a village's).
+  { label: 'Pengguna', icon: 'users', to: '/admin/desa/pengguna', permission: 'regency-admin' as PermissionName },
   { label: 'Pengumuman', icon: 'megaphone', to: '/admin/announcements', permission: 'announcements-index' },
   { label: 'Log Aktivitas', icon: 'clock', to: '/admin/activities', permission: 'activities-index' },
 ]

@@ -6,7 +6,7 @@ import { STATUS_LABELS } from './village-list'
 /**
  * The regency console's forms (app/doors/regency-console.server.ts): a new village (and its admin's reset link, shown
  * once), a village's name, domains and status, and a village imported from a backup archive. Field errors are the
- * model's, under their keys (`Slug`, `Name`, `Domains`, `Status`, `File`).
+ * model's, under their keys (`Slug`, `Name`, `Kode_wilayah`, `Kecamatan`, `Domains`, `Status`, `File`).
  */
 
 type Created = { name: string; slug: string; url: string; admin_reset_url: string }
@@ -37,6 +37,35 @@ function DomainsField({ errors, defaultValue }: { errors: FieldErrors; defaultVa
         />
       )}
     </Field>
+  )
+}
+
+/** The village's official identity: its Kemendagri code and its kecamatan (keys `Kode_wilayah`, `Kecamatan`). */
+function IdentityFields({
+  errors,
+  village,
+}: {
+  errors: FieldErrors
+  village?: { kode_wilayah: string | null; kecamatan: string }
+}) {
+  return (
+    <>
+      <TextField
+        label="Kode Wilayah"
+        name="kode_wilayah"
+        placeholder="33.01.01.2001"
+        defaultValue={village?.kode_wilayah ?? ''}
+        error={errorFor(errors, 'Kode_wilayah')}
+      />
+      <Hint>Kode Kemendagri desa (NN.NN.NN.NNNN), unik; kosongkan bila belum diketahui.</Hint>
+      <TextField
+        label="Kecamatan"
+        name="kecamatan"
+        placeholder="Kedungreja"
+        defaultValue={village?.kecamatan ?? ''}
+        error={errorFor(errors, 'Kecamatan')}
+      />
+    </>
   )
 }
 
@@ -85,6 +114,7 @@ export function VillageCreateScreen({ regencyHost }: { regencyHost: string }) {
         <code>{`{slug}.${regencyHost}`}</code>.
       </Hint>
       <TextField label="Nama Desa" name="name" placeholder="Desa Sukamaju" error={errorFor(errors, 'Name')} />
+      <IdentityFields errors={errors} />
       <DomainsField errors={errors} />
       <Hint>Opsional: nama domain lain situs ini, satu per baris.</Hint>
       <label className="flex items-start gap-2 text-sm text-gray-700">
@@ -100,7 +130,16 @@ export function VillageCreateScreen({ regencyHost }: { regencyHost: string }) {
   )
 }
 
-type EditedVillage = { id: string; slug: string; name: string; domains: string[]; status: string; url: string }
+type EditedVillage = {
+  id: string
+  slug: string
+  name: string
+  domains: string[]
+  status: string
+  url: string
+  kode_wilayah: string | null
+  kecamatan: string
+}
 
 /** /admin/desa/{id} */
 export function VillageEditScreen({ village }: { village: EditedVillage }) {
@@ -115,6 +154,7 @@ export function VillageEditScreen({ village }: { village: EditedVillage }) {
         (slug <code>{village.slug}</code>, tidak dapat diubah)
       </p>
       <TextField label="Nama Desa" name="name" defaultValue={village.name} error={errorFor(errors, 'Name')} />
+      <IdentityFields errors={errors} village={village} />
       <DomainsField errors={errors} defaultValue={village.domains.join('\n')} />
       <Hint>Nama domain lain situs ini, satu per baris; kosongkan bila tidak ada.</Hint>
       <SelectField
@@ -143,6 +183,7 @@ export function VillageImportScreen({ maxMb, regencyHost }: { maxMb: number; reg
         Situs desa ada di <code>{`{slug}.${regencyHost}`}</code>.
       </Hint>
       <TextField label="Nama Desa" name="name" placeholder="Desa Sukamaju" error={errorFor(errors, 'Name')} />
+      <IdentityFields errors={errors} />
       <FileField
         label={`Berkas cadangan (.tar.gz, paling besar ${maxMb} MB)`}
         name="file"

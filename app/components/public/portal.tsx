@@ -49,6 +49,11 @@ export function PortalHeader() {
               </NavLink>
             </li>
             <li>
+              <NavLink to="/data" className={navClass}>
+                Data
+              </NavLink>
+            </li>
+            <li>
               <Link to="/login" className="rounded-lg px-3 py-2 text-sm font-semibold text-gray-700 hover:bg-gray-100">
                 Masuk
               </Link>

@@ -1,0 +1,405 @@
+import { readRows } from '~/public-reads/row-reader.server'
+import { isPostgres } from '~/utils/dialect.server'
+import { dataVersion } from '~/utils/db.server'
+import { now } from '~/utils/clock.server'
+import { villageCache } from '~/utils/village-cache.server'
+import { z } from '~/utils/response-shape.server'
+import { csvOf } from '~/lib/csv'
+import { inVillage, scopeOf, villagesVersion, type Village } from '~/models/villages.server'
+
+/**
+ * The regency's figures (docs/api.md "The regency's data", decision 081): each village's computed in its own database
+ * by one function per domain (apbdesFigures, developmentFigures, reportFigures, letterFigures, ppidFigures), each one
+ * SQL statement on the village's public reader, never two villages in one statement or one memo. A village's figures
+ * are kept per year asked and per its own data version (a village cache, so the village is in every key), and the
+ * villages are computed a few at a time. Sums per kecamatan and in total are made from the villages' raw amounts and
+ * counts, so their percentages are recomputed from the summed amounts, never averaged.
+ */
+
+/** Statement text with `?` placeholders, numbered for PostgreSQL. */
+const statement = (text: string) => {
+  if (!isPostgres()) return text
+  let at = 0
+  return text.replace(/\?/g, () => `$${++at}`)
+}
+
+/** A count or sum as a number (PostgreSQL gives BigInt or Decimal; SQLite a number or null). */
+const numberOf = (value: unknown) => (value === null || value === undefined ? 0 : Number(String(value)))
+
+/** The row of a one-row statement. */
+async function one(text: string, params: unknown[]): Promise<Record<string, unknown>> {
+  const [row] = await readRows<Record<string, unknown>>(statement(text), params)
+  return row ?? {}
+}
+
+const VISIBLE = `"status" = 'published' AND "published_at" IS NOT NULL AND "published_at" <= ?`
+
+/** The raw figures of one village: amounts and counts, from which every shown figure is computed. */
+export type RawFigures = {
+  last_published_at: string | null
+  apbdes: { year: number; pendapatan: number; belanja: number; realisasi_belanja: number } | null
+  developments: { count: number; progress_sum: number }
+  reports: { open: number; on_time: number; judged: number }
+  letters: { pending: number; issued_30d: number }
+  ppid: { dip_entries: number; on_time: number; judged: number }
+}
+
+/** APBDes: the published budget of `year`, or the newest published one; its pendapatan, belanja and belanja spent. */
+export async function apbdesFigures(year: number | null, at = now()): Promise<RawFigures['apbdes']> {
+  const row = await one(
+    `SELECT "b"."year" AS "year", ` +
+      `(SELECT SUM("amount") FROM "budget_items" WHERE "budget_id" = "b"."id" AND "type" = 'pendapatan') AS "pendapatan", ` +
+      `(SELECT SUM("amount") FROM "budget_items" WHERE "budget_id" = "b"."id" AND "type" = 'belanja') AS "belanja", ` +
+      `(SELECT SUM("realized") FROM "budget_items" WHERE "budget_id" = "b"."id" AND "type" = 'belanja') AS "realisasi" ` +
+      `FROM "budgets" AS "b" WHERE "b"."status" = 'published' AND "b"."published_at" IS NOT NULL ` +
+      'AND "b"."published_at" <= ?' +
+      (year === null ? '' : ' AND "b"."year" = ?') +
+      ' ORDER BY "b"."year" DESC LIMIT 1',
+    year === null ? [at] : [at, year],
+  )
+  if (row.year === undefined || row.year === null) return null
+  return {
+    year: numberOf(row.year),
+    pendapatan: numberOf(row.pendapatan),
+    belanja: numberOf(row.belanja),
+    realisasi_belanja: numberOf(row.realisasi),
+  }
+}
+
+/** The newest post the public sees: when it was published (ISO), or null. */
+export async function newestPostFigure(at = now()): Promise<string | null> {
+  const row = await one(`SELECT MAX("published_at") AS "newest" FROM "posts" WHERE ${VISIBLE}`, [at])
+  const value = row.newest
+  if (value === null || value === undefined) return null
+  // SQLite keeps the text Prisma wrote (or its milliseconds); PostgreSQL gives a Date.
+  const date = value instanceof Date ? value : new Date(typeof value === 'number' ? value : String(value))
+  return Number.isNaN(date.getTime()) ? null : date.toISOString()
+}
+
+/** Development projects the public sees: how many, and their progress summed (for averages over several villages). */
+export async function developmentFigures(at = now()): Promise<RawFigures['developments']> {
+  const row = await one(
+    `SELECT COUNT(*) AS "count", SUM("progress") AS "progress" FROM "developments" WHERE ${VISIBLE}`,
+    [at],
+  )
+  return { count: numberOf(row.count), progress_sum: numberOf(row.progress) }
+}
+
+/**
+ * Reports with a due date (`kind` one kind, or all): `judged` those answered (the first response, else the closing)
+ * or past due unanswered, `on_time` those answered by their due date. `open` the reports `baru` or `diproses`.
+ */
+async function dueFigures(at: Date, kind?: string) {
+  const row = await one(
+    'SELECT ' +
+      `SUM(CASE WHEN "status" IN ('baru', 'diproses') THEN 1 ELSE 0 END) AS "open", ` +
+      'SUM(CASE WHEN "due_at" IS NOT NULL AND "answered" IS NOT NULL AND "answered" <= "due_at" THEN 1 ELSE 0 END) AS "on_time", ' +
+      'SUM(CASE WHEN "due_at" IS NOT NULL AND ("answered" IS NOT NULL OR "due_at" < ?) THEN 1 ELSE 0 END) AS "judged" ' +
+      // The first decision or response (`answered_at`, issue 38), else the first response or the closing.
+      'FROM (SELECT "status", "due_at", COALESCE("answered_at", ' +
+      '(SELECT MIN("r"."created_at") FROM "report_responses" AS "r" WHERE "r"."report_id" = "reports"."id"), ' +
+      '"closed_at") AS "answered" FROM "reports"' +
+      (kind ? ' WHERE "kind" = ?' : '') +
+      ') AS "t"',
+    kind ? [at, kind] : [at],
+  )
+  return { open: numberOf(row.open), on_time: numberOf(row.on_time), judged: numberOf(row.judged) }
+}
+
+/** Citizen reports: open ones, and how many of those with a due date were answered by it. */
+export const reportFigures = (at = now()): Promise<RawFigures['reports']> => dueFigures(at)
+
+/**
+ * Letters (docs/api.md "Letters"): requests waiting (`diajukan` or `diproses`) and letters issued in the last 30
+ * days (revoked ones included: they were issued).
+ */
+export async function letterFigures(at = now()): Promise<RawFigures['letters']> {
+  const since = new Date(at.getTime() - 30 * 24 * 3600 * 1000)
+  const row = await one(
+    `SELECT (SELECT COUNT(*) FROM "letter_requests" WHERE "status" IN ('diajukan', 'diproses')) AS "pending", ` +
+      '(SELECT COUNT(*) FROM "letters" WHERE "issued_at" > ? AND "issued_at" <= ?) AS "issued"',
+    [since, at],
+  )
+  return { pending: numberOf(row.pending), issued_30d: numberOf(row.issued) }
+}
+
+/**
+ * PPID: the entries of the Daftar Informasi Publik without a year (every public document, published APBDes year,
+ * development project and statistics dataset, once each, and the entries staff add), and how many information
+ * requests were answered by their due date.
+ */
+export async function ppidFigures(at = now()): Promise<RawFigures['ppid']> {
+  const row = await one(
+    'SELECT ' +
+      `(SELECT COUNT(*) FROM "documents" WHERE ${VISIBLE} AND "information_class" <> 'dikecualikan') AS "documents", ` +
+      `(SELECT COUNT(*) FROM "budgets" WHERE ${VISIBLE}) AS "budgets", ` +
+      `(SELECT COUNT(*) FROM "developments" WHERE ${VISIBLE}) AS "developments", ` +
+      `(SELECT COUNT(*) FROM "statistics" WHERE ${VISIBLE}) AS "statistics", ` +
+      // The entries staff add by hand (issue 38).
+      '(SELECT COUNT(*) FROM "dip_entries") AS "manual"',
+    [at, at, at, at],
+  )
+  const requests = await dueFigures(at, 'permohonan_informasi')
+  const dip =
+    numberOf(row.documents) +
+    numberOf(row.budgets) +
+    numberOf(row.developments) +
+    numberOf(row.statistics) +
+    numberOf(row.manual)
+  return { dip_entries: dip, on_time: requests.on_time, judged: requests.judged }
+}
+
+/** One village's raw figures, in its own scope, kept per year asked and its data version. */
+const memo = villageCache<Promise<RawFigures>>('the regency figures', { maxEntries: 4_000 })
+
+export function villageRawFigures(village: Village, year: number | null): Promise<RawFigures> {
+  return inVillage(scopeOf(village), () =>
+    memo.here().remember(`figures:${year ?? ''}`, dataVersion(), async () => {
+      const at = now()
+      const [last_published_at, apbdes, developments, reports, letters, ppid] = await Promise.all([
+        newestPostFigure(at),
+        apbdesFigures(year, at),
+        developmentFigures(at),
+        reportFigures(at),
+        letterFigures(at),
+        ppidFigures(at),
+      ])
+      return { last_published_at, apbdes, developments, reports, letters, ppid }
+    }),
+  )
+}
+
+const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null)
+
+/** The shown figures of raw ones (one village's, or a sum). */
+function shown(raw: Omit<RawFigures, 'last_published_at'>) {
+  return {
+    apbdes: raw.apbdes && {
+      year: raw.apbdes.year,
+      pendapatan: raw.apbdes.pendapatan,
+      belanja: raw.apbdes.belanja,
+      realisasi_belanja_pct: percent(raw.apbdes.realisasi_belanja, raw.apbdes.belanja),
+    },
+    developments: {
+      count: raw.developments.count,
+      avg_progress:
+        raw.developments.count > 0
+          ? Math.round((raw.developments.progress_sum / raw.developments.count) * 10) / 10
+          : null,
+    },
+    reports: { open: raw.reports.open, on_time_pct: percent(raw.reports.on_time, raw.reports.judged) },
+    letters: { ...raw.letters },
+    ppid: { dip_entries: raw.ppid.dip_entries, on_time_pct: percent(raw.ppid.on_time, raw.ppid.judged) },
+  }
+}
+
+/**
+ * The sum of several villages' raw figures. The APBDes sum covers the villages that have one; its `year` is the year
+ * asked, or without one the newest of theirs.
+ */
+function summed(all: RawFigures[], year: number | null): Omit<RawFigures, 'last_published_at'> {
+  const budgets = all.flatMap((raw) => (raw.apbdes ? [raw.apbdes] : []))
+  const sum = <T>(pick: (raw: RawFigures) => T, key: keyof T) =>
+    all.reduce((total, raw) => total + (pick(raw)[key] as number), 0)
+  return {
+    apbdes: budgets.length
+      ? {
+          year: year ?? Math.max(...budgets.map((budget) => budget.year)),
+          pendapatan: budgets.reduce((total, budget) => total + budget.pendapatan, 0),
+          belanja: budgets.reduce((total, budget) => total + budget.belanja, 0),
+          realisasi_belanja: budgets.reduce((total, budget) => total + budget.realisasi_belanja, 0),
+        }
+      : null,
+    developments: {
+      count: sum((raw) => raw.developments, 'count'),
+      progress_sum: sum((raw) => raw.developments, 'progress_sum'),
+    },
+    reports: {
+      open: sum((raw) => raw.reports, 'open'),
+      on_time: sum((raw) => raw.reports, 'on_time'),
+      judged: sum((raw) => raw.reports, 'judged'),
+    },
+    letters: {
+      pending: sum((raw) => raw.letters, 'pending'),
+      issued_30d: sum((raw) => raw.letters, 'issued_30d'),
+    },
+    ppid: {
+      dip_entries: sum((raw) => raw.ppid, 'dip_entries'),
+      on_time: sum((raw) => raw.ppid, 'on_time'),
+      judged: sum((raw) => raw.ppid, 'judged'),
+    },
+  }
+}
+
+/** `work` for each item, at most `parallel` at a time. */
+export async function eachAtMost<T, R>(items: T[], parallel: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length)
+  let next = 0
+  const lane = async () => {
+    while (next < items.length) {
+      const at = next++
+      results[at] = await work(items[at])
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, lane))
+  return results
+}
+
+/** How many villages' figures are computed at once (each in its own scope: its database opened in turn). */
+const PARALLEL = 8
+
+/** Figures' ordering keys of the console's village list (`sort`), each a figure of the row. */
+export const FIGURE_SORTS = {
+  realisasi: (row: FigureRow) => row.apbdes?.realisasi_belanja_pct ?? -1,
+  proyek: (row: FigureRow) => row.developments.count,
+  laporan: (row: FigureRow) => row.reports.open,
+  tepat_waktu: (row: FigureRow) => row.reports.on_time_pct ?? -1,
+  surat: (row: FigureRow) => row.letters.pending,
+  dip: (row: FigureRow) => row.ppid.dip_entries,
+} as const
+export type FigureSort = keyof typeof FIGURE_SORTS
+
+export type FigureRow = ReturnType<typeof shown> & {
+  slug: string
+  name: string
+  kecamatan: string
+  kode_wilayah: string | null
+  last_published_at: string | null
+}
+
+/**
+ * GET /api/regency/figures?year: the active villages given (the caller's reach), each with its figures, the sums per
+ * kecamatan (by name; villages without one under '') and the total.
+ */
+export function regencyFigures(villages: Village[], year: number | null) {
+  // Kept whole while no village changed (villagesVersion): a repeated call opens no village.
+  const key = `${villagesVersion()}|${year ?? ''}|${villages.map((village) => village.id).join(',')}`
+  return remembered(assembled, key, () => computeFigures(villages, year))
+}
+
+/** A few assembled answers of the regency's, by key; the oldest first out, a failure not kept. */
+export function remembered<T>(store: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  const hit = store.get(key)
+  if (hit) return hit
+  const made = make()
+  store.set(key, made)
+  made.catch(() => store.get(key) === made && store.delete(key))
+  while (store.size > 16) store.delete(store.keys().next().value!)
+  return made
+}
+const assembled = new Map<string, Promise<Awaited<ReturnType<typeof computeFigures>>>>()
+
+async function computeFigures(villages: Village[], year: number | null) {
+  const active = villages.filter((village) => village.status === 'active')
+  const raws = await eachAtMost(active, PARALLEL, async (village) => ({
+    village,
+    raw: await villageRawFigures(village, year),
+  }))
+  const rows: FigureRow[] = raws.map(({ village, raw }) => ({
+    slug: village.slug,
+    name: village.name,
+    kecamatan: village.kecamatan,
+    kode_wilayah: village.kode_wilayah,
+    last_published_at: raw.last_published_at,
+    ...shown(raw),
+  }))
+  const groups = new Map<string, RawFigures[]>()
+  for (const { village, raw } of raws) groups.set(village.kecamatan, [...(groups.get(village.kecamatan) ?? []), raw])
+  const kecamatan = [...groups.entries()]
+    .sort(([one], [other]) => Number(!one) - Number(!other) || one.localeCompare(other, 'id'))
+    .map(([name, all]) => ({ kecamatan: name, villages: all.length, ...shown(summed(all, year)) }))
+  return {
+    villages: rows,
+    kecamatan,
+    total: {
+      villages: rows.length,
+      ...shown(
+        summed(
+          raws.map(({ raw }) => raw),
+          year,
+        ),
+      ),
+    },
+  }
+}
+export type RegencyFigures = Awaited<ReturnType<typeof computeFigures>>
+
+const CSV_HEADER = [
+  'Desa',
+  'Slug',
+  'Kecamatan',
+  'Kode Wilayah',
+  'Terbit Terakhir',
+  'Tahun APBDes',
+  'Pendapatan',
+  'Belanja',
+  'Realisasi Belanja (%)',
+  'Proyek',
+  'Rata-rata Progres (%)',
+  'Laporan Terbuka',
+  'Laporan Tepat Waktu (%)',
+  'Permohonan Surat Menunggu',
+  'Surat Terbit 30 Hari',
+  'Entri DIP',
+  'Permohonan Informasi Tepat Waktu (%)',
+]
+
+/** `GET /api/regency/figures.csv`: the villages' rows. */
+export function figuresCsv(figures: RegencyFigures) {
+  const cell = (value: number | string | null | undefined) => (value === null || value === undefined ? '' : value)
+  return csvOf([
+    CSV_HEADER,
+    ...figures.villages.map((row) => [
+      row.name,
+      row.slug,
+      row.kecamatan,
+      cell(row.kode_wilayah),
+      cell(row.last_published_at),
+      cell(row.apbdes?.year),
+      cell(row.apbdes?.pendapatan),
+      cell(row.apbdes?.belanja),
+      cell(row.apbdes?.realisasi_belanja_pct),
+      row.developments.count,
+      cell(row.developments.avg_progress),
+      row.reports.open,
+      cell(row.reports.on_time_pct),
+      row.letters.pending,
+      row.letters.issued_30d,
+      row.ppid.dip_entries,
+      cell(row.ppid.on_time_pct),
+    ]),
+  ])
+}
+
+const figureShape = {
+  apbdes: z
+    .object({
+      year: z.number().int(),
+      pendapatan: z.number(),
+      belanja: z.number(),
+      realisasi_belanja_pct: z.number().nullable(),
+    })
+    .nullable(),
+  developments: z.object({ count: z.number().int(), avg_progress: z.number().nullable() }),
+  reports: z.object({ open: z.number().int(), on_time_pct: z.number().nullable() }),
+  letters: z.object({ pending: z.number().int(), issued_30d: z.number().int() }),
+  ppid: z.object({ dip_entries: z.number().int(), on_time_pct: z.number().nullable() }),
+}
+
+/** The figures as the OpenAPI document describes them. */
+export const figuresResponse = z
+  .object({
+    villages: z.array(
+      z.object({
+        slug: z.string(),
+        name: z.string(),
+        kecamatan: z.string(),
+        kode_wilayah: z.string().nullable(),
+        last_published_at: z.string().nullable(),
+        ...figureShape,
+      }),
+    ),
+    kecamatan: z.array(z.object({ kecamatan: z.string(), villages: z.number().int(), ...figureShape })),
+    total: z.object({ villages: z.number().int(), ...figureShape }),
+  })
+  .openapi('RegencyFigures')

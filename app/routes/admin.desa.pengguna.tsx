@@ -1,0 +1,17 @@
+import { useLoaderData } from '@remix-run/react'
+import { titled } from '~/components/admin/meta'
+import { ListErrorBoundary } from '~/components/admin/resource-list'
+import { RegencyUsersScreen } from '~/components/regency/regency-users'
+import { regencyUsersAction, regencyUsersLoader } from '~/doors/regency-console.server'
+
+export const handle = { regency: true }
+
+/** /admin/desa/pengguna (the regency's console, `kabupaten` only): the regency's accounts. */
+export const meta = titled('Pengguna')
+export const loader = regencyUsersLoader
+export const action = regencyUsersAction
+export const ErrorBoundary = ListErrorBoundary
+export default function RegencyUsers() {
+  const data = useLoaderData<typeof loader>()
+  return <RegencyUsersScreen users={data.users} me={data.me} />
+}
