@@ -107,8 +107,8 @@ const withDates = product
 const visible = (t) => `${t}status = 'published' AND ${t}published_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`
 const newest = (t) => `ORDER BY ${t}published_at DESC, ${t}id DESC`
 const PRODUCT_COLUMNS =
-  'id, image, image_alt, title, slug, content, owner, price, phone, address, user_id, status, published_at, ' +
-  'created_at, updated_at FROM products'
+  'id, image, image_alt, title, slug, content, owner, price, phone, address, latitude, longitude, user_id, status, ' +
+  'published_at, created_at, updated_at FROM products'
 
 // Search is a LIKE on the list's columns; the site and the floor both leave `%` and `_` out of the benchmark.
 const like = (columns) => columns.map((c) => `${c} LIKE ?`).join(' OR ')

@@ -360,8 +360,9 @@ describe('the admin role on a server of its own', () => {
     const all = await api('GET', '/api/admin/permissions/all', { token, base: server.url })
     // The original seed (dashboard, 8 resources x 6 actions, 2 upload-only x 3) and settings-edit, activities-index;
     // the village information's documents, events, announcements and statistics (6 actions each) and reports (4);
-    // the budgets and development projects (6 each); the village map's four maps-* names.
-    expect(all.body.data).toHaveLength(1 + 8 * 6 + 2 * 3 + 2 + 4 * 6 + 4 + 2 * 6 + 4)
+    // the budgets and development projects (6 each); the village map's four maps-* names and the letters' five
+    // letters-* names.
+    expect(all.body.data).toHaveLength(1 + 8 * 6 + 2 * 3 + 2 + 4 * 6 + 4 + 2 * 6 + 4 + 5)
     expect(adminRole.permissions.map((p) => p.id).sort((a, b) => a - b)).toEqual(
       all.body.data.map((p: { id: number }) => p.id).sort((a: number, b: number) => a - b),
     )

@@ -138,7 +138,7 @@ describe('the public menu on a desktop', () => {
     // The down arrow opens and moves to the first link; Tab out of the group closes it.
     await page.keyboard.press('ArrowDown')
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Pengumuman')
-    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab')
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab')
     expect(await informasi.button.getAttribute('aria-expanded')).toBe('false')
     // A click opens; a click elsewhere closes.
     await informasi.button.click()

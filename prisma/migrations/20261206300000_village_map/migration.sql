@@ -56,7 +56,7 @@ CREATE TRIGGER "map_features_data_version_update" AFTER UPDATE ON "map_features"
 CREATE TRIGGER "map_features_data_version_delete" AFTER DELETE ON "map_features" BEGIN UPDATE "data_version" SET "value" = "value" + 1 WHERE "id" = 1; END;
 
 -- The seeded layers (docs/api.md): every village has them, the demo village's features come with its seed.
-INSERT INTO "map_layers" ("name", "slug", "kind", "color", "public", "position", "updated_at") VALUES
-    ('Batas Desa', 'batas-desa', 'area', '#b91c1c', true, 1, CURRENT_TIMESTAMP),
-    ('Batas Dusun', 'batas-dusun', 'area', '#7c3aed', true, 2, CURRENT_TIMESTAMP),
-    ('Fasilitas Umum', 'fasilitas-umum', 'point', '#047857', true, 3, CURRENT_TIMESTAMP);
+INSERT INTO "map_layers" ("name", "slug", "kind", "color", "public", "position", "created_at", "updated_at") VALUES
+    ('Batas Desa', 'batas-desa', 'area', '#b91c1c', true, 1, strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now'), strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now')),
+    ('Batas Dusun', 'batas-dusun', 'area', '#7c3aed', true, 2, strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now'), strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now')),
+    ('Fasilitas Umum', 'fasilitas-umum', 'point', '#047857', true, 3, strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now'), strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now'));
