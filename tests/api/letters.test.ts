@@ -376,6 +376,30 @@ describe('tracking and correcting', () => {
     ).toBe(429)
   })
 
+  it('shows markup in the data and the note as text on the tracking page', async () => {
+    const answer = await filed({
+      data: JSON.stringify({ alamat: '<img src=x onerror=alert(1)>', keperluan: 'Bank' }),
+    })
+    const detail = await staffRequest(answer.ticket)
+    expectSuccess(
+      await api('PUT', `/api/admin/letter-requests/${detail.id}`, {
+        token,
+        json: { status: 'perlu_perbaikan', note: 'Ulangi <script>alert(2)</script>' },
+      }),
+    )
+    const response = await fetch(`${baseUrl()}/layanan/lacak`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': address() },
+      body: new URLSearchParams({ tiket: answer.ticket, kode: answer.tracking_code }).toString(),
+    })
+    const html = await response.text()
+    expect(response.status).toBe(200)
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    expect(html).toContain('Ulangi &lt;script&gt;alert(2)&lt;/script&gt;')
+    expect(html).not.toContain('<img src=x')
+    expect(html).not.toContain('<script>alert(2)')
+  })
+
   it('asks for a correction with a note; the villager corrects with the code; otherwise 409', async () => {
     const answer = await filed()
     const detail = await staffRequest(answer.ticket)

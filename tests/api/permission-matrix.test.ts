@@ -15,7 +15,14 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
 const MISSING_ID = 999_999_999
 
-type Case = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; anyOf: string[]; allowed: number[] }
+type Case = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  path: string
+  anyOf: string[]
+  allowed: number[]
+  /** The allowed answer's type when it is not JSON (a CSV). */
+  type?: string
+}
 
 const RESOURCES = [
   'users',
@@ -107,6 +114,28 @@ cases.push(
   },
 )
 
+// docs/api.md "Letters (layanan surat)": the five `letters-*` names over types, requests and the register.
+const LETTER_TYPE = `/api/admin/letter-types/${MISSING_ID}`
+const LETTER_REQUEST = `/api/admin/letter-requests/${MISSING_ID}`
+const LETTER = `/api/admin/letters/${MISSING_ID}`
+cases.push(
+  { method: 'GET', path: '/api/admin/letter-types', anyOf: ['letters-index'], allowed: [200] },
+  { method: 'POST', path: '/api/admin/letter-types', anyOf: ['letters-create'], allowed: [422] },
+  { method: 'GET', path: LETTER_TYPE, anyOf: ['letters-show'], allowed: [404] },
+  { method: 'PUT', path: LETTER_TYPE, anyOf: ['letters-update'], allowed: [404, 422] },
+  { method: 'DELETE', path: LETTER_TYPE, anyOf: ['letters-delete'], allowed: [404] },
+  { method: 'GET', path: '/api/admin/letter-requests', anyOf: ['letters-index'], allowed: [200] },
+  { method: 'GET', path: LETTER_REQUEST, anyOf: ['letters-show'], allowed: [404] },
+  { method: 'PUT', path: LETTER_REQUEST, anyOf: ['letters-update'], allowed: [404, 422] },
+  { method: 'POST', path: `${LETTER_REQUEST}/issue`, anyOf: ['letters-create'], allowed: [404] },
+  { method: 'GET', path: `${LETTER_REQUEST}/attachments/${MISSING_ID}`, anyOf: ['letters-show'], allowed: [404] },
+  { method: 'GET', path: '/api/admin/letters', anyOf: ['letters-index'], allowed: [200] },
+  { method: 'POST', path: '/api/admin/letters', anyOf: ['letters-create'], allowed: [422] },
+  { method: 'GET', path: '/api/admin/letters.csv', anyOf: ['letters-index'], allowed: [200], type: 'text/csv' },
+  { method: 'GET', path: `${LETTER}/pdf`, anyOf: ['letters-show'], allowed: [404] },
+  { method: 'POST', path: `${LETTER}/revoke`, anyOf: ['letters-update'], allowed: [404, 422] },
+)
+
 let ids: Map<string, number>
 let admin: string
 let seededUser: string
@@ -117,6 +146,10 @@ const call = (c: Case, token?: string) =>
 
 function expectAllowed(c: Case, result: ApiResult, who: string) {
   expect(c.allowed, `${who}: ${c.method} ${c.path} -> ${result.status} ${result.text}`).toContain(result.status)
+  if (c.type && result.status === 200) {
+    expect(result.headers.get('content-type')).toContain(c.type)
+    return
+  }
   expect(result.headers.get('content-type')).toContain('application/json')
   expect(typeof result.body.success).toBe('boolean')
 }
@@ -183,6 +216,7 @@ describe('the seeded permissions', () => {
       ...['budgets', 'developments'].flatMap((r) =>
         ['index', 'create', 'show', 'edit', 'update', 'delete'].map((action) => `${r}-${action}`),
       ),
+      ...['index', 'show', 'create', 'update', 'delete'].map((action) => `letters-${action}`),
     ]
     expect(seeded.filter((name) => !ids.has(name))).toEqual([])
     const used = new Set(cases.flatMap((c) => c.anyOf))

@@ -406,6 +406,76 @@ describe('many villages in one install', () => {
     expect(found.body.data.total).toBe(1)
   })
 
+  it('keeps letters per village: its own key, numbers from 001, register, codes and files (issue 37)', async () => {
+    const sites = { a: host('sukamaju'), b: host('mekarsari') }
+    const tokens = { a: a.token, b: b.token }
+    const letterOf = async (side: 'a' | 'b') => {
+      const [site, token] = [sites[side], tokens[side]]
+      const signer = await call(site, 'POST', '/api/admin/aparaturs', {
+        token,
+        json: { name: 'Ahmad Uji', position: 'Kepala Desa', description: '' },
+      })
+      expect(signer.status, signer.text).toBe(201)
+      const type = await call(site, 'POST', '/api/admin/letter-types', {
+        token,
+        json: { name: 'Surat Keterangan Uji', code: '470', body: '<p>{{nama}}</p>', signer_id: signer.body.data.id },
+      })
+      expect(type.status, type.text).toBe(201)
+      const filed = new FormData()
+      filed.set('letter_type', type.body.data.slug)
+      filed.set('name', `Warga ${side}`)
+      filed.set('nik', '3201014508900002')
+      filed.set('phone', '081234567890')
+      filed.set('data', '{}')
+      for (let count = side === 'a' ? 2 : 1; count > 0; count--)
+        expect((await call(site, 'POST', '/api/public/letter-requests', { form: filed })).text).toContain('SRT-')
+      const letter = await call(site, 'POST', '/api/admin/letters', {
+        token,
+        json: { letter_type: type.body.data.slug, name: `Warga ${side}`, nik: '3201014508900002', data: {} },
+      })
+      expect(letter.status, letter.text).toBe(201)
+      const pdf = await call(site, 'GET', `/api/admin/letters/${letter.body.data.id}/pdf`, { token, raw: true })
+      expect(pdf.status).toBe(200)
+      const keys = await call(site, 'GET', '/.well-known/letter-keys.json')
+      return { letter: letter.body.data, pdf: pdf.raw!, key: keys.body.keys[0].public_key as string }
+    }
+    const ofA = await letterOf('a')
+    const ofB = await letterOf('b')
+    // Each village its key, and its own running number: both first letters are 001.
+    expect(ofA.key).not.toBe(ofB.key)
+    expect(ofA.letter.number).toMatch(/^470\/001\//)
+    expect(ofB.letter.number).toMatch(/^470\/001\//)
+    // A's code and A's PDF are unknown at B; A's register lists A's letter only.
+    const verifyAt = (site: string) => call(site, 'GET', `/api/public/letters/verify/${ofA.letter.verify_code}`)
+    expect((await verifyAt(sites.b)).status).toBe(404)
+    const file = () => {
+      const form = new FormData()
+      form.set('file', new Blob([new Uint8Array(ofA.pdf)], { type: 'application/pdf' }), 'surat.pdf')
+      return form
+    }
+    expect((await call(sites.b, 'POST', '/api/public/letters/verify-file', { form: file() })).status).toBe(404)
+    expect((await call(sites.a, 'POST', '/api/public/letters/verify-file', { form: file() })).status).toBe(200)
+    const register = await call(sites.a, 'GET', '/api/admin/letters', { token: a.token })
+    expect(register.body.data.data.map((letter: any) => letter.name)).toEqual(['Warga a'])
+    // A's answer is signed by A's key, not B's.
+    const answer = (await verifyAt(sites.a)).body.data
+    expect(answer.signed).toContain(`|${sites.a}`)
+    const checks = (key: string) =>
+      crypto.verify(
+        null,
+        Buffer.from(answer.signed),
+        crypto.createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: key }, format: 'jwk' }),
+        Buffer.from(answer.signature, 'base64url'),
+      )
+    expect(checks(ofA.key)).toBe(true)
+    expect(checks(ofB.key)).toBe(false)
+    // The console's figures: each village's waiting requests (two in A, one in B), counted in its own database.
+    const list = await call(REGENCY, 'GET', '/api/regency/villages', { token: regencyToken })
+    const pending = (slug: string) =>
+      list.body.data.data.find((village: any) => village.slug === slug).stats.pending_letters
+    expect([pending('sukamaju'), pending('mekarsari')]).toEqual([2, 1])
+  })
+
   it("gives the portal's news of every active village together, each linking to its village's host", async () => {
     const news = await call(REGENCY, 'GET', '/api/regency/public/posts?search=Kerja%20Bakti')
     expect(news.status).toBe(200)
