@@ -61,19 +61,6 @@ export default defineConfig({
         },
       },
       {
-        // The browser walks that must hold on PostgreSQL too (a feature's "Done when" on both databases), against a
-        // shared server on a throw-away cluster as api-pg has.
-        extends: true,
-        test: {
-          name: 'e2e-pg',
-          include: ['tests/e2e/letters.test.ts'],
-          globalSetup: ['tests/support/global-setup-pg.ts'],
-          env: { BALAI_TEST_DB: 'postgresql' },
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
         extends: true,
         test: {
           name: 'e2e',
