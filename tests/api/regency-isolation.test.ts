@@ -238,6 +238,7 @@ describe('every resource of a village, through every door, at its own host only'
     const json = {
       request_ticket: filed.body.data.ticket,
       name: 'Warga',
+      phone: '081234567890',
       reason: 'terlambat',
       message: 'Belum dijawab.',
     }
