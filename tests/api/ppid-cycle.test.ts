@@ -542,3 +542,44 @@ describe('the print view of the Daftar Informasi Publik', () => {
     expect(print).not.toContain('Versi Cetak')
   })
 })
+
+describe('the admin screens of the PPID, without scripts', () => {
+  it('adds, edits and deletes a manual DIP entry by plain forms; each screen asks for its permission', async () => {
+    const screen = (path: string, as = token, form?: Record<string, string>) =>
+      fetch(`${baseUrl()}${path}`, {
+        method: form ? 'POST' : 'GET',
+        headers: { Cookie: `token=${as}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: form ? new URLSearchParams(form).toString() : undefined,
+        redirect: 'manual',
+      })
+    const fields = { title: unique('Buku Kas Umum '), class: 'berkala', made_at: '2013-04-05', form: 'Hardcopy' }
+    const bad = await screen('/admin/ppid/dip/baru', token, { ...fields, title: '', made_at: 'kemarin' })
+    expect(bad.status).toBe(422)
+    expect(await bad.text()).toContain('Made_at must be a date (YYYY-MM-DD)')
+    const added = await screen('/admin/ppid/dip/baru', token, fields)
+    expect(added.status).toBe(302)
+    expect(added.headers.get('location')).toBe('/admin/ppid/dip')
+    const entry = expectSuccess(await api('GET', '/api/public/ppid/dip?year=2013')).find(
+      (item: { title: string }) => item.title === fields.title,
+    )
+    expect(entry).toMatchObject({ form: 'Hardcopy', class: 'berkala' })
+    const list = await (await screen('/admin/ppid/dip')).text()
+    const id = list.match(new RegExp(`href="/admin/ppid/dip/(\\d+)">${fields.title}<`))![1]
+    expect((await screen(`/admin/ppid/dip/${id}`, token, { ...fields, form: 'Softcopy' })).status).toBe(200)
+    expect(expectSuccess(await api('GET', `/api/admin/ppid/dip/${id}`, { token })).form).toBe('Softcopy')
+    expect((await screen(`/admin/ppid/dip/${id}`, token, { intent: 'delete' })).status).toBe(302)
+    expectFailure(await api('GET', `/api/admin/ppid/dip/${id}`, { token }), 404)
+    expect((await screen(`/admin/ppid/dip/${id}`)).status).toBe(404)
+
+    const documentsReader = await userWithPermissions(['documents-index'])
+    expect((await screen('/admin/ppid/dip', documentsReader.token)).status).toBe(200)
+    const refused = await screen('/admin/ppid/register', documentsReader.token)
+    expect(refused.headers.get('location')).toBe('/admin/forbidden')
+    expect((await screen('/admin/ppid/dip/baru', documentsReader.token)).headers.get('location')).toBe(
+      '/admin/forbidden',
+    )
+    const reportsReader = await userWithPermissions(['reports-index'])
+    expect((await screen('/admin/ppid/register?type=keberatan', reportsReader.token)).status).toBe(200)
+    expect((await screen('/admin/ppid/dip', reportsReader.token)).headers.get('location')).toBe('/admin/forbidden')
+  })
+})
