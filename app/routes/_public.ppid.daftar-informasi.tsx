@@ -4,10 +4,10 @@ import { dipPageLoader } from '~/doors/village-info/ppid-pages.server'
 import { routeSeo } from '~/lib/seo'
 import { listQuery } from '~/lib/cache-keys'
 
-/** /ppid/daftar-informasi: the Daftar Informasi Publik (`?page`, `?year`; `?format=csv` its CSV). */
+/** /ppid/daftar-informasi: the Daftar Informasi Publik (`?page`, `?year`; `?format=csv` its CSV, `?print=1` the whole list to print). */
 export const loader = (args: LoaderFunctionArgs) => dipPageLoader(args)
 
-export const handle = { cacheKey: listQuery('year', 'format') }
+export const handle = { cacheKey: listQuery('year', 'format', 'print') }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (_data, site) => ({

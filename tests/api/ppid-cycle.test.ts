@@ -417,3 +417,169 @@ describe('registers and the annual report', () => {
     expect(await (await fetch(`${baseUrl()}/ppid`)).text()).toContain(`/ppid/laporan/${year}`)
   })
 })
+
+describe('markup in every text field', () => {
+  it('stores each as given and shows it as text on the public pages, the admin screens and the CSVs', async () => {
+    const year = thisYear()
+    const mark = (field: string) => `<img src=x onerror=alert(1)><i>${field}</i>`
+    const escaped = (field: string) => mark(field).replace(/</g, '&lt;').replace(/>/g, '&gt;')
+    const request = await fileRequest()
+    const id = await staffId(request.ticket)
+    const extended = await api('PUT', `/api/admin/reports/${id}`, { token, json: { extend_reason: mark('extend') } })
+    const reason = mark('decision')
+    expectSuccess(
+      await api('PUT', `/api/admin/reports/${id}`, { token, json: { decision: 'ditolak', decision_reason: reason } }),
+    )
+    const filed = expectSuccess(
+      await objection({ request_ticket: request.ticket, name: mark('name'), message: mark('message') }),
+      201,
+    )
+    const objectionId = await staffId(filed.ticket)
+    const json = { message: mark('response') }
+    expectSuccess(await api('POST', `/api/admin/objections/${objectionId}/responses`, { token, json }), 201)
+    const columns = ['title', 'summary', 'official', 'responsible', 'form', 'retention']
+    const entry = expectSuccess(
+      await api('POST', '/api/admin/ppid/dip', {
+        token,
+        json: {
+          ...Object.fromEntries(columns.map((key) => [key, mark(key)])),
+          class: 'berkala',
+          made_at: '2012-05-06',
+        },
+      }),
+      201,
+    )
+    // The two columns that are not free text refuse it.
+    const refused = await api('PUT', `/api/admin/ppid/dip/${entry.id}`, {
+      token,
+      json: { ...entry, url: 'javascript:alert(1)', made_at: mark('made_at') },
+    })
+    expectFailure(refused, 422)
+    expect(Object.keys(refused.body.errors).sort()).toEqual(['Made_at', 'Url'])
+
+    // Stored as given.
+    expect(expectSuccess(extended).extend_reason).toBe(mark('extend'))
+    expect(expectSuccess(await track(request.ticket, request.tracking_code)).decision_reason).toBe(reason)
+    const stored = expectSuccess(await api('GET', `/api/admin/objections/${objectionId}`, { token }))
+    expect(stored).toMatchObject({ name: mark('name'), message: mark('message') })
+    expect(stored.responses[0].message).toBe(mark('response'))
+    const dip = expectSuccess(await api('GET', '/api/public/ppid/dip?year=2012'))
+    expect(dip.find((item: { title: string }) => item.title === mark('title'))).toMatchObject(
+      Object.fromEntries(columns.map((key) => [key, mark(key)])),
+    )
+
+    // Shown as text: every page where the field appears has it escaped, never as markup; each CSV as plain text.
+    const read = async (path: string, init: RequestInit = {}) => {
+      const response = await fetch(`${baseUrl()}${path}`, {
+        ...init,
+        headers: { Cookie: `token=${token}`, 'X-Forwarded-For': clientAddress(), ...init.headers },
+        redirect: 'manual',
+      })
+      expect(response.status, path).toBe(200)
+      return response.text()
+    }
+    const lacak = (ticket: string, code: string) =>
+      read('/layanan/lacak', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ tiket: ticket, kode: code }).toString(),
+      })
+    const pages = {
+      trackRequest: await lacak(request.ticket, request.tracking_code),
+      trackObjection: await lacak(filed.ticket, filed.tracking_code),
+      report: await read(`/ppid/laporan/${year}`),
+      adminRequest: await read(`/admin/reports/${id}`),
+      adminObjection: await read(`/admin/reports/${objectionId}`),
+      register: await read(`/admin/ppid/register?year=${year}&type=keberatan`),
+      dip: await read('/ppid/daftar-informasi?year=2012'),
+      dipAdmin: await read(`/admin/ppid/dip/${entry.id}`),
+      dipAdminList: await read('/admin/ppid/dip'),
+    }
+    const csvs = {
+      register: await read(`/api/admin/ppid/register.csv?year=${year}&type=keberatan`),
+      dip: await read('/ppid/daftar-informasi.csv?year=2012'),
+    }
+    const shown: [field: string, where: (keyof typeof pages)[], csv: (keyof typeof csvs)[]][] = [
+      ['name', ['adminObjection', 'register'], ['register']],
+      ['message', ['trackObjection', 'adminObjection'], []],
+      ['response', ['trackObjection', 'adminObjection'], []],
+      ['decision', ['trackRequest', 'report', 'adminRequest'], []],
+      ['extend', ['adminRequest'], []],
+      ...columns.map((key): [string, (keyof typeof pages)[], (keyof typeof csvs)[]] => [
+        key,
+        key === 'title' ? ['dip', 'dipAdmin', 'dipAdminList'] : ['dip', 'dipAdmin'],
+        ['dip'],
+      ]),
+    ]
+    for (const [field, where, csv] of shown) {
+      for (const name of where) {
+        expect(pages[name], `${field} on ${name}`).toContain(escaped(field))
+        expect(pages[name], `${field} on ${name}`).not.toContain(`<i>${field}</i>`)
+      }
+      for (const name of csv) expect(csvs[name], `${field} in the ${name} CSV`).toContain(mark(field))
+    }
+  })
+})
+
+describe('the print view of the Daftar Informasi Publik', () => {
+  it('prints the whole list on one page, where the screen shows 25 a page', async () => {
+    for (let n = 0; n < 26; n++)
+      expectSuccess(
+        await api('POST', '/api/admin/ppid/dip', {
+          token,
+          json: { title: unique(`Arsip ${n} `), class: 'berkala', made_at: '2011-01-02' },
+        }),
+        201,
+      )
+    const total = expectSuccess(await api('GET', '/api/public/ppid/dip?year=2011')).length
+    expect(total).toBeGreaterThan(25)
+    const rows = (html: string) => html.split('<tr class="align-top"').length - 1
+    const screen = await (await fetch(`${baseUrl()}/ppid/daftar-informasi?year=2011`)).text()
+    expect(rows(screen)).toBe(25)
+    expect(screen).toContain('href="/ppid/daftar-informasi?year=2011&amp;print=1"')
+    const print = await (await fetch(`${baseUrl()}/ppid/daftar-informasi?year=2011&print=1&page=2`)).text()
+    expect(rows(print)).toBe(total)
+    expect(print).not.toContain('Versi Cetak')
+  })
+})
+
+describe('the admin screens of the PPID, without scripts', () => {
+  it('adds, edits and deletes a manual DIP entry by plain forms; each screen asks for its permission', async () => {
+    const screen = (path: string, as = token, form?: Record<string, string>) =>
+      fetch(`${baseUrl()}${path}`, {
+        method: form ? 'POST' : 'GET',
+        headers: { Cookie: `token=${as}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: form ? new URLSearchParams(form).toString() : undefined,
+        redirect: 'manual',
+      })
+    const fields = { title: unique('Buku Kas Umum '), class: 'berkala', made_at: '2013-04-05', form: 'Hardcopy' }
+    const bad = await screen('/admin/ppid/dip/baru', token, { ...fields, title: '', made_at: 'kemarin' })
+    expect(bad.status).toBe(422)
+    expect(await bad.text()).toContain('Made_at must be a date (YYYY-MM-DD)')
+    const added = await screen('/admin/ppid/dip/baru', token, fields)
+    expect(added.status).toBe(302)
+    expect(added.headers.get('location')).toBe('/admin/ppid/dip')
+    const entry = expectSuccess(await api('GET', '/api/public/ppid/dip?year=2013')).find(
+      (item: { title: string }) => item.title === fields.title,
+    )
+    expect(entry).toMatchObject({ form: 'Hardcopy', class: 'berkala' })
+    const list = await (await screen('/admin/ppid/dip')).text()
+    const id = list.match(new RegExp(`href="/admin/ppid/dip/(\\d+)">${fields.title}<`))![1]
+    expect((await screen(`/admin/ppid/dip/${id}`, token, { ...fields, form: 'Softcopy' })).status).toBe(200)
+    expect(expectSuccess(await api('GET', `/api/admin/ppid/dip/${id}`, { token })).form).toBe('Softcopy')
+    expect((await screen(`/admin/ppid/dip/${id}`, token, { intent: 'delete' })).status).toBe(302)
+    expectFailure(await api('GET', `/api/admin/ppid/dip/${id}`, { token }), 404)
+    expect((await screen(`/admin/ppid/dip/${id}`)).status).toBe(404)
+
+    const documentsReader = await userWithPermissions(['documents-index'])
+    expect((await screen('/admin/ppid/dip', documentsReader.token)).status).toBe(200)
+    const refused = await screen('/admin/ppid/register', documentsReader.token)
+    expect(refused.headers.get('location')).toBe('/admin/forbidden')
+    expect((await screen('/admin/ppid/dip/baru', documentsReader.token)).headers.get('location')).toBe(
+      '/admin/forbidden',
+    )
+    const reportsReader = await userWithPermissions(['reports-index'])
+    expect((await screen('/admin/ppid/register?type=keberatan', reportsReader.token)).status).toBe(200)
+    expect((await screen('/admin/ppid/dip', reportsReader.token)).headers.get('location')).toBe('/admin/forbidden')
+  })
+})

@@ -223,4 +223,29 @@ describe('every resource of a village, through every door, at its own host only'
     const atB = await call(B, 'GET', '/api/admin/reports?search=Lampu', { token: tokenB })
     expect(countOf(atB)).toBe(0)
   })
+
+  it("refuses at B an objection naming A's PPID- ticket (422 on Request_ticket), and takes it at A", async () => {
+    const filed = await call(A, 'POST', '/api/public/reports', {
+      json: {
+        kind: 'permohonan_informasi',
+        name: 'Warga',
+        phone: '081234567890',
+        subject: 'APBDes',
+        message: 'Mohon.',
+      },
+    })
+    expect(filed.status, filed.text).toBe(201)
+    const json = {
+      request_ticket: filed.body.data.ticket,
+      name: 'Warga',
+      phone: '081234567890',
+      reason: 'terlambat',
+      message: 'Belum dijawab.',
+    }
+    const atB = await call(B, 'POST', '/api/public/objections', { json })
+    expect(atB.status, atB.text).toBe(422)
+    expect(Object.keys(atB.body.errors)).toEqual(['Request_ticket'])
+    expect(countOf(await call(B, 'GET', '/api/admin/objections', { token: tokenB }))).toBe(0)
+    expect((await call(A, 'POST', '/api/public/objections', { json })).status).toBe(201)
+  })
 })

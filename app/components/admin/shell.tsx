@@ -29,6 +29,15 @@ const NAVIGATION: NavEntry[] = [
   // Informasi Publik and Layanan (issue 23).
   { icon: 'folder', ...item('documents') },
   { icon: 'users', ...item('reports') },
+  // The PPID's Daftar Informasi Publik (manual entries) and registers (issue 38).
+  {
+    label: 'PPID',
+    icon: 'folder',
+    items: [
+      { label: 'Daftar Informasi Publik', to: '/admin/ppid/dip', permission: 'documents-index' },
+      { label: 'Register PPID', to: '/admin/ppid/register', permission: 'reports-index' },
+    ],
+  },
   // Layanan Surat (issue 37).
   {
     label: 'Surat',

@@ -147,12 +147,14 @@ type DipRow = {
 }
 
 export function DaftarInformasiScreen() {
-  const { page, year, years } = useLoaderData<{
+  const { page, year, years, print } = useLoaderData<{
     page: { data: DipRow[]; current_page: number; last_page: number; total: number }
     year: number | null
     years: number[]
+    print: boolean
   }>()
   const csv = `/ppid/daftar-informasi.csv${year ? `?year=${year}` : ''}`
+  const printable = `/ppid/daftar-informasi?${year ? `year=${year}&` : ''}print=1`
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 print:max-w-none print:p-0">
       <h1 className="text-2xl font-bold text-gray-900 md:text-3xl">Daftar Informasi Publik</h1>
@@ -164,6 +166,14 @@ export function DaftarInformasiScreen() {
         <a href={csv} className="rounded-lg border border-emerald-700 px-3 py-1.5 font-semibold text-emerald-800">
           Unduh CSV
         </a>
+        {print ? null : (
+          <a
+            href={printable}
+            className="rounded-lg border border-emerald-700 px-3 py-1.5 font-semibold text-emerald-800"
+          >
+            Versi Cetak
+          </a>
+        )}
         <form method="get" className="flex items-center gap-2">
           <label htmlFor="dip-year">Tahun</label>
           <select id="dip-year" name="year" defaultValue={year ?? ''} className="rounded border border-gray-300 p-1">
@@ -209,7 +219,7 @@ export function DaftarInformasiScreen() {
           <tbody>
             {page.data.map((row, index) => (
               <tr key={index} className="align-top">
-                <td className="border p-2">{(page.current_page - 1) * 25 + index + 1}</td>
+                <td className="border p-2">{print ? index + 1 : (page.current_page - 1) * 25 + index + 1}</td>
                 <td className="border p-2">
                   {row.url ? (
                     <a href={row.url} className="font-semibold text-emerald-800 underline">
@@ -230,9 +240,11 @@ export function DaftarInformasiScreen() {
           </tbody>
         </table>
       </div>
-      <div className="print:hidden">
-        <Pagination current={page.current_page} last={page.last_page} />
-      </div>
+      {print ? null : (
+        <div className="print:hidden">
+          <Pagination current={page.current_page} last={page.last_page} />
+        </div>
+      )}
     </div>
   )
 }

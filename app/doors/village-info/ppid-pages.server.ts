@@ -225,7 +225,7 @@ export async function dipCsvLoader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * `/ppid/daftar-informasi?page&year`; `?format=csv` is its CSV: a page route's loader answers data, so that address
+ * `/ppid/daftar-informasi?page&year&print`; `?format=csv` is its CSV: a page route's loader answers data, so that address
  * leads to the CSV's own (`/ppid/daftar-informasi.csv`, decision 078).
  */
 export async function dipPageLoader({ request }: LoaderFunctionArgs) {
@@ -238,11 +238,18 @@ export async function dipPageLoader({ request }: LoaderFunctionArgs) {
   }
   if (params.get('format') === 'csv') throw redirect(`/ppid/daftar-informasi.csv${year ? `?year=${year}` : ''}`)
   const items = await dipEntries(year)
+  // `?print=1`: the whole list (or a year's) on one page, for printing (decision 077).
+  const print = params.get('print') === '1'
   const query = parseListQuery(params, DIP_PAGE_SIZE)
-  const limit = DIP_PAGE_SIZE
-  const start = (query.page - 1) * limit
-  const page = paginate(items.slice(start, start + limit), items.length, { ...query, limit }, '/ppid/daftar-informasi')
-  return { page, year, years: await dipYears() }
+  const limit = print ? Math.max(items.length, 1) : DIP_PAGE_SIZE
+  const start = print ? 0 : (query.page - 1) * limit
+  const page = paginate(
+    items.slice(start, start + limit),
+    items.length,
+    { ...query, page: print ? 1 : query.page, limit },
+    '/ppid/daftar-informasi',
+  )
+  return { page, year, years: await dipYears(), print }
 }
 
 /** The years the DIP has entries of, newest first (the page's filter). */

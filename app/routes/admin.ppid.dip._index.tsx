@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { titled } from '~/components/admin/meta'
+import { ListErrorBoundary } from '~/components/admin/resource-list'
+import { DipEntryListScreen } from '~/components/village-info/ppid-admin-screens'
+import { dipListLoader } from '~/doors/village-info/ppid-admin.server'
+
+/** /admin/ppid/dip: the Daftar Informasi Publik's manual entries. */
+export const meta = titled('Daftar Informasi Publik')
+
+export const loader = (args: LoaderFunctionArgs) => dipListLoader(args)
+
+export const ErrorBoundary = ListErrorBoundary
+
+export default DipEntryListScreen
