@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import geodesic from 'geographiclib-geodesic'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { form, jpeg, png, uploadsDir } from '../support/content'
 import { adminToken, api, baseUrl, expectFailure, expectSuccess, unique, userWithPermissions } from '../support/api'
@@ -442,5 +443,59 @@ describe('the regency map', () => {
     expect(page.status).toBe(200)
     expect(page.text).toContain('Peta Desa')
     expect(page.text).toContain(`http://sukamaju.${REGENCY}:${server.port}/`)
+  })
+
+  it('lists in the console the villages without a boundary and each pair overlapping by more than 1,000 m²', async () => {
+    // Sukamaju's square (107.61..107.62, -6.92..-6.91) and Cibiru's share a strip 0.001° wide (about 122,000 m²);
+    // Cibiru and Cikoneng a corner of 0.0002° x 0.0002° (about 490 m², under the limit); Mekarsari draws nothing.
+    const box = (w: number, s: number, e: number, n: number) => ({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [w, s],
+          [e, s],
+          [e, n],
+          [w, n],
+          [w, s],
+        ],
+      ],
+    })
+    const regencyToken = await loginAt(REGENCY, 'kabupaten', 'password')
+    for (const [slug, name, geometry] of [
+      ['cibiru', 'Desa Cibiru', box(107.619, -6.92, 107.629, -6.91)],
+      ['cikoneng', 'Desa Cikoneng', box(107.6288, -6.9298, 107.6388, -6.9198)],
+    ] as const) {
+      const { token } = await newVillage(regencyToken, slug, name)
+      const layers = await call(host(slug), 'GET', '/api/admin/map/layers', { token })
+      const boundary = layers.body.data.find((l: { slug: string }) => l.slug === 'batas-desa')
+      const made = await call(host(slug), 'POST', '/api/admin/map/features', {
+        token,
+        json: { layer_id: boundary.id, name: `Batas ${name}`, geometry },
+      })
+      expect(made.status, made.text).toBe(201)
+    }
+    // The strip's area on the WGS84 ellipsoid (GeographicLib), as the console measures it.
+    const strip = geodesic.Geodesic.WGS84.Polygon(false)
+    for (const [lon, lat] of [
+      [107.619, -6.92],
+      [107.62, -6.92],
+      [107.62, -6.91],
+      [107.619, -6.91],
+    ])
+      strip.AddPoint(lat, lon)
+    const expected = Math.round(Math.abs(strip.Compute(false, true).area!))
+    expect(expected).toBeGreaterThan(120_000)
+    expect(expected).toBeLessThan(125_000)
+
+    const page = await call(REGENCY, 'GET', '/admin/desa', { token: regencyToken, headers: { Accept: 'text/html' } })
+    expect(page.status, page.text.slice(0, 300)).toBe(200)
+    const text = page.text.replace(/<!-- -->/g, '')
+    const missing = text.slice(text.indexOf('id="tanpa-batas"'), text.indexOf('id="batas-tumpang"'))
+    const items = (html: string) => [...html.matchAll(/<li>([^<]*)<\/li>/g)].map((match) => match[1])
+    expect(items(missing)).toEqual(['Desa &lt;i&gt;Mekarsari&lt;/i&gt;'])
+    const overlaps = text.slice(text.indexOf('id="batas-tumpang"'))
+    expect(items(overlaps.slice(0, overlaps.indexOf('</section>')))).toEqual([
+      `Desa Cibiru dan Desa Sukamaju: ${expected.toLocaleString('id-ID')} m²`,
+    ])
   })
 })

@@ -4,7 +4,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import Database from 'better-sqlite3'
-import geodesic from 'geographiclib-geodesic'
 import tar from 'tar-stream'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { regencyClient, villageDatabases } from '../support/regency'
@@ -405,68 +404,6 @@ describe('many villages in one install', () => {
     const found = await call(REGENCY, 'GET', '/api/regency/villages?search=desa.id', { token: regencyToken })
     expect(found.body.data.data.map((village: any) => village.slug)).toEqual(['sukamaju'])
     expect(found.body.data.total).toBe(1)
-  })
-
-  it('lists in the console the villages without a boundary and each pair overlapping by more than 1,000 m²', async () => {
-    // Squares in longitude/latitude: A and B share a strip 0.001° wide (about 122,000 m²), B and C a corner of
-    // 0.0002° x 0.0002° (about 490 m², under the limit), D draws nothing.
-    const box = (w: number, s: number, e: number, n: number) => ({
-      type: 'Polygon',
-      coordinates: [
-        [
-          [w, s],
-          [e, s],
-          [e, n],
-          [w, n],
-          [w, s],
-        ],
-      ],
-    })
-    const drawn: [string, string, ReturnType<typeof box> | null][] = [
-      ['batasa', 'Desa Batas A', box(110.0, -7.01, 110.01, -7.0)],
-      ['batasb', 'Desa Batas B', box(110.009, -7.01, 110.019, -7.0)],
-      ['batasc', 'Desa Batas C', box(110.0188, -7.0198, 110.0288, -7.0098)],
-      ['batasd', 'Desa Batas Kosong', null],
-    ]
-    for (const [slug, name, geometry] of drawn) {
-      const { token } = await newVillage(slug, name)
-      const layers = await call(host(slug), 'GET', '/api/admin/map/layers', { token })
-      const boundary = layers.body.data.find((layer: { slug: string }) => layer.slug === 'batas-desa')
-      // Whatever a new village was given first (a demo's boundary) goes: only these shapes count.
-      const old = await call(host(slug), 'GET', `/api/admin/map/features?layer_id=${boundary.id}&limit=100`, { token })
-      for (const feature of old.body.data.data)
-        expect((await call(host(slug), 'DELETE', `/api/admin/map/features/${feature.id}`, { token })).status).toBe(200)
-      if (!geometry) continue
-      const made = await call(host(slug), 'POST', '/api/admin/map/features', {
-        token,
-        json: { layer_id: boundary.id, name: `Batas ${name}`, geometry },
-      })
-      expect(made.status, made.text).toBe(201)
-    }
-    // The strip's area on the WGS84 ellipsoid (GeographicLib), as the console measures it.
-    const strip = geodesic.Geodesic.WGS84.Polygon(false)
-    for (const [lon, lat] of [
-      [110.009, -7.01],
-      [110.01, -7.01],
-      [110.01, -7.0],
-      [110.009, -7.0],
-    ])
-      strip.AddPoint(lat, lon)
-    const expected = Math.round(Math.abs(strip.Compute(false, true).area!))
-    expect(expected).toBeGreaterThan(120_000)
-    expect(expected).toBeLessThan(125_000)
-
-    const page = await call(REGENCY, 'GET', '/admin/desa', { token: regencyToken, headers: { Accept: 'text/html' } })
-    expect(page.status, page.text.slice(0, 300)).toBe(200)
-    const text = page.text.replace(/<!-- -->/g, '')
-    const missing = text.slice(text.indexOf('id="tanpa-batas"'), text.indexOf('id="batas-tumpang"'))
-    expect(missing).toContain('<li>Desa Batas Kosong</li>')
-    for (const name of ['Desa Batas A', 'Desa Batas B', 'Desa Batas C'])
-      expect(missing).not.toContain(`<li>${name}</li>`)
-    const overlaps = text.slice(text.indexOf('id="batas-tumpang"'))
-    const pairs = [...overlaps.slice(0, overlaps.indexOf('</section>')).matchAll(/<li>([^<]*)<\/li>/g)].map((m) => m[1])
-    const ours = pairs.filter((pair) => pair.includes('Desa Batas'))
-    expect(ours).toEqual([`Desa Batas A dan Desa Batas B: ${expected.toLocaleString('id-ID')} m²`])
   })
 
   it("gives the portal's news of every active village together, each linking to its village's host", async () => {
