@@ -66,7 +66,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e-pg',
-          include: ['tests/e2e/letters.test.ts'],
+          include: ['tests/e2e/letters.test.ts', 'tests/e2e/village-map.test.ts'],
           globalSetup: ['tests/support/global-setup-pg.ts'],
           env: { BALAI_TEST_DB: 'postgresql' },
           testTimeout: 60_000,
@@ -79,18 +79,6 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        // The browser walks whose "Done when" names PostgreSQL too, against the PostgreSQL server of api-pg.
-        extends: true,
-        test: {
-          name: 'e2e-pg',
-          include: ['tests/e2e/village-map.test.ts'],
-          globalSetup: ['tests/support/global-setup-pg.ts'],
-          env: { BALAI_TEST_DB: 'postgresql' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,8 +1,8 @@
 import { IMAGE_MAX_MB, MAP_FILE_MAX_MB } from '~/lib/upload-limits'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { jsonWithSuccess } from 'remix-toast'
 import { actorOf } from '~/auth/actor.server'
-import { can, requirePermission } from '~/auth/session.server'
+import { can, requirePermission, requireUser } from '~/auth/session.server'
 import { HttpError, type FieldErrors } from '~/utils/http.server'
 import { readFormFields } from '~/utils/form-input.server'
 import { readMultipart } from '~/utils/upload-pipeline.server'
@@ -84,6 +84,10 @@ export async function mapAdminAction({ request }: ActionFunctionArgs) {
   const multipart = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
   // The feature form posts to `?fitur` (its photo is `image`); the import form's file is `file`.
   if (multipart && new URL(request.url).searchParams.has('fitur')) {
+    // Nobody who may neither add nor change a feature gets a photo read (the exact permission is checked once the
+    // form says which it is).
+    const user = await requireUser(request)
+    if (!can(user, 'maps-create') && !can(user, 'maps-update')) throw redirect('/admin/forbidden')
     try {
       const body = await readMultipart(request, 'image', IMAGE_MAX_MB)
       try {
