@@ -16,6 +16,8 @@ export const UPLOAD_KINDS = /** @type {const} */ ([
   'content',
   // A development project's picture and its progress photos (docs/api.md "Development projects").
   'developments',
+  // A village map feature's photo (docs/api.md "Village map (peta desa)"; decision 079).
+  'maps',
 ])
 
 /**

@@ -34,6 +34,8 @@ const PUBLIC_TABLES = {
   budget_items: 'budget_items',
   developments: 'developments',
   development_photos: 'development_photos',
+  // The village map's features (issue 39): their names, descriptions and photos.
+  map_features: 'map_features',
 }
 const NOT_TEXT = new Set([
   'slug',
@@ -50,6 +52,8 @@ const NOT_TEXT = new Set([
   'type',
   'start_date',
   'end_date',
+  // A map feature's GeoJSON geometry: numbers, never words.
+  'geometry',
 ])
 /** The column holding each kind's picture (core/upload-kinds.js). */
 const IMAGE_COLUMN = {
@@ -62,9 +66,10 @@ const IMAGE_COLUMN = {
   settings: 'logo',
   developments: 'image',
   development_photos: 'image',
+  map_features: 'image',
 }
 /** The upload kind of a table's pictures where it is not the table's own name. */
-const IMAGE_KIND = { development_photos: 'developments' }
+const IMAGE_KIND = { development_photos: 'developments', map_features: 'maps' }
 /** An upload named inside text (an image in rich text): `/uploads/{kind}/{name}`. */
 const UPLOAD_PATH = new RegExp(`/uploads/(${UPLOAD_KINDS.join('|')})/([A-Za-z0-9._-]+)`, 'g')
 const BATCH = 500

@@ -4,6 +4,8 @@ export type DrawnFeature = {
   name: string
   description: string
   url: string | null
+  /** The feature's photo, a stored name of the `maps` uploads (none on automatic layers and the portal). */
+  image: string | null
   measure: string | null
   shape: { d: string } | { cx: number; cy: number }
 }

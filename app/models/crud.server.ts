@@ -161,6 +161,8 @@ export const IMAGE_TABLES: Record<RecordKind, ImageTable> = {
     findUnique: (args) => prisma.development.findUnique(args),
     delete: (args) => prisma.development.delete(args),
   },
+  // A village map feature's photo.
+  maps: prisma.mapFeature,
 }
 
 /** A new record that may have a picture (the input's `image` file, stored first): `create` writes the row. */

@@ -21,6 +21,7 @@ const NAME_COLUMN: Record<RecordKind, { table: string; column: string }> = {
   settings: { table: 'site_settings', column: 'logo' },
   // Stored with their size in their name from the start: never renamed (the progress photos are named alike).
   developments: { table: 'developments', column: 'image' },
+  maps: { table: 'map_features', column: 'image' },
 }
 
 /** The picture's width and (frame) height as stored; undefined when it is unreadable. */

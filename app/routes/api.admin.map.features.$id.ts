@@ -1,5 +1,13 @@
 import { featureApi } from '~/doors/village-info/map-api.server'
-import { declare, featureInputSchema, idParam, mapFeatureResponse, z } from '~/openapi/operations.server'
+import {
+  declare,
+  featureInputSchema,
+  idParam,
+  imageFile,
+  mapFeatureResponse,
+  withFields,
+  z,
+} from '~/openapi/operations.server'
 
 /** GET/PUT/DELETE /api/admin/map/features/{id}. */
 export const loader = declare(featureApi, {
@@ -18,10 +26,16 @@ export const action = declare(
     method: 'put',
     tag: 'Map',
     summary: 'Change a map feature',
-    description: 'As create; a missing field keeps its value.',
+    description: 'As create; a missing field keeps its value, and a new photo `image` replaces the old one.',
     permissions: ['maps-update'],
     params: idParam('feature'),
-    body: { json: featureInputSchema.partial().extend({ geometry: z.record(z.unknown()).optional() }) },
+    body: {
+      json: featureInputSchema.partial().extend({ geometry: z.record(z.unknown()).optional() }),
+      multipart: withFields(featureInputSchema.partial(), {
+        geometry: z.string().optional(),
+        image: imageFile().optional(),
+      }),
+    },
     ok: { status: 200, data: mapFeatureResponse, message: 'Feature updated successfully' },
     fails: [404],
   },

@@ -1,4 +1,7 @@
+import fs from 'node:fs'
+import geodesic from 'geographiclib-geodesic'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { form, jpeg, png, uploadsDir } from '../support/content'
 import { adminToken, api, baseUrl, expectFailure, expectSuccess, unique, userWithPermissions } from '../support/api'
 import { regencyClient } from '../support/regency'
 import { startServer, type TestServer } from '../support/server'
@@ -222,6 +225,86 @@ describe('staff layers and features', () => {
   })
 })
 
+describe("a feature's photo (multipart, as a report's)", () => {
+  /** The stored files of a picture: its name and its width copies. */
+  const stored = (name: string) =>
+    fs.existsSync(uploadsDir('maps'))
+      ? fs.readdirSync(uploadsDir('maps')).filter((file) => file.startsWith(name.slice(0, 32)))
+      : []
+  const filesNow = () => (fs.existsSync(uploadsDir('maps')) ? fs.readdirSync(uploadsDir('maps')).length : 0)
+
+  it('stores, shows, replaces and removes it; refuses HTML named .jpg and 11 MB on Image, storing nothing', async () => {
+    const points = await layer('point')
+    const geometry = JSON.stringify({ type: 'Point', coordinates: [107.615, -6.915] })
+    const fields = { layer_id: points.id, name: 'Posyandu <Melati>', geometry }
+    const created = expectSuccess(
+      await api('POST', '/api/admin/map/features', { token, form: form(fields, await jpeg(800, 600)) }),
+      201,
+      'Feature created successfully',
+    )
+    expect(created.image).toMatch(/^[a-f0-9]{32}-800x600\.jpg$/)
+    expect(created.geometry).toEqual({ type: 'Point', coordinates: [107.615, -6.915] })
+    expect(stored(created.image)).toContain(created.image)
+
+    // The layer file names its public address; /peta shows it in the list, its alt the feature's name.
+    const slug = points.slug
+    const file = await api('GET', `/api/public/map/layers/${slug}.geojson`)
+    expect(file.body.features[0].properties.image).toBe(`/uploads/maps/${created.image}`)
+    expect((await fetch(`${baseUrl()}/uploads/maps/${created.image}`)).status).toBe(200)
+    const page = await fetch(`${baseUrl()}/peta`, { headers: { Accept: 'text/html' } }).then((r) => r.text())
+    expect(page).toMatch(new RegExp(`<img[^>]*src="/uploads/maps/${created.image}"[^>]*alt="Posyandu &lt;Melati&gt;"`))
+
+    // JSON without a file keeps the photo; a new one replaces it and the old files go.
+    const renamed = expectSuccess(
+      await api('PUT', `/api/admin/map/features/${created.id}`, { token, json: { name: 'Posyandu Melati' } }),
+    )
+    expect(renamed.image).toBe(created.image)
+    const replaced = expectSuccess(
+      await api('PUT', `/api/admin/map/features/${created.id}`, { token, form: form({}, await png(640, 480)) }),
+      200,
+      'Feature updated successfully',
+    )
+    expect(replaced.image).toMatch(/^[a-f0-9]{32}-640x480\.png$/)
+    expect(replaced.name).toBe('Posyandu Melati')
+    expect(stored(created.image)).toEqual([])
+    expect(stored(replaced.image).length).toBeGreaterThan(0)
+
+    // Refused before anything is stored: an HTML page named .jpg, 11 MB, and a bad field beside a good picture.
+    const before = filesNow()
+    const html = new FormData()
+    for (const [key, value] of Object.entries(fields)) html.set(key, String(value))
+    html.set('image', new Blob(['<!doctype html><html><body>x</body></html>'], { type: 'image/jpeg' }), 'foto.jpg')
+    const refused = await api('POST', '/api/admin/map/features', { token, form: html })
+    expectFailure(refused, 422)
+    expect(Object.keys(refused.body.errors)).toEqual(['Image'])
+    const big = new FormData()
+    for (const [key, value] of Object.entries(fields)) big.set(key, String(value))
+    big.set('image', new Blob([new Uint8Array(11 * 1024 * 1024)], { type: 'image/jpeg' }), 'besar.jpg')
+    const tooBig = await api('PUT', `/api/admin/map/features/${created.id}`, { token, form: big })
+    expect(tooBig.status).toBe(413)
+    expect(tooBig.body.errors).toEqual({ Image: 'Image may not be larger than 10 MB' })
+    const badGeometry = await api('POST', '/api/admin/map/features', {
+      token,
+      form: form({ ...fields, geometry: '{"type":"Point","coordinates":[500,1]}' }, await jpeg()),
+    })
+    expectFailure(badGeometry, 422)
+    expect(Object.keys(badGeometry.body.errors)).toEqual(['Geometry'])
+    expect(filesNow()).toBe(before)
+    expect(await featureCount(points.id)).toBe(1)
+
+    // Deleting the feature removes its files; deleting a layer removes its features' photos.
+    expectSuccess(await api('DELETE', `/api/admin/map/features/${created.id}`, { token }))
+    expect(stored(replaced.image)).toEqual([])
+    const second = expectSuccess(
+      await api('POST', '/api/admin/map/features', { token, form: form(fields, await jpeg()) }),
+      201,
+    )
+    expect(stored(second.image).length).toBeGreaterThan(0)
+    expectSuccess(await api('DELETE', `/api/admin/map/layers/${points.id}`, { token }))
+    expect(stored(second.image)).toEqual([])
+  })
+})
+
 describe('import (issue 39 "Bad input")', () => {
   it('imports the good features of a GeoJSON file and skips each bad one with its reason, by index', async () => {
     const areas = await layer('area')
@@ -360,5 +443,59 @@ describe('the regency map', () => {
     expect(page.status).toBe(200)
     expect(page.text).toContain('Peta Desa')
     expect(page.text).toContain(`http://sukamaju.${REGENCY}:${server.port}/`)
+  })
+
+  it('lists in the console the villages without a boundary and each pair overlapping by more than 1,000 m²', async () => {
+    // Sukamaju's square (107.61..107.62, -6.92..-6.91) and Cibiru's share a strip 0.001° wide (about 122,000 m²);
+    // Cibiru and Cikoneng a corner of 0.0002° x 0.0002° (about 490 m², under the limit); Mekarsari draws nothing.
+    const box = (w: number, s: number, e: number, n: number) => ({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [w, s],
+          [e, s],
+          [e, n],
+          [w, n],
+          [w, s],
+        ],
+      ],
+    })
+    const regencyToken = await loginAt(REGENCY, 'kabupaten', 'password')
+    for (const [slug, name, geometry] of [
+      ['cibiru', 'Desa Cibiru', box(107.619, -6.92, 107.629, -6.91)],
+      ['cikoneng', 'Desa Cikoneng', box(107.6288, -6.9298, 107.6388, -6.9198)],
+    ] as const) {
+      const { token } = await newVillage(regencyToken, slug, name)
+      const layers = await call(host(slug), 'GET', '/api/admin/map/layers', { token })
+      const boundary = layers.body.data.find((l: { slug: string }) => l.slug === 'batas-desa')
+      const made = await call(host(slug), 'POST', '/api/admin/map/features', {
+        token,
+        json: { layer_id: boundary.id, name: `Batas ${name}`, geometry },
+      })
+      expect(made.status, made.text).toBe(201)
+    }
+    // The strip's area on the WGS84 ellipsoid (GeographicLib), as the console measures it.
+    const strip = geodesic.Geodesic.WGS84.Polygon(false)
+    for (const [lon, lat] of [
+      [107.619, -6.92],
+      [107.62, -6.92],
+      [107.62, -6.91],
+      [107.619, -6.91],
+    ])
+      strip.AddPoint(lat, lon)
+    const expected = Math.round(Math.abs(strip.Compute(false, true).area!))
+    expect(expected).toBeGreaterThan(120_000)
+    expect(expected).toBeLessThan(125_000)
+
+    const page = await call(REGENCY, 'GET', '/admin/desa', { token: regencyToken, headers: { Accept: 'text/html' } })
+    expect(page.status, page.text.slice(0, 300)).toBe(200)
+    const text = page.text.replace(/<!-- -->/g, '')
+    const missing = text.slice(text.indexOf('id="tanpa-batas"'), text.indexOf('id="batas-tumpang"'))
+    const items = (html: string) => [...html.matchAll(/<li>([^<]*)<\/li>/g)].map((match) => match[1])
+    expect(items(missing)).toEqual(['Desa &lt;i&gt;Mekarsari&lt;/i&gt;'])
+    const overlaps = text.slice(text.indexOf('id="batas-tumpang"'))
+    expect(items(overlaps.slice(0, overlaps.indexOf('</section>')))).toEqual([
+      `Desa Cibiru dan Desa Sukamaju: ${expected.toLocaleString('id-ID')} m²`,
+    ])
   })
 })

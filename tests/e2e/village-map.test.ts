@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { adminToken, api, expectSuccess, unique } from '../support/api'
 import { seriousViolations } from '../support/axe'
+import { jpeg } from '../support/content'
 import { PHONE, useBrowser } from '../support/browser'
 import { toast } from './admin-support'
 
@@ -88,6 +89,10 @@ describe('Peta Desa: a clerk maps the village, a visitor finds it on a phone', (
     await expect.poll(() => page.getByLabel('Geometri (GeoJSON)').inputValue()).toContain('"Point"')
     await page.getByLabel('Nama', { exact: true }).fill(postName)
     await page.getByLabel('Keterangan').fill('Penimbangan balita setiap Selasa')
+    const photo = await jpeg(480, 320)
+    await page
+      .locator('input[name="image"]')
+      .setInputFiles({ name: 'posyandu.jpg', mimeType: photo.type, buffer: photo.data })
     await page.getByRole('button', { name: 'Simpan Fitur' }).click()
     await toast(page, 'Fitur ditambahkan.')
     await expect.poll(() => page.getByText(postName).count()).toBeGreaterThan(0)
@@ -128,6 +133,8 @@ describe('Peta Desa: a clerk maps the village, a visitor finds it on a phone', (
       const list = page.getByRole('region', { name: 'Daftar Tempat' })
       await list.getByText(postName).waitFor()
       await list.getByText(boundaryName).waitFor()
+      // The health post's photo, its alt text the feature's name.
+      expect(await list.getByRole('img', { name: postName }).getAttribute('src')).toMatch(/^\/uploads\/maps\//)
       const link = list.getByRole('link', { name: project.title })
       expect(await link.getAttribute('href')).toBe(`/pembangunan/${project.slug}`)
       if (tiles === 'without tiles') expect(await seriousViolations(page)).toEqual([])

@@ -62,7 +62,7 @@ export function form(fields: Record<string, string | number>, picture?: Picture)
   return body
 }
 
-export type Kind = 'posts' | 'products' | 'photos' | 'sliders' | 'aparaturs' | 'events'
+export type Kind = 'posts' | 'products' | 'photos' | 'sliders' | 'aparaturs' | 'events' | 'maps'
 
 /** The shared test server's uploads folder for `kind`. */
 export const uploadsDir = (kind: Kind) => path.join(inject('serverDir'), 'uploads', kind)

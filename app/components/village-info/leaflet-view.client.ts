@@ -28,8 +28,8 @@ function baseMap(element: HTMLElement, bbox: Bbox, onTilesFail?: () => void): L.
   return map
 }
 
-/** The popup of a feature: its name, description and (on the automatic layers) a link to its page. */
-function popupOf(properties: { name?: unknown; description?: unknown; url?: unknown }): HTMLElement {
+/** The popup of a feature: its name, description, photo (alt: its name) and (automatic layers) a link to its page. */
+function popupOf(properties: { name?: unknown; description?: unknown; url?: unknown; image?: unknown }): HTMLElement {
   const box = document.createElement('div')
   const name = document.createElement('strong')
   name.textContent = String(properties.name ?? '')
@@ -40,6 +40,18 @@ function popupOf(properties: { name?: unknown; description?: unknown; url?: unkn
     text.style.whiteSpace = 'pre-line'
     text.textContent = properties.description
     box.append(text)
+  }
+  // Only this site's own uploads (a layer file is the village's, but its text is still never trusted as markup).
+  if (typeof properties.image === 'string' && /^\/uploads\/maps\/[A-Za-z0-9._%-]+$/.test(properties.image)) {
+    const image = document.createElement('img')
+    image.src = properties.image
+    image.alt = String(properties.name ?? '')
+    image.loading = 'lazy'
+    image.style.display = 'block'
+    image.style.maxWidth = '220px'
+    image.style.maxHeight = '160px'
+    image.style.marginTop = '4px'
+    box.append(image)
   }
   const url = typeof properties.url === 'string' ? properties.url : ''
   if ((url.startsWith('/') && !url.startsWith('//')) || /^https?:\/\//.test(url)) {

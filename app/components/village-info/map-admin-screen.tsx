@@ -1,6 +1,8 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import type { FieldErrors } from '~/lib/map-types'
+import { IMAGE_MAX_MB } from '~/lib/upload-limits'
+import { uploadUrl } from '~/lib/upload-urls'
 
 type Layer = {
   id: number
@@ -16,6 +18,7 @@ type Feature = {
   name: string
   description: string
   geometry: string
+  image: string | null
   area_m2: number | null
   length_m: number | null
 }
@@ -249,7 +252,12 @@ function FeatureForm({
   const hint =
     layer.kind === 'point' ? 'Klik peta untuk menaruh titik.' : 'Klik peta untuk menambah titik sudut satu per satu.'
   return (
-    <Form method="post" className="mt-3 space-y-3">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      action={`/admin/peta?layer=${layer.id}${feature ? `&edit=${feature.id}` : ''}&fitur`}
+      className="mt-3 space-y-3"
+    >
       <input type="hidden" name="intent" value="save-feature" />
       <input type="hidden" name="layer_id" value={layer.id} />
       {feature ? <input type="hidden" name="id" value={feature.id} /> : null}
@@ -279,6 +287,21 @@ function FeatureForm({
         Keterangan
         <textarea name="description" rows={2} className={input} defaultValue={feature?.description ?? ''} />
         <Error message={errors.Description} />
+      </label>
+      {feature?.image ? (
+        <img
+          src={uploadUrl('maps', feature.image) ?? undefined}
+          alt={feature.name}
+          className="h-24 w-auto rounded-lg object-cover"
+        />
+      ) : null}
+      <label className="block text-sm">
+        {feature?.image ? 'Ganti Foto' : 'Foto'}
+        <input type="file" name="image" accept="image/jpeg,image/png,image/gif,image/webp" className={input} />
+        <span className="mt-1 block text-xs text-gray-500">
+          JPEG, PNG, GIF atau WebP, paling besar {IMAGE_MAX_MB} MB.
+        </span>
+        <Error message={errors.Image} />
       </label>
       <label className="block text-sm">
         Geometri (GeoJSON)

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { MapPageData } from '~/lib/map-types'
+import { ResponsiveImage } from '~/components/shared/responsive-image'
 import { MapDrawingSvg, MapLegend } from './map-drawing-svg'
 
 /**
@@ -119,6 +120,18 @@ export function VillageMapPage({ data, siteName }: { data: MapPageData & { porta
                     {feature.measure ? <span className="ml-2 text-gray-500">{feature.measure}</span> : null}
                     {feature.description ? (
                       <p className="mt-1 whitespace-pre-line text-gray-600">{feature.description}</p>
+                    ) : null}
+                    {feature.image ? (
+                      <ResponsiveImage
+                        kind="maps"
+                        image={feature.image}
+                        alt={feature.name}
+                        sizes="(min-width: 768px) 45vw, 90vw"
+                        width={640}
+                        height={480}
+                        loading="lazy"
+                        className="mt-2 h-auto max-h-48 w-auto max-w-full rounded"
+                      />
                     ) : null}
                   </li>
                 ))}

@@ -1,8 +1,8 @@
-import { MAP_FILE_MAX_MB } from '~/lib/upload-limits'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { IMAGE_MAX_MB, MAP_FILE_MAX_MB } from '~/lib/upload-limits'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { jsonWithSuccess } from 'remix-toast'
 import { actorOf } from '~/auth/actor.server'
-import { can, requirePermission } from '~/auth/session.server'
+import { can, requirePermission, requireUser } from '~/auth/session.server'
 import { HttpError, type FieldErrors } from '~/utils/http.server'
 import { readFormFields } from '~/utils/form-input.server'
 import { readMultipart } from '~/utils/upload-pipeline.server'
@@ -67,8 +67,38 @@ const refusal = (intent: string, error: unknown) => {
 const done = (intent: string, message: string, imported?: ImportResult) =>
   jsonWithSuccess<MapAdminResult>({ intent, errors: null, imported }, { message, duration: 3000 })
 
+/** The feature form (multipart, with its optional photo `image`): a new feature without `id`, else a change. */
+async function saveFeature(request: Request, input: Record<string, unknown>) {
+  const id = parseId(typeof input.id === 'string' ? input.id : null)
+  if (id === null) {
+    const user = await requirePermission(request, 'maps-create')
+    await createFeature(input, actorOf(request, user))
+    return done('save-feature', 'Fitur ditambahkan.')
+  }
+  const user = await requirePermission(request, 'maps-update')
+  await updateFeature(id, input, actorOf(request, user))
+  return done('save-feature', 'Fitur disimpan.')
+}
+
 export async function mapAdminAction({ request }: ActionFunctionArgs) {
   const multipart = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
+  // The feature form posts to `?fitur` (its photo is `image`); the import form's file is `file`.
+  if (multipart && new URL(request.url).searchParams.has('fitur')) {
+    // Nobody who may neither add nor change a feature gets a photo read (the exact permission is checked once the
+    // form says which it is).
+    const user = await requireUser(request)
+    if (!can(user, 'maps-create') && !can(user, 'maps-update')) throw redirect('/admin/forbidden')
+    try {
+      const body = await readMultipart(request, 'image', IMAGE_MAX_MB)
+      try {
+        return await saveFeature(request, { ...body.fields, image: body.file ?? undefined })
+      } finally {
+        await body.cleanup()
+      }
+    } catch (error) {
+      return refusal('save-feature', error)
+    }
+  }
   if (multipart) {
     const user = await requirePermission(request, 'maps-create')
     try {
@@ -106,16 +136,8 @@ export async function mapAdminAction({ request }: ActionFunctionArgs) {
         await deleteLayer(id, actorOf(request, user))
         return done(intent, 'Lapisan dihapus.')
       }
-      case 'save-feature': {
-        if (id === null) {
-          const user = await requirePermission(request, 'maps-create')
-          await createFeature(input, actorOf(request, user))
-          return done(intent, 'Fitur ditambahkan.')
-        }
-        const user = await requirePermission(request, 'maps-update')
-        await updateFeature(id, input, actorOf(request, user))
-        return done(intent, 'Fitur disimpan.')
-      }
+      case 'save-feature':
+        return await saveFeature(request, input)
       case 'delete-feature': {
         const user = await requirePermission(request, 'maps-delete')
         if (id === null) throw new HttpError(404, 'Feature not found')

@@ -4,6 +4,7 @@ import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
 import { readJsonObject, apiSuccess, handleApi, HttpError, notFound } from '~/utils/http.server'
 import { readMultipart } from '~/utils/upload-pipeline.server'
+import { withWriteInput } from '~/utils/api-input.server'
 import { PUBLIC_CACHE_CONTROL, publicApiSuccess } from '~/public-reads/read-memo.server'
 import { parseId } from '~/models/crud.server'
 import {
@@ -87,7 +88,8 @@ export const featuresApi = ({ request }: LoaderFunctionArgs | ActionFunctionArgs
     }
     if (request.method !== 'POST') throw new HttpError(405, 'Method Not Allowed')
     const user = await requirePermission(request, 'maps-create')
-    const feature = await createFeature(await readJsonObject(request), actorOf(request, user))
+    // JSON, or multipart with an optional photo `image` (its `geometry` then JSON text), as a report is filed.
+    const feature = await withWriteInput(request, 'multipart', (input) => createFeature(input, actorOf(request, user)))
     return apiSuccess('Feature created successfully', feature, 201)
   })
 
@@ -102,7 +104,9 @@ export const featureApi = ({ request, params }: LoaderFunctionArgs | ActionFunct
     if (asked === 'PUT') {
       const user = await requirePermission(request, 'maps-update')
       const id = idOf(params.id, 'Feature')
-      const feature = await updateFeature(id, await readJsonObject(request), actorOf(request, user))
+      const feature = await withWriteInput(request, 'multipart', (input) =>
+        updateFeature(id, input, actorOf(request, user)),
+      )
       return apiSuccess('Feature updated successfully', feature)
     }
     if (asked === 'DELETE') {

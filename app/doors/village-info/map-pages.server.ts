@@ -47,6 +47,7 @@ export async function mapOrPortalLoader({
       name: village.name,
       description: '',
       url: village.url,
+      image: null,
       measure: null,
       shape: drawGeometry(geometry as DrawnGeometry, projection),
     })),
@@ -86,6 +87,7 @@ export const mapPageLoader = (): Promise<MapPageData> =>
           name: feature.name,
           description: feature.description,
           url: feature.url,
+          image: feature.image,
           measure:
             feature.area_m2 !== null
               ? `Luas ${formatArea(feature.area_m2)}`

@@ -20,6 +20,8 @@ import { recordActivity, type Actor } from '~/models/activity.server'
 import { rethrowUnique } from '~/models/crud.server'
 import { visibleWhere } from '~/models/publishing.server'
 import { refuseGamblingSpam } from '~/models/spam.server'
+import { removeImage, stagedImage, writeWithImage } from '~/utils/upload-pipeline.server'
+import { uploadUrl } from '~/lib/upload-urls'
 import { checkGeometry, type CheckedGeometry, type MapGeometry } from './map-geometry.server'
 
 /**
@@ -146,10 +148,18 @@ export async function updateLayer(id: number, input: Record<string, unknown>, ac
   return toLayer(layer)
 }
 
-/** A layer goes with its features. */
+/** A layer goes with its features, and their photos once the rows are gone. */
 export async function deleteLayer(id: number, actor: Actor): Promise<void> {
   const existing = await getLayer(id)
-  await serializeWrite(() => prisma.mapLayer.delete({ where: { id } }))
+  const images = await serializeWrite(async () => {
+    const rows = await prisma.mapFeature.findMany({
+      where: { layer_id: id, image: { not: null } },
+      select: { image: true },
+    })
+    await prisma.mapLayer.delete({ where: { id } })
+    return rows.map((row) => row.image)
+  })
+  for (const image of images) await removeImage('maps', image).catch(() => undefined)
   await recordActivity({ actor, action: 'delete', resource: 'map-layers', resourceId: id, summary: existing.name })
 }
 
@@ -250,32 +260,57 @@ export async function getFeature(id: number): Promise<MapFeature> {
   return toFeature(row)
 }
 
+/**
+ * A new feature; its photo (the input's `image` file, multipart) goes through the upload pipeline once every field is
+ * judged, and is removed again if the row cannot be written.
+ */
 export async function createFeature(input: Record<string, unknown>, actor: Actor): Promise<MapFeature> {
   const data = await featureInput(input, actor)
-  const row = await serializeWrite(() => prisma.mapFeature.create({ data, select: featureSelect }))
+  const row = await writeWithImage('maps', stagedImage(input), async (image) => ({
+    result: await prisma.mapFeature.create({ data: { ...data, image: image ?? null }, select: featureSelect }),
+  }))
   await recordActivity({ actor, action: 'create', resource: 'map-features', resourceId: row.id, summary: row.name })
   return toFeature(row)
 }
 
-/** An update takes the whole feature (a missing field keeps what it had). */
+/** An update takes the whole feature (a missing field keeps what it had); a new photo replaces the old one's files. */
 export async function updateFeature(id: number, input: Record<string, unknown>, actor: Actor): Promise<MapFeature> {
   const existing = await getFeature(id)
   const data = await featureInput({ ...existing, ...input }, actor, id)
-  const row = await serializeWrite(() => prisma.mapFeature.update({ where: { id }, data, select: featureSelect }))
+  const file = stagedImage(input)
+  const row = await writeWithImage('maps', file, async (image) => {
+    const before = await prisma.mapFeature.findUnique({ where: { id }, select: { image: true } })
+    if (!before) throw notFound('Feature')
+    const result = await prisma.mapFeature.update({
+      where: { id },
+      data: image ? { ...data, image } : data,
+      select: featureSelect,
+    })
+    return { result, replaced: image ? before.image : null }
+  })
   await recordActivity({
     actor,
     action: 'update',
     resource: 'map-features',
     resourceId: id,
     summary: row.name,
-    changes: (['layer_id', 'name', 'description', 'geometry'] as const).filter((key) => key in input),
+    changes: [
+      ...(['layer_id', 'name', 'description', 'geometry'] as const).filter((key) => key in input),
+      ...(file ? ['image'] : []),
+    ],
   })
   return toFeature(row)
 }
 
+/** A feature goes with its photo. */
 export async function deleteFeature(id: number, actor: Actor): Promise<void> {
   const existing = await getFeature(id)
-  await serializeWrite(() => prisma.mapFeature.delete({ where: { id } }))
+  await writeWithImage('maps', undefined, async () => {
+    const row = await prisma.mapFeature.findUnique({ where: { id }, select: { image: true } })
+    if (!row) throw notFound('Feature')
+    await prisma.mapFeature.delete({ where: { id } })
+    return { result: undefined, replaced: row.image }
+  })
   await recordActivity({ actor, action: 'delete', resource: 'map-features', resourceId: id, summary: existing.name })
 }
 
@@ -485,7 +520,7 @@ function featureText(
   const properties: Record<string, unknown> = { id: feature.id, name: feature.name, description: feature.description }
   if (layer) properties.layer = layer
   if (feature.url) properties.url = feature.url
-  if (feature.image) properties.image = `/uploads/maps/${feature.image}`
+  if (feature.image) properties.image = uploadUrl('maps', feature.image)
   return `{"type":"Feature","geometry":${geometry},"properties":${JSON.stringify(properties)}}`
 }
 
