@@ -20,6 +20,7 @@ import { fillSettingsIfEmpty } from './settings.server'
 import { handoverLink, resetLinkForUsername } from './password-reset.server'
 import { seed } from './seed.server'
 import { crashPoint } from '~/utils/test-hooks.server'
+import { remembered } from './regency/regency-figures.server'
 import { CAMAT_PERMISSION, CAMAT_ROLE, REGENCY_ADMIN_ROLE } from './regency/regency-users.server'
 import {
   allVillages,
@@ -41,6 +42,7 @@ import {
   villageById,
   villageFile,
   villageSchema,
+  villagesVersion,
   withPostgresClient,
   villageStoragePrefix,
   type Village,
@@ -503,17 +505,45 @@ export type PortalVillage = {
   newest: { title: string; url: string; published_at: string } | null
 }
 
+/** How many villages the portal reads at once (each in its own scope: its database opened in turn). */
+const PORTAL_PARALLEL = 8
+
+/**
+ * The portal's reads of every active village (`/`, `/berita`, `GET /api/regency/public/posts`), kept whole in the
+ * regency's process per `villagesVersion()` (decision 081), as the figures are: the key is taken before any village is
+ * read, so an entry never holds less than its version says. Misses of one key at once share one pass (the promise is
+ * kept before it settles: single flight), so a burst of uncached requests after a village's write reads each village
+ * once. What depends on the request (the host its addresses are built on) is added per request, never kept.
+ */
+const portalReads = new Map<string, Promise<unknown>>()
+
+function portalPass<T>(what: string, key: string, read: (villages: Village[]) => Promise<T>): Promise<T> {
+  return remembered(portalReads, `${villagesVersion()}|${what}|${key}`, async () => {
+    const villages = allVillages().filter((village) => village.status === 'active')
+    log.debug({ event: 'regency-portal-read', what, villages: villages.length }, `the portal read ${what}`)
+    return read(villages)
+  }) as Promise<T>
+}
+
+/** Each active village by name with its newest post the public sees (the `/` of the portal), one pass per version. */
+const portalNewest = () =>
+  portalPass('home', '', (villages) =>
+    eachAtMost(villages, PORTAL_PARALLEL, (village) =>
+      inVillage(scopeOf(village), async () => {
+        const [post] = (await listPublicPosts({ page: 1, limit: 1, search: '' })).data as Record<string, unknown>[]
+        return { village, post }
+      }),
+    ),
+  )
+
 /**
  * The portal's home (`/` at the regency host): every active village by name, each with its newest post the public
  * sees, read in the village's own database (its read memo keeps it until the village writes again).
  */
 export async function portalVillages(regencyUrl: URL): Promise<PortalVillage[]> {
-  const villages = allVillages()
-    .filter((village) => village.status === 'active')
-    .sort((one, other) => one.name.localeCompare(other.name, 'id') || one.slug.localeCompare(other.slug))
-  return eachAtMost(villages, 8, (village) =>
-    inVillage(scopeOf(village), async () => {
-      const [post] = (await listPublicPosts({ page: 1, limit: 1, search: '' })).data as Record<string, unknown>[]
+  const read = await portalNewest()
+  return read
+    .map(({ village, post }) => {
       const origin = villageOrigin(village.slug, regencyUrl)
       return {
         slug: village.slug,
@@ -527,35 +557,44 @@ export async function portalVillages(regencyUrl: URL): Promise<PortalVillage[]> 
             }
           : null,
       }
-    }),
-  )
+    })
+    .sort((one, other) => one.name.localeCompare(other.name, 'id') || one.slug.localeCompare(other.slug))
 }
+
+/**
+ * The newest `need` posts the public sees of every active village (for `search`), merged newest first, and the
+ * number of them all: one pass over the villages per version, search and depth.
+ */
+const portalPosts = (need: number, search: string) =>
+  portalPass('news', `${need}|${search}`, async (villages) => {
+    const lists = await eachAtMost(villages, PORTAL_PARALLEL, (village) =>
+      inVillage(scopeOf(village), async () => {
+        const items: Record<string, unknown>[] = []
+        let total = 0
+        for (let page = 1; items.length < need; page++) {
+          const found = await listPublicPosts({ page, limit: Math.min(need, MAX_LIMIT), search })
+          total = found.total
+          items.push(...(found.data as Record<string, unknown>[]))
+          if (page >= found.last_page) break
+        }
+        return { village, items: items.slice(0, need), total }
+      }),
+    )
+    const time = (post: Record<string, unknown>) => new Date(post.published_at as string | Date).getTime()
+    const merged = lists
+      .flatMap(({ village, items }) => items.map((post) => ({ village, post })))
+      .sort((one, other) => time(other.post) - time(one.post) || one.village.slug.localeCompare(other.village.slug))
+    return { merged, total: lists.reduce((sum, list) => sum + list.total, 0) }
+  })
 
 /**
  * GET /api/regency/public/posts?page&search (the portal's `/berita`): the newest published posts of every active
  * village together, each with its village (`{slug, name, url}`) and `url`, its address on the village's own host.
- * Each village's list is read in its own database (its read memo keeps it until it changes), then merged.
+ * Each village's list is read in its own database (its read memo keeps it until it changes), then merged; the merged
+ * list is kept per the villages' version (portalPass).
  */
 export async function regencyNews(query: ListQuery, path: string, regencyUrl: URL) {
-  const need = query.page * query.limit
-  const villages = allVillages().filter((village) => village.status === 'active')
-  const lists = await eachAtMost(villages, 8, (village) =>
-    inVillage(scopeOf(village), async () => {
-      const items: Record<string, unknown>[] = []
-      let total = 0
-      for (let page = 1; items.length < need; page++) {
-        const found = await listPublicPosts({ page, limit: Math.min(need, MAX_LIMIT), search: query.search })
-        total = found.total
-        items.push(...(found.data as Record<string, unknown>[]))
-        if (page >= found.last_page) break
-      }
-      return { village, items: items.slice(0, need), total }
-    }),
-  )
-  const time = (post: Record<string, unknown>) => new Date(post.published_at as string | Date).getTime()
-  const merged = lists
-    .flatMap(({ village, items }) => items.map((post) => ({ village, post })))
-    .sort((one, other) => time(other.post) - time(one.post) || one.village.slug.localeCompare(other.village.slug))
+  const { merged, total } = await portalPosts(query.page * query.limit, query.search)
   const start = (query.page - 1) * query.limit
   const data = merged.slice(start, start + query.limit).map(({ village, post }) => {
     const origin = villageOrigin(village.slug, regencyUrl)
@@ -565,12 +604,7 @@ export async function regencyNews(query: ListQuery, path: string, regencyUrl: UR
       url: `${origin}/posts/${encodeURIComponent(String(post.slug))}`,
     }
   })
-  return paginate(
-    data,
-    lists.reduce((sum, list) => sum + list.total, 0),
-    query,
-    path,
-  )
+  return paginate(data, total, query, path)
 }
 
 /**

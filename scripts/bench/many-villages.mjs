@@ -440,7 +440,7 @@ export async function runVillages(bench) {
   samples.phase("the regency's data")
   log("timing the regency's data (figures, open data, portal news)...")
   const regencyData = await measureRegencyData(bench, regency.port, token, hostOf(warmUp[0] ?? order[0]))
-  if (option('--only-regency-data')) {
+  if (process.argv.includes('--only-regency-data')) {
     samples.stop()
     await stop(regency.child)
     await stop(single)

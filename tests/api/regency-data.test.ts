@@ -35,6 +35,9 @@ async function budget(site: string, token: string, year: number, pendapatan: num
   expect(created.status, created.text).toBe(201)
 }
 
+/** A villager's NIK (letters, issue 37). */
+const NIK = '3203014508900002'
+
 const PROJECT = { year: 2025, budget: 1000, location: 'Dusun I', funding_source: 'Dana Desa' }
 
 /** A published statistics dataset in a village. */
@@ -63,7 +66,10 @@ describe("the regency's data", () => {
   let camatToken: string
 
   beforeAll(async () => {
-    server = await startServer({ env: { REGENCY_HOST: REGENCY, TRUST_PROXY: '0', SITE_URL: undefined } })
+    server = await startServer({
+      // LOG_LEVEL debug: the portal's passes over the villages are logged (`regency-portal-read`), counted below.
+      env: { REGENCY_HOST: REGENCY, TRUST_PROXY: '0', SITE_URL: undefined, LOG_LEVEL: 'debug' },
+    })
     regencyToken = await loginAt(REGENCY, 'kabupaten', 'password')
     a = await newVillage('sukamaju', 'Desa Sukamaju', { kode_wilayah: '33.01.01.2001', kecamatan: 'Kedungreja' })
     b = await newVillage('mekarsari', 'Desa Mekarsari', { kode_wilayah: '33.01.01.2002', kecamatan: 'Kedungreja' })
@@ -227,6 +233,29 @@ describe("the regency's data", () => {
       },
     })
     expect(filed.status, filed.text).toBe(201)
+    // Letters (issue 37) in Mekarsari: a villager's request waiting, and a walk-in letter issued at once.
+    const type = await call(host('mekarsari'), 'POST', '/api/admin/letter-types', {
+      token: b.token,
+      json: { name: 'Surat Keterangan Domisili', code: '470', body: '<p>{{nama}}</p>' },
+    })
+    expect(type.status, type.text).toBe(201)
+    const letterType = type.body.data.slug
+    const request = new FormData()
+    for (const [key, value] of Object.entries({
+      letter_type: letterType,
+      name: 'Rina Marlina',
+      nik: NIK,
+      phone: '081234567890',
+      data: '{}',
+    }))
+      request.set(key, value)
+    const requested = await call(host('mekarsari'), 'POST', '/api/public/letter-requests', { form: request })
+    expect(requested.status, requested.text).toBe(201)
+    const walkIn = await call(host('mekarsari'), 'POST', '/api/admin/letters', {
+      token: b.token,
+      json: { letter_type: letterType, name: 'Siti Rahmawati', nik: NIK, data: {} },
+    })
+    expect(walkIn.status, walkIn.text).toBe(201)
 
     const answer = await atRegency('GET', '/api/regency/figures')
     expect(answer.status, answer.text).toBe(200)
@@ -262,6 +291,8 @@ describe("the regency's data", () => {
       realisasi_belanja_pct: 0,
     })
     expect(bySlug.mekarsari.reports.open).toBe(1)
+    expect(bySlug.mekarsari.letters).toEqual({ pending: 1, issued_30d: 1 })
+    expect(bySlug.tenggara.letters).toEqual({ pending: 0, issued_30d: 0 })
     expect(bySlug.tenggara.apbdes).toBeNull()
     // `dip_entries` counts the village's own Daftar Informasi Publik without a year (issue 38).
     const dip = await call(host('sukamaju'), 'GET', '/api/public/ppid/dip')
@@ -275,8 +306,15 @@ describe("the regency's data", () => {
       apbdes: { year: 2026, pendapatan: 1_600_000_000, belanja: 1_100_000_000, realisasi_belanja_pct: 36.4 },
       developments: { count: 2, avg_progress: 70 },
       reports: { open: 1 },
+      letters: { pending: 1, issued_30d: 1 },
     })
-    expect(total).toMatchObject({ villages: 3, developments: { count: 2 }, reports: { open: 1 } })
+    expect(kecamatan.find((row: any) => row.kecamatan === 'Sidareja').letters).toEqual({ pending: 0, issued_30d: 0 })
+    expect(total).toMatchObject({
+      villages: 3,
+      developments: { count: 2 },
+      reports: { open: 1 },
+      letters: { pending: 1, issued_30d: 1 },
+    })
     expect(total.ppid.dip_entries).toBe(villages.reduce((sum: number, row: any) => sum + row.ppid.dip_entries, 0))
 
     // `year` picks the APBDes year; a bad one is a 422 on `Year`.
@@ -419,5 +457,35 @@ describe("the regency's data", () => {
       expect(after.headers['x-cache'], address).not.toBe('HIT')
       expect(after.text, address).toContain('Panen Raya Mekarsari')
     }
+  })
+
+  it('reads each village once for a burst of uncached portal requests after a village’s write (single flight)', async () => {
+    await newPost(host('sukamaju'), a.token, 'Kabar Serentak Sukamaju')
+    // Clear of the minute's turn (part of the regency's version), so the burst asks one version.
+    while (new Date().getSeconds() >= 50) await new Promise((resolve) => setTimeout(resolve, 1000))
+    const before = server.logs().length
+    // With a cookie: the response cache never answers, every request reaches the app.
+    const uncached = { headers: { Accept: 'text/html', Cookie: 'uji=1' } }
+    const burst = await Promise.all([
+      ...Array.from({ length: 12 }, () => call(REGENCY, 'GET', '/berita', uncached)),
+      ...Array.from({ length: 6 }, () => call(REGENCY, 'GET', '/api/regency/public/posts', uncached)),
+      ...Array.from({ length: 6 }, () => call(REGENCY, 'GET', '/', uncached)),
+    ])
+    for (const answer of burst) {
+      expect(answer.status).toBe(200)
+      expect(answer.headers['x-cache']).not.toBe('HIT')
+      expect(answer.text).toContain('Kabar Serentak Sukamaju')
+    }
+    // The server's log reaches the test a moment after the answers.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const passes = server
+      .logs()
+      .slice(before)
+      .filter((line) => line.event === 'regency-portal-read')
+    // `/berita` and the API ask the same 9 posts: one pass of the news; one of the villages' newest posts for `/`.
+    expect(passes.map((line) => [line.what, line.villages]).sort()).toEqual([
+      ['home', 3],
+      ['news', 3],
+    ])
   })
 })
