@@ -5,7 +5,7 @@ import { requirePermission } from '~/auth/session.server'
 import { readJsonObject, apiSuccess, handleApi, HttpError, notFound } from '~/utils/http.server'
 import { readMultipart } from '~/utils/upload-pipeline.server'
 import { PUBLIC_CACHE_CONTROL, publicApiSuccess } from '~/public-reads/read-memo.server'
-import { parseId } from '~/models/crud.server'
+import { parseId } from '~/models/site/crud.server'
 import {
   allLayersGeoJson,
   createFeature,
