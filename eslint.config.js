@@ -86,7 +86,7 @@ export default tseslint.config(
     'a route goes through a door (its loader and action come from app/doors), and nothing imports root.tsx',
   ),
   {
-    // The root route is a route: its loader comes from a door (app/doors/root-data.server.ts). Nothing imports it.
+    // The root route is a route: its loader comes from a door (app/doors/site/root-data.server.ts). Nothing imports it.
     files: ['app/root.tsx'],
     rules: restrict(
       ['auth', 'openapi', 'models', 'public-reads', 'utils'].map((name) => ({

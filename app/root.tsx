@@ -1,10 +1,10 @@
 import type { LinksFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react'
-import { ErrorScreen } from './components/public/error-screen'
+import { ErrorScreen } from './components/site/error-screen'
 import { useNonce } from './components/shared/nonce'
 import { Toaster } from './components/shared/toaster'
 import { revalidateAfterSubmissions } from './lib/revalidate'
-import { rootLoader } from './doors/root-data.server'
+import { rootLoader } from './doors/site/root-data.server'
 import stylesheet from './tailwind.css?url'
 
 export const links: LinksFunction = () => [

@@ -5,18 +5,18 @@ import { getEnv } from './utils/config.server'
 import { log } from './utils/error-log.server'
 import { storage, sweepStaging, uploadsPlace } from './utils/upload-pipeline.server'
 import { withStartupLock } from './utils/write-lock.server'
-import { pruneActivities } from './models/activity.server'
-import { eraseOldContacts } from './models/report.server'
+import { pruneActivities } from './models/accounts/activity.server'
+import { eraseOldContacts } from './models/citizen-services/report.server'
 import { eraseOldLetterData } from './models/citizen-services/letter-request.server'
-import { sweepContentUploads } from './models/content-images.server'
-import { runDataMigrations } from './models/data-migrations.server'
-import { accountsWithDefaultPassword } from './models/default-password.server'
-import { seed } from './models/seed.server'
-import { nameUploadSizes } from './models/upload-sizes.server'
-import { seedRegency } from './models/regency.server'
-import { allVillages, inVillage, migrateAll, scopeOf, sweepLeftoverVillages } from './models/villages.server'
+import { sweepContentUploads } from './models/content/content-images.server'
+import { runDataMigrations } from './models/site/data-migrations.server'
+import { accountsWithDefaultPassword } from './models/accounts/default-password.server'
+import { seed } from './models/site/seed.server'
+import { nameUploadSizes } from './models/site/upload-sizes.server'
+import { seedRegency } from './models/regency/regency.server'
+import { allVillages, inVillage, migrateAll, scopeOf, sweepLeftoverVillages } from './models/regency/villages.server'
 import { announceCrashPoint } from './utils/test-hooks.server'
-import { PENDING_GRACE_MS, sweepOrphanUploads } from './models/upload-sweep.server'
+import { PENDING_GRACE_MS, sweepOrphanUploads } from './models/site/upload-sweep.server'
 
 /** What server.mjs needs to listen and to log its start-up line. */
 const describe = () => {
@@ -173,7 +173,7 @@ export async function workerStartup() {
   return { env: describe() }
 }
 
-/** Images inside rich text that no content has held for 24 hours (models/content-images.server.ts). */
+/** Images inside rich text that no content has held for 24 hours (models/content/content-images.server.ts). */
 async function sweepContent() {
   const removed = await sweepContentUploads()
   if (removed)

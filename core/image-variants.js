@@ -8,7 +8,7 @@ export const VARIANT_WIDTHS = [320, 640, 1024, 1600]
 /**
  * A stored picture: a random stem, the picture's own size as stored (`-{width}x{height}`) and its format.
  * Names stored before sizes were part of them (`{32 hex}.jpg`) have no size; the start-up pass of
- * app/models/upload-sizes.server.ts gives them one.
+ * app/models/site/upload-sizes.server.ts gives them one.
  */
 export const STORED_NAME = /^([a-f0-9]{32})(?:-(\d{1,8})x(\d{1,8}))?\.(jpg|png|gif|webp)$/
 

@@ -83,7 +83,7 @@ export const FIELD_REDACTION = {
 /** Fields every line gets from where it is logged (the village a request is for: decision 055); none by default. */
 let context = () => undefined
 
-/** With REGENCY_HOST the app names the village of the code that logs (app/models/villages.server.ts). */
+/** With REGENCY_HOST the app names the village of the code that logs (app/models/regency/villages.server.ts). */
 export const setLogContext = (fields) => void (context = fields)
 
 /**

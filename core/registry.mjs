@@ -3,7 +3,7 @@
  * name, status, Kemendagri code `kode_wilayah`, kecamatan) and their extra domains, with a version every change bumps
  * in its transaction, and `villages_content`, a number every write to any village's data bumps (decision 081: the
  * regency portal's answers are cached on it). The server
- * (app/models/villages.server.ts) and the whole-install backup (scripts/backup-install.mjs) make its tables alike:
+ * (app/models/regency/villages.server.ts) and the whole-install backup (scripts/backup-install.mjs) make its tables alike:
  * in DATA_DIR/villages.db on SQLite, in the schema `registry` of DATABASE_URL on PostgreSQL.
  */
 const tables = (prefix, version) => `

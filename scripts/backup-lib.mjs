@@ -36,7 +36,7 @@ const sqlitePath = (url) => path.resolve(url.replace(/^file:/, '').split('?')[0]
 export const REGENCY = 'regency'
 
 /**
- * Where a regency install keeps the site `id` (a village's id, or REGENCY), as app/models/villages.server.ts does:
+ * Where a regency install keeps the site `id` (a village's id, or REGENCY), as app/models/regency/villages.server.ts does:
  * a SQLite file of the data folder or a schema of the PostgreSQL database, and its uploads under `villages/{id}` (or
  * `regency`) of UPLOADS_DIR or the bucket.
  */

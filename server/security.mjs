@@ -29,7 +29,7 @@ export function securityHeaders({ development, https }) {
     ]
     res.setHeader('Content-Security-Policy', directives.join('; '))
     res.setHeader('X-Content-Type-Options', 'nosniff')
-    // A preview link's page (/pratinjau/{token}, app/doors/preview.server.ts): its address is the secret, so a link
+    // A preview link's page (/pratinjau/{token}, app/doors/content/preview.server.ts): its address is the secret, so a link
     // followed from it sends no Referer at all.
     res.setHeader('Referrer-Policy', PREVIEW_PAGE.test(req.path) ? 'no-referrer' : 'strict-origin-when-cross-origin')
     res.setHeader(

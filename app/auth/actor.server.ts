@@ -1,6 +1,6 @@
 import { clientAddressOf } from '~/utils/http.server'
-import type { Actor } from '~/models/activity.server'
-import type { DeviceInfo } from '~/models/device-session.server'
+import type { Actor } from '~/models/accounts/activity.server'
+import type { DeviceInfo } from '~/models/accounts/device-session.server'
 
 /** Who acts in the activity log: the user (or, for a failed login, the name tried) and the request's address. */
 export const actorOf = (request: Request, user: { id: number | null; name: string }): Actor => ({

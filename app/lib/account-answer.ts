@@ -9,7 +9,7 @@ export type AccountIntent =
   | 'end-others'
 
 /**
- * The answer of Akun Saya's action (app/doors/account.server.ts), read by its screen (components/admin/account.tsx).
+ * The answer of Akun Saya's action (app/doors/accounts/account.server.ts), read by its screen (components/accounts/account-screen.tsx).
  */
 export type AccountAnswer = {
   intent: AccountIntent

@@ -1,5 +1,5 @@
 /**
- * The default-password warning of the admin shell (app/doors/admin.server.ts): the seeded accounts that still take
+ * The default-password warning of the admin shell (app/doors/site/admin.server.ts): the seeded accounts that still take
  * the public default password, named only to a user who may change them (`users-edit`); `ask` for everyone else. At
  * the regency's console (`ownAccount`) the account `kabupaten` is changed in Akun Saya, there being no user screens.
  */

@@ -4,7 +4,7 @@ import type { Site } from './site'
 import { uploadUrl } from './upload-urls'
 
 /**
- * What the agenda's screens show of an event (app/doors/events.server.ts makes them): its date and time already
+ * What the agenda's screens show of an event (app/doors/content/events.server.ts makes them): its date and time already
  * written in the village's time zone, so that the page reads the same wherever the visitor's clock is.
  */
 export type EventSummary = {

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, type MetaArgs } from '@remix-run/react'
 
 /**
  * The village as every screen, feed and tag shows it: Pengaturan Situs (the database) and the public address. The
- * server reads it once per request (siteIdentity in app/models/site-identity.server.ts); the root loader hands it to
+ * server reads it once per request (siteIdentity in app/models/site/site-identity.server.ts); the root loader hands it to
  * every route.
  */
 export type Site = {

@@ -1,7 +1,7 @@
 /**
  * A tiny PDF writer: one A4 page per entry of `pages`, each a few lines of Helvetica text, with a correct
  * cross-reference table, so that any PDF reader (and our own check, app/utils/pdf.server.ts) opens it. The demo
- * village's documents are made with it (app/models/seed.server.ts), and so are the tests' PDFs: `javascript` adds
+ * village's documents are made with it (app/models/site/seed.server.ts), and so are the tests' PDFs: `javascript` adds
  * an OpenAction script, `attachment` an embedded file, `padding` bytes of an unused stream (a large file); `mediaBox`
  * sets the pages' size in points and `deflatedContent` replaces the first page's text with these zlib-compressed
  * bytes (a PDF built to be slow to open: tests/api/documents.test.ts).

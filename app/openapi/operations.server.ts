@@ -1,8 +1,8 @@
 import { type ZodTypeAny } from 'zod'
 import { responseTime, z } from '~/utils/response-shape.server'
 import { credentials } from '~/auth/login.server'
-import { aparaturResponse, schema as aparaturInput } from '~/models/aparatur.server'
-import { documentResponse, schema as documentInput } from '~/models/document.server'
+import { aparaturResponse, schema as aparaturInput } from '~/models/village-info/aparatur.server'
+import { documentResponse, schema as documentInput } from '~/models/village-info/document.server'
 import {
   fileSchema as reportFileInput,
   filedReportResponse,
@@ -10,37 +10,42 @@ import {
   reportResponse,
   responseSchema as reportResponseInput,
   updateSchema as reportUpdateInput,
-} from '~/models/report.server'
-import { categoryResponse, schema as categoryInput } from '~/models/category.server'
-import { pageResponse, schema as pageInput } from '~/models/page.server'
-import { permissionResponse, schema as permissionInput } from '~/models/permission.server'
-import { photoResponse, schema as photoInput } from '~/models/photo.server'
-import { postResponse, schema as postInput } from '~/models/post.server'
-import { productResponse, schema as productInput } from '~/models/product.server'
-import { roleResponse, schema as roleInput } from '~/models/role.server'
-import { sliderResponse, schema as sliderInput } from '~/models/slider.server'
-import { activityResponse } from '~/models/activity.server'
-import { REGENCY_PERMISSION, villageChange, villageInput, villageResponse } from '~/models/regency.server'
+} from '~/models/citizen-services/report.server'
+import { categoryResponse, schema as categoryInput } from '~/models/content/category.server'
+import { pageResponse, schema as pageInput } from '~/models/content/page.server'
+import { permissionResponse, schema as permissionInput } from '~/models/accounts/permission.server'
+import { photoResponse, schema as photoInput } from '~/models/content/photo.server'
+import { postResponse, schema as postInput } from '~/models/content/post.server'
+import { productResponse, schema as productInput } from '~/models/content/product.server'
+import { roleResponse, schema as roleInput } from '~/models/accounts/role.server'
+import { sliderResponse, schema as sliderInput } from '~/models/content/slider.server'
+import { activityResponse } from '~/models/accounts/activity.server'
+import { REGENCY_PERMISSION, villageChange, villageInput, villageResponse } from '~/models/regency/regency.server'
 import { CAMAT_PERMISSION, regencyUserInput, regencyUserResponse } from '~/models/regency/regency-users.server'
 import { figuresResponse } from '~/models/regency/regency-figures.server'
-import { REVISIONS_KEPT, revisionDetailResponse, revisionResponse } from '~/models/revision.server'
-import { dashboardResponse } from '~/models/dashboard.server'
-import { sessionResponse } from '~/models/device-session.server'
-import { adminSettingsResponse, schema as settingsInput, settingsResponse } from '~/models/settings.server'
+import { REVISIONS_KEPT, revisionDetailResponse, revisionResponse } from '~/models/content/revision.server'
+import { dashboardResponse } from '~/models/site/dashboard.server'
+import { sessionResponse } from '~/models/accounts/device-session.server'
+import { adminSettingsResponse, schema as settingsInput, settingsResponse } from '~/models/site/settings.server'
 import {
   announcementResponse,
   schema as announcementInput,
   publicAnnouncementResponse,
-} from '~/models/announcement.server'
-import { eventResponse, schema as eventInput } from '~/models/event.server'
-import { datasetRowResponse, schema as statisticInput, statisticResponse } from '~/models/statistic.server'
-import { budgetResponse, budgetYearResponse, publicBudgetResponse, schema as budgetInput } from '~/models/budget.server'
+} from '~/models/content/announcement.server'
+import { eventResponse, schema as eventInput } from '~/models/content/event.server'
+import { datasetRowResponse, schema as statisticInput, statisticResponse } from '~/models/village-info/statistic.server'
+import {
+  budgetResponse,
+  budgetYearResponse,
+  publicBudgetResponse,
+  schema as budgetInput,
+} from '~/models/village-info/budget.server'
 import {
   developmentPhotoResponse,
   developmentResponse,
   photoSchema as developmentPhotoInput,
   schema as developmentInput,
-} from '~/models/development.server'
+} from '~/models/village-info/development.server'
 import {
   createSchema as userCreateInput,
   ownProfileSchema,
@@ -48,7 +53,7 @@ import {
   passwordChangeSchema,
   updateSchema as userUpdateInput,
   userResponse,
-} from '~/models/user.server'
+} from '~/models/accounts/user.server'
 import {
   letterTypeResponse,
   letterTypeSchema,
@@ -66,7 +71,7 @@ import { letterVerificationResponse } from '~/models/citizen-services/letter-ver
 import { MAX_LIMIT } from '~/lib/paging'
 import { MAX_COLUMNS, MAX_ROWS } from '~/lib/statistics-table'
 import { RESOURCES } from '~/resources'
-import { findResource } from '~/models/resources.server'
+import { findResource } from '~/models/site/resources.server'
 import { BUDGET_TYPES, MAX_AMOUNT, MAX_BUDGET_LINES } from '~/lib/budget-totals'
 import { type ResourceName } from '~/resources/permissions'
 import { bodyOf, permissionsOf, uploadOf, type ResourceDeclaration } from '~/resources/resource'
@@ -582,7 +587,7 @@ export const revisedResources = () => Object.values(RESOURCES).filter((resource)
 /** The declared resources whose model gives every row (`GET /api/admin/{name}/all`). */
 export const resourcesWithAll = () => Object.values(RESOURCES).filter((resource) => findResource(resource.name)?.all)
 
-/** Whether a resource refuses some records a preview link (app/models/resources.server.ts `previewRefusal`). */
+/** Whether a resource refuses some records a preview link (app/models/site/resources.server.ts `previewRefusal`). */
 export const refusesPreviews = (resource: ResourceDeclaration) => !!findResource(resource.name)?.previewRefusal
 
 /** What verifying a letter answers, by code or by file (docs/api.md "Letters", verification). */

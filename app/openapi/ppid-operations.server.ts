@@ -1,6 +1,6 @@
 // The schemas the routes of the public-information cycle declare their operations with (docs/api.md "Public
 // information, the whole cycle"), beside app/openapi/operations.server.ts.
-export { publicListedReportResponse } from '~/models/report.server'
+export { publicListedReportResponse } from '~/models/citizen-services/report.server'
 export {
   fileObjectionSchema as objectionFileInput,
   filedObjectionResponse,

@@ -18,7 +18,7 @@ import { foldSearch, type RowFilter } from './search-terms.server'
  * Prisma's, on both databases.
  *
  * `visible` is the rule of what the public may see now and in which order (the publishing rule of
- * models/publishing.server.ts); a table without one shows every row, newest first. A list page is kept in the read
+ * models/content/publishing.server.ts); a table without one shows every row, newest first. A list page is kept in the read
  * memo (read-memo.server.ts) under its canonical query: the count (per search, or of the list) and each page's rows;
  * a page past the last one is answered from the count alone and keeps nothing of its own.
  */

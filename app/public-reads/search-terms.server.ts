@@ -11,7 +11,7 @@ export const foldSearch = (text: string) => text.replace(/[A-Z]/g, (letter) => l
 
 /**
  * A narrowing of a list to the rows the public may see, newest publish time first (given by the model that owns the
- * rule, app/models/publishing.server.ts `publicFilter`): the condition as text SQL around one placeholder and as
+ * rule, app/models/content/publishing.server.ts `publicFilter`): the condition as text SQL around one placeholder and as
  * Prisma SQL, the time it is checked at, and the order.
  */
 export type RowFilter = {

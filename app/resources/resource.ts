@@ -13,7 +13,7 @@ import {
 /**
  * What one resource of the back office is, declared once (app/resources/index.ts) and read by both doors:
  * the REST API (app/routes/api.admin.*) and the admin screens (app/routes/admin.$resource.*). Plain data,
- * so the browser can read it too; the model functions that serve it are in app/models/resources.server.ts.
+ * so the browser can read it too; the model functions that serve it are in app/models/site/resources.server.ts.
  */
 export type ResourceDeclaration = {
   /** URL segment (`/admin/posts`, `/api/admin/posts`), permission prefix, and upload folder of its images. */
@@ -42,13 +42,13 @@ export type ResourceDeclaration = {
   publishing?: true
   /**
    * Revisions and a preview link (docs/api.md "Revisions and preview links"): every update keeps the record's fields
-   * as they were, the edit screen offers `Riwayat` and `Bagikan Pratinjau` (app/models/revision.server.ts).
+   * as they were, the edit screen offers `Riwayat` and `Bagikan Pratinjau` (app/models/content/revision.server.ts).
    */
   revisions?: true
   /**
    * The public detail screen of a record at `{slug}`, as its route file in app/routes without `.tsx`
    * (`_public.posts.$slug`). With `revisions`, the same screen, run by its own loader, shows the item of a preview
-   * link (app/doors/preview.server.ts): every resource with `revisions` names one (tests/api/revisions.test.ts).
+   * link (app/doors/content/preview.server.ts): every resource with `revisions` names one (tests/api/revisions.test.ts).
    */
   detailRoute?: `_public.${string}.$slug`
   /**
@@ -86,7 +86,7 @@ export const cellValue = (row: Row, field: string): unknown =>
 
 /**
  * `date`: a date input (`YYYY-MM-DD`). `budget-lines`: the rows of a budget's lines
- * (components/admin/budget-lines.tsx), sent as repeated fields `{name}.type`, `{name}.group`... which the door turns
+ * (components/village-info/budget-lines.tsx), sent as repeated fields `{name}.type`, `{name}.group`... which the door turns
  * back into a list (linesOfForm).
  */
 export type FieldKind =
@@ -200,7 +200,7 @@ const PUBLIC_FIELDS_OF_STAFF_RECORDS: Partial<Record<ResourceName, readonly stri
 
 /**
  * The fields of a resource whose text the public reads (titles, content, names, captions, descriptions, every
- * product field but the price, a user's name): what the gambling spam guard judges (app/models/spam.server.ts). A
+ * product field but the price, a user's name): what the gambling spam guard judges (app/models/citizen-services/spam.server.ts). A
  * text field added to a public resource is guarded without more ado.
  */
 export const publicTextFieldsOf = (resource: ResourceDeclaration): string[] =>
@@ -217,7 +217,7 @@ export const publicTextFieldsOf = (resource: ResourceDeclaration): string[] =>
       )
     : [...(PUBLIC_FIELDS_OF_STAFF_RECORDS[resource.name] ?? [])]
 
-/** The input besides `rows` that the statistics table editor sends (app/models/statistic.server.ts). */
+/** The input besides `rows` that the statistics table editor sends (app/models/village-info/statistic.server.ts). */
 const STATISTICS_TEXT = ['columns', 'label_column', 'csv']
 
 /** The field as one screen shows it. */

@@ -1,4 +1,4 @@
-import { unknownPathLoader } from '~/doors/public-pages.server'
+import { unknownPathLoader } from '~/doors/content/public-pages.server'
 import { regencyUnder } from '~/lib/regency-routes'
 
 export const handle = { regency: regencyUnder('admin/desa', 'admin/announcements') }

@@ -1,10 +1,10 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { SmallMap } from '~/components/village-info/small-map'
-import { DetailTop } from '~/components/public/detail-top'
-import { Fact } from '~/components/public/facts'
-import { ArticleImage } from '~/components/public/upload-image'
-import { eventLoader } from '~/doors/events.server'
+import { DetailTop } from '~/components/shared/detail-top'
+import { Fact } from '~/components/shared/facts'
+import { ArticleImage } from '~/components/shared/upload-image'
+import { eventLoader } from '~/doors/content/events.server'
 import { eventLd } from '~/lib/event-view'
 import { describe, routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/upload-urls'
@@ -14,7 +14,7 @@ export const loader = eventLoader
 
 export const handle = { cacheKey: noQuery }
 
-export { keepLoaderHeaders as headers } from '~/doors/public.server'
+export { keepLoaderHeaders as headers } from '~/doors/site/public.server'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({

@@ -1,13 +1,13 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { BackLink } from '~/components/public/back-link'
-import { PersonIcon } from '~/components/public/cards'
-import { ItemImage } from '~/components/public/upload-image'
+import { BackLink } from '~/components/shared/back-link'
+import { PersonIcon } from '~/components/shared/cards'
+import { ItemImage } from '~/components/shared/upload-image'
 import { htmlToText } from '~/lib/format'
 import { personLd } from '~/lib/json-ld'
 import { describe, routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/upload-urls'
-import { aparaturLoader } from '~/doors/public-pages.server'
+import { aparaturLoader } from '~/doors/content/public-pages.server'
 import { noQuery } from '~/lib/cache-keys'
 
 export const loader = aparaturLoader

@@ -1,8 +1,8 @@
 import type { MetaFunction } from '@remix-run/node'
-import { AparaturCard, type AparaturSummary } from '~/components/public/cards'
-import { PublicList } from '~/components/public/list-controls'
+import { AparaturCard, type AparaturSummary } from '~/components/shared/cards'
+import { PublicList } from '~/components/shared/list-controls'
 import { routeSeo } from '~/lib/seo'
-import { aparatursLoader } from '~/doors/public-pages.server'
+import { aparatursLoader } from '~/doors/content/public-pages.server'
 import { listQuery } from '~/lib/cache-keys'
 
 export const loader = aparatursLoader

@@ -1,10 +1,10 @@
 import type { LinksFunction, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { BudgetReport } from '~/components/public/budget-report'
-import { budgetYearLoader, keepLoaderHeaders } from '~/doors/transparency.server'
+import { BudgetReport } from '~/components/village-info/budget-report'
+import { budgetYearLoader, keepLoaderHeaders } from '~/doors/village-info/transparency.server'
 import { routeSeo } from '~/lib/seo'
 import { budgetLd } from '~/lib/transparency-ld'
-import { useSite } from '~/components/shared/use-site'
+import { useSite } from '~/components/site/use-site'
 import styles from '~/styles/transparansi.css?url'
 import { noQuery } from '~/lib/cache-keys'
 

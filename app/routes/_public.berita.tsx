@@ -1,10 +1,10 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PostCard, type PostSummary } from '~/components/public/cards'
-import { PublicList } from '~/components/public/list-controls'
+import { PostCard, type PostSummary } from '~/components/shared/cards'
+import { PublicList } from '~/components/shared/list-controls'
 import { canonicalPath, routeSeo } from '~/lib/seo'
-import { PortalNews } from '~/components/public/portal'
-import { newsOrPortalLoader } from '~/doors/regency-portal.server'
+import { PortalNews } from '~/components/regency/portal'
+import { newsOrPortalLoader } from '~/doors/regency/regency-portal.server'
 import { listQuery } from '~/lib/cache-keys'
 
 /**

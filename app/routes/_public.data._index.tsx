@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { OpenDataScreen } from '~/components/regency/open-data'
+import { OpenDataScreen } from '~/components/regency/open-data-screen'
 import { openDataLoader } from '~/doors/regency/open-data-pages.server'
 import { noQuery } from '~/lib/cache-keys'
 import { routeSeo } from '~/lib/seo'

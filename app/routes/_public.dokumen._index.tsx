@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { DocumentListScreen } from '~/components/public/document-list'
-import { documentsLoader } from '~/doors/public-information.server'
+import { DocumentListScreen } from '~/components/village-info/document-list'
+import { documentsLoader } from '~/doors/village-info/public-information.server'
 import { routeSeo } from '~/lib/seo'
 import { listQuery } from '~/lib/cache-keys'
 

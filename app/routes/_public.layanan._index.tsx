@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { LayananScreen } from '~/components/public/layanan'
-import { layananAction, layananLoader } from '~/doors/citizen-reports.server'
+import { LayananScreen } from '~/components/citizen-services/layanan'
+import { layananAction, layananLoader } from '~/doors/citizen-services/citizen-reports.server'
 import { routeSeo } from '~/lib/seo'
 import { listQuery } from '~/lib/cache-keys'
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { LacakScreen } from '~/components/public/layanan'
-import { lacakAction, lacakLoader } from '~/doors/citizen-reports.server'
+import { LacakScreen } from '~/components/citizen-services/layanan'
+import { lacakAction, lacakLoader } from '~/doors/citizen-services/citizen-reports.server'
 import { routeSeo } from '~/lib/seo'
 import { onlyQuery } from '~/lib/cache-keys'
 

@@ -1,16 +1,16 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { DetailTop } from '~/components/public/detail-top'
+import { DetailTop } from '~/components/shared/detail-top'
 import { formatDate, htmlToText, readingMinutes } from '~/lib/format'
 import { describe, routeSeo } from '~/lib/seo'
-import { pageLoader } from '~/doors/public-pages.server'
+import { pageLoader } from '~/doors/content/public-pages.server'
 import { noQuery } from '~/lib/cache-keys'
 
 export const loader = pageLoader
 
 export const handle = { cacheKey: noQuery }
 
-export { keepLoaderHeaders as headers } from '~/doors/public.server'
+export { keepLoaderHeaders as headers } from '~/doors/site/public.server'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({

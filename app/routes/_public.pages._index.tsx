@@ -1,8 +1,8 @@
 import type { MetaFunction } from '@remix-run/node'
-import { PageCard, type PageSummary } from '~/components/public/cards'
-import { PublicList } from '~/components/public/list-controls'
+import { PageCard, type PageSummary } from '~/components/shared/cards'
+import { PublicList } from '~/components/shared/list-controls'
 import { routeSeo } from '~/lib/seo'
-import { pagesLoader } from '~/doors/public-pages.server'
+import { pagesLoader } from '~/doors/content/public-pages.server'
 import { listQuery } from '~/lib/cache-keys'
 
 export const loader = pagesLoader

@@ -1,6 +1,6 @@
 import { useLoaderData } from '@remix-run/react'
-import { AnnouncementArticle, announcementMeta } from '~/components/public/announcement-article'
-import { announcementLoader } from '~/doors/announcements.server'
+import { AnnouncementArticle, announcementMeta } from '~/components/content/announcement-article'
+import { announcementLoader } from '~/doors/content/announcements.server'
 import { noQuery } from '~/lib/cache-keys'
 
 export const loader = announcementLoader

@@ -1,6 +1,6 @@
 import { useLoaderData } from '@remix-run/react'
-import { AnnouncementArticle, announcementMeta } from '~/components/public/announcement-article'
-import { regencyAnnouncementLoader } from '~/doors/announcements.server'
+import { AnnouncementArticle, announcementMeta } from '~/components/content/announcement-article'
+import { regencyAnnouncementLoader } from '~/doors/content/announcements.server'
 import { noQuery } from '~/lib/cache-keys'
 
 /** `/pengumuman/kabupaten/{id}`: the regency's announcement on a village it hosts (REGENCY_HOST); else 404. */

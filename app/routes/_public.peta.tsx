@@ -2,7 +2,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { mapOrPortalLoader } from '~/doors/village-info/map-pages.server'
 import { VillageMapPage } from '~/components/village-info/village-map-page'
-import { useSite } from '~/components/shared/use-site'
+import { useSite } from '~/components/site/use-site'
 import { routeSeo } from '~/lib/seo'
 import { noQuery } from '~/lib/cache-keys'
 

@@ -1,9 +1,9 @@
 import type { MetaFunction } from '@remix-run/node'
-import { PublicList } from '~/components/public/list-controls'
-import { PhotoGallery, type GalleryPhoto } from '~/components/public/photo-gallery'
+import { PublicList } from '~/components/shared/list-controls'
+import { PhotoGallery, type GalleryPhoto } from '~/components/content/photo-gallery'
 import { routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/upload-urls'
-import { photosLoader } from '~/doors/public-pages.server'
+import { photosLoader } from '~/doors/content/public-pages.server'
 import { listQuery } from '~/lib/cache-keys'
 
 export const loader = photosLoader

@@ -1,21 +1,21 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { DetailTop } from '~/components/public/detail-top'
-import { ShareButton, ShareSection } from '~/components/public/share'
-import { ArticleImage } from '~/components/public/upload-image'
+import { DetailTop } from '~/components/shared/detail-top'
+import { ShareButton, ShareSection } from '~/components/shared/share'
+import { ArticleImage } from '~/components/shared/upload-image'
 import { formatDateWithWeekday, readingMinutes } from '~/lib/format'
 import { newsArticleLd } from '~/lib/json-ld'
 import { describe, routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/upload-urls'
-import { useSite } from '~/components/shared/use-site'
-import { postLoader } from '~/doors/public-pages.server'
+import { useSite } from '~/components/site/use-site'
+import { postLoader } from '~/doors/content/public-pages.server'
 import { noQuery } from '~/lib/cache-keys'
 
 export const loader = postLoader
 
 export const handle = { cacheKey: noQuery }
 
-export { keepLoaderHeaders as headers } from '~/doors/public.server'
+export { keepLoaderHeaders as headers } from '~/doors/site/public.server'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({

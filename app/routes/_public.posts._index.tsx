@@ -1,8 +1,8 @@
 import type { MetaFunction } from '@remix-run/node'
-import { PostCard, type PostSummary } from '~/components/public/cards'
-import { PublicList } from '~/components/public/list-controls'
+import { PostCard, type PostSummary } from '~/components/shared/cards'
+import { PublicList } from '~/components/shared/list-controls'
 import { routeSeo } from '~/lib/seo'
-import { postsLoader } from '~/doors/public-pages.server'
+import { postsLoader } from '~/doors/content/public-pages.server'
 import { listQuery } from '~/lib/cache-keys'
 
 export const loader = postsLoader

@@ -1,14 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { previewHeaders, previewLoader, type DetailLoader } from '~/doors/preview.server'
+import { previewHeaders, previewLoader, type DetailLoader } from '~/doors/content/preview.server'
 import { routeSeo } from '~/lib/seo'
-import { ErrorScreen } from '~/components/public/error-screen'
+import { ErrorScreen } from '~/components/site/error-screen'
 import styles from '~/styles/transparansi.css?url'
 
 /**
  * /pratinjau/{token}: a preview link's item shown by the public detail screen its resource declares (`detailRoute`),
  * which reads this route's data, given by its own loader, under the `Pratinjau` banner. No cache key: never shared
- * (app/doors/preview.server.ts).
+ * (app/doors/content/preview.server.ts).
  */
 
 /** The public detail screens, by route name (`_public.posts.$slug`); in the browser, their components alone. */

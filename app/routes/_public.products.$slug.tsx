@@ -1,21 +1,21 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { SmallMap } from '~/components/village-info/small-map'
-import { DetailTop } from '~/components/public/detail-top'
-import { Tabs } from '~/components/public/product-tabs'
-import { ItemImage } from '~/components/public/upload-image'
+import { DetailTop } from '~/components/shared/detail-top'
+import { Tabs } from '~/components/content/product-tabs'
+import { ItemImage } from '~/components/shared/upload-image'
 import { formatRupiah, whatsappLink } from '~/lib/format'
 import { productLd } from '~/lib/json-ld'
 import { describe, routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/upload-urls'
-import { productLoader } from '~/doors/public-pages.server'
+import { productLoader } from '~/doors/content/public-pages.server'
 import { noQuery } from '~/lib/cache-keys'
 
 export const loader = productLoader
 
 export const handle = { cacheKey: noQuery }
 
-export { keepLoaderHeaders as headers } from '~/doors/public.server'
+export { keepLoaderHeaders as headers } from '~/doors/site/public.server'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({

@@ -1,8 +1,8 @@
 import type { MetaFunction } from '@remix-run/node'
-import { ProductCard, type ProductSummary } from '~/components/public/cards'
-import { PublicList } from '~/components/public/list-controls'
+import { ProductCard, type ProductSummary } from '~/components/shared/cards'
+import { PublicList } from '~/components/shared/list-controls'
 import { routeSeo } from '~/lib/seo'
-import { productsLoader } from '~/doors/public-pages.server'
+import { productsLoader } from '~/doors/content/public-pages.server'
 import { listQuery } from '~/lib/cache-keys'
 
 export const loader = productsLoader

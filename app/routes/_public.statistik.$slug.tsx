@@ -1,9 +1,9 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { DetailTop } from '~/components/public/detail-top'
-import { BarChart, PieChart } from '~/components/public/chart'
-import { DatasetTable } from '~/components/public/dataset-table'
-import { statisticLoader } from '~/doors/statistics.server'
+import { DetailTop } from '~/components/shared/detail-top'
+import { BarChart, PieChart } from '~/components/village-info/chart'
+import { DatasetTable } from '~/components/village-info/dataset-table'
+import { statisticLoader } from '~/doors/village-info/statistics.server'
 import { formatNumber } from '~/lib/format'
 import { absoluteUrl, routeSeo } from '~/lib/seo'
 import { noQuery } from '~/lib/cache-keys'
@@ -12,7 +12,7 @@ export const loader = statisticLoader
 
 export const handle = { cacheKey: noQuery }
 
-export { keepLoaderHeaders as headers } from '~/doors/public.server'
+export { keepLoaderHeaders as headers } from '~/doors/site/public.server'
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   routeSeo(args, (data, site) => ({

@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { statisticsLoader } from '~/doors/statistics.server'
+import { statisticsLoader } from '~/doors/village-info/statistics.server'
 import { routeSeo } from '~/lib/seo'
 import { noQuery } from '~/lib/cache-keys'
 

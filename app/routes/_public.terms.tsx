@@ -1,8 +1,8 @@
 import type { MetaFunction } from '@remix-run/node'
-import { LegalPage } from '~/components/public/legal-page'
+import { LegalPage } from '~/components/site/legal-page'
 import { seoMeta } from '~/lib/seo'
 import { siteFromMatches } from '~/lib/site'
-import { useSite } from '~/components/shared/use-site'
+import { useSite } from '~/components/site/use-site'
 import { noQuery } from '~/lib/cache-keys'
 
 export const handle = { cacheKey: noQuery }

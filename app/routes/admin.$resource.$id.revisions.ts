@@ -1,4 +1,4 @@
-import { revisionsScreenAction, revisionsScreenLoader } from '~/doors/revisions.server'
+import { revisionsScreenAction, revisionsScreenLoader } from '~/doors/content/revisions.server'
 import { regencyResources } from '~/lib/regency-routes'
 
 export const handle = { regency: regencyResources }

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData, useParams } from '@remix-run/react'
-import { titled } from '~/components/admin/meta'
-import { ProgressPhotos, type ProgressPhoto } from '~/components/admin/progress-photos'
-import { ResetLinkPanel } from '~/components/admin/reset-link'
-import { RevisionPanels } from '~/components/admin/revision-panel'
-import { ResourceFormScreen } from '~/components/admin/resource-form'
-import { RecordErrorBoundary } from '~/components/admin/resource-list'
-import { formAction, formLoader } from '~/doors/admin.server'
+import { titled } from '~/components/site/meta'
+import { ProgressPhotos, type ProgressPhoto } from '~/components/village-info/progress-photos'
+import { ResetLinkPanel } from '~/components/accounts/reset-link'
+import { RevisionPanels } from '~/components/content/revision-panel'
+import { ResourceFormScreen } from '~/components/site/resource-form'
+import { RecordErrorBoundary } from '~/components/site/resource-list'
+import { formAction, formLoader } from '~/doors/site/admin.server'
 import { screenResource } from '~/resources'
 import { formTitle } from '~/resources/resource'
 import { regencyResources } from '~/lib/regency-routes'
@@ -28,7 +28,7 @@ export const ErrorBoundary = RecordErrorBoundary
 export default function EditResource() {
   const params = useParams()
   const { record } = useLoaderData<typeof loader>()
-  // A resource with revisions: `Bagikan Pratinjau` and `Riwayat` under the form (components/admin/revision-panel).
+  // A resource with revisions: `Bagikan Pratinjau` and `Riwayat` under the form (components/content/revision-panel).
   const history =
     record && screenResource(params.resource, true)?.revisions ? (
       <RevisionPanels resource={params.resource!} id={record.id} />

@@ -1,4 +1,4 @@
-import { adminIndexLoader } from '~/doors/admin.server'
+import { adminIndexLoader } from '~/doors/site/admin.server'
 
 export const handle = { regency: true }
 

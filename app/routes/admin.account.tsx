@@ -1,7 +1,7 @@
 import { useLoaderData } from '@remix-run/react'
-import { AccountScreen } from '~/components/admin/account-screen'
-import { titled } from '~/components/admin/meta'
-import { accountAction, accountLoader } from '~/doors/account.server'
+import { AccountScreen } from '~/components/accounts/account-screen'
+import { titled } from '~/components/site/meta'
+import { accountAction, accountLoader } from '~/doors/accounts/account.server'
 
 export const handle = { regency: true }
 

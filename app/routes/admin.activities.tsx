@@ -1,8 +1,8 @@
 import { useLoaderData } from '@remix-run/react'
-import { ActivityLog } from '~/components/admin/activity-log'
-import { titled } from '~/components/admin/meta'
-import { ListErrorBoundary } from '~/components/admin/resource-list'
-import { activitiesLoader } from '~/doors/activities.server'
+import { ActivityLog } from '~/components/accounts/activity-log'
+import { titled } from '~/components/site/meta'
+import { ListErrorBoundary } from '~/components/site/resource-list'
+import { activitiesLoader } from '~/doors/accounts/activities.server'
 
 export const handle = { regency: true }
 

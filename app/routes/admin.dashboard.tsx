@@ -1,7 +1,7 @@
 import { useLoaderData } from '@remix-run/react'
-import { DashboardScreen } from '~/components/admin/dashboard-screen'
-import { titled } from '~/components/admin/meta'
-import { dashboardLoader } from '~/doors/admin.server'
+import { DashboardScreen } from '~/components/site/dashboard-screen'
+import { titled } from '~/components/site/meta'
+import { dashboardLoader } from '~/doors/site/admin.server'
 
 export const handle = { regency: true }
 

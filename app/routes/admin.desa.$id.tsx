@@ -1,8 +1,8 @@
 import { useLoaderData } from '@remix-run/react'
-import { titled } from '~/components/admin/meta'
-import { RecordErrorBoundary } from '~/components/admin/resource-list'
-import { VillageEditScreen } from '~/components/admin/village-forms'
-import { villageEditAction, villageEditLoader } from '~/doors/regency-console.server'
+import { titled } from '~/components/site/meta'
+import { RecordErrorBoundary } from '~/components/site/resource-list'
+import { VillageEditScreen } from '~/components/regency/village-forms'
+import { villageEditAction, villageEditLoader } from '~/doors/regency/regency-console.server'
 
 export const handle = { regency: true }
 

@@ -1,4 +1,4 @@
-import { villageExportLoader } from '~/doors/regency-console.server'
+import { villageExportLoader } from '~/doors/regency/regency-console.server'
 
 export const handle = { regency: true }
 

@@ -1,8 +1,8 @@
 import { useLoaderData } from '@remix-run/react'
-import { titled } from '~/components/admin/meta'
-import { ListErrorBoundary } from '~/components/admin/resource-list'
-import { VillageListScreen } from '~/components/admin/village-list'
-import { villagesAction, villagesLoader } from '~/doors/regency-console.server'
+import { titled } from '~/components/site/meta'
+import { ListErrorBoundary } from '~/components/site/resource-list'
+import { VillageListScreen } from '~/components/regency/village-list'
+import { villagesAction, villagesLoader } from '~/doors/regency/regency-console.server'
 
 export const handle = { regency: true }
 

@@ -1,7 +1,7 @@
 import { useLoaderData } from '@remix-run/react'
-import { titled } from '~/components/admin/meta'
-import { VillageImportScreen } from '~/components/admin/village-forms'
-import { villageImportAction, villageImportLoader } from '~/doors/regency-console.server'
+import { titled } from '~/components/site/meta'
+import { VillageImportScreen } from '~/components/regency/village-forms'
+import { villageImportAction, villageImportLoader } from '~/doors/regency/regency-console.server'
 
 export const handle = { regency: true }
 

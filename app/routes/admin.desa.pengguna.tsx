@@ -1,8 +1,8 @@
 import { useLoaderData } from '@remix-run/react'
-import { titled } from '~/components/admin/meta'
-import { ListErrorBoundary } from '~/components/admin/resource-list'
-import { RegencyUsersScreen } from '~/components/regency/regency-users'
-import { regencyUsersAction, regencyUsersLoader } from '~/doors/regency-console.server'
+import { titled } from '~/components/site/meta'
+import { ListErrorBoundary } from '~/components/site/resource-list'
+import { RegencyUsersScreen } from '~/components/regency/regency-users-screen'
+import { regencyUsersAction, regencyUsersLoader } from '~/doors/regency/regency-console.server'
 
 export const handle = { regency: true }
 

@@ -1,8 +1,8 @@
 import { useLoaderData } from '@remix-run/react'
-import { titled } from '~/components/admin/meta'
-import { ListErrorBoundary } from '~/components/admin/resource-list'
+import { titled } from '~/components/site/meta'
+import { ListErrorBoundary } from '~/components/site/resource-list'
 import { RegencySummaryScreen } from '~/components/regency/regency-summary'
-import { summaryLoader } from '~/doors/regency-console.server'
+import { summaryLoader } from '~/doors/regency/regency-console.server'
 
 export const handle = { regency: true }
 

@@ -1,4 +1,4 @@
-import { summaryCsvLoader } from '~/doors/regency-console.server'
+import { summaryCsvLoader } from '~/doors/regency/regency-console.server'
 
 export const handle = { regency: true }
 

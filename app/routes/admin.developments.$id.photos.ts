@@ -1,4 +1,4 @@
-import { photoFormAction, photoFormLoader } from '~/doors/project-photos.server'
+import { photoFormAction, photoFormLoader } from '~/doors/village-info/project-photos.server'
 
 /**
  * /admin/developments/{id}/photos: the edit screen's `Foto Progres` uploads and deletes here (no screen of its

@@ -1,6 +1,6 @@
-import { ForbiddenScreen } from '~/components/admin/forbidden'
-import { titled } from '~/components/admin/meta'
-import { forbiddenLoader } from '~/doors/admin.server'
+import { ForbiddenScreen } from '~/components/accounts/forbidden'
+import { titled } from '~/components/site/meta'
+import { forbiddenLoader } from '~/doors/site/admin.server'
 
 export const handle = { regency: true }
 

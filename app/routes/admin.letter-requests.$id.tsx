@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { titled } from '~/components/admin/meta'
+import { titled } from '~/components/site/meta'
 import { LetterRequestScreen } from '~/components/citizen-services/letter-desk-screens'
-import { RecordErrorBoundary } from '~/components/admin/resource-list'
+import { RecordErrorBoundary } from '~/components/site/resource-list'
 import { requestLoader, requestAction } from '~/doors/citizen-services/letter-desk.server'
 
 /** /admin/letter-requests/{id}: a request's data and attachments; Terbitkan Surat, Minta Perbaikan, Tolak. */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { titled } from '~/components/admin/meta'
+import { titled } from '~/components/site/meta'
 import { LetterQueueScreen } from '~/components/citizen-services/letter-desk-screens'
-import { ListErrorBoundary } from '~/components/admin/resource-list'
+import { ListErrorBoundary } from '~/components/site/resource-list'
 import { requestQueueLoader } from '~/doors/citizen-services/letter-desk.server'
 
 /** /admin/letter-requests: the queue of letter requests, by status and type, the overdue marked. */

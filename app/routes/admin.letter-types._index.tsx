@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { titled } from '~/components/admin/meta'
+import { titled } from '~/components/site/meta'
 import { LetterTypeListScreen } from '~/components/citizen-services/letter-desk-screens'
-import { ListErrorBoundary } from '~/components/admin/resource-list'
+import { ListErrorBoundary } from '~/components/site/resource-list'
 import { typeListLoader } from '~/doors/citizen-services/letter-desk.server'
 
 /** /admin/letter-types: the letter types. */

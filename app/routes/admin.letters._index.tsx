@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { titled } from '~/components/admin/meta'
+import { titled } from '~/components/site/meta'
 import { LetterRegisterScreen } from '~/components/citizen-services/letter-desk-screens'
-import { ListErrorBoundary } from '~/components/admin/resource-list'
+import { ListErrorBoundary } from '~/components/site/resource-list'
 import { registerLoader, registerAction } from '~/doors/citizen-services/letter-desk.server'
 
 /** /admin/letters: the register of outgoing letters per year (print view, CSV, revocation). */

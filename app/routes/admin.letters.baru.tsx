@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { titled } from '~/components/admin/meta'
+import { titled } from '~/components/site/meta'
 import { WalkInScreen } from '~/components/citizen-services/letter-desk-screens'
-import { RecordErrorBoundary } from '~/components/admin/resource-list'
+import { RecordErrorBoundary } from '~/components/site/resource-list'
 import { walkInLoader, walkInAction } from '~/doors/citizen-services/letter-desk.server'
 
 /** /admin/letters/baru: a walk-in villager's letter, issued at once. */

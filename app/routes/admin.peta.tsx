@@ -1,4 +1,4 @@
-import { titled } from '~/components/admin/meta'
+import { titled } from '~/components/site/meta'
 import { MapAdminScreen } from '~/components/village-info/map-admin-screen'
 import { mapAdminAction, mapAdminLoader } from '~/doors/village-info/map-admin.server'
 

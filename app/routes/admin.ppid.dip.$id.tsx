@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { titled } from '~/components/admin/meta'
-import { RecordErrorBoundary } from '~/components/admin/resource-list'
+import { titled } from '~/components/site/meta'
+import { RecordErrorBoundary } from '~/components/site/resource-list'
 import { DipEntryScreen } from '~/components/village-info/ppid-admin-screens'
 import { dipEntryAction, dipEntryLoader } from '~/doors/village-info/ppid-admin.server'
 

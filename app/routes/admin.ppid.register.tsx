@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { titled } from '~/components/admin/meta'
-import { ListErrorBoundary } from '~/components/admin/resource-list'
+import { titled } from '~/components/site/meta'
+import { ListErrorBoundary } from '~/components/site/resource-list'
 import { RegisterScreen } from '~/components/village-info/ppid-admin-screens'
 import { registerScreenLoader } from '~/doors/village-info/ppid-admin.server'
 

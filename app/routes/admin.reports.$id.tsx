@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { titled } from '~/components/admin/meta'
-import { ReportScreen } from '~/components/admin/report-inbox'
-import { RecordErrorBoundary } from '~/components/admin/resource-list'
-import { reportAction, reportLoader } from '~/doors/report-desk.server'
+import { titled } from '~/components/site/meta'
+import { ReportScreen } from '~/components/citizen-services/report-inbox'
+import { RecordErrorBoundary } from '~/components/site/resource-list'
+import { reportAction, reportLoader } from '~/doors/citizen-services/report-desk.server'
 
 /** /admin/reports/{id}: one report, its citizen's contact, status, public switch and responses. */
 export const meta = titled('Laporan Warga')

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { titled } from '~/components/admin/meta'
-import { ReportInboxScreen } from '~/components/admin/report-inbox'
-import { ListErrorBoundary } from '~/components/admin/resource-list'
-import { inboxLoader } from '~/doors/report-desk.server'
+import { titled } from '~/components/site/meta'
+import { ReportInboxScreen } from '~/components/citizen-services/report-inbox'
+import { ListErrorBoundary } from '~/components/site/resource-list'
+import { inboxLoader } from '~/doors/citizen-services/report-desk.server'
 
 /** /admin/reports: Laporan Warga, the inbox of citizens' reports (filters by status and kind). */
 export const meta = titled('Laporan Warga')

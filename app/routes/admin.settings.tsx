@@ -6,9 +6,9 @@ import {
   TextFields,
   useFieldErrors,
   type TextFieldSpec,
-} from '~/components/admin/form'
-import { titled } from '~/components/admin/meta'
-import { settingsAction, settingsLoader } from '~/doors/admin.server'
+} from '~/components/shared/form'
+import { titled } from '~/components/site/meta'
+import { settingsAction, settingsLoader } from '~/doors/site/admin.server'
 
 export const meta = titled('Pengaturan Situs')
 

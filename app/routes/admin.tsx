@@ -1,12 +1,12 @@
 import type { HeadersFunction, LinksFunction } from '@remix-run/node'
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import quillStyles from 'quill/dist/quill.snow.css?url'
-import { DefaultPasswordWarning } from '~/components/admin/default-password-warning'
-import { AdminShell } from '~/components/admin/shell'
+import { DefaultPasswordWarning } from '~/components/accounts/default-password-warning'
+import { AdminShell } from '~/components/site/shell'
 import { revalidateAfterSubmissions } from '~/lib/revalidate'
-import { shellLoader } from '~/doors/admin.server'
+import { shellLoader } from '~/doors/site/admin.server'
 import { unknownScreen } from '~/resources'
-import { useSite } from '~/components/shared/use-site'
+import { useSite } from '~/components/site/use-site'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: quillStyles }]
 

@@ -1,3 +1,3 @@
-import { resetLinkAction } from '~/doors/admin.server'
+import { resetLinkAction } from '~/doors/site/admin.server'
 
 export const action = resetLinkAction

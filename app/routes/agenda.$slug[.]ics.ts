@@ -1,5 +1,5 @@
 import { noQuery } from '~/lib/cache-keys'
 
-export { eventCalendarLoader as loader } from '~/doors/events.server'
+export { eventCalendarLoader as loader } from '~/doors/content/events.server'
 
 export const handle = { cacheKey: noQuery }

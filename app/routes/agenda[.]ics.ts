@@ -1,5 +1,5 @@
 import { noQuery } from '~/lib/cache-keys'
 
-export { agendaCalendarLoader as loader } from '~/doors/events.server'
+export { agendaCalendarLoader as loader } from '~/doors/content/events.server'
 
 export const handle = { cacheKey: noQuery }

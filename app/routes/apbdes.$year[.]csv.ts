@@ -1,4 +1,4 @@
-import { budgetCsvLoader } from '~/doors/transparency.server'
+import { budgetCsvLoader } from '~/doors/village-info/transparency.server'
 import { noQuery } from '~/lib/cache-keys'
 
 /** /apbdes/{year}.csv: the lines of a published year as CSV (docs/api.md "Budget (APBDes)"). */

@@ -1,4 +1,4 @@
-import { unknownApiPath } from '~/doors/admin-api.server'
+import { unknownApiPath } from '~/doors/site/admin-api.server'
 import { regencyUnder } from '~/lib/regency-routes'
 
 export const handle = { regency: regencyUnder('regency', 'admin/me') }

@@ -1,4 +1,4 @@
-import { resourceItemApi, resourceItemWriteApi } from '~/doors/admin-api.server'
+import { resourceItemApi, resourceItemWriteApi } from '~/doors/site/admin-api.server'
 import {
   INPUTS,
   ITEMS,

@@ -1,4 +1,4 @@
-import { methodNotAllowed, previewLinkApi } from '~/doors/revisions.server'
+import { methodNotAllowed, previewLinkApi } from '~/doors/content/revisions.server'
 import {
   dateTime,
   declare,

@@ -1,4 +1,4 @@
-import { methodNotAllowed, revisionsApi } from '~/doors/revisions.server'
+import { methodNotAllowed, revisionsApi } from '~/doors/content/revisions.server'
 import {
   declare,
   revisedResources,

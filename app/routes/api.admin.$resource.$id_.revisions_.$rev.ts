@@ -1,4 +1,4 @@
-import { methodNotAllowed, revisionApi } from '~/doors/revisions.server'
+import { methodNotAllowed, revisionApi } from '~/doors/content/revisions.server'
 import {
   declare,
   revisedResources,

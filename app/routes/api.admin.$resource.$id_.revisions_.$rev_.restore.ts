@@ -1,4 +1,4 @@
-import { methodNotAllowed, restoreApi } from '~/doors/revisions.server'
+import { methodNotAllowed, restoreApi } from '~/doors/content/revisions.server'
 import { ITEMS, declare, revisedResources, revisionCommon, type Operation } from '~/openapi/operations.server'
 
 /** POST /api/admin/{resource}/{id}/revisions/{rev}/restore, for each resource declared with revisions. */

@@ -1,4 +1,4 @@
-import { resourceAllApi, resourceAllWriteApi } from '~/doors/admin-api.server'
+import { resourceAllApi, resourceAllWriteApi } from '~/doors/site/admin-api.server'
 import { ITEMS, declare, resourcesWithAll, type Operation, z } from '~/openapi/operations.server'
 import { allAlsoFor } from '~/resources'
 import { permissionsOf } from '~/resources/resource'

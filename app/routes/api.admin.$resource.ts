@@ -1,4 +1,4 @@
-import { resourceCreateApi, resourceListApi } from '~/doors/admin-api.server'
+import { resourceCreateApi, resourceListApi } from '~/doors/site/admin-api.server'
 import { ADMIN_PAGE_SIZE } from '~/lib/paging'
 import {
   INPUTS,

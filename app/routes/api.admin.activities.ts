@@ -1,4 +1,4 @@
-import { activitiesApi, methodNotAllowed } from '~/doors/admin-api.server'
+import { activitiesApi, methodNotAllowed } from '~/doors/site/admin-api.server'
 import { ADMIN_PAGE_SIZE } from '~/lib/paging'
 import { Activity, declare, listParams, paginated, z } from '~/openapi/operations.server'
 

@@ -1,4 +1,4 @@
-import { dashboardApi, methodNotAllowed } from '~/doors/admin-api.server'
+import { dashboardApi, methodNotAllowed } from '~/doors/site/admin-api.server'
 import { Dashboard, declare } from '~/openapi/operations.server'
 
 /** GET /api/admin/dashboard: the counts of the dashboard. */

@@ -1,4 +1,4 @@
-import { methodNotAllowed, photoUploadApi } from '~/doors/project-photos.server'
+import { methodNotAllowed, photoUploadApi } from '~/doors/village-info/project-photos.server'
 import {
   declare,
   DevelopmentPhoto,

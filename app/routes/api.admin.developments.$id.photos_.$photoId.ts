@@ -1,4 +1,4 @@
-import { methodNotAllowed, photoDeleteApi } from '~/doors/project-photos.server'
+import { methodNotAllowed, photoDeleteApi } from '~/doors/village-info/project-photos.server'
 import { declare, idParam, z } from '~/openapi/operations.server'
 import { RESOURCES } from '~/resources'
 import { permissionsOf } from '~/resources/resource'

@@ -1,5 +1,5 @@
 import { attachmentApi } from '~/doors/citizen-services/letters-api.server'
-import { methodNotAllowed } from '~/doors/admin-api.server'
+import { methodNotAllowed } from '~/doors/site/admin-api.server'
 import { declare, idParam, z } from '~/openapi/operations.server'
 
 /** GET /api/admin/letter-requests/{id}/attachments/{attachment_id}: a file the villager attached. */

@@ -1,5 +1,5 @@
 import { issueRequestApi } from '~/doors/citizen-services/letters-api.server'
-import { methodNotAllowed } from '~/doors/admin-api.server'
+import { methodNotAllowed } from '~/doors/site/admin-api.server'
 import { declare, idParam, Letter } from '~/openapi/operations.server'
 
 /** POST /api/admin/letter-requests/{id}/issue: the letter of a request. */

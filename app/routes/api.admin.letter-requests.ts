@@ -1,5 +1,5 @@
 import { letterRequestsApi } from '~/doors/citizen-services/letters-api.server'
-import { methodNotAllowed } from '~/doors/admin-api.server'
+import { methodNotAllowed } from '~/doors/site/admin-api.server'
 import { ADMIN_PAGE_SIZE } from '~/lib/paging'
 import { declare, LetterRequestListItem, listParams, paginated, z } from '~/openapi/operations.server'
 

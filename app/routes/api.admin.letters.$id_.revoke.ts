@@ -1,5 +1,5 @@
 import { revokeLetterApi } from '~/doors/citizen-services/letters-api.server'
-import { methodNotAllowed } from '~/doors/admin-api.server'
+import { methodNotAllowed } from '~/doors/site/admin-api.server'
 import { declare, idParam, Letter, LetterRevoke } from '~/openapi/operations.server'
 
 /** POST /api/admin/letters/{id}/revoke `{reason}`. */

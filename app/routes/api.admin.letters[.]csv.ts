@@ -1,5 +1,5 @@
 import { lettersCsvApi } from '~/doors/citizen-services/letters-api.server'
-import { methodNotAllowed } from '~/doors/admin-api.server'
+import { methodNotAllowed } from '~/doors/site/admin-api.server'
 import { declare, z } from '~/openapi/operations.server'
 
 /** GET /api/admin/letters.csv?year: the register as CSV. */

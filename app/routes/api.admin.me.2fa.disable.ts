@@ -1,4 +1,4 @@
-import { methodNotAllowed, twoFactorDisableApi } from '~/doors/account.server'
+import { methodNotAllowed, twoFactorDisableApi } from '~/doors/accounts/account.server'
 import { declare, z } from '~/openapi/operations.server'
 
 export const handle = { regency: true }

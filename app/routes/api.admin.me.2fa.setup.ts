@@ -1,4 +1,4 @@
-import { methodNotAllowed, twoFactorSetupApi } from '~/doors/account.server'
+import { methodNotAllowed, twoFactorSetupApi } from '~/doors/accounts/account.server'
 import { declare, z } from '~/openapi/operations.server'
 
 export const handle = { regency: true }

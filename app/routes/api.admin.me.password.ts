@@ -1,4 +1,4 @@
-import { mePasswordApi, methodNotAllowed } from '~/doors/account.server'
+import { mePasswordApi, methodNotAllowed } from '~/doors/accounts/account.server'
 import { declare, passwordChangeSchema, z } from '~/openapi/operations.server'
 
 export const handle = { regency: true }

@@ -1,4 +1,4 @@
-import { meSessionsApi, methodNotAllowed } from '~/doors/account.server'
+import { meSessionsApi, methodNotAllowed } from '~/doors/accounts/account.server'
 import { Session, declare, z } from '~/openapi/operations.server'
 
 export const handle = { regency: true }

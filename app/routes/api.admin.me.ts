@@ -1,4 +1,4 @@
-import { meApi, meUpdateApi } from '~/doors/account.server'
+import { meApi, meUpdateApi } from '~/doors/accounts/account.server'
 import { Me, declare, ownProfileSchema } from '~/openapi/operations.server'
 
 export const handle = { regency: true }

@@ -1,4 +1,4 @@
-import { reportsMethodNotAllowed, respondApi } from '~/doors/citizen-reports.server'
+import { reportsMethodNotAllowed, respondApi } from '~/doors/citizen-services/citizen-reports.server'
 import { declare, idParam, reportResponse, reportResponseInput } from '~/openapi/operations.server'
 
 /** POST /api/admin/reports/{id}/responses `{message}` (reports-update): staff's answer to a report. */

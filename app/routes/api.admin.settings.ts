@@ -1,4 +1,4 @@
-import { settingsApi, settingsUpdateApi } from '~/doors/admin-api.server'
+import { settingsApi, settingsUpdateApi } from '~/doors/site/admin-api.server'
 import { AdminSettings, SettingsInput, SettingsJsonInput, declare } from '~/openapi/operations.server'
 
 /** GET and PUT /api/admin/settings (Pengaturan Situs). */

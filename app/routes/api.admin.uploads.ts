@@ -1,4 +1,4 @@
-import { contentUploadApi, methodNotAllowed } from '~/doors/admin-api.server'
+import { contentUploadApi, methodNotAllowed } from '~/doors/site/admin-api.server'
 import { declare, imageFile, z } from '~/openapi/operations.server'
 import { CONTENT_UPLOAD_PERMISSIONS } from '~/resources/permissions'
 

@@ -1,4 +1,4 @@
-import { methodNotAllowed, resetLinkApi } from '~/doors/admin-api.server'
+import { methodNotAllowed, resetLinkApi } from '~/doors/site/admin-api.server'
 import { dateTime, declare, idParam, z } from '~/openapi/operations.server'
 
 /** POST /api/admin/users/{id}/reset-link: a single-use password reset link. */

@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ApiReference } from '~/components/shared/api-reference-view'
-import { apiDocsLoader } from '~/doors/api-docs.server'
+import { ApiReference } from '~/components/site/api-reference-view'
+import { apiDocsLoader } from '~/doors/site/api-docs.server'
 import { declare } from '~/openapi/operations.server'
 import type { RouteModules } from '~/openapi/api-document.server'
 

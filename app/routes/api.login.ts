@@ -1,4 +1,4 @@
-import { loginApi, methodNotAllowed } from '~/doors/sign-in.server'
+import { loginApi, methodNotAllowed } from '~/doors/accounts/sign-in.server'
 import { Login, declare, withFields, credentials, z } from '~/openapi/operations.server'
 
 export const handle = { regency: true }

@@ -1,4 +1,4 @@
-import { apiLogoutAll, methodNotAllowed } from '~/doors/account.server'
+import { apiLogoutAll, methodNotAllowed } from '~/doors/accounts/account.server'
 import { declare, z } from '~/openapi/operations.server'
 
 export const handle = { regency: true }

@@ -1,4 +1,4 @@
-import { apiLogoutThis, methodNotAllowed } from '~/doors/account.server'
+import { apiLogoutThis, methodNotAllowed } from '~/doors/accounts/account.server'
 import { declare, z } from '~/openapi/operations.server'
 
 export const handle = { regency: true }

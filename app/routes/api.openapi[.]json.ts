@@ -1,4 +1,4 @@
-import { methodNotAllowed, openApiLoader } from '~/doors/api-docs.server'
+import { methodNotAllowed, openApiLoader } from '~/doors/site/api-docs.server'
 import { declare } from '~/openapi/operations.server'
 import type { RouteModules } from '~/openapi/api-document.server'
 

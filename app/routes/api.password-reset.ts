@@ -1,4 +1,4 @@
-import { methodNotAllowed, passwordResetApi } from '~/doors/sign-in.server'
+import { methodNotAllowed, passwordResetApi } from '~/doors/accounts/sign-in.server'
 import { declare, passwordChange, z } from '~/openapi/operations.server'
 
 export const handle = { regency: true }

@@ -1,4 +1,4 @@
-import { publicItemApi, publicWriteApi } from '~/doors/public-api.server'
+import { publicItemApi, publicWriteApi } from '~/doors/site/public-api.server'
 import { noQuery } from '~/lib/cache-keys'
 import {
   Development,

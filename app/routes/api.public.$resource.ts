@@ -1,4 +1,4 @@
-import { publicListApi, publicWriteApi } from '~/doors/public-api.server'
+import { publicListApi, publicWriteApi } from '~/doors/site/public-api.server'
 import { listQuery } from '~/lib/cache-keys'
 import { PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { PUBLIC_LISTS, declare, listParams, paginated, type Operation } from '~/openapi/operations.server'

@@ -1,4 +1,4 @@
-import { methodNotAllowed, publicNamedListApi } from '~/doors/public-api.server'
+import { methodNotAllowed, publicNamedListApi } from '~/doors/site/public-api.server'
 import { listQuery } from '~/lib/cache-keys'
 import { DOCUMENT_KINDS, INFORMATION_CLASSES } from '~/lib/documents'
 import { PUBLIC_PAGE_SIZE } from '~/lib/paging'

@@ -1,5 +1,5 @@
 import { fileLetterRequestApi } from '~/doors/citizen-services/letters-api.server'
-import { methodNotAllowed } from '~/doors/admin-api.server'
+import { methodNotAllowed } from '~/doors/site/admin-api.server'
 import { declare, FiledLetterRequest, letterRequestInput } from '~/openapi/operations.server'
 
 /** POST /api/public/letter-requests: a villager asks for a letter (docs/api.md "Letters"). */

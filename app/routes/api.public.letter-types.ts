@@ -1,5 +1,5 @@
 import { publicLetterTypesApi } from '~/doors/citizen-services/letters-api.server'
-import { methodNotAllowed } from '~/doors/admin-api.server'
+import { methodNotAllowed } from '~/doors/site/admin-api.server'
 import { noQuery } from '~/lib/cache-keys'
 import { declare, PublicLetterType, z } from '~/openapi/operations.server'
 

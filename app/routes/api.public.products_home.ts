@@ -1,4 +1,4 @@
-import { methodNotAllowed, publicArrayLoader } from '~/doors/public-api.server'
+import { methodNotAllowed, publicArrayLoader } from '~/doors/site/public-api.server'
 import { noQuery } from '~/lib/cache-keys'
 import { Product } from '~/openapi/operations.server'
 

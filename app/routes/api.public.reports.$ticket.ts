@@ -1,4 +1,4 @@
-import { reportsMethodNotAllowed, trackReportApi } from '~/doors/citizen-reports.server'
+import { reportsMethodNotAllowed, trackReportApi } from '~/doors/citizen-services/citizen-reports.server'
 import { declare, publicReportResponse, z } from '~/openapi/operations.server'
 
 /** GET /api/public/reports/{ticket}?code=: the report for whoever holds its tracking code; the same 404 otherwise. */

@@ -1,4 +1,4 @@
-import { fileReportApi, publicReportsApi } from '~/doors/citizen-reports.server'
+import { fileReportApi, publicReportsApi } from '~/doors/citizen-services/citizen-reports.server'
 import { listQuery } from '~/lib/cache-keys'
 import { PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import {

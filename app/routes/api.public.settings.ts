@@ -1,4 +1,4 @@
-import { methodNotAllowed, publicSettingsApi } from '~/doors/public-api.server'
+import { methodNotAllowed, publicSettingsApi } from '~/doors/site/public-api.server'
 import { noQuery } from '~/lib/cache-keys'
 import { Settings, declare } from '~/openapi/operations.server'
 

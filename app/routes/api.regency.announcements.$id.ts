@@ -1,4 +1,4 @@
-import { regencyAnnouncementApi } from '~/doors/regency-api.server'
+import { regencyAnnouncementApi } from '~/doors/regency/regency-api.server'
 import { Announcement, declare, AnnouncementInput, idParam, REGENCY_PERMISSION, z } from '~/openapi/operations.server'
 
 export const handle = { regency: true }

@@ -1,4 +1,4 @@
-import { regencyAnnouncementsApi } from '~/doors/regency-api.server'
+import { regencyAnnouncementsApi } from '~/doors/regency/regency-api.server'
 import { ADMIN_PAGE_SIZE } from '~/lib/paging'
 import {
   Announcement,

@@ -1,4 +1,4 @@
-import { methodNotAllowed } from '~/doors/admin-api.server'
+import { methodNotAllowed } from '~/doors/site/admin-api.server'
 import { figuresCsvApi } from '~/doors/regency/regency-data.server'
 import { CAMAT_PERMISSION, declare, REGENCY_PERMISSION, z } from '~/openapi/operations.server'
 

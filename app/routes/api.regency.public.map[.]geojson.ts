@@ -1,5 +1,5 @@
-import { regencyMapApi } from '~/doors/regency-api.server'
-import { methodNotAllowed } from '~/doors/admin-api.server'
+import { regencyMapApi } from '~/doors/regency/regency-api.server'
+import { methodNotAllowed } from '~/doors/site/admin-api.server'
 import { declare } from '~/openapi/operations.server'
 
 export const handle = { regency: true }

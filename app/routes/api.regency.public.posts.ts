@@ -1,5 +1,5 @@
-import { regencyNewsApi } from '~/doors/regency-api.server'
-import { methodNotAllowed } from '~/doors/admin-api.server'
+import { regencyNewsApi } from '~/doors/regency/regency-api.server'
+import { methodNotAllowed } from '~/doors/site/admin-api.server'
 import { declare, listParams, paginated, postResponse, z } from '~/openapi/operations.server'
 import { PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { listQuery } from '~/lib/cache-keys'

@@ -1,4 +1,4 @@
-import { villageApi, villageReadApi } from '~/doors/regency-api.server'
+import { villageApi, villageReadApi } from '~/doors/regency/regency-api.server'
 import {
   CAMAT_PERMISSION,
   declare,

@@ -1,5 +1,5 @@
-import { methodNotAllowed } from '~/doors/admin-api.server'
-import { villageExportApi } from '~/doors/regency-api.server'
+import { methodNotAllowed } from '~/doors/site/admin-api.server'
+import { villageExportApi } from '~/doors/regency/regency-api.server'
 import { declare, idParam, REGENCY_PERMISSION, z } from '~/openapi/operations.server'
 
 export const handle = { regency: true }

@@ -1,5 +1,5 @@
-import { methodNotAllowed } from '~/doors/admin-api.server'
-import { villageImportApi } from '~/doors/regency-api.server'
+import { methodNotAllowed } from '~/doors/site/admin-api.server'
+import { villageImportApi } from '~/doors/regency/regency-api.server'
 import { declare, REGENCY_PERMISSION, villageInput, villageResponse, z } from '~/openapi/operations.server'
 
 export const handle = { regency: true }

@@ -1,4 +1,4 @@
-import { villageCreateApi, villagesApi } from '~/doors/regency-api.server'
+import { villageCreateApi, villagesApi } from '~/doors/regency/regency-api.server'
 import { ADMIN_PAGE_SIZE } from '~/lib/paging'
 import {
   CAMAT_PERMISSION,

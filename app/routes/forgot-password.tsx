@@ -1,8 +1,8 @@
 import type { HeadersFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { AuthCard, AuthField, AuthSubmit, BackToLogin } from '~/components/admin/auth-card'
-import { titled } from '~/components/admin/meta'
-import { forgotPasswordAction, forgotPasswordLoader } from '~/doors/sign-in.server'
+import { AuthCard, AuthField, AuthSubmit, BackToLogin } from '~/components/accounts/auth-card'
+import { titled } from '~/components/site/meta'
+import { forgotPasswordAction, forgotPasswordLoader } from '~/doors/accounts/sign-in.server'
 
 export const handle = { regency: true }
 

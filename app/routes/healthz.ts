@@ -1,4 +1,4 @@
-import { healthzLoader } from '~/doors/site-files.server'
+import { healthzLoader } from '~/doors/site/site-files.server'
 
 export const handle = { regency: true }
 

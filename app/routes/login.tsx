@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
-import { AuthCard, AuthField, AuthSubmit, BackToLogin } from '~/components/admin/auth-card'
-import { titled } from '~/components/admin/meta'
-import { loginAction, loginLoader, type LoginErrors } from '~/doors/sign-in.server'
+import { AuthCard, AuthField, AuthSubmit, BackToLogin } from '~/components/accounts/auth-card'
+import { titled } from '~/components/site/meta'
+import { loginAction, loginLoader, type LoginErrors } from '~/doors/accounts/sign-in.server'
 
 export const handle = { regency: true }
 

@@ -1,4 +1,4 @@
-import { logoutAction, logoutLoader } from '~/doors/sign-in.server'
+import { logoutAction, logoutLoader } from '~/doors/accounts/sign-in.server'
 
 export const handle = { regency: true }
 

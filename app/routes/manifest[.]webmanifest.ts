@@ -1,4 +1,4 @@
-import { manifestLoader } from '~/doors/site-files.server'
+import { manifestLoader } from '~/doors/site/site-files.server'
 import { noQuery } from '~/lib/cache-keys'
 
 /** GET /manifest.webmanifest */

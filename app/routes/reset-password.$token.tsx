@@ -1,8 +1,8 @@
 import type { HeadersFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { AuthCard, authButtonClass, AuthField, AuthSubmit, BackToLogin } from '~/components/admin/auth-card'
-import { titled } from '~/components/admin/meta'
-import { resetPasswordAction, resetPasswordLoader } from '~/doors/sign-in.server'
+import { AuthCard, authButtonClass, AuthField, AuthSubmit, BackToLogin } from '~/components/accounts/auth-card'
+import { titled } from '~/components/site/meta'
+import { resetPasswordAction, resetPasswordLoader } from '~/doors/accounts/sign-in.server'
 
 export const handle = { regency: true }
 

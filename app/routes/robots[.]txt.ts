@@ -1,4 +1,4 @@
-import { robotsLoader } from '~/doors/site-files.server'
+import { robotsLoader } from '~/doors/site/site-files.server'
 import { noQuery } from '~/lib/cache-keys'
 
 /** GET /robots.txt */

@@ -1,4 +1,4 @@
-import { rssOrPortalLoader } from '~/doors/regency-portal.server'
+import { rssOrPortalLoader } from '~/doors/regency/regency-portal.server'
 import { noQuery } from '~/lib/cache-keys'
 
 /** GET /rss.xml: the village's feed; at the regency host (REGENCY_HOST), the portal's news of every village. */

@@ -1,4 +1,4 @@
-import { sitemapLoader } from '~/doors/site-files.server'
+import { sitemapLoader } from '~/doors/site/site-files.server'
 import { noQuery } from '~/lib/cache-keys'
 
 /** GET /sitemap.xml */

@@ -3,7 +3,7 @@ import { log } from './error-log.server'
 import { testHookAllowed } from './test-hooks.server'
 
 /**
- * The server's "now" for what the public may see (app/models/publishing.server.ts). It is the system clock, except
+ * The server's "now" for what the public may see (app/models/content/publishing.server.ts). It is the system clock, except
  * in a test server that sets both BALAI_TEST_CLOCK_FILE (a file holding an offset in milliseconds, rewritten by the
  * test) and BALAI_TEST_ONLY naming allow-moving-the-clock: a test then moves time forward to see a scheduled item
  * appear without a write, instead of waiting. Neither variable is documented for installs (.env.example, README);

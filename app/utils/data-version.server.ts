@@ -164,7 +164,7 @@ const source = perVillage(
 
 /**
  * Parts of the version that change with time rather than with a write (for example a scheduled item's time
- * arriving: app/models/publishing.server.ts). Each is told the database's version (so it can re-read what it
+ * arriving: app/models/content/publishing.server.ts). Each is told the database's version (so it can re-read what it
  * depends on when that changes) and must only ever grow; the version is their sum with the database's, so it
  * changes whenever any part does.
  */

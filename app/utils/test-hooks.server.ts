@@ -33,7 +33,7 @@ export function announceCrashPoint() {
 }
 
 /**
- * A step of a village's creation, import or deletion (app/models/regency.server.ts) a test may crash the server at:
+ * A step of a village's creation, import or deletion (app/models/regency/regency.server.ts) a test may crash the server at:
  * the process sends itself SIGKILL there, as a power cut would stop it, with nothing flushed or cleaned up.
  */
 export function crashPoint(step: string) {

@@ -2,7 +2,7 @@ import { villageCache } from './village-cache.server'
 
 /**
  * What the two throttles share, the logins' (app/auth/throttle.server.ts) and the citizen reports'
- * (app/models/report-throttle.server.ts): both count rows in a table of their own, each row a try at its time.
+ * (app/models/citizen-services/report-throttle.server.ts): both count rows in a table of their own, each row a try at its time.
  */
 
 /**

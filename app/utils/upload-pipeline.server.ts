@@ -336,7 +336,7 @@ export async function storeImage(file: StagedFile, kind: StoredKind): Promise<st
       throw invalidImage('Image is damaged or not a valid image file')
     }
     // Marked before anything is stored: if the process dies before the record is committed, the sweep
-    // (models/upload-sweep.server.ts) removes the files.
+    // (models/site/upload-sweep.server.ts) removes the files.
     await markPending(kind, name)
     try {
       for (const copy of copies) await storage().put(kind, copy, path.join(work, copy))
@@ -413,7 +413,7 @@ export async function writeWithImage<T>(
 
 /**
  * A stored file whose record is not committed yet is marked in the `pending_uploads` table, which every worker and
- * instance shares. If the process dies before the commit, the sweep (models/upload-sweep.server.ts) removes the
+ * instance shares. If the process dies before the commit, the sweep (models/site/upload-sweep.server.ts) removes the
  * file unless a record points at it.
  */
 async function markPending(kind: StoredKind, name: string) {

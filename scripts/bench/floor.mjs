@@ -102,7 +102,7 @@ const product = (r) => ({
 })
 const withDates = product
 
-// What the public may see of posts and products (app/models/publishing.server.ts), newest publish time first. The
+// What the public may see of posts and products (app/models/content/publishing.server.ts), newest publish time first. The
 // stored times are ISO text ending `+00:00`; now as `...Z` compares the same way.
 const visible = (t) => `${t}status = 'published' AND ${t}published_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`
 const newest = (t) => `ORDER BY ${t}published_at DESC, ${t}id DESC`

@@ -229,7 +229,7 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
     }
     const post = db.prepare(
       // Published as of their creation (the public sees only rows with a publish time:
-      // app/models/publishing.server.ts).
+      // app/models/content/publishing.server.ts).
       'INSERT INTO posts (image, title, slug, content, ' +
         'category_id, user_id, created_at, updated_at, published_at) ' +
         'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -332,7 +332,7 @@ export async function generateVillage({ dbFile, uploadsDir, counts }) {
       )
     }
     // The agenda: one event a day, from a year ago (ended) to as far ahead (upcoming), three hours each; `ended_at`
-    // is the end, as the model writes it for a timed event (app/models/event.server.ts).
+    // is the end, as the model writes it for a timed event (app/models/content/event.server.ts).
     const event = db.prepare(
       'INSERT INTO events (title, slug, description, location, starts_at, ends_at, ' +
         'all_day, organizer, ended_at, published_at, created_at, updated_at) ' +

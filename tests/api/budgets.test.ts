@@ -386,7 +386,7 @@ describe('public budgets', () => {
   )
 
   it('writes the names of groups and lines in the table as text, never as markup', async () => {
-    // The table's bodies are written out as HTML text once per budget (app/components/public/budget-report.tsx).
+    // The table's bodies are written out as HTML text once per budget (app/components/village-info/budget-report.tsx).
     const name = `Sewa <img src=x onerror="alert(1)"> & 'Tanah' "Kas"`
     await newBudget(2033, {
       items: [

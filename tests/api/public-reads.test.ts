@@ -53,7 +53,7 @@ beforeAll(async () => {
   process.env.JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789'
   process.env.DATABASE_POOL = '2'
   // Importing the catalogue of public reads declares every public table.
-  await import('~/models/public-catalog.server')
+  await import('~/models/site/public-catalog.server')
   tables = (await import('~/public-reads/public-table.server')).publicTables
   prisma = (await import('~/utils/db.server')).prisma
 }, 120_000)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, clientAddress, expectFailure, expectSuccess, login, unique } from '../support/api'
 import { startServer, testClock, type TestServer } from '../support/server'
 
-// Drafts and scheduled publishing (docs/api.md; app/models/publishing.server.ts): one rule decides what the public
+// Drafts and scheduled publishing (docs/api.md; app/models/content/publishing.server.ts): one rule decides what the public
 // sees, at every door, and a scheduled item appears at its time with no write in between. The server is this file's
 // own, with a clock the test moves (tests/support/server.ts testClock) instead of waiting.
 

@@ -5,8 +5,8 @@ import { api, expectFailure, expectSuccess, login, unique, userWithPermissions }
 import { newCategory } from '../support/content'
 import { queryDb, startServer, testClock, type TestServer } from '../support/server'
 
-// Revisions and preview links (docs/api.md "Revisions and preview links"; app/models/revision.server.ts,
-// app/models/preview-link.server.ts). The server is this file's own, with a clock the test moves to see a link expire;
+// Revisions and preview links (docs/api.md "Revisions and preview links"; app/models/content/revision.server.ts,
+// app/models/content/preview-link.server.ts). The server is this file's own, with a clock the test moves to see a link expire;
 // the permission check uses the suite's shared server.
 
 const clock = testClock()

@@ -3,7 +3,7 @@ import { api, expectSuccess, login, unique } from '../support/api'
 import { startServer, testClock, type TestServer } from '../support/server'
 
 // A budget year or a development project scheduled for later appears at its time, at every public door, without any
-// write in between (docs/api.md "Drafts and scheduled publishing", app/models/publishing.server.ts: their tables are
+// write in between (docs/api.md "Drafts and scheduled publishing", app/models/content/publishing.server.ts: their tables are
 // among the published ones whose times expire the caches). The server is this file's own, with a clock the test moves.
 
 const clock = testClock()

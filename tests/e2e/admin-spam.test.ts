@@ -6,7 +6,7 @@ import { typeRichText, valueOf } from './admin-support'
 const { loggedInPage } = useBrowser()
 
 /**
- * The online-gambling spam guard through the admin screens (the same model call as the API, app/models/spam.server.ts).
+ * The online-gambling spam guard through the admin screens (the same model call as the API, app/models/citizen-services/spam.server.ts).
  */
 describe('the post form and gambling spam', () => {
   it('shows the refusal under each field that holds spam and keeps everything typed', async () => {

@@ -3,9 +3,9 @@ import { renderToString } from 'react-dom/server'
 import { A11y, Autoplay, Navigation, Pagination } from 'swiper/modules'
 import { Swiper, SwiperSlide } from 'swiper/react'
 import { describe, expect, it } from 'vitest'
-import { SwiperSlides, type Slide } from '~/components/public/swiper-slides'
+import { SwiperSlides, type Slide } from '~/components/content/swiper-slides'
 
-// The server writes Swiper's markup itself (app/components/public/swiper-slides.tsx); the browser hydrates it with
+// The server writes Swiper's markup itself (app/components/content/swiper-slides.tsx); the browser hydrates it with
 // the real Swiper, whose first render must give exactly the same markup, or React would redraw the slides. Swiper's
 // own server render is that first render: the two are compared here, with the props of the home page's slider and
 // carousels, so a Swiper upgrade that changes its markup fails this test.

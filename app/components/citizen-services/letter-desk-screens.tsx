@@ -8,10 +8,10 @@ import {
   letterStatusLabel,
   type LetterField,
 } from '~/lib/letters'
-import { labelled, Options, TextField, SelectField } from '~/components/admin/form'
-import { RichTextField } from '~/components/admin/rich-text'
-import { Pager, SearchBox } from '~/components/admin/resource-list'
-import { ListTable, StateRow } from '~/components/admin/list-table'
+import { labelled, Options, TextField, SelectField } from '~/components/shared/form'
+import { RichTextField } from '~/components/content/rich-text'
+import { Pager, SearchBox } from '~/components/site/resource-list'
+import { ListTable, StateRow } from '~/components/shared/list-table'
 
 /**
  * Layanan Surat's admin screens (app/doors/citizen-services/letter-desk.server.ts). Everything a villager typed is

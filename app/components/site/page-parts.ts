@@ -1,4 +1,4 @@
-import type { BannerAnnouncement } from '~/components/public/announcement-banner'
+import type { BannerAnnouncement } from '~/components/content/announcement-banner'
 import { isCurrent, isGroup, SITE_NAVIGATION } from '~/lib/site-navigation'
 
 /**

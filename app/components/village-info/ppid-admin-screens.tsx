@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { Options, SelectField, TextField } from '~/components/admin/form'
-import { ListTable, StateRow } from '~/components/admin/list-table'
-import { Pager } from '~/components/admin/resource-list'
+import { Options, SelectField, TextField } from '~/components/shared/form'
+import { ListTable, StateRow } from '~/components/shared/list-table'
+import { Pager } from '~/components/site/resource-list'
 
 /**
  * The back office's PPID screens (app/doors/village-info/ppid-admin.server.ts): the Daftar Informasi Publik's manual

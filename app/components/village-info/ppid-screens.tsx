@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useId } from 'react'
-import { BarChart } from '~/components/public/chart'
-import { Pagination } from '~/components/public/list-controls'
+import { BarChart } from '~/components/village-info/chart'
+import { Pagination } from '~/components/shared/list-controls'
 import { formatDateTime, formatPercent } from '~/lib/format'
 
 /**

@@ -6,8 +6,8 @@ import { apiSuccess, bodyStream, discardRest, handleApi, HttpError, validationEr
 import { readMultipart, storage } from '~/utils/upload-pipeline.server'
 import { readSmallForm } from '~/utils/form-input.server'
 import { DOCUMENT_MAX_MB } from '~/lib/upload-limits'
-import { countedReadLookup, lookupRefusal } from '~/models/report-throttle.server'
-import { siteUrl } from '~/models/site-identity.server'
+import { countedReadLookup, lookupRefusal } from '~/models/citizen-services/report-throttle.server'
+import { siteUrl } from '~/models/site/site-identity.server'
 import { publishedLetterKeys } from '~/models/citizen-services/letter-keys.server'
 import {
   verifyLetterByCode,

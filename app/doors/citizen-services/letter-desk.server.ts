@@ -8,8 +8,8 @@ import { nowMs } from '~/utils/clock.server'
 import { getEnv } from '~/utils/config.server'
 import { prisma } from '~/utils/db.server'
 import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
-import { siteUrl } from '~/models/site-identity.server'
-import { recordActivity } from '~/models/activity.server'
+import { siteUrl } from '~/models/site/site-identity.server'
+import { recordActivity } from '~/models/accounts/activity.server'
 import {
   allLetterTypes,
   createLetterType,
@@ -32,7 +32,7 @@ import {
   revokeLetter,
   yearOf,
 } from '~/models/citizen-services/letter.server'
-import { routeId } from '~/doors/admin.server'
+import { routeId } from '~/doors/site/admin.server'
 
 /**
  * The admin screens of Layanan Surat (menu `Surat`): Permohonan Surat (the queue and a request's screen), Surat

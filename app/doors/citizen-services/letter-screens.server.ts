@@ -4,10 +4,10 @@ import { IMAGE_MAX_MB } from '~/lib/upload-limits'
 import { whatsappShareLink } from '~/lib/reports'
 import { letterStatusLabel } from '~/lib/letters'
 import type { LetterField } from '~/lib/letters'
-import { siteIdentity } from '~/models/site-identity.server'
+import { siteIdentity } from '~/models/site/site-identity.server'
 import { activeLetterType, publicLetterTypes } from '~/models/citizen-services/letter-type.server'
 import type { TrackedLetterRequest } from '~/models/citizen-services/letter-request.server'
-import { foundOr404 } from '~/doors/public.server'
+import { foundOr404 } from '~/doors/site/public.server'
 import {
   checkLetterFilingThrottle,
   correctLetter,

@@ -15,9 +15,9 @@ import {
 import { readMultipart, storage } from '~/utils/upload-pipeline.server'
 import { publicApiSuccess } from '~/public-reads/read-memo.server'
 import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
-import { parseId } from '~/models/crud.server'
-import { siteUrl } from '~/models/site-identity.server'
-import { countedFiling, countedLookup, filingRefusal } from '~/models/report-throttle.server'
+import { parseId } from '~/models/site/crud.server'
+import { siteUrl } from '~/models/site/site-identity.server'
+import { countedFiling, countedLookup, filingRefusal } from '~/models/citizen-services/report-throttle.server'
 import {
   createLetterType,
   deleteLetterType,
@@ -48,7 +48,7 @@ import {
   revokeLetter,
   yearOf,
 } from '~/models/citizen-services/letter.server'
-import { recordActivity } from '~/models/activity.server'
+import { recordActivity } from '~/models/accounts/activity.server'
 
 /**
  * The doors of Layanan Surat's API (docs/api.md "Letters"): the staff's calls (letter types, the queue of requests,

@@ -2,8 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
 import { clientKeyOf } from '~/utils/client-key.server'
-import { countedFiling } from '~/models/report-throttle.server'
-import { parseId } from '~/models/crud.server'
+import { countedFiling } from '~/models/citizen-services/report-throttle.server'
+import { parseId } from '~/models/site/crud.server'
 import {
   fileObjection,
   getObjection,
@@ -17,8 +17,8 @@ import { withFormInput } from '~/utils/form-input.server'
 import { apiCall, apiSuccess, HttpError, notFound, readJsonObject, type FieldErrors } from '~/utils/http.server'
 import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
 import { OBJECTION_REASON_TEXT, OBJECTION_REASONS } from '~/lib/reports'
-import { checkFilingThrottle, lookUp as lookUpReport } from '~/doors/citizen-reports.server'
-import { countedLookup } from '~/models/report-throttle.server'
+import { checkFilingThrottle, lookUp as lookUpReport } from '~/doors/citizen-services/citizen-reports.server'
+import { countedLookup } from '~/models/citizen-services/report-throttle.server'
 
 /**
  * The doors of objections (docs/api.md "Public information, the whole cycle"; decision 077): the public API (file,

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { siteIdentity } from '~/models/site-identity.server'
-import { atRegency } from '~/models/villages.server'
+import { siteIdentity } from '~/models/site/site-identity.server'
+import { atRegency } from '~/models/regency/villages.server'
 import {
   dcatCatalog,
   oneRegencyDataset,

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
-import { villagesWithin } from '~/models/regency.server'
+import { villagesWithin } from '~/models/regency/regency.server'
 import { figuresCsv, regencyFigures } from '~/models/regency/regency-figures.server'
 import {
   createRegencyUser,
@@ -9,8 +9,8 @@ import {
   listRegencyUsers,
   updateRegencyUser,
 } from '~/models/regency/regency-users.server'
-import { recordActivity } from '~/models/activity.server'
-import { parseId } from '~/models/crud.server'
+import { recordActivity } from '~/models/accounts/activity.server'
+import { parseId } from '~/models/site/crud.server'
 import { actorOf } from '~/auth/actor.server'
 import {
   apiCall,
@@ -21,7 +21,7 @@ import {
   readJsonObject,
   validationError,
 } from '~/utils/http.server'
-import { requireRegencyAdmin, requireRegencyReader } from '~/doors/regency-api.server'
+import { requireRegencyAdmin, requireRegencyReader } from '~/doors/regency/regency-api.server'
 
 /**
  * The regency's data (docs/api.md "The regency's data"): its accounts (`/api/regency/users`, `kabupaten` only) and

@@ -6,7 +6,7 @@ import { can, requirePermission, requireUser } from '~/auth/session.server'
 import { HttpError, type FieldErrors } from '~/utils/http.server'
 import { readFormFields } from '~/utils/form-input.server'
 import { readMultipart } from '~/utils/upload-pipeline.server'
-import { parseId } from '~/models/crud.server'
+import { parseId } from '~/models/site/crud.server'
 import {
   createFeature,
   createLayer,

@@ -6,7 +6,7 @@ import { readJsonObject, apiSuccess, handleApi, HttpError, notFound } from '~/ut
 import { readMultipart } from '~/utils/upload-pipeline.server'
 import { withWriteInput } from '~/utils/api-input.server'
 import { PUBLIC_CACHE_CONTROL, publicApiSuccess } from '~/public-reads/read-memo.server'
-import { parseId } from '~/models/crud.server'
+import { parseId } from '~/models/site/crud.server'
 import {
   allLayersGeoJson,
   createFeature,

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { atRegency } from '~/models/villages.server'
+import { atRegency } from '~/models/regency/villages.server'
 import { villageBoundaries } from '~/models/regency/regency-map.server'
 import { cachedRead } from '~/public-reads/read-memo.server'
 import { drawGeometry, formatArea, formatLength, projectionOf, type DrawnGeometry } from '~/lib/map-drawing'

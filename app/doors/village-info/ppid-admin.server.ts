@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { jsonWithError, jsonWithSuccess, redirectWithSuccess } from 'remix-toast'
 import { actorOf } from '~/auth/actor.server'
 import { can, requirePermission } from '~/auth/session.server'
-import { recordActivity } from '~/models/activity.server'
+import { recordActivity } from '~/models/accounts/activity.server'
 import {
   createDipEntry,
   deleteDipEntry,
@@ -14,7 +14,7 @@ import {
   type RegisterType,
   updateDipEntry,
 } from '~/models/village-info/ppid-dip.server'
-import { routeId } from '~/doors/admin.server'
+import { routeId } from '~/doors/site/admin.server'
 import { readFormFields } from '~/utils/form-input.server'
 import { HttpError, type FieldErrors } from '~/utils/http.server'
 import { now } from '~/utils/clock.server'

@@ -1,9 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
-import { recordActivity } from '~/models/activity.server'
-import { parseId } from '~/models/crud.server'
-import { siteIdentity } from '~/models/site-identity.server'
+import { recordActivity } from '~/models/accounts/activity.server'
+import { parseId } from '~/models/site/crud.server'
+import { siteIdentity } from '~/models/site/site-identity.server'
 import {
   annualReport,
   createDipEntry,

@@ -30,10 +30,10 @@ import {
   type LetterField,
 } from '~/lib/letters'
 import { IMAGE_MAX_MB } from '~/lib/upload-limits'
-import { recordActivity, type Actor } from '~/models/activity.server'
-import { listPage } from '~/models/crud.server'
-import { refuseGamblingSpam } from '~/models/spam.server'
-import { CITIZEN, dueDateOf, trackingCodes, type CountedFiling } from '~/models/report.server'
+import { recordActivity, type Actor } from '~/models/accounts/activity.server'
+import { listPage } from '~/models/site/crud.server'
+import { refuseGamblingSpam } from '~/models/citizen-services/spam.server'
+import { CITIZEN, dueDateOf, trackingCodes, type CountedFiling } from '~/models/citizen-services/report.server'
 import { activeLetterType, fieldsOf } from './letter-type.server'
 import { openNik, sealNik } from './letter-data-key.server'
 

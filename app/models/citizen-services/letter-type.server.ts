@@ -12,7 +12,7 @@ import {
   type LetterField,
 } from '~/lib/letters'
 import type { ListQuery } from '~/lib/paging'
-import { listPage, rethrowUnique } from '~/models/crud.server'
+import { listPage, rethrowUnique } from '~/models/site/crud.server'
 
 /**
  * Letter types (docs/api.md "Letters"): what staff define, one per kind of letter the village issues. The type's

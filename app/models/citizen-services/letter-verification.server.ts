@@ -3,7 +3,7 @@ import { prisma } from '~/utils/db.server'
 import { notFound } from '~/utils/http.server'
 import { nullableResponseTime, responseTime, z } from '~/utils/response-shape.server'
 import { maskNik } from '~/lib/letters'
-import { getSettings } from '~/models/settings.server'
+import { getSettings } from '~/models/site/settings.server'
 import { signedLetterText, signLetterText } from './letter-keys.server'
 
 /**

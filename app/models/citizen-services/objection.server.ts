@@ -8,10 +8,10 @@ import { checkInput, optionalText, requiredText } from '~/utils/validation.serve
 import { wallClockOf } from '~/lib/zoned-time'
 import type { ListQuery } from '~/lib/paging'
 import { OBJECTION_REASONS, REPORT_STATUSES, objectionReasonLabel, type ObjectionReason } from '~/lib/reports'
-import type { SessionUser } from '~/models/user.server'
-import { recordActivity, type Actor } from '~/models/activity.server'
-import { listPage, orNotFound } from '~/models/crud.server'
-import { refuseGamblingSpam } from '~/models/spam.server'
+import type { SessionUser } from '~/models/accounts/user.server'
+import { recordActivity, type Actor } from '~/models/accounts/activity.server'
+import { listPage, orNotFound } from '~/models/site/crud.server'
+import { refuseGamblingSpam } from '~/models/citizen-services/spam.server'
 import {
   CITIZEN,
   NO_SUCH_HASH,
@@ -26,7 +26,7 @@ import {
   ticketOf,
   updateReport,
   type CountedFiling,
-} from '~/models/report.server'
+} from '~/models/citizen-services/report.server'
 
 /**
  * Objections (keberatan, UU 14/2008 Pasal 35; docs/api.md "Public information, the whole cycle"; decision 077): a

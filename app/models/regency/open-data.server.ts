@@ -1,6 +1,6 @@
-import { allPublicStatistics, type Statistic } from '~/models/statistic.server'
-import { allVillages, inVillage, scopeOf, villagesVersion, type Village } from '~/models/villages.server'
-import { byKecamatan, villageOrigin } from '~/models/regency.server'
+import { allPublicStatistics, type Statistic } from '~/models/village-info/statistic.server'
+import { allVillages, inVillage, scopeOf, villagesVersion, type Village } from '~/models/regency/villages.server'
+import { byKecamatan, villageOrigin } from '~/models/regency/regency.server'
 import { eachAtMost, remembered } from './regency-figures.server'
 import { csvOf } from '~/lib/csv'
 

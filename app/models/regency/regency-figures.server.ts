@@ -5,7 +5,7 @@ import { now } from '~/utils/clock.server'
 import { villageCache } from '~/utils/village-cache.server'
 import { z } from '~/utils/response-shape.server'
 import { csvOf } from '~/lib/csv'
-import { inVillage, scopeOf, villagesVersion, type Village } from '~/models/villages.server'
+import { inVillage, scopeOf, villagesVersion, type Village } from '~/models/regency/villages.server'
 
 /**
  * The regency's figures (docs/api.md "The regency's data", decision 081): each village's computed in its own database

@@ -2,8 +2,8 @@ import geodesic from 'geographiclib-geodesic'
 import intersect from '@turf/intersect'
 import { featureCollection, feature } from '@turf/helpers'
 import type { MultiPolygon, Polygon, Position } from 'geojson'
-import { allVillages, inVillage, scopeOf } from '~/models/villages.server'
-import { eachAtMost, villageOrigin } from '~/models/regency.server'
+import { allVillages, inVillage, scopeOf } from '~/models/regency/villages.server'
+import { eachAtMost, villageOrigin } from '~/models/regency/regency.server'
 import { publicLayerFeatures } from '~/models/village-info/map.server'
 
 /**

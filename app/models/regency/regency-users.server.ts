@@ -5,8 +5,8 @@ import { scrubErased } from '~/utils/erased-bytes.server'
 import { checkInput } from '~/utils/validation.server'
 import { paginate, type ListQuery } from '~/lib/paging'
 import { responseId, timestamps, z } from '~/utils/response-shape.server'
-import { createSchema, updateSchema } from '~/models/user.server'
-import { rethrowUnique } from '~/models/crud.server'
+import { createSchema, updateSchema } from '~/models/accounts/user.server'
+import { rethrowUnique } from '~/models/site/crud.server'
 
 /**
  * The regency's accounts (docs/api.md "The regency's data"): in the regency's own database, each with one of two

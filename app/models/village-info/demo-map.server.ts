@@ -5,7 +5,7 @@ import { checkGeometry } from './map-geometry.server'
 /**
  * The demo village on its map (docs/api.md "Village map (peta desa)"): a boundary, three dusun and twelve public
  * places, around the demo's development projects (near Bandung, -6.92, 107.62), and a location for some of its
- * products and events. Written inside the seed's write (app/models/seed.server.ts), into the seeded layers.
+ * products and events. Written inside the seed's write (app/models/site/seed.server.ts), into the seeded layers.
  */
 
 type Ring = [number, number][]

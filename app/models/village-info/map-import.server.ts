@@ -4,7 +4,7 @@ import { gpx, kml } from '@tmcw/togeojson'
 import { validationError } from '~/utils/http.server'
 import type { StagedFile } from '~/utils/upload-pipeline.server'
 import type { MapKind } from '~/lib/map-drawing'
-import type { Actor } from '~/models/activity.server'
+import type { Actor } from '~/models/accounts/activity.server'
 import { DESCRIPTION_MAX, NAME_MAX, getLayer, writeImportedFeatures } from './map.server'
 import { checkGeometry, type CheckedGeometry } from './map-geometry.server'
 

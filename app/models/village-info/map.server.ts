@@ -16,10 +16,10 @@ import {
   type BBox,
   type MapKind,
 } from '~/lib/map-drawing'
-import { recordActivity, type Actor } from '~/models/activity.server'
-import { rethrowUnique } from '~/models/crud.server'
-import { visibleWhere } from '~/models/publishing.server'
-import { refuseGamblingSpam } from '~/models/spam.server'
+import { recordActivity, type Actor } from '~/models/accounts/activity.server'
+import { rethrowUnique } from '~/models/site/crud.server'
+import { visibleWhere } from '~/models/content/publishing.server'
+import { refuseGamblingSpam } from '~/models/citizen-services/spam.server'
 import { removeImage, stagedImage, writeWithImage } from '~/utils/upload-pipeline.server'
 import { uploadUrl } from '~/lib/upload-urls'
 import { checkGeometry, type CheckedGeometry, type MapGeometry } from './map-geometry.server'

@@ -10,10 +10,10 @@ import { htmlToText } from '~/lib/format'
 import { DOCUMENT_KIND_LABELS, type DocumentKind } from '~/lib/documents'
 import { decisionLabel, reportStatusLabel } from '~/lib/reports'
 import type { ListQuery } from '~/lib/paging'
-import { documentRule } from '~/models/document.server'
-import { visibleWhere } from '~/models/publishing.server'
-import { listPage, orNotFound } from '~/models/crud.server'
-import { workingDaysBetween } from '~/models/report.server'
+import { documentRule } from '~/models/village-info/document.server'
+import { visibleWhere } from '~/models/content/publishing.server'
+import { listPage, orNotFound } from '~/models/site/crud.server'
+import { workingDaysBetween } from '~/models/citizen-services/report.server'
 
 /**
  * The Daftar Informasi Publik, the PPID's registers and its annual report (docs/api.md "Public information, the
