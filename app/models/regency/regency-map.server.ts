@@ -2,7 +2,8 @@ import geodesic from 'geographiclib-geodesic'
 import intersect from '@turf/intersect'
 import { featureCollection, feature } from '@turf/helpers'
 import type { MultiPolygon, Polygon, Position } from 'geojson'
-import { allVillages, inVillage, scopeOf } from '~/models/regency/villages.server'
+import { allVillages, inVillage, scopeOf, villagesVersion } from '~/models/regency/villages.server'
+import { remembered } from '~/models/regency/regency-figures.server'
 import { eachAtMost, villageOrigin } from '~/models/regency/regency.server'
 import { publicLayerFeatures } from '~/models/village-info/map.server'
 
@@ -18,7 +19,16 @@ export const OVERLAP_LIMIT_M2 = 1000
 type Area = Polygon | MultiPolygon
 export type VillageBoundary = { slug: string; name: string; url: string; areas: Area[] }
 
-export async function villageBoundaries(regencyUrl: URL): Promise<VillageBoundary[]> {
+/**
+ * Kept whole per `villagesVersion()` and origin as the portal's other reads are (decision 081): a burst of requests
+ * for the portal's `/peta`, its GeoJSON or the console after a village's write reads each village once (single flight).
+ */
+const boundaryReads = new Map<string, Promise<VillageBoundary[]>>()
+
+export const villageBoundaries = (regencyUrl: URL): Promise<VillageBoundary[]> =>
+  remembered(boundaryReads, `${villagesVersion()}|${regencyUrl.origin}`, () => readBoundaries(regencyUrl))
+
+async function readBoundaries(regencyUrl: URL): Promise<VillageBoundary[]> {
   const villages = allVillages()
     .filter((village) => village.status === 'active')
     .sort((one, other) => one.name.localeCompare(other.name, 'id') || one.slug.localeCompare(other.slug))
