@@ -63,6 +63,11 @@ describe('npm run bench -- --quick', () => {
       // Layanan Surat (issue 37): the types' page and a letter's verification, against the uncached news list.
       '/layanan/surat',
       '/verifikasi/<code>',
+      // Peta Desa (issue 39): a layer of many points and the map page; the PPID cycle (issue 38): the DIP and a report.
+      expect.stringMatching(/^\/api\/public\/map\/layers\/[a-z0-9-]+\.geojson$/),
+      '/peta',
+      expect.stringMatching(/^\/ppid\/daftar-informasi\?page=\d+$/),
+      expect.stringMatching(/^\/ppid\/laporan\/\d{4}$/),
       '/ (banner showing)',
       expect.stringMatching(/^\/posts\?page=\d+ \(banner showing\)$/),
     ])
