@@ -78,7 +78,7 @@ describe('npm run bench -- --quick', () => {
       expect(Number(errors), row).toBe(0)
       expect(Number(rps), row).toBeGreaterThan(0)
       // Pages, searches and posts are also loaded uncached, next to a floor that was asked the same.
-      if (/^\/(posts|api\/public\/|$)/.test(target) && !/<random>|banner/.test(target)) {
+      if (/^\/(posts|api\/public\/|$)/.test(target) && !/<random>|banner|\.geojson$/.test(target)) {
         expect(Number(uncached), row).toBeGreaterThan(0)
         expect(Number(floor), row).toBeGreaterThan(0)
         expect(ratio, row).toMatch(/^\d+%$/)
@@ -88,7 +88,11 @@ describe('npm run bench -- --quick', () => {
       if (target.includes('<random>')) expect(ratio, row).toMatch(/^\d+% of \//)
       // The village information's pages are loaded uncached too, each held to the uncached rate of the news list (or
       // of its search, for /cari) of the same run.
-      if (/^\/(dokumen|apbdes|pembangunan|agenda|statistik|cari|layanan\/surat|verifikasi)/.test(target)) {
+      if (
+        /^\/(dokumen|apbdes|pembangunan|agenda|statistik|cari|layanan\/surat|verifikasi|peta|ppid)|\.geojson$/.test(
+          target,
+        )
+      ) {
         expect(Number(uncached), row).toBeGreaterThan(0)
         expect(ratio, row).toMatch(/^uncached \d+% of \/posts\?(page|search)=\S+ uncached$/)
       }
