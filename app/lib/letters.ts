@@ -75,3 +75,20 @@ export function nikError(nik: string): string | null {
   if (month < 1 || month > 12 || day < 1 || day > lastDay) return 'Nik holds no valid date of birth'
   return null
 }
+
+/** What `/verifikasi/{code}` shows of a letter (its door reads it, its screen draws it). */
+export type VerificationView = {
+  number: string
+  type: string
+  name: string
+  nik_masked: string
+  issued_at: string
+  village: string
+  village_url: string
+  revoked: boolean
+  revoked_at: string | null
+  revoked_reason: string | null
+  signed: string
+  signature: string
+  key_id: string
+}

@@ -1,28 +1,13 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { formatDate } from '~/lib/format'
 import { DOCUMENT_MAX_MB } from '~/lib/upload-limits'
+import type { VerificationView } from '~/lib/letters'
 
 /**
  * `/verifikasi` (a code typed, or the letter's PDF uploaded) and `/verifikasi/{code}` (the letter's facts):
  * `Surat ini asli` or `Surat ini telah dicabut`, with the number, type, name, date and village, and the signature a
  * bank can keep and check against /.well-known/letter-keys.json. Work without scripts (plain forms).
  */
-
-export type VerificationView = {
-  number: string
-  type: string
-  name: string
-  nik_masked: string
-  issued_at: string
-  village: string
-  village_url: string
-  revoked: boolean
-  revoked_at: string | null
-  revoked_reason: string | null
-  signed: string
-  signature: string
-  key_id: string
-}
 
 type VerificationResult = { letter: VerificationView | null; error: string | null }
 

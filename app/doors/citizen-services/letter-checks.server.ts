@@ -6,6 +6,7 @@ import { apiSuccess, bodyStream, discardRest, handleApi, HttpError, validationEr
 import { readMultipart, storage } from '~/utils/upload-pipeline.server'
 import { readSmallForm } from '~/utils/form-input.server'
 import { DOCUMENT_MAX_MB } from '~/lib/upload-limits'
+import type { VerificationView } from '~/lib/letters'
 import { countedReadLookup, lookupRefusal } from '~/models/citizen-services/report-throttle.server'
 import { siteUrl } from '~/models/site/site-identity.server'
 import { publishedLetterKeys } from '~/models/citizen-services/letter-keys.server'
@@ -88,22 +89,6 @@ export const letterKeysFile = () =>
 
 // ---------------------------------------------------------------------------------------------------------------
 // The pages
-
-export type VerificationView = {
-  number: string
-  type: string
-  name: string
-  nik_masked: string
-  issued_at: string
-  village: string
-  village_url: string
-  revoked: boolean
-  revoked_at: string | null
-  revoked_reason: string | null
-  signed: string
-  signature: string
-  key_id: string
-}
 
 const view = (letter: LetterVerification): VerificationView => ({
   number: letter.number,
