@@ -15,6 +15,7 @@ import { seed } from './models/site/seed.server'
 import { nameUploadSizes } from './models/site/upload-sizes.server'
 import { seedRegency } from './models/regency/regency.server'
 import { allVillages, inVillage, migrateAll, scopeOf, sweepLeftoverVillages } from './models/regency/villages.server'
+import { refreshVillageFigures } from './models/regency/regency-figures.server'
 import { announceCrashPoint } from './utils/test-hooks.server'
 import { PENDING_GRACE_MS, sweepOrphanUploads } from './models/site/upload-sweep.server'
 
@@ -138,14 +139,29 @@ async function regencyStartup() {
     if (orphans) log.warn({ event: 'orphan-uploads', count: orphans }, `removed ${orphans} orphaned upload file(s)`)
     await runDataMigrations()
     await dailyCleanUp()
+    // While the village is open: its figures, so the regency's figures call opens none that did not write since.
+    await keepFigures()
   })
-  setInterval(() => void eachVillage('daily clean-up', dailyCleanUp), 24 * 3600 * 1000).unref()
+  setInterval(
+    () =>
+      void eachVillage('daily clean-up', async () => {
+        await dailyCleanUp()
+        await keepFigures()
+      }),
+    24 * 3600 * 1000,
+  ).unref()
   log.info(
     { event: 'regency', host: env.REGENCY_HOST, villages: allVillages().length },
     `serving the regency ${env.REGENCY_HOST} and ${allVillages().length} village(s)`,
   )
   return { env: describe(), firstStart: false }
 }
+
+/** The village's figures computed and kept (decision 082); a failure is logged, the village's start goes on. */
+const keepFigures = () =>
+  refreshVillageFigures().catch((error) =>
+    log.warn({ event: 'regency-figures-keep', err: error }, 'could not keep the village’s figures'),
+  )
 
 /** `work` in every village's scope in turn; one village's failure is logged with its name, the rest go on. */
 async function eachVillage(what: string, work: () => Promise<void>) {

@@ -2,7 +2,9 @@
  * The registry of a regency install (many villages in one install, decision 055): its villages (a random id, slug,
  * name, status, Kemendagri code `kode_wilayah`, kecamatan) and their extra domains, with a version every change bumps
  * in its transaction, and `villages_content`, a number every write to any village's data bumps (decision 081: the
- * regency portal's answers are cached on it). The server
+ * regency portal's answers are cached on it), and `village_summaries`: each village's own count of its writes (bumped
+ * with `villages_content`) and its figures as last computed, stamped with that count (decision 082: the regency's
+ * figures read them without opening the village while it has not written). The server
  * (app/models/regency/villages.server.ts) and the whole-install backup (scripts/backup-install.mjs) make its tables alike:
  * in DATA_DIR/villages.db on SQLite, in the schema `registry` of DATABASE_URL on PostgreSQL.
  */
@@ -22,6 +24,13 @@ CREATE TABLE IF NOT EXISTS ${prefix}"village_domains" (
 );
 CREATE TABLE IF NOT EXISTS ${prefix}"registry_version" ("id" INTEGER PRIMARY KEY CHECK ("id" = 1), "value" ${version} NOT NULL);
 CREATE TABLE IF NOT EXISTS ${prefix}"villages_content" ("id" INTEGER PRIMARY KEY CHECK ("id" = 1), "value" ${version} NOT NULL);
+CREATE TABLE IF NOT EXISTS ${prefix}"village_summaries" (
+  "village_id" TEXT PRIMARY KEY NOT NULL,
+  "writes" ${version} NOT NULL DEFAULT 0,
+  "figures_stamp" ${version},
+  "figures_until" ${version},
+  "figures" TEXT
+);
 `
 
 /** The registry's tables in a SQLite file. */

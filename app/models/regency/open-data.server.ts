@@ -1,7 +1,16 @@
 import { allPublicStatistics, type Statistic } from '~/models/village-info/statistic.server'
-import { allVillages, inVillage, scopeOf, villagesVersion, type Village } from '~/models/regency/villages.server'
+import {
+  allVillages,
+  inVillage,
+  scopeOf,
+  villageSummaries,
+  villagesVersion,
+  type Village,
+} from '~/models/regency/villages.server'
 import { byKecamatan, villageOrigin } from '~/models/regency/regency.server'
-import { eachAtMost, remembered } from './regency-figures.server'
+import { eachAtMost, nextPublishAt, remembered } from './regency-figures.server'
+import { nowMs } from '~/utils/clock.server'
+import { log } from '~/utils/error-log.server'
 import { csvOf } from '~/lib/csv'
 
 /**
@@ -39,15 +48,42 @@ export type RegencyDataset = {
 
 export type OpenData = { villages: { village: Village; datasets: Statistic[] }[]; regency: RegencyDataset[] }
 
-/** Every active village's published datasets, by kecamatan and name. */
+/**
+ * Each village's published datasets as last read, with the count of its writes they were read at (village_summaries,
+ * decision 082) and the next publish time of its datasets: they are the village's while both hold, so a pass over the
+ * villages (after any village's write, or when the minute turns) opens only the villages that wrote since.
+ */
+const datasetsRead = new Map<string, { stamp: number; until: number | null; datasets: Statistic[] }>()
+
+/** Every active village's published datasets, by kecamatan and name. Logs `regency-open-data-read` at `debug`. */
 async function villageDatasets() {
   const villages = allVillages()
     .filter((village) => village.status === 'active')
     .sort(byKecamatan)
-  return eachAtMost(villages, 8, async (village) => ({
-    village,
-    datasets: await inVillage(scopeOf(village), allPublicStatistics),
-  }))
+  // The counts of writes first, before any village is read: never kept under a newer count than what was read.
+  const writes = new Map((await villageSummaries()).map((summary) => [summary.village_id, summary.writes]))
+  const at = nowMs()
+  let read = 0
+  const all = await eachAtMost(villages, 8, async (village) => {
+    const stamp = writes.get(village.id) ?? 0
+    const kept = datasetsRead.get(village.id)
+    if (kept && kept.stamp === stamp && (kept.until === null || at < kept.until))
+      return { village, datasets: kept.datasets }
+    read += 1
+    const [datasets, until] = await inVillage(scopeOf(village), () =>
+      Promise.all([allPublicStatistics(), nextPublishAt(['statistics'])]),
+    )
+    datasetsRead.set(village.id, { stamp, until, datasets })
+    return { village, datasets }
+  })
+  // Villages gone or suspended are forgotten.
+  const active = new Set(villages.map((village) => village.id))
+  for (const id of datasetsRead.keys()) if (!active.has(id)) datasetsRead.delete(id)
+  log.debug(
+    { event: 'regency-open-data-read', villages: villages.length, read },
+    `the open data of ${villages.length} village(s), ${read} read`,
+  )
+  return all
 }
 
 const sumRows = (dataset: Statistic, width: number) =>

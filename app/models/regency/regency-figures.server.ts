@@ -1,18 +1,28 @@
 import { readRows } from '~/public-reads/row-reader.server'
 import { isPostgres } from '~/utils/dialect.server'
-import { dataVersion } from '~/utils/db.server'
-import { now } from '~/utils/clock.server'
-import { villageCache } from '~/utils/village-cache.server'
+import { now, nowMs } from '~/utils/clock.server'
+import { log } from '~/utils/error-log.server'
+import { currentScope } from '~/utils/village-scope.server'
 import { z } from '~/utils/response-shape.server'
 import { csvOf } from '~/lib/csv'
-import { inVillage, scopeOf, villagesVersion, type Village } from '~/models/regency/villages.server'
+import {
+  inVillage,
+  keepVillageFigures,
+  scopeOf,
+  villageSummaries,
+  villagesVersion,
+  type KeptFigures,
+  type Village,
+  type VillageSummary,
+} from '~/models/regency/villages.server'
 
 /**
  * The regency's figures (docs/api.md "The regency's data", decision 081): each village's computed in its own database
  * by one function per domain (apbdesFigures, developmentFigures, reportFigures, letterFigures, ppidFigures), each one
  * SQL statement on the village's public reader, never two villages in one statement or one memo. A village's figures
- * are kept per year asked and per its own data version (a village cache, so the village is in every key), and the
- * villages are computed a few at a time. Sums per kecamatan and in total are made from the villages' raw amounts and
+ * are kept stamped with its own count of writes in the registry (village_summaries, decision 082): the default year's
+ * in the registry itself, other years' in this process; a pass opens only the villages that wrote since (or whose
+ * figures a passing time changes), a few at a time. Sums per kecamatan and in total are made from the villages' raw amounts and
  * counts, so their percentages are recomputed from the summed amounts, never averaged.
  */
 
@@ -21,6 +31,15 @@ const statement = (text: string) => {
   if (!isPostgres()) return text
   let at = 0
   return text.replace(/\?/g, () => `$${++at}`)
+}
+
+/** A time as SQLite keeps it (Prisma's text, or its milliseconds) or PostgreSQL gives it (a Date): ms, or null. */
+function msOf(value: unknown): number | null {
+  if (value === null || value === undefined) return null
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.getTime()
+  const ms =
+    typeof value === 'number' || /^\d+$/.test(String(value)) ? Number(value) : new Date(String(value)).getTime()
+  return Number.isNaN(ms) ? null : ms
 }
 
 /** A count or sum as a number (PostgreSQL gives BigInt or Decimal; SQLite a number or null). */
@@ -69,11 +88,8 @@ export async function apbdesFigures(year: number | null, at = now()): Promise<Ra
 /** The newest post the public sees: when it was published (ISO), or null. */
 export async function newestPostFigure(at = now()): Promise<string | null> {
   const row = await one(`SELECT MAX("published_at") AS "newest" FROM "posts" WHERE ${VISIBLE}`, [at])
-  const value = row.newest
-  if (value === null || value === undefined) return null
-  // SQLite keeps the text Prisma wrote (or its milliseconds); PostgreSQL gives a Date.
-  const date = value instanceof Date ? value : new Date(typeof value === 'number' ? value : String(value))
-  return Number.isNaN(date.getTime()) ? null : date.toISOString()
+  const ms = msOf(row.newest)
+  return ms === null ? null : new Date(ms).toISOString()
 }
 
 /** Development projects the public sees: how many, and their progress summed (for averages over several villages). */
@@ -149,24 +165,139 @@ export async function ppidFigures(at = now()): Promise<RawFigures['ppid']> {
   return { dip_entries: dip, on_time: requests.on_time, judged: requests.judged }
 }
 
-/** One village's raw figures, in its own scope, kept per year asked and its data version. */
-const memo = villageCache<Promise<RawFigures>>('the regency figures', { maxEntries: 4_000 })
+/** The same answer for how answered a report is (`dueFigures`): its first decision or response, else its closing. */
+const ANSWERED =
+  'COALESCE("answered_at", (SELECT MIN("r"."created_at") FROM "report_responses" AS "r" ' +
+  'WHERE "r"."report_id" = "reports"."id"), "closed_at")'
 
-export function villageRawFigures(village: Village, year: number | null): Promise<RawFigures> {
-  return inVillage(scopeOf(village), () =>
-    memo.here().remember(`figures:${year ?? ''}`, dataVersion(), async () => {
-      const at = now()
-      const [last_published_at, apbdes, developments, reports, letters, ppid] = await Promise.all([
-        newestPostFigure(at),
-        apbdesFigures(year, at),
-        developmentFigures(at),
-        reportFigures(at),
-        letterFigures(at),
-        ppidFigures(at),
-      ])
-      return { last_published_at, apbdes, developments, reports, letters, ppid }
-    }),
+/**
+ * When (ms) one of the village's figures would next change without a write, or null: a scheduled publish time
+ * arriving (posts, budgets, projects, documents, datasets), an unanswered report's or information request's due date
+ * passing, a letter leaving the last 30 days or a letter dated ahead coming into them.
+ */
+export async function figuresChangeAt(at = now()): Promise<number | null> {
+  const since = new Date(at.getTime() - 30 * 24 * 3600 * 1000)
+  const published = ['posts', 'budgets', 'developments', 'documents', 'statistics'].map(scheduledIn)
+  const row = await one(
+    `SELECT (${nextOf(published)}) AS "published", ` +
+      `(SELECT MIN("due_at") FROM (SELECT "due_at", ${ANSWERED} AS "answered" FROM "reports") AS "t" ` +
+      'WHERE "answered" IS NULL AND "due_at" >= ?) AS "due", ' +
+      '(SELECT MIN("issued_at") FROM "letters" WHERE "issued_at" > ? AND "issued_at" <= ?) AS "leaving", ' +
+      '(SELECT MIN("issued_at") FROM "letters" WHERE "issued_at" > ?) AS "coming"',
+    [...published.map(() => at), at, since, at, at],
   )
+  const due = msOf(row.due)
+  const leaving = msOf(row.leaving)
+  const times = [
+    msOf(row.published),
+    // Judged once past due (`due_at` < now), so from the next millisecond.
+    due === null ? null : due + 1,
+    leaving === null ? null : leaving + 30 * 24 * 3600 * 1000,
+    msOf(row.coming),
+  ].filter((time): time is number => time !== null)
+  return times.length ? Math.min(...times) : null
+}
+
+/** The publish times of `table` after the time given (one `?`). */
+const scheduledIn = (table: string) =>
+  `SELECT "published_at" AS "at" FROM "${table}" WHERE "status" = 'published' AND "published_at" > ?`
+const nextOf = (selects: string[]) => `SELECT MIN("at") FROM (${selects.join(' UNION ALL ')}) AS "p"`
+
+/** The next publish time (ms) of the village's `tables` after `at`, or null: when what the public sees of them moves. */
+export async function nextPublishAt(tables: string[], at = now()): Promise<number | null> {
+  const row = await one(
+    `SELECT (${nextOf(tables.map(scheduledIn))}) AS "next"`,
+    tables.map(() => at),
+  )
+  return msOf(row.next)
+}
+
+/** One village's raw figures computed now in its database (the caller's scope), and until when they hold. */
+export async function villageRawFigures(year: number | null): Promise<{ raw: RawFigures; until: number | null }> {
+  const at = now()
+  const [last_published_at, apbdes, developments, reports, letters, ppid, until] = await Promise.all([
+    newestPostFigure(at),
+    apbdesFigures(year, at),
+    developmentFigures(at),
+    reportFigures(at),
+    letterFigures(at),
+    ppidFigures(at),
+    figuresChangeAt(at),
+  ])
+  return { raw: { last_published_at, apbdes, developments, reports, letters, ppid }, until }
+}
+
+/**
+ * Figures kept with the count of the village's writes they were computed at (its `writes` in village_summaries,
+ * read before they were) and the moment they stop holding: they are the village's figures while both hold.
+ */
+type Stamped = { stamp: number; until: number | null; raw: RawFigures }
+const holds = (kept: Stamped | undefined, writes: number, at: number): kept is Stamped =>
+  kept !== undefined && kept.stamp === writes && (kept.until === null || at < kept.until)
+
+/** Other years' figures (`?year=`), in this process only: `{village id}|{year}`, the oldest first out. */
+const yearFigures = new Map<string, Stamped>()
+const YEAR_FIGURES = 4_000
+
+/** The default year's figures as the registry keeps them (JSON), or undefined. */
+function keptInRegistry(summary: VillageSummary | undefined): Stamped | undefined {
+  if (!summary || summary.figures === null || summary.figures_stamp === null) return undefined
+  try {
+    return { stamp: summary.figures_stamp, until: summary.figures_until, raw: JSON.parse(summary.figures) }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The raw figures of the villages given, for `year`: each from what is kept for it while it holds, else computed in
+ * the village's own scope (a few villages at a time) and kept. The counts of writes are read before any village is,
+ * so figures are never kept under a newer count than the data they were computed from. Logs `regency-figures-read`
+ * at `debug` (how many villages, how many computed).
+ */
+async function figuresOf(villages: Village[], year: number | null): Promise<RawFigures[]> {
+  const summaries = new Map((await villageSummaries()).map((summary) => [summary.village_id, summary]))
+  const at = nowMs()
+  const fresh: KeptFigures[] = []
+  const raws = await eachAtMost(villages, PARALLEL, async (village) => {
+    const summary = summaries.get(village.id)
+    const writes = summary?.writes ?? 0
+    const key = `${village.id}|${year}`
+    const kept = year === null ? keptInRegistry(summary) : yearFigures.get(key)
+    if (holds(kept, writes, at)) return kept.raw
+    const { raw, until } = await inVillage(scopeOf(village), () => villageRawFigures(year))
+    if (year === null) fresh.push({ village: village.id, stamp: writes, until, figures: JSON.stringify(raw) })
+    else {
+      yearFigures.delete(key)
+      yearFigures.set(key, { stamp: writes, until, raw })
+      while (yearFigures.size > YEAR_FIGURES) yearFigures.delete(yearFigures.keys().next().value!)
+    }
+    return raw
+  })
+  log.debug(
+    { event: 'regency-figures-read', villages: villages.length, computed: fresh.length, year },
+    `the figures of ${villages.length} village(s), ${fresh.length} computed`,
+  )
+  if (fresh.length)
+    await keepVillageFigures(fresh).catch((error) =>
+      log.warn({ event: 'regency-figures-keep', err: error }, 'could not keep the villages’ figures'),
+    )
+  return raws
+}
+
+/**
+ * Computes the figures of the village whose scope the caller is in and keeps them in the registry (the default year):
+ * at start and at the daily pass, where every village is open anyway, so a write that did not pass the write lock
+ * (a script, psql) or a restored backup is in the figures by then, and the first figures call after a start opens no
+ * village that did not write since.
+ */
+export async function refreshVillageFigures(): Promise<void> {
+  const id = currentScope()?.id
+  if (!id) return
+  const [summary] = await villageSummaries(id)
+  const writes = summary?.writes ?? 0
+  const { raw, until } = await villageRawFigures(null)
+  await keepVillageFigures([{ village: id, stamp: writes, until, figures: JSON.stringify(raw) }])
 }
 
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null)
@@ -291,10 +422,8 @@ const assembled = new Map<string, Promise<Awaited<ReturnType<typeof computeFigur
 
 async function computeFigures(villages: Village[], year: number | null) {
   const active = villages.filter((village) => village.status === 'active')
-  const raws = await eachAtMost(active, PARALLEL, async (village) => ({
-    village,
-    raw: await villageRawFigures(village, year),
-  }))
+  const figures = await figuresOf(active, year)
+  const raws = active.map((village, at) => ({ village, raw: figures[at] }))
   const rows: FigureRow[] = raws.map(({ village, raw }) => ({
     slug: village.slug,
     name: village.name,

@@ -464,7 +464,10 @@ async function deleteVillageNow(id: string) {
   const village = villageById(id)
   if (!village) throw notFound('Village')
   if (village.status === 'active') throw conflict('Suspend the village before deleting it')
-  await changeRegistry([['DELETE FROM "villages" WHERE "id" = ?', [id]]])
+  await changeRegistry([
+    ['DELETE FROM "villages" WHERE "id" = ?', [id]],
+    ['DELETE FROM "village_summaries" WHERE "village_id" = ?', [id]],
+  ])
   crashPoint('delete:unregistered')
   await removeVillageFiles(id)
   log.info({ event: 'village-deleted', village: village.slug, id }, `village ${village.slug} deleted`)

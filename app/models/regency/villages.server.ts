@@ -81,7 +81,7 @@ if (regencyMode())
  */
 if (regencyMode()) {
   onWrite(async () => {
-    if (inAVillage()) await openRegistry().bumpContent()
+    if (inAVillage()) await openRegistry().bumpContent(currentScope()!.id)
   })
   addPublicVersionPart(() => (atRegency() ? villagesVersion() : 0))
 }
@@ -117,8 +117,12 @@ type Registry = {
   version: () => number
   /** The number every write to any village's data bumps (villages_content; decision 081). */
   content: () => number
-  /** Bumps it: after a write in a village's scope. */
-  bumpContent: () => Promise<void>
+  /** Bumps it and the village's own count of writes (village_summaries): after a write in the village's scope. */
+  bumpContent: (village: string) => Promise<void>
+  /** Every village's row of village_summaries (decision 082), or one village's. */
+  summaries: (village?: string) => Promise<VillageSummary[]>
+  /** Keeps villages' figures, each unless a newer stamp is kept already. */
+  keepFigures: (kept: KeptFigures[]) => Promise<void>
   all: () => Village[]
   change: (statements: RegistryStatement[]) => Promise<void>
 }
@@ -140,12 +144,26 @@ function sqliteRegistry(): Registry {
   const version = db.prepare('SELECT "value" FROM "registry_version" WHERE "id" = 1').pluck()
   const content = db.prepare('SELECT "value" FROM "villages_content" WHERE "id" = 1').pluck()
   const bump = db.prepare(BUMP_CONTENT)
+  const bumpVillage = db.prepare(BUMP_VILLAGE)
+  const bumpBoth = db.transaction((village: string) => {
+    bumpVillage.run(village)
+    bump.run()
+  })
+  const summaries = db.prepare(SUMMARIES)
+  const summary = db.prepare(`${SUMMARIES} WHERE "village_id" = ?`)
+  const keep = db.prepare(KEEP_FIGURES)
+  const keepAll = db.transaction((kept: KeptFigures[]) => {
+    for (const row of kept) keep.run(row.village, row.stamp, row.until, row.figures)
+  })
   const villages = db.prepare(`SELECT ${VILLAGE_COLUMNS} FROM "villages" ORDER BY "name", "slug"`)
   const domains = db.prepare('SELECT "host", "village_id" FROM "village_domains" ORDER BY "host"')
   return {
     version: () => Number(version.get()),
     content: () => Number(content.get()),
-    bumpContent: async () => void bump.run(),
+    bumpContent: async (village) => void bumpBoth(village),
+    summaries: async (village) =>
+      ((village === undefined ? summaries.all() : summary.all(village)) as VillageSummary[]).map(summaryOf),
+    keepFigures: async (kept) => void keepAll(kept),
     all: () => withDomains(villages.all() as Omit<Village, 'domains'>[], domains.all() as DomainRow[]),
     change: async (statements) =>
       db.transaction(() => {
@@ -158,6 +176,43 @@ function sqliteRegistry(): Registry {
 type DomainRow = { host: string; village_id: string }
 const BUMP = 'UPDATE "registry_version" SET "value" = "value" + 1 WHERE "id" = 1'
 const BUMP_CONTENT = 'UPDATE "villages_content" SET "value" = "value" + 1 WHERE "id" = 1'
+const BUMP_VILLAGE =
+  'INSERT INTO "village_summaries" ("village_id", "writes") VALUES (?, 1) ' +
+  'ON CONFLICT ("village_id") DO UPDATE SET "writes" = "village_summaries"."writes" + 1'
+const SUMMARIES = 'SELECT "village_id", "writes", "figures_stamp", "figures_until", "figures" FROM "village_summaries"'
+/** A village's figures kept, unless figures of a later stamp are kept already (another process's, meanwhile). */
+const KEEP_FIGURES =
+  'INSERT INTO "village_summaries" ("village_id", "writes", "figures_stamp", "figures_until", "figures") ' +
+  'VALUES (?, 0, ?, ?, ?) ON CONFLICT ("village_id") DO UPDATE SET "figures_stamp" = "excluded"."figures_stamp", ' +
+  '"figures_until" = "excluded"."figures_until", "figures" = "excluded"."figures" ' +
+  'WHERE "village_summaries"."figures_stamp" IS NULL OR "village_summaries"."figures_stamp" <= "excluded"."figures_stamp"'
+const inRegistrySchema = (sql: string) =>
+  sql.replace(/"(villages_content|village_summaries)"(?= |$)/g, '"registry"."$1"')
+const numbered = (sql: string) => {
+  let at = 0
+  return sql.replace(/\?/g, () => `$${++at}`)
+}
+
+/**
+ * A village's row of village_summaries (decision 082): how many writes it has made through the write lock, and its
+ * figures (the default year's raw figures, JSON) as computed when that count was `figures_stamp`, valid until
+ * `figures_until` (ms; a scheduled publish time or a due date passing), if ever.
+ */
+export type VillageSummary = {
+  village_id: string
+  writes: number
+  figures_stamp: number | null
+  figures_until: number | null
+  figures: string | null
+}
+export type KeptFigures = { village: string; stamp: number; until: number | null; figures: string }
+const summaryOf = (row: Record<string, unknown>): VillageSummary => ({
+  village_id: String(row.village_id),
+  writes: Number(row.writes),
+  figures_stamp: row.figures_stamp === null ? null : Number(row.figures_stamp),
+  figures_until: row.figures_until === null ? null : Number(row.figures_until),
+  figures: row.figures === null ? null : String(row.figures),
+})
 const VILLAGE_COLUMNS = '"id", "slug", "name", "status", "created_at", "kode_wilayah", "kecamatan"'
 
 function withDomains(villages: Omit<Village, 'domains'>[], domains: DomainRow[]): Village[] {
@@ -217,12 +272,30 @@ function postgresRegistry(): Registry {
   return {
     version: () => known.version,
     content: () => content,
-    bumpContent: async () => {
+    bumpContent: async (village) => {
+      // One statement, so the village's count and the install's move together.
       const bumped = await pool.query(
-        `${BUMP_CONTENT.replace('"villages_content"', '"registry"."villages_content"')} RETURNING "value"`,
+        `WITH "village" AS (${numbered(inRegistrySchema(BUMP_VILLAGE))}) ` +
+          `${inRegistrySchema(BUMP_CONTENT)} RETURNING "value"`,
+        [village],
       )
       seenContent(Number(bumped.rows[0]?.value ?? 0))
       await pool.query(`NOTIFY "${REGISTRY_CHANNEL}"`)
+    },
+    summaries: async (village) =>
+      (village === undefined
+        ? await pool.query(inRegistrySchema(SUMMARIES))
+        : await pool.query(`${inRegistrySchema(SUMMARIES)} WHERE "village_id" = $1`, [village])
+      ).rows.map(summaryOf),
+    keepFigures: async (kept) => {
+      if (!kept.length) return
+      const values = kept.map(
+        (_, at) => `($${at * 4 + 1}, 0, $${at * 4 + 2}::BIGINT, $${at * 4 + 3}::BIGINT, $${at * 4 + 4})`,
+      )
+      await pool.query(
+        inRegistrySchema(KEEP_FIGURES).replace('VALUES (?, 0, ?, ?, ?)', `VALUES ${values.join(', ')}`),
+        kept.flatMap((row) => [row.village, row.stamp, row.until, row.figures]),
+      )
     },
     all: () => known.villages,
     change: async (statements) => {
@@ -258,6 +331,12 @@ export async function refreshRegistry() {
   openRegistry()
   await postgresRefresh?.()
 }
+
+/** Every village's count of writes and figures as last kept (village_summaries; decision 082). */
+export const villageSummaries = (village?: string) => openRegistry().summaries(village)
+
+/** Keeps villages' figures in the registry, each stamped with the count of writes it was computed at. */
+export const keepVillageFigures = (kept: KeptFigures[]) => openRegistry().keepFigures(kept)
 
 /** A change to the registry, in one transaction with the bump every process reads its next request by. */
 export const changeRegistry = (statements: RegistryStatement[]) => openRegistry().change(statements)
