@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { regencyClient } from '../support/regency'
-import { startServer, type TestServer } from '../support/server'
+import { startServer, testClock, type TestServer } from '../support/server'
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 })
 
@@ -13,6 +13,8 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 })
 
 const REGENCY = 'kab.test'
 let server: TestServer
+const clock = testClock()
+const DAY = 24 * 3600 * 1000
 const { call, host, loginAt, newPost, ...client } = regencyClient(() => server, REGENCY)
 let regencyToken: string
 const newVillage = (slug: string, name: string, extra: Record<string, unknown> = {}) =>
@@ -68,7 +70,8 @@ describe("the regency's data", () => {
   beforeAll(async () => {
     server = await startServer({
       // LOG_LEVEL debug: the portal's passes over the villages are logged (`regency-portal-read`), counted below.
-      env: { REGENCY_HOST: REGENCY, TRUST_PROXY: '0', SITE_URL: undefined, LOG_LEVEL: 'debug' },
+      // The movable clock: a scheduled project's time arriving moves the figures without a write.
+      env: { REGENCY_HOST: REGENCY, TRUST_PROXY: '0', SITE_URL: undefined, LOG_LEVEL: 'debug', ...clock.env },
     })
     regencyToken = await loginAt(REGENCY, 'kabupaten', 'password')
     a = await newVillage('sukamaju', 'Desa Sukamaju', { kode_wilayah: '33.01.01.2001', kecamatan: 'Kedungreja' })
@@ -78,6 +81,7 @@ describe("the regency's data", () => {
 
   afterAll(async () => {
     await server?.stop()
+    clock.remove()
     if (server && !process.env.KEEP_TEST_DATA) fs.rmSync(server.dir, { recursive: true, force: true })
   })
 
@@ -487,5 +491,96 @@ describe("the regency's data", () => {
       ['home', 3],
       ['news', 3],
     ])
+  })
+
+  /** The server's log reaches the test a moment after the answers: its length once the lines so far are in. */
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 500))
+  const logLength = async () => (await settled(), server.logs().length)
+  /** The logged passes over the villages (`event`) since the `from`th line, once the log has reached the test. */
+  async function passesSince(from: number, event: string) {
+    await settled()
+    return server
+      .logs()
+      .slice(from)
+      .filter((line) => line.event === event)
+  }
+  const figureRow = (answer: { body: any }, slug: string) =>
+    answer.body.data.villages.find((row: any) => row.slug === slug)
+
+  it('keeps each village’s figures until it writes: a write in one computes that village again, and only it', async () => {
+    const first = await atRegency('GET', '/api/regency/figures')
+    const first2025 = await atRegency('GET', '/api/regency/figures?year=2025')
+    const from = await logLength()
+    const project = await call(host('mekarsari'), 'POST', '/api/admin/developments', {
+      token: b.token,
+      json: { ...PROJECT, title: 'Embung Desa', progress: 20 },
+    })
+    expect(project.status, project.text).toBe(201)
+    const after = await atRegency('GET', '/api/regency/figures')
+    const after2025 = await atRegency('GET', '/api/regency/figures?year=2025')
+    // The village that wrote: its new project counted, for the default year (kept in the registry) and for 2025
+    // (kept in the process); never the figures kept before its write.
+    expect(figureRow(after, 'mekarsari').developments.count).toBe(figureRow(first, 'mekarsari').developments.count + 1)
+    expect(figureRow(after2025, 'mekarsari').developments.count).toBe(
+      figureRow(first2025, 'mekarsari').developments.count + 1,
+    )
+    expect(after.body.data.total.developments.count).toBe(first.body.data.total.developments.count + 1)
+    // The others as they were, not computed again: one village computed per year asked.
+    expect(figureRow(after, 'sukamaju')).toEqual(figureRow(first, 'sukamaju'))
+    expect(figureRow(after, 'tenggara')).toEqual(figureRow(first, 'tenggara'))
+    const passes = await passesSince(from, 'regency-figures-read')
+    expect(passes.length).toBeGreaterThanOrEqual(2)
+    expect(passes.map((line) => line.computed).reduce((sum, computed) => sum + computed, 0)).toBe(2)
+  })
+
+  it('answers 40 uncached /data and catalogue requests after a village’s write with one pass, reading it alone', async () => {
+    expect((await call(REGENCY, 'GET', '/data')).status).toBe(200)
+    await dataset(host('tenggara'), c.token, 'Jumlah Kepala Keluarga', ['KK'], [['Dusun I', 42]])
+    // Clear of the minute's turn (part of the regency's version), so the burst asks one version.
+    const from = await logLength()
+    while (new Date().getSeconds() >= 50) await new Promise((resolve) => setTimeout(resolve, 1000))
+    // With a cookie: the response cache never answers, every request reaches the app.
+    const uncached = { headers: { Accept: 'text/html', Cookie: 'uji=1' } }
+    const burst = await Promise.all([
+      ...Array.from({ length: 30 }, () => call(REGENCY, 'GET', '/data', uncached)),
+      ...Array.from({ length: 10 }, () => call(REGENCY, 'GET', '/data/catalog.json', uncached)),
+    ])
+    for (const answer of burst) {
+      expect(answer.status).toBe(200)
+      expect(answer.headers['x-cache']).not.toBe('HIT')
+      expect(answer.text).toContain('Jumlah Kepala Keluarga')
+    }
+    const pages = new Set(burst.slice(0, 30).map((answer) => answer.text.replace(/ nonce="[^"]*"/g, '')))
+    expect(pages.size).toBe(1)
+    expect(new Set(burst.slice(30).map((answer) => answer.text)).size).toBe(1)
+    // One pass over the villages for all 40, and only the village that wrote read again.
+    expect((await passesSince(from, 'regency-open-data-read')).map((line) => [line.villages, line.read])).toEqual([
+      [3, 1],
+    ])
+  })
+
+  it('moves a village’s figures when its scheduled project’s time arrives, without a write', async () => {
+    const before = await atRegency('GET', '/api/regency/figures')
+    const count = figureRow(before, 'tenggara').developments.count
+    const scheduled = await call(host('tenggara'), 'POST', '/api/admin/developments', {
+      token: c.token,
+      json: {
+        ...PROJECT,
+        title: 'Jembatan Desa',
+        progress: 0,
+        status: 'published',
+        published_at: new Date(Date.now() + 2 * DAY).toISOString(),
+      },
+    })
+    expect(scheduled.status, scheduled.text).toBe(201)
+    const waiting = await atRegency('GET', '/api/regency/figures')
+    expect(figureRow(waiting, 'tenggara').developments.count).toBe(count)
+    try {
+      clock.move(2 * DAY + 60_000)
+      const arrived = await atRegency('GET', '/api/regency/figures')
+      expect(figureRow(arrived, 'tenggara').developments.count).toBe(count + 1)
+    } finally {
+      clock.move(0)
+    }
   })
 })

@@ -259,12 +259,14 @@ async function figuresOf(villages: Village[], year: number | null): Promise<RawF
   const summaries = new Map((await villageSummaries()).map((summary) => [summary.village_id, summary]))
   const at = nowMs()
   const fresh: KeptFigures[] = []
+  let computed = 0
   const raws = await eachAtMost(villages, PARALLEL, async (village) => {
     const summary = summaries.get(village.id)
     const writes = summary?.writes ?? 0
     const key = `${village.id}|${year}`
     const kept = year === null ? keptInRegistry(summary) : yearFigures.get(key)
     if (holds(kept, writes, at)) return kept.raw
+    computed += 1
     const { raw, until } = await inVillage(scopeOf(village), () => villageRawFigures(year))
     if (year === null) fresh.push({ village: village.id, stamp: writes, until, figures: JSON.stringify(raw) })
     else {
@@ -275,8 +277,8 @@ async function figuresOf(villages: Village[], year: number | null): Promise<RawF
     return raw
   })
   log.debug(
-    { event: 'regency-figures-read', villages: villages.length, computed: fresh.length, year },
-    `the figures of ${villages.length} village(s), ${fresh.length} computed`,
+    { event: 'regency-figures-read', villages: villages.length, computed, year },
+    `the figures of ${villages.length} village(s), ${computed} computed`,
   )
   if (fresh.length)
     await keepVillageFigures(fresh).catch((error) =>
