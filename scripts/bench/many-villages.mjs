@@ -449,7 +449,16 @@ export async function runVillages(bench) {
   // ---- 3b. The regency's data (issue 40): the figures call, /data, /data/catalog.json and /berita, uncached and cached.
   samples.phase("the regency's data")
   log("timing the regency's data (figures, open data, portal news)...")
-  const regencyData = await measureRegencyData(bench, regency.port, token, hostOf(warmUp[0] ?? order[0]))
+  const regencyData = await measureRegencyData(bench, regency.port, token, hostOf(warmUp[0] ?? order[0])).catch(
+    (error) => {
+      // The server's end of it (a crash, a signal), for the report.
+      const { exitCode, signalCode } = regency.child
+      throw new Error(
+        `${error.message}\nthe regency's server (exit ${exitCode}, signal ${signalCode}) said last:\n` +
+          regency.child.output().slice(-4000),
+      )
+    },
+  )
   if (process.argv.includes('--only-regency-data')) {
     samples.stop()
     await stop(regency.child)
