@@ -15,7 +15,7 @@ import { seed } from './models/site/seed.server'
 import { nameUploadSizes } from './models/site/upload-sizes.server'
 import { seedRegency } from './models/regency/regency.server'
 import { allVillages, inVillage, migrateAll, scopeOf, sweepLeftoverVillages } from './models/regency/villages.server'
-import { refreshVillageFigures } from './models/regency/regency-figures.server'
+import { villageFiguresBatch } from './models/regency/regency-figures.server'
 import { announceCrashPoint } from './utils/test-hooks.server'
 import { PENDING_GRACE_MS, sweepOrphanUploads } from './models/site/upload-sweep.server'
 
@@ -132,6 +132,7 @@ async function regencyStartup() {
   await sweepLeftoverVillages()
   await seedRegency()
   await sweepStaging(0)
+  const figures = villageFiguresBatch()
   await eachVillage('start', async () => {
     await storage().prepare()
     await seed({ demo: false, staffAccount: false })
@@ -140,14 +141,18 @@ async function regencyStartup() {
     await runDataMigrations()
     await dailyCleanUp()
     // While the village is open: its figures, so the regency's figures call opens none that did not write since.
-    await keepFigures()
+    await figures.add().catch(figuresNotKept)
   })
+  await figures.keep().catch(figuresNotKept)
   setInterval(
-    () =>
-      void eachVillage('daily clean-up', async () => {
+    async () => {
+      const daily = villageFiguresBatch()
+      await eachVillage('daily clean-up', async () => {
         await dailyCleanUp()
-        await keepFigures()
-      }),
+        await daily.add().catch(figuresNotKept)
+      })
+      await daily.keep().catch(figuresNotKept)
+    },
     24 * 3600 * 1000,
   ).unref()
   log.info(
@@ -157,11 +162,9 @@ async function regencyStartup() {
   return { env: describe(), firstStart: false }
 }
 
-/** The village's figures computed and kept (decision 082); a failure is logged, the village's start goes on. */
-const keepFigures = () =>
-  refreshVillageFigures().catch((error) =>
-    log.warn({ event: 'regency-figures-keep', err: error }, 'could not keep the village’s figures'),
-  )
+/** The villages' figures not computed or kept at start or the daily pass (decision 082): their first call will. */
+const figuresNotKept = (error: unknown) =>
+  log.warn({ event: 'regency-figures-keep', err: error }, 'could not keep the villages’ figures')
 
 /** `work` in every village's scope in turn; one village's failure is logged with its name, the rest go on. */
 async function eachVillage(what: string, work: () => Promise<void>) {

@@ -288,18 +288,23 @@ async function figuresOf(villages: Village[], year: number | null): Promise<RawF
 }
 
 /**
- * Computes the figures of the village whose scope the caller is in and keeps them in the registry (the default year):
- * at start and at the daily pass, where every village is open anyway, so a write that did not pass the write lock
- * (a script, psql) or a restored backup is in the figures by then, and the first figures call after a start opens no
- * village that did not write since.
+ * Villages' figures (the default year) computed and kept in the registry at start and at the daily pass, where every
+ * village is open anyway: a write that did not pass the write lock (a script, psql) or a restored backup is in the
+ * figures by then, and the first figures call after a start opens no village that did not write since. `add` in each
+ * village's scope, `keep` once after them all (one registry transaction).
  */
-export async function refreshVillageFigures(): Promise<void> {
-  const id = currentScope()?.id
-  if (!id) return
-  const [summary] = await villageSummaries(id)
-  const writes = summary?.writes ?? 0
-  const { raw, until } = await villageRawFigures(null)
-  await keepVillageFigures([{ village: id, stamp: writes, until, figures: JSON.stringify(raw) }])
+export function villageFiguresBatch() {
+  const kept: KeptFigures[] = []
+  return {
+    add: async () => {
+      const id = currentScope()?.id
+      if (!id) return
+      const [summary] = await villageSummaries(id)
+      const { raw, until } = await villageRawFigures(null)
+      kept.push({ village: id, stamp: summary?.writes ?? 0, until, figures: JSON.stringify(raw) })
+    },
+    keep: () => keepVillageFigures(kept),
+  }
 }
 
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null)
