@@ -15,6 +15,12 @@ const REGENCY = 'kab.test'
 let server: TestServer
 const clock = testClock()
 const DAY = 24 * 3600 * 1000
+/**
+ * LOG_LEVEL debug: the passes over the villages are logged (`regency-portal-read`, `regency-figures-read`,
+ * `regency-open-data-read`), counted below. The movable clock: a scheduled project's time arriving moves the figures
+ * without a write.
+ */
+const serverEnv = { REGENCY_HOST: REGENCY, TRUST_PROXY: '0', SITE_URL: undefined, LOG_LEVEL: 'debug', ...clock.env }
 const { call, host, loginAt, newPost, ...client } = regencyClient(() => server, REGENCY)
 let regencyToken: string
 const newVillage = (slug: string, name: string, extra: Record<string, unknown> = {}) =>
@@ -68,11 +74,7 @@ describe("the regency's data", () => {
   let camatToken: string
 
   beforeAll(async () => {
-    server = await startServer({
-      // LOG_LEVEL debug: the portal's passes over the villages are logged (`regency-portal-read`), counted below.
-      // The movable clock: a scheduled project's time arriving moves the figures without a write.
-      env: { REGENCY_HOST: REGENCY, TRUST_PROXY: '0', SITE_URL: undefined, LOG_LEVEL: 'debug', ...clock.env },
-    })
+    server = await startServer({ env: serverEnv })
     regencyToken = await loginAt(REGENCY, 'kabupaten', 'password')
     a = await newVillage('sukamaju', 'Desa Sukamaju', { kode_wilayah: '33.01.01.2001', kecamatan: 'Kedungreja' })
     b = await newVillage('mekarsari', 'Desa Mekarsari', { kode_wilayah: '33.01.01.2002', kecamatan: 'Kedungreja' })
@@ -484,7 +486,7 @@ describe("the regency's data", () => {
     await newPost(host('sukamaju'), a.token, 'Kabar Serentak Sukamaju')
     // Clear of the minute's turn (part of the regency's version), so the burst asks one version.
     while (new Date().getSeconds() >= 50) await new Promise((resolve) => setTimeout(resolve, 1000))
-    const before = server.logs().length
+    const before = await logLength()
     await uncachedBurst(
       [
         ['/berita', 12],
@@ -591,5 +593,20 @@ describe("the regency's data", () => {
     } finally {
       clock.move(0)
     }
+  })
+
+  it('has every village’s figures ready after a restart: the first figures call computes none', async () => {
+    const before = await atRegency('GET', '/api/regency/figures')
+    await server.stop()
+    server = await startServer({ dir: server.dir, env: serverEnv })
+    regencyToken = await loginAt(REGENCY, 'kabupaten', 'password')
+    const from = await logLength()
+    const after = await atRegency('GET', '/api/regency/figures')
+    expect(after.status, after.text).toBe(200)
+    expect(after.body.data).toEqual(before.body.data)
+    // Made at start while each village was open, kept in the registry: no village opened by the call.
+    expect((await passesSince(from, 'regency-figures-read')).map((line) => [line.villages, line.computed])).toEqual([
+      [3, 0],
+    ])
   })
 })
