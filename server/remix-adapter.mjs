@@ -325,7 +325,7 @@ export function keepServerRouteTree(routes = require('@remix-run/react/dist/rout
  * memo above keys trees by object): 6% of an uncached page's CPU for the copy and 5% for the memo's look at the new
  * tree (profile of `/posts?page=N`, docs/performance.md). The copy depends only on the tree and React Router's
  * `mapRouteProperties`, and nothing changes it afterwards, so it is kept per tree: the same data routes, and the
- * static router's `manifest` (its id index) filled from the kept one. Installed on the router's exports, which
+ * static router's `manifest` (its id index) reading through to the kept one. Installed on the router's exports, which
  * react-router-dom/server.js calls it through (`router.UNSAFE_convertRoutesToDataRoutes(...)`); any other call (a
  * parent path, a manifest already filled) goes to the original. react-router-dom is the exact 6.30.4 that the pinned
  * @remix-run/react 2.17.5 requires; the call is checked in its source. Idempotent.
@@ -358,7 +358,8 @@ export function keepDataRouteTree(
       kept = { mapRouteProperties, ids, dataRoutes: original(routes, mapRouteProperties, undefined, ids) }
       trees.set(routes, kept)
     }
-    Object.assign(manifest, kept.ids)
+    // The static router only looks ids up in its index: the kept one as its prototype, not a copy of 170 keys.
+    Object.setPrototypeOf(manifest, kept.ids)
     return kept.dataRoutes
   }
   convertRoutesToDataRoutes.kept = true

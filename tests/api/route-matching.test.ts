@@ -225,10 +225,12 @@ describe("React Router's data route tree, kept per tree", () => {
     const first: Index = {}
     const routes = keep(tree, map, undefined, first)
     expect(routes[0].id).toBe('root')
-    expect(Object.keys(first ?? {})).toEqual(['root', 'posts'])
+    expect(first?.root).toBe(routes[0])
+    expect(first?.posts?.path).toBe('posts')
     const second: Index = {}
     expect(keep(tree, map, undefined, second)).toBe(routes)
     expect(second?.posts).toBe(first?.posts)
+    expect(second?.root).toBe(routes[0])
     // Another tree, another map, a parent path or a filled index: copied again.
     expect(keep([...tree], map, undefined, {})).not.toBe(routes)
     expect(keep(tree, (route: object) => ({ ...map(route) }), undefined, {})).not.toBe(routes)
