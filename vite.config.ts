@@ -10,7 +10,13 @@ declare module '@remix-run/node' {
 
 export default defineConfig({
   server: { port: 3000 },
-  build: { target: 'es2020' },
+  build: {
+    target: 'es2020',
+    // Rollup splits the client code into one chunk per set of routes that share it: dozens of chunks of a few hundred
+    // bytes each, every one a `modulepreload` link in the page and an entry in its route manifest. Chunks below 2 KB
+    // that only define things are merged into a chunk loaded under like conditions (decision 087).
+    rollupOptions: { output: { experimentalMinChunkSize: 2_000 } },
+  },
   plugins: [
     remix({
       // BUILD_DIR lets several checkouts' test runs build side by side; the default is ./build.

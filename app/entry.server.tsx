@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream'
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -50,20 +49,32 @@ export default function handleRequest(
           shellRendered = true
         },
         onAllReady() {
-          const body = new PassThrough()
-          const chunks: Buffer[] = []
-          body.on('data', (chunk: Buffer) => chunks.push(chunk))
-          body.on('end', () => {
-            clearTimeout(timer)
-            responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-            let html = Buffer.concat(chunks)
-            // React 18.3's stream writer flushes its whole 2 KB view when a character of several bytes does not fit
-            // at its end, zero bytes included: they are no part of the page (a browser drops a NUL in text).
-            if (html.includes(0)) html = Buffer.from(html.filter((byte) => byte !== 0))
-            if (splice.used()) html = Buffer.from(splice.finish(html.toString('utf8'), publicDataVersion()))
-            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
-          })
-          pipe(body)
+          // React writes its chunks (each a buffer of its own, never reused) into this sink; no stream between.
+          const chunks: Uint8Array[] = []
+          const sink = {
+            write(chunk: Uint8Array) {
+              chunks.push(chunk)
+              return true
+            },
+            end() {
+              clearTimeout(timer)
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+              let html = Buffer.concat(chunks)
+              // React 18.3's stream writer flushes its whole 2 KB view when a character of several bytes does not
+              // fit at its end, zero bytes included: they are no part of the page (a browser drops a NUL in text).
+              if (html.includes(0)) html = Buffer.from(html.filter((byte) => byte !== 0))
+              if (splice.used()) html = splice.finish(html, publicDataVersion())
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
+            },
+            on() {
+              return sink
+            },
+            destroy(error?: unknown) {
+              clearTimeout(timer)
+              reject(error)
+            },
+          }
+          pipe(sink as unknown as NodeJS.WritableStream)
         },
         onShellError(error: unknown) {
           clearTimeout(timer)

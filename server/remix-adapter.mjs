@@ -7,7 +7,7 @@
 // 1. Route matching kept (decisions 032, 054, 068): React Router's `matchRoutes` answered per tree shape and path,
 //    reached through the router's exports and, inside the router, through three edits of its source text.
 // 2. Remix's render route tree kept per build (decisions 054, 069): `createServerRoutes` replaced on the module
-//    RemixServer calls it through.
+//    RemixServer calls it through, and React Router's copy of it into data routes kept per tree (decision 086).
 // 3. Public resource routes straight to their loader (decisions 033, 070): `directReads`, a request handler beside
 //    Remix's for the public API, feeds and sitemap.
 // 4. Lingering close after an early answer (decision 070): `socket.destroySoon` of Node's HTTP server.
@@ -317,6 +317,54 @@ export function keepServerRouteTree(routes = require('@remix-run/react/dist/rout
   createServerRoutes.kept = true
   routes.createServerRoutes = createServerRoutes
   return createServerRoutes
+}
+
+/**
+ * React Router's static router (`createStaticRouter`, which RemixServer calls for every page) copies that kept tree
+ * into "data routes" again for every page, and the render's route matching then meets a tree it has never seen (the
+ * memo above keys trees by object): 6% of an uncached page's CPU for the copy and 5% for the memo's look at the new
+ * tree (profile of `/posts?page=N`, docs/performance.md). The copy depends only on the tree and React Router's
+ * `mapRouteProperties`, and nothing changes it afterwards, so it is kept per tree: the same data routes, and the
+ * static router's `manifest` (its id index) reading through to the kept one. Installed on the router's exports, which
+ * react-router-dom/server.js calls it through (`router.UNSAFE_convertRoutesToDataRoutes(...)`); any other call (a
+ * parent path, a manifest already filled) goes to the original. react-router-dom is the exact 6.30.4 that the pinned
+ * @remix-run/react 2.17.5 requires; the call is checked in its source. Idempotent.
+ */
+export const DATA_ROUTES_CALL =
+  'router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest)'
+export function keepDataRouteTree(
+  router = require('@remix-run/router'),
+  callerSource = fs.readFileSync(require.resolve('react-router-dom/server'), 'utf8'),
+) {
+  const original = router.UNSAFE_convertRoutesToDataRoutes
+  if (original?.kept) return original
+  if (typeof original !== 'function' || original.length !== 4)
+    throw misfit('@remix-run/router', 'it exports no convertRoutesToDataRoutes(routes, map, parentPath, manifest)')
+  if (callerSource.split(DATA_ROUTES_CALL).length !== 2)
+    throw misfit('react-router-dom', 'its createStaticRouter no longer copies the route tree through the router')
+  const trees = new WeakMap()
+  function convertRoutesToDataRoutes(routes, mapRouteProperties, parentPath, manifest, ...rest) {
+    const plain =
+      rest.length === 0 &&
+      parentPath === undefined &&
+      Array.isArray(routes) &&
+      manifest !== null &&
+      typeof manifest === 'object' &&
+      Object.keys(manifest).length === 0
+    if (!plain) return original(routes, mapRouteProperties, parentPath, manifest, ...rest)
+    let kept = trees.get(routes)
+    if (kept === undefined || kept.mapRouteProperties !== mapRouteProperties) {
+      const ids = {}
+      kept = { mapRouteProperties, ids, dataRoutes: original(routes, mapRouteProperties, undefined, ids) }
+      trees.set(routes, kept)
+    }
+    // The static router only looks ids up in its index: the kept one as its prototype, not a copy of 170 keys.
+    Object.setPrototypeOf(manifest, kept.ids)
+    return kept.dataRoutes
+  }
+  convertRoutesToDataRoutes.kept = true
+  router.UNSAFE_convertRoutesToDataRoutes = convertRoutesToDataRoutes
+  return convertRoutesToDataRoutes
 }
 
 // ---- 3. Public resource routes straight to their loader.

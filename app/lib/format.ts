@@ -82,10 +82,32 @@ function decodeEntities(text: string): string {
   })
 }
 
+function visibleWords(html: string): string {
+  const text = html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')
+  return decodeEntities(text).replace(/\s+/g, ' ').trim()
+}
+
+/**
+ * The words of the last long fragments read, by the fragment: a post's page reads its whole content twice (the
+ * description and the reading time), and every uncached view of the post again. A pure function of its key, so the
+ * memo holds nothing a caller could not compute; bounded in entries and in the length of what it keeps.
+ */
+const WORDS_KEPT = 64
+const WORDS_FROM = 512
+const WORDS_UP_TO = 256 * 1024
+const wordsOf = new Map<string, string>()
+
 /** The visible words of an HTML fragment. */
 export function htmlToText(html: string | null | undefined): string {
-  const text = (html ?? '').replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')
-  return decodeEntities(text).replace(/\s+/g, ' ').trim()
+  const source = html ?? ''
+  if (source.length < WORDS_FROM || source.length > WORDS_UP_TO) return visibleWords(source)
+  let text = wordsOf.get(source)
+  if (text === undefined) {
+    text = visibleWords(source)
+    if (wordsOf.size >= WORDS_KEPT) wordsOf.delete(wordsOf.keys().next().value as string)
+    wordsOf.set(source, text)
+  }
+  return text
 }
 
 export const countWords = (html: string | null | undefined) => {

@@ -12,10 +12,7 @@ import { villageCache } from './village-cache.server'
  * may have changed what the part shows). The markers never reach the browser, so it gets exactly what a full render
  * would have written, and hydrates it.
  */
-const parts = villageCache<string>('the spliced page parts', { maxEntries: 500, maxBytes: 8 * 1024 * 1024 })
-
-/** Where the request's CSP nonce was in a kept part: each page gets its own. */
-const NONCE = '\u0000nonce\u0000'
+const parts = villageCache<Buffer[]>('the spliced page parts', { maxEntries: 500, maxBytes: 8 * 1024 * 1024 })
 
 /** Part names go into an attribute and are searched for as they are: letters, digits and a few signs only. */
 const SAFE_PART = /^[\w:.,|-]{1,200}$/
@@ -24,10 +21,34 @@ const markerOf = (name: string, part: string) => `<template ${name}="${part}"></
 
 export type PageSplicer = {
   splicer: Splicer
-  /** The rendered document with every marker replaced (and the parts rendered this time kept). */
-  finish: (html: string, versionNow: number | undefined) => string
+  /**
+   * The rendered document (its bytes, as React wrote them) with every marker replaced, and the parts rendered this
+   * time kept. Bytes in, bytes out: the document is never decoded into a string and encoded again.
+   */
+  finish: (html: Buffer, versionNow: number | undefined) => Buffer<ArrayBuffer>
   /** Whether the render met a part at all (else the document is the render's, untouched). */
   used: () => boolean
+}
+
+/** `bytes` cut at each `nonce`: a kept part without the request's nonce, which each page puts back with its own. */
+function cutAt(bytes: Buffer, nonce: Buffer | undefined): Buffer[] {
+  if (!nonce || nonce.length === 0) return [Buffer.from(bytes)]
+  const pieces: Buffer[] = []
+  let from = 0
+  for (let at = bytes.indexOf(nonce); at !== -1; at = bytes.indexOf(nonce, from)) {
+    pieces.push(Buffer.from(bytes.subarray(from, at)))
+    from = at + nonce.length
+  }
+  pieces.push(Buffer.from(bytes.subarray(from)))
+  return pieces
+}
+
+/** A kept part with this page's nonce between its pieces. */
+function joinedWith(pieces: Buffer[], nonce: Buffer | undefined): Buffer[] {
+  if (pieces.length === 1 || !nonce) return pieces
+  const out: Buffer[] = [pieces[0]]
+  for (let i = 1; i < pieces.length; i++) out.push(nonce, pieces[i])
+  return out
 }
 
 /**
@@ -35,41 +56,47 @@ export type PageSplicer = {
  * spliced, every part is rendered), in the current village's scope. `nonce` is this response's CSP nonce.
  */
 export function pageSplicer(version: number | undefined, nonce: string | undefined): PageSplicer {
-  const seen = new Map<string, string | null>()
+  const seen = new Map<string, Buffer[] | null>()
   const stored = version === undefined ? undefined : parts.here()
+  const nonceBytes = nonce === undefined ? undefined : Buffer.from(nonce)
   const splicer: Splicer = {
     mark(part) {
       // The same part twice on one page is rendered the second time (its markers would be ambiguous).
       if (!stored || !SAFE_PART.test(part) || seen.has(part)) return 'off'
-      const html = stored.get(part, version) ?? null
-      seen.set(part, html)
-      return html === null ? 'render' : 'stored'
+      const pieces = stored.get(part, version) ?? null
+      seen.set(part, pieces)
+      return pieces === null ? 'render' : 'stored'
     },
   }
-  const finish = (html: string, versionNow: number | undefined) => {
-    let out = html
+  const finish = (html: Buffer, versionNow: number | undefined) => {
+    // Where each part goes: the bytes from..to of the render are replaced by `insert`. Markers are ASCII.
+    const cuts: { from: number; to: number; insert: Buffer[] }[] = []
     for (const [part, kept] of seen) {
       if (kept !== null) {
         const marker = markerOf(MARK, part)
-        const at = out.indexOf(marker)
+        const at = html.indexOf(marker)
         if (at === -1) throw new Error(`the marker of the page part ${part} is missing`)
-        const spliced = nonce === undefined ? kept : kept.split(NONCE).join(nonce)
-        out = out.slice(0, at) + spliced + out.slice(at + marker.length)
+        cuts.push({ from: at, to: at + marker.length, insert: joinedWith(kept, nonceBytes) })
         continue
       }
       const start = markerOf(`${MARK}-start`, part)
       const end = markerOf(`${MARK}-end`, part)
-      const from = out.indexOf(start)
-      const to = out.indexOf(end, from)
+      const from = html.indexOf(start)
+      const to = from === -1 ? -1 : html.indexOf(end, from)
       if (from === -1 || to === -1) throw new Error(`the markers of the page part ${part} are missing`)
-      const inner = out.slice(from + start.length, to)
-      if (stored && versionNow === version) {
-        const keep = nonce ? inner.split(nonce).join(NONCE) : inner
-        stored.set(part, version, keep, keep.length)
-      }
-      out = out.slice(0, from) + inner + out.slice(to + end.length)
+      const inner = html.subarray(from + start.length, to)
+      if (stored && versionNow === version) stored.set(part, version, cutAt(inner, nonceBytes), inner.length)
+      cuts.push({ from, to: to + end.length, insert: [inner] })
     }
-    return out
+    cuts.sort((a, b) => a.from - b.from)
+    const out: Uint8Array[] = []
+    let at = 0
+    for (const cut of cuts) {
+      out.push(html.subarray(at, cut.from), ...cut.insert)
+      at = cut.to
+    }
+    out.push(html.subarray(at))
+    return Buffer.concat(out)
   }
   return { splicer, finish, used: () => seen.size > 0 }
 }

@@ -3,8 +3,11 @@ import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BUILD_DIR } from '../support/server'
+import { UNSAFE_convertRoutesToDataRoutes as convertRoutesToDataRoutes } from '@remix-run/router'
 import {
   compileRouterWithKeptMatching,
+  DATA_ROUTES_CALL,
+  keepDataRouteTree,
   keepServerRouteTree,
   MAX_PATHS,
   memoiseRouteMatching,
@@ -208,6 +211,32 @@ describe("Remix's render route tree, kept per manifest", () => {
     expect(keep(manifest, { ...modules }, future, true)).not.toBe(first)
     expect(built).toBe(4)
     expect(keepServerRouteTree(routes)).toBe(keep)
+  })
+})
+
+describe("React Router's data route tree, kept per tree", () => {
+  it('is copied once per tree and map, the static router getting the kept routes and its id index', () => {
+    const router = { UNSAFE_convertRoutesToDataRoutes: convertRoutesToDataRoutes }
+    const staticRouter = `${DATA_ROUTES_CALL};`
+    type Index = Parameters<typeof convertRoutesToDataRoutes>[3]
+    const keep = keepDataRouteTree(router, staticRouter) as typeof convertRoutesToDataRoutes
+    const map = (route: object) => ({ hasErrorBoundary: 'ErrorBoundary' in route })
+    const tree = [{ id: 'root', path: '/', children: [{ id: 'posts', path: 'posts' }] }]
+    const first: Index = {}
+    const routes = keep(tree, map, undefined, first)
+    expect(routes[0].id).toBe('root')
+    expect(first?.root).toBe(routes[0])
+    expect(first?.posts?.path).toBe('posts')
+    const second: Index = {}
+    expect(keep(tree, map, undefined, second)).toBe(routes)
+    expect(second?.posts).toBe(first?.posts)
+    expect(second?.root).toBe(routes[0])
+    // Another tree, another map, a parent path or a filled index: copied again.
+    expect(keep([...tree], map, undefined, {})).not.toBe(routes)
+    expect(keep(tree, (route: object) => ({ ...map(route) }), undefined, {})).not.toBe(routes)
+    expect(keep(tree, map, ['0'], {})).not.toBe(routes)
+    expect(keep(tree, map, undefined, { other: routes[0] })).not.toBe(routes)
+    expect(keepDataRouteTree(router, staticRouter)).toBe(keep)
   })
 })
 

@@ -50,6 +50,17 @@ describe('Indonesian dates', () => {
   })
 })
 
+describe('the words of long fragments, kept', () => {
+  it('answers each fragment with its own words, again and past the number it keeps', () => {
+    const long = (n: number) => `<p>${`berita ${n} `.repeat(80)}</p><script>x</script>`
+    const words = (n: number) => `berita ${n} `.repeat(80).trim()
+    for (let n = 0; n < 100; n++) expect(htmlToText(long(n))).toBe(words(n))
+    for (let n = 99; n >= 0; n -= 7) expect(htmlToText(long(n))).toBe(words(n))
+    expect(readingMinutes(long(3))).toBe(1)
+    expect(htmlToText(`<p>${'a&amp;b '.repeat(40_000)}</p>`)).toHaveLength(4 * 40_000 - 1)
+  })
+})
+
 describe('reading time', () => {
   const words = (count: number) => Array.from({ length: count }, (_, i) => `kata${i}`).join(' ')
   it('is the word count divided by 200, rounded up', () => {

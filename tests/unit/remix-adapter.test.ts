@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest'
 import {
   compileRouterWithKeptMatching,
   FITTED_VERSIONS,
+  DATA_ROUTES_CALL,
   installedVersion,
+  keepDataRouteTree,
   keepServerRouteTree,
   memoiseRouteMatching,
   RemixAdapterMisfit,
@@ -58,5 +60,20 @@ describe('the Remix adapter', () => {
     // eslint-disable-next-line @typescript-eslint/no-unused-vars
     const routes = { createServerRoutes: (_m: unknown, _r: unknown, _f: unknown, _s: unknown) => [] }
     expect(keepServerRouteTree(routes)).toBe(routes.createServerRoutes)
+  })
+
+  it('refuses a router without convertRoutesToDataRoutes and a react-router-dom that no longer calls it so', () => {
+    const staticRouter = fs.readFileSync(require.resolve('react-router-dom/server'), 'utf8')
+    expect(staticRouter).toContain(DATA_ROUTES_CALL)
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    const convert = (_r: unknown, _m: unknown, _p: unknown, _i: unknown) => []
+    expect(() => keepDataRouteTree({}, staticRouter)).toThrow(RemixAdapterMisfit)
+    expect(() => keepDataRouteTree({ UNSAFE_convertRoutesToDataRoutes: (r: unknown) => r }, staticRouter)).toThrow(
+      RemixAdapterMisfit,
+    )
+    const changed = staticRouter.replace(DATA_ROUTES_CALL, 'convertRoutesToDataRoutes(routes)')
+    expect(() => keepDataRouteTree({ UNSAFE_convertRoutesToDataRoutes: convert }, changed)).toThrow(
+      /no longer fits react-router-dom/,
+    )
   })
 })

@@ -5,8 +5,14 @@ import { pageSplicer } from '~/utils/spliced-parts.server'
 // spliced into the next pages of that version, with each page's own nonce; nothing is kept when the version moved
 // during the render, and a page of another version renders the part again.
 const rendered = (part: string, inner: string) =>
-  `<body><template data-splice-start="${part}"></template>${inner}<template data-splice-end="${part}"></template></body>`
-const marker = (part: string) => `<body><template data-splice="${part}"></template></body>`
+  bytes`<body><template data-splice-start="${part}"></template>${inner}<template data-splice-end="${part}"></template></body>`
+const marker = (part: string) => bytes`<body><template data-splice="${part}"></template></body>`
+
+/** The document as the render gives it: bytes (a tagged template, so the helpers read as the markup they write). */
+function bytes(strings: TemplateStringsArray, ...values: string[]) {
+  return Buffer.from(String.raw({ raw: strings }, ...values))
+}
+const text = (html: Buffer) => html.toString('utf8')
 
 describe('pageSplicer', () => {
   it('keeps a part rendered once and splices it into the next page of the same version, with its nonce', () => {
@@ -14,19 +20,45 @@ describe('pageSplicer', () => {
     expect(first.splicer.mark('footer:2026')).toBe('render')
     expect(first.used()).toBe(true)
     const html = rendered('footer:2026', '<footer><script nonce="nonce-a">x</script></footer>')
-    expect(first.finish(html, 101)).toBe('<body><footer><script nonce="nonce-a">x</script></footer></body>')
+    expect(text(first.finish(html, 101))).toBe('<body><footer><script nonce="nonce-a">x</script></footer></body>')
 
     const second = pageSplicer(101, 'nonce-b')
     expect(second.splicer.mark('footer:2026')).toBe('stored')
-    expect(second.finish(marker('footer:2026'), 101)).toBe(
+    expect(text(second.finish(marker('footer:2026'), 101))).toBe(
       '<body><footer><script nonce="nonce-b">x</script></footer></body>',
     )
+  })
+
+  it('splices by bytes: parts in document order, text of several bytes around them, the nonce each time it stands', () => {
+    const page = (n: string) => pageSplicer(501, n)
+    const first = page('aaaa')
+    first.splicer.mark('header:1')
+    first.splicer.mark('footer:1')
+    const html = Buffer.from(
+      '<p>Désa ✓</p><template data-splice-start="header:1"></template><h1 nonce="aaaa">Kabar ✓ aaaa</h1>' +
+        '<template data-splice-end="header:1"></template><main>Warga ✓</main>' +
+        '<template data-splice-start="footer:1"></template><footer>© 2026</footer>' +
+        '<template data-splice-end="footer:1"></template>',
+    )
+    const whole = '<p>Désa ✓</p><h1 nonce="aaaa">Kabar ✓ aaaa</h1><main>Warga ✓</main><footer>© 2026</footer>'
+    expect(text(first.finish(html, 501))).toBe(whole)
+    const second = page('bbbb')
+    // Marked in the other order: the document's order decides.
+    expect(second.splicer.mark('footer:1')).toBe('stored')
+    expect(second.splicer.mark('header:1')).toBe('stored')
+    const markers = Buffer.from(
+      '<p>Désa ✓</p><template data-splice="header:1"></template><main>Warga ✓</main>' +
+        '<template data-splice="footer:1"></template>',
+    )
+    expect(text(second.finish(markers, 501))).toBe(whole.replaceAll('aaaa', 'bbbb'))
   })
 
   it('keeps nothing when the data version changed during the render, and renders again at a new version', () => {
     const moved = pageSplicer(201, 'n')
     expect(moved.splicer.mark('header:1')).toBe('render')
-    expect(moved.finish(rendered('header:1', '<header>old</header>'), 202)).toBe('<body><header>old</header></body>')
+    expect(text(moved.finish(rendered('header:1', '<header>old</header>'), 202))).toBe(
+      '<body><header>old</header></body>',
+    )
     expect(pageSplicer(201, 'n').splicer.mark('header:1')).toBe('render')
 
     const kept = pageSplicer(201, 'n')
@@ -49,6 +81,6 @@ describe('pageSplicer', () => {
   it('fails loudly when a marker is missing from the render', () => {
     const page = pageSplicer(401, 'n')
     page.splicer.mark('footer:2026')
-    expect(() => page.finish('<body></body>', 401)).toThrow(/markers of the page part footer:2026/)
+    expect(() => page.finish(Buffer.from('<body></body>'), 401)).toThrow(/markers of the page part footer:2026/)
   })
 })

@@ -6,9 +6,8 @@ import { ItemImage } from './upload-image'
 
 export type { AparaturSummary, PageSummary, PostSummary, ProductSummary }
 
-const card =
-  'group relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm ' +
-  'transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-emerald-600'
+/** `item-card` and `item-card-link`: app/tailwind.css. */
+const card = 'group item-card'
 
 /**
  * A card's title is one level below the heading above it: `h3` under a home page section's `h2`, `h2` in a
@@ -19,7 +18,7 @@ export const CardHeading = createContext<'h2' | 'h3'>('h3')
 /** A card's title link: it stretches over the whole card (the `relative` around it), so all the card is the link. */
 export function CardLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
-    <Link to={to} className="after:absolute after:inset-0 focus:outline-none group-hover:text-emerald-800">
+    <Link to={to} className="item-card-link">
       {children}
     </Link>
   )
@@ -57,9 +56,7 @@ export function PostCard({ post, eager = false }: { post: PostSummary; eager?: b
   return (
     <PictureCard kind="posts" item={post} eager={eager}>
       <p className="flex flex-wrap items-center gap-2 text-xs text-gray-500">
-        <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 font-semibold text-emerald-800">
-          {post.category?.name ?? 'Berita'}
-        </span>
+        <span className="chip">{post.category?.name ?? 'Berita'}</span>
         <time dateTime={new Date(post.created_at).toISOString()}>{formatDate(post.created_at)}</time>
       </p>
       <CardTitle className="text-lg font-semibold leading-snug text-gray-900">

@@ -81,8 +81,8 @@ export function ListSearch({ label, placeholder }: { label: string; placeholder:
   )
 }
 
-const pageLink =
-  'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-medium transition-colors'
+/** `pager-link`: app/tailwind.css. */
+const pageLink = 'pager-link'
 
 /** Centred pager: at most five page numbers, first/last shortcuts and previous/next. Hidden for one page. */
 export function Pagination({ current, last }: { current: number; last: number }) {

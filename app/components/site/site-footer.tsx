@@ -13,7 +13,7 @@ function FooterLinks({ links, className }: { links: readonly NavLink[]; classNam
     <ul className={className}>
       {links.map((link) => (
         <li key={link.to}>
-          <Link to={link.to} className="underline-offset-2 hover:underline">
+          <Link to={link.to} className="quiet-link">
             {link.label}
           </Link>
         </li>
@@ -68,7 +68,7 @@ export function SiteFooter() {
             {site.phone ? (
               <p>
                 Telepon:{' '}
-                <a href={`tel:${site.phone.replace(/[^\d+]/g, '')}`} className="underline-offset-2 hover:underline">
+                <a href={`tel:${site.phone.replace(/[^\d+]/g, '')}`} className="quiet-link">
                   {site.phone}
                 </a>
               </p>
@@ -76,7 +76,7 @@ export function SiteFooter() {
             {site.email ? (
               <p>
                 Email:{' '}
-                <a href={`mailto:${site.email}`} className="underline-offset-2 hover:underline">
+                <a href={`mailto:${site.email}`} className="quiet-link">
                   {site.email}
                 </a>
               </p>
@@ -138,12 +138,12 @@ export function SiteFooter() {
           </p>
           <ul className="flex gap-4">
             <li>
-              <Link to="/privacy" className="underline-offset-2 hover:underline">
+              <Link to="/privacy" className="quiet-link">
                 Kebijakan Privasi
               </Link>
             </li>
             <li>
-              <Link to="/terms" className="underline-offset-2 hover:underline">
+              <Link to="/terms" className="quiet-link">
                 Syarat dan Ketentuan
               </Link>
             </li>

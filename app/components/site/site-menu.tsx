@@ -17,10 +17,8 @@ type Layout = 'bar' | 'drawer'
 /** The row of a wide screen fits every entry from 1024 px on: a little less room each until 1280 px. */
 const padding = (layout: Layout) => (layout === 'bar' ? 'px-2 py-2 xl:px-3' : 'px-3 py-2.5')
 
-const linkClass = (current: boolean, layout: Layout) =>
-  `block rounded-lg text-sm font-medium transition-colors ${padding(layout)} ${
-    current ? 'bg-emerald-50 text-emerald-800' : 'text-gray-700 hover:bg-gray-100 hover:text-emerald-800'
-  }`
+/** `menu-link` (app/tailwind.css) marks the current page by its `aria-current`. */
+const linkClass = (layout: Layout) => `menu-link ${padding(layout)}`
 
 function MenuLink({
   link,
@@ -35,12 +33,7 @@ function MenuLink({
 }) {
   const current = isCurrent(link, pathname)
   return (
-    <Link
-      to={link.to}
-      onClick={onNavigate}
-      aria-current={current ? 'page' : undefined}
-      className={linkClass(current, layout)}
-    >
+    <Link to={link.to} onClick={onNavigate} aria-current={current ? 'page' : undefined} className={linkClass(layout)}>
       {link.label}
     </Link>
   )
