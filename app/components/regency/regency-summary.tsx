@@ -1,4 +1,6 @@
 import type { FigureRowView, FiguresView } from './figures-types'
+import { HeadedSection } from '~/components/shared/headed-section'
+import { ColumnHeads } from '~/components/shared/list-table'
 
 /**
  * The console's `Ringkasan` (docs/api.md "The regency's data"): the figures per kecamatan and per village as tables,
@@ -43,6 +45,21 @@ function PercentBars({ title, rows }: { title: string; rows: { label: string; va
       </svg>
       <figcaption className="mt-1 text-sm text-gray-600">{title}</figcaption>
     </figure>
+  )
+}
+
+/** A row's first cells: the first names the row (`<th scope="row">`, in the `name` look), the others are text. */
+function NamedCells({ cells, name }: { cells: string[]; name: string }) {
+  return cells.map((cell, at) =>
+    at === 0 ? (
+      <th key={at} scope="row" className={`px-3 py-2 text-left text-sm ${name}`}>
+        {cell}
+      </th>
+    ) : (
+      <td key={at} className="px-3 py-2 text-sm text-gray-700">
+        {cell}
+      </td>
+    ),
   )
 }
 
@@ -103,27 +120,13 @@ function FigureTable({
       <table className="min-w-full">
         <thead className="bg-gray-50">
           <tr>
-            {[...first, ...FIGURE_HEADERS].map((header) => (
-              <th key={header} scope="col" className={head}>
-                {header}
-              </th>
-            ))}
+            <ColumnHeads headers={[...first, ...FIGURE_HEADERS]} className={head} />
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.key} className="border-t border-gray-100">
-              {row.cells.map((cell, at) =>
-                at === 0 ? (
-                  <th key={at} scope="row" className="px-3 py-2 text-left text-sm font-medium text-gray-900">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={at} className="px-3 py-2 text-sm text-gray-700">
-                    {cell}
-                  </td>
-                ),
-              )}
+              <NamedCells cells={row.cells} name="font-medium text-gray-900" />
               <FigureCells row={row.figures} />
             </tr>
           ))}
@@ -131,17 +134,7 @@ function FigureTable({
         {total ? (
           <tfoot className="border-t-2 border-gray-300 bg-gray-50 font-semibold">
             <tr>
-              {total.cells.map((cell, at) =>
-                at === 0 ? (
-                  <th key={at} scope="row" className="px-3 py-2 text-left text-sm text-gray-900">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={at} className="px-3 py-2 text-sm text-gray-700">
-                    {cell}
-                  </td>
-                ),
-              )}
+              <NamedCells cells={total.cells} name="text-gray-900" />
               <FigureCells row={total.figures} />
             </tr>
           </tfoot>
@@ -201,10 +194,7 @@ export function RegencySummaryScreen({
           </a>
         </div>
       </div>
-      <section aria-labelledby="per-kecamatan" className="space-y-3">
-        <h2 id="per-kecamatan" className="text-lg font-semibold text-gray-900">
-          Per Kecamatan
-        </h2>
+      <HeadedSection id="per-kecamatan" title="Per Kecamatan" className="space-y-3">
         <PercentBars
           title="Realisasi belanja per kecamatan"
           rows={figures.kecamatan.map((row) => ({
@@ -222,11 +212,8 @@ export function RegencySummaryScreen({
           }))}
           total={{ cells: ['Jumlah', String(figures.total.villages)], figures: figures.total }}
         />
-      </section>
-      <section aria-labelledby="per-desa" className="space-y-3">
-        <h2 id="per-desa" className="text-lg font-semibold text-gray-900">
-          Per Desa
-        </h2>
+      </HeadedSection>
+      <HeadedSection id="per-desa" title="Per Desa" className="space-y-3">
         <PercentBars
           title="Laporan warga dijawab tepat waktu per desa"
           rows={figures.villages.map((row) => ({ label: row.name, value: row.reports.on_time_pct }))}
@@ -240,7 +227,7 @@ export function RegencySummaryScreen({
             figures: row,
           }))}
         />
-      </section>
+      </HeadedSection>
     </section>
   )
 }

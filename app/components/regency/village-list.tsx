@@ -5,6 +5,7 @@ import { ConfirmButton } from '~/components/shared/delete-dialog'
 import { PencilIcon, PlusIcon } from '~/components/shared/icons'
 import { ListTable, StateRow } from '~/components/shared/list-table'
 import { listHref, Pager, SearchBox } from '~/components/site/resource-list'
+import { HeadedSection } from '~/components/shared/headed-section'
 
 /**
  * The regency console's list of villages (/admin/desa, app/doors/regency/regency-console.server.ts): each village with its
@@ -398,10 +399,12 @@ export function VillageListScreen({
 function BoundaryChecks({ missing, overlaps }: NonNullable<VillageListData['boundaries']>) {
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <section aria-labelledby="tanpa-batas" className="rounded-xl bg-white p-4 shadow-sm">
-        <h2 id="tanpa-batas" className="font-semibold text-gray-900">
-          Desa tanpa batas wilayah
-        </h2>
+      <HeadedSection
+        id="tanpa-batas"
+        title="Desa tanpa batas wilayah"
+        className="rounded-xl bg-white p-4 shadow-sm"
+        heading="plain"
+      >
         {missing.length ? (
           <ul className="mt-2 list-disc pl-5 text-sm text-gray-700">
             {missing.map((village) => (
@@ -411,11 +414,13 @@ function BoundaryChecks({ missing, overlaps }: NonNullable<VillageListData['boun
         ) : (
           <p className="mt-2 text-sm text-gray-500">Setiap desa aktif sudah memiliki batas wilayah.</p>
         )}
-      </section>
-      <section aria-labelledby="batas-tumpang" className="rounded-xl bg-white p-4 shadow-sm">
-        <h2 id="batas-tumpang" className="font-semibold text-gray-900">
-          Batas yang tumpang tindih (lebih dari 1.000 m²)
-        </h2>
+      </HeadedSection>
+      <HeadedSection
+        id="batas-tumpang"
+        title="Batas yang tumpang tindih (lebih dari 1.000 m²)"
+        className="rounded-xl bg-white p-4 shadow-sm"
+        heading="plain"
+      >
         {overlaps.length ? (
           <ul className="mt-2 list-disc pl-5 text-sm text-gray-700">
             {overlaps.map((pair) => (
@@ -427,7 +432,7 @@ function BoundaryChecks({ missing, overlaps }: NonNullable<VillageListData['boun
         ) : (
           <p className="mt-2 text-sm text-gray-500">Tidak ada.</p>
         )}
-      </section>
+      </HeadedSection>
     </div>
   )
 }
