@@ -395,44 +395,41 @@ export function VillageListScreen({
   )
 }
 
+/** A box of the boundary checks: its items as a list, or `none` when there are none. */
+function CheckBox({ id, title, items, none }: { id: string; title: string; items: React.ReactNode[]; none: string }) {
+  return (
+    <HeadedSection id={id} title={title} className="rounded-xl bg-white p-4 shadow-sm" heading="plain">
+      {items.length ? (
+        <ul className="mt-2 list-disc pl-5 text-sm text-gray-700">{items}</ul>
+      ) : (
+        <p className="mt-2 text-sm text-gray-500">{none}</p>
+      )}
+    </HeadedSection>
+  )
+}
+
 /** The active villages without a boundary (`batas-desa`), and the pairs overlapping by more than 1,000 m². */
 function BoundaryChecks({ missing, overlaps }: NonNullable<VillageListData['boundaries']>) {
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <HeadedSection
+      <CheckBox
         id="tanpa-batas"
         title="Desa tanpa batas wilayah"
-        className="rounded-xl bg-white p-4 shadow-sm"
-        heading="plain"
-      >
-        {missing.length ? (
-          <ul className="mt-2 list-disc pl-5 text-sm text-gray-700">
-            {missing.map((village) => (
-              <li key={village.slug}>{village.name}</li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-2 text-sm text-gray-500">Setiap desa aktif sudah memiliki batas wilayah.</p>
-        )}
-      </HeadedSection>
-      <HeadedSection
+        items={missing.map((village) => (
+          <li key={village.slug}>{village.name}</li>
+        ))}
+        none="Setiap desa aktif sudah memiliki batas wilayah."
+      />
+      <CheckBox
         id="batas-tumpang"
         title="Batas yang tumpang tindih (lebih dari 1.000 m²)"
-        className="rounded-xl bg-white p-4 shadow-sm"
-        heading="plain"
-      >
-        {overlaps.length ? (
-          <ul className="mt-2 list-disc pl-5 text-sm text-gray-700">
-            {overlaps.map((pair) => (
-              <li key={`${pair.a.name}|${pair.b.name}`}>
-                {pair.a.name} dan {pair.b.name}: {pair.area_m2.toLocaleString('id-ID')} m²
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-2 text-sm text-gray-500">Tidak ada.</p>
-        )}
-      </HeadedSection>
+        items={overlaps.map((pair) => (
+          <li key={`${pair.a.name}|${pair.b.name}`}>
+            {pair.a.name} dan {pair.b.name}: {pair.area_m2.toLocaleString('id-ID')} m²
+          </li>
+        ))}
+        none="Tidak ada."
+      />
     </div>
   )
 }
