@@ -1,6 +1,7 @@
 import type { FigureRowView, FiguresView } from './figures-types'
 import { HeadedSection } from '~/components/shared/headed-section'
 import { ColumnHeads } from '~/components/shared/list-table'
+import { ScreenHead } from '~/components/shared/screen-head'
 
 /**
  * The console's `Ringkasan` (docs/api.md "The regency's data"): the figures per kecamatan and per village as tables,
@@ -156,15 +157,17 @@ export function RegencySummaryScreen({
   const csv = `/admin/desa/ringkasan.csv${year ? `?year=${year}` : ''}`
   return (
     <section className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-xl font-semibold text-gray-900">Ringkasan</h1>
-          <p className="mt-1 text-sm text-gray-600">
+      <ScreenHead
+        title="Ringkasan"
+        align="end"
+        intro={
+          <>
             Angka setiap desa{camat !== null ? ` di Kecamatan ${camat}` : ''}, dihitung dari data desa itu sendiri;
             jumlah per kecamatan dihitung ulang dari jumlah rupiahnya. APBDes:{' '}
             {year ? `tahun ${year}` : 'tahun terbaru setiap desa'}.
-          </p>
-        </div>
+          </>
+        }
+      >
         <div className="flex flex-wrap items-end gap-2">
           <form method="get" className="flex items-end gap-2">
             <label className="text-sm text-gray-700">
@@ -193,7 +196,7 @@ export function RegencySummaryScreen({
             Unduh CSV
           </a>
         </div>
-      </div>
+      </ScreenHead>
       <HeadedSection id="per-kecamatan" title="Per Kecamatan" className="space-y-3">
         <PercentBars
           title="Realisasi belanja per kecamatan"

@@ -6,6 +6,8 @@ import { PencilIcon, PlusIcon } from '~/components/shared/icons'
 import { ListTable, StateRow } from '~/components/shared/list-table'
 import { listHref, Pager, SearchBox } from '~/components/site/resource-list'
 import { HeadedSection } from '~/components/shared/headed-section'
+import { ScreenHead } from '~/components/shared/screen-head'
+import { Options } from '~/components/shared/form'
 
 /**
  * The regency console's list of villages (/admin/desa, app/doors/regency/regency-console.server.ts): each village with its
@@ -257,22 +259,13 @@ function ListFilters({
       <label className="text-sm text-gray-700">
         <span className="block">Kecamatan</span>
         <select name="kecamatan" defaultValue={kecamatan} className={select}>
-          <option value="">Semua kecamatan</option>
-          {kecamatanNames.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
+          <Options none="Semua kecamatan" choices={kecamatanNames.map((name) => ({ value: name, label: name }))} />
         </select>
       </label>
       <label className="text-sm text-gray-700">
         <span className="block">Urutkan</span>
         <select name="sort" defaultValue={sort} className={select}>
-          {sorts.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <Options choices={sorts} />
         </select>
       </label>
       <button type="submit" className="rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium">
@@ -305,15 +298,16 @@ export function VillageListScreen({
     'text-gray-700 hover:bg-gray-50'
   return (
     <section className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-xl font-semibold text-gray-900">Desa</h1>
-          <p className="mt-1 text-sm text-gray-600">
+      <ScreenHead
+        title="Desa"
+        intro={
+          <>
             Situs desa yang diselenggarakan kabupaten. Desa bertanda{' '}
             <span className={`${badge} bg-amber-100 text-amber-900`}>Tidak diperbarui</span> tidak menerbitkan berita
             dalam {staleAfterDays} hari terakhir (atau belum pernah).
-          </p>
-        </div>
+          </>
+        }
+      >
         {canWrite ? (
           <div className="flex flex-wrap gap-2">
             <Link to="/admin/desa/import" className={secondary}>
@@ -325,17 +319,11 @@ export function VillageListScreen({
             </Link>
           </div>
         ) : null}
-      </div>
+      </ScreenHead>
       <div className="rounded-xl border border-gray-200 bg-white shadow-sm">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-100 p-4">
           <SearchBox search={search} placeholder="Cari nama, slug atau domain..." />
-          <ListFilters
-            kecamatan={kecamatan}
-            sort={sort}
-            sorts={sorts}
-            kecamatanNames={kecamatanNames}
-            search={search}
-          />
+          <ListFilters {...{ kecamatan, sort, sorts, kecamatanNames, search }} />
           <p className="text-sm text-gray-600">{page.total} desa</p>
         </div>
         <ListTable headers={HEADERS} actions="Aksi" region="Daftar desa">
