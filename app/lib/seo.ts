@@ -38,6 +38,38 @@ export type SeoPage = {
   noindex?: boolean
 }
 
+/** The `meta` of a page with its own address whose description names the village: `{lead} {site name}.` */
+export const pageMeta =
+  (title: string, path: string, lead: string) => (args: Parameters<typeof routeSeo<unknown>>[0]) =>
+    routeSeo(args, (_data, site) => ({ title, description: `${lead} ${site.name}.`, path }))
+
+type SeoItem = { title: string; content: string | null; image: string | null; image_alt?: string | null }
+
+/**
+ * The `meta` of a post's or a product's page (`data[key]`): its title, its text's opening as the description, its
+ * picture, `type` and JSON-LD, and `noindex` while it is a staff member's preview (`data.preview`).
+ */
+export function itemMeta<Key extends 'post' | 'product', Item extends SeoItem>(
+  kind: 'posts' | 'products',
+  key: Key,
+  type: SeoPage['type'],
+  jsonLd: (site: Site, item: Item) => JsonLd,
+) {
+  return (args: Parameters<typeof routeSeo<{ preview?: unknown } & Record<Key, Item>>>[0]) =>
+    routeSeo(args, (data, site) => {
+      const item = data[key]
+      return {
+        title: item.title,
+        description: describe(item.content, item.title),
+        image: uploadUrl(kind, item.image),
+        imageAlt: item.image_alt || undefined,
+        type,
+        jsonLd: jsonLd(site, item),
+        noindex: !!data.preview,
+      }
+    })
+}
+
 /**
  * Every tag a public page needs to be found and shared: title, description, canonical address,
  * OpenGraph, Twitter card and JSON-LD (rendered by Remix as `<script type="application/ld+json">`:

@@ -34,19 +34,51 @@ export const meta: MetaFunction<typeof loader> = (args) =>
         },
   )
 
-function Section({
+/**
+ * The home's sections by id: heading, intro, the "all" link's address and text, what shows when there is nothing,
+ * and the carousel's label where the section is one.
+ */
+const SECTIONS = {
+  produk: [
+    'Produk Desa',
+    'Hasil karya dan usaha warga desa.',
+    '/products',
+    'Lihat Semua Produk',
+    'Belum ada produk.',
+    'Produk',
+  ],
+  berita: ['Berita Terbaru', 'Kabar terkini dari desa.', '/berita', 'Lihat Semua Berita', 'Belum ada berita.', ''],
+  agenda: [
+    'Agenda Mendatang',
+    'Kegiatan desa dalam waktu dekat.',
+    '/agenda',
+    'Lihat Semua Agenda',
+    'Belum ada agenda mendatang.',
+    '',
+  ],
+  aparatur: [
+    'Aparatur Desa',
+    'Perangkat desa yang siap melayani warga.',
+    '/aparaturs',
+    'Lihat Semua Aparatur',
+    'Belum ada data aparatur.',
+    'Aparatur',
+  ],
+} as const
+
+/** A home section of `items`: its carousel of `carousel` cards, or `children`; the empty text when there are none. */
+function Section<T extends { id: number }>({
   id,
-  title,
-  intro,
-  more,
+  items,
+  carousel,
   children,
 }: {
-  id: string
-  title: string
-  intro: string
-  more: { to: string; label: string }
-  children: React.ReactNode
+  id: keyof typeof SECTIONS
+  items: T[]
+  carousel?: (item: T) => React.ReactNode
+  children?: React.ReactNode
 }) {
+  const [title, intro, to, more, empty, label] = SECTIONS[id]
   return (
     <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-12">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
@@ -56,11 +88,17 @@ function Section({
           </h2>
           <p className="mt-1 text-gray-600">{intro}</p>
         </div>
-        <Link to={more.to} className="font-semibold text-emerald-700 hover:text-emerald-900 hover:underline">
-          {more.label} <span aria-hidden="true">→</span>
+        <Link to={to} className="font-semibold text-emerald-700 hover:text-emerald-900 hover:underline">
+          {more} <span aria-hidden="true">→</span>
         </Link>
       </div>
-      {children}
+      {!items.length ? (
+        <p className="text-gray-500">{empty}</p>
+      ) : carousel ? (
+        <Carousel id={`${id}-carousel`} label={label} items={items} render={carousel} />
+      ) : (
+        children
+      )}
     </section>
   )
 }
@@ -89,71 +127,21 @@ function VillageHome({
   return (
     <>
       <HomeSlider slides={sliders} siteName={site.name} />
-      <Section
-        id="produk"
-        title="Produk Desa"
-        intro="Hasil karya dan usaha warga desa."
-        more={{ to: '/products', label: 'Lihat Semua Produk' }}
-      >
-        {products.length ? (
-          <Carousel
-            id="produk-carousel"
-            label="Produk"
-            items={products}
-            render={(product) => <ProductCard product={product} />}
-          />
-        ) : (
-          <p className="text-gray-500">Belum ada produk.</p>
-        )}
-      </Section>
-      <Section
-        id="berita"
-        title="Berita Terbaru"
-        intro="Kabar terkini dari desa."
-        more={{ to: '/berita', label: 'Lihat Semua Berita' }}
-      >
-        {posts.length ? (
-          <ul aria-label="Berita terbaru" className="grid grid-cols-1 gap-6 md:grid-cols-3">
-            {posts.map((post) => (
-              <li key={post.id}>
-                <PostCard post={post} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-gray-500">Belum ada berita.</p>
-        )}
+      <Section id="produk" items={products} carousel={(product) => <ProductCard product={product} />} />
+      <Section id="berita" items={posts}>
+        <ul aria-label="Berita terbaru" className="grid grid-cols-1 gap-6 md:grid-cols-3">
+          {posts.map((post) => (
+            <li key={post.id}>
+              <PostCard post={post} />
+            </li>
+          ))}
+        </ul>
       </Section>
       {budget ? <HomeBudget budget={budget} /> : null}
-      <Section
-        id="agenda"
-        title="Agenda Mendatang"
-        intro="Kegiatan desa dalam waktu dekat."
-        more={{ to: '/agenda', label: 'Lihat Semua Agenda' }}
-      >
-        {agenda.length ? (
-          <EventGrid label="Agenda mendatang" events={agenda} />
-        ) : (
-          <p className="text-gray-500">Belum ada agenda mendatang.</p>
-        )}
+      <Section id="agenda" items={agenda}>
+        <EventGrid label="Agenda mendatang" events={agenda} />
       </Section>
-      <Section
-        id="aparatur"
-        title="Aparatur Desa"
-        intro="Perangkat desa yang siap melayani warga."
-        more={{ to: '/aparaturs', label: 'Lihat Semua Aparatur' }}
-      >
-        {aparaturs.length ? (
-          <Carousel
-            id="aparatur-carousel"
-            label="Aparatur"
-            items={aparaturs}
-            render={(aparatur) => <AparaturCard aparatur={aparatur} />}
-          />
-        ) : (
-          <p className="text-gray-500">Belum ada data aparatur.</p>
-        )}
-      </Section>
+      <Section id="aparatur" items={aparaturs} carousel={(aparatur) => <AparaturCard aparatur={aparatur} />} />
     </>
   )
 }

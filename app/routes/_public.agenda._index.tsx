@@ -7,6 +7,7 @@ import { SimplePager } from '~/components/shared/simple-pager'
 import { agendaLoader } from '~/doors/content/events.server'
 import { routeSeo } from '~/lib/seo'
 import { onlyQuery } from '~/lib/cache-keys'
+import { HeadedSection } from '~/components/shared/headed-section'
 
 export const loader = agendaLoader
 
@@ -37,10 +38,7 @@ function AgendaSection({
   children: React.ReactNode
 }) {
   return (
-    <section aria-labelledby={id} className={className}>
-      <h2 id={id} className="mb-4 text-xl font-bold text-gray-900">
-        {title}
-      </h2>
+    <HeadedSection id={id} title={title} className={className} heading="xl" spaced>
       {children}
       <SimplePager
         param={param}
@@ -48,7 +46,7 @@ function AgendaSection({
         last={page.last_page}
         label={`Halaman ${title.toLowerCase()}`}
       />
-    </section>
+    </HeadedSection>
   )
 }
 

@@ -9,6 +9,7 @@ import { describe, routeSeo } from '~/lib/seo'
 import { uploadUrl } from '~/lib/upload-urls'
 import { aparaturLoader } from '~/doors/content/public-pages.server'
 import { noQuery } from '~/lib/cache-keys'
+import { HeadedSection } from '~/components/shared/headed-section'
 
 export const loader = aparaturLoader
 
@@ -54,16 +55,13 @@ export default function AparaturScreen() {
             <p className="mt-1 font-medium text-emerald-700">{aparatur.position || 'Jabatan Aparatur'}</p>
           </div>
         </header>
-        <section aria-labelledby="profil" className="border-t border-gray-100 px-6 py-8">
-          <h2 id="profil" className="text-lg font-semibold text-gray-900">
-            Profil Singkat
-          </h2>
+        <HeadedSection id="profil" title="Profil Singkat" className="border-t border-gray-100 px-6 py-8">
           {htmlToText(aparatur.description) ? (
             <div className="rich-text mt-3 text-gray-800" dangerouslySetInnerHTML={{ __html: aparatur.description }} />
           ) : (
             <p className="mt-3 text-gray-500">Profil belum tersedia.</p>
           )}
-        </section>
+        </HeadedSection>
       </article>
     </div>
   )

@@ -1,4 +1,4 @@
-import { useLoaderData } from '@remix-run/react'
+import { screen } from '~/components/shared/route-screen'
 import { AnnouncementArticle, announcementMeta } from '~/components/content/announcement-article'
 import { announcementLoader } from '~/doors/content/announcements.server'
 import { noQuery } from '~/lib/cache-keys'
@@ -9,7 +9,4 @@ export const handle = { cacheKey: noQuery }
 
 export const meta = announcementMeta
 
-export default function AnnouncementScreen() {
-  const { announcement } = useLoaderData<typeof loader>()
-  return <AnnouncementArticle announcement={announcement} />
-}
+export default screen<typeof loader>(AnnouncementArticle)

@@ -1,4 +1,4 @@
-import { useLoaderData } from '@remix-run/react'
+import { screen } from '~/components/shared/route-screen'
 import { AnnouncementArticle, announcementMeta } from '~/components/content/announcement-article'
 import { regencyAnnouncementLoader } from '~/doors/content/announcements.server'
 import { noQuery } from '~/lib/cache-keys'
@@ -10,7 +10,4 @@ export const handle = { cacheKey: noQuery }
 
 export const meta = announcementMeta
 
-export default function RegencyAnnouncementScreen() {
-  const { announcement } = useLoaderData<typeof loader>()
-  return <AnnouncementArticle announcement={announcement} />
-}
+export default screen<typeof loader>(AnnouncementArticle)

@@ -5,8 +5,7 @@ import { ShareButton, ShareSection } from '~/components/shared/share'
 import { ArticleImage } from '~/components/shared/upload-image'
 import { formatDateWithWeekday, readingMinutes } from '~/lib/format'
 import { newsArticleLd } from '~/lib/json-ld'
-import { describe, routeSeo } from '~/lib/seo'
-import { uploadUrl } from '~/lib/upload-urls'
+import { itemMeta } from '~/lib/seo'
 import { useSite } from '~/components/site/use-site'
 import { postLoader } from '~/doors/content/public-pages.server'
 import { noQuery } from '~/lib/cache-keys'
@@ -17,16 +16,7 @@ export const handle = { cacheKey: noQuery }
 
 export { keepLoaderHeaders as headers } from '~/doors/site/public.server'
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  routeSeo(args, (data, site) => ({
-    title: data.post.title,
-    description: describe(data.post.content, data.post.title),
-    image: uploadUrl('posts', data.post.image),
-    imageAlt: data.post.image_alt || undefined,
-    type: 'article',
-    jsonLd: newsArticleLd(site, data.post),
-    noindex: !!data.preview,
-  }))
+export const meta: MetaFunction<typeof loader> = itemMeta('posts', 'post', 'article', newsArticleLd)
 
 export default function PostScreen() {
   const { post, preview } = useLoaderData<typeof loader>()

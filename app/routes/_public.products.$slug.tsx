@@ -6,8 +6,7 @@ import { Tabs } from '~/components/content/product-tabs'
 import { ItemImage } from '~/components/shared/upload-image'
 import { formatRupiah, whatsappLink } from '~/lib/format'
 import { productLd } from '~/lib/json-ld'
-import { describe, routeSeo } from '~/lib/seo'
-import { uploadUrl } from '~/lib/upload-urls'
+import { itemMeta } from '~/lib/seo'
 import { productLoader } from '~/doors/content/public-pages.server'
 import { noQuery } from '~/lib/cache-keys'
 
@@ -17,16 +16,7 @@ export const handle = { cacheKey: noQuery }
 
 export { keepLoaderHeaders as headers } from '~/doors/site/public.server'
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  routeSeo(args, (data, site) => ({
-    title: data.product.title,
-    description: describe(data.product.content, data.product.title),
-    image: uploadUrl('products', data.product.image),
-    imageAlt: data.product.image_alt || undefined,
-    type: 'product',
-    jsonLd: productLd(site, data.product),
-    noindex: !!data.preview,
-  }))
+export const meta: MetaFunction<typeof loader> = itemMeta('products', 'product', 'product', productLd)
 
 export default function ProductScreen() {
   const { product, smallMap, preview } = useLoaderData<typeof loader>()

@@ -1,23 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData, useParams } from '@remix-run/react'
-import { titled } from '~/components/site/meta'
 import { ProgressPhotos, type ProgressPhoto } from '~/components/village-info/progress-photos'
 import { ResetLinkPanel } from '~/components/accounts/reset-link'
 import { RevisionPanels } from '~/components/content/revision-panel'
-import { ResourceFormScreen } from '~/components/site/resource-form'
+import { formMeta, ResourceFormScreen } from '~/components/site/resource-form'
 import { RecordErrorBoundary } from '~/components/site/resource-list'
 import { formAction, formLoader } from '~/doors/site/admin.server'
 import { screenResource } from '~/resources'
-import { formTitle } from '~/resources/resource'
 import { regencyResources } from '~/lib/regency-routes'
 
 export const handle = { regency: regencyResources }
 
 /** /admin/{resource}/edit/{id}: the edit form of any editable resource (app/resources), or its "Data Not Found". */
-export const meta = titled(({ params }) => {
-  const resource = screenResource(params.resource, true)
-  return resource && formTitle(resource, 'edit')
-})
+export const meta = formMeta('edit')
 
 export const loader = (args: LoaderFunctionArgs) => formLoader(args, 'edit')
 

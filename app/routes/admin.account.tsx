@@ -1,4 +1,4 @@
-import { useLoaderData } from '@remix-run/react'
+import { screen } from '~/components/shared/route-screen'
 import { AccountScreen } from '~/components/accounts/account-screen'
 import { titled } from '~/components/site/meta'
 import { accountAction, accountLoader } from '~/doors/accounts/account.server'
@@ -8,6 +8,4 @@ export const handle = { regency: true }
 export const meta = titled('Akun Saya')
 export const loader = accountLoader
 export const action = accountAction
-export default function Account() {
-  return <AccountScreen {...useLoaderData<typeof loader>()} />
-}
+export default screen<typeof loader>(AccountScreen)

@@ -1,4 +1,4 @@
-import { useLoaderData } from '@remix-run/react'
+import { screen } from '~/components/shared/route-screen'
 import { ActivityLog } from '~/components/accounts/activity-log'
 import { titled } from '~/components/site/meta'
 import { ListErrorBoundary } from '~/components/site/resource-list'
@@ -9,6 +9,4 @@ export const handle = { regency: true }
 export const meta = titled('Log Aktivitas')
 export const loader = activitiesLoader
 export const ErrorBoundary = ListErrorBoundary
-export default function Activities() {
-  return <ActivityLog {...useLoaderData<typeof loader>()} />
-}
+export default screen<typeof loader>(ActivityLog)

@@ -1,4 +1,4 @@
-import { useLoaderData } from '@remix-run/react'
+import { screen } from '~/components/shared/route-screen'
 import { DashboardScreen } from '~/components/site/dashboard-screen'
 import { titled } from '~/components/site/meta'
 import { dashboardLoader } from '~/doors/site/admin.server'
@@ -7,6 +7,4 @@ export const handle = { regency: true }
 
 export const meta = titled('Dashboard')
 export const loader = dashboardLoader
-export default function Dashboard() {
-  return <DashboardScreen {...useLoaderData<typeof loader>()} />
-}
+export default screen<typeof loader>(DashboardScreen)

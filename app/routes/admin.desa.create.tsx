@@ -1,4 +1,4 @@
-import { useLoaderData } from '@remix-run/react'
+import { screen } from '~/components/shared/route-screen'
 import { titled } from '~/components/site/meta'
 import { VillageCreateScreen } from '~/components/regency/village-forms'
 import { villageCreateAction, villageCreateLoader } from '~/doors/regency/regency-console.server'
@@ -9,6 +9,4 @@ export const handle = { regency: true }
 export const meta = titled('Tambah Desa')
 export const loader = villageCreateLoader
 export const action = villageCreateAction
-export default function CreateVillage() {
-  return <VillageCreateScreen {...useLoaderData<typeof loader>()} />
-}
+export default screen<typeof loader>(VillageCreateScreen)

@@ -1,4 +1,4 @@
-import { useLoaderData } from '@remix-run/react'
+import { screen } from '~/components/shared/route-screen'
 import { titled } from '~/components/site/meta'
 import { VillageImportScreen } from '~/components/regency/village-forms'
 import { villageImportAction, villageImportLoader } from '~/doors/regency/regency-console.server'
@@ -9,6 +9,4 @@ export const handle = { regency: true }
 export const meta = titled('Impor Desa')
 export const loader = villageImportLoader
 export const action = villageImportAction
-export default function ImportVillage() {
-  return <VillageImportScreen {...useLoaderData<typeof loader>()} />
-}
+export default screen<typeof loader>(VillageImportScreen)

@@ -1,17 +1,13 @@
-import { useLoaderData } from '@remix-run/react'
+import { screen } from '~/components/shared/route-screen'
 import { titled } from '~/components/site/meta'
 import { ListErrorBoundary } from '~/components/site/resource-list'
 import { RegencyUsersScreen } from '~/components/regency/regency-users-screen'
-import { regencyUsersAction, regencyUsersLoader } from '~/doors/regency/regency-console.server'
+import type { regencyUsersLoader } from '~/doors/regency/regency-console.server'
 
 export const handle = { regency: true }
 
 /** /admin/desa/pengguna (the regency's console, `kabupaten` only): the regency's accounts. */
 export const meta = titled('Pengguna')
-export const loader = regencyUsersLoader
-export const action = regencyUsersAction
+export { regencyUsersLoader as loader, regencyUsersAction as action } from '~/doors/regency/regency-console.server'
 export const ErrorBoundary = ListErrorBoundary
-export default function RegencyUsers() {
-  const data = useLoaderData<typeof loader>()
-  return <RegencyUsersScreen users={data.users} me={data.me} />
-}
+export default screen<typeof regencyUsersLoader>(RegencyUsersScreen)

@@ -1,4 +1,4 @@
-import { useLoaderData } from '@remix-run/react'
+import { screen } from '~/components/shared/route-screen'
 import { titled } from '~/components/site/meta'
 import { ListErrorBoundary } from '~/components/site/resource-list'
 import { RegencySummaryScreen } from '~/components/regency/regency-summary'
@@ -10,6 +10,4 @@ export const handle = { regency: true }
 export const meta = titled('Ringkasan')
 export const loader = summaryLoader
 export const ErrorBoundary = ListErrorBoundary
-export default function Summary() {
-  return <RegencySummaryScreen {...useLoaderData<typeof loader>()} />
-}
+export default screen<typeof loader>(RegencySummaryScreen)

@@ -15,15 +15,9 @@ export function DefaultPasswordWarning({ notice }: { notice: DefaultPasswordNoti
           The account{notice.accounts.length > 1 ? 's' : ''} {notice.accounts.map((name) => `"${name}"`).join(' and ')}{' '}
           still use{notice.accounts.length > 1 ? '' : 's'} the default password <code>password</code>. Anyone can log in
           with it: change it now.{' '}
-          {notice.ownAccount ? (
-            <Link to="/admin/account" className="font-medium underline">
-              Akun Saya
-            </Link>
-          ) : (
-            <Link to="/admin/users" className="font-medium underline">
-              Manage users
-            </Link>
-          )}
+          <Link to={notice.ownAccount ? '/admin/account' : '/admin/users'} className="font-medium underline">
+            {notice.ownAccount ? 'Akun Saya' : 'Manage users'}
+          </Link>
         </p>
       ) : (
         <p className="mt-1">

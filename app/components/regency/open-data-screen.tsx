@@ -1,3 +1,4 @@
+import { HeadedSection } from '~/components/shared/headed-section'
 /**
  * `/data` at the regency host (docs/api.md "The regency's data"): the regency's datasets (each summed per village and
  * per kecamatan, the villages left out named) and every village's published datasets, each with its `CSV` and `JSON`
@@ -49,10 +50,7 @@ export function OpenDataScreen({ regency, villages }: OpenDataView) {
           catalog.json
         </a>
       </p>
-      <section aria-labelledby="data-kabupaten" className="mt-8">
-        <h2 id="data-kabupaten" className="text-xl font-bold text-gray-900">
-          Data Kabupaten
-        </h2>
+      <HeadedSection id="data-kabupaten" title="Data Kabupaten" className="mt-8" heading="xl">
         {regency.length ? (
           <ul className="mt-3 space-y-3" aria-label="Data kabupaten">
             {regency.map((dataset) => (
@@ -74,11 +72,8 @@ export function OpenDataScreen({ regency, villages }: OpenDataView) {
         ) : (
           <p className="mt-3 text-gray-500">Belum ada data yang diterbitkan lebih dari satu desa.</p>
         )}
-      </section>
-      <section aria-labelledby="data-desa" className="mt-10">
-        <h2 id="data-desa" className="text-xl font-bold text-gray-900">
-          Data Desa
-        </h2>
+      </HeadedSection>
+      <HeadedSection id="data-desa" title="Data Desa" className="mt-10" heading="xl">
         {villages.length ? (
           <div className="mt-3 grid gap-6 md:grid-cols-2">
             {villages.map((village) => (
@@ -108,7 +103,7 @@ export function OpenDataScreen({ regency, villages }: OpenDataView) {
         ) : (
           <p className="mt-3 text-gray-500">Belum ada data desa yang diterbitkan.</p>
         )}
-      </section>
+      </HeadedSection>
     </div>
   )
 }

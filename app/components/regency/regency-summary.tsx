@@ -1,4 +1,7 @@
 import type { FigureRowView, FiguresView } from './figures-types'
+import { HeadedSection } from '~/components/shared/headed-section'
+import { ColumnHeads } from '~/components/shared/list-table'
+import { ScreenHead } from '~/components/shared/screen-head'
 
 /**
  * The console's `Ringkasan` (docs/api.md "The regency's data"): the figures per kecamatan and per village as tables,
@@ -43,6 +46,21 @@ function PercentBars({ title, rows }: { title: string; rows: { label: string; va
       </svg>
       <figcaption className="mt-1 text-sm text-gray-600">{title}</figcaption>
     </figure>
+  )
+}
+
+/** A row's first cells: the first names the row (`<th scope="row">`, in the `name` look), the others are text. */
+function NamedCells({ cells, name }: { cells: string[]; name: string }) {
+  return cells.map((cell, at) =>
+    at === 0 ? (
+      <th key={at} scope="row" className={`px-3 py-2 text-left text-sm ${name}`}>
+        {cell}
+      </th>
+    ) : (
+      <td key={at} className="px-3 py-2 text-sm text-gray-700">
+        {cell}
+      </td>
+    ),
   )
 }
 
@@ -103,27 +121,13 @@ function FigureTable({
       <table className="min-w-full">
         <thead className="bg-gray-50">
           <tr>
-            {[...first, ...FIGURE_HEADERS].map((header) => (
-              <th key={header} scope="col" className={head}>
-                {header}
-              </th>
-            ))}
+            <ColumnHeads headers={[...first, ...FIGURE_HEADERS]} className={head} />
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.key} className="border-t border-gray-100">
-              {row.cells.map((cell, at) =>
-                at === 0 ? (
-                  <th key={at} scope="row" className="px-3 py-2 text-left text-sm font-medium text-gray-900">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={at} className="px-3 py-2 text-sm text-gray-700">
-                    {cell}
-                  </td>
-                ),
-              )}
+              <NamedCells cells={row.cells} name="font-medium text-gray-900" />
               <FigureCells row={row.figures} />
             </tr>
           ))}
@@ -131,17 +135,7 @@ function FigureTable({
         {total ? (
           <tfoot className="border-t-2 border-gray-300 bg-gray-50 font-semibold">
             <tr>
-              {total.cells.map((cell, at) =>
-                at === 0 ? (
-                  <th key={at} scope="row" className="px-3 py-2 text-left text-sm text-gray-900">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={at} className="px-3 py-2 text-sm text-gray-700">
-                    {cell}
-                  </td>
-                ),
-              )}
+              <NamedCells cells={total.cells} name="text-gray-900" />
               <FigureCells row={total.figures} />
             </tr>
           </tfoot>
@@ -163,15 +157,17 @@ export function RegencySummaryScreen({
   const csv = `/admin/desa/ringkasan.csv${year ? `?year=${year}` : ''}`
   return (
     <section className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-xl font-semibold text-gray-900">Ringkasan</h1>
-          <p className="mt-1 text-sm text-gray-600">
+      <ScreenHead
+        title="Ringkasan"
+        align="end"
+        intro={
+          <>
             Angka setiap desa{camat !== null ? ` di Kecamatan ${camat}` : ''}, dihitung dari data desa itu sendiri;
             jumlah per kecamatan dihitung ulang dari jumlah rupiahnya. APBDes:{' '}
             {year ? `tahun ${year}` : 'tahun terbaru setiap desa'}.
-          </p>
-        </div>
+          </>
+        }
+      >
         <div className="flex flex-wrap items-end gap-2">
           <form method="get" className="flex items-end gap-2">
             <label className="text-sm text-gray-700">
@@ -200,11 +196,8 @@ export function RegencySummaryScreen({
             Unduh CSV
           </a>
         </div>
-      </div>
-      <section aria-labelledby="per-kecamatan" className="space-y-3">
-        <h2 id="per-kecamatan" className="text-lg font-semibold text-gray-900">
-          Per Kecamatan
-        </h2>
+      </ScreenHead>
+      <HeadedSection id="per-kecamatan" title="Per Kecamatan" className="space-y-3">
         <PercentBars
           title="Realisasi belanja per kecamatan"
           rows={figures.kecamatan.map((row) => ({
@@ -222,11 +215,8 @@ export function RegencySummaryScreen({
           }))}
           total={{ cells: ['Jumlah', String(figures.total.villages)], figures: figures.total }}
         />
-      </section>
-      <section aria-labelledby="per-desa" className="space-y-3">
-        <h2 id="per-desa" className="text-lg font-semibold text-gray-900">
-          Per Desa
-        </h2>
+      </HeadedSection>
+      <HeadedSection id="per-desa" title="Per Desa" className="space-y-3">
         <PercentBars
           title="Laporan warga dijawab tepat waktu per desa"
           rows={figures.villages.map((row) => ({ label: row.name, value: row.reports.on_time_pct }))}
@@ -240,7 +230,7 @@ export function RegencySummaryScreen({
             figures: row,
           }))}
         />
-      </section>
+      </HeadedSection>
     </section>
   )
 }

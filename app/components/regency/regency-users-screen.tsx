@@ -1,5 +1,7 @@
 import { Form, useActionData } from '@remix-run/react'
 import { errorFor, SelectField, TextField, type FieldErrors } from '~/components/shared/form'
+import { HeadedSection } from '~/components/shared/headed-section'
+import { ColumnHeads } from '~/components/shared/list-table'
 
 /**
  * The console's `Pengguna` (docs/api.md "The regency's data"): the regency's accounts, `kabupaten` (everything) or
@@ -74,11 +76,10 @@ export function RegencyUsersScreen({ users, me }: { users: RegencyUserRow[]; me:
         <table className="min-w-full text-sm">
           <thead className="bg-gray-50 text-left text-xs font-semibold uppercase text-gray-600">
             <tr>
-              {['Nama', 'Username', 'Email', 'Peran', 'Kecamatan', 'Dua langkah', 'Aksi'].map((header) => (
-                <th key={header} scope="col" className="px-4 py-2">
-                  {header}
-                </th>
-              ))}
+              <ColumnHeads
+                headers={['Nama', 'Username', 'Email', 'Peran', 'Kecamatan', 'Dua langkah', 'Aksi']}
+                className="px-4 py-2"
+              />
             </tr>
           </thead>
           <tbody>
@@ -123,10 +124,12 @@ export function RegencyUsersScreen({ users, me }: { users: RegencyUserRow[]; me:
           </tbody>
         </table>
       </div>
-      <section aria-labelledby="tambah-pengguna" className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
-        <h2 id="tambah-pengguna" className="mb-4 text-lg font-semibold text-gray-900">
-          Tambah Pengguna
-        </h2>
+      <HeadedSection
+        id="tambah-pengguna"
+        title="Tambah Pengguna"
+        className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
+        spaced
+      >
         <Form method="post" className="space-y-5" noValidate>
           <input type="hidden" name="intent" value="create" />
           <AccountFields errors={errors ?? {}} />
@@ -134,7 +137,7 @@ export function RegencyUsersScreen({ users, me }: { users: RegencyUserRow[]; me:
             Simpan
           </button>
         </Form>
-      </section>
+      </HeadedSection>
     </section>
   )
 }

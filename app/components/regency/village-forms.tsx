@@ -56,23 +56,21 @@ function IdentityFields({
   errors: FieldErrors
   village?: { kode_wilayah: string | null; kecamatan: string }
 }) {
+  /** A text field of `key` (its error under the key's capitalised name, as the API's). */
+  const field = (label: string, key: 'kode_wilayah' | 'kecamatan', placeholder: string) => (
+    <TextField
+      label={label}
+      name={key}
+      placeholder={placeholder}
+      defaultValue={village?.[key] ?? ''}
+      error={errorFor(errors, key[0].toUpperCase() + key.slice(1))}
+    />
+  )
   return (
     <>
-      <TextField
-        label="Kode Wilayah"
-        name="kode_wilayah"
-        placeholder="33.01.01.2001"
-        defaultValue={village?.kode_wilayah ?? ''}
-        error={errorFor(errors, 'Kode_wilayah')}
-      />
+      {field('Kode Wilayah', 'kode_wilayah', '33.01.01.2001')}
       <Hint>Kode Kemendagri desa (NN.NN.NN.NNNN), unik; kosongkan bila belum diketahui.</Hint>
-      <TextField
-        label="Kecamatan"
-        name="kecamatan"
-        placeholder="Kedungreja"
-        defaultValue={village?.kecamatan ?? ''}
-        error={errorFor(errors, 'Kecamatan')}
-      />
+      {field('Kecamatan', 'kecamatan', 'Kedungreja')}
     </>
   )
 }

@@ -5,6 +5,9 @@ import { ConfirmButton } from '~/components/shared/delete-dialog'
 import { PencilIcon, PlusIcon } from '~/components/shared/icons'
 import { ListTable, StateRow } from '~/components/shared/list-table'
 import { listHref, Pager, SearchBox } from '~/components/site/resource-list'
+import { HeadedSection } from '~/components/shared/headed-section'
+import { ScreenHead } from '~/components/shared/screen-head'
+import { Options } from '~/components/shared/form'
 
 /**
  * The regency console's list of villages (/admin/desa, app/doors/regency/regency-console.server.ts): each village with its
@@ -256,22 +259,13 @@ function ListFilters({
       <label className="text-sm text-gray-700">
         <span className="block">Kecamatan</span>
         <select name="kecamatan" defaultValue={kecamatan} className={select}>
-          <option value="">Semua kecamatan</option>
-          {kecamatanNames.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
+          <Options none="Semua kecamatan" choices={kecamatanNames.map((name) => ({ value: name, label: name }))} />
         </select>
       </label>
       <label className="text-sm text-gray-700">
         <span className="block">Urutkan</span>
         <select name="sort" defaultValue={sort} className={select}>
-          {sorts.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <Options choices={sorts} />
         </select>
       </label>
       <button type="submit" className="rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium">
@@ -304,15 +298,16 @@ export function VillageListScreen({
     'text-gray-700 hover:bg-gray-50'
   return (
     <section className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-xl font-semibold text-gray-900">Desa</h1>
-          <p className="mt-1 text-sm text-gray-600">
+      <ScreenHead
+        title="Desa"
+        intro={
+          <>
             Situs desa yang diselenggarakan kabupaten. Desa bertanda{' '}
             <span className={`${badge} bg-amber-100 text-amber-900`}>Tidak diperbarui</span> tidak menerbitkan berita
             dalam {staleAfterDays} hari terakhir (atau belum pernah).
-          </p>
-        </div>
+          </>
+        }
+      >
         {canWrite ? (
           <div className="flex flex-wrap gap-2">
             <Link to="/admin/desa/import" className={secondary}>
@@ -324,17 +319,11 @@ export function VillageListScreen({
             </Link>
           </div>
         ) : null}
-      </div>
+      </ScreenHead>
       <div className="rounded-xl border border-gray-200 bg-white shadow-sm">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-100 p-4">
           <SearchBox search={search} placeholder="Cari nama, slug atau domain..." />
-          <ListFilters
-            kecamatan={kecamatan}
-            sort={sort}
-            sorts={sorts}
-            kecamatanNames={kecamatanNames}
-            search={search}
-          />
+          <ListFilters {...{ kecamatan, sort, sorts, kecamatanNames, search }} />
           <p className="text-sm text-gray-600">{page.total} desa</p>
         </div>
         <ListTable headers={HEADERS} actions="Aksi" region="Daftar desa">
@@ -394,40 +383,41 @@ export function VillageListScreen({
   )
 }
 
+/** A box of the boundary checks: its items as a list, or `none` when there are none. */
+function CheckBox({ id, title, items, none }: { id: string; title: string; items: React.ReactNode[]; none: string }) {
+  return (
+    <HeadedSection id={id} title={title} className="rounded-xl bg-white p-4 shadow-sm" heading="plain">
+      {items.length ? (
+        <ul className="mt-2 list-disc pl-5 text-sm text-gray-700">{items}</ul>
+      ) : (
+        <p className="mt-2 text-sm text-gray-500">{none}</p>
+      )}
+    </HeadedSection>
+  )
+}
+
 /** The active villages without a boundary (`batas-desa`), and the pairs overlapping by more than 1,000 m². */
 function BoundaryChecks({ missing, overlaps }: NonNullable<VillageListData['boundaries']>) {
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <section aria-labelledby="tanpa-batas" className="rounded-xl bg-white p-4 shadow-sm">
-        <h2 id="tanpa-batas" className="font-semibold text-gray-900">
-          Desa tanpa batas wilayah
-        </h2>
-        {missing.length ? (
-          <ul className="mt-2 list-disc pl-5 text-sm text-gray-700">
-            {missing.map((village) => (
-              <li key={village.slug}>{village.name}</li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-2 text-sm text-gray-500">Setiap desa aktif sudah memiliki batas wilayah.</p>
-        )}
-      </section>
-      <section aria-labelledby="batas-tumpang" className="rounded-xl bg-white p-4 shadow-sm">
-        <h2 id="batas-tumpang" className="font-semibold text-gray-900">
-          Batas yang tumpang tindih (lebih dari 1.000 m²)
-        </h2>
-        {overlaps.length ? (
-          <ul className="mt-2 list-disc pl-5 text-sm text-gray-700">
-            {overlaps.map((pair) => (
-              <li key={`${pair.a.name}|${pair.b.name}`}>
-                {pair.a.name} dan {pair.b.name}: {pair.area_m2.toLocaleString('id-ID')} m²
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-2 text-sm text-gray-500">Tidak ada.</p>
-        )}
-      </section>
+      <CheckBox
+        id="tanpa-batas"
+        title="Desa tanpa batas wilayah"
+        items={missing.map((village) => (
+          <li key={village.slug}>{village.name}</li>
+        ))}
+        none="Setiap desa aktif sudah memiliki batas wilayah."
+      />
+      <CheckBox
+        id="batas-tumpang"
+        title="Batas yang tumpang tindih (lebih dari 1.000 m²)"
+        items={overlaps.map((pair) => (
+          <li key={`${pair.a.name}|${pair.b.name}`}>
+            {pair.a.name} dan {pair.b.name}: {pair.area_m2.toLocaleString('id-ID')} m²
+          </li>
+        ))}
+        none="Tidak ada."
+      />
     </div>
   )
 }

@@ -30,11 +30,7 @@ export function ListTable({
       <table className={dense ? 'min-w-full text-left text-sm' : 'min-w-full'}>
         <thead className="bg-gray-50 text-left text-xs font-semibold uppercase tracking-wide text-gray-500">
           <tr>
-            {headers.map((header) => (
-              <th key={header} scope="col" className={cell}>
-                {header}
-              </th>
-            ))}
+            <ColumnHeads headers={headers} className={cell} />
             {actions ? (
               <th scope="col" className={`${cell} text-right`}>
                 {actions}
@@ -65,4 +61,13 @@ export function FailedRow({ span }: { span: number }) {
   return (
     <StateRow span={span} title="Failed to Load Data" text="An error occurred while loading data. Please try again." />
   )
+}
+
+/** A table's column headings: one `<th scope="col">` a header. */
+export function ColumnHeads({ headers, className }: { headers: readonly string[]; className?: string }) {
+  return headers.map((header) => (
+    <th key={header} scope="col" className={className}>
+      {header}
+    </th>
+  ))
 }

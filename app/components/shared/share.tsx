@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { HeadedSection } from '~/components/shared/headed-section'
 
 type Outcome = 'shared' | 'copied' | 'failed' | null
 
@@ -77,10 +78,7 @@ export function ShareButton({ title }: { title: string }) {
 export function ShareSection({ title }: { title: string }) {
   const { share, copy, message } = useShare(title)
   return (
-    <section aria-labelledby="bagikan" className="mt-10 rounded-xl bg-emerald-50 p-6">
-      <h2 id="bagikan" className="text-lg font-semibold text-gray-900">
-        Bagikan Artikel
-      </h2>
+    <HeadedSection id="bagikan" title="Bagikan Artikel" className="mt-10 rounded-xl bg-emerald-50 p-6">
       <p className="mt-1 text-sm text-gray-600">Sebarkan informasi ini kepada keluarga dan tetangga.</p>
       <div className="mt-4 flex flex-wrap gap-3">
         <button
@@ -108,6 +106,6 @@ export function ShareSection({ title }: { title: string }) {
       <p role="status" className="mt-3 min-h-5 text-sm text-emerald-800">
         {message}
       </p>
-    </section>
+    </HeadedSection>
   )
 }

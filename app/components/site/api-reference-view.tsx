@@ -1,5 +1,6 @@
 import { Fragment } from 'react'
 import type { FieldRow, Reference, ReferenceCall } from '~/lib/api-reference'
+import { ColumnHeads } from '~/components/shared/list-table'
 
 /** The document's descriptions use `code` and **bold**; nothing else is interpreted (and nothing is raw HTML). */
 function Text({ text }: { text: string }) {
@@ -58,11 +59,7 @@ function Table({
       <caption className="mb-1 text-left font-semibold text-gray-800">{caption}</caption>
       <thead>
         <tr className="border-b border-gray-300 text-gray-600">
-          {headers.map((header) => (
-            <th key={header} scope="col" className="py-1 pr-3 font-medium">
-              {header}
-            </th>
-          ))}
+          <ColumnHeads headers={headers} className="py-1 pr-3 font-medium" />
         </tr>
       </thead>
       <tbody>

@@ -19,6 +19,19 @@ export type DashboardCounts = {
   withoutAlt: number
 }
 
+/** "{count} {text}" and the link to the desk where they wait; nothing while none waits. */
+function Waiting({ count, text, to, children }: { count: number; text: string; to: string; children: string }) {
+  if (!(count > 0)) return null
+  return (
+    <p role="status" className="rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">
+      {`${count} ${text}`}{' '}
+      <Link to={to} className="font-medium underline">
+        {children}
+      </Link>
+    </p>
+  )
+}
+
 /**
  * The dashboard: the four counts of the contract, those of the village information (reports waiting, the newest
  * budget year, projects under way, upcoming events, announcements showing now, datasets), and how many images still
@@ -54,22 +67,12 @@ export function DashboardScreen(counts: DashboardCounts) {
           </li>
         ))}
       </ul>
-      {counts.open_reports > 0 ? (
-        <p role="status" className="rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">
-          {`${counts.open_reports} laporan warga menunggu tanggapan.`}{' '}
-          <Link to="/admin/reports" className="font-medium underline">
-            Buka Laporan Warga
-          </Link>
-        </p>
-      ) : null}
-      {counts.pending_letters > 0 ? (
-        <p role="status" className="rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">
-          {`${counts.pending_letters} permohonan surat menunggu diproses.`}{' '}
-          <Link to="/admin/letter-requests" className="font-medium underline">
-            Buka Permohonan Surat
-          </Link>
-        </p>
-      ) : null}
+      <Waiting count={counts.open_reports} text="laporan warga menunggu tanggapan." to="/admin/reports">
+        Buka Laporan Warga
+      </Waiting>
+      <Waiting count={counts.pending_letters} text="permohonan surat menunggu diproses." to="/admin/letter-requests">
+        Buka Permohonan Surat
+      </Waiting>
       {counts.withoutAlt > 0 ? (
         <p role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
           {`${counts.withoutAlt} gambar belum punya teks alternatif.`} Isi kolom “Teks Alternatif Gambar” agar pembaca

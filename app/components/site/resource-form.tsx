@@ -2,6 +2,7 @@ import { useLoaderData, useLocation, useParams } from '@remix-run/react'
 import { Fragment } from 'react'
 import { LocationPicker } from '~/components/village-info/location-picker'
 import { screenResource } from '~/resources'
+import { titled } from '~/components/site/meta'
 import { DEFAULT_TIME_ZONE } from '~/lib/zoned-time'
 import {
   bodyOf,
@@ -175,6 +176,13 @@ export function ResourceFields(props: {
     </>
   )
 }
+
+/** The create or edit screen's title: "Tambah ..." or "Edit ..." for the resource of the address. */
+export const formMeta = (mode: FormMode) =>
+  titled(({ params }) => {
+    const resource = screenResource(params.resource, true)
+    return resource && formTitle(resource, mode)
+  })
 
 /** The create or edit screen of the resource of the address (app/routes/admin.$resource.*). */
 export function ResourceFormScreen({ mode }: { mode: FormMode }) {

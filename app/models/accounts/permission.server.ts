@@ -1,7 +1,7 @@
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { notFound } from '~/utils/http.server'
 import { parseInput, requiredText } from '~/utils/validation.server'
-import { adminList, orNotFound, rethrowUnique } from '~/models/site/crud.server'
+import { namedReads, rethrowUnique } from '~/models/site/crud.server'
 import { assertNameFree } from '~/models/site/unique-name.server'
 import { ADMIN_ROLE } from './user.server'
 import { responseId, selectOf, timestamps, z } from '~/utils/response-shape.server'
@@ -10,16 +10,11 @@ import { responseId, selectOf, timestamps, z } from '~/utils/response-shape.serv
 export const permissionResponse = z.object({ id: responseId(), name: z.string(), ...timestamps }).openapi('Permission')
 export const permissionSelect = selectOf(permissionResponse)
 
-export const listPermissions = adminList(prisma.permission, {
+export const permissionReads = namedReads(prisma.permission, {
   table: 'permissions',
   select: permissionSelect,
-  searchColumns: ['name'],
+  thing: 'Permission',
 })
-
-export const allPermissions = () => prisma.permission.findMany({ select: permissionSelect, orderBy: { name: 'asc' } })
-
-export const getPermission = (id: number) =>
-  orNotFound(prisma.permission.findUnique({ where: { id }, select: permissionSelect }), 'Permission')
 
 /** What a write of this resource takes (both doors; the API document describes it from here too). */
 export const schema = z.object({

@@ -1,9 +1,8 @@
 import { responseId, timestamps, z } from '~/utils/response-shape.server'
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { conflict, notFound, validationError } from '~/utils/http.server'
-import type { ListQuery } from '~/lib/paging'
 import { idList, parseInput, requiredText } from '~/utils/validation.server'
-import { listPage, orNotFound, rethrowUnique } from '~/models/site/crud.server'
+import { namedReads, rethrowUnique } from '~/models/site/crud.server'
 import { permissionResponse, permissionSelect } from './permission.server'
 import { nameTaken } from '~/models/site/unique-name.server'
 import { ADMIN_ROLE } from './user.server'
@@ -36,15 +35,8 @@ const toRole = (row: RoleRow): z.infer<typeof roleResponse> => ({
   permissions: row.permissions.map(({ permission }) => permission),
 })
 
-export const listRoles = (query: ListQuery, path: string) =>
-  listPage(prisma.role, { table: 'roles', select: roleSelect, searchColumns: ['name'], query, path, map: toRole })
-
-/** Every role by name, each a whole Role of the contract (with its permissions, as in the list). */
-export const allRoles = async () =>
-  (await prisma.role.findMany({ select: roleSelect, orderBy: { name: 'asc' } })).map(toRole)
-
-export const getRole = async (id: number) =>
-  toRole(await orNotFound(prisma.role.findUnique({ where: { id }, select: roleSelect }), 'Role'))
+/** The list, every role by name and one by id: each a whole Role of the contract (with its permissions). */
+export const roleReads = namedReads(prisma.role, { table: 'roles', select: roleSelect, thing: 'Role' }, toRole)
 
 /** What a write of this resource takes (both doors; the API document describes it from here too). */
 export const schema = z.object({ name: requiredText('Name', 100), permission_ids: idList('Permission_ids') })

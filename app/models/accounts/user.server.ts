@@ -165,39 +165,89 @@ export const updateSchema = z.object({ ...userFields, password: passwordField })
   if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['password'], message: problem })
 })
 
-async function checkUnique(input: { username: string; email: string; role_ids: number[] }, exceptId?: number) {
+/** The field errors of a username or e-mail address that another account (not `exceptId`) already holds. */
+export async function takenNames(input: { username: string; email: string }, exceptId?: number) {
   const not = exceptId ? { NOT: { id: exceptId } } : {}
-  const [username, email, roles] = await Promise.all([
+  const [username, email] = await Promise.all([
     prisma.user.findFirst({ where: { username: input.username, ...not }, select: { id: true } }),
     prisma.user.findFirst({ where: { email: input.email, ...not }, select: { id: true } }),
-    prisma.role.count({ where: { id: { in: input.role_ids } } }),
   ])
   const errors: Record<string, string> = {}
   if (username) errors.Username = 'Username already exists'
   if (email) errors.Email = 'Email already exists'
+  return errors
+}
+
+async function checkUnique(input: { username: string; email: string; role_ids: number[] }, exceptId?: number) {
+  const [errors, roles] = await Promise.all([
+    takenNames(input, exceptId),
+    prisma.role.count({ where: { id: { in: input.role_ids } } }),
+  ])
   if (roles !== new Set(input.role_ids).size) errors.Role_ids = 'Role_ids contains an unknown role'
   if (Object.keys(errors).length) throw validationError(errors)
 }
 
-export async function createUser(raw: unknown) {
-  const input = parseInput(createSchema, raw)
+type NewAccount = Omit<Prisma.UserCreateInput, 'name' | 'username' | 'email' | 'password'>
+
+/**
+ * A new account of `input`'s name, username, e-mail address and password (hashed here), with what `rest` gives (its
+ * roles...) after its checks, in one serialized write; a username or e-mail address taken meanwhile is a field error.
+ */
+export async function insertUser<Select extends Prisma.UserSelect>(
+  input: { name: string; username: string; email: string; password: string },
+  select: Select,
+  rest: () => Promise<NewAccount>,
+) {
   const password = await hashPassword(input.password)
   return serializeWrite(async () => {
-    await checkUnique(input)
-    const row = await prisma.user
-      .create({
-        data: {
-          name: input.name,
-          username: input.username,
-          email: input.email,
-          password,
-          roles: { create: [...new Set(input.role_ids)].map((role_id) => ({ role_id })) },
-        },
-        select: publicUserSelect,
-      })
-      .catch((error) => rethrowUnique(error, { username: 'Username', email: 'Email' }))
-    return toPublicUser(row)
+    const data = { name: input.name, username: input.username, email: input.email, password, ...(await rest()) }
+    return prisma.user
+      .create({ data, select })
+      .catch((error) => rethrowUnique(error, { username: 'Username', email: 'Email' })) as Promise<
+      Prisma.UserGetPayload<{ select: Select }>
+    >
   })
+}
+
+/**
+ * Account `id` (read with `found`) given `input`'s name, username, e-mail address and, when not empty, password
+ * (hashed here; a new one ends its sessions everywhere), with what `rest` gives after its checks, in one serialized
+ * write; 404 when there is no such account, a username or e-mail address taken meanwhile is a field error.
+ */
+export async function changeUser<Found extends Prisma.UserSelect, Select extends Prisma.UserSelect>(
+  id: number,
+  input: { name: string; username: string; email: string; password: string },
+  [found, select]: [Found, Select],
+  rest: (existing: Prisma.UserGetPayload<{ select: Found }>) => Promise<Prisma.UserUpdateInput>,
+) {
+  const password = input.password ? await hashPassword(input.password) : undefined
+  return serializeWrite(async () => {
+    const existing = (await prisma.user.findUnique({ where: { id }, select: found })) as Prisma.UserGetPayload<{
+      select: Found
+    }> | null
+    if (!existing) throw notFound('User')
+    const data = {
+      name: input.name,
+      username: input.username,
+      email: input.email,
+      ...(password ? { password, sessions: { deleteMany: {} } } : {}),
+      ...(await rest(existing)),
+    }
+    return prisma.user
+      .update({ where: { id }, data, select })
+      .catch((error) => rethrowUnique(error, { username: 'Username', email: 'Email' })) as Promise<
+      Prisma.UserGetPayload<{ select: Select }>
+    >
+  })
+}
+
+export async function createUser(raw: unknown) {
+  const input = parseInput(createSchema, raw)
+  const row = await insertUser(input, publicUserSelect, async () => {
+    await checkUnique(input)
+    return { roles: { create: [...new Set(input.role_ids)].map((role_id) => ({ role_id })) } }
+  })
+  return toPublicUser(row)
 }
 
 const adminHolders = (exceptUserId: number) =>
@@ -205,13 +255,8 @@ const adminHolders = (exceptUserId: number) =>
 
 export async function updateUser(id: number, raw: unknown) {
   const input = parseInput(updateSchema, raw)
-  const password = input.password ? await hashPassword(input.password) : undefined
-  return serializeWrite(async () => {
-    const existing = await prisma.user.findUnique({
-      where: { id },
-      select: { id: true, roles: { select: { role: { select: { name: true } } } } },
-    })
-    if (!existing) throw notFound('User')
+  const found = { id: true, roles: { select: { role: { select: { name: true } } } } } as const
+  const row = await changeUser(id, input, [found, publicUserSelect], async (existing) => {
     await checkUnique(input, id)
     const roleIds = [...new Set(input.role_ids)]
     const wasAdmin = existing.roles.some(({ role }) => role.name === ADMIN_ROLE)
@@ -221,22 +266,9 @@ export async function updateUser(id: number, raw: unknown) {
         throw conflict('The last user with the admin role cannot lose it')
       }
     }
-    const row = await prisma.user
-      .update({
-        where: { id },
-        data: {
-          name: input.name,
-          username: input.username,
-          email: input.email,
-          // A new password logs the user out everywhere.
-          ...(password ? { password, sessions: { deleteMany: {} } } : {}),
-          roles: { deleteMany: {}, create: roleIds.map((role_id) => ({ role_id })) },
-        },
-        select: publicUserSelect,
-      })
-      .catch((error) => rethrowUnique(error, { username: 'Username', email: 'Email' }))
-    return toPublicUser(row)
+    return { roles: { deleteMany: {}, create: roleIds.map((role_id) => ({ role_id })) } }
   })
+  return toPublicUser(row)
 }
 
 /**

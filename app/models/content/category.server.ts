@@ -1,7 +1,7 @@
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { conflict, notFound } from '~/utils/http.server'
 import { parseInput, requiredText } from '~/utils/validation.server'
-import { adminList, freeSlug, orNotFound, rethrowUnique } from '~/models/site/crud.server'
+import { freeSlug, namedReads, rethrowUnique } from '~/models/site/crud.server'
 import { assertNameFree } from '~/models/site/unique-name.server'
 import { responseId, selectOf, timestamps, z } from '~/utils/response-shape.server'
 
@@ -11,16 +11,11 @@ export const categoryResponse = z
   .openapi('Category')
 export const categorySelect = selectOf(categoryResponse)
 
-export const listCategories = adminList(prisma.category, {
+export const categoryReads = namedReads(prisma.category, {
   table: 'categories',
   select: categorySelect,
-  searchColumns: ['name'],
+  thing: 'Category',
 })
-
-export const allCategories = () => prisma.category.findMany({ select: categorySelect, orderBy: { name: 'asc' } })
-
-export const getCategory = (id: number) =>
-  orNotFound(prisma.category.findUnique({ where: { id }, select: categorySelect }), 'Category')
 
 /** What a write of this resource takes (both doors; the API document describes it from here too). */
 export const schema = z.object({ name: requiredText('Name', 100) })

@@ -1,12 +1,10 @@
 import { prisma, serializeWrite } from '~/utils/db.server'
 import { conflict, notFound, validationError, type FieldErrors } from '~/utils/http.server'
-import { hashPassword } from '~/utils/password.server'
 import { scrubErased } from '~/utils/erased-bytes.server'
 import { checkInput } from '~/utils/validation.server'
 import { paginate, type ListQuery } from '~/lib/paging'
 import { responseId, timestamps, z } from '~/utils/response-shape.server'
-import { createSchema, updateSchema } from '~/models/accounts/user.server'
-import { rethrowUnique } from '~/models/site/crud.server'
+import { changeUser, createSchema, insertUser, takenNames, updateSchema } from '~/models/accounts/user.server'
 
 /**
  * The regency's accounts (docs/api.md "The regency's data"): in the regency's own database, each with one of two
@@ -144,14 +142,7 @@ function readInput(raw: Record<string, unknown>, creating: boolean) {
 }
 
 async function checkTaken(input: { username: string; email: string }, exceptId?: number) {
-  const not = exceptId ? { NOT: { id: exceptId } } : {}
-  const [username, email] = await Promise.all([
-    prisma.user.findFirst({ where: { username: input.username, ...not }, select: { id: true } }),
-    prisma.user.findFirst({ where: { email: input.email, ...not }, select: { id: true } }),
-  ])
-  const errors: FieldErrors = {}
-  if (username) errors.Username = 'Username already exists'
-  if (email) errors.Email = 'Email already exists'
+  const errors = await takenNames(input, exceptId)
   if (Object.keys(errors).length) throw validationError(errors)
 }
 
@@ -165,56 +156,30 @@ const otherAdmins = (id: number) =>
 /** POST /api/regency/users {name, username, email, password, role, kecamatan?}. */
 export async function createRegencyUser(raw: Record<string, unknown>) {
   const input = readInput(raw, true)
-  const password = await hashPassword(input.password)
-  return serializeWrite(async () => {
+  const row = await insertUser(input, select, async () => {
     await checkTaken(input)
-    const row = await prisma.user
-      .create({
-        data: {
-          name: input.name,
-          username: input.username,
-          email: input.email,
-          password,
-          kecamatan: input.kecamatan,
-          roles: { create: { role_id: await roleId(input.role) } },
-        },
-        select,
-      })
-      .catch((error) => rethrowUnique(error, { username: 'Username', email: 'Email' }))
-    return toRegencyUser(row)
+    return { kecamatan: input.kecamatan, roles: { create: { role_id: await roleId(input.role) } } }
   })
+  return toRegencyUser(row)
 }
 
 /** PUT /api/regency/users/{id}: the same fields; an empty password keeps it, a new one ends its sessions. */
 export async function updateRegencyUser(id: number, raw: Record<string, unknown>) {
   const input = readInput(raw, false)
-  const password = input.password ? await hashPassword(input.password) : undefined
-  return serializeWrite(async () => {
-    const existing = await prisma.user.findUnique({ where: { id }, select })
-    if (!existing) throw notFound('User')
+  const row = await changeUser(id, input, [select, select], async (existing) => {
     await checkTaken(input, id)
     if (roleOf(existing) === REGENCY_ADMIN_ROLE && input.role !== REGENCY_ADMIN_ROLE && (await otherAdmins(id)) === 0)
       throw conflict('The last kabupaten account cannot lose its role')
-    const row = await prisma.user
-      .update({
-        where: { id },
-        data: {
-          name: input.name,
-          username: input.username,
-          email: input.email,
-          kecamatan: input.kecamatan,
-          ...(password ? { password, sessions: { deleteMany: {} } } : {}),
-          // A change of role or kecamatan ends its sessions too: what it may see changed.
-          ...(roleOf(existing) !== input.role || existing.kecamatan !== input.kecamatan
-            ? { sessions: { deleteMany: {} } }
-            : {}),
-          roles: { deleteMany: {}, create: { role_id: await roleId(input.role) } },
-        },
-        select,
-      })
-      .catch((error) => rethrowUnique(error, { username: 'Username', email: 'Email' }))
-    return toRegencyUser(row)
+    return {
+      kecamatan: input.kecamatan,
+      // A change of role or kecamatan ends its sessions too: what it may see changed.
+      ...(roleOf(existing) !== input.role || existing.kecamatan !== input.kecamatan
+        ? { sessions: { deleteMany: {} } }
+        : {}),
+      roles: { deleteMany: {}, create: { role_id: await roleId(input.role) } },
+    }
   })
+  return toRegencyUser(row)
 }
 
 /** DELETE /api/regency/users/{id}: never one's own account, never the last `kabupaten` (409). */

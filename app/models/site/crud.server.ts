@@ -85,6 +85,28 @@ export async function orNotFound<Row>(lookup: Promise<Row | null>, thing: string
   return row
 }
 
+/** The part of a Prisma model delegate that `namedReads` uses. */
+type NamedDelegate = ListDelegate & {
+  findUnique(args: { where: { id: number }; select: object }): Promise<unknown>
+}
+
+/**
+ * The reads of a resource of named rows (permissions, roles, categories): its admin list searched by name, every row
+ * by name (`/all`), one row by id or the contract's 404 (`{thing} not found`); each row shown by `map` if given.
+ */
+export function namedReads<Row = { id: number; name: string }>(
+  delegate: NamedDelegate,
+  read: { table: string; select: Record<string, unknown>; thing: string },
+  map: (row: any) => Row = (row) => row,
+) {
+  const { table, select, thing } = read
+  return {
+    list: adminList<Row>(delegate, { table, select, searchColumns: ['name'] }, map),
+    all: async () => (await delegate.findMany({ where: {}, select, orderBy: { name: 'asc' } })).map(map),
+    get: async (id: number) => map(await orNotFound(delegate.findUnique({ where: { id }, select }), thing)),
+  }
+}
+
 /** A route id such as "12": a positive integer, or null (which the caller answers as not found). */
 export function parseId(value: string | undefined | null): number | null {
   if (!value || !/^\d{1,15}$/.test(value)) return null

@@ -21,14 +21,7 @@ import {
   listBudgets,
   updateBudget,
 } from '~/models/village-info/budget.server'
-import {
-  allCategories,
-  createCategory,
-  deleteCategory,
-  getCategory,
-  listCategories,
-  updateCategory,
-} from '~/models/content/category.server'
+import { categoryReads, createCategory, deleteCategory, updateCategory } from '~/models/content/category.server'
 import {
   createDocument,
   deleteDocument,
@@ -54,18 +47,16 @@ import {
 } from '~/models/village-info/development.server'
 import { createPage, deletePage, getPage, listPages, updatePage } from '~/models/content/page.server'
 import {
-  allPermissions,
   createPermission,
   deletePermission,
-  getPermission,
-  listPermissions,
+  permissionReads,
   updatePermission,
 } from '~/models/accounts/permission.server'
 import { createPhoto, deletePhoto, findPhoto, listPhotos } from '~/models/content/photo.server'
 import { createPost, deletePost, getPost, listPosts, updatePost } from '~/models/content/post.server'
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from '~/models/content/product.server'
 import { deleteReport, getReport, listReports, updateReport } from '~/models/citizen-services/report.server'
-import { allRoles, createRole, deleteRole, getRole, listRoles, updateRole } from '~/models/accounts/role.server'
+import { createRole, deleteRole, roleReads, updateRole } from '~/models/accounts/role.server'
 import { createSlider, deleteSlider, findSlider, listSliders } from '~/models/content/slider.server'
 import {
   createStatistic,
@@ -118,19 +109,15 @@ type ResourceModel = {
 
 const MODELS: Record<ResourceName, ResourceModel> = {
   permissions: {
-    list: listPermissions,
-    all: allPermissions,
-    get: getPermission,
+    ...permissionReads,
     create: createPermission,
     update: updatePermission,
     remove: deletePermission,
   },
-  roles: { list: listRoles, all: allRoles, get: getRole, create: createRole, update: updateRole, remove: deleteRole },
+  roles: { ...roleReads, create: createRole, update: updateRole, remove: deleteRole },
   users: { list: listUsers, get: getUser, create: createUser, update: updateUser, remove: deleteUser },
   categories: {
-    list: listCategories,
-    all: allCategories,
-    get: getCategory,
+    ...categoryReads,
     create: createCategory,
     update: updateCategory,
     remove: deleteCategory,
