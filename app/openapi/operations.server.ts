@@ -1,4 +1,5 @@
 import { type ZodTypeAny } from 'zod'
+import { type Status } from './declare.server'
 import { responseTime, z } from '~/utils/response-shape.server'
 import { credentials } from '~/auth/login.server'
 import { aparaturResponse, schema as aparaturInput } from '~/models/village-info/aparatur.server'
@@ -86,6 +87,9 @@ import {
   mapLayerResponse,
   publicMapResponse,
 } from '~/models/village-info/map.server'
+
+// `declare` as the door of the public lists and the unit test name it here (its home: ./declare.server.ts).
+export { declare, type Operation } from './declare.server'
 
 // The schemas and names of the layers below that the routes declare their operations with (a route imports no
 // model: its handlers come from its door, its declarations from here).
@@ -490,59 +494,11 @@ export const passwordChange = {
     .openapi({ description: 'Must equal `password`; error key `Password_confirmation`.' }),
 }
 
-export type Status = 200 | 201 | 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503
-
 /** A PDF waits its turn for the worker, in a line of PDF_QUEUE_MAX (app/utils/pdf.server.ts; decision 065). */
 export const pdfLine = (file: boolean): Status[] => (file ? [503] : [])
 
-export type Call = {
-  method: 'get' | 'post' | 'put' | 'delete'
-  path: string
-  tag: string
-  summary: string
-  description?: string
-  /** Null: no authentication. An empty list: any logged-in user. */
-  permissions: readonly string[] | null
-  params?: z.AnyZodObject
-  query?: z.AnyZodObject
-  body?: { json?: ZodTypeAny; multipart?: ZodTypeAny }
-  ok: { status: 200 | 201; data: ZodTypeAny; message: string; description?: string }
-  /** Failures beyond those of authentication (401, 403) and of a body (400, 413, 415, 422), which come with them. */
-  fails?: Status[]
-  /** A public read: answered with an ETag, and 304 to a matching `If-None-Match`. */
-  etag?: true
-  /** An answer that is not an envelope (this document, its HTML reference): its one response, as given. */
-  raw?: { description: string; type: string; schema: Record<string, unknown> }
-}
-
 export const idParam = (thing: string) =>
   z.object({ id: z.string().openapi({ description: `The ${thing}'s id`, example: '1' }) })
-
-/**
- * One operation a route declares: its path is the route's own, from its file name (`api.admin.me.sessions.$id.ts`:
- * `/api/admin/me/sessions/{id}`), unless it names one its route serves (a `$resource` route names each resource's).
- * Its answer is `ok`, or 200 with `data` and a message the contract leaves open, or `raw` (not an envelope).
- */
-export type Operation = Omit<Call, 'path' | 'ok'> & { path?: string } & (
-    { ok: Call['ok'] } | { data: ZodTypeAny } | { raw: NonNullable<Call['raw']> }
-  )
-
-/** A route's `loader` or `action` with the operations it answers (read by app/openapi/api-document.server.ts). */
-export type Documented<F> = F & { openapi: readonly Operation[] }
-
-/**
- * The route's handler (`export const loader = declare(meApi, {...})`), carrying the operations it answers for the
- * OpenAPI document. A new function, so that a handler shared by several routes carries each route's own. As a
- * `loader` or an `action`, it is removed from the browser's bundle with everything it imports.
- */
-export function declare<F extends (...args: never[]) => unknown>(
-  handler: F,
-  ...operations: (Operation | readonly Operation[])[]
-): Documented<F> {
-  const documented = ((...args: Parameters<F>) => handler(...args)) as Documented<F>
-  Object.defineProperty(documented, 'openapi', { value: operations.flat() })
-  return documented
-}
 
 /**
  * The body of a declared resource's create or update: its schema with the fields "Beyond the original client", as

@@ -1,15 +1,6 @@
 import { resourceItemApi, resourceItemWriteApi } from '~/doors/site/admin-api.server'
-import {
-  INPUTS,
-  ITEMS,
-  declare,
-  idParam,
-  pdfLine,
-  resourceBody,
-  type Operation,
-  type Status,
-  z,
-} from '~/openapi/operations.server'
+import { declare, type Operation, type Status } from '~/openapi/declare.server'
+import { INPUTS, ITEMS, idParam, pdfLine, resourceBody, z } from '~/openapi/operations.server'
 import { RESOURCES } from '~/resources'
 import { bodyOf, permissionsOf, uploadOf, writeMessage } from '~/resources/resource'
 

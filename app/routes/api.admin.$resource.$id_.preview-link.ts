@@ -1,14 +1,6 @@
 import { methodNotAllowed, previewLinkApi } from '~/doors/content/revisions.server'
-import {
-  dateTime,
-  declare,
-  revisedResources,
-  revisionCommon,
-  refusesPreviews,
-  type Operation,
-  type Status,
-  z,
-} from '~/openapi/operations.server'
+import { declare, type Operation, type Status } from '~/openapi/declare.server'
+import { dateTime, revisedResources, revisionCommon, refusesPreviews, z } from '~/openapi/operations.server'
 
 /** POST and DELETE /api/admin/{resource}/{id}/preview-link, for each resource declared with revisions. */
 export const loader = methodNotAllowed

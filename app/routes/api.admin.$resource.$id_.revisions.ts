@@ -1,13 +1,6 @@
 import { methodNotAllowed, revisionsApi } from '~/doors/content/revisions.server'
-import {
-  declare,
-  revisedResources,
-  revisionCommon,
-  type Operation,
-  REVISIONS_KEPT,
-  revisionResponse,
-  z,
-} from '~/openapi/operations.server'
+import { declare, type Operation } from '~/openapi/declare.server'
+import { revisedResources, revisionCommon, REVISIONS_KEPT, revisionResponse, z } from '~/openapi/operations.server'
 
 /** GET /api/admin/{resource}/{id}/revisions, for each resource declared with revisions. */
 export const loader = declare(

@@ -1,11 +1,6 @@
 import { methodNotAllowed, revisionApi } from '~/doors/content/revisions.server'
-import {
-  declare,
-  revisedResources,
-  revisionCommon,
-  type Operation,
-  revisionDetailResponse,
-} from '~/openapi/operations.server'
+import { declare, type Operation } from '~/openapi/declare.server'
+import { revisedResources, revisionCommon, revisionDetailResponse } from '~/openapi/operations.server'
 
 /** GET /api/admin/{resource}/{id}/revisions/{rev}, for each resource declared with revisions. */
 export const loader = declare(

@@ -1,5 +1,6 @@
 import { resourceAllApi, resourceAllWriteApi } from '~/doors/site/admin-api.server'
-import { ITEMS, declare, resourcesWithAll, type Operation, z } from '~/openapi/operations.server'
+import { declare, type Operation } from '~/openapi/declare.server'
+import { ITEMS, resourcesWithAll, z } from '~/openapi/operations.server'
 import { allAlsoFor } from '~/resources'
 import { permissionsOf } from '~/resources/resource'
 

@@ -1,9 +1,9 @@
 import { resourceCreateApi, resourceListApi } from '~/doors/site/admin-api.server'
 import { ADMIN_PAGE_SIZE } from '~/lib/paging'
+import { declare, type Operation } from '~/openapi/declare.server'
 import {
   INPUTS,
   ITEMS,
-  declare,
   imageFile,
   listParams,
   paginated,
@@ -13,7 +13,6 @@ import {
   withFields,
   beyondInput,
   pdfLine,
-  type Operation,
   z,
 } from '~/openapi/operations.server'
 import { RESOURCES } from '~/resources'

@@ -1,37 +1,26 @@
 import { letterTypeApi } from '~/doors/citizen-services/letters-api.server'
-import { declare, idParam, LetterType, LetterTypeInput, z } from '~/openapi/operations.server'
+import { declare, get, put, del, ok, json } from '~/openapi/declare.server'
+import { idParam, LetterType, LetterTypeInput, z } from '~/openapi/operations.server'
 
 /** /api/admin/letter-types/{id}: one letter type. */
 export const loader = declare(letterTypeApi, {
-  method: 'get',
-  tag: 'Letters',
-  summary: 'A letter type',
-  permissions: ['letters-show'],
+  ...get('A letter type', 'letters-show'),
   params: idParam('letter type'),
-  data: LetterType,
-  fails: [404],
+  ...ok(LetterType),
 })
 
 export const action = declare(
   letterTypeApi,
   {
-    method: 'put',
-    tag: 'Letters',
-    summary: 'Change a letter type',
-    description: 'As its create; without `slug` the type keeps its own.',
-    permissions: ['letters-update'],
+    ...put('Change a letter type', 'letters-update'),
     params: idParam('letter type'),
-    body: { json: LetterTypeInput },
-    ok: { status: 200, data: LetterType, message: 'Letter type updated successfully' },
-    fails: [404],
+    body: json(LetterTypeInput),
+    ...ok(LetterType, 'Letter type updated successfully'),
+    description: 'As its create; without `slug` the type keeps its own.',
   },
   {
-    method: 'delete',
-    tag: 'Letters',
-    summary: 'Delete a letter type no request or letter uses',
-    permissions: ['letters-delete'],
+    ...del('Delete a letter type no request or letter uses', 'letters-delete'),
     params: idParam('letter type'),
-    ok: { status: 200, data: z.null(), message: 'Letter type deleted successfully' },
-    fails: [404, 409],
+    ...ok(z.null(), 'Letter type deleted successfully', 409),
   },
 )

@@ -1,15 +1,12 @@
 import { methodNotAllowed, resetLinkApi } from '~/doors/site/admin-api.server'
-import { dateTime, declare, idParam, z } from '~/openapi/operations.server'
+import { declare, post, ok } from '~/openapi/declare.server'
+import { dateTime, idParam, z } from '~/openapi/operations.server'
 
 /** POST /api/admin/users/{id}/reset-link: a single-use password reset link. */
 export const action = declare(resetLinkApi, {
-  method: 'post',
-  tag: 'Users',
-  summary: 'A password reset link for a user',
-  description: 'Single use, valid 60 minutes.',
-  permissions: ['users-edit'],
+  ...post('A password reset link for a user', 'users-edit'),
   params: idParam('user'),
-  data: z.object({ url: z.string(), expires_at: dateTime() }),
-  fails: [404],
+  ...ok(z.object({ url: z.string(), expires_at: dateTime() })),
+  description: 'Single use, valid 60 minutes.',
 })
 export const loader = methodNotAllowed

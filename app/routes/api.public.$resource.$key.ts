@@ -1,13 +1,12 @@
 import { publicItemApi, publicWriteApi } from '~/doors/site/public-api.server'
 import { noQuery } from '~/lib/cache-keys'
+import { declare, type Operation } from '~/openapi/declare.server'
 import {
   Development,
   Event,
   PUBLIC_LISTS,
   PublicBudget,
   Statistic,
-  declare,
-  type Operation,
   documentResponse,
   z,
 } from '~/openapi/operations.server'

@@ -1,7 +1,8 @@
 import { publicListApi, publicWriteApi } from '~/doors/site/public-api.server'
 import { listQuery } from '~/lib/cache-keys'
 import { PUBLIC_PAGE_SIZE } from '~/lib/paging'
-import { PUBLIC_LISTS, declare, listParams, paginated, type Operation } from '~/openapi/operations.server'
+import { declare, type Operation } from '~/openapi/declare.server'
+import { PUBLIC_LISTS, listParams, paginated } from '~/openapi/operations.server'
 
 /** GET /api/public/{pages, posts, products, aparaturs, photos}: a page of the list. */
 export const loader = declare(

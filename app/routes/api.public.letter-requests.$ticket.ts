@@ -1,5 +1,6 @@
 import { trackLetterRequestApi } from '~/doors/citizen-services/letters-api.server'
-import { declare, letterRequestInput, TrackedLetterRequest, z } from '~/openapi/operations.server'
+import { declare } from '~/openapi/declare.server'
+import { letterRequestInput, TrackedLetterRequest, z } from '~/openapi/operations.server'
 
 const params = z.object({ ticket: z.string().openapi({ example: 'SRT-2026-0012' }) })
 const query = z.object({ code: z.string().openapi({ description: 'The tracking code given when it was filed' }) })
@@ -10,8 +11,7 @@ export const loader = declare(trackLetterRequestApi, {
   tag: 'Public',
   summary: 'Track a letter request with its code',
   description:
-    "A wrong or missing code is an unknown ticket's 404 and counts toward the lookup throttle of reports (20 in " +
-    '15 minutes, then 429). Never cached.',
+    "A wrong or missing code is an unknown ticket's 404 and counts toward the lookup throttle of reports (20 in 15 minutes, then 429). Never cached.",
   permissions: null,
   params,
   query,
