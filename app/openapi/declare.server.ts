@@ -65,6 +65,17 @@ export const post = call('post')
 export const put = call('put')
 export const del = call('delete')
 
+/**
+ * The methods of a path whose every operation takes the same path parameters (`const layer =
+ * at(idParam('layer'))`, then `...layer.put('Change a map layer', 'maps-update')`).
+ */
+export const at = (params: z.AnyZodObject) => ({
+  get: (summary: string, caller: Caller) => ({ ...get(summary, caller), params }),
+  post: (summary: string, caller: Caller) => ({ ...post(summary, caller), params }),
+  put: (summary: string, caller: Caller) => ({ ...put(summary, caller), params }),
+  del: (summary: string, caller: Caller) => ({ ...del(summary, caller), params }),
+})
+
 const failing = (fails: Status[]) => (fails.length ? { fails } : {})
 /**
  * `...ok(villageResponse, 'Detail Data Village', 404)`: 200 with `data` and its message, and its own failures;

@@ -1,17 +1,17 @@
 import { letterRequestApi } from '~/doors/citizen-services/letters-api.server'
-import { declare, get, put, ok, json } from '~/openapi/declare.server'
+import { declare, at, ok, json } from '~/openapi/declare.server'
 import { idParam, LetterRequest, LetterRequestUpdate } from '~/openapi/operations.server'
+
+const letterRequest = at(idParam('letter request'))
 
 /** /api/admin/letter-requests/{id}: a request, with the full NIK, the contact, the data and the attachments. */
 export const loader = declare(letterRequestApi, {
-  ...get('A letter request, everything', 'letters-show'),
-  params: idParam('letter request'),
+  ...letterRequest.get('A letter request, everything', 'letters-show'),
   ...ok(LetterRequest),
 })
 
 export const action = declare(letterRequestApi, {
-  ...put("Change a request's status", 'letters-update'),
-  params: idParam('letter request'),
+  ...letterRequest.put("Change a request's status", 'letters-update'),
   body: json(LetterRequestUpdate),
   ...ok(LetterRequest, 'Letter request updated successfully', 409),
   description:

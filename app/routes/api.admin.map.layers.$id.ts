@@ -1,26 +1,25 @@
 import { layerApi } from '~/doors/village-info/map-api.server'
-import { declare, get, put, del, ok, json } from '~/openapi/declare.server'
+import { declare, at, ok, json } from '~/openapi/declare.server'
 import { idParam, layerInput, mapLayerResponse, z } from '~/openapi/operations.server'
+
+const layer = at(idParam('layer'))
 
 /** GET/PUT/DELETE /api/admin/map/layers/{id}. */
 export const loader = declare(layerApi, {
-  ...get('Show a map layer', 'maps-index'),
-  params: idParam('layer'),
+  ...layer.get('Show a map layer', 'maps-index'),
   ...ok(mapLayerResponse, 'Detail Data Map Layer'),
 })
 
 export const action = declare(
   layerApi,
   {
-    ...put('Change a map layer', 'maps-update'),
-    params: idParam('layer'),
+    ...layer.put('Change a map layer', 'maps-update'),
     body: json(layerInput),
     ...ok(mapLayerResponse, 'Layer updated successfully'),
     description: 'As create; a missing field keeps its value. `Kind` cannot change while the layer has features (422).',
   },
   {
-    ...del('Delete a map layer with its features', 'maps-delete'),
-    params: idParam('layer'),
+    ...layer.del('Delete a map layer with its features', 'maps-delete'),
     ...ok(z.null(), 'Layer deleted successfully'),
   },
 )

@@ -12,10 +12,7 @@ export const loader = declare(
     ...import.meta.glob(['./api.*.ts', './api.*.tsx'], { eager: true }),
     './api.docs.tsx': { loader },
   })),
-  {
-    ...get('A readable reference of this document (HTML)', PUBLIC),
-    ...raw('text/html', 'HTML'),
-  },
+  { ...get('A readable reference of this document (HTML)', PUBLIC), ...raw('text/html', 'HTML') },
 )
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

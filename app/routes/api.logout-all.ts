@@ -6,7 +6,4 @@ export const handle = { regency: true }
 
 /** POST /api/logout-all: ends every session of the caller. */
 export const loader = methodNotAllowed
-export const action = declare(apiLogoutAll, {
-  ...post('Revoke every token of the user', ANY_USER),
-  ...ok(z.unknown()),
-})
+export const action = declare(apiLogoutAll, { ...post('Revoke every token of the user', ANY_USER), ...ok(z.unknown()) })

@@ -11,9 +11,6 @@ export const loader = declare(
     ...import.meta.glob(['./api.*.ts', './api.*.tsx'], { eager: true }),
     './api.openapi[.]json.ts': { loader },
   })),
-  {
-    ...get('This document', PUBLIC),
-    ...raw('application/json', 'This OpenAPI 3.1 document'),
-  },
+  { ...get('This document', PUBLIC), ...raw('application/json', 'This OpenAPI 3.1 document') },
 )
 export const action = methodNotAllowed

@@ -1,26 +1,25 @@
 import { regencyAnnouncementApi } from '~/doors/regency/regency-api.server'
-import { declare, get, put, del, ok, json, REGENCY_ONLY } from '~/openapi/declare.server'
+import { declare, at, ok, json, REGENCY_ONLY } from '~/openapi/declare.server'
 import { Announcement, AnnouncementInput, idParam, z } from '~/openapi/operations.server'
+
+const announcement = at(idParam('announcement'))
 
 export const handle = { regency: true }
 
 /** GET, PUT and DELETE /api/regency/announcements/{id}: the regency host only. */
 export const loader = declare(regencyAnnouncementApi, {
-  ...get("One of the regency's announcements", REGENCY_ONLY),
-  params: idParam('announcement'),
+  ...announcement.get("One of the regency's announcements", REGENCY_ONLY),
   ...ok(Announcement, 'Detail Data Announcement'),
 })
 export const action = declare(
   regencyAnnouncementApi,
   {
-    ...put("Change one of the regency's announcements", REGENCY_ONLY),
-    params: idParam('announcement'),
+    ...announcement.put("Change one of the regency's announcements", REGENCY_ONLY),
     body: json(AnnouncementInput),
     ...ok(Announcement, 'Announcement updated successfully!'),
   },
   {
-    ...del("Delete one of the regency's announcements", REGENCY_ONLY),
-    params: idParam('announcement'),
+    ...announcement.del("Delete one of the regency's announcements", REGENCY_ONLY),
     ...ok(z.null(), 'Announcement deleted successfully!'),
   },
 )

@@ -1,27 +1,26 @@
 import { villageApi, villageReadApi } from '~/doors/regency/regency-api.server'
-import { declare, get, put, del, ok, json, REGENCY_ONLY, REGENCY_OR_CAMAT } from '~/openapi/declare.server'
+import { declare, at, ok, json, REGENCY_ONLY, REGENCY_OR_CAMAT } from '~/openapi/declare.server'
 import { idParam, villageChange, villageResponse, z } from '~/openapi/operations.server'
+
+const village = at(idParam('village'))
 
 export const handle = { regency: true }
 
 /** GET /api/regency/villages/{id}, PUT (name, domains, status, code, kecamatan), DELETE (a suspended village). */
 export const loader = declare(villageReadApi, {
-  ...get('A village with its figures', REGENCY_OR_CAMAT),
-  params: idParam('village'),
+  ...village.get('A village with its figures', REGENCY_OR_CAMAT),
   ...ok(villageResponse, 'Detail Data Village'),
   description: 'A camat reading a village of another kecamatan gets the 404 of an unknown id.',
 })
 export const action = declare(
   villageApi,
   {
-    ...put('Change a village: name, domains, status, kode_wilayah, kecamatan', REGENCY_ONLY),
-    params: idParam('village'),
+    ...village.put('Change a village: name, domains, status, kode_wilayah, kecamatan', REGENCY_ONLY),
     body: json(villageChange),
     ...ok(villageResponse, 'Village updated successfully!'),
   },
   {
-    ...del('Delete a suspended village and everything it holds', REGENCY_ONLY),
-    params: idParam('village'),
+    ...village.del('Delete a suspended village and everything it holds', REGENCY_ONLY),
     ...ok(z.null(), 'Village deleted successfully!', 409),
   },
 )
