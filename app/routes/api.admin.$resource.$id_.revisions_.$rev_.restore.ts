@@ -14,7 +14,9 @@ export const action = declare(
       path: `/api/admin/${resource.name}/{id}/revisions/{rev}/restore`,
       summary: `Bring a ${resource.thing.toLowerCase()} back to a revision`,
       description:
-        'An update like any other (validation, sanitiser, spam guard; itself a new revision), logged as `restore`. Status, publish time and files are not restored. A revision that no longer passes (its category deleted) is a 422 naming the field, and nothing changes.',
+        'An update like any other (validation, sanitiser, spam guard; itself a new revision), logged as `restore`. ' +
+        'Status, publish time and files are not restored. A revision that no longer passes (its category deleted) is ' +
+        'a 422 naming the field, and nothing changes.',
       params: revParams,
       ok: { status: 200, data: ITEMS[resource.name], message: `${resource.thing} restored successfully` },
       fails: [404, 422],

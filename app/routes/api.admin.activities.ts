@@ -13,6 +13,7 @@ export const loader = declare(activitiesApi, {
   }),
   ...ok(paginated(Activity, 'Activity')),
   description:
-    '`search` matches `summary` and `user_name`. Every successful write through either door, and every login attempt, adds one entry; no call edits or deletes entries.',
+    '`search` matches `summary` and `user_name`. Every successful write through either door, and every login ' +
+    'attempt, adds one entry; no call edits or deletes entries.',
 })
 export const action = methodNotAllowed

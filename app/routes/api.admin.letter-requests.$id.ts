@@ -15,5 +15,6 @@ export const action = declare(letterRequestApi, {
   body: json(LetterRequestUpdate),
   ...ok(LetterRequest, 'Letter request updated successfully', 409),
   description:
-    '`note` is required for `perlu_perbaikan` and `ditolak` (key `Note`); `selesai` comes with issuing. A request already issued or refused is a 409.',
+    '`note` is required for `perlu_perbaikan` and `ditolak` (key `Note`); `selesai` comes with issuing. A request ' +
+    'already issued or refused is a 409.',
 })

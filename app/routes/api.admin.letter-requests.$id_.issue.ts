@@ -11,5 +11,6 @@ export const action = declare(issueRequestApi, {
   params: idParam('letter request'),
   ...created(Letter, 'Letter issued successfully', 409),
   description:
-    "The year's next running number, the PDF, the request `selesai`. 409 when it is issued already or refused; two issues of one request at once give one letter and one 409.",
+    "The year's next running number, the PDF, the request `selesai`. 409 when it is issued already or refused; two " +
+    'issues of one request at once give one letter and one 409.',
 })

@@ -15,5 +15,7 @@ export const action = declare(letterTypesApi, {
   body: json(LetterTypeInput),
   ...created(LetterType, 'Letter type created successfully'),
   description:
-    'JSON. A placeholder of `body` that names no field (nor nama, nik, tanggal, nomor, desa) is a 422 on `Body`; `fields` is checked on `Fields`, `number_format` (must hold `{nomor}`) on `Number_format`, `signer_id` (an aparatur) on `Signer_id`.',
+    'JSON. A placeholder of `body` that names no field (nor nama, nik, tanggal, nomor, desa) is a 422 on `Body`; ' +
+    '`fields` is checked on `Fields`, `number_format` (must hold `{nomor}`) on `Number_format`, `signer_id` (an ' +
+    'aparatur) on `Signer_id`.',
 })

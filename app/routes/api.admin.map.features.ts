@@ -29,5 +29,8 @@ export const action = declare(featuresApi, {
   ),
   ...created(mapFeatureResponse, 'Feature created successfully'),
   description:
-    "`geometry` a GeoJSON geometry of the layer's kind (area: Polygon/MultiPolygon, point: Point, line: LineString/MultiLineString), closed rings that do not cross themselves, coordinates in range, at most 50,000 vertices. Error keys `Layer_id`, `Name`, `Description`, `Geometry`, `Image`. Area and length are computed. JSON, or multipart with an optional photo `image` (`geometry` then as JSON text).",
+    "`geometry` a GeoJSON geometry of the layer's kind (area: Polygon/MultiPolygon, point: Point, line: " +
+    'LineString/MultiLineString), closed rings that do not cross themselves, coordinates in range, at most 50,000 ' +
+    'vertices. Error keys `Layer_id`, `Name`, `Description`, `Geometry`, `Image`. Area and length are computed. ' +
+    'JSON, or multipart with an optional photo `image` (`geometry` then as JSON text).',
 })

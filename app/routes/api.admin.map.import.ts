@@ -15,5 +15,8 @@ export const action = declare(importApi, {
   ),
   ...created(importResponse, 'Map features imported'),
   description:
-    "Multipart `layer_id` and `file` (at most 10 MB; told by its content). A feature of another kind than the layer's, with an unclosed or self-crossing ring, a coordinate out of range or more than 50,000 vertices is skipped with its reason (`index` from 0 in the file's order); the others are written in one transaction. A file of none of those formats (or XML with a DOCTYPE) is a 422 on `File` and imports nothing.",
+    'Multipart `layer_id` and `file` (at most 10 MB; told by its content). A feature of another kind than the ' +
+    "layer's, with an unclosed or self-crossing ring, a coordinate out of range or more than 50,000 vertices is " +
+    "skipped with its reason (`index` from 0 in the file's order); the others are written in one transaction. A file " +
+    'of none of those formats (or XML with a DOCTYPE) is a 422 on `File` and imports nothing.',
 })

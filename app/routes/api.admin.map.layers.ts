@@ -14,5 +14,6 @@ export const action = declare(layersApi, {
   body: json(layerInput),
   ...created(mapLayerResponse, 'Layer created successfully'),
   description:
-    'Error keys `Name`, `Slug` (a-z, 0-9 and hyphens, unique, not `pembangunan`, `produk` or `agenda`), `Kind`, `Color`, `Public`, `Position`. Without a slug, one is made from the name.',
+    'Error keys `Name`, `Slug` (a-z, 0-9 and hyphens, unique, not `pembangunan`, `produk` or `agenda`), `Kind`, ' +
+    '`Color`, `Public`, `Position`. Without a slug, one is made from the name.',
 })

@@ -11,5 +11,6 @@ export const action = declare(mePasswordApi, {
   body: json(passwordChangeSchema),
   ...ok(z.unknown()),
   description:
-    'Error keys `Current_password` (wrong), `Password` (8 to 72 bytes), `Password_confirmation` (differs). Every other token of the user stops working; the one used for this call keeps working.',
+    'Error keys `Current_password` (wrong), `Password` (8 to 72 bytes), `Password_confirmation` (differs). Every ' +
+    'other token of the user stops working; the one used for this call keeps working.',
 })

@@ -8,7 +8,8 @@ export const loader = declare(registerCsvApi, {
   query: z.object({ year: z.string().optional(), type: z.enum(['permohonan', 'keberatan']).optional() }),
   ...raw('text/csv', 'The register'),
   description:
-    'Header `ticket,date,name,contact,subject,decision,answered_at,working_days,on_time`; CRLF, UTF-8, formula cells escaped.',
+    'Header `ticket,date,name,contact,subject,decision,answered_at,working_days,on_time`; CRLF, UTF-8, formula cells ' +
+    'escaped.',
 })
 
 export const action = methodNotAllowed

@@ -14,6 +14,7 @@ export const action = declare(contentUploadApi, {
     '',
   ),
   description:
-    'The same checks, re-encoding and width copies as every upload. Saved rich text never holds `data:` images or images from other sites.',
+    'The same checks, re-encoding and width copies as every upload. Saved rich text never holds `data:` images or ' +
+    'images from other sites.',
 })
 export const loader = methodNotAllowed

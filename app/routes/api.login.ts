@@ -17,6 +17,9 @@ export const action = declare(loginApi, {
   ),
   ...ok(Login, 'Login successful', 401, 429),
   description:
-    'Unknown user or wrong password: 401 `{"Error": "Invalid username or password"}`, alike. With two-factor on: no `code` is 401 `{"Code": "Two-factor code required"}`; a wrong, reused or expired one 401 `{"Code": "Invalid two-factor code"}`. Failures count toward the throttle (429). For a user with two-factor on, a `code` that is not text (a JSON number) is 422 `Code`.',
+    'Unknown user or wrong password: 401 `{"Error": "Invalid username or password"}`, alike. With two-factor on: no ' +
+    '`code` is 401 `{"Code": "Two-factor code required"}`; a wrong, reused or expired one 401 `{"Code": "Invalid ' +
+    'two-factor code"}`. Failures count toward the throttle (429). For a user with two-factor on, a `code` that is ' +
+    'not text (a JSON number) is 422 `Code`.',
 })
 export const loader = methodNotAllowed

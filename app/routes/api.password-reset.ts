@@ -10,6 +10,7 @@ export const action = declare(passwordResetApi, {
   body: json(z.object({ token: z.string(), ...passwordChange })),
   ...ok(z.unknown()),
   description:
-    'The link is then spent and every token of that user stops working. An unknown, spent or expired token is 422 `Token`.',
+    'The link is then spent and every token of that user stops working. An unknown, spent or expired token is 422 ' +
+    '`Token`.',
 })
 export const loader = methodNotAllowed

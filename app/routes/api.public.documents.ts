@@ -16,7 +16,8 @@ export const loader = declare(publicNamedListApi('documents'), {
   etag: true,
   ...ok(paginated(documentResponse, 'PublicDocument'), 'List Data Documents'),
   description:
-    'Published documents whose class is not `dikecualikan`, newest first. Search matches title, number and description.',
+    'Published documents whose class is not `dikecualikan`, newest first. Search matches title, number and ' +
+    'description.',
 })
 export const action = methodNotAllowed
 

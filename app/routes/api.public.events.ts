@@ -15,7 +15,9 @@ export const loader = declare(publicNamedListApi('events'), {
   etag: true,
   ...ok(paginated(Event, 'Event'), 'List Data Events'),
   description:
-    'An event has ended when its `ends_at` has passed (null: its `starts_at`; all-day: the end of that day in `TZ`). `when=upcoming` (the default): not yet ended, by `starts_at` ascending; `when=past`: ended, by `ends_at` (else `starts_at`) descending. Not searched (the site search `/cari` finds events).',
+    'An event has ended when its `ends_at` has passed (null: its `starts_at`; all-day: the end of that day in `TZ`). ' +
+    '`when=upcoming` (the default): not yet ended, by `starts_at` ascending; `when=past`: ended, by `ends_at` (else ' +
+    '`starts_at`) descending. Not searched (the site search `/cari` finds events).',
 })
 export const action = methodNotAllowed
 

@@ -11,7 +11,8 @@ export const loader = declare(trackLetterRequestApi, {
   tag: 'Public',
   summary: 'Track a letter request with its code',
   description:
-    "A wrong or missing code is an unknown ticket's 404 and counts toward the lookup throttle of reports (20 in 15 minutes, then 429). Never cached.",
+    "A wrong or missing code is an unknown ticket's 404 and counts toward the lookup throttle of reports (20 in 15 " +
+    'minutes, then 429). Never cached.',
   permissions: null,
   params,
   query,

@@ -11,5 +11,6 @@ export const action = declare(fileLetterRequestApi, {
   body: jsonOrMultipart(letterRequestInput(true)),
   ...created(FiledLetterRequest, 'Letter request submitted successfully', 429),
   description:
-    'Multipart (JSON without attachments). 5 requests an hour per client address, counted apart from reports; then a 429 with `Retry-After`. `website` is a honeypot. The spam guard refuses on `Name` or `Data_<key>`.',
+    'Multipart (JSON without attachments). 5 requests an hour per client address, counted apart from reports; then a ' +
+    '429 with `Retry-After`. `website` is a honeypot. The spam guard refuses on `Name` or `Data_<key>`.',
 })

@@ -8,7 +8,8 @@ export const action = declare(verifyLetterFileApi, {
   body: multipart(z.object({ file: pdfFile() })),
   ...ok(LetterVerification, 'Detail Data Letter', 404, 429),
   description:
-    'Multipart with `file`: 200 with the verification of the letter whose PDF has the same SHA-256, else 404 (counted toward the lookup throttle of reports). Without a file: 422 on `File`.',
+    'Multipart with `file`: 200 with the verification of the letter whose PDF has the same SHA-256, else 404 ' +
+    '(counted toward the lookup throttle of reports). Without a file: 422 on `File`.',
 })
 
 export const loader = letterChecksMethodNotAllowed

@@ -10,7 +10,9 @@ export const loader = declare(verifyLetterApi, {
   }),
   ...ok(LetterVerification, 'Detail Data Letter', 429),
   description:
-    '`status` is `berlaku` or `dicabut`. `signature` is the Ed25519 signature (base64url) of `signed` by the key `key_id` of /.well-known/letter-keys.json. An unknown code is a 404 and counts toward the lookup throttle of reports (20 failures in 15 minutes, then 429). Never cached.',
+    '`status` is `berlaku` or `dicabut`. `signature` is the Ed25519 signature (base64url) of `signed` by the key ' +
+    '`key_id` of /.well-known/letter-keys.json. An unknown code is a 404 and counts toward the lookup throttle of ' +
+    'reports (20 failures in 15 minutes, then 429). Never cached.',
 })
 
 export const action = letterChecksMethodNotAllowed

@@ -10,7 +10,9 @@ export const loader = declare(publicLayerFileApi, {
   etag: true,
   ...raw('application/geo+json', 'A GeoJSON FeatureCollection'),
   description:
-    "A FeatureCollection (`application/geo+json`), each feature's `properties` `{id, name, description, url?, image?}` (`url` the item's page on the automatic layers). With an ETag; 304 to a matching `If-None-Match`. A layer that is not public is 404.",
+    "A FeatureCollection (`application/geo+json`), each feature's `properties` `{id, name, description, url?, " +
+    "image?}` (`url` the item's page on the automatic layers). With an ETag; 304 to a matching `If-None-Match`. A " +
+    'layer that is not public is 404.',
 })
 export const action = methodNotAllowed
 

@@ -9,7 +9,8 @@ export const loader = declare(publicMapApi, {
   etag: true,
   ...ok(publicMapResponse, 'Data Peta Desa'),
   description:
-    'Each public layer with its feature count; the automatic layers `pembangunan`, `produk` and `agenda` (the published items with a location) last, when they have any. `bbox` is `[west, south, east, north]`.',
+    'Each public layer with its feature count; the automatic layers `pembangunan`, `produk` and `agenda` (the ' +
+    'published items with a location) last, when they have any. `bbox` is `[west, south, east, north]`.',
 })
 export const action = methodNotAllowed
 

@@ -8,7 +8,8 @@ export const loader = declare(publicMapExportApi, {
   etag: true,
   ...raw('application/geo+json', 'A GeoJSON FeatureCollection'),
   description:
-    "One FeatureCollection of every public layer's features (automatic ones included), each feature's `properties.layer` its layer's slug. With an ETag and 304.",
+    "One FeatureCollection of every public layer's features (automatic ones included), each feature's " +
+    "`properties.layer` its layer's slug. With an ETag and 304.",
 })
 export const action = methodNotAllowed
 

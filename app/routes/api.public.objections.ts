@@ -10,5 +10,7 @@ export const action = declare(fileObjectionApi, {
   body: json(objectionFileInput),
   ...created(filedObjectionResponse, 'Objection submitted successfully', 429),
   description:
-    '`reason` one of the seven grounds of Pasal 35 ayat 1; `request_ticket`, when given, a `PPID-` ticket of this village (key `Request_ticket`). Keys `Name`, `Contact`, `Reason`, `Message`. Throttled with the reports (5 filings an hour per address, then 429 with `Retry-After`); `website` is a honeypot.',
+    '`reason` one of the seven grounds of Pasal 35 ayat 1; `request_ticket`, when given, a `PPID-` ticket of this ' +
+    'village (key `Request_ticket`). Keys `Name`, `Contact`, `Reason`, `Message`. Throttled with the reports (5 ' +
+    'filings an hour per address, then 429 with `Retry-After`); `website` is a honeypot.',
 })

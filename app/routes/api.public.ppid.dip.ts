@@ -11,7 +11,9 @@ export const loader = declare(dipApi, {
   etag: true,
   ...ok(z.array(dipItemResponse), 'Daftar Informasi Publik', 422),
   description:
-    'Every public document, published APBDes year, development project and statistics dataset (each once, `url` its public page), and the entries staff added; newest `made_at` first. `year` keeps those made that year (key `Year`).',
+    'Every public document, published APBDes year, development project and statistics dataset (each once, `url` its ' +
+    'public page), and the entries staff added; newest `made_at` first. `year` keeps those made that year (key ' +
+    '`Year`).',
 })
 
 export const handle = { cacheKey: onlyQuery('year') }

@@ -11,7 +11,8 @@ export const loader = declare(annualReportApi, {
   etag: true,
   ...ok(annualReportResponse, 'Laporan Layanan Informasi Publik'),
   description:
-    'Computed from the records: requests and objections filed that year; days are working days (Monday to Friday) from the filing to the first decision or response. A year before 2000 or after this one is a 404.',
+    'Computed from the records: requests and objections filed that year; days are working days (Monday to Friday) ' +
+    'from the filing to the first decision or response. A year before 2000 or after this one is a 404.',
 })
 
 export const handle = { cacheKey: noQuery }

@@ -9,7 +9,8 @@ export const loader = declare(trackReportApi, {
   query: z.object({ code: z.string().openapi({ description: 'The tracking code given when the report was filed' }) }),
   ...ok(publicReportResponse, 'Detail Data Report', 429),
   description:
-    'A wrong or missing code is the same 404 as an unknown ticket; 20 failed lookups from one address in 15 minutes are a 429. Never cached.',
+    'A wrong or missing code is the same 404 as an unknown ticket; 20 failed lookups from one address in 15 minutes ' +
+    'are a 429. Never cached.',
 })
 
 export const action = reportsMethodNotAllowed

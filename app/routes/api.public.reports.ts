@@ -29,5 +29,8 @@ export const action = declare(fileReportApi, {
   body: jsonOrMultipart(reportFileInput, withFields(reportFileInput, { image: imageFile().optional() })),
   ...created(filedReportResponse, 'Report submitted successfully', 429),
   description:
-    'JSON, or multipart with an optional `image`. Keys on error: `Kind`, `Name`, `Contact` (neither phone nor email, or one invalid), `Subject` (at most 150), `Message` (at most 5,000), `Image`. `website` is a honeypot: filled, the answer looks the same and nothing is stored. One client address may file 5 reports an hour; then every POST is a 429 with `Retry-After`, before validation.',
+    'JSON, or multipart with an optional `image`. Keys on error: `Kind`, `Name`, `Contact` (neither phone nor email, ' +
+    'or one invalid), `Subject` (at most 150), `Message` (at most 5,000), `Image`. `website` is a honeypot: filled, ' +
+    'the answer looks the same and nothing is stored. One client address may file 5 reports an hour; then every POST ' +
+    'is a 429 with `Retry-After`, before validation.',
 })

@@ -17,5 +17,6 @@ export const action = declare(regencyAnnouncementsApi, {
   body: json(AnnouncementInput),
   ...created(Announcement, 'Announcement created successfully!'),
   description:
-    'As a village\'s announcement. Each village shows it at `/pengumuman/kabupaten/{id}` and in `GET /api/public/announcements` with `source: "kabupaten"`; no village can change or delete it.',
+    "As a village's announcement. Each village shows it at `/pengumuman/kabupaten/{id}` and in `GET " +
+    '/api/public/announcements` with `source: "kabupaten"`; no village can change or delete it.',
 })

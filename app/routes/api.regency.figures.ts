@@ -11,6 +11,8 @@ export const loader = declare(figuresApi, {
   query: z.object({ year: z.string().optional().openapi({ description: 'A year, 2000 to 2100 (key `Year`)' }) }),
   ...ok(figuresResponse, 'Regency Figures'),
   description:
-    "Each active village's figures computed from its own data; `year` picks the APBDes year (default: each village's newest published one). Sums per kecamatan and in total, percentages recomputed from the summed amounts. A camat gets its kecamatan's villages only.",
+    "Each active village's figures computed from its own data; `year` picks the APBDes year (default: each village's " +
+    'newest published one). Sums per kecamatan and in total, percentages recomputed from the summed amounts. A camat ' +
+    "gets its kecamatan's villages only.",
 })
 export const action = methodNotAllowed

@@ -9,6 +9,7 @@ export const loader = declare(regencyMapApi, {
   ...get("Every active village's boundary (GeoJSON)", PUBLIC),
   ...raw('application/geo+json', 'A GeoJSON FeatureCollection'),
   description:
-    "A FeatureCollection of each active village's `batas-desa` features, each with `properties` `{slug, name, url}` (`url` the village's home). No token.",
+    "A FeatureCollection of each active village's `batas-desa` features, each with `properties` `{slug, name, url}` " +
+    "(`url` the village's home). No token.",
 })
 export const action = methodNotAllowed

@@ -23,6 +23,7 @@ export const loader = declare(regencyNewsApi, {
     ),
   ),
   description:
-    "Newest first, 9 a page; `search` as on a village. Each post as `GET /api/public/posts` gives it, with its village and `url`, its absolute address on the village's own host.",
+    'Newest first, 9 a page; `search` as on a village. Each post as `GET /api/public/posts` gives it, with its ' +
+    "village and `url`, its absolute address on the village's own host.",
 })
 export const action = methodNotAllowed

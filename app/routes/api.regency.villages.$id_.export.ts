@@ -11,6 +11,7 @@ export const loader = declare(villageExportApi, {
   params: idParam('village'),
   ...ok(z.null(), 'The archive (not an envelope)'),
   description:
-    'A `.tar.gz` in the format of `npm run backup` (its database, every upload, the manifest with their SHA-256), as `application/gzip`: `npm run restore` brings it back.',
+    'A `.tar.gz` in the format of `npm run backup` (its database, every upload, the manifest with their SHA-256), as ' +
+    '`application/gzip`: `npm run restore` brings it back.',
 })
 export const action = methodNotAllowed

@@ -22,5 +22,7 @@ export const action = declare(villageImportApi, {
     413,
   ),
   description:
-    'An archive of `npm run backup` (from this install with `--village`, or from a single-village install) or of the export, with its users, passwords, content, uploads and `site_name`. An archive that is not ours, is damaged or holds a PostgreSQL dump is a 422 on `File`; nothing is kept after any error.',
+    'An archive of `npm run backup` (from this install with `--village`, or from a single-village install) or of the ' +
+    'export, with its users, passwords, content, uploads and `site_name`. An archive that is not ours, is damaged or ' +
+    'holds a PostgreSQL dump is a 422 on `File`; nothing is kept after any error.',
 })

@@ -11,7 +11,8 @@ export const loader = declare(villagesApi, {
   query: listParams(ADMIN_PAGE_SIZE).extend({ kecamatan: z.string().optional() }),
   ...ok(paginated(villageResponse, 'Village')),
   description:
-    "At the regency host only (404 elsewhere). `search` matches name, slug and domains; `kecamatan` keeps that kecamatan's villages. Ordered by kecamatan, then name. A camat gets its kecamatan's villages only.",
+    'At the regency host only (404 elsewhere). `search` matches name, slug and domains; `kecamatan` keeps that ' +
+    "kecamatan's villages. Ordered by kecamatan, then name. A camat gets its kecamatan's villages only.",
 })
 export const action = declare(villageCreateApi, {
   ...post('Create a village', REGENCY_ONLY),
@@ -21,5 +22,6 @@ export const action = declare(villageCreateApi, {
     'Village created successfully!',
   ),
   description:
-    'Its own database, migrated and seeded (`demo`: the demo village; otherwise only `admin`), and `admin_reset_url`, a one-time link valid 7 days on its own host. Nothing is kept after any error.',
+    'Its own database, migrated and seeded (`demo`: the demo village; otherwise only `admin`), and ' +
+    '`admin_reset_url`, a one-time link valid 7 days on its own host. Nothing is kept after any error.',
 })
