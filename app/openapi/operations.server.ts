@@ -1,5 +1,5 @@
 import { type ZodTypeAny } from 'zod'
-import { type Status } from './declare.server'
+import { at, type Status } from './declare.server'
 import { responseTime, z } from '~/utils/response-shape.server'
 import { credentials } from '~/auth/login.server'
 import { aparaturResponse as Aparatur, schema as aparaturInput } from '~/models/village-info/aparatur.server'
@@ -532,15 +532,18 @@ export const PUBLIC_LISTS: [name: string, thing: string, things: string, item: Z
   ['photos', 'Photo', 'Photos', Photo, 'caption, description'],
 ]
 
-/** What every revision call of a resource shares: its tag, the update permission, the item's id, a 404. */
-export function revisionCommon(resource: ResourceDeclaration) {
+/**
+ * What every revision call of a resource shares: the item's path and its id, a revision's id, and who may call
+ * (those who may update the item).
+ */
+export function revisionCalls(resource: ResourceDeclaration) {
   const params = idParam(resource.thing.toLowerCase())
   return {
-    tag: resource.things,
-    permissions: permissionsOf(resource).update!,
-    params,
-    fails: [404] as Status[],
-    revParams: params.extend({ rev: z.string().openapi({ description: "The revision's id", example: '1' }) }),
+    path: `/api/admin/${resource.name}/{id}`,
+    thing: resource.thing.toLowerCase(),
+    editors: permissionsOf(resource).update!,
+    item: at(params),
+    revision: at(params.extend({ rev: z.string().openapi({ description: "The revision's id", example: '1' }) })),
   }
 }
 
