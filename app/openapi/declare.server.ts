@@ -54,12 +54,19 @@ export const ANY_USER: readonly string[] = []
 export const REGENCY_ONLY = [REGENCY_PERMISSION] as const
 export const REGENCY_OR_CAMAT = [REGENCY_PERMISSION, CAMAT_PERMISSION] as const
 
-const call = (method: Call['method']) => (summary: string, caller: Caller) => ({
+/** What a call takes in its body: JSON, multipart, or either (`json`, `multipart`, `jsonOrMultipart` below). */
+export type Body = NonNullable<Call['body']>
+
+const call = (method: Call['method']) => (summary: string, caller: Caller, body?: Body) => ({
   method,
   summary,
   permissions: typeof caller === 'string' ? [caller] : caller,
+  ...(body ? { body } : {}),
 })
-/** `...get('A village with its figures', REGENCY_OR_CAMAT)`: the method, the summary, who may call. */
+/**
+ * `...get('A village with its figures', REGENCY_OR_CAMAT)`, `...post('Create a village', REGENCY_ONLY,
+ * json(villageInput))`: the method, the summary, who may call, and what the call takes in its body.
+ */
 export const get = call('get')
 export const post = call('post')
 export const put = call('put')
@@ -67,12 +74,12 @@ export const del = call('delete')
 
 /**
  * The methods of a path whose every operation takes the same path parameters (`const layer =
- * at(idParam('layer'))`, then `...layer.put('Change a map layer', 'maps-update')`).
+ * at(idParam('layer'))`, then `...layer.put('Change a map layer', 'maps-update', json(layerInput))`).
  */
 export const at = (params: z.AnyZodObject) => ({
   get: (summary: string, caller: Caller) => ({ ...get(summary, caller), params }),
-  post: (summary: string, caller: Caller) => ({ ...post(summary, caller), params }),
-  put: (summary: string, caller: Caller) => ({ ...put(summary, caller), params }),
+  post: (summary: string, caller: Caller, body?: Body) => ({ ...post(summary, caller, body), params }),
+  put: (summary: string, caller: Caller, body?: Body) => ({ ...put(summary, caller, body), params }),
   del: (summary: string, caller: Caller) => ({ ...del(summary, caller), params }),
 })
 
@@ -97,9 +104,9 @@ export const raw = (type: string, description: string, ...fails: Status[]) => ({
 })
 
 /** A JSON body, or a multipart one, or either. */
-export const json = (schema: ZodTypeAny) => ({ json: schema })
-export const multipart = (schema: ZodTypeAny) => ({ multipart: schema })
-export const jsonOrMultipart = (schema: ZodTypeAny, multipartSchema = schema) => ({
+export const json = (schema: ZodTypeAny): Body => ({ json: schema })
+export const multipart = (schema: ZodTypeAny): Body => ({ multipart: schema })
+export const jsonOrMultipart = (schema: ZodTypeAny, multipartSchema = schema): Body => ({
   json: schema,
   multipart: multipartSchema,
 })

@@ -41,9 +41,12 @@ export const action = declare(
     const update: Operation[] = permissions.update
       ? [
           {
-            ...item.put(`Update a ${thing}`, permissions.update),
+            ...item.put(
+              `Update a ${thing}`,
+              permissions.update,
+              resourceBody(resource, INPUTS[name].update ?? INPUTS[name].create),
+            ),
             path,
-            body: resourceBody(resource, INPUTS[name].update ?? INPUTS[name].create),
             ...ok(
               ITEMS[name],
               writeMessage(resource, 'updated'),

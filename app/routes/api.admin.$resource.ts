@@ -51,13 +51,18 @@ export const action = declare(
     const pdf = uploadOf(resource).field === 'file'
     return [
       {
-        ...post(`${uploadOnly ? 'Upload' : 'Create'} a ${resource.thing.toLowerCase()}`, create),
+        ...post(
+          `${uploadOnly ? 'Upload' : 'Create'} a ${resource.thing.toLowerCase()}`,
+          create,
+          uploadOnly
+            ? multipart(
+                withFields(withFields(INPUTS[resource.name].create, beyondInput(resource.name)), {
+                  image: imageFile(),
+                }),
+              )
+            : resourceBody(resource, INPUTS[resource.name].create, pdf),
+        ),
         path: `/api/admin/${resource.name}`,
-        body: uploadOnly
-          ? multipart(
-              withFields(withFields(INPUTS[resource.name].create, beyondInput(resource.name)), { image: imageFile() }),
-            )
-          : resourceBody(resource, INPUTS[resource.name].create, pdf),
         ...created(ITEMS[resource.name], writeMessage(resource, 'created'), ...pdfLine(pdf)),
         description: multipartBody
           ? uploadOnly

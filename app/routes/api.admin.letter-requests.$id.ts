@@ -11,8 +11,7 @@ export const loader = declare(letterRequestApi, {
 })
 
 export const action = declare(letterRequestApi, {
-  ...letterRequest.put("Change a request's status", 'letters-update'),
-  body: json(LetterRequestUpdate),
+  ...letterRequest.put("Change a request's status", 'letters-update', json(LetterRequestUpdate)),
   ...ok(LetterRequest, 'Letter request updated successfully', 409),
   description:
     '`note` is required for `perlu_perbaikan` and `ditolak` (key `Note`); `selesai` comes with issuing. A request ' +

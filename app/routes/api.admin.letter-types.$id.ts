@@ -10,8 +10,7 @@ export const loader = declare(letterTypeApi, { ...letterType.get('A letter type'
 export const action = declare(
   letterTypeApi,
   {
-    ...letterType.put('Change a letter type', 'letters-update'),
-    body: json(LetterTypeInput),
+    ...letterType.put('Change a letter type', 'letters-update', json(LetterTypeInput)),
     ...ok(LetterType, 'Letter type updated successfully'),
     description: 'As its create; without `slug` the type keeps its own.',
   },

@@ -11,8 +11,7 @@ export const loader = declare(letterTypesApi, {
 })
 
 export const action = declare(letterTypesApi, {
-  ...post('Create a letter type', 'letters-create'),
-  body: json(LetterTypeInput),
+  ...post('Create a letter type', 'letters-create', json(LetterTypeInput)),
   ...created(LetterType, 'Letter type created successfully'),
   description:
     'JSON. A placeholder of `body` that names no field (nor nama, nik, tanggal, nomor, desa) is a 422 on `Body`; ' +

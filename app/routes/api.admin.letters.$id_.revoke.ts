@@ -7,9 +7,8 @@ import { idParam, Letter, LetterRevoke } from '~/openapi/operations.server'
 export const loader = methodNotAllowed
 
 export const action = declare(revokeLetterApi, {
-  ...post('Revoke a letter', 'letters-update'),
+  ...post('Revoke a letter', 'letters-update', json(LetterRevoke)),
   params: idParam('letter'),
-  body: json(LetterRevoke),
   ...ok(Letter, 'Letter revoked successfully', 409),
   description: 'Key `Reason`. The letter keeps its number; its verification says `dicabut`.',
 })

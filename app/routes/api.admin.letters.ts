@@ -12,8 +12,7 @@ export const loader = declare(lettersApi, {
 })
 
 export const action = declare(lettersApi, {
-  ...post("Issue a walk-in villager's letter", 'letters-create'),
-  body: json(WalkInLetterInput),
+  ...post("Issue a walk-in villager's letter", 'letters-create', json(WalkInLetterInput)),
   ...created(Letter, 'Letter issued successfully'),
   description: 'JSON; `letter_type` a slug, `data` an object. Keys `Letter_type`, `Name`, `Nik`, `Data_<key>`.',
 })

@@ -13,10 +13,13 @@ export const loader = declare(featureApi, {
 export const action = declare(
   featureApi,
   {
-    ...feature.put('Change a map feature', 'maps-update'),
-    body: jsonOrMultipart(
-      featureInputSchema.partial().extend({ geometry: z.record(z.unknown()).optional() }),
-      withFields(featureInputSchema.partial(), { geometry: z.string().optional(), image: imageFile().optional() }),
+    ...feature.put(
+      'Change a map feature',
+      'maps-update',
+      jsonOrMultipart(
+        featureInputSchema.partial().extend({ geometry: z.record(z.unknown()).optional() }),
+        withFields(featureInputSchema.partial(), { geometry: z.string().optional(), image: imageFile().optional() }),
+      ),
     ),
     ...ok(mapFeatureResponse, 'Feature updated successfully'),
     description: 'As create; a missing field keeps its value, and a new photo `image` replaces the old one.',

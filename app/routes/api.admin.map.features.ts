@@ -22,10 +22,13 @@ export const loader = declare(featuresApi, {
 })
 
 export const action = declare(featuresApi, {
-  ...post('Create a map feature', 'maps-create'),
-  body: jsonOrMultipart(
-    featureInputSchema.extend({ geometry: z.record(z.unknown()) }),
-    withFields(featureInputSchema, { geometry: z.string(), image: imageFile().optional() }),
+  ...post(
+    'Create a map feature',
+    'maps-create',
+    jsonOrMultipart(
+      featureInputSchema.extend({ geometry: z.record(z.unknown()) }),
+      withFields(featureInputSchema, { geometry: z.string(), image: imageFile().optional() }),
+    ),
   ),
   ...created(mapFeatureResponse, 'Feature created successfully'),
   description:

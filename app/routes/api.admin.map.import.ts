@@ -6,12 +6,17 @@ import { importResponse, z } from '~/openapi/operations.server'
 export const loader = methodNotAllowed
 
 export const action = declare(importApi, {
-  ...post('Import map features from a GeoJSON, KML or GPX file', 'maps-create'),
-  body: multipart(
-    z.object({
-      layer_id: z.string().openapi({ description: 'The layer' }),
-      file: z.string().openapi({ type: 'string', format: 'binary', description: 'GeoJSON, KML or GPX, 10 MB at most' }),
-    }),
+  ...post(
+    'Import map features from a GeoJSON, KML or GPX file',
+    'maps-create',
+    multipart(
+      z.object({
+        layer_id: z.string().openapi({ description: 'The layer' }),
+        file: z
+          .string()
+          .openapi({ type: 'string', format: 'binary', description: 'GeoJSON, KML or GPX, 10 MB at most' }),
+      }),
+    ),
   ),
   ...created(importResponse, 'Map features imported'),
   description:

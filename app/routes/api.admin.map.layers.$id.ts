@@ -13,8 +13,7 @@ export const loader = declare(layerApi, {
 export const action = declare(
   layerApi,
   {
-    ...layer.put('Change a map layer', 'maps-update'),
-    body: json(layerInput),
+    ...layer.put('Change a map layer', 'maps-update', json(layerInput)),
     ...ok(mapLayerResponse, 'Layer updated successfully'),
     description: 'As create; a missing field keeps its value. `Kind` cannot change while the layer has features (422).',
   },

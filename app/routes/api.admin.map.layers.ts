@@ -10,8 +10,7 @@ export const loader = declare(layersApi, {
 })
 
 export const action = declare(layersApi, {
-  ...post('Create a map layer', 'maps-create'),
-  body: json(layerInput),
+  ...post('Create a map layer', 'maps-create', json(layerInput)),
   ...created(mapLayerResponse, 'Layer created successfully'),
   description:
     'Error keys `Name`, `Slug` (a-z, 0-9 and hyphens, unique, not `pembangunan`, `produk` or `agenda`), `Kind`, ' +

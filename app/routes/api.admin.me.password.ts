@@ -7,8 +7,7 @@ export const handle = { regency: true }
 /** PUT /api/admin/me/password: a new password; every other session ends. */
 export const loader = methodNotAllowed
 export const action = declare(mePasswordApi, {
-  ...put('Change own password', ANY_USER),
-  body: json(passwordChangeSchema),
+  ...put('Change own password', ANY_USER, json(passwordChangeSchema)),
   ...ok(z.unknown()),
   description:
     'Error keys `Current_password` (wrong), `Password` (8 to 72 bytes), `Password_confirmation` (differs). Every ' +

@@ -7,9 +7,8 @@ import { objectionResponse } from '~/openapi/ppid-operations.server'
 export const loader = methodNotAllowed
 
 export const action = declare(respondObjectionApi, {
-  ...post('Answer an objection', 'reports-update'),
+  ...post('Answer an objection', 'reports-update', json(reportResponseInput)),
   params: idParam('objection'),
-  body: json(reportResponseInput),
   ...created(objectionResponse, 'Response added successfully'),
   description: 'Plain text (key `Message`).',
 })

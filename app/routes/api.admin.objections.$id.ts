@@ -12,8 +12,7 @@ export const loader = declare(objectionApi, {
 })
 
 export const action = declare(updateObjectionApi, {
-  ...objection.put("Change an objection's status", 'reports-update'),
-  body: json(z.object({ status: reportStatus() })),
+  ...objection.put("Change an objection's status", 'reports-update', json(z.object({ status: reportStatus() }))),
   ...ok(objectionResponse, 'Objection updated successfully'),
   description: 'Key `Status`. A report id that is not an objection is a 404.',
 })

@@ -14,8 +14,11 @@ export const loader = declare(dipEntryApi, {
 export const action = declare(
   dipEntryApi,
   {
-    ...entry.put('Change a manual entry of the Daftar Informasi Publik', ['documents-update', 'documents-edit']),
-    body: json(dipEntryInput),
+    ...entry.put(
+      'Change a manual entry of the Daftar Informasi Publik',
+      ['documents-update', 'documents-edit'],
+      json(dipEntryInput),
+    ),
     ...ok(dipEntryResponse, 'Entry updated successfully'),
   },
   {

@@ -12,8 +12,7 @@ export const loader = declare(dipEntriesApi, {
 })
 
 export const action = declare(dipEntriesApi, {
-  ...post('Add an entry to the Daftar Informasi Publik', 'documents-create'),
-  body: json(dipEntryInput),
+  ...post('Add an entry to the Daftar Informasi Publik', 'documents-create', json(dipEntryInput)),
   ...created(dipEntryResponse, 'Entry created successfully'),
   description: 'Keys `Title`, `Class` (berkala, serta_merta, setiap_saat), `Made_at` (YYYY-MM-DD), `Url`.',
 })

@@ -6,9 +6,8 @@ import { idParam, reportResponse, reportResponseInput } from '~/openapi/operatio
 export const loader = reportsMethodNotAllowed
 
 export const action = declare(respondApi, {
-  ...post('Answer a report', 'reports-update'),
+  ...post('Answer a report', 'reports-update', json(reportResponseInput)),
   params: idParam('report'),
-  body: json(reportResponseInput),
   ...created(reportResponse, 'Response added successfully'),
   description: 'Plain text (error key `Message`). E-mailed to the citizen when SMTP is set and they gave an address.',
 })

@@ -8,8 +8,7 @@ export const loader = declare(settingsApi, {
   ...ok(AdminSettings),
 })
 export const action = declare(settingsUpdateApi, {
-  ...put("Change the site's settings", 'settings-edit'),
-  body: jsonOrMultipart(SettingsJsonInput, SettingsInput),
+  ...put("Change the site's settings", 'settings-edit', jsonOrMultipart(SettingsJsonInput, SettingsInput)),
   ...ok(AdminSettings),
   description:
     'The `SITE_*` variables only fill an empty database; afterwards these values win everywhere the site shows them.',

@@ -5,8 +5,7 @@ import { CONTENT_UPLOAD_PERMISSIONS } from '~/resources/permissions'
 
 /** POST /api/admin/uploads: an image for rich text. */
 export const action = declare(contentUploadApi, {
-  ...post('Upload an image for rich text', CONTENT_UPLOAD_PERMISSIONS),
-  body: multipart(z.object({ image: imageFile() })),
+  ...post('Upload an image for rich text', CONTENT_UPLOAD_PERMISSIONS, multipart(z.object({ image: imageFile() }))),
   ...created(
     z
       .object({ url: z.string(), width: z.number().int().positive(), height: z.number().int().positive() })

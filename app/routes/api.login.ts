@@ -6,14 +6,17 @@ export const handle = { regency: true }
 
 /** POST /api/login {username, password} */
 export const action = declare(loginApi, {
-  ...post('Log in', PUBLIC),
-  body: json(
-    withFields(credentials, {
-      code: z.string().nullable().optional().openapi({
-        description:
-          'The TOTP code or a recovery code, for a user with two-factor on (ignored otherwise, whatever its type).',
+  ...post(
+    'Log in',
+    PUBLIC,
+    json(
+      withFields(credentials, {
+        code: z.string().nullable().optional().openapi({
+          description:
+            'The TOTP code or a recovery code, for a user with two-factor on (ignored otherwise, whatever its type).',
+        }),
       }),
-    }),
+    ),
   ),
   ...ok(Login, 'Login successful', 401, 429),
   description:

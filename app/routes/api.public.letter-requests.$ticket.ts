@@ -16,9 +16,8 @@ export const loader = declare(trackLetterRequestApi, {
 })
 
 export const action = declare(trackLetterRequestApi, {
-  ...ticket.put('Correct a letter request', PUBLIC),
+  ...ticket.put('Correct a letter request', PUBLIC, jsonOrMultipart(letterRequestInput(false))),
   query,
-  body: jsonOrMultipart(letterRequestInput(false)),
   ...ok(TrackedLetterRequest, 'Letter request corrected successfully', 409, 429),
   description:
     'In `perlu_perbaikan` only (else 409): the same fields as the request but `letter_type`; back to `diajukan`.',

@@ -7,8 +7,7 @@ import { FiledLetterRequest, letterRequestInput } from '~/openapi/operations.ser
 export const loader = methodNotAllowed
 
 export const action = declare(fileLetterRequestApi, {
-  ...post('Ask for a letter', PUBLIC),
-  body: jsonOrMultipart(letterRequestInput(true)),
+  ...post('Ask for a letter', PUBLIC, jsonOrMultipart(letterRequestInput(true))),
   ...created(FiledLetterRequest, 'Letter request submitted successfully', 429),
   description:
     'Multipart (JSON without attachments). 5 requests an hour per client address, counted apart from reports; then a ' +

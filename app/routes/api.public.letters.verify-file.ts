@@ -4,8 +4,7 @@ import { LetterVerification, pdfFile, z } from '~/openapi/operations.server'
 
 /** POST /api/public/letters/verify-file: the letter whose PDF this is, byte for byte. */
 export const action = declare(verifyLetterFileApi, {
-  ...post('Verify a letter by its PDF file', PUBLIC),
-  body: multipart(z.object({ file: pdfFile() })),
+  ...post('Verify a letter by its PDF file', PUBLIC, multipart(z.object({ file: pdfFile() }))),
   ...ok(LetterVerification, 'Detail Data Letter', 404, 429),
   description:
     'Multipart with `file`: 200 with the verification of the letter whose PDF has the same SHA-256, else 404 ' +

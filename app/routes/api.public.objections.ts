@@ -6,8 +6,7 @@ import { filedObjectionResponse, objectionFileInput } from '~/openapi/ppid-opera
 export const loader = methodNotAllowed
 
 export const action = declare(fileObjectionApi, {
-  ...post('File an objection (keberatan) about an information request', PUBLIC),
-  body: json(objectionFileInput),
+  ...post('File an objection (keberatan) about an information request', PUBLIC, json(objectionFileInput)),
   ...created(filedObjectionResponse, 'Objection submitted successfully', 429),
   description:
     '`reason` one of the seven grounds of Pasal 35 ayat 1; `request_ticket`, when given, a `PPID-` ticket of this ' +

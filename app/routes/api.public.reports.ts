@@ -25,8 +25,11 @@ export const loader = declare(publicReportsApi, {
 export const handle = { cacheKey: listQuery() }
 
 export const action = declare(fileReportApi, {
-  ...post('File a complaint, aspiration or information request', PUBLIC),
-  body: jsonOrMultipart(reportFileInput, withFields(reportFileInput, { image: imageFile().optional() })),
+  ...post(
+    'File a complaint, aspiration or information request',
+    PUBLIC,
+    jsonOrMultipart(reportFileInput, withFields(reportFileInput, { image: imageFile().optional() })),
+  ),
   ...created(filedReportResponse, 'Report submitted successfully', 429),
   description:
     'JSON, or multipart with an optional `image`. Keys on error: `Kind`, `Name`, `Contact` (neither phone nor email, ' +

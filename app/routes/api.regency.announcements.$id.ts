@@ -14,8 +14,7 @@ export const loader = declare(regencyAnnouncementApi, {
 export const action = declare(
   regencyAnnouncementApi,
   {
-    ...announcement.put("Change one of the regency's announcements", REGENCY_ONLY),
-    body: json(AnnouncementInput),
+    ...announcement.put("Change one of the regency's announcements", REGENCY_ONLY, json(AnnouncementInput)),
     ...ok(Announcement, 'Announcement updated successfully!'),
   },
   {

@@ -13,8 +13,7 @@ export const loader = declare(regencyAnnouncementsApi, {
   description: "Shown on every active village's site while they show, marked `Pemerintah Kabupaten`.",
 })
 export const action = declare(regencyAnnouncementsApi, {
-  ...post('Create an announcement for every village', REGENCY_ONLY),
-  body: json(AnnouncementInput),
+  ...post('Create an announcement for every village', REGENCY_ONLY, json(AnnouncementInput)),
   ...created(Announcement, 'Announcement created successfully!'),
   description:
     "As a village's announcement. Each village shows it at `/pengumuman/kabupaten/{id}` and in `GET " +

@@ -14,8 +14,7 @@ export const loader = declare(regencyUserApi, {
 export const action = declare(
   regencyUserApi,
   {
-    ...account.put('Change a regency account', REGENCY_ONLY),
-    body: json(regencyUserInput),
+    ...account.put('Change a regency account', REGENCY_ONLY, json(regencyUserInput)),
     ...ok(regencyUserResponse, 'User updated successfully!', 409),
     description: 'An empty `password` keeps it. A new password, role or kecamatan ends its sessions.',
   },

@@ -12,8 +12,7 @@ export const loader = declare(regencyUsersApi, {
   ...ok(paginated(regencyUserResponse, 'RegencyUser')),
 })
 export const action = declare(regencyUsersApi, {
-  ...post('Create a regency account (`kabupaten` or `camat`)', REGENCY_ONLY),
-  body: json(regencyUserInput),
+  ...post('Create a regency account (`kabupaten` or `camat`)', REGENCY_ONLY, json(regencyUserInput)),
   ...created(regencyUserResponse, 'User created successfully!'),
   description: 'A `camat` needs `kecamatan` (key `Kecamatan`) and sees only the villages of that kecamatan.',
 })

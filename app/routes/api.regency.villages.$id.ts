@@ -15,8 +15,11 @@ export const loader = declare(villageReadApi, {
 export const action = declare(
   villageApi,
   {
-    ...village.put('Change a village: name, domains, status, kode_wilayah, kecamatan', REGENCY_ONLY),
-    body: json(villageChange),
+    ...village.put(
+      'Change a village: name, domains, status, kode_wilayah, kecamatan',
+      REGENCY_ONLY,
+      json(villageChange),
+    ),
     ...ok(villageResponse, 'Village updated successfully!'),
   },
   {

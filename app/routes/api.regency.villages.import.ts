@@ -8,13 +8,16 @@ export const handle = { regency: true }
 /** POST /api/regency/villages/import: a new village from a backup archive, at the regency host only. */
 export const loader = methodNotAllowed
 export const action = declare(villageImportApi, {
-  ...post('Create a village from a backup archive', REGENCY_ONLY),
-  body: multipart(
-    z.object({
-      slug: villageInput.shape.slug,
-      name: villageInput.shape.name,
-      file: z.string().openapi({ type: 'string', format: 'binary', description: 'The `.tar.gz`; key `File`' }),
-    }),
+  ...post(
+    'Create a village from a backup archive',
+    REGENCY_ONLY,
+    multipart(
+      z.object({
+        slug: villageInput.shape.slug,
+        name: villageInput.shape.name,
+        file: z.string().openapi({ type: 'string', format: 'binary', description: 'The `.tar.gz`; key `File`' }),
+      }),
+    ),
   ),
   ...created(
     villageResponse.extend({ url: z.string() }).openapi('ImportedVillage'),

@@ -15,8 +15,7 @@ export const loader = declare(villagesApi, {
     "kecamatan's villages. Ordered by kecamatan, then name. A camat gets its kecamatan's villages only.",
 })
 export const action = declare(villageCreateApi, {
-  ...post('Create a village', REGENCY_ONLY),
-  body: json(villageInput),
+  ...post('Create a village', REGENCY_ONLY, json(villageInput)),
   ...created(
     villageResponse.extend({ admin_reset_url: z.string() }).openapi('NewVillage'),
     'Village created successfully!',
