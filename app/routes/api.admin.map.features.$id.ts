@@ -1,5 +1,5 @@
 import { featureApi } from '~/doors/village-info/map-api.server'
-import { declare, at, ok, jsonOrMultipart } from '~/openapi/declare.server'
+import { declare, at, jsonOrMultipart, ok } from '~/openapi/declare.server'
 import { featureInputSchema, idParam, imageFile, mapFeatureResponse, withFields, z } from '~/openapi/operations.server'
 
 const feature = at(idParam('feature'))
@@ -10,8 +10,7 @@ export const loader = declare(featureApi, {
   ...ok(mapFeatureResponse, 'Detail Data Map Feature'),
 })
 
-export const action = declare(
-  featureApi,
+export const action = declare(featureApi, [
   {
     ...feature.put(
       'Change a map feature',
@@ -25,4 +24,4 @@ export const action = declare(
     description: 'As create; a missing field keeps its value, and a new photo `image` replaces the old one.',
   },
   { ...feature.del('Delete a map feature', 'maps-delete'), ...ok(z.null(), 'Feature deleted successfully') },
-)
+])

@@ -1,5 +1,5 @@
 import { layerApi } from '~/doors/village-info/map-api.server'
-import { declare, at, ok, json } from '~/openapi/declare.server'
+import { declare, at, json, ok } from '~/openapi/declare.server'
 import { idParam, layerInput, mapLayerResponse, z } from '~/openapi/operations.server'
 
 const layer = at(idParam('layer'))
@@ -10,8 +10,7 @@ export const loader = declare(layerApi, {
   ...ok(mapLayerResponse, 'Detail Data Map Layer'),
 })
 
-export const action = declare(
-  layerApi,
+export const action = declare(layerApi, [
   {
     ...layer.put('Change a map layer', 'maps-update', json(layerInput)),
     ...ok(mapLayerResponse, 'Layer updated successfully'),
@@ -21,4 +20,4 @@ export const action = declare(
     ...layer.del('Delete a map layer with its features', 'maps-delete'),
     ...ok(z.null(), 'Layer deleted successfully'),
   },
-)
+])

@@ -1,5 +1,5 @@
 import { respondObjectionApi, methodNotAllowed } from '~/doors/citizen-services/objections.server'
-import { declare, post, created, json } from '~/openapi/declare.server'
+import { at, declare, json, created } from '~/openapi/declare.server'
 import { idParam, reportResponseInput } from '~/openapi/operations.server'
 import { objectionResponse } from '~/openapi/ppid-operations.server'
 
@@ -7,8 +7,7 @@ import { objectionResponse } from '~/openapi/ppid-operations.server'
 export const loader = methodNotAllowed
 
 export const action = declare(respondObjectionApi, {
-  ...post('Answer an objection', 'reports-update', json(reportResponseInput)),
-  params: idParam('objection'),
+  ...at(idParam('objection')).post('Answer an objection', 'reports-update', json(reportResponseInput)),
   ...created(objectionResponse, 'Response added successfully'),
   description: 'Plain text (key `Message`).',
 })

@@ -1,5 +1,5 @@
 import { dipEntryApi } from '~/doors/village-info/ppid-pages.server'
-import { declare, at, ok, json } from '~/openapi/declare.server'
+import { declare, at, json, ok } from '~/openapi/declare.server'
 import { idParam, z } from '~/openapi/operations.server'
 import { dipEntryInput, dipEntryResponse } from '~/openapi/ppid-operations.server'
 
@@ -11,8 +11,7 @@ export const loader = declare(dipEntryApi, {
   ...ok(dipEntryResponse, 'Detail Data Entry'),
 })
 
-export const action = declare(
-  dipEntryApi,
+export const action = declare(dipEntryApi, [
   {
     ...entry.put(
       'Change a manual entry of the Daftar Informasi Publik',
@@ -25,4 +24,4 @@ export const action = declare(
     ...entry.del('Remove a manual entry of the Daftar Informasi Publik', 'documents-delete'),
     ...ok(z.null(), 'Entry deleted successfully'),
   },
-)
+])

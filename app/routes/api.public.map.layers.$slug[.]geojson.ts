@@ -1,12 +1,14 @@
 import { methodNotAllowed, publicLayerFileApi } from '~/doors/village-info/map-api.server'
 import { noQuery } from '~/lib/cache-keys'
-import { declare, get, raw, PUBLIC } from '~/openapi/declare.server'
+import { at, declare, PUBLIC, raw } from '~/openapi/declare.server'
 import { z } from '~/openapi/operations.server'
 
 /** GET /api/public/map/layers/{slug}.geojson: a public layer's features. */
 export const loader = declare(publicLayerFileApi, {
-  ...get("A public map layer's features (GeoJSON)", PUBLIC),
-  params: z.object({ slug: z.string().openapi({ description: "The layer's slug", example: 'batas-desa' }) }),
+  ...at(z.object({ slug: z.string().openapi({ description: "The layer's slug", example: 'batas-desa' }) })).get(
+    "A public map layer's features (GeoJSON)",
+    PUBLIC,
+  ),
   etag: true,
   ...raw('application/geo+json', 'A GeoJSON FeatureCollection'),
   description:

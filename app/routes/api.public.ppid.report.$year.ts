@@ -1,13 +1,12 @@
 import { annualReportApi, methodNotAllowed } from '~/doors/village-info/ppid-pages.server'
 import { noQuery } from '~/lib/cache-keys'
-import { declare, get, ok, PUBLIC } from '~/openapi/declare.server'
+import { at, declare, PUBLIC, ok } from '~/openapi/declare.server'
 import { z } from '~/openapi/operations.server'
 import { annualReportResponse } from '~/openapi/ppid-operations.server'
 
 /** GET /api/public/ppid/report/{year}: the PPID's annual report. */
 export const loader = declare(annualReportApi, {
-  ...get("The PPID's annual report of a year", PUBLIC),
-  params: z.object({ year: z.string().openapi({ example: '2026' }) }),
+  ...at(z.object({ year: z.string().openapi({ example: '2026' }) })).get("The PPID's annual report of a year", PUBLIC),
   etag: true,
   ...ok(annualReportResponse, 'Laporan Layanan Informasi Publik'),
   description:

@@ -1,5 +1,5 @@
 import { regencyAnnouncementApi } from '~/doors/regency/regency-api.server'
-import { declare, at, ok, json, REGENCY_ONLY } from '~/openapi/declare.server'
+import { declare, at, json, REGENCY_ONLY, ok } from '~/openapi/declare.server'
 import { Announcement, AnnouncementInput, idParam, z } from '~/openapi/operations.server'
 
 const announcement = at(idParam('announcement'))
@@ -11,8 +11,7 @@ export const loader = declare(regencyAnnouncementApi, {
   ...announcement.get("One of the regency's announcements", REGENCY_ONLY),
   ...ok(Announcement, 'Detail Data Announcement'),
 })
-export const action = declare(
-  regencyAnnouncementApi,
+export const action = declare(regencyAnnouncementApi, [
   {
     ...announcement.put("Change one of the regency's announcements", REGENCY_ONLY, json(AnnouncementInput)),
     ...ok(Announcement, 'Announcement updated successfully!'),
@@ -21,4 +20,4 @@ export const action = declare(
     ...announcement.del("Delete one of the regency's announcements", REGENCY_ONLY),
     ...ok(z.null(), 'Announcement deleted successfully!'),
   },
-)
+])

@@ -1,5 +1,5 @@
 import { regencyUserApi } from '~/doors/regency/regency-data.server'
-import { declare, at, ok, json, REGENCY_ONLY } from '~/openapi/declare.server'
+import { declare, at, json, REGENCY_ONLY, ok } from '~/openapi/declare.server'
 import { idParam, regencyUserInput, regencyUserResponse, z } from '~/openapi/operations.server'
 
 const account = at(idParam('account'))
@@ -11,8 +11,7 @@ export const loader = declare(regencyUserApi, {
   ...account.get('A regency account', REGENCY_ONLY),
   ...ok(regencyUserResponse, 'Detail Data User'),
 })
-export const action = declare(
-  regencyUserApi,
+export const action = declare(regencyUserApi, [
   {
     ...account.put('Change a regency account', REGENCY_ONLY, json(regencyUserInput)),
     ...ok(regencyUserResponse, 'User updated successfully!', 409),
@@ -22,4 +21,4 @@ export const action = declare(
     ...account.del('Delete a regency account (never one’s own, never the last `kabupaten`)', REGENCY_ONLY),
     ...ok(z.null(), 'User deleted successfully!', 409),
   },
-)
+])

@@ -1,5 +1,5 @@
 import { villageApi, villageReadApi } from '~/doors/regency/regency-api.server'
-import { declare, at, ok, json, REGENCY_ONLY, REGENCY_OR_CAMAT } from '~/openapi/declare.server'
+import { declare, at, json, REGENCY_ONLY, REGENCY_OR_CAMAT, ok } from '~/openapi/declare.server'
 import { idParam, villageChange, villageResponse, z } from '~/openapi/operations.server'
 
 const village = at(idParam('village'))
@@ -12,8 +12,7 @@ export const loader = declare(villageReadApi, {
   ...ok(villageResponse, 'Detail Data Village'),
   description: 'A camat reading a village of another kecamatan gets the 404 of an unknown id.',
 })
-export const action = declare(
-  villageApi,
+export const action = declare(villageApi, [
   {
     ...village.put(
       'Change a village: name, domains, status, kode_wilayah, kecamatan',
@@ -26,4 +25,4 @@ export const action = declare(
     ...village.del('Delete a suspended village and everything it holds', REGENCY_ONLY),
     ...ok(z.null(), 'Village deleted successfully!', 409),
   },
-)
+])
