@@ -23,7 +23,10 @@ export type Call = {
   query?: z.AnyZodObject
   body?: { json?: ZodTypeAny; multipart?: ZodTypeAny }
   ok: { status: 200 | 201; data: ZodTypeAny; message: string; description?: string }
-  /** Failures beyond those of authentication (401, 403) and of a body (400, 413, 415, 422), which come with them. */
+  /**
+   * Failures beyond those of authentication (401, 403), of a body (400, 413, 415, 422) and of a path parameter
+   * (404), which come with them.
+   */
   fails?: Status[]
   /** A public read: answered with an ETag, and 304 to a matching `If-None-Match`. */
   etag?: true
@@ -35,17 +38,17 @@ export type Call = {
  * One operation a route declares: its path is the route's own, from its file name (`api.admin.me.sessions.$id.ts`:
  * `/api/admin/me/sessions/{id}`), unless it names one its route serves (a `$resource` route names each resource's);
  * its tag is its path's (app/openapi/api-tags.server.ts). Its answer is `ok`, or 200 with `data` and a message the
- * contract leaves open, or `raw` (not an envelope). Routes write it with the notation below:
- * `{ ...put('Change a village', REGENCY_ONLY), params: idParam('village'), ...ok(villageResponse, 'Village
- * updated successfully!', 404) }`.
+ * contract leaves open, or `raw` (not an envelope). Routes write it with the notation below: `{ ...put('Change a
+ * village', REGENCY_ONLY, json(villageChange)), params: idParam('village'), ...ok(villageResponse, 'Village updated
+ * successfully!'), description: '...' }` (decision 031).
  */
 export type Operation = Omit<Call, 'path' | 'ok' | 'tag'> & { path?: string; tag?: string } & (
     { ok: Call['ok'] } | { data: ZodTypeAny } | { raw: NonNullable<Call['raw']> }
   )
 
 // ---------------------------------------------------------------------------------------------------------------
-// The notation of an operation: who may call it with its method and summary, then its inputs, then its answer
-// with the failures of its own.
+// The notation of an operation: its method, summary, who may call and the body it takes; then its other inputs;
+// then its answer with the failures of its own; its prose last.
 
 /** Who may call: `PUBLIC` (no token), `ANY_USER` (any logged-in user), or any one of the permissions named. */
 export type Caller = null | string | readonly string[]
