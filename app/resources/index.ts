@@ -23,9 +23,20 @@ const imageAlt: Field = {
 const createdAt = { header: 'Created At', field: 'created_at', format: 'date' } as const
 const status = { header: 'Status', field: 'status', format: 'status' } as const
 const titleColumn = { header: 'Title', field: 'title' } as const
+const yearColumn = { header: 'Year', field: 'year' } as const
+const locationColumn = { header: 'Location', field: 'location' } as const
+const startsAtColumn = { header: 'Starts At', field: 'starts_at', format: 'datetime' } as const
 const title: Field = { name: 'title', label: 'Title' }
 const content: Field = { name: 'content', label: 'Content', kind: 'richtext' }
 const description: Field = { name: 'description', label: 'Description', kind: 'richtext' }
+/** A select among fixed choices; `labelled` makes them from a table of labels by value. */
+const select = (name: string, label: string, choices: { value: string; label: string }[]): Field => ({
+  name,
+  label,
+  kind: 'select',
+  choices,
+})
+const labelled = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }))
 /** Where a thing is on the map: both coordinates, or neither (the placeholders show the village's own). */
 const coordinates = (latitude: string, longitude: string): Field[] => [
   { name: 'latitude', label: 'Latitude', placeholder: `e.g. ${latitude} (with the longitude, or neither)` },
@@ -207,25 +218,10 @@ export const RESOURCES = named({
       { name: 'file', label: 'File (PDF)', kind: 'file', accept: 'application/pdf,.pdf' },
       title,
       { name: 'number', label: 'Number', placeholder: 'e.g. 5 Tahun 2026' },
-      {
-        name: 'kind',
-        label: 'Kind',
-        kind: 'select',
-        choices: Object.entries(DOCUMENT_KIND_LABELS).map(([value, label]) => ({ value, label })),
-      },
-      {
-        name: 'information_class',
-        label: 'Information Class',
-        kind: 'select',
-        choices: Object.entries(DOCUMENT_CLASS_LABELS).map(([value, label]) => ({ value, label })),
-      },
+      select('kind', 'Kind', labelled(DOCUMENT_KIND_LABELS)),
+      select('information_class', 'Information Class', labelled(DOCUMENT_CLASS_LABELS)),
       { name: 'enacted_at', label: 'Enacted At', kind: 'date' },
-      {
-        name: 'legal_status',
-        label: 'Legal Status',
-        kind: 'select',
-        choices: Object.entries(LEGAL_STATUS_LABELS).map(([value, label]) => ({ value, label })),
-      },
+      select('legal_status', 'Legal Status', labelled(LEGAL_STATUS_LABELS)),
       { name: 'replaced_by_id', label: 'Replaced By (document id)', placeholder: 'e.g. 12' },
       description,
     ],
@@ -250,7 +246,7 @@ export const RESOURCES = named({
     menu: 'APBDes',
     ...publishingAt(
       (record) => (record.year ? `/apbdes/${record.year}` : undefined),
-      { header: 'Year', field: 'year' },
+      yearColumn,
       { header: 'Regulation Number', field: 'regulation_number' },
       { header: 'Pendapatan', field: 'totals.pendapatan.amount', format: 'rupiah' },
       { header: 'Belanja', field: 'totals.belanja.amount', format: 'rupiah' },
@@ -269,8 +265,8 @@ export const RESOURCES = named({
     ...publishingAt(
       slugPath('/pembangunan'),
       titleColumn,
-      { header: 'Location', field: 'location' },
-      { header: 'Year', field: 'year' },
+      locationColumn,
+      yearColumn,
       { header: 'Budget', field: 'budget', format: 'rupiah' },
       { header: 'Progress', field: 'progress', format: 'percent' },
     ),
@@ -296,12 +292,7 @@ export const RESOURCES = named({
     revisions: true,
     detailRoute: '_public.agenda.$slug',
     ...called('Event', 'Events', 'title'),
-    ...publishingAt(
-      slugPath('/agenda'),
-      titleColumn,
-      { header: 'Starts At', field: 'starts_at', format: 'datetime' },
-      { header: 'Location', field: 'location' },
-    ),
+    ...publishingAt(slugPath('/agenda'), titleColumn, startsAtColumn, locationColumn),
     fields: [
       title,
       image,
@@ -317,12 +308,7 @@ export const RESOURCES = named({
   },
   announcements: {
     ...called('Announcement', 'Announcements', 'title'),
-    columns: [
-      titleColumn,
-      { header: 'Starts At', field: 'starts_at', format: 'datetime' },
-      { header: 'Ends At', field: 'ends_at', format: 'datetime' },
-      createdAt,
-    ],
+    columns: [titleColumn, startsAtColumn, { header: 'Ends At', field: 'ends_at', format: 'datetime' }, createdAt],
     fields: [
       title,
       { name: 'starts_at', label: 'Starts At', kind: 'datetime' },
@@ -336,28 +322,19 @@ export const RESOURCES = named({
       slugPath('/statistik'),
       titleColumn,
       { header: 'Category', field: 'category', format: 'choice' },
-      { header: 'Year', field: 'year' },
+      yearColumn,
     ),
     fields: [
       title,
-      {
-        name: 'category',
-        label: 'Category',
-        kind: 'select',
-        choices: STATISTIC_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
-      },
+      select(
+        'category',
+        'Category',
+        STATISTIC_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
+      ),
       { name: 'year', label: 'Year', kind: 'number' },
       { name: 'unit', label: 'Unit', placeholder: 'e.g. jiwa, orang, KK' },
       { name: 'source', label: 'Source', placeholder: 'e.g. Profil Desa 2026' },
-      {
-        name: 'chart',
-        label: 'Chart',
-        kind: 'select',
-        choices: [
-          { value: 'bar', label: 'Bars' },
-          { value: 'pie', label: 'Pie (one column whose rows are parts of a whole)' },
-        ],
-      },
+      select('chart', 'Chart', labelled({ bar: 'Bars', pie: 'Pie (one column whose rows are parts of a whole)' })),
       { name: 'rows', label: 'Table', kind: 'statistics', alsoErrorKeys: ['Columns', 'Label_column', 'Csv'] },
     ],
   },
