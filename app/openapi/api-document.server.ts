@@ -3,8 +3,9 @@ import { type ZodTypeAny } from 'zod'
 import { z } from '~/utils/response-shape.server'
 import { ADMIN_PAGE_SIZE, MAX_LIMIT, PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { DOCUMENT_MAX_MB, IMAGE_MAX_MB, IMAGE_MAX_MEGAPIXELS } from '~/lib/upload-limits'
-import { RESOURCES } from '~/resources'
-import { Failure, success, type Call, type Documented, type Operation, type Status } from './operations.server'
+import { TAG_ORDER, tagOf } from './api-tags.server'
+import { type Call, type Documented, type Operation, type Status } from './declare.server'
+import { Failure, success } from './operations.server'
 
 /**
  * The OpenAPI 3.1 document of every `/api/*` call of the contract (docs/api.md), served at `/api/openapi.json`,
@@ -63,10 +64,11 @@ export function routeOperations(file: string, module: RouteModule): Call[] {
 }
 
 function callOf(operation: Operation, path: string): Call {
-  if ('ok' in operation) return { ...operation, path }
-  if ('raw' in operation) return { ...operation, path, ok: { status: 200, data: z.null(), message: '' } }
+  const tag = operation.tag ?? tagOf(path)
+  if ('ok' in operation) return { ...operation, path, tag }
+  if ('raw' in operation) return { ...operation, path, tag, ok: { status: 200, data: z.null(), message: '' } }
   const { data, ...rest } = operation
-  return { ...rest, path, ok: { status: 200, data, message: '' } }
+  return { ...rest, path, tag, ok: { status: 200, data, message: '' } }
 }
 
 const FAILURES: Partial<Record<Status, string>> = {
@@ -124,6 +126,8 @@ function register(registry: OpenAPIRegistry, call: Call) {
       ...(call.permissions === null ? [] : ([401] as const)),
       ...(call.permissions?.length ? ([403] as const) : []),
       ...(call.body ? ([400, 413, 415, 422] as const) : []),
+      // A path parameter that names nothing: the item is not found.
+      ...(call.path.includes('{') ? ([404] as const) : []),
       ...(call.fails ?? []),
     ]),
   ].sort()
@@ -188,20 +192,6 @@ const DESCRIPTION =
   `${PUBLIC_PAGE_SIZE} in public ones), newest first.
 
 **CORS.** Allowed origins come from \`CORS_ORIGINS\` (default \`*\`).`
-
-const TAG_ORDER = [
-  'Authentication',
-  'Own account',
-  'Dashboard',
-  ...Object.values(RESOURCES).map((resource) => resource.things),
-  'Letters',
-  'Activity log',
-  'Site settings',
-  'Rich text images',
-  'Public',
-  'Regency',
-  'Documentation',
-]
 
 /** Paths segment by segment, a parent before its children. */
 const byPath = (a: string, b: string) => {

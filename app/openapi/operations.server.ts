@@ -1,7 +1,8 @@
 import { type ZodTypeAny } from 'zod'
+import { at, type Status } from './declare.server'
 import { responseTime, z } from '~/utils/response-shape.server'
 import { credentials } from '~/auth/login.server'
-import { aparaturResponse, schema as aparaturInput } from '~/models/village-info/aparatur.server'
+import { aparaturResponse as Aparatur, schema as aparaturInput } from '~/models/village-info/aparatur.server'
 import { documentResponse, schema as documentInput } from '~/models/village-info/document.server'
 import {
   fileSchema as reportFileInput,
@@ -11,38 +12,46 @@ import {
   responseSchema as reportResponseInput,
   updateSchema as reportUpdateInput,
 } from '~/models/citizen-services/report.server'
-import { categoryResponse, schema as categoryInput } from '~/models/content/category.server'
-import { pageResponse, schema as pageInput } from '~/models/content/page.server'
-import { permissionResponse, schema as permissionInput } from '~/models/accounts/permission.server'
-import { photoResponse, schema as photoInput } from '~/models/content/photo.server'
-import { postResponse, schema as postInput } from '~/models/content/post.server'
-import { productResponse, schema as productInput } from '~/models/content/product.server'
-import { roleResponse, schema as roleInput } from '~/models/accounts/role.server'
-import { sliderResponse, schema as sliderInput } from '~/models/content/slider.server'
-import { activityResponse } from '~/models/accounts/activity.server'
+import { categoryResponse as Category, schema as categoryInput } from '~/models/content/category.server'
+import { pageResponse as Page, schema as pageInput } from '~/models/content/page.server'
+import { permissionResponse as Permission, schema as permissionInput } from '~/models/accounts/permission.server'
+import { photoResponse as Photo, schema as photoInput } from '~/models/content/photo.server'
+import { postResponse, postResponse as Post, schema as postInput } from '~/models/content/post.server'
+import { productResponse as Product, schema as productInput } from '~/models/content/product.server'
+import { roleResponse as Role, schema as roleInput } from '~/models/accounts/role.server'
+import { sliderResponse as Slider, schema as sliderInput } from '~/models/content/slider.server'
+import { activityResponse as Activity } from '~/models/accounts/activity.server'
 import { REGENCY_PERMISSION, villageChange, villageInput, villageResponse } from '~/models/regency/regency.server'
 import { CAMAT_PERMISSION, regencyUserInput, regencyUserResponse } from '~/models/regency/regency-users.server'
 import { figuresResponse } from '~/models/regency/regency-figures.server'
 import { REVISIONS_KEPT, revisionDetailResponse, revisionResponse } from '~/models/content/revision.server'
-import { dashboardResponse } from '~/models/site/dashboard.server'
-import { sessionResponse } from '~/models/accounts/device-session.server'
-import { adminSettingsResponse, schema as settingsInput, settingsResponse } from '~/models/site/settings.server'
+import { dashboardResponse as Dashboard } from '~/models/site/dashboard.server'
+import { sessionResponse as Session } from '~/models/accounts/device-session.server'
 import {
-  announcementResponse,
+  adminSettingsResponse as AdminSettings,
+  schema as settingsInput,
+  settingsResponse as Settings,
+} from '~/models/site/settings.server'
+import {
+  announcementResponse as Announcement,
   schema as announcementInput,
-  publicAnnouncementResponse,
+  publicAnnouncementResponse as PublicAnnouncement,
 } from '~/models/content/announcement.server'
-import { eventResponse, schema as eventInput } from '~/models/content/event.server'
-import { datasetRowResponse, schema as statisticInput, statisticResponse } from '~/models/village-info/statistic.server'
+import { eventResponse as Event, schema as eventInput } from '~/models/content/event.server'
 import {
-  budgetResponse,
-  budgetYearResponse,
-  publicBudgetResponse,
+  datasetRowResponse as DatasetRow,
+  schema as statisticInput,
+  statisticResponse as Statistic,
+} from '~/models/village-info/statistic.server'
+import {
+  budgetResponse as Budget,
+  budgetYearResponse as BudgetYear,
+  publicBudgetResponse as PublicBudget,
   schema as budgetInput,
 } from '~/models/village-info/budget.server'
 import {
-  developmentPhotoResponse,
-  developmentResponse,
+  developmentPhotoResponse as DevelopmentPhoto,
+  developmentResponse as Development,
   photoSchema as developmentPhotoInput,
   schema as developmentInput,
 } from '~/models/village-info/development.server'
@@ -52,22 +61,22 @@ import {
   profileResponse,
   passwordChangeSchema,
   updateSchema as userUpdateInput,
-  userResponse,
+  userResponse as User,
 } from '~/models/accounts/user.server'
 import {
-  letterTypeResponse,
-  letterTypeSchema,
-  publicLetterTypeResponse,
+  letterTypeResponse as LetterType,
+  letterTypeSchema as LetterTypeInput,
+  publicLetterTypeResponse as PublicLetterType,
 } from '~/models/citizen-services/letter-type.server'
 import {
-  filedLetterRequestResponse,
-  letterRequestListItem,
-  letterRequestResponse,
-  trackedLetterRequestResponse,
-  updateLetterRequestSchema,
+  filedLetterRequestResponse as FiledLetterRequest,
+  letterRequestListItem as LetterRequestListItem,
+  letterRequestResponse as LetterRequest,
+  trackedLetterRequestResponse as TrackedLetterRequest,
+  updateLetterRequestSchema as LetterRequestUpdate,
 } from '~/models/citizen-services/letter-request.server'
-import { letterResponse, revokeSchema } from '~/models/citizen-services/letter.server'
-import { letterVerificationResponse } from '~/models/citizen-services/letter-verification.server'
+import { letterResponse as Letter, revokeSchema as LetterRevoke } from '~/models/citizen-services/letter.server'
+import { letterVerificationResponse as LetterVerification } from '~/models/citizen-services/letter-verification.server'
 import { MAX_LIMIT } from '~/lib/paging'
 import { MAX_COLUMNS, MAX_ROWS } from '~/lib/statistics-table'
 import { RESOURCES } from '~/resources'
@@ -87,10 +96,49 @@ import {
   publicMapResponse,
 } from '~/models/village-info/map.server'
 
+// `declare` as the door of the public lists and the unit test name it here (its home: ./declare.server.ts).
+export { declare, type Operation } from './declare.server'
+
 // The schemas and names of the layers below that the routes declare their operations with (a route imports no
 // model: its handlers come from its door, its declarations from here).
 export {
   z,
+  Permission,
+  Role,
+  User,
+  Category,
+  Post,
+  Page,
+  Product,
+  Photo,
+  Slider,
+  Aparatur,
+  Event,
+  Announcement,
+  PublicAnnouncement,
+  DatasetRow,
+  Statistic,
+  Budget,
+  PublicBudget,
+  BudgetYear,
+  Development,
+  DevelopmentPhoto,
+  LetterType,
+  PublicLetterType,
+  LetterTypeInput,
+  LetterRequest,
+  LetterRequestListItem,
+  TrackedLetterRequest,
+  FiledLetterRequest,
+  LetterRequestUpdate,
+  Letter,
+  LetterRevoke,
+  Dashboard,
+  Settings,
+  AdminSettings,
+  Session,
+  Activity,
+  LetterVerification,
   credentials,
   REGENCY_PERMISSION,
   CAMAT_PERMISSION,
@@ -229,16 +277,6 @@ export const imageAlt = () =>
   })
 
 // The answers' shapes are the models' own (app/utils/response-shape.server.ts): named here for the document.
-export const Permission = permissionResponse
-export const Role = roleResponse
-export const User = userResponse
-export const Category = categoryResponse
-export const Post = postResponse
-export const Page = pageResponse
-export const Product = productResponse
-export const Photo = photoResponse
-export const Slider = sliderResponse
-export const Aparatur = aparaturResponse
 
 // Village information and services (docs/api.md): documents and citizens' reports.
 export const pdfFile = () =>
@@ -251,12 +289,6 @@ export const reportKind = () => z.enum(REPORT_KINDS)
 export const reportStatus = () => z.enum(REPORT_STATUSES)
 
 // Village information (docs/api.md "Agenda", "Announcements", "Village statistics")
-
-export const Event = eventResponse
-export const Announcement = announcementResponse
-export const PublicAnnouncement = publicAnnouncementResponse
-export const DatasetRow = datasetRowResponse
-export const Statistic = statisticResponse
 
 /** What the writes of the village information take, described beyond their models' schemas. */
 export const timeInput = (key: string, text: string) =>
@@ -314,11 +346,6 @@ export const StatisticInput = withFields(statisticInput, {
 
 // Transparansi (docs/api.md "Budget (APBDes)", "Development projects")
 
-export const Budget = budgetResponse
-export const PublicBudget = publicBudgetResponse
-export const BudgetYear = budgetYearResponse
-export const Development = developmentResponse
-export const DevelopmentPhoto = developmentPhotoResponse
 export const rupiahInput = () =>
   z.number().int().min(0).max(MAX_AMOUNT).openapi({ description: 'Whole rupiah, 0 to 10^15' })
 export const BudgetLineInput = z
@@ -421,16 +448,6 @@ export const Login = z
   .openapi('Login')
 
 // Letters (docs/api.md "Letters").
-export const LetterType = letterTypeResponse
-export const PublicLetterType = publicLetterTypeResponse
-export const LetterTypeInput = letterTypeSchema
-export const LetterRequest = letterRequestResponse
-export const LetterRequestListItem = letterRequestListItem
-export const TrackedLetterRequest = trackedLetterRequestResponse
-export const FiledLetterRequest = filedLetterRequestResponse
-export const LetterRequestUpdate = updateLetterRequestSchema
-export const Letter = letterResponse
-export const LetterRevoke = revokeSchema
 /** A letter request's fields (multipart; JSON without attachments). */
 export const letterRequestInput = (withType: boolean) =>
   z.object({
@@ -459,13 +476,9 @@ export const WalkInLetterInput = z.object({
   data: z.record(z.string()),
 })
 
-export const Dashboard = dashboardResponse
-
 // ---------------------------------------------------------------------------------------------------------------
 // Beyond the original client (docs/api.md, to the letter)
 
-export const Settings = settingsResponse
-export const AdminSettings = adminSettingsResponse
 export const SettingsInput = withFields(settingsInput, {
   logo: imageFile().optional().openapi({ description: 'An optional image (error key `Logo`, as any upload).' }),
   remove_logo: z.enum(['1']).optional().openapi({ description: '`1` drops the logo.' }),
@@ -481,8 +494,6 @@ export const SettingsJsonInput = withFields(settingsInput, {
     }),
 })
 export const Me = Login.omit({ token: true }).extend({ two_factor_enabled: z.boolean() }).openapi('Me')
-export const Session = sessionResponse
-export const Activity = activityResponse
 export const passwordChange = {
   password: z.string().openapi({ description: '8 to 72 bytes; error key `Password`.' }),
   password_confirmation: z
@@ -490,59 +501,11 @@ export const passwordChange = {
     .openapi({ description: 'Must equal `password`; error key `Password_confirmation`.' }),
 }
 
-export type Status = 200 | 201 | 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503
-
 /** A PDF waits its turn for the worker, in a line of PDF_QUEUE_MAX (app/utils/pdf.server.ts; decision 065). */
 export const pdfLine = (file: boolean): Status[] => (file ? [503] : [])
 
-export type Call = {
-  method: 'get' | 'post' | 'put' | 'delete'
-  path: string
-  tag: string
-  summary: string
-  description?: string
-  /** Null: no authentication. An empty list: any logged-in user. */
-  permissions: readonly string[] | null
-  params?: z.AnyZodObject
-  query?: z.AnyZodObject
-  body?: { json?: ZodTypeAny; multipart?: ZodTypeAny }
-  ok: { status: 200 | 201; data: ZodTypeAny; message: string; description?: string }
-  /** Failures beyond those of authentication (401, 403) and of a body (400, 413, 415, 422), which come with them. */
-  fails?: Status[]
-  /** A public read: answered with an ETag, and 304 to a matching `If-None-Match`. */
-  etag?: true
-  /** An answer that is not an envelope (this document, its HTML reference): its one response, as given. */
-  raw?: { description: string; type: string; schema: Record<string, unknown> }
-}
-
 export const idParam = (thing: string) =>
   z.object({ id: z.string().openapi({ description: `The ${thing}'s id`, example: '1' }) })
-
-/**
- * One operation a route declares: its path is the route's own, from its file name (`api.admin.me.sessions.$id.ts`:
- * `/api/admin/me/sessions/{id}`), unless it names one its route serves (a `$resource` route names each resource's).
- * Its answer is `ok`, or 200 with `data` and a message the contract leaves open, or `raw` (not an envelope).
- */
-export type Operation = Omit<Call, 'path' | 'ok'> & { path?: string } & (
-    { ok: Call['ok'] } | { data: ZodTypeAny } | { raw: NonNullable<Call['raw']> }
-  )
-
-/** A route's `loader` or `action` with the operations it answers (read by app/openapi/api-document.server.ts). */
-export type Documented<F> = F & { openapi: readonly Operation[] }
-
-/**
- * The route's handler (`export const loader = declare(meApi, {...})`), carrying the operations it answers for the
- * OpenAPI document. A new function, so that a handler shared by several routes carries each route's own. As a
- * `loader` or an `action`, it is removed from the browser's bundle with everything it imports.
- */
-export function declare<F extends (...args: never[]) => unknown>(
-  handler: F,
-  ...operations: (Operation | readonly Operation[])[]
-): Documented<F> {
-  const documented = ((...args: Parameters<F>) => handler(...args)) as Documented<F>
-  Object.defineProperty(documented, 'openapi', { value: operations.flat() })
-  return documented
-}
 
 /**
  * The body of a declared resource's create or update: its schema with the fields "Beyond the original client", as
@@ -569,15 +532,18 @@ export const PUBLIC_LISTS: [name: string, thing: string, things: string, item: Z
   ['photos', 'Photo', 'Photos', Photo, 'caption, description'],
 ]
 
-/** What every revision call of a resource shares: its tag, the update permission, the item's id, a 404. */
-export function revisionCommon(resource: ResourceDeclaration) {
+/**
+ * What every revision call of a resource shares: the item's path and its id, a revision's id, and who may call
+ * (those who may update the item).
+ */
+export function revisionCalls(resource: ResourceDeclaration) {
   const params = idParam(resource.thing.toLowerCase())
   return {
-    tag: resource.things,
-    permissions: permissionsOf(resource).update!,
-    params,
-    fails: [404] as Status[],
-    revParams: params.extend({ rev: z.string().openapi({ description: "The revision's id", example: '1' }) }),
+    path: `/api/admin/${resource.name}/{id}`,
+    thing: resource.thing.toLowerCase(),
+    editors: permissionsOf(resource).update!,
+    item: at(params),
+    revision: at(params.extend({ rev: z.string().openapi({ description: "The revision's id", example: '1' }) })),
   }
 }
 
@@ -591,4 +557,3 @@ export const resourcesWithAll = () => Object.values(RESOURCES).filter((resource)
 export const refusesPreviews = (resource: ResourceDeclaration) => !!findResource(resource.name)?.previewRefusal
 
 /** What verifying a letter answers, by code or by file (docs/api.md "Letters", verification). */
-export const LetterVerification = letterVerificationResponse

@@ -2,7 +2,7 @@ import { CATEGORY_LABELS, STATISTIC_CATEGORIES } from '~/lib/statistics-table'
 import type { ResourceName } from './permissions'
 import { DOCUMENT_CLASS_LABELS, DOCUMENT_KIND_LABELS, LEGAL_STATUS_LABELS } from '~/lib/documents'
 import { DOCUMENT_MAX_MB } from '~/lib/upload-limits'
-import { hasFormScreens, permissionsOf, slugPath, type Field, type ResourceDeclaration } from './resource'
+import { hasFormScreens, permissionsOf, slugPath, type Column, type Field, type ResourceDeclaration } from './resource'
 
 /**
  * The resources of the back office (their calls: docs/api.md), each declared once: what its
@@ -22,23 +22,56 @@ const imageAlt: Field = {
 }
 const createdAt = { header: 'Created At', field: 'created_at', format: 'date' } as const
 const status = { header: 'Status', field: 'status', format: 'status' } as const
+const titleColumn = { header: 'Title', field: 'title' } as const
+const yearColumn = { header: 'Year', field: 'year' } as const
+const locationColumn = { header: 'Location', field: 'location' } as const
+const startsAtColumn = { header: 'Starts At', field: 'starts_at', format: 'datetime' } as const
+const title: Field = { name: 'title', label: 'Title' }
+const content: Field = { name: 'content', label: 'Content', kind: 'richtext' }
+const description: Field = { name: 'description', label: 'Description', kind: 'richtext' }
+/** A select among fixed choices; `labelled` makes them from a table of labels by value. */
+const select = (name: string, label: string, choices: { value: string; label: string }[]): Field => ({
+  name,
+  label,
+  kind: 'select',
+  choices,
+})
+const labelled = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }))
+/** Where a thing is on the map: both coordinates, or neither (the placeholders show the village's own). */
+const coordinates = (latitude: string, longitude: string): Field[] => [
+  { name: 'latitude', label: 'Latitude', placeholder: `e.g. ${latitude} (with the longitude, or neither)` },
+  { name: 'longitude', label: 'Longitude', placeholder: `e.g. ${longitude}` },
+]
 
-export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration & { name: Name } } = {
+/**
+ * What a resource and its rows are called: the singular and plural of its messages and screens ("Post created
+ * successfully", "Posts"), and the field that names a row ("Edit {title}").
+ */
+const called = (thing: string, things: string, label: string) => ({ thing, things, label })
+/** Drafts and scheduled publishing: the list shows each row's state and its creation date last. */
+const publishing = (...columns: Column[]) => ({ publishing: true as const, columns: [...columns, status, createdAt] })
+/** As `publishing`, for a resource the public sees elsewhere than at `/{name}/{slug}`. */
+const publishingAt = (publicPath: ResourceDeclaration['publicPath'], ...columns: Column[]) => ({
+  ...publishing(...columns),
+  publicPath,
+})
+
+/** Each declaration under its name (the key is its URL segment). */
+const named = (resources: { [Name in ResourceName]: Omit<ResourceDeclaration, 'name'> }) =>
+  Object.fromEntries(Object.entries(resources).map(([name, resource]) => [name, { name, ...resource }])) as {
+    readonly [Name in ResourceName]: ResourceDeclaration & { name: Name }
+  }
+
+export const RESOURCES = named({
   permissions: {
-    name: 'permissions',
-    thing: 'Permission',
-    things: 'Permissions',
+    ...called('Permission', 'Permissions', 'name'),
     title: 'Permissions',
-    label: 'name',
     columns: [{ header: 'Name', field: 'name' }, createdAt],
     fields: [{ name: 'name', label: 'Permission Name', create: { placeholder: 'e.g. posts-create' } }],
   },
   roles: {
-    name: 'roles',
-    thing: 'Role',
-    things: 'Roles',
+    ...called('Role', 'Roles', 'name'),
     empty: 'No Role Found',
-    label: 'name',
     columns: [
       { header: 'Role Name', field: 'name' },
       { header: 'Permissions Count', field: 'permissions', format: 'count' },
@@ -58,11 +91,8 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     updateToastDefaultDuration: true,
   },
   users: {
-    name: 'users',
-    thing: 'User',
-    things: 'Users',
+    ...called('User', 'Users', 'username'),
     empty: 'No User Found',
-    label: 'username',
     columns: [
       { header: 'Name', field: 'name' },
       { header: 'Email', field: 'email' },
@@ -83,29 +113,20 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     ],
   },
   categories: {
-    name: 'categories',
-    thing: 'Category',
-    things: 'Categories',
-    label: 'name',
+    ...called('Category', 'Categories', 'name'),
     columns: [{ header: 'Category Name', field: 'name' }, createdAt],
     fields: [{ name: 'name', label: 'Category Name' }],
   },
   posts: {
-    name: 'posts',
     revisions: true,
     detailRoute: '_public.posts.$slug',
-    thing: 'Post',
-    things: 'Posts',
+    ...called('Post', 'Posts', 'title'),
     empty: 'No Post Found',
-    label: 'title',
-    publishing: true,
-    columns: [
+    ...publishing(
       { header: 'Post Title', field: 'title' },
       { header: 'Category', field: 'category', format: 'name' },
       { header: 'User', field: 'user', format: 'name' },
-      status,
-      createdAt,
-    ],
+    ),
     fields: [
       image,
       imageAlt,
@@ -117,58 +138,41 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
         none: 'Select Category',
         alsoErrorKeys: ['category_id'],
       },
-      { name: 'title', label: 'Title' },
-      { name: 'content', label: 'Content', kind: 'richtext' },
+      title,
+      content,
     ],
   },
   pages: {
-    name: 'pages',
     revisions: true,
     detailRoute: '_public.pages.$slug',
-    thing: 'Page',
-    things: 'Pages',
-    label: 'title',
-    publishing: true,
-    columns: [{ header: 'Title', field: 'title' }, status, createdAt],
-    fields: [
-      { name: 'title', label: 'Title' },
-      { name: 'content', label: 'Content', kind: 'richtext' },
-    ],
+    ...called('Page', 'Pages', 'title'),
+    ...publishing(titleColumn),
+    fields: [title, content],
   },
   products: {
-    name: 'products',
     revisions: true,
     detailRoute: '_public.products.$slug',
-    thing: 'Product',
-    things: 'Products',
-    label: 'title',
-    publishing: true,
-    columns: [
+    ...called('Product', 'Products', 'title'),
+    ...publishing(
       { header: 'Product Name', field: 'title' },
       { header: 'Owner', field: 'owner' },
       { header: 'Price', field: 'price', format: 'rupiah' },
-      status,
-      createdAt,
-    ],
+    ),
     fields: [
       image,
       imageAlt,
-      { name: 'title', label: 'Title' },
-      { name: 'content', label: 'Content', kind: 'richtext' },
+      title,
+      content,
       { name: 'price', label: 'Price', kind: 'number' },
       { name: 'owner', label: 'Owner' },
       { name: 'phone', label: 'Phone', kind: 'tel' },
       // The create screen has a multi-line address box, the edit screen a single line.
       { name: 'address', label: 'Address', create: { kind: 'textarea' } },
-      { name: 'latitude', label: 'Latitude', placeholder: 'e.g. -6.9122 (with the longitude, or neither)' },
-      { name: 'longitude', label: 'Longitude', placeholder: 'e.g. 107.6129' },
+      ...coordinates('-6.9122', '107.6129'),
     ],
   },
   photos: {
-    name: 'photos',
-    thing: 'Photo',
-    things: 'Photos',
-    label: 'caption',
+    ...called('Photo', 'Photos', 'caption'),
     columns: [
       { header: 'Image', field: 'image', format: 'thumbnail' },
       { header: 'Caption', field: 'caption' },
@@ -182,10 +186,7 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     ],
   },
   sliders: {
-    name: 'sliders',
-    thing: 'Slider',
-    things: 'Sliders',
-    label: 'description',
+    ...called('Slider', 'Sliders', 'description'),
     columns: [
       { header: 'Image', field: 'image', format: 'thumbnail' },
       { header: 'Description', field: 'description' },
@@ -193,76 +194,43 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     fields: [image, imageAlt, { name: 'description', label: 'Description', kind: 'textarea' }],
   },
   aparaturs: {
-    name: 'aparaturs',
-    thing: 'Aparatur',
-    things: 'Aparaturs',
-    label: 'name',
+    ...called('Aparatur', 'Aparaturs', 'name'),
     columns: [
       { header: 'Name', field: 'name' },
       { header: 'Position', field: 'position' },
     ],
-    fields: [
-      image,
-      imageAlt,
-      { name: 'name', label: 'Name' },
-      { name: 'position', label: 'Position' },
-      { name: 'description', label: 'Description', kind: 'richtext' },
-    ],
+    fields: [image, imageAlt, { name: 'name', label: 'Name' }, { name: 'position', label: 'Position' }, description],
   },
   // Informasi Publik and Layanan (docs/api.md "Documents and public information", "Citizen reports").
   documents: {
-    name: 'documents',
     revisions: true,
     detailRoute: '_public.dokumen.$slug',
-    thing: 'Document',
-    things: 'Documents',
+    ...called('Document', 'Documents', 'title'),
     menu: 'Dokumen',
-    label: 'title',
-    publishing: true,
     upload: { field: 'file', maxMb: DOCUMENT_MAX_MB },
-    columns: [
-      { header: 'Title', field: 'title' },
+    ...publishing(
+      titleColumn,
       { header: 'Number', field: 'number' },
       { header: 'Kind', field: 'kind_label' },
       { header: 'Class', field: 'class_label' },
-      status,
-      createdAt,
-    ],
+    ),
     fields: [
       { name: 'file', label: 'File (PDF)', kind: 'file', accept: 'application/pdf,.pdf' },
-      { name: 'title', label: 'Title' },
+      title,
       { name: 'number', label: 'Number', placeholder: 'e.g. 5 Tahun 2026' },
-      {
-        name: 'kind',
-        label: 'Kind',
-        kind: 'select',
-        choices: Object.entries(DOCUMENT_KIND_LABELS).map(([value, label]) => ({ value, label })),
-      },
-      {
-        name: 'information_class',
-        label: 'Information Class',
-        kind: 'select',
-        choices: Object.entries(DOCUMENT_CLASS_LABELS).map(([value, label]) => ({ value, label })),
-      },
+      select('kind', 'Kind', labelled(DOCUMENT_KIND_LABELS)),
+      select('information_class', 'Information Class', labelled(DOCUMENT_CLASS_LABELS)),
       { name: 'enacted_at', label: 'Enacted At', kind: 'date' },
-      {
-        name: 'legal_status',
-        label: 'Legal Status',
-        kind: 'select',
-        choices: Object.entries(LEGAL_STATUS_LABELS).map(([value, label]) => ({ value, label })),
-      },
+      select('legal_status', 'Legal Status', labelled(LEGAL_STATUS_LABELS)),
       { name: 'replaced_by_id', label: 'Replaced By (document id)', placeholder: 'e.g. 12' },
-      { name: 'description', label: 'Description', kind: 'richtext' },
+      description,
     ],
   },
   reports: {
-    name: 'reports',
-    thing: 'Report',
-    things: 'Reports',
+    ...called('Report', 'Reports', 'ticket'),
     title: 'Laporan Warga',
     menu: 'Laporan Warga',
     empty: 'No Report Found',
-    label: 'ticket',
     columns: [
       { header: 'Ticket', field: 'ticket' },
       { header: 'Subject', field: 'subject' },
@@ -274,21 +242,15 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
   },
   // Village information and services (docs/api.md): the budget (APBDes) and the development projects.
   budgets: {
-    name: 'budgets',
-    thing: 'Budget',
-    things: 'Budgets',
+    ...called('Budget', 'Budgets', 'year'),
     menu: 'APBDes',
-    label: 'year',
-    publishing: true,
-    publicPath: (record) => (record.year ? `/apbdes/${record.year}` : undefined),
-    columns: [
-      { header: 'Year', field: 'year' },
+    ...publishingAt(
+      (record) => (record.year ? `/apbdes/${record.year}` : undefined),
+      yearColumn,
       { header: 'Regulation Number', field: 'regulation_number' },
       { header: 'Pendapatan', field: 'totals.pendapatan.amount', format: 'rupiah' },
       { header: 'Belanja', field: 'totals.belanja.amount', format: 'rupiah' },
-      status,
-      createdAt,
-    ],
+    ),
     fields: [
       { name: 'year', label: 'Year', kind: 'number', placeholder: 'e.g. 2026' },
       { name: 'regulation_number', label: 'Regulation Number', placeholder: 'e.g. Perdes No. 1 Tahun 2026' },
@@ -296,32 +258,25 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
     ],
   },
   developments: {
-    name: 'developments',
     revisions: true,
     detailRoute: '_public.pembangunan.$slug',
-    thing: 'Development',
-    things: 'Developments',
+    ...called('Development', 'Developments', 'title'),
     menu: 'Pembangunan',
-    label: 'title',
-    publishing: true,
-    publicPath: slugPath('/pembangunan'),
-    columns: [
-      { header: 'Title', field: 'title' },
-      { header: 'Location', field: 'location' },
-      { header: 'Year', field: 'year' },
+    ...publishingAt(
+      slugPath('/pembangunan'),
+      titleColumn,
+      locationColumn,
+      yearColumn,
       { header: 'Budget', field: 'budget', format: 'rupiah' },
       { header: 'Progress', field: 'progress', format: 'percent' },
-      status,
-      createdAt,
-    ],
+    ),
     fields: [
       image,
       imageAlt,
-      { name: 'title', label: 'Title' },
-      { name: 'description', label: 'Description', kind: 'richtext' },
+      title,
+      description,
       { name: 'location', label: 'Location', placeholder: 'e.g. Dusun Krajan RT 02/RW 01' },
-      { name: 'latitude', label: 'Latitude', placeholder: 'e.g. -6.9175 (with the longitude, or neither)' },
-      { name: 'longitude', label: 'Longitude', placeholder: 'e.g. 107.6191' },
+      ...coordinates('-6.9175', '107.6191'),
       { name: 'year', label: 'Year', kind: 'number', placeholder: 'e.g. 2026' },
       { name: 'budget', label: 'Budget (Rp)', placeholder: 'e.g. 1.250.000.000' },
       { name: 'funding_source', label: 'Funding Source', placeholder: 'e.g. Dana Desa' },
@@ -334,91 +289,56 @@ export const RESOURCES: { readonly [Name in ResourceName]: ResourceDeclaration &
   },
   // Village information (docs/api.md "Agenda", "Announcements", "Village statistics").
   events: {
-    name: 'events',
     revisions: true,
     detailRoute: '_public.agenda.$slug',
-    thing: 'Event',
-    things: 'Events',
-    label: 'title',
-    publishing: true,
-    publicPath: slugPath('/agenda'),
-    columns: [
-      { header: 'Title', field: 'title' },
-      { header: 'Starts At', field: 'starts_at', format: 'datetime' },
-      { header: 'Location', field: 'location' },
-      status,
-      createdAt,
-    ],
+    ...called('Event', 'Events', 'title'),
+    ...publishingAt(slugPath('/agenda'), titleColumn, startsAtColumn, locationColumn),
     fields: [
-      { name: 'title', label: 'Title' },
+      title,
       image,
       imageAlt,
       { name: 'all_day', label: 'All Day (a date without a time)', kind: 'checkbox' },
       { name: 'starts_at', label: 'Starts At', kind: 'datetime', dateWhen: 'all_day' },
       { name: 'ends_at', label: 'Ends At (optional)', kind: 'datetime', dateWhen: 'all_day' },
       { name: 'location', label: 'Location' },
-      { name: 'latitude', label: 'Latitude', placeholder: 'e.g. -6.9128 (with the longitude, or neither)' },
-      { name: 'longitude', label: 'Longitude', placeholder: 'e.g. 107.6172' },
+      ...coordinates('-6.9128', '107.6172'),
       { name: 'organizer', label: 'Organizer' },
-      { name: 'description', label: 'Description', kind: 'richtext' },
+      description,
     ],
   },
   announcements: {
-    name: 'announcements',
-    thing: 'Announcement',
-    things: 'Announcements',
-    label: 'title',
-    columns: [
-      { header: 'Title', field: 'title' },
-      { header: 'Starts At', field: 'starts_at', format: 'datetime' },
-      { header: 'Ends At', field: 'ends_at', format: 'datetime' },
-      createdAt,
-    ],
+    ...called('Announcement', 'Announcements', 'title'),
+    columns: [titleColumn, startsAtColumn, { header: 'Ends At', field: 'ends_at', format: 'datetime' }, createdAt],
     fields: [
-      { name: 'title', label: 'Title' },
+      title,
       { name: 'starts_at', label: 'Starts At', kind: 'datetime' },
       { name: 'ends_at', label: 'Ends At (empty: no end)', kind: 'datetime' },
-      { name: 'content', label: 'Content', kind: 'richtext' },
+      content,
     ],
   },
   statistics: {
-    name: 'statistics',
-    thing: 'Statistic',
-    things: 'Statistics',
-    label: 'title',
-    publishing: true,
-    publicPath: slugPath('/statistik'),
-    columns: [
-      { header: 'Title', field: 'title' },
+    ...called('Statistic', 'Statistics', 'title'),
+    ...publishingAt(
+      slugPath('/statistik'),
+      titleColumn,
       { header: 'Category', field: 'category', format: 'choice' },
-      { header: 'Year', field: 'year' },
-      status,
-      createdAt,
-    ],
+      yearColumn,
+    ),
     fields: [
-      { name: 'title', label: 'Title' },
-      {
-        name: 'category',
-        label: 'Category',
-        kind: 'select',
-        choices: STATISTIC_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
-      },
+      title,
+      select(
+        'category',
+        'Category',
+        STATISTIC_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
+      ),
       { name: 'year', label: 'Year', kind: 'number' },
       { name: 'unit', label: 'Unit', placeholder: 'e.g. jiwa, orang, KK' },
       { name: 'source', label: 'Source', placeholder: 'e.g. Profil Desa 2026' },
-      {
-        name: 'chart',
-        label: 'Chart',
-        kind: 'select',
-        choices: [
-          { value: 'bar', label: 'Bars' },
-          { value: 'pie', label: 'Pie (one column whose rows are parts of a whole)' },
-        ],
-      },
+      select('chart', 'Chart', labelled({ bar: 'Bars', pie: 'Pie (one column whose rows are parts of a whole)' })),
       { name: 'rows', label: 'Table', kind: 'statistics', alsoErrorKeys: ['Columns', 'Label_column', 'Csv'] },
     ],
   },
-}
+})
 
 /** The declaration named `name` (a URL segment), or undefined. */
 const findDeclaration = (name: string | undefined): ResourceDeclaration | undefined =>

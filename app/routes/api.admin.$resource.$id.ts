@@ -1,15 +1,6 @@
 import { resourceItemApi, resourceItemWriteApi } from '~/doors/site/admin-api.server'
-import {
-  INPUTS,
-  ITEMS,
-  declare,
-  idParam,
-  pdfLine,
-  resourceBody,
-  type Operation,
-  type Status,
-  z,
-} from '~/openapi/operations.server'
+import { at, declare, ok, type Operation, type Status } from '~/openapi/declare.server'
+import { INPUTS, ITEMS, idParam, pdfLine, resourceBody, z } from '~/openapi/operations.server'
 import { RESOURCES } from '~/resources'
 import { bodyOf, permissionsOf, uploadOf, writeMessage } from '~/resources/resource'
 
@@ -21,40 +12,47 @@ const DELETE_CONFLICTS: Partial<Record<string, string>> = {
   categories: 'A category that still has posts cannot be deleted (409).',
 }
 
+/** One item of a declared resource, at `/api/admin/{name}/{id}`. */
+const itemOf = (resource: (typeof RESOURCES)[keyof typeof RESOURCES]) => ({
+  path: `/api/admin/${resource.name}/{id}`,
+  thing: resource.thing.toLowerCase(),
+  item: at(idParam(resource.thing.toLowerCase())),
+})
+
 /** GET /api/admin/{resource}/{id}; PUT and DELETE. Declared for each resource of the registry. */
 export const loader = declare(
   resourceItemApi,
   Object.values(RESOURCES).flatMap((resource): Operation[] => {
+    const { path, thing, item } = itemOf(resource)
     const show = permissionsOf(resource).show
-    if (!show) return []
-    return [
-      {
-        method: 'get',
-        path: `/api/admin/${resource.name}/{id}`,
-        tag: resource.things,
-        summary: `One ${resource.thing.toLowerCase()}`,
-        permissions: show,
-        params: idParam(resource.thing.toLowerCase()),
-        ok: { status: 200, data: ITEMS[resource.name], message: `Detail Data ${resource.thing}` },
-        fails: [404],
-      },
-    ]
+    return show
+      ? [{ ...item.get(`One ${thing}`, show), path, ...ok(ITEMS[resource.name], `Detail Data ${resource.thing}`) }]
+      : []
   }),
 )
 
 export const action = declare(
   resourceItemWriteApi,
   Object.values(RESOURCES).flatMap((resource): Operation[] => {
-    const { name, thing, things } = resource
+    const { name } = resource
+    const { path, thing, item } = itemOf(resource)
     const permissions = permissionsOf(resource)
     const multipart = bodyOf(resource) === 'multipart'
-    const common = { path: `/api/admin/${name}/{id}`, tag: things, params: idParam(thing.toLowerCase()) }
     const update: Operation[] = permissions.update
       ? [
           {
-            ...common,
-            method: 'put',
-            summary: `Update a ${thing.toLowerCase()}`,
+            ...item.put(
+              `Update a ${thing}`,
+              permissions.update,
+              resourceBody(resource, INPUTS[name].update ?? INPUTS[name].create),
+            ),
+            path,
+            ...ok(
+              ITEMS[name],
+              writeMessage(resource, 'updated'),
+              ...(['users', 'roles', 'reports'].includes(name) ? ([409] as Status[]) : []),
+              ...pdfLine(uploadOf(resource).field === 'file'),
+            ),
             description: [
               'The id in the path wins over an `id` in the body.',
               multipart ? 'A new `image` replaces the old file; without one the image stays.' : undefined,
@@ -67,27 +65,16 @@ export const action = declare(
             ]
               .filter(Boolean)
               .join(' '),
-            permissions: permissions.update,
-            body: resourceBody(resource, INPUTS[name].update ?? INPUTS[name].create),
-            ok: { status: 200, data: ITEMS[name], message: writeMessage(resource, 'updated') },
-            fails: [
-              404,
-              ...(['users', 'roles', 'reports'].includes(name) ? ([409] as Status[]) : []),
-              ...pdfLine(uploadOf(resource).field === 'file'),
-            ],
           },
         ]
       : []
     return [
       ...update,
       {
-        ...common,
-        method: 'delete',
-        summary: `Delete a ${thing.toLowerCase()}`,
+        ...item.del(`Delete a ${thing}`, permissions.delete),
+        path,
+        ...ok(z.null(), writeMessage(resource, 'deleted'), ...(DELETE_CONFLICTS[name] ? ([409] as Status[]) : [])),
         description: DELETE_CONFLICTS[name] ?? (multipart ? "The record's image is removed too." : undefined),
-        permissions: [permissions.delete],
-        ok: { status: 200, data: z.null(), message: writeMessage(resource, 'deleted') },
-        fails: [404, ...(DELETE_CONFLICTS[name] ? ([409] as Status[]) : [])],
       },
     ]
   }),

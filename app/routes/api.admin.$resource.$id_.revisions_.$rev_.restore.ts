@@ -1,24 +1,21 @@
 import { methodNotAllowed, restoreApi } from '~/doors/content/revisions.server'
-import { ITEMS, declare, revisedResources, revisionCommon, type Operation } from '~/openapi/operations.server'
+import { declare, ok, type Operation } from '~/openapi/declare.server'
+import { ITEMS, revisedResources, revisionCalls } from '~/openapi/operations.server'
 
 /** POST /api/admin/{resource}/{id}/revisions/{rev}/restore, for each resource declared with revisions. */
 export const loader = methodNotAllowed
 export const action = declare(
   restoreApi,
   revisedResources().map((resource): Operation => {
-    const { revParams, ...common } = revisionCommon(resource)
+    const { path, thing, editors, revision } = revisionCalls(resource)
     return {
-      ...common,
-      method: 'post',
-      path: `/api/admin/${resource.name}/{id}/revisions/{rev}/restore`,
-      summary: `Bring a ${resource.thing.toLowerCase()} back to a revision`,
+      ...revision.post(`Bring a ${thing} back to a revision`, editors),
+      path: `${path}/revisions/{rev}/restore`,
+      ...ok(ITEMS[resource.name], `${resource.thing} restored successfully`, 422),
       description:
         'An update like any other (validation, sanitiser, spam guard; itself a new revision), logged as `restore`. ' +
-        'Status, publish time and files are not restored. A revision that no longer passes (its category deleted) ' +
-        'is a 422 naming the field, and nothing changes.',
-      params: revParams,
-      ok: { status: 200, data: ITEMS[resource.name], message: `${resource.thing} restored successfully` },
-      fails: [404, 422],
+        'Status, publish time and files are not restored. A revision that no longer passes (its category deleted) is ' +
+        'a 422 naming the field, and nothing changes.',
     }
   }),
 )

@@ -1,5 +1,6 @@
 import { resourceAllApi, resourceAllWriteApi } from '~/doors/site/admin-api.server'
-import { ITEMS, declare, resourcesWithAll, type Operation, z } from '~/openapi/operations.server'
+import { declare, get, ok, type Operation } from '~/openapi/declare.server'
+import { ITEMS, resourcesWithAll, z } from '~/openapi/operations.server'
 import { allAlsoFor } from '~/resources'
 import { permissionsOf } from '~/resources/resource'
 
@@ -7,12 +8,12 @@ import { permissionsOf } from '~/resources/resource'
 export const loader = declare(
   resourceAllApi,
   resourcesWithAll().map((resource): Operation => ({
-    method: 'get',
+    ...get(`Every ${resource.thing.toLowerCase()}, by name`, [
+      permissionsOf(resource).index,
+      ...allAlsoFor(resource.name),
+    ]),
     path: `/api/admin/${resource.name}/all`,
-    tag: resource.things,
-    summary: `Every ${resource.thing.toLowerCase()}, by name`,
-    permissions: [permissionsOf(resource).index, ...allAlsoFor(resource.name)],
-    ok: { status: 200, data: z.array(ITEMS[resource.name]), message: `List Data ${resource.things}` },
+    ...ok(z.array(ITEMS[resource.name]), `List Data ${resource.things}`),
   })),
 )
 export const action = resourceAllWriteApi

@@ -1,9 +1,9 @@
 import { resourceCreateApi, resourceListApi } from '~/doors/site/admin-api.server'
 import { ADMIN_PAGE_SIZE } from '~/lib/paging'
+import { created, declare, get, multipart, ok, post, type Operation } from '~/openapi/declare.server'
 import {
   INPUTS,
   ITEMS,
-  declare,
   imageFile,
   listParams,
   paginated,
@@ -13,7 +13,6 @@ import {
   withFields,
   beyondInput,
   pdfLine,
-  type Operation,
   z,
 } from '~/openapi/operations.server'
 import { RESOURCES } from '~/resources'
@@ -23,11 +22,8 @@ import { bodyOf, isReportInbox, isUploadOnly, permissionsOf, uploadOf, writeMess
 export const loader = declare(
   resourceListApi,
   Object.values(RESOURCES).map((resource): Operation => ({
-    method: 'get',
+    ...get(`List ${resource.things.toLowerCase()}`, permissionsOf(resource).index),
     path: `/api/admin/${resource.name}`,
-    tag: resource.things,
-    summary: `List ${resource.things.toLowerCase()}`,
-    permissions: [permissionsOf(resource).index],
     query: isReportInbox(resource)
       ? listParams(ADMIN_PAGE_SIZE).extend({
           status: reportStatus().optional().openapi({ description: 'Only reports of this status' }),
@@ -41,11 +37,7 @@ export const loader = declare(
               .openapi({ description: 'Only drafts, scheduled or published items (beyond the original client).' }),
           })
         : listParams(ADMIN_PAGE_SIZE),
-    ok: {
-      status: 200,
-      data: paginated(ITEMS[resource.name], resource.thing),
-      message: `List Data ${resource.things}`,
-    },
+    ...ok(paginated(ITEMS[resource.name], resource.thing), `List Data ${resource.things}`),
   })),
 )
 
@@ -55,28 +47,28 @@ export const action = declare(
     const create = permissionsOf(resource).create
     if (!create) return []
     const uploadOnly = isUploadOnly(resource)
-    const multipart = bodyOf(resource) === 'multipart'
+    const multipartBody = bodyOf(resource) === 'multipart'
+    const pdf = uploadOf(resource).field === 'file'
     return [
       {
-        method: 'post',
+        ...post(
+          `${uploadOnly ? 'Upload' : 'Create'} a ${resource.thing.toLowerCase()}`,
+          create,
+          uploadOnly
+            ? multipart(
+                withFields(withFields(INPUTS[resource.name].create, beyondInput(resource.name)), {
+                  image: imageFile(),
+                }),
+              )
+            : resourceBody(resource, INPUTS[resource.name].create, pdf),
+        ),
         path: `/api/admin/${resource.name}`,
-        tag: resource.things,
-        summary: `${uploadOnly ? 'Upload' : 'Create'} a ${resource.thing.toLowerCase()}`,
-        description: multipart
+        ...created(ITEMS[resource.name], writeMessage(resource, 'created'), ...pdfLine(pdf)),
+        description: multipartBody
           ? uploadOnly
             ? 'A multipart body with the image (required) and the fields.'
             : 'A multipart body (with an optional `image`), or JSON when there is no file.'
           : undefined,
-        permissions: [create],
-        body: uploadOnly
-          ? {
-              multipart: withFields(withFields(INPUTS[resource.name].create, beyondInput(resource.name)), {
-                image: imageFile(),
-              }),
-            }
-          : resourceBody(resource, INPUTS[resource.name].create, uploadOf(resource).field === 'file'),
-        ok: { status: 201, data: ITEMS[resource.name], message: writeMessage(resource, 'created') },
-        ...(uploadOf(resource).field === 'file' ? { fails: pdfLine(true) } : {}),
       },
     ]
   }),

@@ -1,12 +1,6 @@
 import { methodNotAllowed, photoUploadApi } from '~/doors/village-info/project-photos.server'
-import {
-  declare,
-  DevelopmentPhoto,
-  idParam,
-  imageFile,
-  withFields,
-  developmentPhotoInput,
-} from '~/openapi/operations.server'
+import { at, declare, created, multipart } from '~/openapi/declare.server'
+import { DevelopmentPhoto, idParam, imageFile, withFields, developmentPhotoInput } from '~/openapi/operations.server'
 import { RESOURCES } from '~/resources'
 import { permissionsOf } from '~/resources/resource'
 
@@ -14,15 +8,12 @@ import { permissionsOf } from '~/resources/resource'
 export const loader = methodNotAllowed
 
 export const action = declare(photoUploadApi, {
-  method: 'post',
-  tag: 'Developments',
-  summary: "Add a progress photo to a project (last in the project's order)",
+  ...at(idParam('development')).post(
+    "Add a progress photo to a project (last in the project's order)",
+    permissionsOf(RESOURCES.developments).update!,
+    multipart(withFields(developmentPhotoInput, { image: imageFile() })),
+  ),
+  ...created(DevelopmentPhoto, 'Photo uploaded successfully'),
   description:
-    'A multipart body: the image (required) and the fields. Error keys `Image`, `Caption`, `Image_alt`, ' +
-    '`Progress`.',
-  permissions: permissionsOf(RESOURCES.developments).update!,
-  params: idParam('development'),
-  body: { multipart: withFields(developmentPhotoInput, { image: imageFile() }) },
-  ok: { status: 201, data: DevelopmentPhoto, message: 'Photo uploaded successfully' },
-  fails: [404],
+    'A multipart body: the image (required) and the fields. Error keys `Image`, `Caption`, `Image_alt`, `Progress`.',
 })

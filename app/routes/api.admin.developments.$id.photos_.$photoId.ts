@@ -1,5 +1,6 @@
 import { methodNotAllowed, photoDeleteApi } from '~/doors/village-info/project-photos.server'
-import { declare, idParam, z } from '~/openapi/operations.server'
+import { declare, del, ok } from '~/openapi/declare.server'
+import { idParam, z } from '~/openapi/operations.server'
 import { RESOURCES } from '~/resources'
 import { permissionsOf } from '~/resources/resource'
 
@@ -7,15 +8,11 @@ import { permissionsOf } from '~/resources/resource'
 export const loader = methodNotAllowed
 
 export const action = declare(photoDeleteApi, {
-  method: 'delete',
-  tag: 'Developments',
+  ...del('Remove a progress photo', permissionsOf(RESOURCES.developments).update!),
   path: '/api/admin/developments/{id}/photos/{photo_id}',
-  summary: 'Remove a progress photo',
-  description: "Another project's photo is a 404.",
-  permissions: permissionsOf(RESOURCES.developments).update!,
   params: idParam('development').extend({
     photo_id: z.string().openapi({ description: "The photo's id", example: '1' }),
   }),
-  ok: { status: 200, data: z.null(), message: 'Photo deleted successfully' },
-  fails: [404],
+  ...ok(z.null(), 'Photo deleted successfully'),
+  description: "Another project's photo is a 404.",
 })

@@ -1,37 +1,23 @@
 import { layerApi } from '~/doors/village-info/map-api.server'
-import { declare, idParam, layerInput, mapLayerResponse, z } from '~/openapi/operations.server'
+import { declare, at, json, ok } from '~/openapi/declare.server'
+import { idParam, layerInput, mapLayerResponse, z } from '~/openapi/operations.server'
+
+const layer = at(idParam('layer'))
 
 /** GET/PUT/DELETE /api/admin/map/layers/{id}. */
 export const loader = declare(layerApi, {
-  method: 'get',
-  tag: 'Map',
-  summary: 'Show a map layer',
-  permissions: ['maps-index'],
-  params: idParam('layer'),
-  ok: { status: 200, data: mapLayerResponse, message: 'Detail Data Map Layer' },
-  fails: [404],
+  ...layer.get('Show a map layer', 'maps-index'),
+  ...ok(mapLayerResponse, 'Detail Data Map Layer'),
 })
 
-export const action = declare(
-  layerApi,
+export const action = declare(layerApi, [
   {
-    method: 'put',
-    tag: 'Map',
-    summary: 'Change a map layer',
+    ...layer.put('Change a map layer', 'maps-update', json(layerInput)),
+    ...ok(mapLayerResponse, 'Layer updated successfully'),
     description: 'As create; a missing field keeps its value. `Kind` cannot change while the layer has features (422).',
-    permissions: ['maps-update'],
-    params: idParam('layer'),
-    body: { json: layerInput },
-    ok: { status: 200, data: mapLayerResponse, message: 'Layer updated successfully' },
-    fails: [404],
   },
   {
-    method: 'delete',
-    tag: 'Map',
-    summary: 'Delete a map layer with its features',
-    permissions: ['maps-delete'],
-    params: idParam('layer'),
-    ok: { status: 200, data: z.null(), message: 'Layer deleted successfully' },
-    fails: [404],
+    ...layer.del('Delete a map layer with its features', 'maps-delete'),
+    ...ok(z.null(), 'Layer deleted successfully'),
   },
-)
+])

@@ -1,22 +1,13 @@
 import { meApi, meUpdateApi } from '~/doors/accounts/account.server'
-import { Me, declare, ownProfileSchema } from '~/openapi/operations.server'
+import { declare, get, put, ok, json, ANY_USER } from '~/openapi/declare.server'
+import { Me, ownProfileSchema } from '~/openapi/operations.server'
 
 export const handle = { regency: true }
 
 /** GET and PUT /api/admin/me: the caller's own account. */
-export const loader = declare(meApi, {
-  method: 'get',
-  tag: 'Own account',
-  summary: 'The logged-in user',
-  permissions: [],
-  data: Me,
-})
+export const loader = declare(meApi, { ...get('The logged-in user', ANY_USER), ...ok(Me) })
 export const action = declare(meUpdateApi, {
-  method: 'put',
-  tag: 'Own account',
-  summary: 'Change own name and email',
+  ...put('Change own name and email', ANY_USER, json(ownProfileSchema)),
+  ...ok(Me),
   description: 'Error keys `Name`, `Email` (valid, unique).',
-  permissions: [],
-  body: { json: ownProfileSchema },
-  data: Me,
 })

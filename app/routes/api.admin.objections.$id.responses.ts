@@ -1,18 +1,13 @@
 import { respondObjectionApi, methodNotAllowed } from '~/doors/citizen-services/objections.server'
-import { declare, idParam, reportResponseInput } from '~/openapi/operations.server'
+import { at, declare, json, created } from '~/openapi/declare.server'
+import { idParam, reportResponseInput } from '~/openapi/operations.server'
 import { objectionResponse } from '~/openapi/ppid-operations.server'
 
 /** POST /api/admin/objections/{id}/responses `{message}` (reports-update): staff's answer to an objection. */
 export const loader = methodNotAllowed
 
 export const action = declare(respondObjectionApi, {
-  method: 'post',
-  tag: 'Reports',
-  summary: 'Answer an objection',
+  ...at(idParam('objection')).post('Answer an objection', 'reports-update', json(reportResponseInput)),
+  ...created(objectionResponse, 'Response added successfully'),
   description: 'Plain text (key `Message`).',
-  permissions: ['reports-update'],
-  params: idParam('objection'),
-  body: { json: reportResponseInput },
-  ok: { status: 201, data: objectionResponse, message: 'Response added successfully' },
-  fails: [404],
 })

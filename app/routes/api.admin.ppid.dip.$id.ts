@@ -1,37 +1,27 @@
 import { dipEntryApi } from '~/doors/village-info/ppid-pages.server'
-import { declare, idParam, z } from '~/openapi/operations.server'
+import { declare, at, json, ok } from '~/openapi/declare.server'
+import { idParam, z } from '~/openapi/operations.server'
 import { dipEntryInput, dipEntryResponse } from '~/openapi/ppid-operations.server'
+
+const entry = at(idParam('entry'))
 
 /** GET/PUT/DELETE /api/admin/ppid/dip/{id}: one manual entry of the Daftar Informasi Publik. */
 export const loader = declare(dipEntryApi, {
-  method: 'get',
-  tag: 'Documents',
-  summary: 'One manual entry of the Daftar Informasi Publik',
-  permissions: ['documents-show', 'documents-edit'],
-  params: idParam('entry'),
-  ok: { status: 200, data: dipEntryResponse, message: 'Detail Data Entry' },
-  fails: [404],
+  ...entry.get('One manual entry of the Daftar Informasi Publik', ['documents-show', 'documents-edit']),
+  ...ok(dipEntryResponse, 'Detail Data Entry'),
 })
 
-export const action = declare(
-  dipEntryApi,
+export const action = declare(dipEntryApi, [
   {
-    method: 'put',
-    tag: 'Documents',
-    summary: 'Change a manual entry of the Daftar Informasi Publik',
-    permissions: ['documents-update', 'documents-edit'],
-    params: idParam('entry'),
-    body: { json: dipEntryInput },
-    ok: { status: 200, data: dipEntryResponse, message: 'Entry updated successfully' },
-    fails: [404],
+    ...entry.put(
+      'Change a manual entry of the Daftar Informasi Publik',
+      ['documents-update', 'documents-edit'],
+      json(dipEntryInput),
+    ),
+    ...ok(dipEntryResponse, 'Entry updated successfully'),
   },
   {
-    method: 'delete',
-    tag: 'Documents',
-    summary: 'Remove a manual entry of the Daftar Informasi Publik',
-    permissions: ['documents-delete'],
-    params: idParam('entry'),
-    ok: { status: 200, data: z.null(), message: 'Entry deleted successfully' },
-    fails: [404],
+    ...entry.del('Remove a manual entry of the Daftar Informasi Publik', 'documents-delete'),
+    ...ok(z.null(), 'Entry deleted successfully'),
   },
-)
+])

@@ -1,5 +1,6 @@
 import { registerApi, methodNotAllowed } from '~/doors/village-info/ppid-pages.server'
-import { declare, z } from '~/openapi/operations.server'
+import { declare, get, ok } from '~/openapi/declare.server'
+import { z } from '~/openapi/operations.server'
 import { registerRowResponse } from '~/openapi/ppid-operations.server'
 
 const registerQuery = z.object({
@@ -9,13 +10,9 @@ const registerQuery = z.object({
 
 /** GET /api/admin/ppid/register?year&type (reports-index): the register of requests or objections. */
 export const loader = declare(registerApi, {
-  method: 'get',
-  tag: 'Reports',
-  summary: 'The register of information requests or objections of a year',
-  permissions: ['reports-index'],
+  ...get('The register of information requests or objections of a year', 'reports-index'),
   query: registerQuery,
-  ok: { status: 200, data: z.array(registerRowResponse), message: 'Register' },
-  fails: [422],
+  ...ok(z.array(registerRowResponse), 'Register', 422),
 })
 
 export const action = methodNotAllowed

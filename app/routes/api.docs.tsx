@@ -2,7 +2,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ApiReference } from '~/components/site/api-reference-view'
 import { apiDocsLoader } from '~/doors/site/api-docs.server'
-import { declare } from '~/openapi/operations.server'
+import { declare, get, raw, PUBLIC } from '~/openapi/declare.server'
 import type { RouteModules } from '~/openapi/api-document.server'
 
 /** GET /api/docs: the readable reference of /api/openapi.json, rendered here (no script or style from elsewhere). */
@@ -12,13 +12,7 @@ export const loader = declare(
     ...import.meta.glob(['./api.*.ts', './api.*.tsx'], { eager: true }),
     './api.docs.tsx': { loader },
   })),
-  {
-    method: 'get',
-    tag: 'Documentation',
-    summary: 'A readable reference of this document (HTML)',
-    permissions: null,
-    raw: { description: 'HTML', type: 'text/html', schema: { type: 'string' } },
-  },
+  { ...get('A readable reference of this document (HTML)', PUBLIC), ...raw('text/html', 'HTML') },
 )
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -1,28 +1,28 @@
 import { loginApi, methodNotAllowed } from '~/doors/accounts/sign-in.server'
-import { Login, declare, withFields, credentials, z } from '~/openapi/operations.server'
+import { declare, post, ok, json, PUBLIC } from '~/openapi/declare.server'
+import { Login, withFields, credentials, z } from '~/openapi/operations.server'
 
 export const handle = { regency: true }
 
 /** POST /api/login {username, password} */
 export const action = declare(loginApi, {
-  method: 'post',
-  tag: 'Authentication',
-  summary: 'Log in',
-  description:
-    'Unknown user or wrong password: 401 `{"Error": "Invalid username or password"}`, alike. With two-factor ' +
-    'on: no `code` is 401 `{"Code": "Two-factor code required"}`; a wrong, reused or expired one 401 `{"Code": ' +
-    '"Invalid two-factor code"}`. Failures count toward the throttle (429). For a user with two-factor on, a ' +
-    '`code` that is not text (a JSON number) is 422 `Code`.',
-  permissions: null,
-  body: {
-    json: withFields(credentials, {
-      code: z.string().nullable().optional().openapi({
-        description:
-          'The TOTP code or a recovery code, for a user with two-factor on (ignored otherwise, whatever its type).',
+  ...post(
+    'Log in',
+    PUBLIC,
+    json(
+      withFields(credentials, {
+        code: z.string().nullable().optional().openapi({
+          description:
+            'The TOTP code or a recovery code, for a user with two-factor on (ignored otherwise, whatever its type).',
+        }),
       }),
-    }),
-  },
-  ok: { status: 200, data: Login, message: 'Login successful' },
-  fails: [401, 429],
+    ),
+  ),
+  ...ok(Login, 'Login successful', 401, 429),
+  description:
+    'Unknown user or wrong password: 401 `{"Error": "Invalid username or password"}`, alike. With two-factor on: no ' +
+    '`code` is 401 `{"Code": "Two-factor code required"}`; a wrong, reused or expired one 401 `{"Code": "Invalid ' +
+    'two-factor code"}`. Failures count toward the throttle (429). For a user with two-factor on, a `code` that is ' +
+    'not text (a JSON number) is 422 `Code`.',
 })
 export const loader = methodNotAllowed

@@ -1,14 +1,12 @@
 import { apiLogoutThis, methodNotAllowed } from '~/doors/accounts/account.server'
-import { declare, z } from '~/openapi/operations.server'
+import { declare, post, ok, ANY_USER } from '~/openapi/declare.server'
+import { z } from '~/openapi/operations.server'
 
 export const handle = { regency: true }
 
 /** POST /api/logout: ends the session of the caller's token (only that device). */
 export const loader = methodNotAllowed
 export const action = declare(apiLogoutThis, {
-  method: 'post',
-  tag: 'Authentication',
-  summary: 'Revoke the token of this call',
-  permissions: [],
-  ok: { status: 200, data: z.null(), message: 'Logout successful' },
+  ...post('Revoke the token of this call', ANY_USER),
+  ...ok(z.null(), 'Logout successful'),
 })

@@ -1,5 +1,5 @@
 import { methodNotAllowed, openApiLoader } from '~/doors/site/api-docs.server'
-import { declare } from '~/openapi/operations.server'
+import { declare, get, raw, PUBLIC } from '~/openapi/declare.server'
 import type { RouteModules } from '~/openapi/api-document.server'
 
 /**
@@ -11,12 +11,6 @@ export const loader = declare(
     ...import.meta.glob(['./api.*.ts', './api.*.tsx'], { eager: true }),
     './api.openapi[.]json.ts': { loader },
   })),
-  {
-    method: 'get',
-    tag: 'Documentation',
-    summary: 'This document',
-    permissions: null,
-    raw: { description: 'This OpenAPI 3.1 document', type: 'application/json', schema: { type: 'object' } },
-  },
+  { ...get('This document', PUBLIC), ...raw('application/json', 'This OpenAPI 3.1 document') },
 )
 export const action = methodNotAllowed

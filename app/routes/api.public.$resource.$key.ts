@@ -1,13 +1,12 @@
 import { publicItemApi, publicWriteApi } from '~/doors/site/public-api.server'
 import { noQuery } from '~/lib/cache-keys'
+import { at, declare, ok, PUBLIC, type Operation } from '~/openapi/declare.server'
 import {
   Development,
   Event,
   PUBLIC_LISTS,
   PublicBudget,
   Statistic,
-  declare,
-  type Operation,
   documentResponse,
   z,
 } from '~/openapi/operations.server'
@@ -20,16 +19,11 @@ const item = (
   answer: { data: z.ZodTypeAny; message: string },
   description?: string,
 ): Operation => ({
-  method: 'get',
+  ...at(params).get(summary, PUBLIC),
   path,
-  tag: 'Public',
-  summary,
-  ...(description ? { description } : {}),
-  permissions: null,
   etag: true,
-  params,
-  ok: { status: 200, ...answer },
-  fails: [404],
+  ...ok(answer.data, answer.message),
+  ...(description ? { description } : {}),
 })
 
 const keyParam = (key: string, example: string) => z.object({ [key]: z.string().openapi({ example }) })

@@ -1,16 +1,14 @@
 import { publicLetterTypesApi } from '~/doors/citizen-services/letters-api.server'
 import { methodNotAllowed } from '~/doors/site/admin-api.server'
 import { noQuery } from '~/lib/cache-keys'
-import { declare, PublicLetterType, z } from '~/openapi/operations.server'
+import { declare, get, ok, PUBLIC } from '~/openapi/declare.server'
+import { PublicLetterType, z } from '~/openapi/operations.server'
 
 /** GET /api/public/letter-types: the active letter types. */
 export const loader = declare(publicLetterTypesApi, {
-  method: 'get',
-  tag: 'Public',
-  summary: 'The active letter types',
-  permissions: null,
+  ...get('The active letter types', PUBLIC),
   etag: true,
-  data: z.array(PublicLetterType),
+  ...ok(z.array(PublicLetterType)),
 })
 export const action = methodNotAllowed
 

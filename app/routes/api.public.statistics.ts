@@ -2,20 +2,18 @@ import { methodNotAllowed, publicNamedListApi } from '~/doors/site/public-api.se
 import { listQuery } from '~/lib/cache-keys'
 import { PUBLIC_PAGE_SIZE } from '~/lib/paging'
 import { STATISTIC_CATEGORIES } from '~/lib/statistics-table'
-import { Statistic, declare, listParams, paginated, z } from '~/openapi/operations.server'
+import { declare, get, ok, PUBLIC } from '~/openapi/declare.server'
+import { Statistic, listParams, paginated, z } from '~/openapi/operations.server'
 
 /** GET /api/public/statistics?page&search&category: the published datasets. */
 export const loader = declare(publicNamedListApi('statistics'), {
-  method: 'get',
-  tag: 'Public',
-  summary: 'List statistics datasets',
-  description: 'Newest publish time first. `search` matches the title (not with `category`).',
-  permissions: null,
-  etag: true,
+  ...get('List statistics datasets', PUBLIC),
   query: listParams(PUBLIC_PAGE_SIZE).extend({
     category: z.enum(STATISTIC_CATEGORIES).optional().openapi({ description: 'Only this category.' }),
   }),
-  ok: { status: 200, data: paginated(Statistic, 'Statistic'), message: 'List Data Statistics' },
+  etag: true,
+  ...ok(paginated(Statistic, 'Statistic'), 'List Data Statistics'),
+  description: 'Newest publish time first. `search` matches the title (not with `category`).',
 })
 export const action = methodNotAllowed
 

@@ -1,45 +1,24 @@
 import { regencyUserApi } from '~/doors/regency/regency-data.server'
-import {
-  declare,
-  idParam,
-  REGENCY_PERMISSION,
-  regencyUserInput,
-  regencyUserResponse,
-  z,
-} from '~/openapi/operations.server'
+import { declare, at, json, REGENCY_ONLY, ok } from '~/openapi/declare.server'
+import { idParam, regencyUserInput, regencyUserResponse, z } from '~/openapi/operations.server'
+
+const account = at(idParam('account'))
 
 export const handle = { regency: true }
 
 /** GET, PUT, DELETE /api/regency/users/{id}: the regency host, `regency-admin` only. */
 export const loader = declare(regencyUserApi, {
-  method: 'get',
-  tag: 'Regency',
-  summary: 'A regency account',
-  permissions: [REGENCY_PERMISSION],
-  params: idParam('account'),
-  ok: { status: 200, data: regencyUserResponse, message: 'Detail Data User' },
-  fails: [404],
+  ...account.get('A regency account', REGENCY_ONLY),
+  ...ok(regencyUserResponse, 'Detail Data User'),
 })
-export const action = declare(
-  regencyUserApi,
+export const action = declare(regencyUserApi, [
   {
-    method: 'put',
-    tag: 'Regency',
-    summary: 'Change a regency account',
+    ...account.put('Change a regency account', REGENCY_ONLY, json(regencyUserInput)),
+    ...ok(regencyUserResponse, 'User updated successfully!', 409),
     description: 'An empty `password` keeps it. A new password, role or kecamatan ends its sessions.',
-    permissions: [REGENCY_PERMISSION],
-    params: idParam('account'),
-    body: { json: regencyUserInput },
-    ok: { status: 200, data: regencyUserResponse, message: 'User updated successfully!' },
-    fails: [404, 409],
   },
   {
-    method: 'delete',
-    tag: 'Regency',
-    summary: 'Delete a regency account (never one’s own, never the last `kabupaten`)',
-    permissions: [REGENCY_PERMISSION],
-    params: idParam('account'),
-    ok: { status: 200, data: z.null(), message: 'User deleted successfully!' },
-    fails: [404, 409],
+    ...account.del('Delete a regency account (never one’s own, never the last `kabupaten`)', REGENCY_ONLY),
+    ...ok(z.null(), 'User deleted successfully!', 409),
   },
-)
+])
