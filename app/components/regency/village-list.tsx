@@ -1,6 +1,7 @@
 import { Fragment } from 'react'
 import { Link, useLocation, useNavigation } from '@remix-run/react'
 import { formatDate } from '~/lib/format'
+import type { VillageStats } from '~/lib/village-stats'
 import { ConfirmButton } from '~/components/shared/delete-dialog'
 import { PencilIcon, PlusIcon } from '~/components/shared/icons'
 import { ListTable, StateRow } from '~/components/shared/list-table'
@@ -25,15 +26,7 @@ export type VillageRow = {
   stale: boolean
   kode_wilayah: string | null
   kecamatan: string
-  stats: {
-    posts_count: number
-    last_published_at: string | null
-    posts_30d: number
-    budget_year: number | null
-    open_reports: number
-    pending_letters: number
-    ppid_on_time_pct?: number | null
-  }
+  stats: VillageStats
   figures: {
     apbdes: { realisasi_belanja_pct: number | null } | null
     developments: { count: number }

@@ -331,14 +331,20 @@ function shown(raw: Omit<RawFigures, 'last_published_at'>) {
   }
 }
 
+type CountGroup = 'developments' | 'reports' | 'letters' | 'ppid'
+
+/** The counts `keys` of one group of raw figures, each summed over `all` (in the order named). */
+function summedCounts<G extends CountGroup>(all: RawFigures[], group: G, keys: (keyof RawFigures[G])[]) {
+  const total = (key: keyof RawFigures[G]) => all.reduce((sum, raw) => sum + (raw[group][key] as number), 0)
+  return Object.fromEntries(keys.map((key) => [key, total(key)])) as RawFigures[G]
+}
+
 /**
  * The sum of several villages' raw figures. The APBDes sum covers the villages that have one; its `year` is the year
  * asked, or without one the newest of theirs.
  */
 function summed(all: RawFigures[], year: number | null): Omit<RawFigures, 'last_published_at'> {
   const budgets = all.flatMap((raw) => (raw.apbdes ? [raw.apbdes] : []))
-  const sum = <T>(pick: (raw: RawFigures) => T, key: keyof T) =>
-    all.reduce((total, raw) => total + (pick(raw)[key] as number), 0)
   return {
     apbdes: budgets.length
       ? {
@@ -348,24 +354,10 @@ function summed(all: RawFigures[], year: number | null): Omit<RawFigures, 'last_
           realisasi_belanja: budgets.reduce((total, budget) => total + budget.realisasi_belanja, 0),
         }
       : null,
-    developments: {
-      count: sum((raw) => raw.developments, 'count'),
-      progress_sum: sum((raw) => raw.developments, 'progress_sum'),
-    },
-    reports: {
-      open: sum((raw) => raw.reports, 'open'),
-      on_time: sum((raw) => raw.reports, 'on_time'),
-      judged: sum((raw) => raw.reports, 'judged'),
-    },
-    letters: {
-      pending: sum((raw) => raw.letters, 'pending'),
-      issued_30d: sum((raw) => raw.letters, 'issued_30d'),
-    },
-    ppid: {
-      dip_entries: sum((raw) => raw.ppid, 'dip_entries'),
-      on_time: sum((raw) => raw.ppid, 'on_time'),
-      judged: sum((raw) => raw.ppid, 'judged'),
-    },
+    developments: summedCounts(all, 'developments', ['count', 'progress_sum']),
+    reports: summedCounts(all, 'reports', ['open', 'on_time', 'judged']),
+    letters: summedCounts(all, 'letters', ['pending', 'issued_30d']),
+    ppid: summedCounts(all, 'ppid', ['dip_entries', 'on_time', 'judged']),
   }
 }
 

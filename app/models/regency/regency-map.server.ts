@@ -4,7 +4,8 @@ import { featureCollection, feature } from '@turf/helpers'
 import type { MultiPolygon, Polygon, Position } from 'geojson'
 import { allVillages, inVillage, scopeOf, villagesVersion } from '~/models/regency/villages.server'
 import { remembered } from '~/models/regency/regency-figures.server'
-import { eachAtMost, villageOrigin } from '~/models/regency/regency.server'
+import { villageOrigin } from '~/models/regency/regency.server'
+import { eachAtMost } from '~/models/regency/regency-figures.server'
 import { publicLayerFeatures } from '~/models/village-info/map.server'
 
 /**

@@ -13,6 +13,7 @@ import { stagingFolder, storage, storageUnder, type MultipartBody } from '~/util
 import { log } from '~/utils/error-log.server'
 import { now } from '~/utils/clock.server'
 import { MAX_LIMIT, paginate, type ListQuery } from '~/lib/paging'
+import type { VillageStats } from '~/lib/village-stats'
 import { nullableResponseTime, responseTime, z } from '~/utils/response-shape.server'
 import { visibleWhere } from '~/models/content/publishing.server'
 import { listPublicPosts } from '~/models/content/post.server'
@@ -20,7 +21,7 @@ import { fillSettingsIfEmpty } from '~/models/site/settings.server'
 import { handoverLink, resetLinkForUsername } from '~/models/accounts/password-reset.server'
 import { seed } from '~/models/site/seed.server'
 import { crashPoint } from '~/utils/test-hooks.server'
-import { remembered } from './regency-figures.server'
+import { eachAtMost, remembered } from './regency-figures.server'
 import { CAMAT_PERMISSION, CAMAT_ROLE, REGENCY_ADMIN_ROLE } from './regency-users.server'
 import {
   allVillages,
@@ -164,16 +165,6 @@ export async function seedRegency() {
         })
     })
   })
-}
-
-export type VillageStats = {
-  posts_count: number
-  last_published_at: string | null
-  posts_30d: number
-  budget_year: number | null
-  open_reports: number
-  pending_letters: number
-  ppid_on_time_pct: number | null
 }
 
 /** A village's figures for the console, read in its own database. */
@@ -484,20 +475,6 @@ async function removeVillageFiles(id: string) {
   await storageUnder(villageStoragePrefix(id)).removeAll()
   crashPoint('remove:uploads')
   await dropVillageDatabase(id)
-}
-
-/** `work` for each item, at most `parallel` at a time (each village's database opened in turn, not all at once). */
-export async function eachAtMost<T, R>(items: T[], parallel: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length)
-  let next = 0
-  const lane = async () => {
-    while (next < items.length) {
-      const at = next++
-      results[at] = await work(items[at])
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, lane))
-  return results
 }
 
 export type PortalVillage = {
