@@ -130,3 +130,30 @@ export function declare<F extends (...args: never[]) => unknown>(
   Object.defineProperty(documented, 'openapi', { value: operations.flat() })
   return documented
 }
+
+/** An answer with its prose: `ok(...)`, or `{ ...ok(...), description: '...' }`. */
+type Answer = ReturnType<typeof ok> & { description?: string }
+
+/**
+ * The `loader` (GET) and `action` (PUT, DELETE) of one record's path, whose three operations share its path
+ * parameters, its handler and who may call: each its summary and answer, the change its body too (`const { loader,
+ * action } = oneRecord(regencyUserApi, at(idParam('account')), REGENCY_ONLY, { get: ['A regency account',
+ * ok(regencyUserResponse)], put: [...], del: [...] })`).
+ */
+export function oneRecord<F extends (...args: never[]) => unknown>(
+  handler: F,
+  path: ReturnType<typeof at>,
+  caller: Caller,
+  calls: { get: [string, Answer]; put: [string, Body, Answer]; del: [string, Answer] },
+) {
+  const [show, shown] = calls.get
+  const [change, body, changed] = calls.put
+  const [remove, removed] = calls.del
+  return {
+    loader: declare(handler, { ...path.get(show, caller), ...shown }),
+    action: declare(handler, [
+      { ...path.put(change, caller, body), ...changed },
+      { ...path.del(remove, caller), ...removed },
+    ]),
+  }
+}
