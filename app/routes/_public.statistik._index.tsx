@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { statisticsLoader } from '~/doors/village-info/statistics.server'
 import { routeSeo } from '~/lib/seo'
 import { noQuery } from '~/lib/cache-keys'
+import { HeadedSection } from '~/components/shared/headed-section'
 
 export const loader = statisticsLoader
 
@@ -22,10 +23,7 @@ export default function StatisticsScreen() {
       <p className="mt-1 text-gray-600">Data desa dalam angka, dengan grafik, tabel dan berkas CSV untuk diunduh.</p>
       <div className="mt-8 grid gap-8 md:grid-cols-2">
         {sections.map((section) => (
-          <section key={section.category} aria-labelledby={`kategori-${section.category}`}>
-            <h2 id={`kategori-${section.category}`} className="text-xl font-bold text-gray-900">
-              {section.label}
-            </h2>
+          <HeadedSection key={section.category} id={`kategori-${section.category}`} title={section.label} heading="xl">
             {section.datasets.length ? (
               <ul className="mt-3 space-y-2">
                 {section.datasets.map((dataset) => (
@@ -48,7 +46,7 @@ export default function StatisticsScreen() {
             ) : (
               <p className="mt-3 text-sm text-gray-500">Belum ada data.</p>
             )}
-          </section>
+          </HeadedSection>
         ))}
       </div>
     </div>
