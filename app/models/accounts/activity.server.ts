@@ -7,7 +7,7 @@ import { perVillage } from '~/utils/village-scope.server'
 import { ACTIVITY_ACTIONS, type ActivityAction } from '~/lib/activity-actions'
 import { excerpt } from '~/lib/format'
 import type { ListQuery } from '~/lib/paging'
-import { listPage } from '~/models/site/crud.server'
+import { listPage, type TableRead } from '~/models/site/crud.server'
 
 /** Who acted, and from where: the logged-in user (or, for a failed login, the name that was tried). */
 export type Actor = { id: number | null; name: string; ip: string | null }
@@ -220,25 +220,14 @@ export function parseActivityFilters(params: URLSearchParams): ActivityFilters {
   })
 }
 
+const activities: TableRead = { table: 'activities', select: activitySelect, searchColumns: ['summary', 'user_name'] }
+
 /** One page of the log, newest first; `search` matches the summary and the user's name. */
 export function listActivities(query: ListQuery, filters: ActivityFilters, path = '/api/admin/activities') {
-  const where = {
-    ...(filters.user_id !== undefined ? { user_id: filters.user_id } : {}),
-    ...(filters.resource !== undefined ? { resource: filters.resource } : {}),
-    ...(filters.action !== undefined ? { action: filters.action } : {}),
-  }
-  const keep = Object.entries(filters)
-    .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => [name, String(value)] as [string, string])
-  return listPage(prisma.activity, {
-    table: 'activities',
-    select: activitySelect,
-    searchColumns: ['summary', 'user_name'],
-    query: { ...query, keep },
-    where,
-    path,
-    map: toActivity,
-  })
+  // The filters given narrow the rows, and the pager's links keep them.
+  const where = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined))
+  const keep = Object.entries(where).map(([name, value]) => [name, String(value)] as [string, string])
+  return listPage(prisma.activity, { ...activities, query: { ...query, keep }, where, path, map: toActivity })
 }
 
 /** The choices of the log screen's filters: every user who appears in it, every resource it holds. */
