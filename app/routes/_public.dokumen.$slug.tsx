@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ReactNode } from 'react'
 import { Link, useLoaderData } from '@remix-run/react'
 import { BackLink } from '~/components/shared/back-link'
 import { Fact } from '~/components/shared/facts'
@@ -28,6 +29,26 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     },
   }))
 
+/** A fact of the document's header, its term in bold. */
+function HeadFact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Fact label={label} termClass="font-medium text-gray-900">
+      {children}
+    </Fact>
+  )
+}
+
+/** A document this one is amended or revoked by, or amends or revokes: linked to its page. */
+function LinkedFact({ label, other }: { label: string; other: { slug: string; title: string } }) {
+  return (
+    <HeadFact label={label}>
+      <Link to={`/dokumen/${other.slug}`} className="text-emerald-800 underline">
+        {other.title}
+      </Link>
+    </HeadFact>
+  )
+}
+
 export default function DocumentScreen() {
   const { document, preview, links } = useLoaderData<typeof loader>()
   const status = (document as { legal_status?: string }).legal_status ?? 'berlaku'
@@ -38,45 +59,22 @@ export default function DocumentScreen() {
         <p className="text-sm font-semibold text-emerald-800">{document.kind_label}</p>
         <h1 className="mt-2 text-2xl font-bold leading-tight text-gray-900 md:text-3xl">{document.title}</h1>
         <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm text-gray-700 sm:grid-cols-2">
-          {document.number ? (
-            <Fact label="Nomor" termClass="font-medium text-gray-900">
-              {document.number}
-            </Fact>
-          ) : null}
-          <Fact label="Klasifikasi" termClass="font-medium text-gray-900">
-            {document.class_label}
-          </Fact>
+          {document.number ? <HeadFact label="Nomor">{document.number}</HeadFact> : null}
+          <HeadFact label="Klasifikasi">{document.class_label}</HeadFact>
           {document.enacted_at ? (
-            <Fact label="Tanggal Ditetapkan" termClass="font-medium text-gray-900">
-              {formatDate(document.enacted_at)}
-            </Fact>
+            <HeadFact label="Tanggal Ditetapkan">{formatDate(document.enacted_at)}</HeadFact>
           ) : null}
-          <Fact label="Ukuran Berkas" termClass="font-medium text-gray-900">
-            PDF, {document.size}
-          </Fact>
-          <Fact label="Status" termClass="font-medium text-gray-900">
-            {legalStatusLabel(status)}
-          </Fact>
+          <HeadFact label="Ukuran Berkas">PDF, {document.size}</HeadFact>
+          <HeadFact label="Status">{legalStatusLabel(status)}</HeadFact>
           {links.replacement && status !== 'berlaku' ? (
-            <Fact
-              label={status === 'dicabut' ? 'Dicabut dengan' : 'Diubah dengan'}
-              termClass="font-medium text-gray-900"
-            >
-              <Link to={`/dokumen/${links.replacement.slug}`} className="text-emerald-800 underline">
-                {links.replacement.title}
-              </Link>
-            </Fact>
+            <LinkedFact label={status === 'dicabut' ? 'Dicabut dengan' : 'Diubah dengan'} other={links.replacement} />
           ) : null}
           {links.replaces.map((other) => (
-            <Fact
+            <LinkedFact
               key={other.slug}
               label={other.legal_status === 'dicabut' ? 'Mencabut' : 'Mengubah'}
-              termClass="font-medium text-gray-900"
-            >
-              <Link to={`/dokumen/${other.slug}`} className="text-emerald-800 underline">
-                {other.title}
-              </Link>
-            </Fact>
+              other={other}
+            />
           ))}
         </dl>
         <a
