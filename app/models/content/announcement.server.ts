@@ -8,7 +8,7 @@ import { readTime, startOfDay } from '~/utils/time-input.server'
 import { checkInput, requiredText } from '~/utils/validation.server'
 import { now } from '~/utils/clock.server'
 import { MAX_LIMIT, type ListQuery } from '~/lib/paging'
-import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
+import { deleteWithContent, noteDroppedImages, richTextResponse, withContentImages } from './content-images.server'
 import { adminList, orNotFound, parseId } from '~/models/site/crud.server'
 import { fromRegency } from '~/models/regency/villages.server'
 import { publicTable, type Narrow } from '~/public-reads/public-table.server'
@@ -24,7 +24,7 @@ export const announcementResponse = z
   .object({
     id: responseId(),
     title: z.string(),
-    content: z.string().openapi({ description: 'Sanitised HTML' }),
+    content: richTextResponse(),
     starts_at: responseTime(),
     ends_at: nullableResponseTime('ISO 8601, UTC; null: no end.'),
     ...timestamps,

@@ -7,6 +7,7 @@ import { removeImage, storeImage, unmarkPending, type StagedFile } from '~/utils
 import { pictureSize } from '#core/image-variants.js'
 import { uploadUrl } from '~/lib/upload-urls'
 import { recordActivity, type Actor } from '~/models/accounts/activity.server'
+import { z } from '~/utils/response-shape.server'
 
 /**
  * Which content images are used, and when an unused one goes (docs/decisions/027-alt-text-and-content-images.md).
@@ -14,6 +15,9 @@ import { recordActivity, type Actor } from '~/models/accounts/activity.server'
  * fresh upload not saved yet, an image an edit dropped. The sweep removes those still unused 24 hours later; deleting
  * a record removes its images that no other record holds at once.
  */
+
+/** A rich-text column as the API shows it: HTML, sanitised as it was written (`sanitizedRichText`). */
+export const richTextResponse = () => z.string().openapi({ description: 'Sanitised HTML' })
 
 /** The rich-text columns whose `<img src>` count as uses. */
 export const CONTENT_COLUMNS = [

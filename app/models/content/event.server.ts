@@ -18,7 +18,7 @@ import { readTime } from '~/utils/time-input.server'
 import { checkInput, imageAlt, optionalText, requiredText } from '~/utils/validation.server'
 import { eventEndedAt } from '~/lib/event-times'
 import { locationFields, pointErrors } from '~/models/village-info/coordinates.server'
-import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
+import { deleteWithContent, noteDroppedImages, richTextResponse, withContentImages } from './content-images.server'
 import { createWithImage, deleteWithImage, orNotFound, updateWithImage } from '~/models/site/crud.server'
 import { PUBLISHED_COLUMNS, publishedFields, statusList } from './published-crud.server'
 import { publicTable, type Narrow } from '~/public-reads/public-table.server'
@@ -37,7 +37,7 @@ export const eventResponse = z
     id: responseId(),
     title: z.string(),
     slug: z.string(),
-    description: z.string().openapi({ description: 'Sanitised HTML' }),
+    description: richTextResponse(),
     location: z.string(),
     starts_at: z.date().openapi({
       type: 'string',

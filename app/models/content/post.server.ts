@@ -5,7 +5,7 @@ import { notFound, validationError } from '~/utils/http.server'
 import type { ListQuery } from '~/lib/paging'
 import { sanitizedRichText } from '~/utils/sanitize.server'
 import { imageAlt, parseInput, requiredText } from '~/utils/validation.server'
-import { deleteWithContent, noteDroppedImages, withContentImages } from './content-images.server'
+import { deleteWithContent, noteDroppedImages, richTextResponse, withContentImages } from './content-images.server'
 import { createWithImage, deleteWithImage, orNotFound, updateWithImage } from '~/models/site/crud.server'
 import { PUBLISHED_COLUMNS, publishedFields, statusList } from './published-crud.server'
 import { publishingFields, publicFilter } from './publishing.server'
@@ -21,7 +21,7 @@ export const postResponse = z
     image_alt: altText(),
     title: z.string(),
     slug: z.string(),
-    content: z.string().openapi({ description: 'Sanitised HTML' }),
+    content: richTextResponse(),
     category_id: responseId().nullable(),
     user_id: responseId().nullable(),
     category: z.object({ id: responseId(), name: z.string() }).nullable(),
