@@ -30,18 +30,7 @@ export function PhotoGallery({ photos }: { photos: GalleryPhoto[] }) {
                 eager={index < 3}
                 className="h-full w-full transition duration-300 group-hover:scale-105"
               />
-              <span
-                className={
-                  'absolute inset-x-0 bottom-0 flex translate-y-2 flex-col bg-gradient-to-t from-black/80 ' +
-                  'via-black/50 to-transparent p-4 text-white opacity-0 transition group-hover:translate-y-0 ' +
-                  'group-hover:opacity-100 group-focus-visible:translate-y-0 group-focus-visible:opacity-100'
-                }
-              >
-                <span className="font-semibold">{photo.caption}</span>
-                {photo.description ? (
-                  <span className="mt-1 line-clamp-2 text-sm text-gray-200">{photo.description}</span>
-                ) : null}
-              </span>
+              <TileCaption photo={photo} />
             </button>
           </li>
         ))}
@@ -50,6 +39,22 @@ export function PhotoGallery({ photos }: { photos: GalleryPhoto[] }) {
         <PhotoViewer photos={photos} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />
       ) : null}
     </>
+  )
+}
+
+/** A tile's caption over its lower edge, shown on hover and focus: the caption, and the description's first lines. */
+function TileCaption({ photo }: { photo: GalleryPhoto }) {
+  return (
+    <span
+      className={
+        'absolute inset-x-0 bottom-0 flex translate-y-2 flex-col bg-gradient-to-t from-black/80 ' +
+        'via-black/50 to-transparent p-4 text-white opacity-0 transition group-hover:translate-y-0 ' +
+        'group-hover:opacity-100 group-focus-visible:translate-y-0 group-focus-visible:opacity-100'
+      }
+    >
+      <span className="font-semibold">{photo.caption}</span>
+      {photo.description ? <span className="mt-1 line-clamp-2 text-sm text-gray-200">{photo.description}</span> : null}
+    </span>
   )
 }
 
