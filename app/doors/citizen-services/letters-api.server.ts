@@ -48,7 +48,7 @@ import {
   revokeLetter,
   yearOf,
 } from '~/models/citizen-services/letter.server'
-import { recordActivity } from '~/models/accounts/activity.server'
+import { activityOf } from '~/doors/site/door-kit.server'
 
 /**
  * The doors of Layanan Surat's API (docs/api.md "Letters"): the staff's calls (letter types, the queue of requests,
@@ -56,6 +56,8 @@ import { recordActivity } from '~/models/accounts/activity.server'
  * lookups take the throttles of reports (decision 060): filings counted apart (`letter requests`), lookups in the
  * same count as the reports' tracking lookups.
  */
+
+const noteLetters = activityOf('letters')
 
 const idOf = (value: string | undefined, thing: string) => {
   const id = parseId(value)
@@ -84,13 +86,7 @@ export const letterTypesApi = ({ request }: LoaderFunctionArgs) =>
     }
     const user = await requirePermission(request, 'letters-create')
     const type = await createLetterType(await readJsonObject(request))
-    await recordActivity({
-      actor: actorOf(request, user),
-      action: 'create',
-      resource: 'letters',
-      resourceId: type.id,
-      summary: type.name,
-    })
+    await noteLetters(request, user, 'create', type.id, type.name)
     return apiSuccess('Letter type created successfully', type, 201)
   })
 
@@ -106,24 +102,12 @@ export const letterTypeApi = ({ request, params }: LoaderFunctionArgs) =>
     if (method === 'PUT') {
       const user = await requirePermission(request, 'letters-update')
       const type = await updateLetterType(id, await readJsonObject(request))
-      await recordActivity({
-        actor: actorOf(request, user),
-        action: 'update',
-        resource: 'letters',
-        resourceId: id,
-        summary: type.name,
-      })
+      await noteLetters(request, user, 'update', id, type.name)
       return apiSuccess('Letter type updated successfully', type)
     }
     const user = await requirePermission(request, 'letters-delete')
     const gone = await deleteLetterType(id)
-    await recordActivity({
-      actor: actorOf(request, user),
-      action: 'delete',
-      resource: 'letters',
-      resourceId: id,
-      summary: gone.name,
-    })
+    await noteLetters(request, user, 'delete', id, gone.name)
     return apiSuccess('Letter type deleted successfully', null)
   })
 
