@@ -8,7 +8,7 @@ import {
   letterStatusLabel,
   type LetterField,
 } from '~/lib/letters'
-import { labelled, Options, TextField, SelectField } from '~/components/shared/form'
+import { labelled, Options, TextField, TextFields, SelectField, type TextFieldSpec } from '~/components/shared/form'
 import { RichTextField } from '~/components/content/rich-text'
 import { Pager, SearchBox } from '~/components/site/resource-list'
 import { ListTable, StateRow } from '~/components/shared/list-table'
@@ -559,6 +559,32 @@ export function LetterTypeListScreen() {
 
 const KIND_CHOICES = LETTER_FIELD_KINDS.map((kind) => ({ value: kind, label: kind }))
 
+const TYPE_NAME: TextFieldSpec[] = [{ label: 'Nama', name: 'name' }]
+const TYPE_NUMBERING: TextFieldSpec[] = [
+  { label: 'Kode Klasifikasi', name: 'code' },
+  { label: 'Format Nomor', name: 'number_format', placeholder: '{kode}/{nomor}/{bulan_romawi}/{tahun}' },
+  { label: 'Janji Layanan (hari kerja)', name: 'sla_days', type: 'number' },
+]
+const TYPE_SLUG: TextFieldSpec[] = [{ label: 'Slug', name: 'slug' }]
+const TYPE_TEXTS: TextFieldSpec[] = [
+  { label: 'Keterangan', name: 'description', multiline: true },
+  { label: 'Persyaratan (satu per baris)', name: 'requirements', multiline: true },
+]
+
+/** A text cell of a letter type's field row: `field_<name>_<n>`, labelled `<label> isian <n + 1>`. */
+function FieldCell({ n, name, label, value }: { n: number; name: string; label: string; value: string }) {
+  return (
+    <td className="px-2 py-1">
+      <input
+        aria-label={`${label} isian ${n + 1}`}
+        name={`field_${name}_${n}`}
+        defaultValue={value}
+        className={`${Admin.selectClass} w-full`}
+      />
+    </td>
+  )
+}
+
 /** `/admin/letter-types/baru` and `/admin/letter-types/{id}`: the type editor. */
 export function LetterTypeScreen() {
   const { type, signers, canSave, canDelete } = useLoaderData<{
@@ -570,32 +596,18 @@ export function LetterTypeScreen() {
   const errors = useErrors()
   const busy = Admin.useBusy()
   const rows: (LetterField | null)[] = [...(type?.fields ?? []), null, null, null]
-  const cellInput = `${Admin.selectClass} w-full`
+  const values = type ?? { sla_days: 3 }
   return (
     <section className="space-y-4">
       <Admin.ScreenTitle title={type ? `Jenis Surat: ${type.name}` : 'Tambah Jenis Surat'}>
         <Admin.BackTo to="/admin/letter-types">Kembali ke Jenis Surat</Admin.BackTo>
       </Admin.ScreenTitle>
       <Form method="post" className={`${Admin.card} space-y-4 p-5`}>
-        <TextField label="Nama" name="name" defaultValue={type?.name} error={errors?.Name} />
+        <TextFields fields={TYPE_NAME} values={values} errors={errors} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="Kode Klasifikasi" name="code" defaultValue={type?.code} error={errors?.Code} />
-          <TextField
-            label="Format Nomor"
-            name="number_format"
-            defaultValue={type?.number_format ?? ''}
-            placeholder="{kode}/{nomor}/{bulan_romawi}/{tahun}"
-            error={errors?.Number_format}
-          />
-          <TextField
-            label="Janji Layanan (hari kerja)"
-            name="sla_days"
-            type="number"
-            defaultValue={type?.sla_days ?? 3}
-            error={errors?.Sla_days}
-          />
+          <TextFields fields={TYPE_NUMBERING} values={values} errors={errors} />
         </div>
-        <TextField label="Slug" name="slug" defaultValue={type?.slug} error={errors?.Slug} />
+        <TextFields fields={TYPE_SLUG} values={values} errors={errors} />
         <SelectField
           label="Penandatangan"
           name="signer_id"
@@ -603,20 +615,7 @@ export function LetterTypeScreen() {
           error={errors?.Signer_id}
           options={[{ value: '', label: '- Pilih aparatur -' }, ...signers]}
         />
-        <TextField
-          label="Keterangan"
-          name="description"
-          multiline
-          defaultValue={type?.description}
-          error={errors?.Description}
-        />
-        <TextField
-          label="Persyaratan (satu per baris)"
-          name="requirements"
-          multiline
-          defaultValue={type?.requirements}
-          error={errors?.Requirements}
-        />
+        <TextFields fields={TYPE_TEXTS} values={values} errors={errors} />
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-gray-700">Isian formulir</legend>
           <p className="text-xs text-gray-500">
@@ -638,40 +637,19 @@ export function LetterTypeScreen() {
               <tbody>
                 {rows.map((field, n) => (
                   <tr key={n}>
-                    <td className="px-2 py-1">
-                      <input
-                        aria-label={`Kunci isian ${n + 1}`}
-                        name={`field_key_${n}`}
-                        defaultValue={field?.key ?? ''}
-                        className={cellInput}
-                      />
-                    </td>
-                    <td className="px-2 py-1">
-                      <input
-                        aria-label={`Label isian ${n + 1}`}
-                        name={`field_label_${n}`}
-                        defaultValue={field?.label ?? ''}
-                        className={cellInput}
-                      />
-                    </td>
+                    <FieldCell n={n} name="key" label="Kunci" value={field?.key ?? ''} />
+                    <FieldCell n={n} name="label" label="Label" value={field?.label ?? ''} />
                     <td className="px-2 py-1">
                       <select
                         aria-label={`Jenis isian ${n + 1}`}
                         name={`field_kind_${n}`}
                         defaultValue={field?.kind ?? 'text'}
-                        className={cellInput}
+                        className={`${Admin.selectClass} w-full`}
                       >
                         <Options choices={KIND_CHOICES} />
                       </select>
                     </td>
-                    <td className="px-2 py-1">
-                      <input
-                        aria-label={`Pilihan isian ${n + 1}`}
-                        name={`field_options_${n}`}
-                        defaultValue={field?.options?.join(', ') ?? ''}
-                        className={cellInput}
-                      />
-                    </td>
+                    <FieldCell n={n} name="options" label="Pilihan" value={field?.options?.join(', ') ?? ''} />
                     <td className="px-2 py-1 text-center">
                       <input
                         type="checkbox"

@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData } from '@remix-run/react'
-import { Options, SelectField, TextField } from '~/components/shared/form'
+import { Options, SelectField, TextFields, type TextFieldSpec } from '~/components/shared/form'
 import { ListTable, StateRow } from '~/components/shared/list-table'
 import { Pager } from '~/components/site/resource-list'
 import * as Admin from '~/components/shared/admin-kit'
@@ -79,6 +79,19 @@ export function DipEntryListScreen() {
   )
 }
 
+const DIP_ABOUT: TextFieldSpec[] = [
+  { label: 'Judul', name: 'title' },
+  { label: 'Ringkasan Isi Informasi', name: 'summary', multiline: true },
+]
+const DIP_MADE: TextFieldSpec[] = [{ label: 'Waktu Pembuatan', name: 'made_at', type: 'date' }]
+const DIP_URL: TextFieldSpec[] = [{ label: 'Alamat (opsional)', name: 'url' }]
+const DIP_KEEPING: TextFieldSpec[] = [
+  { label: 'Pejabat/Unit yang Menguasai', name: 'official' },
+  { label: 'Penanggung Jawab', name: 'responsible' },
+  { label: 'Bentuk Informasi', name: 'form' },
+  { label: 'Jangka Waktu Penyimpanan', name: 'retention' },
+]
+
 /** `/admin/ppid/dip/baru` and `/admin/ppid/dip/{id}`: an entry's form, and its delete button. */
 export function DipEntryScreen() {
   const { entry, classes, canSave, canDelete } = useLoaderData<{
@@ -95,14 +108,7 @@ export function DipEntryScreen() {
         <Admin.BackTo to="/admin/ppid/dip">Kembali ke Daftar Informasi Publik</Admin.BackTo>
       </Admin.ScreenTitle>
       <Form method="post" className={`${Admin.card} space-y-4 p-5`}>
-        <TextField label="Judul" name="title" defaultValue={entry?.title} error={errors?.Title} />
-        <TextField
-          label="Ringkasan Isi Informasi"
-          name="summary"
-          multiline
-          defaultValue={entry?.summary}
-          error={errors?.Summary}
-        />
+        <TextFields fields={DIP_ABOUT} values={entry ?? undefined} errors={errors} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label="Klasifikasi"
@@ -111,35 +117,11 @@ export function DipEntryScreen() {
             error={errors?.Class}
             options={classes.map((value) => ({ value, label: CLASS_LABELS[value] ?? value }))}
           />
-          <TextField
-            label="Waktu Pembuatan"
-            name="made_at"
-            type="date"
-            defaultValue={entry?.made_at}
-            error={errors?.Made_at}
-          />
+          <TextFields fields={DIP_MADE} values={entry ?? undefined} errors={errors} />
         </div>
-        <TextField label="Alamat (opsional)" name="url" defaultValue={entry?.url} error={errors?.Url} />
+        <TextFields fields={DIP_URL} values={entry ?? undefined} errors={errors} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Pejabat/Unit yang Menguasai"
-            name="official"
-            defaultValue={entry?.official}
-            error={errors?.Official}
-          />
-          <TextField
-            label="Penanggung Jawab"
-            name="responsible"
-            defaultValue={entry?.responsible}
-            error={errors?.Responsible}
-          />
-          <TextField label="Bentuk Informasi" name="form" defaultValue={entry?.form} error={errors?.Form} />
-          <TextField
-            label="Jangka Waktu Penyimpanan"
-            name="retention"
-            defaultValue={entry?.retention}
-            error={errors?.Retention}
-          />
+          <TextFields fields={DIP_KEEPING} values={entry ?? undefined} errors={errors} />
         </div>
         {canSave ? (
           <button type="submit" name="intent" value="save" disabled={busy} className={Admin.buttonClass}>
