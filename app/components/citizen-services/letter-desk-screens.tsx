@@ -53,16 +53,6 @@ type QueueData = {
   now: number
 }
 
-function queueHref(pathname: string, list: { search: string; status: string; letterType: string }, page = 1) {
-  const params = new URLSearchParams()
-  if (list.search) params.set('search', list.search)
-  if (list.status) params.set('status', list.status)
-  if (list.letterType) params.set('letter_type', list.letterType)
-  if (page > 1) params.set('page', String(page))
-  const query = params.toString()
-  return query ? `${pathname}?${query}` : pathname
-}
-
 /** `/admin/letter-requests`: the queue, by status and type, due dates with the overdue marked. */
 export function LetterQueueScreen() {
   const list = useLoaderData<QueueData>()
@@ -114,7 +104,13 @@ export function LetterQueueScreen() {
             current={list.page.current_page}
             last={list.page.last_page}
             search={list.search}
-            href={(page) => queueHref(pathname, list, page)}
+            href={(page) =>
+              Admin.filterHref(
+                pathname,
+                { search: list.search, status: list.status, letter_type: list.letterType },
+                page,
+              )
+            }
           />
         </div>
       </div>
@@ -335,13 +331,10 @@ export function LetterRegisterScreen() {
     )
   return (
     <section className="space-y-4">
-      <Admin.ScreenTitle title="Surat Keluar">
-        {list.canIssue ? (
-          <Link to="/admin/letters/baru" className={Admin.buttonClass}>
-            Terbitkan Surat Langsung
-          </Link>
-        ) : null}
-      </Admin.ScreenTitle>
+      <Admin.ScreenTitle
+        title="Surat Keluar"
+        add={list.canIssue && { to: '/admin/letters/baru', label: 'Terbitkan Surat Langsung' }}
+      />
       <div className={Admin.card}>
         <div className="flex flex-wrap items-end justify-between gap-3 border-b border-gray-100 p-4">
           <Form method="get" className="flex flex-wrap items-end gap-2">
@@ -519,13 +512,10 @@ export function LetterTypeListScreen() {
   const list = useLoaderData<{ page: Page<TypeRow>; search: string; canCreate: boolean }>()
   return (
     <section className="space-y-4">
-      <Admin.ScreenTitle title="Jenis Surat">
-        {list.canCreate ? (
-          <Link to="/admin/letter-types/baru" className={Admin.buttonClass}>
-            Tambah Jenis Surat
-          </Link>
-        ) : null}
-      </Admin.ScreenTitle>
+      <Admin.ScreenTitle
+        title="Jenis Surat"
+        add={list.canCreate && { to: '/admin/letter-types/baru', label: 'Tambah Jenis Surat' }}
+      />
       <div className={Admin.card}>
         <div className="border-b border-gray-100 p-4">
           <SearchBox search={list.search} placeholder="Nama atau kode..." />
@@ -673,11 +663,7 @@ export function LetterTypeScreen() {
           <input type="checkbox" name="active" value="1" defaultChecked={type?.active ?? true} /> Aktif (tampil di
           Layanan Surat)
         </label>
-        {canSave ? (
-          <button type="submit" name="intent" value="save" disabled={busy} className={Admin.buttonClass}>
-            Simpan
-          </button>
-        ) : null}
+        {canSave ? <Admin.SaveButton busy={busy} /> : null}
       </Form>
       {canDelete ? (
         <Admin.IntentButton intent="delete" busy={busy} className={Admin.dangerClass}>

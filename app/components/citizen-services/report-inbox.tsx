@@ -47,17 +47,6 @@ type InboxData = {
 const STATUS_CHOICES = labelled(REPORT_STATUSES, REPORT_STATUS_LABELS)
 const KIND_CHOICES = labelled(INBOX_KINDS, REPORT_KIND_LABELS)
 
-/** `/admin/reports?search&status&kind&page`: only what is not empty. */
-function inboxHref(pathname: string, filters: { search: string; status: string; kind: string }, page = 1) {
-  const params = new URLSearchParams()
-  if (filters.search) params.set('search', filters.search)
-  if (filters.status) params.set('status', filters.status)
-  if (filters.kind) params.set('kind', filters.kind)
-  if (page > 1) params.set('page', String(page))
-  const query = params.toString()
-  return query ? `${pathname}?${query}` : pathname
-}
-
 function Overdue() {
   return <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Terlambat</span>
 }
@@ -124,7 +113,9 @@ export function ReportInboxScreen() {
               current={list.page.current_page}
               last={list.page.last_page}
               search={list.search}
-              href={(page) => inboxHref(pathname, list, page)}
+              href={(page) =>
+                Admin.filterHref(pathname, { search: list.search, status: list.status, kind: list.kind }, page)
+              }
             />
           </div>
         ) : null}

@@ -23,13 +23,47 @@ export const useScreenErrors = () => useActionData<{ errors: Record<string, stri
 /** Whether a form of the screen is on its way (its buttons wait). */
 export const useBusy = () => useNavigation().state !== 'idle'
 
-/** The screen's title, with its actions (a link back, a button) on the right. */
-export function ScreenTitle({ title, children }: { title: string; children?: ReactNode }) {
+/**
+ * The screen's title, with its actions (a link back, a button) on the right; `add` is the button to a new record's
+ * form, for a user who may create one.
+ */
+export function ScreenTitle({
+  title,
+  add,
+  children,
+}: {
+  title: string
+  add?: { to: string; label: string } | false
+  children?: ReactNode
+}) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <h1 className="text-xl font-semibold text-gray-900">{title}</h1>
+      {add ? (
+        <Link to={add.to} className={buttonClass}>
+          {add.label}
+        </Link>
+      ) : null}
       {children}
     </div>
+  )
+}
+
+/** A list's address with its filters (only those not empty, in this order) and its page (above 1). */
+export function filterHref(pathname: string, filters: Record<string, string>, page = 1) {
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value)
+  if (page > 1) params.set('page', String(page))
+  const query = params.toString()
+  return query ? `${pathname}?${query}` : pathname
+}
+
+/** The save button of a record's form. */
+export function SaveButton({ busy }: { busy: boolean }) {
+  return (
+    <button type="submit" name="intent" value="save" disabled={busy} className={buttonClass}>
+      Simpan
+    </button>
   )
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import type { FieldErrors } from '~/lib/map-types'
 import { IMAGE_MAX_MB } from '~/lib/upload-limits'
 import { uploadUrl } from '~/lib/upload-urls'
+import * as Admin from '~/components/shared/admin-kit'
 
 type Layer = {
   id: number
@@ -80,13 +81,14 @@ export function MapAdminScreen() {
                 {KIND_LABELS[layer.kind]} · {layer.count} fitur{layer.public ? '' : ' · tidak publik'}
               </span>
               {may.delete ? (
-                <Form method="post" className="ml-auto">
-                  <input type="hidden" name="intent" value="delete-layer" />
-                  <input type="hidden" name="id" value={layer.id} />
-                  <button type="submit" className="text-sm text-red-700 hover:underline">
-                    Hapus
-                  </button>
-                </Form>
+                <Admin.IntentButton
+                  intent="delete-layer"
+                  id={layer.id}
+                  formClass="ml-auto"
+                  className="text-sm text-red-700 hover:underline"
+                >
+                  Hapus
+                </Admin.IntentButton>
               ) : null}
             </li>
           ))}
@@ -151,13 +153,14 @@ export function MapAdminScreen() {
                   </Link>
                 ) : null}
                 {may.delete ? (
-                  <Form method="post" className="ml-auto">
-                    <input type="hidden" name="intent" value="delete-feature" />
-                    <input type="hidden" name="id" value={feature.id} />
-                    <button type="submit" className="text-sm text-red-700 hover:underline">
-                      Hapus
-                    </button>
-                  </Form>
+                  <Admin.IntentButton
+                    intent="delete-feature"
+                    id={feature.id}
+                    formClass="ml-auto"
+                    className="text-sm text-red-700 hover:underline"
+                  >
+                    Hapus
+                  </Admin.IntentButton>
                 ) : null}
               </li>
             ))}

@@ -2,6 +2,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import { Options, SelectField, TextFields, type TextFieldSpec } from '~/components/shared/form'
 import { ListTable, StateRow } from '~/components/shared/list-table'
 import { Pager } from '~/components/site/resource-list'
+import type { DipRow } from '~/components/village-info/ppid-screens'
 import * as Admin from '~/components/shared/admin-kit'
 
 /**
@@ -12,18 +13,7 @@ import * as Admin from '~/components/shared/admin-kit'
 
 type Page<T> = { data: T[]; current_page: number; last_page: number; total: number }
 
-type DipEntryRow = {
-  id: number
-  title: string
-  summary: string
-  class: string
-  url: string
-  official: string
-  responsible: string
-  made_at: string
-  form: string
-  retention: string
-}
+type DipEntryRow = DipRow & { id: number }
 
 const CLASS_LABELS: Record<string, string> = {
   berkala: 'Berkala',
@@ -123,11 +113,7 @@ export function DipEntryScreen() {
         <div className="grid gap-4 sm:grid-cols-2">
           <TextFields fields={DIP_KEEPING} values={entry ?? undefined} errors={errors} />
         </div>
-        {canSave ? (
-          <button type="submit" name="intent" value="save" disabled={busy} className={Admin.buttonClass}>
-            Simpan
-          </button>
-        ) : null}
+        {canSave ? <Admin.SaveButton busy={busy} /> : null}
       </Form>
       {canDelete ? (
         <Admin.IntentButton intent="delete" busy={busy} className={Admin.dangerClass}>

@@ -134,7 +134,8 @@ export function KeberatanScreen() {
   )
 }
 
-type DipRow = {
+/** A row of the Daftar Informasi Publik, as the page and the back office show it. */
+export type DipRow = {
   title: string
   summary: string
   class: string

@@ -124,11 +124,16 @@ export const filedLetterRequestResponse = z
 
 export type FiledLetterRequest = z.infer<typeof filedLetterRequestResponse>
 
-const staffSelect = {
+/** What every staff read of a request starts with. */
+const requestHead = {
   id: true,
   ticket: true,
   letter_type: { select: { id: true, name: true, slug: true } },
   name: true,
+} as const
+
+const staffSelect = {
+  ...requestHead,
   nik_sealed: true,
   nik_last4: true,
   phone: true,
@@ -146,10 +151,7 @@ const staffSelect = {
 } as const
 
 const listSelect = {
-  id: true,
-  ticket: true,
-  letter_type: { select: { id: true, name: true, slug: true } },
-  name: true,
+  ...requestHead,
   nik_last4: true,
   status: true,
   due_at: true,

@@ -4,7 +4,7 @@ import { prisma, serializeWrite } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
 import { notFound, validationError } from '~/utils/http.server'
 import { now } from '~/utils/clock.server'
-import { checkInput, optionalText, requiredText } from '~/utils/validation.server'
+import { checkInput, optionalText, requiredText, requiredChoice } from '~/utils/validation.server'
 import { wallClockOf } from '~/lib/zoned-time'
 import type { ListQuery } from '~/lib/paging'
 import { OBJECTION_REASONS, REPORT_STATUSES, objectionReasonLabel, type ObjectionReason } from '~/lib/reports'
@@ -89,17 +89,7 @@ export const fileObjectionSchema = z.object({
   name: requiredText('Name', 100),
   phone: optionalText('Phone', 30),
   email: optionalText('Email', 255),
-  reason: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim() : value),
-    z.enum(OBJECTION_REASONS, {
-      errorMap: (issue) => ({
-        message:
-          issue.code === 'invalid_type' && issue.received === 'undefined'
-            ? 'Reason is required'
-            : `Reason must be one of ${OBJECTION_REASONS.join(', ')}`,
-      }),
-    }),
-  ),
+  reason: requiredChoice('Reason', OBJECTION_REASONS),
   message: requiredText('Message', 5000),
   website: optionalText('Website', 255),
 })

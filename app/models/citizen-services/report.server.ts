@@ -10,7 +10,7 @@ import { scrubErased } from '~/utils/erased-bytes.server'
 import { mailConfigured, sendMail } from '~/utils/mail.server'
 import { now, nowMs } from '~/utils/clock.server'
 import { removeImage, stagedImage, writeWithImage } from '~/utils/upload-pipeline.server'
-import { checkInput, optionalText, requiredText } from '~/utils/validation.server'
+import { checkInput, optionalText, requiredText, requiredChoice } from '~/utils/validation.server'
 import { fromZonedTime, wallClockOf } from '~/lib/zoned-time'
 import type { ListQuery } from '~/lib/paging'
 import { cachedRead } from '~/public-reads/read-memo.server'
@@ -160,7 +160,7 @@ export const reportSelect = {
 export type ReportRow = Prisma.ReportGetPayload<{ select: typeof reportSelect }>
 
 /** What anyone may read of a report: never a name, phone, e-mail or photo. */
-const publicSelect = {
+const publicHead = {
   ticket: true,
   kind: true,
   subject: true,
@@ -168,6 +168,10 @@ const publicSelect = {
   status: true,
   created_at: true,
   due_at: true,
+} as const
+
+const publicSelect = {
+  ...publicHead,
   decision: true,
   decision_reason: true,
   extended_at: true,
@@ -182,17 +186,7 @@ const phoneDigits = (phone: string) => phone.replace(/\D/g, '').length
 
 /** What a citizen sends. `Contact` names the phone and e-mail together: at least one, each valid. */
 export const fileSchema = z.object({
-  kind: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim() : value),
-    z.enum(REPORT_KINDS, {
-      errorMap: (issue) => ({
-        message:
-          issue.code === 'invalid_type' && issue.received === 'undefined'
-            ? 'Kind is required'
-            : `Kind must be one of ${REPORT_KINDS.join(', ')}`,
-      }),
-    }),
-  ),
+  kind: requiredChoice('Kind', REPORT_KINDS),
   name: requiredText('Name', 100),
   phone: optionalText('Phone', 30),
   email: optionalText('Email', 255),
@@ -426,13 +420,7 @@ export async function trackReport(ticket: string, code: string) {
 
 /** The public list's select: the tracking answer's without the decision (docs/api.md "Citizen reports"). */
 const listedSelect = {
-  ticket: true,
-  kind: true,
-  subject: true,
-  message: true,
-  status: true,
-  created_at: true,
-  due_at: true,
+  ...publicHead,
   responses: { select: { message: true, created_at: true }, orderBy: { id: 'asc' } },
 } as const
 
