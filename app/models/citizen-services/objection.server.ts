@@ -16,7 +16,7 @@ import {
   CITIZEN,
   NO_SUCH_HASH,
   addWorkingDays,
-  contactError,
+  foldContactErrors,
   hashCode,
   newTrackingCode,
   nextSequence,
@@ -107,15 +107,7 @@ export type FiledObjection = z.infer<typeof filedObjectionResponse>
 export async function fileObjection(input: Record<string, unknown>, counted: CountedFiling): Promise<FiledObjection> {
   const { data, errors } = checkInput(fileObjectionSchema, input)
   const parsed = data as z.infer<typeof fileObjectionSchema>
-  if (!errors.Phone && !errors.Email) {
-    const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
-    const contact = contactError(text(input.phone), text(input.email))
-    if (contact) errors.Contact = contact
-  } else {
-    errors.Contact = errors.Phone ?? errors.Email
-    delete errors.Phone
-    delete errors.Email
-  }
+  foldContactErrors(errors, input)
   if (errors.Website) delete errors.Website
   const requestTicket =
     typeof input.request_ticket === 'string' ? input.request_ticket.replaceAll('\0', '').trim().toUpperCase() : ''

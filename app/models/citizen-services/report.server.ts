@@ -204,6 +204,22 @@ export function contactError(phone: string, email: string): string | null {
   return null
 }
 
+/**
+ * The `Contact` error of a filing (reports, objections, letter requests): a malformed phone or e-mail moves to
+ * `Contact`; with both well-formed, the contact rule (when `check`), read from the input itself.
+ */
+export function foldContactErrors(errors: Record<string, string>, input: Record<string, unknown>, check = true) {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+  if (errors.Phone || errors.Email) {
+    errors.Contact = errors.Phone ?? errors.Email
+    delete errors.Phone
+    delete errors.Email
+  } else if (check) {
+    const problem = contactError(text(input.phone), text(input.email))
+    if (problem) errors.Contact = problem
+  }
+}
+
 /** The citizen in the activity log: never their name or address (decision 048). */
 export const CITIZEN: Actor = { id: null, name: 'Warga', ip: null }
 
@@ -311,16 +327,7 @@ export type CountedFiling = <T>(write: () => Promise<T>) => Promise<T>
 export async function fileReport(input: Record<string, unknown>, counted: CountedFiling): Promise<FiledReport> {
   const { data, errors } = checkInput(fileSchema, input)
   const parsed = data as z.infer<typeof fileSchema>
-  if (!errors.Phone && !errors.Email) {
-    // From the input itself: `parsed` is there only when every field passed.
-    const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
-    const contact = contactError(text(input.phone), text(input.email))
-    if (contact) errors.Contact = contact
-  } else {
-    errors.Contact = errors.Phone ?? errors.Email
-    delete errors.Phone
-    delete errors.Email
-  }
+  foldContactErrors(errors, input)
   if (errors.Website) delete errors.Website
   if (Object.keys(errors).length) throw validationError(errors)
   const created = now()
