@@ -146,10 +146,9 @@ export function LetterRequestScreen() {
   const known = new Set(fields.map((field) => field.key))
   return (
     <section className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-gray-900">Permohonan {request.ticket}</h1>
+      <Admin.ScreenTitle title={`Permohonan ${request.ticket}`}>
         <Admin.BackTo to="/admin/letter-requests">Kembali ke Permohonan Surat</Admin.BackTo>
-      </div>
+      </Admin.ScreenTitle>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className={`${Admin.card} space-y-4 p-5 lg:col-span-2`}>
           <p className="text-sm text-gray-600">

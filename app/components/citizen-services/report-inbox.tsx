@@ -154,10 +154,9 @@ export function ReportScreen() {
   const overdue = isOverdue(report, now)
   return (
     <section className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-gray-900">Report {report.ticket}</h1>
+      <Admin.ScreenTitle title={`Report ${report.ticket}`}>
         <Admin.BackTo to="/admin/reports">Back to Laporan Warga</Admin.BackTo>
-      </div>
+      </Admin.ScreenTitle>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm lg:col-span-2">
           <p className="text-sm text-gray-600">

@@ -14,6 +14,7 @@ import { listPage, orNotFound } from '~/models/site/crud.server'
 import { refuseGamblingSpam } from '~/models/citizen-services/spam.server'
 import {
   CITIZEN,
+  contactColumns,
   NO_SUCH_HASH,
   addWorkingDays,
   foldContactErrors,
@@ -143,9 +144,7 @@ export async function fileObjection(input: Record<string, unknown>, counted: Cou
           year,
           sequence,
           code_hash: hashCode(code),
-          name: parsed.name,
-          phone: parsed.phone ?? '',
-          email: parsed.email ?? '',
+          ...contactColumns(parsed),
           subject: `Keberatan: ${objectionReasonLabel(parsed.reason)}${requestTicket ? ` (${requestTicket})` : ''}`,
           message: parsed.message,
           reason: parsed.reason,

@@ -220,6 +220,13 @@ export function foldContactErrors(errors: Record<string, string>, input: Record<
   }
 }
 
+/** The sender's stored name and contact (an absent phone or e-mail is stored empty). */
+export const contactColumns = (parsed: { name: string; phone?: string; email?: string }) => ({
+  name: parsed.name,
+  phone: parsed.phone ?? '',
+  email: parsed.email ?? '',
+})
+
 /** The citizen in the activity log: never their name or address (decision 048). */
 export const CITIZEN: Actor = { id: null, name: 'Warga', ip: null }
 
@@ -365,9 +372,7 @@ export async function fileReport(input: Record<string, unknown>, counted: Counte
           year,
           sequence,
           code_hash: hashCode(code),
-          name: parsed.name,
-          phone: parsed.phone ?? '',
-          email: parsed.email ?? '',
+          ...contactColumns(parsed),
           subject: parsed.subject,
           message: parsed.message,
           image: image ?? null,
