@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import type { FieldErrors } from '~/lib/map-types'
+import type { FieldErrors, StoredFeature } from '~/lib/map-types'
 import { IMAGE_MAX_MB } from '~/lib/upload-limits'
 import { uploadUrl } from '~/lib/upload-urls'
 import * as Admin from '~/components/shared/admin-kit'
@@ -14,15 +14,7 @@ type Layer = {
   public: boolean
   count: number
 }
-type Feature = {
-  id: number
-  name: string
-  description: string
-  geometry: string
-  image: string | null
-  area_m2: number | null
-  length_m: number | null
-}
+type Feature = StoredFeature
 type Load = {
   layers: Layer[]
   chosen: Layer | null

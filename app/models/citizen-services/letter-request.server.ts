@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { nullableResponseTime, responseId, responseTime, timestamps, z } from '~/utils/response-shape.server'
 import { prisma, serializeWrite } from '~/utils/db.server'
@@ -9,6 +8,7 @@ import { scrubErased } from '~/utils/erased-bytes.server'
 import { now, nowMs } from '~/utils/clock.server'
 import {
   randomFileName,
+  readHead,
   removeImage,
   removeStoredFile,
   sniffImage,
@@ -321,13 +321,7 @@ async function storeAttachments(files: StagedFile[]): Promise<StoredAttachment[]
   const stored: StoredAttachment[] = []
   try {
     for (const file of files) {
-      const handle = await fsp.open(file.tempPath, 'r')
-      const head = Buffer.alloc(16)
-      try {
-        await handle.read(head, 0, 16, 0)
-      } finally {
-        await handle.close()
-      }
+      const head = await readHead(file)
       const original = cleanName(file.originalName)
       if (head.subarray(0, 5).toString('latin1') === '%PDF-') {
         const name = randomFileName('pdf')
