@@ -10,7 +10,7 @@ import {
 } from '~/lib/letters'
 import { labelled, Options, TextField, TextFields, SelectField, type TextFieldSpec } from '~/components/shared/form'
 import { RichTextField } from '~/components/content/rich-text'
-import { Pager, SearchBox } from '~/components/site/resource-list'
+import { FilteredPager, Pager, SearchBox } from '~/components/site/resource-list'
 import { ListTable, StateRow } from '~/components/shared/list-table'
 import * as Admin from '~/components/shared/admin-kit'
 
@@ -56,7 +56,6 @@ type QueueData = {
 /** `/admin/letter-requests`: the queue, by status and type, due dates with the overdue marked. */
 export function LetterQueueScreen() {
   const list = useLoaderData<QueueData>()
-  const { pathname } = useLocation()
   return (
     <section className="space-y-4">
       <h1 className="text-xl font-semibold text-gray-900">Permohonan Surat</h1>
@@ -99,20 +98,11 @@ export function LetterQueueScreen() {
             ))
           )}
         </ListTable>
-        <div className="border-t border-gray-100 p-4">
-          <Pager
-            current={list.page.current_page}
-            last={list.page.last_page}
-            search={list.search}
-            href={(page) =>
-              Admin.filterHref(
-                pathname,
-                { search: list.search, status: list.status, letter_type: list.letterType },
-                page,
-              )
-            }
-          />
-        </div>
+        <FilteredPager
+          page={list.page}
+          search={list.search}
+          filters={{ status: list.status, letter_type: list.letterType }}
+        />
       </div>
     </section>
   )

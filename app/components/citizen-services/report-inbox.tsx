@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { formatDate, formatDateTime } from '~/lib/format'
 import {
   DECISIONS,
@@ -12,7 +13,7 @@ import {
   reportKindLabel,
   reportStatusLabel,
 } from '~/lib/reports'
-import { Pager, SearchBox } from '~/components/site/resource-list'
+import { FilteredPager, SearchBox } from '~/components/site/resource-list'
 import { labelled, Options, TextField } from '~/components/shared/form'
 import { FailedRow, ListTable, StateRow } from '~/components/shared/list-table'
 import * as Admin from '~/components/shared/admin-kit'
@@ -47,13 +48,27 @@ type InboxData = {
 const STATUS_CHOICES = labelled(REPORT_STATUSES, REPORT_STATUS_LABELS)
 const KIND_CHOICES = labelled(INBOX_KINDS, REPORT_KIND_LABELS)
 
+/** A labelled full-width select of the report's sidebar forms; its id is `report-<name>`. */
+function SidebarSelect(props: { label: string; name: string; defaultValue: string; children: ReactNode }) {
+  const id = `report-${props.name}`
+  return (
+    <>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-700">
+        {props.label}
+      </label>
+      <select id={id} name={props.name} defaultValue={props.defaultValue} className={`${Admin.selectClass} w-full`}>
+        {props.children}
+      </select>
+    </>
+  )
+}
+
 function Overdue() {
   return <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Terlambat</span>
 }
 
 export function ReportInboxScreen() {
   const list = useLoaderData<InboxData>()
-  const { pathname } = useLocation()
   const rows = list.page?.data ?? []
   return (
     <section className="space-y-4">
@@ -108,16 +123,7 @@ export function ReportInboxScreen() {
           )}
         </ListTable>
         {list.page ? (
-          <div className="border-t border-gray-100 p-4">
-            <Pager
-              current={list.page.current_page}
-              last={list.page.last_page}
-              search={list.search}
-              href={(page) =>
-                Admin.filterHref(pathname, { search: list.search, status: list.status, kind: list.kind }, page)
-              }
-            />
-          </div>
+          <FilteredPager page={list.page} search={list.search} filters={{ status: list.status, kind: list.kind }} />
         ) : null}
       </div>
     </section>
@@ -243,21 +249,13 @@ export function ReportScreen() {
             <div className="space-y-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
               <Form method="post" className="space-y-2">
                 <input type="hidden" name="intent" value="decision" />
-                <label htmlFor="report-decision" className="block text-sm font-medium text-gray-700">
-                  Keputusan
-                </label>
-                <select
-                  id="report-decision"
-                  name="decision"
-                  defaultValue={report.decision ?? 'diberikan'}
-                  className={`${Admin.selectClass} w-full`}
-                >
+                <SidebarSelect label="Keputusan" name="decision" defaultValue={report.decision ?? 'diberikan'}>
                   {DECISIONS.map((decision) => (
                     <option key={decision} value={decision}>
                       {decisionLabel(decision)}
                     </option>
                   ))}
-                </select>
+                </SidebarSelect>
                 <TextField
                   label="Dasar hukum pengecualian"
                   name="decision_reason"
@@ -285,17 +283,9 @@ export function ReportScreen() {
             <div className="space-y-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
               <Form method="post" className="space-y-2">
                 <input type="hidden" name="intent" value="status" />
-                <label htmlFor="report-status" className="block text-sm font-medium text-gray-700">
-                  Status
-                </label>
-                <select
-                  id="report-status"
-                  name="status"
-                  defaultValue={report.status}
-                  className={`${Admin.selectClass} w-full`}
-                >
+                <SidebarSelect label="Status" name="status" defaultValue={report.status}>
                   <Options choices={STATUS_CHOICES} />
-                </select>
+                </SidebarSelect>
                 {errors?.Status ? <p className="text-sm text-red-600">{errors.Status}</p> : null}
                 <button type="submit" disabled={busy} className={Admin.buttonClass}>
                   Save Status

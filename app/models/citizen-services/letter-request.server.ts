@@ -677,6 +677,17 @@ export const countPendingLetters = () =>
 // ---------------------------------------------------------------------------------------------------------------
 // Retention
 
+/** The activity log's line for a request or letter whose personal data the clean-up erased. */
+const noteErased = (resourceId: number, summary: string, changes: string[]) =>
+  recordActivity({
+    actor: { id: null, name: 'Sistem', ip: null },
+    action: 'letter_data_erased',
+    resource: 'letters',
+    resourceId,
+    summary,
+    changes,
+  })
+
 /**
  * The daily clean-up (decisions 061, 073): a request ended (`selesai`, `ditolak`) longer than
  * LETTER_DATA_RETENTION_DAYS loses its NIK, contact, data and attachments, and its letter (and a walk-in letter issued
@@ -698,14 +709,7 @@ export async function eraseOldLetterData(at = nowMs()): Promise<number> {
       })
     })
     await dropAttachments(request.attachments.map((item) => item.file))
-    await recordActivity({
-      actor: { id: null, name: 'Sistem', ip: null },
-      action: 'letter_data_erased',
-      resource: 'letters',
-      resourceId: request.id,
-      summary: request.ticket,
-      changes: ['nik', 'phone', 'email', 'data', 'attachments'],
-    })
+    await noteErased(request.id, request.ticket, ['nik', 'phone', 'email', 'data', 'attachments'])
   }
   const letters = await prisma.letter.findMany({
     where: {
@@ -726,14 +730,7 @@ export async function eraseOldLetterData(at = nowMs()): Promise<number> {
       }),
     )
     await removeStoredFile(LETTER_FILES_KIND, letter.pdf_file).catch(() => undefined)
-    await recordActivity({
-      actor: { id: null, name: 'Sistem', ip: null },
-      action: 'letter_data_erased',
-      resource: 'letters',
-      resourceId: letter.id,
-      summary: letter.number,
-      changes: ['nik', 'pdf'],
-    })
+    await noteErased(letter.id, letter.number, ['nik', 'pdf'])
   }
   if (requests.length || letters.length) await scrubErased(['letter_requests', 'letter_attachments', 'letters'])
   return requests.length + letters.length
