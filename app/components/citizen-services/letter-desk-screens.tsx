@@ -7,6 +7,7 @@ import {
   LETTER_STATUS_LABELS,
   letterStatusLabel,
   type LetterField,
+  type LetterTypeText,
 } from '~/lib/letters'
 import { labelled, Options, TextField, TextFields, SelectField, type TextFieldSpec } from '~/components/shared/form'
 import { RichTextField } from '~/components/content/rich-text'
@@ -481,20 +482,7 @@ export function WalkInScreen() {
 // ---------------------------------------------------------------------------------------------------------------
 // Jenis Surat
 
-type TypeRow = {
-  id: number
-  name: string
-  slug: string
-  code: string
-  description: string
-  requirements: string
-  fields: LetterField[]
-  body: string
-  number_format: string | null
-  signer_id: number | null
-  sla_days: number
-  active: boolean
-}
+type TypeRow = LetterTypeText & { id: number; number_format: string | null; signer_id: number | null; active: boolean }
 
 /** `/admin/letter-types`. */
 export function LetterTypeListScreen() {
