@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { jsonWithSuccess, redirectWithSuccess } from 'remix-toast'
 import { actorOf } from '~/auth/actor.server'
 import { can, requirePermission } from '~/auth/session.server'
-import { readFormFields } from '~/utils/form-input.server'
+import { formTexts, readFormFields } from '~/utils/form-input.server'
 import { HttpError } from '~/utils/http.server'
 import { nowMs } from '~/utils/clock.server'
 import { getEnv } from '~/utils/config.server'
@@ -267,16 +267,9 @@ export async function typeAction({ request, params }: ActionFunctionArgs) {
       return redirectWithSuccess('/admin/letter-types', { message: 'Jenis surat dihapus', duration: 3000 })
     }
     const input = {
-      name: form.get('name') ?? '',
-      slug: form.get('slug') ?? '',
-      code: form.get('code') ?? '',
-      description: form.get('description') ?? '',
-      requirements: form.get('requirements') ?? '',
+      ...formTexts(form, ['name', 'slug', 'code', 'description', 'requirements']),
       fields: fieldsOfForm(form),
-      body: form.get('body') ?? '',
-      number_format: form.get('number_format') ?? '',
-      signer_id: form.get('signer_id') ?? '',
-      sla_days: form.get('sla_days') ?? '',
+      ...formTexts(form, ['body', 'number_format', 'signer_id', 'sla_days']),
       active: form.get('active') === '1',
     }
     const user = await requirePermission(request, creating ? 'letters-create' : 'letters-update')

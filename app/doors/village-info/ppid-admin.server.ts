@@ -13,7 +13,7 @@ import {
   updateDipEntry,
 } from '~/models/village-info/ppid-dip.server'
 import { routeId } from '~/doors/site/admin.server'
-import { readFormFields } from '~/utils/form-input.server'
+import { formTexts, readFormFields } from '~/utils/form-input.server'
 import { HttpError } from '~/utils/http.server'
 import { now } from '~/utils/clock.server'
 import { getEnv } from '~/utils/config.server'
@@ -69,7 +69,7 @@ export async function dipEntryAction({ request, params }: ActionFunctionArgs) {
       request,
       creating ? 'documents-create' : ['documents-update', 'documents-edit'],
     )
-    const input = Object.fromEntries(ENTRY_FIELDS.map((name) => [name, form.get(name) ?? '']))
+    const input = formTexts(form, ENTRY_FIELDS)
     const saved = creating ? await createDipEntry(input) : await updateDipEntry(routeId(params.id), input)
     await noteDocument(request, user, creating ? 'create' : 'update', saved.id, `DIP: ${saved.title}`)
     if (creating) return redirectWithSuccess('/admin/ppid/dip', { message: 'Entri ditambahkan', duration: 3000 })
