@@ -30,6 +30,18 @@ export const LETTER_FIELD_KINDS = ['text', 'textarea', 'date', 'number', 'select
 export type LetterFieldKind = (typeof LETTER_FIELD_KINDS)[number]
 export type LetterField = { key: string; label: string; kind: LetterFieldKind; options?: string[]; required: boolean }
 
+/** What a letter type is written with: its name, code, requirements, fields, template body and service promise. */
+export type LetterTypeText = {
+  name: string
+  slug: string
+  code: string
+  description: string
+  requirements: string
+  fields: LetterField[]
+  body: string
+  sla_days: number
+}
+
 /** The placeholders every type's body may use, besides `{{<field key>}}`. */
 export const BUILT_IN_PLACEHOLDERS = ['nama', 'nik', 'tanggal', 'nomor', 'desa'] as const
 

@@ -34,3 +34,13 @@ export type SmallMapData = {
   longitude: number
 }
 export type FieldErrors = Record<string, string>
+/** A map feature's own fields as stored: the geometry is its GeoJSON text, the measures in metres. */
+export type StoredFeature = {
+  id: number
+  name: string
+  description: string
+  geometry: string
+  image: string | null
+  area_m2: number | null
+  length_m: number | null
+}

@@ -34,6 +34,10 @@ const MAX_FORM_BYTES = 4 * 1024 * 1024
 export const readFormFields = async (request: Request, limit = MAX_FORM_BYTES) =>
   new URLSearchParams(await readBodyText(request, limit))
 
+/** The named fields of a form as text (`''` for one not sent), in the order named. */
+export const formTexts = <Name extends string>(form: URLSearchParams, names: readonly Name[]) =>
+  Object.fromEntries(names.map((name) => [name, form.get(name) ?? ''])) as Record<Name, string>
+
 /**
  * The fields of an urlencoded form, or null when the body is over `limit` bytes: a page's action answers that itself
  * (a thrown HttpError would be a 500 there).

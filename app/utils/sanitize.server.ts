@@ -26,24 +26,11 @@ function isSafeImageSource(src: string): boolean {
   )
 }
 
+/** The inline marks a rich text keeps (the site's editor and a letter's body alike). */
+export const INLINE_MARKS = ['br', 'strong', 'b', 'em', 'i', 'u', 's', 'strike']
+
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    ...BLOCKS,
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'strike',
-    'sub',
-    'sup',
-    'code',
-    'a',
-    'img',
-    'span',
-  ],
+  allowedTags: [...BLOCKS, ...INLINE_MARKS, 'sub', 'sup', 'code', 'a', 'img', 'span'],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     img: ['src', 'alt', 'width', 'height', 'srcset', 'sizes'],

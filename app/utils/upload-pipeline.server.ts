@@ -268,13 +268,8 @@ export function pngChunksIntact(bytes: Buffer): boolean {
   return false
 }
 
-/**
- * Judges the staged file by its content and re-encodes it (dropping metadata such as GPS position) under a new
- * random name, then puts it and its width copies in storage (the copies first, the original last). Returns that
- * name. Anything that is not a whole JPEG, PNG, GIF or WebP of at most 40 megapixels is a 422 on `Image`; a
- * storage that cannot be written is an error (500), and leaves nothing behind.
- */
-export async function storeImage(file: StagedFile, kind: StoredKind): Promise<string> {
+/** The first 16 bytes of a staged file (fewer are zeros), enough to tell its format by its content. */
+export async function readHead(file: StagedFile): Promise<Buffer> {
   const handle = await fsp.open(file.tempPath, 'r')
   const head = Buffer.alloc(16)
   try {
@@ -282,6 +277,17 @@ export async function storeImage(file: StagedFile, kind: StoredKind): Promise<st
   } finally {
     await handle.close()
   }
+  return head
+}
+
+/**
+ * Judges the staged file by its content and re-encodes it (dropping metadata such as GPS position) under a new
+ * random name, then puts it and its width copies in storage (the copies first, the original last). Returns that
+ * name. Anything that is not a whole JPEG, PNG, GIF or WebP of at most 40 megapixels is a 422 on `Image`; a
+ * storage that cannot be written is an error (500), and leaves nothing behind.
+ */
+export async function storeImage(file: StagedFile, kind: StoredKind): Promise<string> {
+  const head = await readHead(file)
   const format = sniffImage(head)
   if (!format) throw invalidImage()
   // The decoder does not check a PNG's chunk checksums (a damaged IDAT checksum passes): they are checked here.

@@ -17,6 +17,21 @@ export function requiredText(label: string, max = 255) {
   )
 }
 
+/** One of `values` (trimmed): "Kind is required", "Kind must be one of a, b". */
+export function requiredChoice<T extends string>(label: string, values: readonly [T, ...T[]]) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    z.enum(values, {
+      errorMap: (issue) => ({
+        message:
+          issue.code === 'invalid_type' && issue.received === 'undefined'
+            ? `${label} is required`
+            : `${label} must be one of ${values.join(', ')}`,
+      }),
+    }),
+  )
+}
+
 /** Optional text: missing or null becomes an empty string. */
 export function optionalText(label: string, max = 255) {
   return z.preprocess(

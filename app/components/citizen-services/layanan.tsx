@@ -1,9 +1,18 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import type { InputHTMLAttributes } from 'react'
 import { formatDate, formatDateTime } from '~/lib/format'
 import { REPORT_KIND_LABELS, REPORT_KINDS } from '~/lib/reports'
 import { IMAGE_MAX_MB } from '~/lib/upload-limits'
 import { Pagination } from '~/components/shared/list-controls'
+import { CitizenPage, FiledTicket } from '~/components/shared/public-form'
+import {
+  CitizenField,
+  CitizenFieldError,
+  inputClass,
+  CitizenSubmit,
+  Honeypot,
+  PhoneAndEmail,
+} from '~/components/shared/public-form'
 import { LetterTrackingPanel, type LetterTracking } from '~/components/citizen-services/letter-request-screens'
 
 /**
@@ -31,50 +40,6 @@ export type ReportView = {
 }
 
 type Errors = Record<string, string> | null | undefined
-
-const inputClass =
-  'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base shadow-sm focus:border-emerald-600 ' +
-  'focus:outline-none focus:ring-2 focus:ring-emerald-600/30 aria-[invalid=true]:border-red-600'
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  ) : null
-}
-
-/** A labelled input with its error under it. */
-function Input({
-  label,
-  name,
-  error,
-  hint,
-  children,
-}: {
-  label: string
-  name: string
-  error?: string
-  hint?: string
-  children: (props: { id: string; name: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode
-}) {
-  const id = useId()
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block font-medium text-gray-800">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="mb-1 text-sm text-gray-600">
-          {hint}
-        </p>
-      ) : null}
-      {children({ id, name, 'aria-invalid': !!error, 'aria-describedby': described || undefined })}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  )
-}
 
 const statusClass: Record<string, string> = {
   baru: 'bg-sky-100 text-sky-900',
@@ -161,56 +126,21 @@ type Filed = {
 /** What a citizen sees once the report is sent: the ticket, the code (this once), how to keep and share them. */
 function FiledPanel({ filed }: { filed: Filed }) {
   return (
-    <section
-      aria-labelledby="laporan-terkirim"
-      className="rounded-xl border-2 border-emerald-600 bg-emerald-50 p-6"
-      role="status"
+    <FiledTicket
+      id="laporan-terkirim"
+      title="Laporan Terkirim"
+      filed={filed}
+      thanks={`Terima kasih. ${filed.kind_label} Anda sudah kami terima.`}
+      keep="Simpan kode ini. Kode pelacakan hanya ditampilkan sekali dan diperlukan untuk melihat tanggapan."
+      share="Bagikan tautan pelacakan ke WhatsApp"
+      track="Lacak laporan"
     >
-      <h2 id="laporan-terkirim" className="text-xl font-bold text-gray-900">
-        Laporan Terkirim
-      </h2>
-      <p className="mt-2 text-gray-800">Terima kasih. {filed.kind_label} Anda sudah kami terima.</p>
-      <dl className="mt-4 space-y-3">
-        <div>
-          <dt className="text-sm font-medium text-gray-700">Nomor Tiket</dt>
-          <dd className="font-mono text-2xl font-bold tracking-wide text-gray-900">{filed.ticket}</dd>
-        </div>
-        <div>
-          <dt className="text-sm font-medium text-gray-700">Kode Pelacakan</dt>
-          <dd className="font-mono text-2xl font-bold tracking-wide text-gray-900">{filed.tracking_code}</dd>
-        </div>
-      </dl>
-      <p className="mt-4 font-semibold text-red-800">
-        Simpan kode ini. Kode pelacakan hanya ditampilkan sekali dan diperlukan untuk melihat tanggapan.
-      </p>
       {filed.due_at ? (
         <p className="mt-2 text-gray-800">
           Permohonan informasi dijawab paling lambat {formatDateTime(filed.due_at)} (10 hari kerja).
         </p>
       ) : null}
-      <div className="mt-5 flex flex-wrap gap-3">
-        <a
-          href={filed.share_url}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={
-            'inline-flex items-center rounded-lg bg-green-700 px-4 py-2 font-semibold text-white ' +
-            'hover:bg-green-800'
-          }
-        >
-          Bagikan tautan pelacakan ke WhatsApp
-        </a>
-        <Link
-          to={`/layanan/lacak?tiket=${encodeURIComponent(filed.ticket)}`}
-          className={
-            'inline-flex items-center rounded-lg border border-emerald-700 px-4 py-2 font-semibold ' +
-            'text-emerald-800 hover:bg-emerald-100'
-          }
-        >
-          Lacak laporan
-        </Link>
-      </div>
-    </section>
+    </FiledTicket>
   )
 }
 
@@ -224,8 +154,7 @@ export function LayananScreen() {
   const errors = answer?.errors
   const sending = useNavigation().state === 'submitting'
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-2xl font-bold text-gray-900 md:text-3xl">Layanan Pengaduan</h1>
+    <CitizenPage title="Layanan Pengaduan">
       <p className="mt-2 text-gray-700">
         Sampaikan pengaduan, aspirasi, atau permohonan informasi kepada pemerintah desa. Nama dan nomor HP Anda tidak
         pernah ditampilkan kepada umum.{' '}
@@ -261,46 +190,30 @@ export function LayananScreen() {
                 </label>
               ))}
             </div>
-            <FieldError id="kind-error" message={errors?.Kind} />
+            <CitizenFieldError id="kind-error" message={errors?.Kind} />
           </fieldset>
-          <Input label="Nama" name="name" error={errors?.Name}>
+          <CitizenField name="name" label="Nama" error={errors?.Name}>
             {(props) => <input {...props} type="text" autoComplete="name" maxLength={100} className={inputClass} />}
-          </Input>
-          <Input
-            label="Nomor HP"
-            name="phone"
-            error={errors?.Contact}
-            hint="Isi nomor HP atau email (salah satu wajib) agar kami dapat menghubungi Anda."
-          >
-            {(props) => <input {...props} type="tel" autoComplete="tel" inputMode="tel" className={inputClass} />}
-          </Input>
-          <Input label="Email" name="email">
-            {(props) => <input {...props} type="email" autoComplete="email" className={inputClass} />}
-          </Input>
-          <Input label="Judul" name="subject" error={errors?.Subject}>
+          </CitizenField>
+          <PhoneAndEmail error={errors?.Contact} />
+          <CitizenField name="subject" label="Judul" error={errors?.Subject}>
             {(props) => <input {...props} type="text" maxLength={150} className={inputClass} />}
-          </Input>
-          <Input label="Isi Laporan" name="message" error={errors?.Message}>
+          </CitizenField>
+          <CitizenField name="message" label="Isi Laporan" error={errors?.Message}>
             {(props) => <textarea {...props} rows={6} maxLength={5000} className={inputClass} />}
-          </Input>
-          <Input
-            label="Foto (tidak wajib)"
+          </CitizenField>
+          <CitizenField
             name="image"
+            label="Foto (tidak wajib)"
             error={errors?.Image}
             hint={`JPEG, PNG, GIF atau WebP, paling besar ${IMAGE_MAX_MB} MB.`}
           >
             {(props) => (
               <input {...props} type="file" accept="image/*" className="block w-full text-sm text-gray-700" />
             )}
-          </Input>
-          {/* Left empty by people, who never see it; a form filler fills it (docs/api.md: the honeypot). */}
-          <div className="hidden">
-            <label>
-              Website
-              <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-            </label>
-          </div>
-          <SubmitButton disabled={sending}>{sending ? 'Mengirim...' : 'Kirim'}</SubmitButton>
+          </CitizenField>
+          <Honeypot />
+          <CitizenSubmit disabled={sending}>{sending ? 'Mengirim...' : 'Kirim'}</CitizenSubmit>
         </Form>
       )}
       <section className="mt-12" aria-labelledby="laporan-publik">
@@ -320,7 +233,7 @@ export function LayananScreen() {
         )}
         <Pagination current={current_page} last={last_page} />
       </section>
-    </div>
+    </CitizenPage>
   )
 }
 
@@ -338,14 +251,13 @@ export function LacakScreen() {
   const answer = useActionData<TrackingAnswer>()
   const sending = useNavigation().state === 'submitting'
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-2xl font-bold text-gray-900 md:text-3xl">Lacak Laporan</h1>
+    <CitizenPage title="Lacak Laporan">
       <p className="mt-2 text-gray-700">
         Masukkan nomor tiket dan kode pelacakan yang Anda terima saat mengirim laporan atau permohonan surat (tiket{' '}
         <span className="font-mono">SRT-</span>).
       </p>
       <Form method="post" className="mt-6 space-y-5">
-        <Input label="Nomor Tiket" name="tiket">
+        <CitizenField name="tiket" label="Nomor Tiket">
           {(props) => (
             <CodeInput
               {...props}
@@ -353,11 +265,11 @@ export function LacakScreen() {
               placeholder="ADU-2026-0001, SRT-2026-0001 atau KBR-2026-0001"
             />
           )}
-        </Input>
-        <Input label="Kode Pelacakan" name="kode">
+        </CitizenField>
+        <CitizenField name="kode" label="Kode Pelacakan">
           {(props) => <CodeInput {...props} autoComplete="off" />}
-        </Input>
-        <SubmitButton disabled={sending}>Lacak</SubmitButton>
+        </CitizenField>
+        <CitizenSubmit disabled={sending}>Lacak</CitizenSubmit>
       </Form>
       {answer?.error ? (
         <p role="alert" className="mt-6 rounded-lg bg-red-50 p-3 text-red-800">
@@ -370,22 +282,6 @@ export function LacakScreen() {
           <ReportCard report={answer.report} heading="h2" />
         </section>
       ) : null}
-    </div>
-  )
-}
-
-/** The forms' submit button, wide on a phone. */
-function SubmitButton({ disabled, children }: { disabled: boolean; children: ReactNode }) {
-  return (
-    <button
-      type="submit"
-      disabled={disabled}
-      className={
-        'w-full rounded-lg bg-emerald-700 px-6 py-3 text-lg font-semibold text-white ' +
-        'hover:bg-emerald-800 disabled:opacity-60 sm:w-auto'
-      }
-    >
-      {children}
-    </button>
+    </CitizenPage>
   )
 }

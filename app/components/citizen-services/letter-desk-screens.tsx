@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { Form, Link, useLoaderData, useLocation } from '@remix-run/react'
 import { formatDate, formatDateTime } from '~/lib/format'
 import {
   isLetterOverdue,
@@ -7,11 +7,13 @@ import {
   LETTER_STATUS_LABELS,
   letterStatusLabel,
   type LetterField,
+  type LetterTypeText,
 } from '~/lib/letters'
-import { labelled, Options, TextField, SelectField } from '~/components/shared/form'
+import { labelled, Options, TextField, TextFields, SelectField, type TextFieldSpec } from '~/components/shared/form'
 import { RichTextField } from '~/components/content/rich-text'
-import { Pager, SearchBox } from '~/components/site/resource-list'
+import { FilteredPager, Pager, SearchBox } from '~/components/site/resource-list'
 import { ListTable, StateRow } from '~/components/shared/list-table'
+import * as Admin from '~/components/shared/admin-kit'
 
 /**
  * Layanan Surat's admin screens (app/doors/citizen-services/letter-desk.server.ts). Everything a villager typed is
@@ -21,22 +23,13 @@ import { ListTable, StateRow } from '~/components/shared/list-table'
 type DateLike = string | Date
 type Page<T> = { data: T[]; current_page: number; last_page: number; total: number }
 
-const selectClass =
-  'rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm ' +
-  'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
-const buttonClass =
-  'rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60'
-const dangerClass =
-  'rounded-lg border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-60'
-const card = 'rounded-xl border border-gray-200 bg-white shadow-sm'
-
 const STATUS_CHOICES = labelled(LETTER_REQUEST_STATUSES, LETTER_STATUS_LABELS)
 
 function Overdue() {
   return <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Terlambat</span>
 }
 
-const useErrors = () => useActionData<{ errors: Record<string, string> | null }>()?.errors ?? null
+const useErrors = () => Admin.useScreenErrors()
 
 // ---------------------------------------------------------------------------------------------------------------
 // Permohonan Surat
@@ -61,41 +54,24 @@ type QueueData = {
   now: number
 }
 
-function queueHref(pathname: string, list: { search: string; status: string; letterType: string }, page = 1) {
-  const params = new URLSearchParams()
-  if (list.search) params.set('search', list.search)
-  if (list.status) params.set('status', list.status)
-  if (list.letterType) params.set('letter_type', list.letterType)
-  if (page > 1) params.set('page', String(page))
-  const query = params.toString()
-  return query ? `${pathname}?${query}` : pathname
-}
-
 /** `/admin/letter-requests`: the queue, by status and type, due dates with the overdue marked. */
 export function LetterQueueScreen() {
   const list = useLoaderData<QueueData>()
-  const { pathname } = useLocation()
   return (
     <section className="space-y-4">
       <h1 className="text-xl font-semibold text-gray-900">Permohonan Surat</h1>
-      <div className={card}>
+      <div className={Admin.card}>
         <div className="flex flex-wrap items-end justify-between gap-3 border-b border-gray-100 p-4">
           <SearchBox search={list.search} placeholder="Tiket atau nama..." />
           <Form method="get" className="flex flex-wrap items-end gap-2">
             {list.search ? <input type="hidden" name="search" value={list.search} /> : null}
-            <label className="text-sm text-gray-700">
-              <span className="block">Status</span>
-              <select name="status" defaultValue={list.status} className={selectClass}>
-                <Options none="Semua" choices={STATUS_CHOICES} />
-              </select>
-            </label>
-            <label className="text-sm text-gray-700">
-              <span className="block">Jenis Surat</span>
-              <select name="letter_type" defaultValue={list.letterType} className={selectClass}>
-                <Options none="Semua" choices={list.types} />
-              </select>
-            </label>
-            <button type="submit" className={buttonClass}>
+            <Admin.FilterSelect label="Status" name="status" defaultValue={list.status}>
+              <Options none="Semua" choices={STATUS_CHOICES} />
+            </Admin.FilterSelect>
+            <Admin.FilterSelect label="Jenis Surat" name="letter_type" defaultValue={list.letterType}>
+              <Options none="Semua" choices={list.types} />
+            </Admin.FilterSelect>
+            <button type="submit" className={Admin.buttonClass}>
               Filter
             </button>
           </Form>
@@ -123,14 +99,11 @@ export function LetterQueueScreen() {
             ))
           )}
         </ListTable>
-        <div className="border-t border-gray-100 p-4">
-          <Pager
-            current={list.page.current_page}
-            last={list.page.last_page}
-            search={list.search}
-            href={(page) => queueHref(pathname, list, page)}
-          />
-        </div>
+        <FilteredPager
+          page={list.page}
+          search={list.search}
+          filters={{ status: list.status, letter_type: list.letterType }}
+        />
       </div>
     </section>
   )
@@ -159,19 +132,16 @@ const kilobytes = (size: number) => `${Math.max(1, Math.round(size / 1024))} KB`
 export function LetterRequestScreen() {
   const { request, fields, letter, now, canIssue, canUpdate } = useLoaderData<RequestData>()
   const errors = useErrors()
-  const busy = useNavigation().state !== 'idle'
+  const busy = Admin.useBusy()
   const open = !letter && request.status !== 'ditolak' && request.status !== 'selesai'
   const known = new Set(fields.map((field) => field.key))
   return (
     <section className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-gray-900">Permohonan {request.ticket}</h1>
-        <Link to="/admin/letter-requests" className="text-sm font-medium text-brand-700 hover:underline">
-          Kembali ke Permohonan Surat
-        </Link>
-      </div>
+      <Admin.ScreenTitle title={`Permohonan ${request.ticket}`}>
+        <Admin.BackTo to="/admin/letter-requests">Kembali ke Permohonan Surat</Admin.BackTo>
+      </Admin.ScreenTitle>
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className={`${card} space-y-4 p-5 lg:col-span-2`}>
+        <div className={`${Admin.card} space-y-4 p-5 lg:col-span-2`}>
           <p className="text-sm text-gray-600">
             {request.letter_type.name} · diajukan {formatDateTime(request.created_at)} ·{' '}
             <span className="font-semibold text-gray-900">{letterStatusLabel(request.status)}</span>
@@ -233,7 +203,7 @@ export function LetterRequestScreen() {
         </div>
         <aside className="space-y-4">
           {letter ? (
-            <div className={`${card} space-y-2 p-5 text-sm`}>
+            <div className={`${Admin.card} space-y-2 p-5 text-sm`}>
               <h2 className="text-base font-semibold text-gray-900">Surat {letter.number}</h2>
               {letter.revoked_at ? <p className="text-red-700">Dicabut {formatDate(letter.revoked_at)}</p> : null}
               <a href={`/api/admin/letters/${letter.id}/pdf`} className="font-medium text-brand-700 hover:underline">
@@ -242,20 +212,22 @@ export function LetterRequestScreen() {
             </div>
           ) : null}
           {open && canIssue ? (
-            <Form method="post" className={`${card} p-5`}>
-              <input type="hidden" name="intent" value="issue" />
-              <button type="submit" disabled={busy} className={buttonClass}>
-                Terbitkan Surat
-              </button>
-            </Form>
+            <Admin.IntentButton
+              intent="issue"
+              busy={busy}
+              className={Admin.buttonClass}
+              formClass={`${Admin.card} p-5`}
+            >
+              Terbitkan Surat
+            </Admin.IntentButton>
           ) : null}
           {open && canUpdate ? (
-            <div className={`${card} space-y-4 p-5`}>
+            <div className={`${Admin.card} space-y-4 p-5`}>
               {request.status === 'diajukan' ? (
                 <Form method="post">
                   <input type="hidden" name="intent" value="status" />
                   <input type="hidden" name="status" value="diproses" />
-                  <button type="submit" disabled={busy} className={buttonClass}>
+                  <button type="submit" disabled={busy} className={Admin.buttonClass}>
                     Proses
                   </button>
                 </Form>
@@ -265,10 +237,16 @@ export function LetterRequestScreen() {
                 <TextField label="Catatan untuk pemohon" name="note" multiline error={errors?.Note} />
                 {errors?.Status ? <p className="text-sm text-red-600">{errors.Status}</p> : null}
                 <div className="flex flex-wrap gap-2">
-                  <button type="submit" name="status" value="perlu_perbaikan" disabled={busy} className={buttonClass}>
+                  <button
+                    type="submit"
+                    name="status"
+                    value="perlu_perbaikan"
+                    disabled={busy}
+                    className={Admin.buttonClass}
+                  >
                     Minta Perbaikan
                   </button>
-                  <button type="submit" name="status" value="ditolak" disabled={busy} className={dangerClass}>
+                  <button type="submit" name="status" value="ditolak" disabled={busy} className={Admin.dangerClass}>
                     Tolak
                   </button>
                 </div>
@@ -310,19 +288,12 @@ type RegisterData = {
 export function LetterRegisterScreen() {
   const list = useLoaderData<RegisterData>()
   const errors = useErrors()
-  const busy = useNavigation().state !== 'idle'
+  const busy = Admin.useBusy()
   const { pathname } = useLocation()
   const rows = list.page.data
   if (list.print)
     return (
-      <section className="space-y-4 print:text-xs">
-        <h1 className="text-xl font-semibold text-gray-900">Buku Register Surat Keluar {list.year}</h1>
-        <p className="text-sm text-gray-600 print:hidden">
-          Gunakan menu cetak peramban (Ctrl+P).{' '}
-          <Link to={`/admin/letters?year=${list.year}`} className="text-brand-700 hover:underline">
-            Kembali
-          </Link>
-        </p>
+      <Admin.PrintView title={`Buku Register Surat Keluar ${list.year}`} back={`/admin/letters?year=${list.year}`}>
         <table className="min-w-full border border-gray-300 text-left text-sm">
           <thead>
             <tr>
@@ -346,55 +317,41 @@ export function LetterRegisterScreen() {
             ))}
           </tbody>
         </table>
-      </section>
+      </Admin.PrintView>
     )
   return (
     <section className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-gray-900">Surat Keluar</h1>
-        {list.canIssue ? (
-          <Link to="/admin/letters/baru" className={buttonClass}>
-            Terbitkan Surat Langsung
-          </Link>
-        ) : null}
-      </div>
-      <div className={card}>
+      <Admin.ScreenTitle
+        title="Surat Keluar"
+        add={list.canIssue && { to: '/admin/letters/baru', label: 'Terbitkan Surat Langsung' }}
+      />
+      <div className={Admin.card}>
         <div className="flex flex-wrap items-end justify-between gap-3 border-b border-gray-100 p-4">
           <Form method="get" className="flex flex-wrap items-end gap-2">
-            <label className="text-sm text-gray-700">
-              <span className="block">Tahun</span>
-              <select name="year" defaultValue={list.year} className={selectClass}>
-                {list.years.map((year) => (
-                  <option key={year} value={year}>
-                    {year}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Admin.FilterSelect label="Tahun" name="year" defaultValue={list.year}>
+              {list.years.map((year) => (
+                <option key={year} value={year}>
+                  {year}
+                </option>
+              ))}
+            </Admin.FilterSelect>
             <label className="text-sm text-gray-700">
               <span className="block">Cari</span>
               <input
                 name="search"
                 defaultValue={list.search}
                 placeholder="Nomor atau nama..."
-                className={selectClass}
+                className={Admin.selectClass}
               />
             </label>
-            <button type="submit" className={buttonClass}>
+            <button type="submit" className={Admin.buttonClass}>
               Tampilkan
             </button>
           </Form>
-          <div className="flex gap-3 text-sm">
-            <a href={`/api/admin/letters.csv?year=${list.year}`} className="font-medium text-brand-700 hover:underline">
-              Unduh CSV
-            </a>
-            <Link
-              to={`/admin/letters?year=${list.year}&cetak=1`}
-              className="font-medium text-brand-700 hover:underline"
-            >
-              Cetak
-            </Link>
-          </div>
+          <Admin.ExportLinks
+            csv={`/api/admin/letters.csv?year=${list.year}`}
+            print={`/admin/letters?year=${list.year}&cetak=1`}
+          />
         </div>
         {errors?.Reason ? <p className="px-4 pt-3 text-sm text-red-600">{errors.Reason}</p> : null}
         <ListTable headers={['Nomor', 'Tanggal', 'Jenis Surat', 'Nama', 'Penandatangan', 'Status']} actions="Aksi">
@@ -427,9 +384,9 @@ export function LetterRegisterScreen() {
                         <input type="hidden" name="id" value={row.id} />
                         <label className="block text-xs text-gray-700">
                           Alasan pencabutan
-                          <input name="reason" required className={`${selectClass} mt-1 w-full`} />
+                          <input name="reason" required className={`${Admin.selectClass} mt-1 w-full`} />
                         </label>
-                        <button type="submit" disabled={busy} className={dangerClass}>
+                        <button type="submit" disabled={busy} className={Admin.dangerClass}>
                           Cabut Surat
                         </button>
                       </Form>
@@ -491,23 +448,20 @@ function DataField({ field, error }: { field: LetterField; error?: string }) {
 export function WalkInScreen() {
   const { types, type } = useLoaderData<WalkInData>()
   const errors = useErrors()
-  const busy = useNavigation().state !== 'idle'
+  const busy = Admin.useBusy()
   return (
     <section className="max-w-2xl space-y-4">
       <h1 className="text-xl font-semibold text-gray-900">Terbitkan Surat Langsung</h1>
-      <Form method="get" className={`${card} flex flex-wrap items-end gap-2 p-4`}>
-        <label className="text-sm text-gray-700">
-          <span className="block">Jenis Surat</span>
-          <select name="jenis" defaultValue={type?.slug ?? ''} className={selectClass}>
-            <Options none="- Pilih -" choices={types} />
-          </select>
-        </label>
-        <button type="submit" className={buttonClass}>
+      <Form method="get" className={`${Admin.card} flex flex-wrap items-end gap-2 p-4`}>
+        <Admin.FilterSelect label="Jenis Surat" name="jenis" defaultValue={type?.slug ?? ''}>
+          <Options none="- Pilih -" choices={types} />
+        </Admin.FilterSelect>
+        <button type="submit" className={Admin.buttonClass}>
           Pilih
         </button>
       </Form>
       {type ? (
-        <Form method="post" className={`${card} space-y-4 p-5`}>
+        <Form method="post" className={`${Admin.card} space-y-4 p-5`}>
           <input type="hidden" name="letter_type" value={type.slug} />
           <h2 className="text-base font-semibold text-gray-900">{type.name}</h2>
           <TextField label="Nama *" name="name" error={errors?.Name} />
@@ -516,7 +470,7 @@ export function WalkInScreen() {
             <DataField key={field.key} field={field} error={errors?.[`Data_${field.key}`]} />
           ))}
           {errors?.Letter_type ? <p className="text-sm text-red-600">{errors.Letter_type}</p> : null}
-          <button type="submit" disabled={busy} className={buttonClass}>
+          <button type="submit" disabled={busy} className={Admin.buttonClass}>
             Terbitkan Surat
           </button>
         </Form>
@@ -528,35 +482,18 @@ export function WalkInScreen() {
 // ---------------------------------------------------------------------------------------------------------------
 // Jenis Surat
 
-type TypeRow = {
-  id: number
-  name: string
-  slug: string
-  code: string
-  description: string
-  requirements: string
-  fields: LetterField[]
-  body: string
-  number_format: string | null
-  signer_id: number | null
-  sla_days: number
-  active: boolean
-}
+type TypeRow = LetterTypeText & { id: number; number_format: string | null; signer_id: number | null; active: boolean }
 
 /** `/admin/letter-types`. */
 export function LetterTypeListScreen() {
   const list = useLoaderData<{ page: Page<TypeRow>; search: string; canCreate: boolean }>()
   return (
     <section className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-gray-900">Jenis Surat</h1>
-        {list.canCreate ? (
-          <Link to="/admin/letter-types/baru" className={buttonClass}>
-            Tambah Jenis Surat
-          </Link>
-        ) : null}
-      </div>
-      <div className={card}>
+      <Admin.ScreenTitle
+        title="Jenis Surat"
+        add={list.canCreate && { to: '/admin/letter-types/baru', label: 'Tambah Jenis Surat' }}
+      />
+      <div className={Admin.card}>
         <div className="border-b border-gray-100 p-4">
           <SearchBox search={list.search} placeholder="Nama atau kode..." />
         </div>
@@ -589,6 +526,32 @@ export function LetterTypeListScreen() {
 
 const KIND_CHOICES = LETTER_FIELD_KINDS.map((kind) => ({ value: kind, label: kind }))
 
+const TYPE_NAME: TextFieldSpec[] = [{ label: 'Nama', name: 'name' }]
+const TYPE_NUMBERING: TextFieldSpec[] = [
+  { label: 'Kode Klasifikasi', name: 'code' },
+  { label: 'Format Nomor', name: 'number_format', placeholder: '{kode}/{nomor}/{bulan_romawi}/{tahun}' },
+  { label: 'Janji Layanan (hari kerja)', name: 'sla_days', type: 'number' },
+]
+const TYPE_SLUG: TextFieldSpec[] = [{ label: 'Slug', name: 'slug' }]
+const TYPE_TEXTS: TextFieldSpec[] = [
+  { label: 'Keterangan', name: 'description', multiline: true },
+  { label: 'Persyaratan (satu per baris)', name: 'requirements', multiline: true },
+]
+
+/** A text cell of a letter type's field row: `field_<name>_<n>`, labelled `<label> isian <n + 1>`. */
+function FieldCell({ n, name, label, value }: { n: number; name: string; label: string; value: string }) {
+  return (
+    <td className="px-2 py-1">
+      <input
+        aria-label={`${label} isian ${n + 1}`}
+        name={`field_${name}_${n}`}
+        defaultValue={value}
+        className={`${Admin.selectClass} w-full`}
+      />
+    </td>
+  )
+}
+
 /** `/admin/letter-types/baru` and `/admin/letter-types/{id}`: the type editor. */
 export function LetterTypeScreen() {
   const { type, signers, canSave, canDelete } = useLoaderData<{
@@ -598,39 +561,20 @@ export function LetterTypeScreen() {
     canDelete: boolean
   }>()
   const errors = useErrors()
-  const busy = useNavigation().state !== 'idle'
+  const busy = Admin.useBusy()
   const rows: (LetterField | null)[] = [...(type?.fields ?? []), null, null, null]
-  const cellInput = `${selectClass} w-full`
+  const values = type ?? { sla_days: 3 }
   return (
     <section className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-gray-900">
-          {type ? `Jenis Surat: ${type.name}` : 'Tambah Jenis Surat'}
-        </h1>
-        <Link to="/admin/letter-types" className="text-sm font-medium text-brand-700 hover:underline">
-          Kembali ke Jenis Surat
-        </Link>
-      </div>
-      <Form method="post" className={`${card} space-y-4 p-5`}>
-        <TextField label="Nama" name="name" defaultValue={type?.name} error={errors?.Name} />
+      <Admin.ScreenTitle title={type ? `Jenis Surat: ${type.name}` : 'Tambah Jenis Surat'}>
+        <Admin.BackTo to="/admin/letter-types">Kembali ke Jenis Surat</Admin.BackTo>
+      </Admin.ScreenTitle>
+      <Form method="post" className={`${Admin.card} space-y-4 p-5`}>
+        <TextFields fields={TYPE_NAME} values={values} errors={errors} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="Kode Klasifikasi" name="code" defaultValue={type?.code} error={errors?.Code} />
-          <TextField
-            label="Format Nomor"
-            name="number_format"
-            defaultValue={type?.number_format ?? ''}
-            placeholder="{kode}/{nomor}/{bulan_romawi}/{tahun}"
-            error={errors?.Number_format}
-          />
-          <TextField
-            label="Janji Layanan (hari kerja)"
-            name="sla_days"
-            type="number"
-            defaultValue={type?.sla_days ?? 3}
-            error={errors?.Sla_days}
-          />
+          <TextFields fields={TYPE_NUMBERING} values={values} errors={errors} />
         </div>
-        <TextField label="Slug" name="slug" defaultValue={type?.slug} error={errors?.Slug} />
+        <TextFields fields={TYPE_SLUG} values={values} errors={errors} />
         <SelectField
           label="Penandatangan"
           name="signer_id"
@@ -638,20 +582,7 @@ export function LetterTypeScreen() {
           error={errors?.Signer_id}
           options={[{ value: '', label: '- Pilih aparatur -' }, ...signers]}
         />
-        <TextField
-          label="Keterangan"
-          name="description"
-          multiline
-          defaultValue={type?.description}
-          error={errors?.Description}
-        />
-        <TextField
-          label="Persyaratan (satu per baris)"
-          name="requirements"
-          multiline
-          defaultValue={type?.requirements}
-          error={errors?.Requirements}
-        />
+        <TextFields fields={TYPE_TEXTS} values={values} errors={errors} />
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-gray-700">Isian formulir</legend>
           <p className="text-xs text-gray-500">
@@ -673,40 +604,19 @@ export function LetterTypeScreen() {
               <tbody>
                 {rows.map((field, n) => (
                   <tr key={n}>
-                    <td className="px-2 py-1">
-                      <input
-                        aria-label={`Kunci isian ${n + 1}`}
-                        name={`field_key_${n}`}
-                        defaultValue={field?.key ?? ''}
-                        className={cellInput}
-                      />
-                    </td>
-                    <td className="px-2 py-1">
-                      <input
-                        aria-label={`Label isian ${n + 1}`}
-                        name={`field_label_${n}`}
-                        defaultValue={field?.label ?? ''}
-                        className={cellInput}
-                      />
-                    </td>
+                    <FieldCell n={n} name="key" label="Kunci" value={field?.key ?? ''} />
+                    <FieldCell n={n} name="label" label="Label" value={field?.label ?? ''} />
                     <td className="px-2 py-1">
                       <select
                         aria-label={`Jenis isian ${n + 1}`}
                         name={`field_kind_${n}`}
                         defaultValue={field?.kind ?? 'text'}
-                        className={cellInput}
+                        className={`${Admin.selectClass} w-full`}
                       >
                         <Options choices={KIND_CHOICES} />
                       </select>
                     </td>
-                    <td className="px-2 py-1">
-                      <input
-                        aria-label={`Pilihan isian ${n + 1}`}
-                        name={`field_options_${n}`}
-                        defaultValue={field?.options?.join(', ') ?? ''}
-                        className={cellInput}
-                      />
-                    </td>
+                    <FieldCell n={n} name="options" label="Pilihan" value={field?.options?.join(', ') ?? ''} />
                     <td className="px-2 py-1 text-center">
                       <input
                         type="checkbox"
@@ -730,19 +640,12 @@ export function LetterTypeScreen() {
           <input type="checkbox" name="active" value="1" defaultChecked={type?.active ?? true} /> Aktif (tampil di
           Layanan Surat)
         </label>
-        {canSave ? (
-          <button type="submit" name="intent" value="save" disabled={busy} className={buttonClass}>
-            Simpan
-          </button>
-        ) : null}
+        {canSave ? <Admin.SaveButton busy={busy} /> : null}
       </Form>
       {canDelete ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="delete" />
-          <button type="submit" disabled={busy} className={dangerClass}>
-            Hapus Jenis Surat
-          </button>
-        </Form>
+        <Admin.IntentButton intent="delete" busy={busy} className={Admin.dangerClass}>
+          Hapus Jenis Surat
+        </Admin.IntentButton>
       ) : null}
     </section>
   )

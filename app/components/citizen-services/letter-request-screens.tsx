@@ -1,8 +1,9 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useId, type ReactNode } from 'react'
 import { formatDate, formatDateTime } from '~/lib/format'
 import type { LetterField } from '~/lib/letters'
 import { IMAGE_MAX_MB } from '~/lib/upload-limits'
+import { CitizenPage, FiledTicket } from '~/components/shared/public-form'
+import { CitizenField, inputClass, CitizenSubmit, Honeypot, PhoneAndEmail } from '~/components/shared/public-form'
 
 /**
  * The villager's screens of Layanan Surat: the types (`/layanan/surat`), a type's form (`/layanan/surat/{slug}`: the
@@ -12,47 +13,6 @@ import { IMAGE_MAX_MB } from '~/lib/upload-limits'
  */
 
 type Errors = Record<string, string> | null | undefined
-
-const inputClass =
-  'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base shadow-sm focus:border-emerald-600 ' +
-  'focus:outline-none focus:ring-2 focus:ring-emerald-600/30 aria-[invalid=true]:border-red-600'
-const buttonClass =
-  'w-full rounded-lg bg-emerald-700 px-6 py-3 text-lg font-semibold text-white hover:bg-emerald-800 ' +
-  'disabled:opacity-60 sm:w-auto'
-
-/** A labelled control with its hint and error. */
-function Field({
-  label,
-  error,
-  hint,
-  children,
-}: {
-  label: string
-  error?: string
-  hint?: string
-  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode
-}) {
-  const id = useId()
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block font-medium text-gray-800">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="mb-1 text-sm text-gray-600">
-          {hint}
-        </p>
-      ) : null}
-      {children({ id, 'aria-invalid': !!error, 'aria-describedby': described || undefined })}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  )
-}
 
 type PublicType = {
   name: string
@@ -73,8 +33,7 @@ const lines = (text: string) =>
 export function LetterTypesScreen() {
   const { types } = useLoaderData<{ types: PublicType[] }>()
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-2xl font-bold text-gray-900 md:text-3xl">Layanan Surat</h1>
+    <CitizenPage title="Layanan Surat">
       <p className="mt-2 text-gray-700">
         Ajukan surat keterangan dari rumah. Setelah surat terbit, unduh di halaman{' '}
         <Link to="/layanan/lacak" className="font-medium text-emerald-800 underline">
@@ -116,14 +75,14 @@ export function LetterTypesScreen() {
       ) : (
         <p className="mt-8 text-gray-600">Belum ada jenis surat yang dapat diajukan.</p>
       )}
-    </div>
+    </CitizenPage>
   )
 }
 
 /** One of a type's fields as an input, named `data_<key>`. */
 function TypeField({ field, error, value }: { field: LetterField; error?: string; value?: string }) {
   return (
-    <Field label={field.required ? field.label : `${field.label} (tidak wajib)`} error={error}>
+    <CitizenField label={field.required ? field.label : `${field.label} (tidak wajib)`} error={error}>
       {(props) => {
         const common = { ...props, name: `data_${field.key}`, required: field.required, defaultValue: value }
         if (field.kind === 'textarea') return <textarea {...common} rows={3} maxLength={2000} className={inputClass} />
@@ -142,7 +101,7 @@ function TypeField({ field, error, value }: { field: LetterField; error?: string
         if (field.kind === 'number') return <input {...common} type="text" inputMode="decimal" className={inputClass} />
         return <input {...common} type="text" maxLength={500} className={inputClass} />
       }}
-    </Field>
+    </CitizenField>
   )
 }
 
@@ -158,11 +117,10 @@ function RequestFields({
 }) {
   return (
     <>
-      <Field label="Nama" error={errors?.Name}>
+      <CitizenField name="name" label="Nama" error={errors?.Name}>
         {(props) => (
           <input
             {...props}
-            name="name"
             type="text"
             required
             autoComplete="name"
@@ -171,12 +129,11 @@ function RequestFields({
             className={inputClass}
           />
         )}
-      </Field>
-      <Field label="NIK" error={errors?.Nik} hint="16 angka, sesuai KTP atau Kartu Keluarga.">
+      </CitizenField>
+      <CitizenField name="nik" label="NIK" error={errors?.Nik} hint="16 angka, sesuai KTP atau Kartu Keluarga.">
         {(props) => (
           <input
             {...props}
-            name="nik"
             type="text"
             required
             inputMode="numeric"
@@ -186,19 +143,8 @@ function RequestFields({
             className={inputClass}
           />
         )}
-      </Field>
-      <Field
-        label="Nomor HP"
-        error={errors?.Contact}
-        hint="Isi nomor HP atau email (salah satu wajib) agar kami dapat menghubungi Anda."
-      >
-        {(props) => (
-          <input {...props} name="phone" type="tel" autoComplete="tel" inputMode="tel" className={inputClass} />
-        )}
-      </Field>
-      <Field label="Email">
-        {(props) => <input {...props} name="email" type="email" autoComplete="email" className={inputClass} />}
-      </Field>
+      </CitizenField>
+      <PhoneAndEmail error={errors?.Contact} />
       {fields.map((field) => (
         <TypeField
           key={field.key}
@@ -207,7 +153,8 @@ function RequestFields({
           value={values?.data?.[field.key]}
         />
       ))}
-      <Field
+      <CitizenField
+        name="attachments"
         label="Lampiran"
         error={errors?.Attachments}
         hint={`Foto KTP, Kartu Keluarga atau surat pengantar: gambar atau PDF, paling banyak 5 berkas, masing-masing paling besar ${IMAGE_MAX_MB} MB.`}
@@ -215,21 +162,14 @@ function RequestFields({
         {(props) => (
           <input
             {...props}
-            name="attachments"
             type="file"
             multiple
             accept="image/*,application/pdf"
             className="block w-full text-sm text-gray-700"
           />
         )}
-      </Field>
-      {/* Left empty by people, who never see it; a form filler fills it (docs/api.md: the honeypot). */}
-      <div className="hidden">
-        <label>
-          Website
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      </CitizenField>
+      <Honeypot />
     </>
   )
 }
@@ -264,49 +204,18 @@ export function LetterFormScreen() {
       <h1 className="mt-2 text-2xl font-bold text-gray-900 md:text-3xl">{type.name}</h1>
       {type.description ? <p className="mt-2 text-gray-700">{type.description}</p> : null}
       {filed ? (
-        <section
-          aria-labelledby="permohonan-terkirim"
-          role="status"
-          className="mt-8 rounded-xl border-2 border-emerald-600 bg-emerald-50 p-6"
+        <FiledTicket
+          id="permohonan-terkirim"
+          className="mt-8"
+          title="Permohonan Terkirim"
+          filed={filed}
+          thanks={`Terima kasih. Permohonan ${type.name} Anda sudah kami terima.`}
+          keep="Simpan kode ini. Kode pelacakan hanya ditampilkan sekali dan diperlukan untuk melihat status dan mengunduh surat."
+          share="Bagikan ke WhatsApp"
+          track="Lacak permohonan"
         >
-          <h2 id="permohonan-terkirim" className="text-xl font-bold text-gray-900">
-            Permohonan Terkirim
-          </h2>
-          <p className="mt-2 text-gray-800">Terima kasih. Permohonan {type.name} Anda sudah kami terima.</p>
-          <dl className="mt-4 space-y-3">
-            <div>
-              <dt className="text-sm font-medium text-gray-700">Nomor Tiket</dt>
-              <dd className="font-mono text-2xl font-bold tracking-wide text-gray-900">{filed.ticket}</dd>
-            </div>
-            <div>
-              <dt className="text-sm font-medium text-gray-700">Kode Pelacakan</dt>
-              <dd className="break-all font-mono text-2xl font-bold tracking-wide text-gray-900">
-                {filed.tracking_code}
-              </dd>
-            </div>
-          </dl>
-          <p className="mt-4 font-semibold text-red-800">
-            Simpan kode ini. Kode pelacakan hanya ditampilkan sekali dan diperlukan untuk melihat status dan mengunduh
-            surat.
-          </p>
           <p className="mt-2 text-gray-800">Perkiraan selesai: {formatDate(filed.due_at)}.</p>
-          <div className="mt-5 flex flex-wrap gap-3">
-            <a
-              href={filed.share_url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex items-center rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800"
-            >
-              Bagikan ke WhatsApp
-            </a>
-            <Link
-              to={`/layanan/lacak?tiket=${encodeURIComponent(filed.ticket)}`}
-              className="inline-flex items-center rounded-lg border border-emerald-700 px-4 py-2 font-semibold text-emerald-800 hover:bg-emerald-100"
-            >
-              Lacak permohonan
-            </Link>
-          </div>
-        </section>
+        </FiledTicket>
       ) : (
         <>
           {lines(type.requirements).length ? (
@@ -322,9 +231,7 @@ export function LetterFormScreen() {
           <Form method="post" encType="multipart/form-data" className="mt-8 space-y-5">
             <FormErrors errors={answer?.errors} known={['Name', 'Nik', 'Contact', 'Attachments']} />
             <RequestFields fields={type.fields} errors={answer?.errors} />
-            <button type="submit" disabled={sending} className={buttonClass}>
-              {sending ? 'Mengirim...' : 'Kirim Permohonan'}
-            </button>
+            <CitizenSubmit disabled={sending}>{sending ? 'Mengirim...' : 'Kirim Permohonan'}</CitizenSubmit>
           </Form>
         </>
       )}
@@ -415,9 +322,7 @@ export function LetterTrackingPanel({ answer }: { answer: LetterTracking }) {
           <input type="hidden" name="kode" value={answer.code} />
           <FormErrors errors={answer.errors} known={['Name', 'Nik', 'Contact', 'Attachments']} />
           <RequestFields fields={request.fields} errors={answer.errors} values={{ data: request.data }} />
-          <button type="submit" disabled={sending} className={buttonClass}>
-            Kirim Perbaikan
-          </button>
+          <CitizenSubmit disabled={sending}>Kirim Perbaikan</CitizenSubmit>
         </Form>
       ) : null}
     </section>

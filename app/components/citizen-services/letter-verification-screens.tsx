@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { formatDate } from '~/lib/format'
 import { DOCUMENT_MAX_MB } from '~/lib/upload-limits'
 import type { VerificationView } from '~/lib/letters'
+import { CitizenPage, CitizenSubmit } from '~/components/shared/public-form'
 
 /**
  * `/verifikasi` (a code typed, or the letter's PDF uploaded) and `/verifikasi/{code}` (the letter's facts):
@@ -14,9 +15,6 @@ type VerificationResult = { letter: VerificationView | null; error: string | nul
 const inputClass =
   'block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base shadow-sm focus:border-emerald-600 ' +
   'focus:outline-none focus:ring-2 focus:ring-emerald-600/30'
-const buttonClass =
-  'w-full rounded-lg bg-emerald-700 px-6 py-3 text-lg font-semibold text-white hover:bg-emerald-800 ' +
-  'disabled:opacity-60 sm:w-auto'
 
 /** The answer: genuine and standing, or revoked, with the letter's facts. */
 export function LetterVerdict({ letter }: { letter: VerificationView }) {
@@ -89,8 +87,7 @@ export function VerificationScreen() {
   const answer = useActionData<VerificationResult>()
   const sending = useNavigation().state === 'submitting'
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-2xl font-bold text-gray-900 md:text-3xl">Verifikasi Surat</h1>
+    <CitizenPage title="Verifikasi Surat">
       <p className="mt-2 text-gray-700">
         Periksa keaslian surat yang diterbitkan desa: ketik kode verifikasi yang tercetak di bawah kode QR surat, atau
         unggah berkas PDF surat tersebut.
@@ -111,9 +108,7 @@ export function VerificationScreen() {
             className={inputClass}
           />
         </div>
-        <button type="submit" disabled={sending} className={buttonClass}>
-          Periksa Kode
-        </button>
+        <CitizenSubmit disabled={sending}>Periksa Kode</CitizenSubmit>
       </Form>
       <Form method="post" encType="multipart/form-data" className="mt-8 space-y-4 border-t border-gray-200 pt-8">
         <div>
@@ -133,9 +128,7 @@ export function VerificationScreen() {
             className="block w-full text-sm text-gray-700"
           />
         </div>
-        <button type="submit" disabled={sending} className={buttonClass}>
-          Periksa Berkas
-        </button>
+        <CitizenSubmit disabled={sending}>Periksa Berkas</CitizenSubmit>
       </Form>
       {answer?.error ? <Failure text={answer.error} /> : null}
       {answer?.letter ? (
@@ -143,7 +136,7 @@ export function VerificationScreen() {
           <LetterVerdict letter={answer.letter} />
         </div>
       ) : null}
-    </div>
+    </CitizenPage>
   )
 }
 
@@ -151,8 +144,7 @@ export function VerificationScreen() {
 export function VerifiedLetterScreen() {
   const result = useLoaderData<VerificationResult>()
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-2xl font-bold text-gray-900 md:text-3xl">Verifikasi Surat</h1>
+    <CitizenPage title="Verifikasi Surat">
       {result.letter ? (
         <div className="mt-6">
           <LetterVerdict letter={result.letter} />
@@ -165,6 +157,6 @@ export function VerifiedLetterScreen() {
           Periksa surat lain
         </Link>
       </p>
-    </div>
+    </CitizenPage>
   )
 }

@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { formatDate, formatDateTime } from '~/lib/format'
 import {
   DECISIONS,
@@ -12,9 +13,10 @@ import {
   reportKindLabel,
   reportStatusLabel,
 } from '~/lib/reports'
-import { Pager, SearchBox } from '~/components/site/resource-list'
+import { FilteredPager, SearchBox } from '~/components/site/resource-list'
 import { labelled, Options, TextField } from '~/components/shared/form'
 import { FailedRow, ListTable, StateRow } from '~/components/shared/list-table'
+import * as Admin from '~/components/shared/admin-kit'
 
 /**
  * Laporan Warga: the inbox of citizens' reports (app/doors/citizen-services/report-desk.server.ts). Every text a citizen wrote is
@@ -43,22 +45,22 @@ type InboxData = {
   now: number
 }
 
-const selectClass =
-  'rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm ' +
-  'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
-
 const STATUS_CHOICES = labelled(REPORT_STATUSES, REPORT_STATUS_LABELS)
 const KIND_CHOICES = labelled(INBOX_KINDS, REPORT_KIND_LABELS)
 
-/** `/admin/reports?search&status&kind&page`: only what is not empty. */
-function inboxHref(pathname: string, filters: { search: string; status: string; kind: string }, page = 1) {
-  const params = new URLSearchParams()
-  if (filters.search) params.set('search', filters.search)
-  if (filters.status) params.set('status', filters.status)
-  if (filters.kind) params.set('kind', filters.kind)
-  if (page > 1) params.set('page', String(page))
-  const query = params.toString()
-  return query ? `${pathname}?${query}` : pathname
+/** A labelled full-width select of the report's sidebar forms; its id is `report-<name>`. */
+function SidebarSelect(props: { label: string; name: string; defaultValue: string; children: ReactNode }) {
+  const id = `report-${props.name}`
+  return (
+    <>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-700">
+        {props.label}
+      </label>
+      <select id={id} name={props.name} defaultValue={props.defaultValue} className={`${Admin.selectClass} w-full`}>
+        {props.children}
+      </select>
+    </>
+  )
 }
 
 function Overdue() {
@@ -67,7 +69,6 @@ function Overdue() {
 
 export function ReportInboxScreen() {
   const list = useLoaderData<InboxData>()
-  const { pathname } = useLocation()
   const rows = list.page?.data ?? []
   return (
     <section className="space-y-4">
@@ -83,7 +84,7 @@ export function ReportInboxScreen() {
             ].map((filter) => (
               <label key={filter.name} className="text-sm text-gray-700">
                 <span className="block">{filter.label}</span>
-                <select name={filter.name} defaultValue={filter.value} className={selectClass}>
+                <select name={filter.name} defaultValue={filter.value} className={Admin.selectClass}>
                   <Options none="All" choices={filter.choices} />
                 </select>
               </label>
@@ -122,14 +123,7 @@ export function ReportInboxScreen() {
           )}
         </ListTable>
         {list.page ? (
-          <div className="border-t border-gray-100 p-4">
-            <Pager
-              current={list.page.current_page}
-              last={list.page.last_page}
-              search={list.search}
-              href={(page) => inboxHref(pathname, list, page)}
-            />
-          </div>
+          <FilteredPager page={list.page} search={list.search} filters={{ status: list.status, kind: list.kind }} />
         ) : null}
       </div>
     </section>
@@ -158,23 +152,17 @@ type ReportData = {
   canDelete: boolean
 }
 
-const buttonClass =
-  'rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60'
-
 /** `/admin/reports/{id}`. */
 export function ReportScreen() {
   const { report, now, canUpdate, canDelete } = useLoaderData<ReportData>()
   const errors = useActionData<{ errors: Record<string, string> | null }>()?.errors
-  const busy = useNavigation().state !== 'idle'
+  const busy = Admin.useBusy()
   const overdue = isOverdue(report, now)
   return (
     <section className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-gray-900">Report {report.ticket}</h1>
-        <Link to="/admin/reports" className="text-sm font-medium text-brand-700 hover:underline">
-          Back to Laporan Warga
-        </Link>
-      </div>
+      <Admin.ScreenTitle title={`Report ${report.ticket}`}>
+        <Admin.BackTo to="/admin/reports">Back to Laporan Warga</Admin.BackTo>
+      </Admin.ScreenTitle>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm lg:col-span-2">
           <p className="text-sm text-gray-600">
@@ -227,7 +215,7 @@ export function ReportScreen() {
             <Form method="post" className="space-y-3">
               <input type="hidden" name="intent" value="respond" />
               <TextField label="New Response" name="message" multiline error={errors?.Message} />
-              <button type="submit" disabled={busy} className={buttonClass}>
+              <button type="submit" disabled={busy} className={Admin.buttonClass}>
                 Send Response
               </button>
             </Form>
@@ -261,28 +249,20 @@ export function ReportScreen() {
             <div className="space-y-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
               <Form method="post" className="space-y-2">
                 <input type="hidden" name="intent" value="decision" />
-                <label htmlFor="report-decision" className="block text-sm font-medium text-gray-700">
-                  Keputusan
-                </label>
-                <select
-                  id="report-decision"
-                  name="decision"
-                  defaultValue={report.decision ?? 'diberikan'}
-                  className={`${selectClass} w-full`}
-                >
+                <SidebarSelect label="Keputusan" name="decision" defaultValue={report.decision ?? 'diberikan'}>
                   {DECISIONS.map((decision) => (
                     <option key={decision} value={decision}>
                       {decisionLabel(decision)}
                     </option>
                   ))}
-                </select>
+                </SidebarSelect>
                 <TextField
                   label="Dasar hukum pengecualian"
                   name="decision_reason"
                   multiline
                   error={errors?.Decision_reason ?? errors?.Decision}
                 />
-                <button type="submit" disabled={busy} className={buttonClass}>
+                <button type="submit" disabled={busy} className={Admin.buttonClass}>
                   Simpan Keputusan
                 </button>
               </Form>
@@ -292,7 +272,7 @@ export function ReportScreen() {
                 <Form method="post" className="space-y-2">
                   <input type="hidden" name="intent" value="extend" />
                   <TextField label="Alasan perpanjangan" name="extend_reason" multiline error={errors?.Extend_reason} />
-                  <button type="submit" disabled={busy} className={buttonClass}>
+                  <button type="submit" disabled={busy} className={Admin.buttonClass}>
                     Perpanjang 7 Hari Kerja
                   </button>
                 </Form>
@@ -303,19 +283,11 @@ export function ReportScreen() {
             <div className="space-y-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
               <Form method="post" className="space-y-2">
                 <input type="hidden" name="intent" value="status" />
-                <label htmlFor="report-status" className="block text-sm font-medium text-gray-700">
-                  Status
-                </label>
-                <select
-                  id="report-status"
-                  name="status"
-                  defaultValue={report.status}
-                  className={`${selectClass} w-full`}
-                >
+                <SidebarSelect label="Status" name="status" defaultValue={report.status}>
                   <Options choices={STATUS_CHOICES} />
-                </select>
+                </SidebarSelect>
                 {errors?.Status ? <p className="text-sm text-red-600">{errors.Status}</p> : null}
-                <button type="submit" disabled={busy} className={buttonClass}>
+                <button type="submit" disabled={busy} className={Admin.buttonClass}>
                   Save Status
                 </button>
               </Form>
@@ -330,7 +302,7 @@ export function ReportScreen() {
                   role="switch"
                   aria-checked={report.public}
                   disabled={busy}
-                  className={buttonClass}
+                  className={Admin.buttonClass}
                 >
                   Show on Public Page
                 </button>

@@ -30,6 +30,7 @@ import { PencilIcon, PlusIcon, SearchIcon } from '~/components/shared/icons'
 import { useCan } from '~/components/accounts/admin-session'
 import { UploadForm } from '~/components/content/upload-form'
 import { BackButton } from '~/components/shared/form'
+import { filterHref } from '~/components/shared/admin-kit'
 import { FailedRow, ListTable, StateRow } from '~/components/shared/list-table'
 
 export type ListData = {
@@ -130,6 +131,29 @@ function Gap() {
  * The admin pager, on the right: at most 5 page links, first/last shortcuts and ellipses. `href` overrides the
  * address of a page (a list with filters besides the search keeps them).
  */
+/** The pager of a back-office list with filters, in its bordered footer: its pages keep the search and the filters. */
+export function FilteredPager({
+  page,
+  search,
+  filters,
+}: {
+  page: { current_page: number; last_page: number }
+  search: string
+  filters: Record<string, string>
+}) {
+  const { pathname } = useLocation()
+  return (
+    <div className="border-t border-gray-100 p-4">
+      <Pager
+        current={page.current_page}
+        last={page.last_page}
+        search={search}
+        href={(n) => filterHref(pathname, { search, ...filters }, n)}
+      />
+    </div>
+  )
+}
+
 export function Pager({
   current,
   last,

@@ -1,8 +1,9 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import type { FieldErrors } from '~/lib/map-types'
+import type { FieldErrors, StoredFeature } from '~/lib/map-types'
 import { IMAGE_MAX_MB } from '~/lib/upload-limits'
 import { uploadUrl } from '~/lib/upload-urls'
+import * as Admin from '~/components/shared/admin-kit'
 
 type Layer = {
   id: number
@@ -13,15 +14,7 @@ type Layer = {
   public: boolean
   count: number
 }
-type Feature = {
-  id: number
-  name: string
-  description: string
-  geometry: string
-  image: string | null
-  area_m2: number | null
-  length_m: number | null
-}
+type Feature = StoredFeature
 type Load = {
   layers: Layer[]
   chosen: Layer | null
@@ -40,6 +33,13 @@ const KIND_LABELS = { area: 'Area', point: 'Titik', line: 'Garis' } as const
 const input = 'mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-sm'
 const button = 'rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700'
 const plain = 'rounded-lg border border-gray-300 px-3 py-1.5 text-sm text-gray-700 hover:bg-gray-50'
+
+/** A layer's or a feature's `Hapus`, a form of its own at the row's end. */
+const RemoveButton = ({ intent, id }: { intent: string; id: number }) => (
+  <Admin.IntentButton intent={intent} id={id} formClass="ml-auto" className="text-sm text-red-700 hover:underline">
+    Hapus
+  </Admin.IntentButton>
+)
 
 function Error({ message }: { message?: string }) {
   return message ? <p className="mt-1 text-sm text-red-600">{message}</p> : null
@@ -79,15 +79,7 @@ export function MapAdminScreen() {
               <span className="text-gray-500">
                 {KIND_LABELS[layer.kind]} · {layer.count} fitur{layer.public ? '' : ' · tidak publik'}
               </span>
-              {may.delete ? (
-                <Form method="post" className="ml-auto">
-                  <input type="hidden" name="intent" value="delete-layer" />
-                  <input type="hidden" name="id" value={layer.id} />
-                  <button type="submit" className="text-sm text-red-700 hover:underline">
-                    Hapus
-                  </button>
-                </Form>
-              ) : null}
+              {may.delete ? <RemoveButton intent="delete-layer" id={layer.id} /> : null}
             </li>
           ))}
         </ul>
@@ -150,15 +142,7 @@ export function MapAdminScreen() {
                     Ubah
                   </Link>
                 ) : null}
-                {may.delete ? (
-                  <Form method="post" className="ml-auto">
-                    <input type="hidden" name="intent" value="delete-feature" />
-                    <input type="hidden" name="id" value={feature.id} />
-                    <button type="submit" className="text-sm text-red-700 hover:underline">
-                      Hapus
-                    </button>
-                  </Form>
-                ) : null}
+                {may.delete ? <RemoveButton intent="delete-feature" id={feature.id} /> : null}
               </li>
             ))}
           </ul>

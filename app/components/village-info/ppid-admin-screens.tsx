@@ -1,7 +1,9 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { Options, SelectField, TextField } from '~/components/shared/form'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Options, SelectField, TextFields, type TextFieldSpec } from '~/components/shared/form'
 import { ListTable, StateRow } from '~/components/shared/list-table'
 import { Pager } from '~/components/site/resource-list'
+import type { DipRow } from '~/components/village-info/ppid-screens'
+import * as Admin from '~/components/shared/admin-kit'
 
 /**
  * The back office's PPID screens (app/doors/village-info/ppid-admin.server.ts): the Daftar Informasi Publik's manual
@@ -11,27 +13,7 @@ import { Pager } from '~/components/site/resource-list'
 
 type Page<T> = { data: T[]; current_page: number; last_page: number; total: number }
 
-type DipEntryRow = {
-  id: number
-  title: string
-  summary: string
-  class: string
-  url: string
-  official: string
-  responsible: string
-  made_at: string
-  form: string
-  retention: string
-}
-
-const buttonClass =
-  'rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60'
-const dangerClass =
-  'rounded-lg border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-60'
-const selectClass =
-  'rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm ' +
-  'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30'
-const card = 'rounded-xl border border-gray-200 bg-white shadow-sm'
+type DipEntryRow = DipRow & { id: number }
 
 const CLASS_LABELS: Record<string, string> = {
   berkala: 'Berkala',
@@ -44,24 +26,23 @@ export function DipEntryListScreen() {
   const list = useLoaderData<{ page: Page<DipEntryRow>; canCreate: boolean }>()
   return (
     <section className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-gray-900">Daftar Informasi Publik</h1>
+      <Admin.ScreenTitle title="Daftar Informasi Publik">
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <a href="/ppid/daftar-informasi" className="font-medium text-brand-700 hover:underline">
             Lihat di situs
           </a>
           {list.canCreate ? (
-            <Link to="/admin/ppid/dip/baru" className={buttonClass}>
+            <Link to="/admin/ppid/dip/baru" className={Admin.buttonClass}>
               Tambah Entri
             </Link>
           ) : null}
         </div>
-      </div>
+      </Admin.ScreenTitle>
       <p className="text-sm text-gray-600">
         Dokumen publik, APBDes, proyek pembangunan dan statistik yang diterbitkan masuk daftar dengan sendirinya; di
         sini entri yang ditambahkan manual.
       </p>
-      <div className={card}>
+      <div className={Admin.card}>
         <ListTable headers={['Judul', 'Klasifikasi', 'Waktu Pembuatan', 'Penanggung Jawab']}>
           {list.page.data.length === 0 ? (
             <StateRow span={4} title="Belum ada entri manual" />
@@ -88,6 +69,19 @@ export function DipEntryListScreen() {
   )
 }
 
+const DIP_ABOUT: TextFieldSpec[] = [
+  { label: 'Judul', name: 'title' },
+  { label: 'Ringkasan Isi Informasi', name: 'summary', multiline: true },
+]
+const DIP_MADE: TextFieldSpec[] = [{ label: 'Waktu Pembuatan', name: 'made_at', type: 'date' }]
+const DIP_URL: TextFieldSpec[] = [{ label: 'Alamat (opsional)', name: 'url' }]
+const DIP_KEEPING: TextFieldSpec[] = [
+  { label: 'Pejabat/Unit yang Menguasai', name: 'official' },
+  { label: 'Penanggung Jawab', name: 'responsible' },
+  { label: 'Bentuk Informasi', name: 'form' },
+  { label: 'Jangka Waktu Penyimpanan', name: 'retention' },
+]
+
 /** `/admin/ppid/dip/baru` and `/admin/ppid/dip/{id}`: an entry's form, and its delete button. */
 export function DipEntryScreen() {
   const { entry, classes, canSave, canDelete } = useLoaderData<{
@@ -96,27 +90,15 @@ export function DipEntryScreen() {
     canSave: boolean
     canDelete: boolean
   }>()
-  const errors = useActionData<{ errors: Record<string, string> | null }>()?.errors ?? null
-  const busy = useNavigation().state !== 'idle'
+  const errors = Admin.useScreenErrors()
+  const busy = Admin.useBusy()
   return (
     <section className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-gray-900">
-          {entry ? `Entri DIP: ${entry.title}` : 'Tambah Entri Daftar Informasi Publik'}
-        </h1>
-        <Link to="/admin/ppid/dip" className="text-sm font-medium text-brand-700 hover:underline">
-          Kembali ke Daftar Informasi Publik
-        </Link>
-      </div>
-      <Form method="post" className={`${card} space-y-4 p-5`}>
-        <TextField label="Judul" name="title" defaultValue={entry?.title} error={errors?.Title} />
-        <TextField
-          label="Ringkasan Isi Informasi"
-          name="summary"
-          multiline
-          defaultValue={entry?.summary}
-          error={errors?.Summary}
-        />
+      <Admin.ScreenTitle title={entry ? `Entri DIP: ${entry.title}` : 'Tambah Entri Daftar Informasi Publik'}>
+        <Admin.BackTo to="/admin/ppid/dip">Kembali ke Daftar Informasi Publik</Admin.BackTo>
+      </Admin.ScreenTitle>
+      <Form method="post" className={`${Admin.card} space-y-4 p-5`}>
+        <TextFields fields={DIP_ABOUT} values={entry ?? undefined} errors={errors} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label="Klasifikasi"
@@ -125,49 +107,18 @@ export function DipEntryScreen() {
             error={errors?.Class}
             options={classes.map((value) => ({ value, label: CLASS_LABELS[value] ?? value }))}
           />
-          <TextField
-            label="Waktu Pembuatan"
-            name="made_at"
-            type="date"
-            defaultValue={entry?.made_at}
-            error={errors?.Made_at}
-          />
+          <TextFields fields={DIP_MADE} values={entry ?? undefined} errors={errors} />
         </div>
-        <TextField label="Alamat (opsional)" name="url" defaultValue={entry?.url} error={errors?.Url} />
+        <TextFields fields={DIP_URL} values={entry ?? undefined} errors={errors} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Pejabat/Unit yang Menguasai"
-            name="official"
-            defaultValue={entry?.official}
-            error={errors?.Official}
-          />
-          <TextField
-            label="Penanggung Jawab"
-            name="responsible"
-            defaultValue={entry?.responsible}
-            error={errors?.Responsible}
-          />
-          <TextField label="Bentuk Informasi" name="form" defaultValue={entry?.form} error={errors?.Form} />
-          <TextField
-            label="Jangka Waktu Penyimpanan"
-            name="retention"
-            defaultValue={entry?.retention}
-            error={errors?.Retention}
-          />
+          <TextFields fields={DIP_KEEPING} values={entry ?? undefined} errors={errors} />
         </div>
-        {canSave ? (
-          <button type="submit" name="intent" value="save" disabled={busy} className={buttonClass}>
-            Simpan
-          </button>
-        ) : null}
+        {canSave ? <Admin.SaveButton busy={busy} /> : null}
       </Form>
       {canDelete ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="delete" />
-          <button type="submit" disabled={busy} className={dangerClass}>
-            Hapus Entri
-          </button>
-        </Form>
+        <Admin.IntentButton intent="delete" busy={busy} className={Admin.dangerClass}>
+          Hapus Entri
+        </Admin.IntentButton>
       ) : null}
     </section>
   )
@@ -249,51 +200,30 @@ export function RegisterScreen() {
   )
   if (print)
     return (
-      <section className="space-y-4 print:text-xs">
-        <h1 className="text-xl font-semibold text-gray-900">{title}</h1>
-        <p className="text-sm text-gray-600 print:hidden">
-          Gunakan menu cetak peramban (Ctrl+P).{' '}
-          <Link to={`/admin/ppid/register?${query}`} className="text-brand-700 hover:underline">
-            Kembali
-          </Link>
-        </p>
+      <Admin.PrintView title={title} back={`/admin/ppid/register?${query}`}>
         {table}
-      </section>
+      </Admin.PrintView>
     )
   return (
     <section className="space-y-4">
       <h1 className="text-xl font-semibold text-gray-900">{title}</h1>
-      <div className={card}>
+      <div className={Admin.card}>
         <div className="flex flex-wrap items-end justify-between gap-3 border-b border-gray-100 p-4">
           <Form method="get" className="flex flex-wrap items-end gap-2">
-            <label className="text-sm text-gray-700">
-              <span className="block">Register</span>
-              <select name="type" defaultValue={type} className={selectClass}>
-                <Options choices={Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }))} />
-              </select>
-            </label>
-            <label className="text-sm text-gray-700">
-              <span className="block">Tahun</span>
-              <select name="year" defaultValue={year} className={selectClass}>
-                {years.map((value) => (
-                  <option key={value} value={value}>
-                    {value}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="submit" className={buttonClass}>
+            <Admin.FilterSelect label="Register" name="type" defaultValue={type}>
+              <Options choices={Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }))} />
+            </Admin.FilterSelect>
+            <Admin.FilterSelect label="Tahun" name="year" defaultValue={year}>
+              <Admin.YearOptions years={years} />
+            </Admin.FilterSelect>
+            <button type="submit" className={Admin.buttonClass}>
               Tampilkan
             </button>
           </Form>
-          <div className="flex gap-3 text-sm">
-            <a href={`/api/admin/ppid/register.csv?${query}`} className="font-medium text-brand-700 hover:underline">
-              Unduh CSV
-            </a>
-            <Link to={`/admin/ppid/register?${query}&cetak=1`} className="font-medium text-brand-700 hover:underline">
-              Cetak
-            </Link>
-          </div>
+          <Admin.ExportLinks
+            csv={`/api/admin/ppid/register.csv?${query}`}
+            print={`/admin/ppid/register?${query}&cetak=1`}
+          />
         </div>
         <div className="overflow-x-auto">{table}</div>
       </div>

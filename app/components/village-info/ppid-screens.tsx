@@ -3,6 +3,7 @@ import { useId } from 'react'
 import { BarChart } from '~/components/village-info/chart'
 import { Pagination } from '~/components/shared/list-controls'
 import { formatDateTime, formatPercent } from '~/lib/format'
+import { CitizenPage } from '~/components/shared/public-form'
 
 /**
  * The public screens of the public-information cycle (docs/api.md "Public information, the whole cycle"):
@@ -38,8 +39,7 @@ export function KeberatanScreen() {
   const sending = useNavigation().state === 'submitting'
   const errors = answer?.errors ?? {}
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-2xl font-bold text-gray-900 md:text-3xl">Pengajuan Keberatan</h1>
+    <CitizenPage title="Pengajuan Keberatan">
       <p className="mt-2 text-gray-700">
         Jika permohonan informasi Anda ditolak, tidak dijawab, atau dijawab terlambat, Anda berhak mengajukan keberatan
         kepada atasan PPID desa (Undang-Undang Nomor 14 Tahun 2008 Pasal 35). Keberatan dijawab paling lambat 30 hari
@@ -130,11 +130,12 @@ export function KeberatanScreen() {
           </button>
         </Form>
       )}
-    </div>
+    </CitizenPage>
   )
 }
 
-type DipRow = {
+/** A row of the Daftar Informasi Publik, as the page and the back office show it. */
+export type DipRow = {
   title: string
   summary: string
   class: string

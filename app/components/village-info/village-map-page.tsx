@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { MapPageData } from '~/lib/map-types'
 import { ResponsiveImage } from '~/components/shared/responsive-image'
 import { MapDrawingSvg, MapLegend } from './map-drawing-svg'
@@ -65,10 +65,7 @@ export function VillageMapPage({ data, siteName }: { data: MapPageData & { porta
         </a>
       </p>
 
-      <section className="mt-8" aria-labelledby="gambar-peta">
-        <h2 id="gambar-peta" className="text-xl font-bold text-gray-900">
-          Gambar Peta
-        </h2>
+      <PageSection id="gambar-peta" title="Gambar Peta">
         <div className="mt-3">
           <MapLegend layers={data.layers} />
         </div>
@@ -89,12 +86,9 @@ export function VillageMapPage({ data, siteName }: { data: MapPageData & { porta
             semua lapisan (GeoJSON)
           </a>
         </p>
-      </section>
+      </PageSection>
 
-      <section className="mt-8" aria-labelledby="daftar-peta">
-        <h2 id="daftar-peta" className="text-xl font-bold text-gray-900">
-          Daftar Tempat
-        </h2>
+      <PageSection id="daftar-peta" title="Daftar Tempat">
         {data.layers.length ? null : <p className="mt-3 text-gray-500">Belum ada data peta.</p>}
         <div className="mt-3 grid gap-6 md:grid-cols-2">
           {data.layers.map((layer) => (
@@ -148,7 +142,19 @@ export function VillageMapPage({ data, siteName }: { data: MapPageData & { porta
             </section>
           ))}
         </div>
-      </section>
+      </PageSection>
     </div>
+  )
+}
+
+/** A titled section of the map page, labelled by its heading. */
+function PageSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="mt-8" aria-labelledby={id}>
+      <h2 id={id} className="text-xl font-bold text-gray-900">
+        {title}
+      </h2>
+      {children}
+    </section>
   )
 }

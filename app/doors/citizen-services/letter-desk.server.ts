@@ -1,15 +1,14 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { jsonWithError, jsonWithSuccess, redirectWithSuccess } from 'remix-toast'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { jsonWithSuccess, redirectWithSuccess } from 'remix-toast'
 import { actorOf } from '~/auth/actor.server'
 import { can, requirePermission } from '~/auth/session.server'
-import { readFormFields } from '~/utils/form-input.server'
-import { HttpError, type FieldErrors } from '~/utils/http.server'
+import { formTexts, readFormFields } from '~/utils/form-input.server'
+import { HttpError } from '~/utils/http.server'
 import { nowMs } from '~/utils/clock.server'
 import { getEnv } from '~/utils/config.server'
 import { prisma } from '~/utils/db.server'
 import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
 import { siteUrl } from '~/models/site/site-identity.server'
-import { recordActivity } from '~/models/accounts/activity.server'
 import {
   allLetterTypes,
   createLetterType,
@@ -33,6 +32,7 @@ import {
   yearOf,
 } from '~/models/citizen-services/letter.server'
 import { routeId } from '~/doors/site/admin.server'
+import { activityOf, orNotFound, screenRefusal, type ScreenFailure } from '~/doors/site/door-kit.server'
 
 /**
  * The admin screens of Layanan Surat (menu `Surat`): Permohonan Surat (the queue and a request's screen), Surat
@@ -40,16 +40,7 @@ import { routeId } from '~/doors/site/admin.server'
  * change goes through the same model calls as the API's.
  */
 
-type Failure = { errors: FieldErrors | null }
-
-/** A model's refusal as the screen shows it: field errors beside their fields, anything else as a toast. */
-function refused(error: unknown) {
-  if (error instanceof HttpError && error.status < 500) {
-    if (error.errors && error.status === 422) return data<Failure>({ errors: error.errors }, { status: 422 })
-    return jsonWithError<Failure>({ errors: null }, { message: error.message, duration: 4000 })
-  }
-  throw error
-}
+const noteLetters = activityOf('letters')
 
 // ---------------------------------------------------------------------------------------------------------------
 // Permohonan Surat
@@ -73,7 +64,7 @@ export async function requestQueueLoader({ request }: LoaderFunctionArgs) {
 export async function requestLoader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, 'letters-show')
   const id = routeId(params.id)
-  try {
+  return orNotFound(async () => {
     const letterRequest = await getLetterRequest(id)
     const type = await getLetterType(letterRequest.letter_type.id)
     const letter = letterRequest.letter_id
@@ -91,10 +82,7 @@ export async function requestLoader({ request, params }: LoaderFunctionArgs) {
       canIssue: can(user, 'letters-create'),
       canUpdate: can(user, 'letters-update'),
     }
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw new Response(error.message, { status: 404 })
-    throw error
-  }
+  })
 }
 
 /** The request screen's forms, by `intent`: `issue` (letters-create), `status` with a note (letters-update). */
@@ -106,7 +94,10 @@ export async function requestAction({ request, params }: ActionFunctionArgs) {
     if (intent === 'issue') {
       const user = await requirePermission(request, 'letters-create')
       const letter = await issueLetterForRequest(id, siteUrl(request), user, actorOf(request, user))
-      return jsonWithSuccess<Failure>({ errors: null }, { message: `Surat ${letter.number} terbit`, duration: 4000 })
+      return jsonWithSuccess<ScreenFailure>(
+        { errors: null },
+        { message: `Surat ${letter.number} terbit`, duration: 4000 },
+      )
     }
     if (intent === 'status') {
       const user = await requirePermission(request, 'letters-update')
@@ -115,11 +106,14 @@ export async function requestAction({ request, params }: ActionFunctionArgs) {
         { status: form.get('status') ?? '', note: form.get('note') ?? '' },
         actorOf(request, user),
       )
-      return jsonWithSuccess<Failure>({ errors: null }, { message: 'Status permohonan diperbarui', duration: 3000 })
+      return jsonWithSuccess<ScreenFailure>(
+        { errors: null },
+        { message: 'Status permohonan diperbarui', duration: 3000 },
+      )
     }
     throw new HttpError(400, 'Unknown action')
   } catch (error) {
-    return refused(error)
+    return screenRefusal(error)
   }
 }
 
@@ -157,9 +151,12 @@ export async function registerAction({ request }: ActionFunctionArgs) {
       siteUrl(request),
       actorOf(request, user),
     )
-    return jsonWithSuccess<Failure>({ errors: null }, { message: `Surat ${letter.number} dicabut`, duration: 4000 })
+    return jsonWithSuccess<ScreenFailure>(
+      { errors: null },
+      { message: `Surat ${letter.number} dicabut`, duration: 4000 },
+    )
   } catch (error) {
-    return refused(error)
+    return screenRefusal(error)
   }
 }
 
@@ -197,7 +194,7 @@ export async function walkInAction({ request }: ActionFunctionArgs) {
       duration: 4000,
     })
   } catch (error) {
-    return refused(error)
+    return screenRefusal(error)
   }
 }
 
@@ -224,17 +221,12 @@ const aparaturChoices = async () =>
 export async function typeLoader({ request, params }: LoaderFunctionArgs) {
   const creating = params.id === 'baru'
   const user = await requirePermission(request, creating ? 'letters-create' : 'letters-show')
-  try {
-    return {
-      type: creating ? null : await getLetterType(routeId(params.id)),
-      signers: await aparaturChoices(),
-      canSave: can(user, creating ? 'letters-create' : 'letters-update'),
-      canDelete: !creating && can(user, 'letters-delete'),
-    }
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw new Response(error.message, { status: 404 })
-    throw error
-  }
+  return orNotFound(async () => ({
+    type: creating ? null : await getLetterType(routeId(params.id)),
+    signers: await aparaturChoices(),
+    canSave: can(user, creating ? 'letters-create' : 'letters-update'),
+    canDelete: !creating && can(user, 'letters-delete'),
+  }))
 }
 
 /** The editor's rows of fields (`field_key_N`, `field_label_N`, ...): the filled ones, in order. */
@@ -271,42 +263,23 @@ export async function typeAction({ request, params }: ActionFunctionArgs) {
       const user = await requirePermission(request, 'letters-delete')
       const id = routeId(params.id)
       const gone = await deleteLetterType(id)
-      await recordActivity({
-        actor: actorOf(request, user),
-        action: 'delete',
-        resource: 'letters',
-        resourceId: id,
-        summary: gone.name,
-      })
+      await noteLetters(request, user, 'delete', id, gone.name)
       return redirectWithSuccess('/admin/letter-types', { message: 'Jenis surat dihapus', duration: 3000 })
     }
     const input = {
-      name: form.get('name') ?? '',
-      slug: form.get('slug') ?? '',
-      code: form.get('code') ?? '',
-      description: form.get('description') ?? '',
-      requirements: form.get('requirements') ?? '',
+      ...formTexts(form, ['name', 'slug', 'code', 'description', 'requirements']),
       fields: fieldsOfForm(form),
-      body: form.get('body') ?? '',
-      number_format: form.get('number_format') ?? '',
-      signer_id: form.get('signer_id') ?? '',
-      sla_days: form.get('sla_days') ?? '',
+      ...formTexts(form, ['body', 'number_format', 'signer_id', 'sla_days']),
       active: form.get('active') === '1',
     }
     const user = await requirePermission(request, creating ? 'letters-create' : 'letters-update')
     const saved = creating ? await createLetterType(input) : await updateLetterType(routeId(params.id), input)
-    await recordActivity({
-      actor: actorOf(request, user),
-      action: creating ? 'create' : 'update',
-      resource: 'letters',
-      resourceId: saved.id,
-      summary: saved.name,
-    })
+    await noteLetters(request, user, creating ? 'create' : 'update', saved.id, saved.name)
     if (creating)
       return redirectWithSuccess(`/admin/letter-types/${saved.id}`, { message: 'Jenis surat dibuat', duration: 3000 })
-    return jsonWithSuccess<Failure>({ errors: null }, { message: 'Jenis surat disimpan', duration: 3000 })
+    return jsonWithSuccess<ScreenFailure>({ errors: null }, { message: 'Jenis surat disimpan', duration: 3000 })
   } catch (error) {
     if (error instanceof Response) throw error
-    return refused(error)
+    return screenRefusal(error)
   }
 }

@@ -1,21 +1,12 @@
 import { Readable } from 'node:stream'
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
 import { clientKeyOf } from '~/utils/client-key.server'
-import {
-  apiSuccess,
-  bodyStream,
-  discardRest,
-  handleApi,
-  HttpError,
-  notFound,
-  readJsonObject,
-} from '~/utils/http.server'
+import { apiSuccess, bodyStream, discardRest, notFound, readJsonObject } from '~/utils/http.server'
 import { readMultipart, storage } from '~/utils/upload-pipeline.server'
 import { publicApiSuccess } from '~/public-reads/read-memo.server'
+import { byMethod, idOf } from '~/doors/site/door-kit.server'
 import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
-import { parseId } from '~/models/site/crud.server'
 import { siteUrl } from '~/models/site/site-identity.server'
 import { countedFiling, countedLookup, filingRefusal } from '~/models/citizen-services/report-throttle.server'
 import {
@@ -48,7 +39,7 @@ import {
   revokeLetter,
   yearOf,
 } from '~/models/citizen-services/letter.server'
-import { recordActivity } from '~/models/accounts/activity.server'
+import { activityOf } from '~/doors/site/door-kit.server'
 
 /**
  * The doors of Layanan Surat's API (docs/api.md "Letters"): the staff's calls (letter types, the queue of requests,
@@ -57,113 +48,88 @@ import { recordActivity } from '~/models/accounts/activity.server'
  * same count as the reports' tracking lookups.
  */
 
-const idOf = (value: string | undefined, thing: string) => {
-  const id = parseId(value)
-  if (id === null) throw notFound(thing)
-  return id
-}
-
-const methodIs = (request: Request, ...methods: string[]) => {
-  const asked = request.method === 'HEAD' ? 'GET' : request.method
-  if (!methods.includes(asked)) throw new HttpError(405, 'Method Not Allowed')
-  return asked
-}
+const noteLetters = activityOf('letters')
 
 // ---------------------------------------------------------------------------------------------------------------
 // Letter types (staff)
 
 /** `GET /api/admin/letter-types` (letters-index), `POST` (letters-create). */
-export const letterTypesApi = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    const method = methodIs(request, 'GET', 'POST')
-    if (method === 'GET') {
-      await requirePermission(request, 'letters-index')
-      const url = new URL(request.url)
-      const page = await listLetterTypes(parseListQuery(url.searchParams, ADMIN_PAGE_SIZE), url.pathname)
-      return apiSuccess('List Data Letter Types', page)
-    }
+export const letterTypesApi = byMethod({
+  GET: async ({ request }) => {
+    await requirePermission(request, 'letters-index')
+    const url = new URL(request.url)
+    const page = await listLetterTypes(parseListQuery(url.searchParams, ADMIN_PAGE_SIZE), url.pathname)
+    return apiSuccess('List Data Letter Types', page)
+  },
+  POST: async ({ request }) => {
     const user = await requirePermission(request, 'letters-create')
     const type = await createLetterType(await readJsonObject(request))
-    await recordActivity({
-      actor: actorOf(request, user),
-      action: 'create',
-      resource: 'letters',
-      resourceId: type.id,
-      summary: type.name,
-    })
+    await noteLetters(request, user, 'create', type.id, type.name)
     return apiSuccess('Letter type created successfully', type, 201)
-  })
+  },
+})
 
 /** `GET/PUT/DELETE /api/admin/letter-types/{id}` (letters-show, letters-update, letters-delete). */
-export const letterTypeApi = ({ request, params }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    const method = methodIs(request, 'GET', 'PUT', 'DELETE')
+export const letterTypeApi = byMethod({
+  GET: async ({ request, params }) => {
     const id = idOf(params.id, 'Letter type')
-    if (method === 'GET') {
-      await requirePermission(request, 'letters-show')
-      return apiSuccess('Detail Data Letter Type', await getLetterType(id))
-    }
-    if (method === 'PUT') {
-      const user = await requirePermission(request, 'letters-update')
-      const type = await updateLetterType(id, await readJsonObject(request))
-      await recordActivity({
-        actor: actorOf(request, user),
-        action: 'update',
-        resource: 'letters',
-        resourceId: id,
-        summary: type.name,
-      })
-      return apiSuccess('Letter type updated successfully', type)
-    }
+    await requirePermission(request, 'letters-show')
+    return apiSuccess('Detail Data Letter Type', await getLetterType(id))
+  },
+  PUT: async ({ request, params }) => {
+    const id = idOf(params.id, 'Letter type')
+    const user = await requirePermission(request, 'letters-update')
+    const type = await updateLetterType(id, await readJsonObject(request))
+    await noteLetters(request, user, 'update', id, type.name)
+    return apiSuccess('Letter type updated successfully', type)
+  },
+  DELETE: async ({ request, params }) => {
+    const id = idOf(params.id, 'Letter type')
     const user = await requirePermission(request, 'letters-delete')
     const gone = await deleteLetterType(id)
-    await recordActivity({
-      actor: actorOf(request, user),
-      action: 'delete',
-      resource: 'letters',
-      resourceId: id,
-      summary: gone.name,
-    })
+    await noteLetters(request, user, 'delete', id, gone.name)
     return apiSuccess('Letter type deleted successfully', null)
-  })
+  },
+})
 
 // ---------------------------------------------------------------------------------------------------------------
 // Requests (staff)
 
 /** `GET /api/admin/letter-requests?page&search&status&letter_type` (letters-index). */
-export const letterRequestsApi = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    methodIs(request, 'GET')
+export const letterRequestsApi = byMethod({
+  GET: async ({ request }) => {
     await requirePermission(request, 'letters-index')
     const url = new URL(request.url)
     const query = parseListQuery(url.searchParams, ADMIN_PAGE_SIZE)
     return apiSuccess('List Data Letter Requests', await listLetterRequests(query, url.pathname, url.searchParams))
-  })
+  },
+})
 
 /** `GET /api/admin/letter-requests/{id}` (letters-show), `PUT` `{status, note?}` (letters-update). */
-export const letterRequestApi = ({ request, params }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    const method = methodIs(request, 'GET', 'PUT')
+export const letterRequestApi = byMethod({
+  GET: async ({ request, params }) => {
     const id = idOf(params.id, 'Letter request')
-    if (method === 'GET') {
-      await requirePermission(request, 'letters-show')
-      return apiSuccess('Detail Data Letter Request', await getLetterRequest(id))
-    }
+    await requirePermission(request, 'letters-show')
+    return apiSuccess('Detail Data Letter Request', await getLetterRequest(id))
+  },
+  PUT: async ({ request, params }) => {
+    const id = idOf(params.id, 'Letter request')
     const user = await requirePermission(request, 'letters-update')
     const updated = await updateLetterRequest(id, await readJsonObject(request), actorOf(request, user))
     return apiSuccess('Letter request updated successfully', updated)
-  })
+  },
+})
 
 /** `POST /api/admin/letter-requests/{id}/issue` (letters-create): 201 the letter. */
-export const issueRequestApi = ({ request, params }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    methodIs(request, 'POST')
+export const issueRequestApi = byMethod({
+  POST: async ({ request, params }) => {
     const user = await requirePermission(request, 'letters-create')
     const id = idOf(params.id, 'Letter request')
     if (request.body) discardRest(bodyStream(request))
     const letter = await issueLetterForRequest(id, siteUrl(request), user, actorOf(request, user))
     return apiSuccess('Letter issued successfully', letter, 201)
-  })
+  },
+})
 
 /** A stored private file as a download: never cached, never sniffed by the browser. */
 async function privateFile(kind: typeof LETTER_FILES_KIND, file: string, type: string, downloadName: string) {
@@ -182,29 +148,28 @@ async function privateFile(kind: typeof LETTER_FILES_KIND, file: string, type: s
 }
 
 /** `GET /api/admin/letter-requests/{id}/attachments/{attachment_id}` (letters-show). */
-export const attachmentApi = ({ request, params }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    methodIs(request, 'GET')
+export const attachmentApi = byMethod({
+  GET: async ({ request, params }) => {
     await requirePermission(request, 'letters-show')
     const found = await letterAttachment(idOf(params.id, 'Attachment'), idOf(params.attachmentId, 'Attachment'))
     if (!found) throw notFound('Attachment')
     return privateFile(LETTER_FILES_KIND, found.file, found.type, found.name)
-  })
+  },
+})
 
 // ---------------------------------------------------------------------------------------------------------------
 // The register (staff)
 
 /** `GET /api/admin/letters?page&year&search` (letters-index), `POST` a walk-in letter (letters-create). */
-export const lettersApi = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    const method = methodIs(request, 'GET', 'POST')
-    if (method === 'GET') {
-      await requirePermission(request, 'letters-index')
-      const url = new URL(request.url)
-      const query = parseListQuery(url.searchParams, ADMIN_PAGE_SIZE)
-      const year = yearOf(url.searchParams.get('year'))
-      return apiSuccess('List Data Letters', await listLetters(query, url.pathname, siteUrl(request), year))
-    }
+export const lettersApi = byMethod({
+  GET: async ({ request }) => {
+    await requirePermission(request, 'letters-index')
+    const url = new URL(request.url)
+    const query = parseListQuery(url.searchParams, ADMIN_PAGE_SIZE)
+    const year = yearOf(url.searchParams.get('year'))
+    return apiSuccess('List Data Letters', await listLetters(query, url.pathname, siteUrl(request), year))
+  },
+  POST: async ({ request }) => {
     const user = await requirePermission(request, 'letters-create')
     const letter = await issueWalkInLetter(
       await readJsonObject(request),
@@ -213,12 +178,12 @@ export const lettersApi = ({ request }: LoaderFunctionArgs) =>
       actorOf(request, user),
     )
     return apiSuccess('Letter issued successfully', letter, 201)
-  })
+  },
+})
 
 /** `GET /api/admin/letters.csv?year` (letters-index): the register as CSV. */
-export const lettersCsvApi = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    methodIs(request, 'GET')
+export const lettersCsvApi = byMethod({
+  GET: async ({ request }) => {
     await requirePermission(request, 'letters-index')
     const year = yearOf(new URL(request.url).searchParams.get('year'))
     return new Response(await lettersCsv(year), {
@@ -228,37 +193,38 @@ export const lettersCsvApi = ({ request }: LoaderFunctionArgs) =>
         'Cache-Control': 'private, no-store',
       },
     })
-  })
+  },
+})
 
 /** `GET /api/admin/letters/{id}/pdf` (letters-show). */
-export const letterPdfApi = ({ request, params }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    methodIs(request, 'GET')
+export const letterPdfApi = byMethod({
+  GET: async ({ request, params }) => {
     await requirePermission(request, 'letters-show')
     const found = await letterPdfFile(idOf(params.id, 'Letter'))
     if (!found) throw notFound('Letter PDF')
     return privateFile(LETTER_FILES_KIND, found.file, 'application/pdf', letterFileName(found.number))
-  })
+  },
+})
 
 /** `POST /api/admin/letters/{id}/revoke` `{reason}` (letters-update). */
-export const revokeLetterApi = ({ request, params }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    methodIs(request, 'POST')
+export const revokeLetterApi = byMethod({
+  POST: async ({ request, params }) => {
     const user = await requirePermission(request, 'letters-update')
     const id = idOf(params.id, 'Letter')
     const letter = await revokeLetter(id, await readJsonObject(request), siteUrl(request), actorOf(request, user))
     return apiSuccess('Letter revoked successfully', letter)
-  })
+  },
+})
 
 // ---------------------------------------------------------------------------------------------------------------
 // The public
 
 /** `GET /api/public/letter-types`: the active types. */
-export const publicLetterTypesApi = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    methodIs(request, 'GET')
+export const publicLetterTypesApi = byMethod({
+  GET: async ({ request }) => {
     return publicApiSuccess(request, 'List Data Letter Types', await publicLetterTypes())
-  })
+  },
+})
 
 /** The input of a multipart (or JSON) request: its fields, and its `attachments` (up to 5 of 10 MB each). */
 export async function withLetterInput<T>(request: Request, work: (input: Record<string, unknown>) => Promise<T>) {
@@ -287,13 +253,13 @@ export const fileAndCountLetter = (request: Request, input: Record<string, unkno
   fileLetterRequest(input, (write) => countedFiling(clientKeyOf(request), write, Date.now(), 'letter requests'))
 
 /** `POST /api/public/letter-requests` (multipart, or JSON without attachments). */
-export const fileLetterRequestApi = ({ request }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    methodIs(request, 'POST')
+export const fileLetterRequestApi = byMethod({
+  POST: async ({ request }) => {
     await checkLetterFilingThrottle(request)
     const filed = await withLetterInput(request, (input) => fileAndCountLetter(request, input))
     return apiSuccess('Letter request submitted successfully', filed, 201)
-  })
+  },
+})
 
 /** The lookup of both doors, counted in the reports' lookup throttle (a wrong code is an unknown ticket's 404). */
 export const lookUpLetterRequest = (request: Request, ticket: string, code: string) =>
@@ -306,15 +272,19 @@ export async function correctLetter(request: Request, ticket: string, code: stri
 }
 
 /** `GET /api/public/letter-requests/{ticket}?code=` and `PUT` (a correction, in `perlu_perbaikan` only). */
-export const trackLetterRequestApi = ({ request, params }: LoaderFunctionArgs) =>
-  handleApi(request, async () => {
-    const method = methodIs(request, 'GET', 'PUT')
-    const code = new URL(request.url).searchParams.get('code') ?? ''
-    const ticket = params.ticket ?? ''
-    if (method === 'GET') {
-      const tracked = await lookUpLetterRequest(request, ticket, code)
-      return apiSuccess('Detail Data Letter Request', tracked, 200, { 'Cache-Control': 'no-store' })
-    }
+const trackingOf = (request: Request, ticket?: string) => ({
+  code: new URL(request.url).searchParams.get('code') ?? '',
+  ticket: ticket ?? '',
+})
+
+export const trackLetterRequestApi = byMethod({
+  GET: async ({ request, params }) => {
+    const { code, ticket } = trackingOf(request, params.ticket)
+    const tracked = await lookUpLetterRequest(request, ticket, code)
+    return apiSuccess('Detail Data Letter Request', tracked, 200, { 'Cache-Control': 'no-store' })
+  },
+  PUT: async ({ request, params }) => {
+    const { code, ticket } = trackingOf(request, params.ticket)
     try {
       await lookUpLetterRequest(request, ticket, code)
     } catch (error) {
@@ -323,4 +293,5 @@ export const trackLetterRequestApi = ({ request, params }: LoaderFunctionArgs) =
     }
     const corrected = await withLetterInput(request, (input) => correctLetter(request, ticket, code, input))
     return apiSuccess('Letter request corrected successfully', corrected, 200, { 'Cache-Control': 'no-store' })
-  })
+  },
+})

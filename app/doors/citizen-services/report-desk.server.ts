@@ -20,6 +20,7 @@ import { storage } from '~/utils/upload-pipeline.server'
 import { ADMIN_PAGE_SIZE, parseListQuery, type Paginated } from '~/lib/paging'
 import { writeToast } from '~/resources/resource'
 import { routeId } from '~/doors/site/admin.server'
+import { orNotFound } from '~/doors/site/door-kit.server'
 
 /**
  * The admin inbox of citizens' reports, Laporan Warga (docs/api.md "Screens of the new kinds"): the list with its
@@ -70,18 +71,13 @@ export async function inboxLoader({ request }: LoaderFunctionArgs): Promise<Inbo
 export async function reportLoader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, 'reports-show')
   const id = routeId(params.id)
-  try {
-    return {
-      report: await getReport(id),
-      now: nowMs(),
-      timeZone: getEnv().TZ,
-      canUpdate: can(user, 'reports-update'),
-      canDelete: can(user, 'reports-delete'),
-    }
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw new Response(error.message, { status: 404 })
-    throw error
-  }
+  return orNotFound(async () => ({
+    report: await getReport(id),
+    now: nowMs(),
+    timeZone: getEnv().TZ,
+    canUpdate: can(user, 'reports-update'),
+    canDelete: can(user, 'reports-delete'),
+  }))
 }
 
 export type ReportActionResult = { errors: FieldErrors | null }

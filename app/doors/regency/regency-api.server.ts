@@ -20,8 +20,6 @@ import { CAMAT_PERMISSION, kecamatanOf } from '~/models/regency/regency-users.se
 import { EVERY_VILLAGE, showVillage, type VillageReach } from '~/models/regency/regency.server'
 import type { SessionUser } from '~/models/accounts/user.server'
 import { apiCall, apiSuccess, forbidden, handleApi, HttpError, notFound, readJsonObject } from '~/utils/http.server'
-import { actorOf } from '~/auth/actor.server'
-import { recordActivity } from '~/models/accounts/activity.server'
 import { parseId } from '~/models/site/crud.server'
 import {
   createAnnouncement,
@@ -34,11 +32,15 @@ import { scopeKey } from '~/utils/village-scope.server'
 import { publicApiSuccess } from '~/public-reads/read-memo.server'
 import { readMultipart, type MultipartBody } from '~/utils/upload-pipeline.server'
 import type { ActivityAction } from '~/lib/activity-actions'
+import { activityOf, noteActivity } from '~/doors/site/door-kit.server'
+
+const noteAnnouncement = activityOf('announcements')
 
 /**
  * `/api/regency/*` (docs/api.md "Many villages in one install"): only at the regency host, only for a regency
  * account (`regency-admin`). At a village's host these addresses do not exist (404), whoever asks.
  */
+
 export async function requireRegencyAdmin(request: Request) {
   if (scopeKey('the regency API') !== REGENCY) throw new HttpError(404, 'Not found')
   const user = await requireUser(request)
@@ -69,14 +71,7 @@ const logVillage = (
   action: ActivityAction,
   village: { name: string; slug: string },
   changes: string[] = [],
-) =>
-  recordActivity({
-    actor: actorOf(request, user),
-    action,
-    resource: 'villages',
-    summary: villageSummary(village),
-    changes,
-  })
+) => noteActivity(request, user, { action, resource: 'villages', summary: villageSummary(village), changes })
 
 /**
  * The village writes of both of the regency's doors (this API and the console, app/doors/regency/regency-console.server.ts),
@@ -170,13 +165,7 @@ export const regencyAnnouncementsApi = ({ request }: LoaderFunctionArgs | Action
     const user = await requireRegencyAdmin(request)
     if (request.method === 'POST') {
       const created = await createAnnouncement(await readJsonObject(request))
-      await recordActivity({
-        actor: actorOf(request, user),
-        action: 'create',
-        resource: 'announcements',
-        resourceId: created.id,
-        summary: created.title,
-      })
+      await noteAnnouncement(request, user, 'create', created.id, created.title)
       return apiSuccess('Announcement created successfully!', created, 201)
     }
     const url = new URL(request.url)
@@ -193,25 +182,13 @@ export const regencyAnnouncementApi = ({ request, params }: LoaderFunctionArgs |
       return apiSuccess('Detail Data Announcement', await getAnnouncement(id))
     if (request.method === 'PUT') {
       const updated = await updateAnnouncement(id, await readJsonObject(request))
-      await recordActivity({
-        actor: actorOf(request, user),
-        action: 'update',
-        resource: 'announcements',
-        resourceId: id,
-        summary: updated.title,
-      })
+      await noteAnnouncement(request, user, 'update', id, updated.title)
       return apiSuccess('Announcement updated successfully!', updated)
     }
     if (request.method === 'DELETE') {
       const existing = await getAnnouncement(id)
       await deleteAnnouncement(id)
-      await recordActivity({
-        actor: actorOf(request, user),
-        action: 'delete',
-        resource: 'announcements',
-        resourceId: id,
-        summary: existing.title,
-      })
+      await noteAnnouncement(request, user, 'delete', id, existing.title)
       return apiSuccess('Announcement deleted successfully!', null)
     }
     throw new HttpError(405, 'Method Not Allowed')

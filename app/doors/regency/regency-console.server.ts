@@ -26,7 +26,7 @@ import { actorOf } from '~/auth/actor.server'
 import { figuresYear } from '~/doors/regency/regency-data.server'
 import { getEnv } from '~/utils/config.server'
 import { now } from '~/utils/clock.server'
-import { readFormFields } from '~/utils/form-input.server'
+import { formTexts, readFormFields } from '~/utils/form-input.server'
 import { HttpError, notFoundResponse, type FieldErrors } from '~/utils/http.server'
 import { readMultipart } from '~/utils/upload-pipeline.server'
 import { villageArchive, villageWrites } from './regency-api.server'
@@ -353,14 +353,7 @@ export async function regencyUsersAction({ request }: ActionFunctionArgs) {
   try {
     const form = await readFormFields(request)
     const intent = form.get('intent')
-    const fields = {
-      name: form.get('name') ?? '',
-      username: form.get('username') ?? '',
-      email: form.get('email') ?? '',
-      password: form.get('password') ?? '',
-      role: form.get('role') ?? '',
-      kecamatan: form.get('kecamatan') ?? '',
-    }
+    const fields = formTexts(form, ['name', 'username', 'email', 'password', 'role', 'kecamatan'])
     const id = Number(form.get('id'))
     const actor = { actor: actorOf(request, user), resource: 'users' as const }
     if (intent === 'create') {

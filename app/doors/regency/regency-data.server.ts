@@ -9,9 +9,7 @@ import {
   listRegencyUsers,
   updateRegencyUser,
 } from '~/models/regency/regency-users.server'
-import { recordActivity } from '~/models/accounts/activity.server'
 import { parseId } from '~/models/site/crud.server'
-import { actorOf } from '~/auth/actor.server'
 import {
   apiCall,
   apiSuccess,
@@ -22,6 +20,7 @@ import {
   validationError,
 } from '~/utils/http.server'
 import { requireRegencyAdmin, requireRegencyReader } from '~/doors/regency/regency-api.server'
+import { noteActivity } from '~/doors/site/door-kit.server'
 
 /**
  * The regency's data (docs/api.md "The regency's data"): its accounts (`/api/regency/users`, `kabupaten` only) and
@@ -64,14 +63,7 @@ const logUser = (
   actor: { id: number; name: string },
   action: 'create' | 'update' | 'delete',
   user: { id: number; name: string },
-) =>
-  recordActivity({
-    actor: actorOf(request, actor),
-    action,
-    resource: 'users',
-    resourceId: user.id,
-    summary: user.name,
-  })
+) => noteActivity(request, actor, { action, resource: 'users', resourceId: user.id, summary: user.name })
 
 /** GET /api/regency/users?page&search, POST /api/regency/users (JSON) */
 export const regencyUsersApi = ({ request }: LoaderFunctionArgs | ActionFunctionArgs) =>

@@ -34,6 +34,7 @@ import { nowMs } from '~/utils/clock.server'
 import { fromPublishForm, publishFilterOf } from '~/models/content/publishing.server'
 import { atRegency } from '~/models/regency/villages.server'
 import { CONSOLE_HOME, isConsoleScreen } from '~/doors/regency/regency-console.server'
+import { orNotFound } from './door-kit.server'
 
 /**
  * The admin door: the shell every admin screen sits in, the loaders and actions of the three screens every declared
@@ -147,14 +148,7 @@ export function routeId(value: string | undefined): number {
 }
 
 /** Loads one record for an edit form; a missing one is the 404 screen. */
-async function loadRecord(get: () => Promise<unknown>) {
-  try {
-    return (await get()) as Row
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw new Response(error.message, { status: 404 })
-    throw error
-  }
-}
+const loadRecord = (get: () => Promise<unknown>) => orNotFound(get) as Promise<Row>
 
 /** `status` and `now` (ms, the server's): the publishing filter and the moment the rows' states are judged at. */
 export type ListLoad = { page: Paginated<Row> | null; search: string; failed: boolean; status: string; now: number }

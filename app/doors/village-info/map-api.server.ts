@@ -1,5 +1,5 @@
 import { MAP_FILE_MAX_MB } from '~/lib/upload-limits'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
 import { readJsonObject, apiSuccess, handleApi, HttpError, notFound } from '~/utils/http.server'
@@ -24,103 +24,89 @@ import {
 } from '~/models/village-info/map.server'
 import { importMapFile } from '~/models/village-info/map-import.server'
 import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
+import { byMethod, idOf } from '~/doors/site/door-kit.server'
 
 /**
  * The village map's API (docs/api.md "Village map (peta desa)"): the staff's layers, features and import under
  * `/api/admin/map/*` (permissions `maps-index`, `-create`, `-update`, `-delete`), and the public index and layer files.
  */
 
-const idOf = (value: string | undefined, thing: string) => {
-  const id = parseId(value)
-  if (id === null) throw notFound(thing)
-  return id
-}
-
-const method = (request: Request) => (request.method === 'HEAD' ? 'GET' : request.method)
-
 /** GET /api/admin/map/layers (every layer with its feature count); POST creates one. */
-export const layersApi = ({ request }: LoaderFunctionArgs | ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    if (method(request) === 'GET') {
-      await requirePermission(request, 'maps-index')
-      return apiSuccess('List Data Map Layers', await listLayers())
-    }
-    if (request.method !== 'POST') throw new HttpError(405, 'Method Not Allowed')
+export const layersApi = byMethod({
+  GET: async ({ request }) => {
+    await requirePermission(request, 'maps-index')
+    return apiSuccess('List Data Map Layers', await listLayers())
+  },
+  POST: async ({ request }) => {
     const user = await requirePermission(request, 'maps-create')
     const layer = await createLayer(await readJsonObject(request), actorOf(request, user))
     return apiSuccess('Layer created successfully', layer, 201)
-  })
+  },
+})
 
 /** GET, PUT, DELETE /api/admin/map/layers/{id}. */
-export const layerApi = ({ request, params }: LoaderFunctionArgs | ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    const asked = method(request)
-    if (asked === 'GET') {
-      await requirePermission(request, 'maps-index')
-      return apiSuccess('Detail Data Map Layer', await getLayer(idOf(params.id, 'Layer')))
-    }
-    if (asked === 'PUT') {
-      const user = await requirePermission(request, 'maps-update')
-      const id = idOf(params.id, 'Layer')
-      const layer = await updateLayer(id, await readJsonObject(request), actorOf(request, user))
-      return apiSuccess('Layer updated successfully', layer)
-    }
-    if (asked === 'DELETE') {
-      const user = await requirePermission(request, 'maps-delete')
-      await deleteLayer(idOf(params.id, 'Layer'), actorOf(request, user))
-      return apiSuccess('Layer deleted successfully', null)
-    }
-    throw new HttpError(405, 'Method Not Allowed')
-  })
+export const layerApi = byMethod({
+  GET: async ({ request, params }) => {
+    await requirePermission(request, 'maps-index')
+    return apiSuccess('Detail Data Map Layer', await getLayer(idOf(params.id, 'Layer')))
+  },
+  PUT: async ({ request, params }) => {
+    const user = await requirePermission(request, 'maps-update')
+    const id = idOf(params.id, 'Layer')
+    const layer = await updateLayer(id, await readJsonObject(request), actorOf(request, user))
+    return apiSuccess('Layer updated successfully', layer)
+  },
+  DELETE: async ({ request, params }) => {
+    const user = await requirePermission(request, 'maps-delete')
+    await deleteLayer(idOf(params.id, 'Layer'), actorOf(request, user))
+    return apiSuccess('Layer deleted successfully', null)
+  },
+})
 
 /** GET /api/admin/map/features?layer_id&page&limit; POST creates one. */
-export const featuresApi = ({ request }: LoaderFunctionArgs | ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    if (method(request) === 'GET') {
-      await requirePermission(request, 'maps-index')
-      const url = new URL(request.url)
-      const given = url.searchParams.get('layer_id')
-      const layerId = given === null || given === '' ? null : parseId(given)
-      if (given && layerId === null)
-        throw new HttpError(422, 'Validation Errors', { Layer_id: 'Layer_id must be a layer id' })
-      const query = parseListQuery(url.searchParams, ADMIN_PAGE_SIZE)
-      return apiSuccess('List Data Map Features', await listFeatures(query, layerId, '/api/admin/map/features'))
-    }
-    if (request.method !== 'POST') throw new HttpError(405, 'Method Not Allowed')
+export const featuresApi = byMethod({
+  GET: async ({ request }) => {
+    await requirePermission(request, 'maps-index')
+    const url = new URL(request.url)
+    const given = url.searchParams.get('layer_id')
+    const layerId = given === null || given === '' ? null : parseId(given)
+    if (given && layerId === null)
+      throw new HttpError(422, 'Validation Errors', { Layer_id: 'Layer_id must be a layer id' })
+    const query = parseListQuery(url.searchParams, ADMIN_PAGE_SIZE)
+    return apiSuccess('List Data Map Features', await listFeatures(query, layerId, '/api/admin/map/features'))
+  },
+  POST: async ({ request }) => {
     const user = await requirePermission(request, 'maps-create')
     // JSON, or multipart with an optional photo `image` (its `geometry` then JSON text), as a report is filed.
     const feature = await withWriteInput(request, 'multipart', (input) => createFeature(input, actorOf(request, user)))
     return apiSuccess('Feature created successfully', feature, 201)
-  })
+  },
+})
 
 /** GET, PUT, DELETE /api/admin/map/features/{id}. */
-export const featureApi = ({ request, params }: LoaderFunctionArgs | ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    const asked = method(request)
-    if (asked === 'GET') {
-      await requirePermission(request, 'maps-index')
-      return apiSuccess('Detail Data Map Feature', await getFeature(idOf(params.id, 'Feature')))
-    }
-    if (asked === 'PUT') {
-      const user = await requirePermission(request, 'maps-update')
-      const id = idOf(params.id, 'Feature')
-      const feature = await withWriteInput(request, 'multipart', (input) =>
-        updateFeature(id, input, actorOf(request, user)),
-      )
-      return apiSuccess('Feature updated successfully', feature)
-    }
-    if (asked === 'DELETE') {
-      const user = await requirePermission(request, 'maps-delete')
-      await deleteFeature(idOf(params.id, 'Feature'), actorOf(request, user))
-      return apiSuccess('Feature deleted successfully', null)
-    }
-    throw new HttpError(405, 'Method Not Allowed')
-  })
+export const featureApi = byMethod({
+  GET: async ({ request, params }) => {
+    await requirePermission(request, 'maps-index')
+    return apiSuccess('Detail Data Map Feature', await getFeature(idOf(params.id, 'Feature')))
+  },
+  PUT: async ({ request, params }) => {
+    const user = await requirePermission(request, 'maps-update')
+    const id = idOf(params.id, 'Feature')
+    const feature = await withWriteInput(request, 'multipart', (input) =>
+      updateFeature(id, input, actorOf(request, user)),
+    )
+    return apiSuccess('Feature updated successfully', feature)
+  },
+  DELETE: async ({ request, params }) => {
+    const user = await requirePermission(request, 'maps-delete')
+    await deleteFeature(idOf(params.id, 'Feature'), actorOf(request, user))
+    return apiSuccess('Feature deleted successfully', null)
+  },
+})
 
 /** POST /api/admin/map/import (multipart `layer_id`, `file`) -> 201 {imported, skipped}. */
-export const importApi = ({ request }: ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    if (request.method !== 'POST') throw new HttpError(405, 'Method Not Allowed')
+export const importApi = byMethod({
+  POST: async ({ request }) => {
     const user = await requirePermission(request, 'maps-create')
     const type = (request.headers.get('content-type') ?? '').toLowerCase()
     if (!type.startsWith('multipart/form-data'))
@@ -132,7 +118,8 @@ export const importApi = ({ request }: ActionFunctionArgs) =>
     } finally {
       await body.cleanup()
     }
-  })
+  },
+})
 
 /** GET /api/public/map -> {bbox, layers}. */
 export const publicMapApi = ({ request }: LoaderFunctionArgs) =>

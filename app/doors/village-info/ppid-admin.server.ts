@@ -1,8 +1,6 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { jsonWithError, jsonWithSuccess, redirectWithSuccess } from 'remix-toast'
-import { actorOf } from '~/auth/actor.server'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { jsonWithSuccess, redirectWithSuccess } from 'remix-toast'
 import { can, requirePermission } from '~/auth/session.server'
-import { recordActivity } from '~/models/accounts/activity.server'
 import {
   createDipEntry,
   deleteDipEntry,
@@ -15,12 +13,13 @@ import {
   updateDipEntry,
 } from '~/models/village-info/ppid-dip.server'
 import { routeId } from '~/doors/site/admin.server'
-import { readFormFields } from '~/utils/form-input.server'
-import { HttpError, type FieldErrors } from '~/utils/http.server'
+import { formTexts, readFormFields } from '~/utils/form-input.server'
+import { HttpError } from '~/utils/http.server'
 import { now } from '~/utils/clock.server'
 import { getEnv } from '~/utils/config.server'
 import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
 import { wallClockOf } from '~/lib/zoned-time'
+import { activityOf, orNotFound, screenRefusal, type ScreenFailure } from '~/doors/site/door-kit.server'
 
 /**
  * The back office's screens of the PPID (decision 077), for staff without an API client, working without scripts:
@@ -29,21 +28,7 @@ import { wallClockOf } from '~/lib/zoned-time'
  * like `/api/admin/ppid/register`), with their CSV link and a print view (`&cetak=1`).
  */
 
-type Failure = { errors: FieldErrors | null }
-
-/** A model's refusal as the screen shows it: field errors beside their fields, anything else as a toast. */
-function refused(error: unknown) {
-  if (error instanceof HttpError && error.status < 500) {
-    if (error.errors && error.status === 422) return data<Failure>({ errors: error.errors }, { status: 422 })
-    return jsonWithError<Failure>({ errors: null }, { message: error.message, duration: 4000 })
-  }
-  throw error
-}
-
-const notFoundScreen = (error: unknown) => {
-  if (error instanceof HttpError && error.status === 404) return new Response(error.message, { status: 404 })
-  return error
-}
+const noteDocument = activityOf('documents')
 
 /** `/admin/ppid/dip?page`: the manual entries. */
 export async function dipListLoader({ request }: LoaderFunctionArgs) {
@@ -59,16 +44,12 @@ export async function dipListLoader({ request }: LoaderFunctionArgs) {
 export async function dipEntryLoader({ request, params }: LoaderFunctionArgs) {
   const creating = params.id === 'baru'
   const user = await requirePermission(request, creating ? 'documents-create' : ['documents-show', 'documents-edit'])
-  try {
-    return {
-      entry: creating ? null : await getDipEntry(routeId(params.id)),
-      classes: DIP_CLASSES,
-      canSave: can(user, creating ? 'documents-create' : ['documents-update', 'documents-edit']),
-      canDelete: !creating && can(user, 'documents-delete'),
-    }
-  } catch (error) {
-    throw notFoundScreen(error)
-  }
+  return orNotFound(async () => ({
+    entry: creating ? null : await getDipEntry(routeId(params.id)),
+    classes: DIP_CLASSES,
+    canSave: can(user, creating ? 'documents-create' : ['documents-update', 'documents-edit']),
+    canDelete: !creating && can(user, 'documents-delete'),
+  }))
 }
 
 const ENTRY_FIELDS = ['title', 'summary', 'class', 'url', 'official', 'responsible', 'made_at', 'form', 'retention']
@@ -81,34 +62,22 @@ export async function dipEntryAction({ request, params }: ActionFunctionArgs) {
       const user = await requirePermission(request, 'documents-delete')
       const id = routeId(params.id)
       await deleteDipEntry(id)
-      await recordActivity({
-        actor: actorOf(request, user),
-        action: 'delete',
-        resource: 'documents',
-        resourceId: id,
-        summary: 'DIP entry',
-      })
+      await noteDocument(request, user, 'delete', id, 'DIP entry')
       return redirectWithSuccess('/admin/ppid/dip', { message: 'Entri dihapus', duration: 3000 })
     }
     const user = await requirePermission(
       request,
       creating ? 'documents-create' : ['documents-update', 'documents-edit'],
     )
-    const input = Object.fromEntries(ENTRY_FIELDS.map((name) => [name, form.get(name) ?? '']))
+    const input = formTexts(form, ENTRY_FIELDS)
     const saved = creating ? await createDipEntry(input) : await updateDipEntry(routeId(params.id), input)
-    await recordActivity({
-      actor: actorOf(request, user),
-      action: creating ? 'create' : 'update',
-      resource: 'documents',
-      resourceId: saved.id,
-      summary: `DIP: ${saved.title}`,
-    })
+    await noteDocument(request, user, creating ? 'create' : 'update', saved.id, `DIP: ${saved.title}`)
     if (creating) return redirectWithSuccess('/admin/ppid/dip', { message: 'Entri ditambahkan', duration: 3000 })
-    return jsonWithSuccess<Failure>({ errors: null }, { message: 'Entri disimpan', duration: 3000 })
+    return jsonWithSuccess<ScreenFailure>({ errors: null }, { message: 'Entri disimpan', duration: 3000 })
   } catch (error) {
     if (error instanceof Response) throw error
-    if (error instanceof HttpError && error.status === 404) throw notFoundScreen(error)
-    return refused(error)
+    if (error instanceof HttpError && error.status === 404) throw new Response(error.message, { status: 404 })
+    return screenRefusal(error)
   }
 }
 

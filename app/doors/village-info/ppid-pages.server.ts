@@ -1,7 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
-import { recordActivity } from '~/models/accounts/activity.server'
 import { parseId } from '~/models/site/crud.server'
 import { siteIdentity } from '~/models/site/site-identity.server'
 import {
@@ -36,12 +34,15 @@ import {
 import { csvOf } from '~/lib/csv'
 import { ADMIN_PAGE_SIZE, paginate, parseListQuery } from '~/lib/paging'
 import { wallClockOf } from '~/lib/zoned-time'
+import { activityOf } from '~/doors/site/door-kit.server'
 
 /**
  * The doors of the Daftar Informasi Publik, the registers and the annual report (docs/api.md "Public information,
  * the whole cycle"; decision 077): the public API and pages, and the staff's API (manual DIP entries with the
  * documents-* permissions; the registers, which name citizens, with reports-index).
  */
+
+const noteDocument = activityOf('documents')
 
 const thisYear = () => wallClockOf(now().getTime(), getEnv().TZ).year
 
@@ -101,13 +102,7 @@ export const dipEntriesApi = ({ request }: LoaderFunctionArgs) =>
     if (request.method !== 'POST') throw new HttpError(405, 'Method Not Allowed')
     const user = await requirePermission(request, 'documents-create')
     const entry = await createDipEntry(await readJsonObject(request))
-    await recordActivity({
-      actor: actorOf(request, user),
-      action: 'create',
-      resource: 'documents',
-      resourceId: entry.id,
-      summary: `DIP: ${entry.title}`,
-    })
+    await noteDocument(request, user, 'create', entry.id, `DIP: ${entry.title}`)
     return apiSuccess('Entry created successfully', entry, 201)
   })
 
@@ -122,25 +117,13 @@ export const dipEntryApi = ({ request, params }: LoaderFunctionArgs) =>
     if (request.method === 'PUT') {
       const user = await requirePermission(request, ['documents-update', 'documents-edit'])
       const entry = await updateDipEntry(id, await readJsonObject(request))
-      await recordActivity({
-        actor: actorOf(request, user),
-        action: 'update',
-        resource: 'documents',
-        resourceId: id,
-        summary: `DIP: ${entry.title}`,
-      })
+      await noteDocument(request, user, 'update', id, `DIP: ${entry.title}`)
       return apiSuccess('Entry updated successfully', entry)
     }
     if (request.method === 'DELETE') {
       const user = await requirePermission(request, 'documents-delete')
       await deleteDipEntry(id)
-      await recordActivity({
-        actor: actorOf(request, user),
-        action: 'delete',
-        resource: 'documents',
-        resourceId: id,
-        summary: 'DIP entry',
-      })
+      await noteDocument(request, user, 'delete', id, 'DIP entry')
       return apiSuccess('Entry deleted successfully', null)
     }
     throw new HttpError(405, 'Method Not Allowed')

@@ -1,5 +1,5 @@
 import { prisma, serializeWrite } from '~/utils/db.server'
-import type { LetterField } from '~/lib/letters'
+import type { LetterField, LetterTypeText } from '~/lib/letters'
 
 /**
  * The demo village's six letter types (docs/api.md "Letters"), with the texts a village secretary signs: the
@@ -33,16 +33,7 @@ const PERSON: LetterField[] = [
   area('alamat', 'Alamat'),
 ]
 
-export const DEMO_LETTER_TYPES: {
-  name: string
-  slug: string
-  code: string
-  description: string
-  requirements: string
-  fields: LetterField[]
-  body: string
-  sla_days: number
-}[] = [
+export const DEMO_LETTER_TYPES: LetterTypeText[] = [
   {
     name: 'Surat Keterangan Domisili',
     slug: 'surat-keterangan-domisili',

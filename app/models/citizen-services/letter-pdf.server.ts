@@ -16,6 +16,7 @@ import sharp from 'sharp'
 import sanitizeHtml from 'sanitize-html'
 import { encode } from 'uqr'
 import { DEFAULT_TIME_ZONE } from '~/lib/zoned-time'
+import { INLINE_MARKS } from '~/utils/sanitize.server'
 
 export type LetterPdfInput = {
   village: {
@@ -124,14 +125,7 @@ const BODY_TAGS = [
   'h6',
   'blockquote',
   'pre',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'strike',
+  ...INLINE_MARKS,
   'span',
   'a',
   'code',

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { nullableResponseTime, responseId, responseTime, timestamps, z } from '~/utils/response-shape.server'
 import { prisma, serializeWrite } from '~/utils/db.server'
@@ -9,6 +8,7 @@ import { scrubErased } from '~/utils/erased-bytes.server'
 import { now, nowMs } from '~/utils/clock.server'
 import {
   randomFileName,
+  readHead,
   removeImage,
   removeStoredFile,
   sniffImage,
@@ -33,7 +33,13 @@ import { IMAGE_MAX_MB } from '~/lib/upload-limits'
 import { recordActivity, type Actor } from '~/models/accounts/activity.server'
 import { listPage } from '~/models/site/crud.server'
 import { refuseGamblingSpam } from '~/models/citizen-services/spam.server'
-import { CITIZEN, dueDateOf, trackingCodes, type CountedFiling } from '~/models/citizen-services/report.server'
+import {
+  CITIZEN,
+  dueDateOf,
+  foldContactErrors,
+  trackingCodes,
+  type CountedFiling,
+} from '~/models/citizen-services/report.server'
 import { activeLetterType, fieldsOf } from './letter-type.server'
 import { openNik, sealNik } from './letter-data-key.server'
 
@@ -124,11 +130,16 @@ export const filedLetterRequestResponse = z
 
 export type FiledLetterRequest = z.infer<typeof filedLetterRequestResponse>
 
-const staffSelect = {
+/** What every staff read of a request starts with. */
+const requestHead = {
   id: true,
   ticket: true,
   letter_type: { select: { id: true, name: true, slug: true } },
   name: true,
+} as const
+
+const staffSelect = {
+  ...requestHead,
   nik_sealed: true,
   nik_last4: true,
   phone: true,
@@ -146,10 +157,7 @@ const staffSelect = {
 } as const
 
 const listSelect = {
-  id: true,
-  ticket: true,
-  letter_type: { select: { id: true, name: true, slug: true } },
-  name: true,
+  ...requestHead,
   nik_last4: true,
   status: true,
   due_at: true,
@@ -189,9 +197,6 @@ const listed = <R extends { nik_last4: string }>({ nik_last4, ...row }: R) => ({
 
 // ---------------------------------------------------------------------------------------------------------------
 // The input: a villager's fields, the type's data, the attachments
-
-const PHONE = /^\+?[\d\s-]+$/
-const phoneDigits = (phone: string) => phone.replace(/\D/g, '').length
 
 const personSchema = z.object({
   name: requiredText('Name', 100),
@@ -252,29 +257,25 @@ function validDate(text: string): boolean {
   return year >= 1850 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 
-/** The contact rule (key `Contact`), as for reports: at least one of phone and e-mail, each valid. */
-function contactError(phone: string, email: string): string | null {
-  if (!phone && !email) return 'Give a phone number or an email address'
-  if (phone && (!PHONE.test(phone) || phoneDigits(phone) < 8 || phoneDigits(phone) > 20))
-    return 'Phone must be a phone number of 8 to 20 digits'
-  if (email && !z.string().email().safeParse(email).success) return 'Email is not a valid email address'
-  return null
-}
+/** The stored columns of a requester and their answers: the NIK sealed, its last four digits apart. */
+const personColumns = (
+  person: { name: string; nik: string; phone: string; email: string },
+  data: Record<string, string>,
+) => ({
+  name: person.name,
+  nik_sealed: sealNik(person.nik),
+  nik_last4: nikLast4(person.nik),
+  phone: person.phone,
+  email: person.email,
+  data: JSON.stringify(data),
+})
 
 /** The person's fields of an input, every problem on its key (`Name`, `Nik`, `Contact`); errors gathered in `errors`. */
 export function checkPerson(input: Record<string, unknown>, errors: FieldErrors, contact = true) {
   const { data, errors: found } = checkInput(personSchema, input)
   Object.assign(errors, found)
   delete errors.Website
-  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
-  if (errors.Phone || errors.Email) {
-    errors.Contact = errors.Phone ?? errors.Email
-    delete errors.Phone
-    delete errors.Email
-  } else if (contact) {
-    const problem = contactError(text(input.phone), text(input.email))
-    if (problem) errors.Contact = problem
-  }
+  foldContactErrors(errors, input, contact)
   const nik = typeof input.nik === 'string' || typeof input.nik === 'number' ? String(input.nik).replace(/\s/g, '') : ''
   if (!nik) errors.Nik = 'Nik is required'
   else {
@@ -287,7 +288,7 @@ export function checkPerson(input: Record<string, unknown>, errors: FieldErrors,
     nik,
     phone: parsed?.phone ?? '',
     email: parsed?.email ?? '',
-    website: text(input.website),
+    website: typeof input.website === 'string' ? input.website.trim() : '',
   }
 }
 
@@ -320,13 +321,7 @@ async function storeAttachments(files: StagedFile[]): Promise<StoredAttachment[]
   const stored: StoredAttachment[] = []
   try {
     for (const file of files) {
-      const handle = await fsp.open(file.tempPath, 'r')
-      const head = Buffer.alloc(16)
-      try {
-        await handle.read(head, 0, 16, 0)
-      } finally {
-        await handle.close()
-      }
+      const head = await readHead(file)
       const original = cleanName(file.originalName)
       if (head.subarray(0, 5).toString('latin1') === '%PDF-') {
         const name = randomFileName('pdf')
@@ -424,12 +419,7 @@ export async function fileLetterRequest(
             sequence,
             code_hash: trackingCodes.hash(code),
             letter_type_id: type.id,
-            name: person.name,
-            nik_sealed: sealNik(person.nik),
-            nik_last4: nikLast4(person.nik),
-            phone: person.phone,
-            email: person.email,
-            data: JSON.stringify(data),
+            ...personColumns(person, data),
             due_at: dueAt,
             created_at: created,
             attachments: { create: attachments },
@@ -556,12 +546,7 @@ export async function correctLetterRequest(ticket: string, code: string, input: 
       await prisma.letterRequest.update({
         where: { id: row.id },
         data: {
-          name: person.name,
-          nik_sealed: sealNik(person.nik),
-          nik_last4: nikLast4(person.nik),
-          phone: person.phone,
-          email: person.email,
-          data: JSON.stringify(data),
+          ...personColumns(person, data),
           status: 'diajukan',
           ...(attachments.length ? { attachments: { deleteMany: {}, create: attachments } } : {}),
         },
@@ -692,6 +677,17 @@ export const countPendingLetters = () =>
 // ---------------------------------------------------------------------------------------------------------------
 // Retention
 
+/** The activity log's line for a request or letter whose personal data the clean-up erased. */
+const noteErased = (resourceId: number, summary: string, changes: string[]) =>
+  recordActivity({
+    actor: { id: null, name: 'Sistem', ip: null },
+    action: 'letter_data_erased',
+    resource: 'letters',
+    resourceId,
+    summary,
+    changes,
+  })
+
 /**
  * The daily clean-up (decisions 061, 073): a request ended (`selesai`, `ditolak`) longer than
  * LETTER_DATA_RETENTION_DAYS loses its NIK, contact, data and attachments, and its letter (and a walk-in letter issued
@@ -713,14 +709,7 @@ export async function eraseOldLetterData(at = nowMs()): Promise<number> {
       })
     })
     await dropAttachments(request.attachments.map((item) => item.file))
-    await recordActivity({
-      actor: { id: null, name: 'Sistem', ip: null },
-      action: 'letter_data_erased',
-      resource: 'letters',
-      resourceId: request.id,
-      summary: request.ticket,
-      changes: ['nik', 'phone', 'email', 'data', 'attachments'],
-    })
+    await noteErased(request.id, request.ticket, ['nik', 'phone', 'email', 'data', 'attachments'])
   }
   const letters = await prisma.letter.findMany({
     where: {
@@ -741,14 +730,7 @@ export async function eraseOldLetterData(at = nowMs()): Promise<number> {
       }),
     )
     await removeStoredFile(LETTER_FILES_KIND, letter.pdf_file).catch(() => undefined)
-    await recordActivity({
-      actor: { id: null, name: 'Sistem', ip: null },
-      action: 'letter_data_erased',
-      resource: 'letters',
-      resourceId: letter.id,
-      summary: letter.number,
-      changes: ['nik', 'pdf'],
-    })
+    await noteErased(letter.id, letter.number, ['nik', 'pdf'])
   }
   if (requests.length || letters.length) await scrubErased(['letter_requests', 'letter_attachments', 'letters'])
   return requests.length + letters.length

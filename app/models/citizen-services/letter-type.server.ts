@@ -52,14 +52,19 @@ export const publicLetterTypeResponse = letterTypeResponse
   .strict()
   .openapi('PublicLetterType')
 
-const typeSelect = {
-  id: true,
+/** What a villager reads of a type, and staff with the rest. */
+const typeAbout = {
   name: true,
   slug: true,
   code: true,
   description: true,
   requirements: true,
   fields: true,
+} as const
+
+const typeSelect = {
+  id: true,
+  ...typeAbout,
   body: true,
   number_format: true,
   signer_id: true,
@@ -319,15 +324,7 @@ export function deleteLetterType(id: number) {
 // ---------------------------------------------------------------------------------------------------------------
 // The public
 
-const publicSelect = {
-  name: true,
-  slug: true,
-  code: true,
-  description: true,
-  requirements: true,
-  fields: true,
-  sla_days: true,
-} as const
+const publicSelect = { ...typeAbout, sla_days: true } as const
 
 /** `GET /api/public/letter-types`: the active ones, by name. */
 export const publicLetterTypes = async () =>

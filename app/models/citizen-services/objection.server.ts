@@ -4,7 +4,7 @@ import { prisma, serializeWrite } from '~/utils/db.server'
 import { getEnv } from '~/utils/config.server'
 import { notFound, validationError } from '~/utils/http.server'
 import { now } from '~/utils/clock.server'
-import { checkInput, optionalText, requiredText } from '~/utils/validation.server'
+import { checkInput, optionalText, requiredText, requiredChoice } from '~/utils/validation.server'
 import { wallClockOf } from '~/lib/zoned-time'
 import type { ListQuery } from '~/lib/paging'
 import { OBJECTION_REASONS, REPORT_STATUSES, objectionReasonLabel, type ObjectionReason } from '~/lib/reports'
@@ -14,9 +14,10 @@ import { listPage, orNotFound } from '~/models/site/crud.server'
 import { refuseGamblingSpam } from '~/models/citizen-services/spam.server'
 import {
   CITIZEN,
+  contactColumns,
   NO_SUCH_HASH,
   addWorkingDays,
-  contactError,
+  foldContactErrors,
   hashCode,
   newTrackingCode,
   nextSequence,
@@ -89,17 +90,7 @@ export const fileObjectionSchema = z.object({
   name: requiredText('Name', 100),
   phone: optionalText('Phone', 30),
   email: optionalText('Email', 255),
-  reason: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim() : value),
-    z.enum(OBJECTION_REASONS, {
-      errorMap: (issue) => ({
-        message:
-          issue.code === 'invalid_type' && issue.received === 'undefined'
-            ? 'Reason is required'
-            : `Reason must be one of ${OBJECTION_REASONS.join(', ')}`,
-      }),
-    }),
-  ),
+  reason: requiredChoice('Reason', OBJECTION_REASONS),
   message: requiredText('Message', 5000),
   website: optionalText('Website', 255),
 })
@@ -117,15 +108,7 @@ export type FiledObjection = z.infer<typeof filedObjectionResponse>
 export async function fileObjection(input: Record<string, unknown>, counted: CountedFiling): Promise<FiledObjection> {
   const { data, errors } = checkInput(fileObjectionSchema, input)
   const parsed = data as z.infer<typeof fileObjectionSchema>
-  if (!errors.Phone && !errors.Email) {
-    const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
-    const contact = contactError(text(input.phone), text(input.email))
-    if (contact) errors.Contact = contact
-  } else {
-    errors.Contact = errors.Phone ?? errors.Email
-    delete errors.Phone
-    delete errors.Email
-  }
+  foldContactErrors(errors, input)
   if (errors.Website) delete errors.Website
   const requestTicket =
     typeof input.request_ticket === 'string' ? input.request_ticket.replaceAll('\0', '').trim().toUpperCase() : ''
@@ -161,9 +144,7 @@ export async function fileObjection(input: Record<string, unknown>, counted: Cou
           year,
           sequence,
           code_hash: hashCode(code),
-          name: parsed.name,
-          phone: parsed.phone ?? '',
-          email: parsed.email ?? '',
+          ...contactColumns(parsed),
           subject: `Keberatan: ${objectionReasonLabel(parsed.reason)}${requestTicket ? ` (${requestTicket})` : ''}`,
           message: parsed.message,
           reason: parsed.reason,

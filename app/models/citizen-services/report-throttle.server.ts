@@ -93,13 +93,9 @@ export async function filingRefusal(
  */
 export async function countedLookup<T>(clientKey: string, lookUp: () => Promise<T>, now = Date.now()): Promise<T> {
   const key = lookupKey(clientKey)
-  const refuseWhileFull = async () => {
-    const seconds = await secondsToWait(key, MAX_LOOKUP_FAILURES, LOOKUP_WINDOW_MS, now)
-    if (seconds > 0) throw tooMany(seconds, 'lookups')
-  }
-  await refuseWhileFull()
+  await refuseFullLookups(clientKey, now)
   return serializeWrite(async () => {
-    await refuseWhileFull()
+    await refuseFullLookups(clientKey, now)
     try {
       return await lookUp()
     } catch (error) {
@@ -118,21 +114,23 @@ export async function countedLookup<T>(clientKey: string, lookUp: () => Promise<
  */
 export async function countedReadLookup<T>(clientKey: string, lookUp: () => Promise<T>, now = Date.now()): Promise<T> {
   const key = lookupKey(clientKey)
-  const refuseWhileFull = async () => {
-    const seconds = await secondsToWait(key, MAX_LOOKUP_FAILURES, LOOKUP_WINDOW_MS, now)
-    if (seconds > 0) throw tooMany(seconds, 'lookups')
-  }
-  await refuseWhileFull()
+  await refuseFullLookups(clientKey, now)
   try {
     return await lookUp()
   } catch (error) {
     if (!(error instanceof HttpError && error.status === 404)) throw error
     await serializeWrite(async () => {
-      await refuseWhileFull()
+      await refuseFullLookups(clientKey, now)
       await count(key, now)
     })
     throw error
   }
+}
+
+/** Throws the 429 of `lookupRefusal`, if the client has one. */
+async function refuseFullLookups(clientKey: string, now: number) {
+  const refusal = await lookupRefusal(clientKey, now)
+  if (refusal) throw refusal
 }
 
 /** The 429 of a client whose failed lookups fill the window, read without the lock (before a body is read). */

@@ -10,7 +10,7 @@ import { scrubErased } from '~/utils/erased-bytes.server'
 import { mailConfigured, sendMail } from '~/utils/mail.server'
 import { now, nowMs } from '~/utils/clock.server'
 import { removeImage, stagedImage, writeWithImage } from '~/utils/upload-pipeline.server'
-import { checkInput, optionalText, requiredText } from '~/utils/validation.server'
+import { checkInput, optionalText, requiredText, requiredChoice } from '~/utils/validation.server'
 import { fromZonedTime, wallClockOf } from '~/lib/zoned-time'
 import type { ListQuery } from '~/lib/paging'
 import { cachedRead } from '~/public-reads/read-memo.server'
@@ -160,7 +160,7 @@ export const reportSelect = {
 export type ReportRow = Prisma.ReportGetPayload<{ select: typeof reportSelect }>
 
 /** What anyone may read of a report: never a name, phone, e-mail or photo. */
-const publicSelect = {
+const publicHead = {
   ticket: true,
   kind: true,
   subject: true,
@@ -168,6 +168,10 @@ const publicSelect = {
   status: true,
   created_at: true,
   due_at: true,
+} as const
+
+const publicSelect = {
+  ...publicHead,
   decision: true,
   decision_reason: true,
   extended_at: true,
@@ -182,17 +186,7 @@ const phoneDigits = (phone: string) => phone.replace(/\D/g, '').length
 
 /** What a citizen sends. `Contact` names the phone and e-mail together: at least one, each valid. */
 export const fileSchema = z.object({
-  kind: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim() : value),
-    z.enum(REPORT_KINDS, {
-      errorMap: (issue) => ({
-        message:
-          issue.code === 'invalid_type' && issue.received === 'undefined'
-            ? 'Kind is required'
-            : `Kind must be one of ${REPORT_KINDS.join(', ')}`,
-      }),
-    }),
-  ),
+  kind: requiredChoice('Kind', REPORT_KINDS),
   name: requiredText('Name', 100),
   phone: optionalText('Phone', 30),
   email: optionalText('Email', 255),
@@ -209,6 +203,29 @@ export function contactError(phone: string, email: string): string | null {
   if (email && !z.string().email().safeParse(email).success) return 'Email is not a valid email address'
   return null
 }
+
+/**
+ * The `Contact` error of a filing (reports, objections, letter requests): a malformed phone or e-mail moves to
+ * `Contact`; with both well-formed, the contact rule (when `check`), read from the input itself.
+ */
+export function foldContactErrors(errors: Record<string, string>, input: Record<string, unknown>, check = true) {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+  if (errors.Phone || errors.Email) {
+    errors.Contact = errors.Phone ?? errors.Email
+    delete errors.Phone
+    delete errors.Email
+  } else if (check) {
+    const problem = contactError(text(input.phone), text(input.email))
+    if (problem) errors.Contact = problem
+  }
+}
+
+/** The sender's stored name and contact (an absent phone or e-mail is stored empty). */
+export const contactColumns = (parsed: { name: string; phone?: string; email?: string }) => ({
+  name: parsed.name,
+  phone: parsed.phone ?? '',
+  email: parsed.email ?? '',
+})
 
 /** The citizen in the activity log: never their name or address (decision 048). */
 export const CITIZEN: Actor = { id: null, name: 'Warga', ip: null }
@@ -317,16 +334,7 @@ export type CountedFiling = <T>(write: () => Promise<T>) => Promise<T>
 export async function fileReport(input: Record<string, unknown>, counted: CountedFiling): Promise<FiledReport> {
   const { data, errors } = checkInput(fileSchema, input)
   const parsed = data as z.infer<typeof fileSchema>
-  if (!errors.Phone && !errors.Email) {
-    // From the input itself: `parsed` is there only when every field passed.
-    const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
-    const contact = contactError(text(input.phone), text(input.email))
-    if (contact) errors.Contact = contact
-  } else {
-    errors.Contact = errors.Phone ?? errors.Email
-    delete errors.Phone
-    delete errors.Email
-  }
+  foldContactErrors(errors, input)
   if (errors.Website) delete errors.Website
   if (Object.keys(errors).length) throw validationError(errors)
   const created = now()
@@ -364,9 +372,7 @@ export async function fileReport(input: Record<string, unknown>, counted: Counte
           year,
           sequence,
           code_hash: hashCode(code),
-          name: parsed.name,
-          phone: parsed.phone ?? '',
-          email: parsed.email ?? '',
+          ...contactColumns(parsed),
           subject: parsed.subject,
           message: parsed.message,
           image: image ?? null,
@@ -426,13 +432,7 @@ export async function trackReport(ticket: string, code: string) {
 
 /** The public list's select: the tracking answer's without the decision (docs/api.md "Citizen reports"). */
 const listedSelect = {
-  ticket: true,
-  kind: true,
-  subject: true,
-  message: true,
-  status: true,
-  created_at: true,
-  due_at: true,
+  ...publicHead,
   responses: { select: { message: true, created_at: true }, orderBy: { id: 'asc' } },
 } as const
 

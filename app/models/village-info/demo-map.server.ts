@@ -27,50 +27,28 @@ const BOUNDARY: Ring = [
   [107.6062, -6.9068],
 ]
 
+/** The corners inside the village where the three dusun meet, north to south; their outer edges are the boundary's. */
+const INNER: Ring = [
+  [107.6225, -6.915],
+  [107.6215, -6.9205],
+  [107.624, -6.923],
+]
+
 const DUSUN: { name: string; description: string; ring: Ring }[] = [
   {
     name: 'Dusun Krajan',
     description: 'Pusat desa: kantor desa, masjid jami, pasar dan lapangan. RW 01.',
-    ring: [
-      [107.6062, -6.9068],
-      [107.6148, -6.9041],
-      [107.6236, -6.9052],
-      [107.6225, -6.915],
-      [107.6215, -6.9205],
-      [107.6053, -6.9205],
-      [107.6041, -6.915],
-      [107.6062, -6.9068],
-    ],
+    ring: [...BOUNDARY.slice(0, 3), INNER[0], INNER[1], ...BOUNDARY.slice(11)],
   },
   {
     name: 'Dusun Cibeureum',
     description: 'Permukiman dan kebun di sisi timur desa. RW 02.',
-    ring: [
-      [107.6236, -6.9052],
-      [107.6318, -6.9079],
-      [107.6371, -6.9135],
-      [107.6362, -6.9208],
-      [107.634, -6.9231],
-      [107.624, -6.923],
-      [107.6215, -6.9205],
-      [107.6225, -6.915],
-      [107.6236, -6.9052],
-    ],
+    ring: [...BOUNDARY.slice(2, 7), INNER[2], INNER[1], INNER[0], BOUNDARY[2]],
   },
   {
     name: 'Dusun Sukamulya',
     description: 'Hamparan sawah Blok Sawah Tengah dan permukiman di selatan desa. RW 03.',
-    ring: [
-      [107.6053, -6.9205],
-      [107.6215, -6.9205],
-      [107.624, -6.923],
-      [107.634, -6.9231],
-      [107.6301, -6.9271],
-      [107.6212, -6.9296],
-      [107.612, -6.9283],
-      [107.6058, -6.923],
-      [107.6053, -6.9205],
-    ],
+    ring: [BOUNDARY[11], INNER[1], INNER[2], ...BOUNDARY.slice(6, 12)],
   },
 ]
 

@@ -17,7 +17,7 @@ import {
   type StagedFile,
   stagingFolder,
 } from '~/utils/upload-pipeline.server'
-import { checkInput, optionalText, requiredText } from '~/utils/validation.server'
+import { checkInput, optionalText, requiredText, requiredChoice } from '~/utils/validation.server'
 import { now } from '~/utils/clock.server'
 import {
   DOCUMENT_KINDS,
@@ -97,25 +97,12 @@ const enactedAt = z.preprocess(
     .nullable(),
 )
 
-const oneOf = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim() : value),
-    z.enum(values, {
-      errorMap: (issue) => ({
-        message:
-          issue.code === 'invalid_type' && issue.received === 'undefined'
-            ? `${label} is required`
-            : `${label} must be one of ${values.join(', ')}`,
-      }),
-    }),
-  )
-
 /** What a write of this resource takes (both doors; the API document describes it from here too). */
 export const schema = z.object({
   title: requiredText('Title'),
   number: optionalText('Number', 100),
-  kind: oneOf(DOCUMENT_KINDS, 'Kind'),
-  information_class: oneOf(INFORMATION_CLASSES, 'Information_class'),
+  kind: requiredChoice('Kind', DOCUMENT_KINDS),
+  information_class: requiredChoice('Information_class', INFORMATION_CLASSES),
   enacted_at: enactedAt,
   description: sanitizedRichText('Description', { required: false }),
   legal_status: z.preprocess(

@@ -22,6 +22,7 @@ import { visibleWhere } from '~/models/content/publishing.server'
 import { refuseGamblingSpam } from '~/models/citizen-services/spam.server'
 import { removeImage, stagedImage, writeWithImage } from '~/utils/upload-pipeline.server'
 import { uploadUrl } from '~/lib/upload-urls'
+import type { StoredFeature } from '~/lib/map-types'
 import { checkGeometry, type CheckedGeometry, type MapGeometry } from './map-geometry.server'
 
 /**
@@ -178,18 +179,7 @@ const featureSelect = {
   created_at: true,
   updated_at: true,
 } as const
-type FeatureRow = {
-  id: number
-  layer_id: number
-  name: string
-  description: string
-  geometry: string
-  image: string | null
-  area_m2: number | null
-  length_m: number | null
-  created_at: Date
-  updated_at: Date
-}
+type FeatureRow = StoredFeature & { layer_id: number; created_at: Date; updated_at: Date }
 const toFeature = (row: FeatureRow) => ({ ...row, geometry: JSON.parse(row.geometry) as MapGeometry })
 export type MapFeature = ReturnType<typeof toFeature>
 
