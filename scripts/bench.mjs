@@ -816,41 +816,25 @@ async function main() {
   if (mismatches.length) process.exitCode = 1
 }
 
-const villagesMode = () =>
-  runVillages({
-    option,
-    quick,
-    settings,
-    work,
-    log,
-    startProcess,
-    stop,
-    freePort,
-    build,
-    autocannon,
-    load,
-    loadAverage,
-    shuffled,
-    JWT_SECRET,
-  })
+/** What the villages and compare modes (scripts/bench/many-villages.mjs, scripts/bench/compare.mjs) use of the bench. */
+const toolkit = {
+  option,
+  quick,
+  settings,
+  work,
+  log,
+  startProcess,
+  stop,
+  freePort,
+  build,
+  autocannon,
+  load,
+  loadAverage,
+  shuffled,
+  JWT_SECRET,
+}
 
-const compareMode = () =>
-  runCompare({
-    option,
-    quick,
-    settings,
-    work,
-    log,
-    startProcess,
-    stop,
-    freePort,
-    autocannon,
-    loadAverage,
-    shuffled,
-    JWT_SECRET,
-  })
-
-;(option('--compare') ? compareMode() : option('--villages') ? villagesMode() : main())
+;(option('--compare') ? runCompare(toolkit) : option('--villages') ? runVillages(toolkit) : main())
   .catch((error) => {
     console.error('[bench] failed:', error)
     process.exitCode = 1

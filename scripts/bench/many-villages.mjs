@@ -554,7 +554,8 @@ export async function runVillages(bench) {
     .slice(0, count)
   log(`asking ${asked.length} of the ${idleCount} villages once each...`)
   const askedRun = await autocannon(`http://127.0.0.1:${regency.port}`, ['/'], {
-    connections: 4,
+    // Four at a time; fewer when fewer are asked (autocannon takes no more connections than requests).
+    connections: Math.min(4, asked.length),
     amount: asked.length,
     headers: UNCACHED,
     hosts: asked.map(hostOf),
