@@ -90,22 +90,33 @@ function visibleWords(html: string): string {
 /**
  * The words of the last long fragments read, by the fragment: a post's page reads its whole content twice (the
  * description and the reading time), and every uncached view of the post again. A pure function of its key, so the
- * memo holds nothing a caller could not compute; bounded in entries and in the length of what it keeps.
+ * memo holds nothing a caller could not compute; bounded in the characters it holds (fragments and their words, about
+ * 4 MB at most), the oldest going first.
  */
-const WORDS_KEPT = 64
 const WORDS_FROM = 512
-const WORDS_UP_TO = 256 * 1024
+const WORDS_HELD = 1_000_000
 const wordsOf = new Map<string, string>()
+let wordsHeld = 0
+
+function keepWords(source: string, text: string) {
+  if (source.length + text.length > WORDS_HELD / 4) return
+  wordsOf.set(source, text)
+  wordsHeld += source.length + text.length
+  for (const [oldest, words] of wordsOf) {
+    if (wordsHeld <= WORDS_HELD) break
+    wordsOf.delete(oldest)
+    wordsHeld -= oldest.length + words.length
+  }
+}
 
 /** The visible words of an HTML fragment. */
 export function htmlToText(html: string | null | undefined): string {
   const source = html ?? ''
-  if (source.length < WORDS_FROM || source.length > WORDS_UP_TO) return visibleWords(source)
+  if (source.length < WORDS_FROM) return visibleWords(source)
   let text = wordsOf.get(source)
   if (text === undefined) {
     text = visibleWords(source)
-    if (wordsOf.size >= WORDS_KEPT) wordsOf.delete(wordsOf.keys().next().value as string)
-    wordsOf.set(source, text)
+    keepWords(source, text)
   }
   return text
 }

@@ -58,6 +58,10 @@ describe('the words of long fragments, kept', () => {
     for (let n = 99; n >= 0; n -= 7) expect(htmlToText(long(n))).toBe(words(n))
     expect(readingMinutes(long(3))).toBe(1)
     expect(htmlToText(`<p>${'a&amp;b '.repeat(40_000)}</p>`)).toHaveLength(4 * 40_000 - 1)
+    // Past what it holds (1,000,000 characters): the oldest go, every answer stays right.
+    const big = (n: number) => `<p>${`kabar ${n} `.repeat(9_000)}</p>`
+    for (let n = 0; n < 20; n++) expect(htmlToText(big(n))).toBe(`kabar ${n} `.repeat(9_000).trim())
+    expect(htmlToText(big(0))).toBe(`kabar 0 `.repeat(9_000).trim())
   })
 })
 
