@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/session.server'
-import { ADMIN_PAGE_SIZE, parseListQuery, PUBLIC_PAGE_SIZE } from '~/lib/paging'
+import { ADMIN_PAGE_SIZE, parseListQuery, PUBLIC_PAGE_SIZE, type ListQuery } from '~/lib/paging'
 import {
   createVillage,
   deleteVillage,
@@ -19,22 +19,13 @@ import { REGENCY, villageById } from '~/models/regency/villages.server'
 import { CAMAT_PERMISSION, kecamatanOf } from '~/models/regency/regency-users.server'
 import { EVERY_VILLAGE, showVillage, type VillageReach } from '~/models/regency/regency.server'
 import type { SessionUser } from '~/models/accounts/user.server'
-import { apiCall, apiSuccess, forbidden, handleApi, HttpError, notFound, readJsonObject } from '~/utils/http.server'
-import { parseId } from '~/models/site/crud.server'
-import {
-  createAnnouncement,
-  deleteAnnouncement,
-  getAnnouncement,
-  listAnnouncements,
-  updateAnnouncement,
-} from '~/models/content/announcement.server'
+import { apiCall, apiSuccess, forbidden, handleApi, HttpError, readJsonObject } from '~/utils/http.server'
+import * as announcements from '~/models/content/announcement.server'
 import { scopeKey } from '~/utils/village-scope.server'
 import { publicApiSuccess } from '~/public-reads/read-memo.server'
 import { readMultipart, type MultipartBody } from '~/utils/upload-pipeline.server'
 import type { ActivityAction } from '~/lib/activity-actions'
-import { activityOf, noteActivity } from '~/doors/site/door-kit.server'
-
-const noteAnnouncement = activityOf('announcements')
+import { idOf, noteActivity } from '~/doors/site/door-kit.server'
 
 /**
  * `/api/regency/*` (docs/api.md "Many villages in one install"): only at the regency host, only for a regency
@@ -61,6 +52,69 @@ export async function requireRegencyReader(request: Request): Promise<{ user: Se
 }
 
 type RegencyUser = { id: number; name: string }
+
+/**
+ * The two doors of one kind of the regency's own records (`regency-admin` only), named `one` (`User`): its messages
+ * (`List Data Users`, `User created successfully!`...), its 404 (`User not found`) and the log's resource (`users`)
+ * follow that name; `summaryOf` names a record in the log.
+ * - `listApi`, GET (a page) and POST (JSON): any other method a 405, before the account is asked;
+ * - `recordApi`, GET, PUT (JSON) and DELETE of `/{id}`: the account, then the id (404), then the method (405).
+ */
+export function regencyRecordDoors<R extends { id: number }>(
+  one: string,
+  summaryOf: (record: R) => string,
+  model: {
+    list: (query: ListQuery, path: string) => Promise<unknown>
+    get: (id: number) => Promise<R>
+    create: (input: Record<string, unknown>) => Promise<R>
+    update: (id: number, input: Record<string, unknown>) => Promise<R>
+    remove: (id: number, admin: SessionUser) => Promise<R>
+  },
+) {
+  const resource = `${one.toLowerCase()}s`
+  const note = (request: Request, admin: SessionUser, action: ActivityAction, record: R) =>
+    noteActivity(request, admin, {
+      action,
+      resource,
+      resourceId: record.id,
+      summary: summaryOf(record),
+    })
+  const listApi = ({ request }: LoaderFunctionArgs | ActionFunctionArgs) =>
+    handleApi(request, async () => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST')
+        throw new HttpError(405, 'Method Not Allowed')
+      const admin = await requireRegencyAdmin(request)
+      if (request.method === 'POST') {
+        const created = await model.create(await readJsonObject(request))
+        await note(request, admin, 'create', created)
+        return apiSuccess(`${one} created successfully!`, created, 201)
+      }
+      const url = new URL(request.url)
+      return apiSuccess(
+        `List Data ${one}s`,
+        await model.list(parseListQuery(url.searchParams, ADMIN_PAGE_SIZE), url.pathname),
+      )
+    })
+  const recordApi = ({ request, params }: LoaderFunctionArgs | ActionFunctionArgs) =>
+    handleApi(request, async () => {
+      const admin = await requireRegencyAdmin(request)
+      const id = idOf(params.id, one)
+      if (request.method === 'GET' || request.method === 'HEAD')
+        return apiSuccess(`Detail Data ${one}`, await model.get(id))
+      if (request.method === 'PUT') {
+        const updated = await model.update(id, await readJsonObject(request))
+        await note(request, admin, 'update', updated)
+        return apiSuccess(`${one} updated successfully!`, updated)
+      }
+      if (request.method === 'DELETE') {
+        const removed = await model.remove(id, admin)
+        await note(request, admin, 'delete', removed)
+        return apiSuccess(`${one} deleted successfully!`, null)
+      }
+      throw new HttpError(405, 'Method Not Allowed')
+    })
+  return { listApi, recordApi }
+}
 
 /** How the regency's log names a village: its name and slug (its id is not a number the log's column takes). */
 const villageSummary = (village: { name: string; slug: string }) => `${village.name} (${village.slug})`
@@ -156,43 +210,24 @@ export const regencyNewsApi = apiCall('GET', async ({ request }: LoaderFunctionA
 
 /**
  * `/api/regency/announcements[/{id}]`: the regency's own announcements, kept in its database and shown on every active
- * village's site (docs/api.md). A village's admin API reads its own database only: it knows no such id.
+ * village's site (docs/api.md). A village's admin API reads its own database only: it knows no such id. GET, POST
+ * /api/regency/announcements; GET, PUT, DELETE /api/regency/announcements/{id}.
  */
-export const regencyAnnouncementsApi = ({ request }: LoaderFunctionArgs | ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST')
-      throw new HttpError(405, 'Method Not Allowed')
-    const user = await requireRegencyAdmin(request)
-    if (request.method === 'POST') {
-      const created = await createAnnouncement(await readJsonObject(request))
-      await noteAnnouncement(request, user, 'create', created.id, created.title)
-      return apiSuccess('Announcement created successfully!', created, 201)
-    }
-    const url = new URL(request.url)
-    const page = await listAnnouncements(parseListQuery(url.searchParams, ADMIN_PAGE_SIZE), url.pathname)
-    return apiSuccess('List Data Announcements', page)
-  })
-
-export const regencyAnnouncementApi = ({ request, params }: LoaderFunctionArgs | ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    const user = await requireRegencyAdmin(request)
-    const id = parseId(params.id)
-    if (id === null) throw notFound('Announcement')
-    if (request.method === 'GET' || request.method === 'HEAD')
-      return apiSuccess('Detail Data Announcement', await getAnnouncement(id))
-    if (request.method === 'PUT') {
-      const updated = await updateAnnouncement(id, await readJsonObject(request))
-      await noteAnnouncement(request, user, 'update', id, updated.title)
-      return apiSuccess('Announcement updated successfully!', updated)
-    }
-    if (request.method === 'DELETE') {
-      const existing = await getAnnouncement(id)
-      await deleteAnnouncement(id)
-      await noteAnnouncement(request, user, 'delete', id, existing.title)
-      return apiSuccess('Announcement deleted successfully!', null)
-    }
-    throw new HttpError(405, 'Method Not Allowed')
-  })
+export const { listApi: regencyAnnouncementsApi, recordApi: regencyAnnouncementApi } = regencyRecordDoors(
+  'Announcement',
+  (announcement) => announcement.title,
+  {
+    list: announcements.listAnnouncements,
+    get: announcements.getAnnouncement,
+    create: announcements.createAnnouncement,
+    update: announcements.updateAnnouncement,
+    remove: async (id) => {
+      const existing = await announcements.getAnnouncement(id)
+      await announcements.deleteAnnouncement(id)
+      return existing
+    },
+  },
+)
 
 /**
  * The village `id` as a `.tar.gz` in the format of `npm run backup`, streamed and removed once sent: the answer of the

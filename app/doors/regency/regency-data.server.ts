@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { ADMIN_PAGE_SIZE, parseListQuery } from '~/lib/paging'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { villagesWithin } from '~/models/regency/regency.server'
 import { figuresCsv, regencyFigures } from '~/models/regency/regency-figures.server'
 import {
@@ -9,18 +8,8 @@ import {
   listRegencyUsers,
   updateRegencyUser,
 } from '~/models/regency/regency-users.server'
-import { parseId } from '~/models/site/crud.server'
-import {
-  apiCall,
-  apiSuccess,
-  handleApi,
-  HttpError,
-  notFound,
-  readJsonObject,
-  validationError,
-} from '~/utils/http.server'
-import { requireRegencyAdmin, requireRegencyReader } from '~/doors/regency/regency-api.server'
-import { noteActivity } from '~/doors/site/door-kit.server'
+import { apiCall, apiSuccess, validationError } from '~/utils/http.server'
+import { regencyRecordDoors, requireRegencyReader } from '~/doors/regency/regency-api.server'
 
 /**
  * The regency's data (docs/api.md "The regency's data"): its accounts (`/api/regency/users`, `kabupaten` only) and
@@ -58,48 +47,11 @@ export const figuresCsvApi = apiCall('GET', async ({ request }: LoaderFunctionAr
   })
 })
 
-const logUser = (
-  request: Request,
-  actor: { id: number; name: string },
-  action: 'create' | 'update' | 'delete',
-  user: { id: number; name: string },
-) => noteActivity(request, actor, { action, resource: 'users', resourceId: user.id, summary: user.name })
-
-/** GET /api/regency/users?page&search, POST /api/regency/users (JSON) */
-export const regencyUsersApi = ({ request }: LoaderFunctionArgs | ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST')
-      throw new HttpError(405, 'Method Not Allowed')
-    const actor = await requireRegencyAdmin(request)
-    if (request.method === 'POST') {
-      const created = await createRegencyUser(await readJsonObject(request))
-      await logUser(request, actor, 'create', created)
-      return apiSuccess('User created successfully!', created, 201)
-    }
-    const url = new URL(request.url)
-    return apiSuccess(
-      'List Data Users',
-      await listRegencyUsers(parseListQuery(url.searchParams, ADMIN_PAGE_SIZE), url.pathname),
-    )
-  })
-
-/** GET, PUT, DELETE /api/regency/users/{id} */
-export const regencyUserApi = ({ request, params }: LoaderFunctionArgs | ActionFunctionArgs) =>
-  handleApi(request, async () => {
-    const actor = await requireRegencyAdmin(request)
-    const id = parseId(params.id)
-    if (id === null) throw notFound('User')
-    if (request.method === 'GET' || request.method === 'HEAD')
-      return apiSuccess('Detail Data User', await getRegencyUser(id))
-    if (request.method === 'PUT') {
-      const updated = await updateRegencyUser(id, await readJsonObject(request))
-      await logUser(request, actor, 'update', updated)
-      return apiSuccess('User updated successfully!', updated)
-    }
-    if (request.method === 'DELETE') {
-      const removed = await deleteRegencyUser(id, actor.id)
-      await logUser(request, actor, 'delete', removed)
-      return apiSuccess('User deleted successfully!', null)
-    }
-    throw new HttpError(405, 'Method Not Allowed')
-  })
+/** GET /api/regency/users?page&search, POST /api/regency/users (JSON); GET, PUT, DELETE /api/regency/users/{id} */
+export const { listApi: regencyUsersApi, recordApi: regencyUserApi } = regencyRecordDoors('User', (user) => user.name, {
+  list: listRegencyUsers,
+  get: getRegencyUser,
+  create: createRegencyUser,
+  update: updateRegencyUser,
+  remove: (id, admin) => deleteRegencyUser(id, admin.id),
+})
