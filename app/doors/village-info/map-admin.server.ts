@@ -7,17 +7,7 @@ import { HttpError, type FieldErrors } from '~/utils/http.server'
 import { readFormFields } from '~/utils/form-input.server'
 import { readMultipart } from '~/utils/upload-pipeline.server'
 import { parseId } from '~/models/site/crud.server'
-import {
-  createFeature,
-  createLayer,
-  deleteFeature,
-  deleteLayer,
-  listFeatures,
-  listLayers,
-  publicMap,
-  updateFeature,
-  updateLayer,
-} from '~/models/village-info/map.server'
+import * as map from '~/models/village-info/map.server'
 import { importMapFile, type ImportResult } from '~/models/village-info/map-import.server'
 
 /**
@@ -30,12 +20,12 @@ const FEATURES_SHOWN = 200
 
 export async function mapAdminLoader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, 'maps-index')
-  const layers = await listLayers()
+  const layers = await map.listLayers()
   const url = new URL(request.url)
   const chosenId = parseId(url.searchParams.get('layer')) ?? layers[0]?.id ?? null
   const chosen = layers.find((layer) => layer.id === chosenId) ?? null
   const features = chosen
-    ? (await listFeatures({ page: 1, limit: FEATURES_SHOWN, search: '' }, chosen.id, '/admin/peta')).data.map(
+    ? (await map.listFeatures({ page: 1, limit: FEATURES_SHOWN, search: '' }, chosen.id, '/admin/peta')).data.map(
         (feature) => ({ ...feature, geometry: JSON.stringify(feature.geometry) }),
       )
     : []
@@ -45,7 +35,7 @@ export async function mapAdminLoader({ request }: LoaderFunctionArgs) {
     chosen,
     features,
     editing: features.find((feature) => feature.id === editId) ?? null,
-    bbox: (await publicMap()).bbox,
+    bbox: (await map.publicMap()).bbox,
     may: {
       create: can(user, 'maps-create'),
       update: can(user, 'maps-update'),
@@ -72,11 +62,11 @@ async function saveFeature(request: Request, input: Record<string, unknown>) {
   const id = parseId(typeof input.id === 'string' ? input.id : null)
   if (id === null) {
     const user = await requirePermission(request, 'maps-create')
-    await createFeature(input, actorOf(request, user))
+    await map.createFeature(input, actorOf(request, user))
     return done('save-feature', 'Fitur ditambahkan.')
   }
   const user = await requirePermission(request, 'maps-update')
-  await updateFeature(id, input, actorOf(request, user))
+  await map.updateFeature(id, input, actorOf(request, user))
   return done('save-feature', 'Fitur disimpan.')
 }
 
@@ -121,19 +111,19 @@ export async function mapAdminAction({ request }: ActionFunctionArgs) {
     switch (intent) {
       case 'create-layer': {
         const user = await requirePermission(request, 'maps-create')
-        await createLayer({ ...input, public: form.get('public') === '1' }, actorOf(request, user))
+        await map.createLayer({ ...input, public: form.get('public') === '1' }, actorOf(request, user))
         return done(intent, 'Lapisan ditambahkan.')
       }
       case 'update-layer': {
         const user = await requirePermission(request, 'maps-update')
         if (id === null) throw new HttpError(404, 'Layer not found')
-        await updateLayer(id, { ...input, public: form.get('public') === '1' }, actorOf(request, user))
+        await map.updateLayer(id, { ...input, public: form.get('public') === '1' }, actorOf(request, user))
         return done(intent, 'Lapisan disimpan.')
       }
       case 'delete-layer': {
         const user = await requirePermission(request, 'maps-delete')
         if (id === null) throw new HttpError(404, 'Layer not found')
-        await deleteLayer(id, actorOf(request, user))
+        await map.deleteLayer(id, actorOf(request, user))
         return done(intent, 'Lapisan dihapus.')
       }
       case 'save-feature':
@@ -141,7 +131,7 @@ export async function mapAdminAction({ request }: ActionFunctionArgs) {
       case 'delete-feature': {
         const user = await requirePermission(request, 'maps-delete')
         if (id === null) throw new HttpError(404, 'Feature not found')
-        await deleteFeature(id, actorOf(request, user))
+        await map.deleteFeature(id, actorOf(request, user))
         return done(intent, 'Fitur dihapus.')
       }
       default:
