@@ -1,6 +1,7 @@
 import { MAP_FILE_MAX_MB } from '~/lib/upload-limits'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { actorOf } from '~/auth/actor.server'
+import type { Actor } from '~/models/accounts/activity.server'
 import { requirePermission } from '~/auth/session.server'
 import { readJsonObject, apiSuccess, handleApi, HttpError, notFound } from '~/utils/http.server'
 import { readMultipart } from '~/utils/upload-pipeline.server'
@@ -44,23 +45,40 @@ export const layersApi = byMethod({
   },
 })
 
-/** GET, PUT, DELETE /api/admin/map/layers/{id}. */
-export const layerApi = byMethod({
-  GET: async ({ request, params }) => {
-    await requirePermission(request, 'maps-index')
-    return apiSuccess('Detail Data Map Layer', await getLayer(idOf(params.id, 'Layer')))
+/**
+ * GET, PUT, DELETE of one `thing` (`Layer`, `Feature`) at `/{id}` (`maps-index`, `-update`, `-delete`): the method's
+ * 405, then the permission, then the id's 404. `update` reads the request's input and writes it.
+ */
+const mapRecordApi = <T>(
+  thing: 'Layer' | 'Feature',
+  model: {
+    get: (id: number) => Promise<T>
+    update: (request: Request, id: number, actor: Actor) => Promise<T>
+    remove: (id: number, actor: Actor) => Promise<unknown>
   },
-  PUT: async ({ request, params }) => {
-    const user = await requirePermission(request, 'maps-update')
-    const id = idOf(params.id, 'Layer')
-    const layer = await updateLayer(id, await readJsonObject(request), actorOf(request, user))
-    return apiSuccess('Layer updated successfully', layer)
-  },
-  DELETE: async ({ request, params }) => {
-    const user = await requirePermission(request, 'maps-delete')
-    await deleteLayer(idOf(params.id, 'Layer'), actorOf(request, user))
-    return apiSuccess('Layer deleted successfully', null)
-  },
+) =>
+  byMethod({
+    GET: async ({ request, params }) => {
+      await requirePermission(request, 'maps-index')
+      return apiSuccess(`Detail Data Map ${thing}`, await model.get(idOf(params.id, thing)))
+    },
+    PUT: async ({ request, params }) => {
+      const user = await requirePermission(request, 'maps-update')
+      const id = idOf(params.id, thing)
+      return apiSuccess(`${thing} updated successfully`, await model.update(request, id, actorOf(request, user)))
+    },
+    DELETE: async ({ request, params }) => {
+      const user = await requirePermission(request, 'maps-delete')
+      await model.remove(idOf(params.id, thing), actorOf(request, user))
+      return apiSuccess(`${thing} deleted successfully`, null)
+    },
+  })
+
+/** GET, PUT (JSON), DELETE /api/admin/map/layers/{id}. */
+export const layerApi = mapRecordApi('Layer', {
+  get: getLayer,
+  update: async (request, id, actor) => updateLayer(id, await readJsonObject(request), actor),
+  remove: deleteLayer,
 })
 
 /** GET /api/admin/map/features?layer_id&page&limit; POST creates one. */
@@ -83,25 +101,11 @@ export const featuresApi = byMethod({
   },
 })
 
-/** GET, PUT, DELETE /api/admin/map/features/{id}. */
-export const featureApi = byMethod({
-  GET: async ({ request, params }) => {
-    await requirePermission(request, 'maps-index')
-    return apiSuccess('Detail Data Map Feature', await getFeature(idOf(params.id, 'Feature')))
-  },
-  PUT: async ({ request, params }) => {
-    const user = await requirePermission(request, 'maps-update')
-    const id = idOf(params.id, 'Feature')
-    const feature = await withWriteInput(request, 'multipart', (input) =>
-      updateFeature(id, input, actorOf(request, user)),
-    )
-    return apiSuccess('Feature updated successfully', feature)
-  },
-  DELETE: async ({ request, params }) => {
-    const user = await requirePermission(request, 'maps-delete')
-    await deleteFeature(idOf(params.id, 'Feature'), actorOf(request, user))
-    return apiSuccess('Feature deleted successfully', null)
-  },
+/** GET, PUT (JSON, or multipart with an optional photo `image`), DELETE /api/admin/map/features/{id}. */
+export const featureApi = mapRecordApi('Feature', {
+  get: getFeature,
+  update: (request, id, actor) => withWriteInput(request, 'multipart', (input) => updateFeature(id, input, actor)),
+  remove: deleteFeature,
 })
 
 /** POST /api/admin/map/import (multipart `layer_id`, `file`) -> 201 {imported, skipped}. */
