@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Readable } from 'node:stream'
 import { actorOf } from '~/auth/actor.server'
 import { requirePermission } from '~/auth/session.server'
@@ -50,6 +51,15 @@ import { activityOf } from '~/doors/site/door-kit.server'
 
 const noteLetters = activityOf('letters')
 
+/** The GET of one record at `/{id}` (letters-show): the id's 404 first, then the permission, as every door here. */
+const showOne =
+  (thing: string, message: string, get: (id: number) => Promise<unknown>) =>
+  async ({ request, params }: LoaderFunctionArgs) => {
+    const id = idOf(params.id, thing)
+    await requirePermission(request, 'letters-show')
+    return apiSuccess(message, await get(id))
+  }
+
 // ---------------------------------------------------------------------------------------------------------------
 // Letter types (staff)
 
@@ -71,11 +81,7 @@ export const letterTypesApi = byMethod({
 
 /** `GET/PUT/DELETE /api/admin/letter-types/{id}` (letters-show, letters-update, letters-delete). */
 export const letterTypeApi = byMethod({
-  GET: async ({ request, params }) => {
-    const id = idOf(params.id, 'Letter type')
-    await requirePermission(request, 'letters-show')
-    return apiSuccess('Detail Data Letter Type', await getLetterType(id))
-  },
+  GET: showOne('Letter type', 'Detail Data Letter Type', getLetterType),
   PUT: async ({ request, params }) => {
     const id = idOf(params.id, 'Letter type')
     const user = await requirePermission(request, 'letters-update')
@@ -107,11 +113,7 @@ export const letterRequestsApi = byMethod({
 
 /** `GET /api/admin/letter-requests/{id}` (letters-show), `PUT` `{status, note?}` (letters-update). */
 export const letterRequestApi = byMethod({
-  GET: async ({ request, params }) => {
-    const id = idOf(params.id, 'Letter request')
-    await requirePermission(request, 'letters-show')
-    return apiSuccess('Detail Data Letter Request', await getLetterRequest(id))
-  },
+  GET: showOne('Letter request', 'Detail Data Letter Request', getLetterRequest),
   PUT: async ({ request, params }) => {
     const id = idOf(params.id, 'Letter request')
     const user = await requirePermission(request, 'letters-update')
