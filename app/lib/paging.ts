@@ -54,6 +54,19 @@ export function parseListQuery(params: URLSearchParams, defaultLimit: number): L
   return { page, search, limit: requestedLimit ?? defaultLimit, requestedLimit }
 }
 
+/**
+ * A list's filter `key` of an address, to spread into its filters: `{ [key]: value }` when the value (trimmed) is one
+ * of `choices`, else `{}` (a value that names nothing filters nothing).
+ */
+export function choiceFilter<K extends string>(
+  params: URLSearchParams | undefined,
+  key: K,
+  choices: readonly string[],
+): { [P in K]?: string } {
+  const value = params?.get(key)?.trim()
+  return value && choices.includes(value) ? ({ [key]: value } as { [P in K]?: string }) : {}
+}
+
 export function pageUrl(path: string, query: ListQuery, page: number): string {
   const params = new URLSearchParams()
   params.set('page', String(page))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { linkWindow, pagerWindow, paginate, parseListQuery } from '~/lib/paging'
+import { choiceFilter, linkWindow, pagerWindow, paginate, parseListQuery } from '~/lib/paging'
 
 const q = (query: string, limit = 10) => parseListQuery(new URLSearchParams(query), limit)
 
@@ -23,6 +23,21 @@ describe('parseListQuery', () => {
     expect(q('limit=500').limit).toBe(100)
     expect(q('limit=25').limit).toBe(25)
     expect(q('limit=x').limit).toBe(10)
+  })
+})
+
+describe('choiceFilter', () => {
+  const STATUSES = ['baru', 'selesai'] as const
+  const of = (query: string) => choiceFilter(new URLSearchParams(query), 'status', STATUSES)
+  it('keeps a value that names a choice, trimmed, under its key', () => {
+    expect(of('status=baru')).toEqual({ status: 'baru' })
+    expect(of('status=%20selesai%20')).toEqual({ status: 'selesai' })
+  })
+  it('leaves out a value that names nothing, an empty one and a missing one', () => {
+    expect(of('status=BARU')).toEqual({})
+    expect(of('status=')).toEqual({})
+    expect(of('kind=baru')).toEqual({})
+    expect(choiceFilter(undefined, 'status', STATUSES)).toEqual({})
   })
 })
 

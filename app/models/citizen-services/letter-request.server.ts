@@ -20,7 +20,7 @@ import {
 } from '~/utils/upload-pipeline.server'
 import { checkInput, optionalText, requiredText } from '~/utils/validation.server'
 import { wallClockOf } from '~/lib/zoned-time'
-import type { ListQuery } from '~/lib/paging'
+import { choiceFilter, type ListQuery } from '~/lib/paging'
 import {
   ENDED_LETTER_STATUSES,
   LETTER_REQUEST_STATUSES,
@@ -579,10 +579,9 @@ export async function correctLetterRequest(ticket: string, code: string, input: 
 export type LetterRequestFilters = { status?: string; letter_type?: string }
 
 export function parseLetterRequestFilters(params: URLSearchParams | undefined): LetterRequestFilters {
-  const status = params?.get('status')?.trim()
   const type = params?.get('letter_type')?.trim()
   return {
-    ...(status && (LETTER_REQUEST_STATUSES as readonly string[]).includes(status) ? { status } : {}),
+    ...choiceFilter(params, 'status', LETTER_REQUEST_STATUSES),
     ...(type ? { letter_type: type.replaceAll('\0', '').slice(0, 150) } : {}),
   }
 }

@@ -6,7 +6,7 @@ import { notFound, validationError } from '~/utils/http.server'
 import { now } from '~/utils/clock.server'
 import { checkInput, optionalText, requiredText, requiredChoice } from '~/utils/validation.server'
 import { wallClockOf } from '~/lib/zoned-time'
-import type { ListQuery } from '~/lib/paging'
+import { choiceFilter, type ListQuery } from '~/lib/paging'
 import { OBJECTION_REASONS, REPORT_STATUSES, objectionReasonLabel, type ObjectionReason } from '~/lib/reports'
 import type { SessionUser } from '~/models/accounts/user.server'
 import { recordActivity, type Actor } from '~/models/accounts/activity.server'
@@ -235,8 +235,7 @@ const staffShape = ({ request, ...row }: StaffRow) => ({
 })
 
 export async function listObjections(query: ListQuery, path: string, params?: URLSearchParams) {
-  const status = params?.get('status')?.trim()
-  const filter = status && (REPORT_STATUSES as readonly string[]).includes(status) ? { status } : {}
+  const filter = choiceFilter(params, 'status', REPORT_STATUSES)
   const page = await listPage<StaffRow>(prisma.report, {
     table: 'reports',
     select: staffSelect,

@@ -12,7 +12,7 @@ import { now, nowMs } from '~/utils/clock.server'
 import { removeImage, stagedImage, writeWithImage } from '~/utils/upload-pipeline.server'
 import { checkInput, optionalText, requiredText, requiredChoice } from '~/utils/validation.server'
 import { fromZonedTime, wallClockOf } from '~/lib/zoned-time'
-import type { ListQuery } from '~/lib/paging'
+import { choiceFilter, type ListQuery } from '~/lib/paging'
 import { cachedRead } from '~/public-reads/read-memo.server'
 import {
   DECISIONS,
@@ -462,12 +462,7 @@ export type ReportFilters = { status?: string; kind?: string }
 
 /** The inbox's filters of an address; a value that names nothing filters nothing. */
 export function parseReportFilters(params: URLSearchParams | undefined): ReportFilters {
-  const status = params?.get('status')?.trim()
-  const kind = params?.get('kind')?.trim()
-  return {
-    ...(status && (REPORT_STATUSES as readonly string[]).includes(status) ? { status } : {}),
-    ...(kind && (INBOX_KINDS as readonly string[]).includes(kind) ? { kind } : {}),
-  }
+  return { ...choiceFilter(params, 'status', REPORT_STATUSES), ...choiceFilter(params, 'kind', INBOX_KINDS) }
 }
 
 /** One page of the inbox, newest first; `search` matches the ticket, the subject and the name. */

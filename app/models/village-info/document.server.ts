@@ -27,7 +27,7 @@ import {
   INFORMATION_CLASSES,
   LEGAL_STATUSES,
 } from '~/lib/documents'
-import type { ListQuery } from '~/lib/paging'
+import { choiceFilter, type ListQuery } from '~/lib/paging'
 import { orNotFound } from '~/models/site/crud.server'
 import { PUBLISHED_COLUMNS, publishedFields, statusList } from '~/models/content/published-crud.server'
 import { publicTable } from '~/public-reads/public-table.server'
@@ -322,19 +322,12 @@ export type DocumentFilters = { kind?: string; information_class?: string; year?
 
 /** The filters of an address; a value that names nothing is left out (so it filters nothing). */
 export function parseDocumentFilters(params: URLSearchParams): DocumentFilters {
-  const kind = params.get('kind')?.trim()
-  const informationClass = params.get('information_class')?.trim()
   const year = params.get('year')?.trim()
-  const legalStatus = params.get('legal_status')?.trim()
   return {
-    ...(kind && (DOCUMENT_KINDS as readonly string[]).includes(kind) ? { kind } : {}),
-    ...(informationClass && (INFORMATION_CLASSES as readonly string[]).includes(informationClass)
-      ? { information_class: informationClass }
-      : {}),
+    ...choiceFilter(params, 'kind', DOCUMENT_KINDS),
+    ...choiceFilter(params, 'information_class', INFORMATION_CLASSES),
     ...(year && /^\d{4}$/.test(year) ? { year: Number(year) } : {}),
-    ...(legalStatus && (LEGAL_STATUSES as readonly string[]).includes(legalStatus)
-      ? { legal_status: legalStatus }
-      : {}),
+    ...choiceFilter(params, 'legal_status', LEGAL_STATUSES),
   }
 }
 
