@@ -15,11 +15,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: {
-          name: 'unit',
-          include: ['app/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
-          environment: 'node',
-        },
+        test: { name: 'unit', include: ['app/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node' },
       },
       {
         extends: true,

@@ -1,9 +1,9 @@
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
+import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './components/shared/nonce'
 import { SplicerProvider } from './components/site/spliced'
-import { pageSplicer, type PageSplicer } from './utils/spliced-parts.server'
-import { ABORT_DELAY, readHydrationData, renderDocument } from './utils/document-render.server'
+import { pageSplicer } from './utils/spliced-parts.server'
 import { publicDataVersion } from './utils/data-version.server'
 import { logError } from './utils/error-log.server'
 
@@ -18,15 +18,14 @@ export { holdScope, recheckSite, regencyScope, siteOfHost } from './models/regen
 export { inScope, scopeKey } from './utils/village-scope.server'
 export { storage as scopeStorage } from './utils/upload-pipeline.server'
 
-/** The property of a page's Response that holds its bytes, for the server to write as they are (decision 088). */
-export const DOCUMENT_BYTES = Symbol.for('balai-desa.document-bytes')
+const ABORT_DELAY = 5_000
 
 /**
- * Renders the whole document into one string before answering (decision 088): the pages hold no deferred data, so
- * there is nothing to stream early, and one buffer goes out (and into the response cache). Remix's hydration data is
- * read first, so the render never waits.
+ * Renders the whole document before answering: the pages hold no deferred data, so there is nothing to stream
+ * early, and one buffer goes out (and into the response cache) without a web stream per chunk. The abort timer is
+ * cleared once the page is done, so no finished render is kept alive for its 5 s.
  */
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -34,32 +33,62 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce
-  const hydrationData = await readHydrationData(remixContext)
-  // The parts every page of the village repeats, rendered once per data version (decision 071); a splicer per render.
-  let splice: PageSplicer | undefined
-  const element = () => {
-    splice = pageSplicer(loadContext.dataVersion, nonce)
-    return (
+  // The parts every page of the village repeats, rendered once per data version (decision 071).
+  const splice = pageSplicer(loadContext.dataVersion, nonce)
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <SplicerProvider value={splice.splicer}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </SplicerProvider>
-      </NonceProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        onShellReady() {
+          shellRendered = true
+        },
+        onAllReady() {
+          // React writes its chunks (each a buffer of its own, never reused) into this sink; no stream between.
+          const chunks: Uint8Array[] = []
+          const sink = {
+            write(chunk: Uint8Array) {
+              chunks.push(chunk)
+              return true
+            },
+            end() {
+              clearTimeout(timer)
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+              let html = Buffer.concat(chunks)
+              // React 18.3's stream writer flushes its whole 2 KB view when a character of several bytes does not
+              // fit at its end, zero bytes included: they are no part of the page (a browser drops a NUL in text).
+              if (html.includes(0)) html = Buffer.from(html.filter((byte) => byte !== 0))
+              if (splice.used()) html = splice.finish(html, publicDataVersion())
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
+            },
+            on() {
+              return sink
+            },
+            destroy(error?: unknown) {
+              clearTimeout(timer)
+              reject(error)
+            },
+          }
+          pipe(sink as unknown as NodeJS.WritableStream)
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timer)
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          // An error in the shell is Remix's to report (it renders the error boundary instead).
+          if (shellRendered) logError('render-error', error, request)
+        },
+      },
     )
-  }
-  let html = await renderDocument(element, {
-    nonce,
-    onError(error) {
-      // A part the stream renderer gave up on or that failed: the page goes out, as an error page.
-      responseStatusCode = 500
-      logError('render-error', error, request)
-    },
+    const timer = setTimeout(abort, ABORT_DELAY)
   })
-  hydrationData.check()
-  if (splice?.used()) html = splice.finish(html, publicDataVersion())
-  responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-  const response = new Response(html, { headers: responseHeaders, status: responseStatusCode })
-  return Object.assign(response, { [DOCUMENT_BYTES]: html })
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

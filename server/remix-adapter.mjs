@@ -11,10 +11,6 @@
 // 3. Public resource routes straight to their loader (decisions 033, 070): `directReads`, a request handler beside
 //    Remix's for the public API, feeds and sitemap.
 // 4. Lingering close after an early answer (decision 070): `socket.destroySoon` of Node's HTTP server.
-// 5. A page rendered into one string and written as its bytes (decision 088): app/entry.server.tsx renders with
-//    React's string renderer once Remix's hydration data is read (app/utils/document-render.server.ts), and
-//    `remixRequestHandler` writes the bytes without reading them back through a web stream; Remix's route modules
-//    object kept per build (`keepEntryRouteModules`, with piece 2).
 import fs from 'node:fs'
 import Module, { createRequire } from 'node:module'
 import path from 'node:path'
@@ -26,7 +22,6 @@ export const FITTED_VERSIONS = {
   '@remix-run/router': '1.23.3',
   '@remix-run/react': '2.17.5',
   '@remix-run/node': '2.17.5',
-  '@remix-run/express': '2.17.5',
 }
 
 /** An installed package the adapter's edits no longer fit: the server does not start. */
@@ -313,54 +308,15 @@ export function keepServerRouteTree(routes = require('@remix-run/react/dist/rout
     if (rest.length > 0 || manifest === null || typeof manifest !== 'object' || routeModules == null)
       return original(manifest, routeModules, future, isSpaMode, ...rest)
     const kept = trees.get(manifest)
-    if (
-      kept &&
-      kept.future === future &&
-      kept.isSpaMode === isSpaMode &&
-      (kept.routeModules === routeModules || sameModules(kept.routeModules, routeModules))
-    )
+    if (kept && kept.future === future && kept.isSpaMode === isSpaMode && sameModules(kept.routeModules, routeModules))
       return kept.tree
     const tree = original(manifest, routeModules, future, isSpaMode)
-    // The modules object itself when it is the kept one (keepEntryRouteModules, below), else a copy of it.
-    const modules = Object.isFrozen(routeModules) ? routeModules : { ...routeModules }
-    trees.set(manifest, { future, isSpaMode, routeModules: modules, tree })
+    trees.set(manifest, { future, isSpaMode, routeModules: { ...routeModules }, tree })
     return tree
   }
   createServerRoutes.kept = true
   routes.createServerRoutes = createServerRoutes
   return createServerRoutes
-}
-
-/**
- * Remix's server runtime builds an object of the build's ~200 route modules for every page it renders (its
- * `createEntryRouteModules`, 2% of an uncached list page's CPU), and the render then compares it, module by module,
- * with the one its kept route tree was built from (above, another 2%). It depends only on the build's routes, and
- * nothing on the server writes to it: one object per build, frozen, so that a write would throw rather than reach the
- * next page, and the kept tree recognises it at a glance. Installed on the module the server runtime calls it
- * through (`entry.createEntryRouteModules(build.routes)`). Idempotent.
- */
-export function keepEntryRouteModules(entry = require('@remix-run/server-runtime/dist/entry.js')) {
-  const original = entry.createEntryRouteModules
-  if (original?.kept) return original
-  // @remix-run/node requires its server runtime at its own version exactly.
-  const runtime = installedVersion('@remix-run/server-runtime')
-  if (runtime !== FITTED_VERSIONS['@remix-run/node'])
-    throw misfit(
-      '@remix-run/server-runtime',
-      `version ${runtime} is installed, the edit was made for ${FITTED_VERSIONS['@remix-run/node']}`,
-    )
-  if (typeof original !== 'function' || original.length !== 1)
-    throw misfit('@remix-run/server-runtime', 'dist/entry.js has no createEntryRouteModules(manifest)')
-  const kept = new WeakMap()
-  function createEntryRouteModules(manifest, ...rest) {
-    if (rest.length > 0 || manifest === null || typeof manifest !== 'object') return original(manifest, ...rest)
-    let modules = kept.get(manifest)
-    if (modules === undefined) kept.set(manifest, (modules = Object.freeze(original(manifest))))
-    return modules
-  }
-  createEntryRouteModules.kept = true
-  entry.createEntryRouteModules = createEntryRouteModules
-  return createEntryRouteModules
 }
 
 /**
@@ -478,40 +434,6 @@ async function send(res, response) {
   for (const [name, value] of response.headers.entries()) res.append(name, value)
   if (!response.body) return void res.end()
   res.end(Buffer.from(await response.arrayBuffer()))
-}
-
-// ---- 5. A page's bytes written as they are.
-
-/** The property of a page's Response that holds its bytes (set by app/entry.server.tsx, decision 088). */
-export const DOCUMENT_BYTES = Symbol.for('balai-desa.document-bytes')
-
-/**
- * Remix's request handler for Express, as `@remix-run/express` builds it (its own `createRemixRequest`, Remix's
- * `createRequestHandler`, its `sendRemixResponse`), but a page rendered by app/entry.server.tsx goes out as the bytes
- * the render made, in one write. Remix's adapter reads every body through a web stream, chunk by chunk: 6% of an
- * uncached list page's CPU for a body that is one buffer already. Any other Response (a redirect, a HEAD, a `.data`
- * answer, a resource route's) is sent by Remix's adapter.
- */
-export function remixRequestHandler({ build, mode, getLoadContext }) {
-  // Loaded here, not at the top: they load the router, which the adapter must edit first (installRemixAdapter).
-  const { createRemixRequest, sendRemixResponse } = require('@remix-run/express/dist/server.js')
-  if (typeof createRemixRequest !== 'function' || typeof sendRemixResponse !== 'function')
-    throw misfit('@remix-run/express', 'dist/server.js has no createRemixRequest or sendRemixResponse')
-  const handleRequest = require('@remix-run/node').createRequestHandler(build, mode)
-  return async (req, res, next) => {
-    try {
-      const request = createRemixRequest(req, res)
-      const response = await handleRequest(request, await getLoadContext?.(req, res))
-      const bytes = response[DOCUMENT_BYTES]
-      if (!Buffer.isBuffer(bytes)) return await sendRemixResponse(res, response)
-      res.statusMessage = response.statusText
-      res.status(response.status)
-      for (const [name, value] of response.headers.entries()) res.append(name, value)
-      res.end(bytes)
-    } catch (error) {
-      next(error)
-    }
-  }
 }
 
 // ---- 4. Lingering close.

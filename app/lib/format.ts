@@ -38,41 +38,25 @@ export function formatRupiah(value: number | string | null | undefined): string 
 
 const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value))
 
-/**
- * `format`'s text for the instant `time`, kept: a list page formats the same dates on every view, and ICU's formatting
- * is a per-call cost (1% of an uncached list page). Each formatter keeps up to 2,000 instants, then starts again.
- */
-function kept(format: Intl.DateTimeFormat) {
-  const texts = new Map<number, string>()
-  return (value: Date | string | number | null | undefined): string => {
-    if (value === null || value === undefined || value === '') return ''
-    const time = toDate(value).getTime()
-    if (Number.isNaN(time)) return ''
-    let text = texts.get(time)
-    if (text === undefined) {
-      if (texts.size >= 2_000) texts.clear()
-      texts.set(time, (text = format.format(time)))
-    }
-    return text
-  }
-}
-const longDateOf = kept(longDate)
-const dateTimeOf = kept(dateTime)
-const weekdayDateOf = kept(weekdayDate)
-
 /** `22 November 2026`, in Western Indonesian Time whatever the reader's clock says. */
 export function formatDate(value: Date | string | number | null | undefined): string {
-  return longDateOf(value)
+  if (value === null || value === undefined || value === '') return ''
+  const date = toDate(value)
+  return Number.isNaN(date.getTime()) ? '' : longDate.format(date)
 }
 
 /** `22 November 2026 pukul 09.30` (WIB): when something happened, for the back office. */
 export function formatDateTime(value: Date | string | number | null | undefined): string {
-  return dateTimeOf(value)
+  if (value === null || value === undefined || value === '') return ''
+  const date = toDate(value)
+  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date)
 }
 
 /** `Minggu, 22 November 2026`. */
 export function formatDateWithWeekday(value: Date | string | number | null | undefined): string {
-  return weekdayDateOf(value)
+  if (value === null || value === undefined || value === '') return ''
+  const date = toDate(value)
+  return Number.isNaN(date.getTime()) ? '' : weekdayDate.format(date)
 }
 
 const NAMED_ENTITIES: Record<string, string> = {

@@ -8,7 +8,6 @@ import {
   compileRouterWithKeptMatching,
   DATA_ROUTES_CALL,
   keepDataRouteTree,
-  keepEntryRouteModules,
   keepServerRouteTree,
   MAX_PATHS,
   memoiseRouteMatching,
@@ -212,45 +211,6 @@ describe("Remix's render route tree, kept per manifest", () => {
     expect(keep(manifest, { ...modules }, future, true)).not.toBe(first)
     expect(built).toBe(4)
     expect(keepServerRouteTree(routes)).toBe(keep)
-  })
-})
-
-describe("Remix's route modules object, kept per build", () => {
-  it('is made once per build routes, frozen, and the kept route tree knows it at a glance', () => {
-    let made = 0
-    const entry = {
-      createEntryRouteModules: (manifest: Record<string, { module: object }>) => {
-        made++
-        return Object.fromEntries(Object.entries(manifest).map(([id, route]) => [id, route.module]))
-      },
-    }
-    const keep = keepEntryRouteModules(entry) as (manifest: object) => Record<string, object>
-    const routes = { root: { module: { default: () => null } } }
-    const modules = keep(routes)
-    expect(modules).toEqual({ root: routes.root.module })
-    expect(keep(routes)).toBe(modules)
-    expect(made).toBe(1)
-    // Nothing on the server may write to it: a write throws instead of reaching the next page.
-    expect(Object.isFrozen(modules)).toBe(true)
-    expect(() => Object.assign(modules, { root: {} })).toThrow(TypeError)
-    expect(keep({ ...routes })).not.toBe(modules)
-    expect(made).toBe(2)
-    expect(keepEntryRouteModules(entry)).toBe(keep)
-
-    // The route tree kept for those modules takes the same object back without comparing its modules.
-    let built = 0
-    const tree = keepServerRouteTree({
-      createServerRoutes: (manifest: object, given: object, future: object, spa: boolean) => {
-        built++
-        return [{ manifest, given, future, spa }]
-      },
-    }) as (...args: unknown[]) => unknown
-    const manifest = { root: { id: 'root' } }
-    const future = {}
-    const first = tree(manifest, modules, future, false)
-    expect(tree(manifest, keep(routes), future, false)).toBe(first)
-    expect(tree(manifest, { ...modules }, future, false)).toBe(first)
-    expect(built).toBe(1)
   })
 })
 

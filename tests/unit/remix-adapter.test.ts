@@ -7,7 +7,6 @@ import {
   DATA_ROUTES_CALL,
   installedVersion,
   keepDataRouteTree,
-  keepEntryRouteModules,
   keepServerRouteTree,
   memoiseRouteMatching,
   RemixAdapterMisfit,
@@ -61,22 +60,6 @@ describe('the Remix adapter', () => {
     // eslint-disable-next-line @typescript-eslint/no-unused-vars
     const routes = { createServerRoutes: (_m: unknown, _r: unknown, _f: unknown, _s: unknown) => [] }
     expect(keepServerRouteTree(routes)).toBe(routes.createServerRoutes)
-  })
-
-  it('refuses a server runtime without createEntryRouteModules of one argument, and an Express adapter without its parts', () => {
-    expect(() => keepEntryRouteModules({})).toThrow(RemixAdapterMisfit)
-    expect(() => keepEntryRouteModules({ createEntryRouteModules: () => ({}) })).toThrow(RemixAdapterMisfit)
-    const entry = { createEntryRouteModules: (manifest: object) => manifest }
-    expect(keepEntryRouteModules(entry)).toBe(entry.createEntryRouteModules)
-    // The one the server runtime calls, as installed: its export, taking the build's routes.
-    const installed = require('@remix-run/server-runtime/dist/entry.js')
-    expect(typeof installed.createEntryRouteModules).toBe('function')
-    expect(installed.createEntryRouteModules.length).toBe(1)
-    const serverSource = fs.readFileSync(require.resolve('@remix-run/server-runtime/dist/server.js'), 'utf8')
-    expect(serverSource).toContain('routeModules: entry.createEntryRouteModules(build.routes)')
-    const express = require('@remix-run/express/dist/server.js')
-    expect(typeof express.createRemixRequest).toBe('function')
-    expect(typeof express.sendRemixResponse).toBe('function')
   })
 
   it('refuses a router without convertRoutesToDataRoutes and a react-router-dom that no longer calls it so', () => {
