@@ -53,3 +53,42 @@ describe('spliced page parts', () => {
     expect(await rendered('/posts')).not.toContain(title)
   })
 })
+
+// A page is one document with its doctype and its hydration data, each script carrying the response's CSP nonce (a
+// browser runs no inline script without it: decision 003), and a HEAD or a data request of a page answers as Remix does.
+describe('the document', () => {
+  it('has its doctype and its hydration data, in scripts that carry the response nonce', async () => {
+    for (const path of ['/', '/posts?page=2', '/agenda']) {
+      const response = await fetch(baseUrl() + path, { headers: { Cookie: 'bench=1' } })
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('content-type'), path).toBe('text/html; charset=utf-8')
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')![1]
+      const html = await response.text()
+      expect(html.startsWith('<!DOCTYPE html><html lang="id">'), path).toBe(true)
+      expect(html.endsWith('</html>') || html.endsWith('<!--/$-->'), path).toBe(true)
+      const data = [
+        ...html.matchAll(
+          /<script nonce="([^"]+)">window\.__remixContext\.streamController\.enqueue\((".*?")\);<\/script>/g,
+        ),
+      ]
+      expect(data.length, path).toBeGreaterThan(0)
+      expect(
+        data.every(([, given]) => given === nonce),
+        path,
+      ).toBe(true)
+      expect(data.map(([, , text]) => JSON.parse(text)).join(''), path).toContain('"loaderData"')
+      expect(html, path).toContain(`<script nonce="${nonce}">window.__remixContext.streamController.close();</script>`)
+    }
+  })
+
+  it('answers a HEAD with the headers and no body, and the data request of a page as before', async () => {
+    const head = await fetch(baseUrl() + '/posts', { method: 'HEAD', headers: { Cookie: 'bench=1' } })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(await head.text()).toBe('')
+    const data = await fetch(baseUrl() + '/posts.data', { headers: { Cookie: 'bench=1' } })
+    expect(data.status).toBe(200)
+    expect(data.headers.get('content-type')).toContain('text/x-script')
+    expect(await data.text()).toContain('routes/_public.posts._index')
+  })
+})
