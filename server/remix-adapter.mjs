@@ -200,6 +200,16 @@ function ownMatchRoutesImpl(routes, locationArg, basename, allowPartial) {
     '  let branches = keptRankedBranches(routes);\n',
   ],
   [
+    '  let decoded = decodePath(pathname);\n',
+    '  let decoded = decodePath(pathname);\n  let keptFirst = keptFirstOfPath(decoded);\n',
+  ],
+  [
+    '    matches = matchRouteBranch(branches[i], decoded, allowPartial);\n',
+    `    if (branches.keptFirsts[i] !== null && branches.keptFirsts[i] !== keptFirst) continue;
+    matches = matchRouteBranch(branches[i], decoded, allowPartial);
+`,
+  ],
+  [
     'function compilePath(path, caseSensitive, end) {\n',
     `function compilePath(path, caseSensitive, end) {
   const key = (caseSensitive ? "c" : "i") + (end === void 0 || end ? "e" : "p") + path;
@@ -233,8 +243,21 @@ function keptRankedBranches(routes) {
   if (kept !== void 0 && kept.count === count) return kept.branches;
   const branches = flattenRoutes(routes);
   rankRouteBranches(branches);
+  branches.keptFirsts = branches.map(keptFirstOfBranch);
   keptTrees.set(routes, { count, branches });
   return branches;
+}
+function keptFirstOfBranch(branch) {
+  if (branch.routesMeta.some((meta) => meta.caseSensitive)) return null;
+  const first = branch.path.split("/").find((segment) => segment !== "");
+  if (first === void 0 || !/^[\\x21-\\x7e]+$/.test(first) || /[:*?]/.test(first)) return null;
+  return first.toLowerCase();
+}
+function keptFirstOfPath(pathname) {
+  let start = 0;
+  while (pathname.charCodeAt(start) === 47) start++;
+  const end = pathname.indexOf("/", start);
+  return (end === -1 ? pathname.slice(start) : pathname.slice(start, end)).toLowerCase();
 }
 exports.keptMatching = true;
 `

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { createRequire } from 'node:module'
+import Module, { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BUILD_DIR } from '../support/server'
@@ -165,6 +165,51 @@ describe("the router's own matching, kept (docs/decisions/054-route-matching-ins
     routes[0].children.push({ id: 'baru', path: 'rute-baru-sekali', children: [] })
     expect(kept.matchRoutes(routes, '/rute-baru-sekali')?.at(-1)?.route.id).toBe('baru')
     expect(plain(kept.matchRoutes(routes, '/rute-baru-sekali'))).toEqual(plain(original(routes, '/rute-baru-sekali')))
+  })
+
+  it('tries only the branches whose first segment can match, with the same answers, partial ones included', async () => {
+    const fs = await import('node:fs')
+    const file = createRequire(import.meta.url).resolve('@remix-run/router')
+    // Partial matching (the lazy route discovery's) is inside the router only: both copies export it for this test.
+    const partial = '\nexports.partialForTest = (routes, path) => matchRoutesImpl(routes, path, "/", true);\n'
+    const source = fs.readFileSync(file, 'utf8') + partial
+    const load = (text: string) => {
+      const module = new (
+        Module as unknown as new (id: string) => NodeModule & { _compile: (t: string, f: string) => void }
+      )(file)
+      module.filename = file
+      module.paths = (Module as unknown as { _nodeModulePaths: (dir: string) => string[] })._nodeModulePaths(
+        path.dirname(file),
+      )
+      module._compile(text, file)
+      return module.exports as Router & { partialForTest: MatchRoutes }
+    }
+    const plainCopy = load(source)
+    const kept = compileRouterWithKeptMatching(source)!.exports as Router & { partialForTest: MatchRoutes }
+    const routes = tree()
+    const odd = [
+      '/Posts/Judul',
+      '/pOsTs',
+      '//posts/x',
+      '///',
+      '/%70osts/x',
+      '/posts%2Fx',
+      '/k\u212Aabar',
+      '/berita.data',
+    ]
+    for (const pathname of [...paths, ...odd, ...paths.map((each) => `${each}/lagi/lebih/dalam`)]) {
+      expect(plain(kept.matchRoutes(routes, pathname)), pathname).toEqual(plain(original(routes, pathname)))
+      expect(plain(kept.partialForTest(routes, pathname)), `partial ${pathname}`).toEqual(
+        plain(plainCopy.partialForTest(routes, pathname)),
+      )
+    }
+    // A route whose path has capitals or asks for its case, added to the tree, is matched as before.
+    routes[0].children.push(
+      { id: 'kapital', path: 'Rute-Kapital/:id', children: [] },
+      { id: 'persis', path: 'Persis', caseSensitive: true, children: [] },
+    )
+    for (const pathname of ['/rute-kapital/1', '/RUTE-KAPITAL/2', '/Persis', '/persis'])
+      expect(plain(kept.matchRoutes(routes, pathname)), pathname).toEqual(plain(original(routes, pathname)))
   })
 
   it("gives the static handler's own matching the memo, with the same answers", async () => {
