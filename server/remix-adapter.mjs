@@ -5,7 +5,8 @@
 // pinned exactly in package.json; tests/unit/remix-adapter.test.ts proves that a source that no longer fits fails.
 //
 // 1. Route matching kept (decisions 032, 054, 068): React Router's `matchRoutes` answered per tree shape and path,
-//    reached through the router's exports and, inside the router, through three edits of its source text.
+//    reached through the router's exports and, inside the router, through five edits of its source text (the last
+//    two: only the branches whose first segment can match are tried, decision 089).
 // 2. Remix's render route tree kept per build (decisions 054, 069): `createServerRoutes` replaced on the module
 //    RemixServer calls it through, and React Router's copy of it into data routes kept per tree (decision 086).
 // 3. Public resource routes straight to their loader (decisions 033, 070): `directReads`, a request handler beside
@@ -179,9 +180,10 @@ export function memoiseRouteMatching(router = require('@remix-run/router')) {
 
 /**
  * The static handler's own call of `matchRoutes` (inside `@remix-run/router`, not through its exports) is reached by
- * loading the package's file with three edits: its `matchRoutesImpl` hands full matches to the memo above
+ * loading the package's file with five edits: its `matchRoutesImpl` hands full matches to the memo above
  * (`keepMatchRoutes`), the ranked branches of a route tree are kept (per tree object, made again when the tree's
- * number of routes changes) and so is the compiled pattern of a route path (a pure function of the path and its two
+ * number of routes changes) with each branch's first static segment, a branch whose first segment is not the path's is
+ * not tried (decision 089), and the compiled pattern of a route path is kept (a pure function of the path and its two
  * flags). The file on disk is not changed.
  * See docs/decisions/054-route-matching-inside-the-router.md.
  */
