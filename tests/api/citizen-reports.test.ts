@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import {
@@ -571,6 +572,32 @@ describe('mail, logs and retention (a server of its own)', () => {
     )
     expect(log.data[0]).toMatchObject({ resource: 'reports', resource_id: row.id, summary: mine.ticket })
   })
+
+  it.skipIf(!onPostgres())(
+    'rewrites the table once a lock held for a moment is gone: a deleted report leaves no contact in the file',
+    async () => {
+      const base = server.url
+      const admin = await login('admin', 'password', base)
+      const name = `Kunci ${crypto.randomBytes(6).toString('hex')}`
+      const filed = expectSuccess(await file(report({ name }), clientAddress(), base), 201)
+      const row = await staffRow(filed.ticket, base, admin)
+      // Another session (an autoanalyze, a reader's transaction) holds a lock on the table for 0.6 s: VACUUM FULL with
+      // SKIP_LOCKED skips the table while it does, and must try again once it is gone.
+      const reader = new pg.Client({ connectionString: server.databaseUrl })
+      await reader.connect()
+      try {
+        await reader.query('BEGIN')
+        await reader.query('LOCK TABLE "reports" IN ACCESS SHARE MODE')
+        const released = new Promise((resolve) => setTimeout(resolve, 600)).then(() => reader.query('COMMIT'))
+        expectSuccess(await api('DELETE', `/api/admin/reports/${row.id}`, { base, token: admin }))
+        await released
+      } finally {
+        await reader.end()
+      }
+      expect(await valuesInDatabaseFiles(server, [name])).toEqual([])
+      expect(server.logs().filter((entry) => entry.event === 'erased-bytes')).toEqual([])
+    },
+  )
 })
 
 /**
