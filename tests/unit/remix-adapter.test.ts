@@ -44,6 +44,12 @@ describe('the Remix adapter', () => {
     ],
     ['the ranked branches', '  let branches = flattenRoutes(routes);\n', '  let branches = flatten(routes);\n'],
     ['compilePath', 'function compilePath(path, caseSensitive, end) {\n', 'function compilePath(path, options) {\n'],
+    ['the decoded path (decision 089)', '  let decoded = decodePath(pathname);\n', '  let decoded = pathname;\n'],
+    [
+      'the branch loop (decision 089)',
+      '    matches = matchRouteBranch(branches[i], decoded, allowPartial);\n',
+      '    matches = matchBranch(branches[i], decoded, allowPartial);\n',
+    ],
   ])('refuses a router whose %s changed', (_what, from, to) => {
     expect(routerSource).toContain(from)
     const changed = routerSource.replace(from, to)
