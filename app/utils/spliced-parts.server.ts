@@ -3,7 +3,8 @@ import { villageCache } from './village-cache.server'
 
 /**
  * The HTML of the page parts that are the same on every page of a village until its data version changes
- * (`Spliced`, app/components/site/spliced.tsx; docs/decisions/071-spliced-page-parts.md). One `villageCache`: the
+ * (`Spliced`, app/components/site/spliced.tsx; docs/decisions/071-spliced-page-parts.md), and the cards of the public
+ * lists (decision 090). One `villageCache`: the
  * village is in every key by construction, and a village's parts go when its data version changes.
  *
  * A page's render gets a `pageSplicer`: a part stored for the request's data version is rendered as a marker and its
@@ -12,7 +13,16 @@ import { villageCache } from './village-cache.server'
  * may have changed what the part shows). The markers never reach the browser, so it gets exactly what a full render
  * would have written, and hydrates it.
  */
-const parts = villageCache<Buffer[]>('the spliced page parts', { maxEntries: 500, maxBytes: 8 * 1024 * 1024 })
+/**
+ * The budget, every village's parts together: a village's header, footer, banner and home sections take about ten
+ * entries, a list's card about 1.5 KB (decision 090). 16 MB keep the cards of 10,000 posts, the bench village's; the
+ * parts read last stay when there are more (a regency's many villages), and a village's go with its data version.
+ */
+const parts = villageCache<Buffer[]>('the spliced page parts', {
+  maxEntries: 20_000,
+  maxBytes: 16 * 1024 * 1024,
+  recency: true,
+})
 
 /** Part names go into an attribute and are searched for as they are: letters, digits and a few signs only. */
 const SAFE_PART = /^[\w:.,|-]{1,200}$/

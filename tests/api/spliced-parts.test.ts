@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { adminToken, api, baseUrl, unique } from '../support/api'
+import { newCategory } from '../support/content'
 
 // The public layout's header, footer and banner are rendered once per data version and spliced into the next pages
 // (decision 071): a page rendered with spliced parts is the page a full render writes (the first request of a
@@ -51,6 +52,48 @@ describe('spliced page parts', () => {
       expect((await api('DELETE', `/api/admin/announcements/${created.body.data.id}`, { token })).status).toBe(200)
     }
     expect(await rendered('/posts')).not.toContain(title)
+  })
+})
+
+// A list's cards are parts too (decision 090): each is rendered once per data version, the next page splices it,
+// and an edit of the item shows in its card on the very next page.
+describe('kept cards', () => {
+  it('give the same list as the render before them, and show an edit on the next page', async () => {
+    const categoryId = (await newCategory()).id
+    const title = unique('Kartu sisipan')
+    const created = await api('POST', '/api/admin/posts', {
+      token,
+      json: { title, content: '<p>Isi kartu pertama.</p>', category_id: categoryId },
+    })
+    expect(created.status).toBe(201)
+    const id = created.body.data.id
+    try {
+      for (const path of ['/posts', '/posts?page=2', '/products', '/aparaturs', '/pages']) {
+        // The first page of this data version renders every card; the next splices what it kept.
+        const first = await rendered(path)
+        const second = await rendered(path)
+        expect(second, path).toBe(first)
+        expect(second, path).not.toContain('data-splice')
+        expect(second, path).toMatch(/<li><article class="[^"]*item-card/)
+      }
+      expect(await rendered('/posts')).toContain(title)
+      const renamed = `${title} diubah`
+      const updated = await api('PUT', `/api/admin/posts/${id}`, {
+        token,
+        json: { title: renamed, content: '<p>Isi kartu kedua.</p>', category_id: categoryId },
+      })
+      expect(updated.status).toBe(200)
+      for (let round = 0; round < 2; round++) {
+        const page = await rendered('/posts')
+        expect(page).toContain(renamed)
+        expect(page).toContain('Isi kartu kedua.')
+        expect(page).not.toContain('Isi kartu pertama.')
+      }
+    } finally {
+      expect((await api('DELETE', `/api/admin/posts/${id}`, { token })).status).toBe(200)
+    }
+    const after = await rendered('/posts')
+    expect(after).not.toContain(title)
   })
 })
 

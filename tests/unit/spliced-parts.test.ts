@@ -1,4 +1,7 @@
+import { createElement as h } from 'react'
+import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { Spliced, SplicerProvider } from '~/components/site/spliced'
 import { pageSplicer } from '~/utils/spliced-parts.server'
 
 // The page parts rendered once per data version (decision 071): what React wrote between the markers is kept and
@@ -82,5 +85,33 @@ describe('pageSplicer', () => {
     const page = pageSplicer(401, 'n')
     page.splicer.mark('footer:2026')
     expect(() => page.finish(Buffer.from('<body></body>'), 401)).toThrow(/markers of the page part footer:2026/)
+  })
+})
+
+describe('Spliced', () => {
+  /** One page's render through React with the server's splicer, finished as entry.server.tsx finishes it. */
+  const page = (version: number, tree: React.ReactNode) => {
+    const splice = pageSplicer(version, undefined)
+    const html = Buffer.from(renderToString(h(SplicerProvider, { value: splice.splicer }, tree)))
+    return text(splice.finish(html, version))
+  }
+  const card = (id: number) => h(Spliced, { part: `card:posts:${id}` }, h('article', null, `Kartu ${id}`))
+  const list = (ids: number[]) => h('ul', null, ...ids.map((id) => h('li', { key: id }, card(id))))
+
+  it('renders a part inside a part being kept into it, and splices each of them on the next pages', () => {
+    const tree = (heading: string) =>
+      h('main', null, h(Spliced, { part: 'section:news' }, h('h2', null, heading), list([1, 2])), list([2, 3]))
+    const whole =
+      '<main><h2>Berita</h2><ul><li><article>Kartu 1</article></li><li><article>Kartu 2</article></li></ul>' +
+      '<ul><li><article>Kartu 2</article></li><li><article>Kartu 3</article></li></ul></main>'
+    expect(page(701, tree('Berita'))).toBe(whole)
+    // The section is spliced as kept (its cards inside it), the cards around it as kept alone.
+    expect(page(701, tree('Berita'))).toBe(whole)
+    expect(page(701, list([3, 2]))).toBe(
+      '<ul><li><article>Kartu 3</article></li><li><article>Kartu 2</article></li></ul>',
+    )
+    // A card first kept inside the section is rendered alone at a new version, and kept again.
+    expect(page(702, list([1]))).toBe('<ul><li><article>Kartu 1</article></li></ul>')
+    expect(page(702, list([1]))).toBe('<ul><li><article>Kartu 1</article></li></ul>')
   })
 })

@@ -2,6 +2,7 @@ import { Link, useLoaderData, useLocation, useNavigate, useSearchParams } from '
 import { useEffect, useRef, type FormEvent } from 'react'
 import { pagerWindow } from '~/lib/paging'
 import type { ScreenPage } from '~/lib/summaries'
+import { Spliced } from '~/components/site/spliced'
 import { CardHeading } from './cards'
 
 /** The address of this list with `changes` applied: `search` only when non-empty, `page` only above 1. */
@@ -227,21 +228,36 @@ export function FilterOptions({
   )
 }
 
-/** The 1/2/3-column grid of every public list: a card for each item, the first row's pictures loaded at once. */
+/**
+ * The 1/2/3-column grid of every public list: a card for each item, the first row's pictures loaded at once.
+ * `kept`: the cards are the same for an item until the village's data version changes (they show the item's row and
+ * nothing of the request or the clock), so the server renders each once per version and splices it in (`Spliced`,
+ * decision 090); the name keeps one list's cards apart from another's.
+ */
 export function CardGrid<Item extends { id: number }>({
   label,
   items,
   card,
+  kept,
 }: {
   label: string
   items: Item[]
   card: (item: Item, eager: boolean) => React.ReactNode
+  kept?: string
 }) {
   return (
     <CardHeading.Provider value="h2">
       <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item, index) => (
-          <li key={item.id}>{card(item, index < 3)}</li>
+          <li key={item.id}>
+            {kept ? (
+              <Spliced part={`card:${kept}:${item.id}:${index < 3 ? 'eager' : 'lazy'}`}>
+                {card(item, index < 3)}
+              </Spliced>
+            ) : (
+              card(item, index < 3)
+            )}
+          </li>
         ))}
       </ul>
     </CardHeading.Provider>
@@ -256,13 +272,21 @@ type PublicListProps<Item> = {
   children?: (items: Item[]) => React.ReactNode
   /** While searched: offer the same term to the site search (`Cari di seluruh situs`, /cari). */
   siteSearch?: boolean
+  /** Each card shows its item's row only (no clock, nothing of the request): rendered once per data version. */
+  keptCards?: boolean
 }
 
 /**
  * Every public list screen, showing the page its route loaded (publicPage in app/doors/site/public.server.ts):
  * heading and search box, the page's items or the empty text, the pager.
  */
-export function PublicList<Item extends { id: number }>({ of, card, children, siteSearch }: PublicListProps<Item>) {
+export function PublicList<Item extends { id: number }>({
+  of,
+  card,
+  children,
+  siteSearch,
+  keptCards,
+}: PublicListProps<Item>) {
   const page = useLoaderData<ScreenPage<Item>>()
   const [params] = useSearchParams()
   const term = (params.get('search') ?? '').trim()
@@ -290,7 +314,7 @@ export function PublicList<Item extends { id: number }>({ of, card, children, si
       {page.data.length === 0 ? (
         <EmptyList>{empty}</EmptyList>
       ) : card ? (
-        <CardGrid label={label} items={page.data} card={card} />
+        <CardGrid label={label} items={page.data} card={card} kept={keptCards ? of : undefined} />
       ) : (
         children?.(page.data)
       )}

@@ -21,10 +21,11 @@ export function Spliced({ part, children }: { part: string; children: ReactNode 
   const mode = splicer ? splicer.mark(part) : 'off'
   if (mode === 'stored') return <template {...{ [MARK]: part }} />
   if (mode === 'off') return <>{children}</>
+  // A part inside the part being kept is rendered into it: its markers must not be kept with it.
   return (
     <>
       <template {...{ [`${MARK}-start`]: part }} />
-      {children}
+      <SplicerContext.Provider value={null}>{children}</SplicerContext.Provider>
       <template {...{ [`${MARK}-end`]: part }} />
     </>
   )
