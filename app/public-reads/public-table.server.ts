@@ -22,6 +22,15 @@ import { foldSearch, type RowFilter } from './search-terms.server'
  * memo (read-memo.server.ts) under its canonical query: the count (per search, or of the list) and each page's rows;
  * a page past the last one is answered from the count alone and keeps nothing of its own.
  */
+/**
+ * From this row of a plain list on (no search, no view), a page's ids are a slice of the list's whole order, read
+ * once per data version and kept in the read memo: SQL's OFFSET steps over every earlier entry of the index on each
+ * page (0.5 ms at row 5,000 of 10,000 posts), and the deep pages of a long list are what crawlers walk.
+ */
+export const DEEP_ROWS = 90
+/** A longer list reads its deep pages from the index still: its order would hold 800 KB or more. */
+export const MAX_KEPT_ORDER = 100_000
+
 export type PublicTableDeclaration = {
   table: string
   /** The model's Prisma select: `true` for a column, `{ select: {...} }` for a belongs-to relation in `joins`. */
@@ -109,6 +118,13 @@ export function publicTable<Row>(declaration: PublicTableDeclaration) {
         )} LIMIT ${limit} OFFSET ${offset}`
       : Prisma.sql`SELECT "id" FROM ${self} ORDER BY "id" DESC LIMIT ${limit} OFFSET ${offset}`
     return (await run<{ id: number | bigint }>(statement)).map((row) => Number(row.id))
+  }
+  /** Every id of the list, in its order (from the same index as `pageOfIds`), eight bytes an id. */
+  const orderOfIds = async (filter?: RowFilter) => {
+    const statement = filter
+      ? Prisma.sql`SELECT "id" FROM ${self} WHERE ${filter.sql} ORDER BY ${Prisma.raw(filter.orderBy)}`
+      : Prisma.sql`SELECT "id" FROM ${self} ORDER BY "id" DESC`
+    return Float64Array.from(await run<{ id: number | bigint }>(statement), (row) => Number(row.id))
   }
   const count = async (filter?: RowFilter) =>
     Number(
@@ -212,7 +228,13 @@ export function publicTable<Row>(declaration: PublicTableDeclaration) {
         total = await cachedRead(key('count'), () => count(visible?.()))
         if (skip < total)
           rows = await cachedRead(key(query.page, query.limit), async () =>
-            rowsOf(await pageOfIds(skip, query.limit, visible?.())),
+            rowsOf(
+              skip >= DEEP_ROWS && total <= MAX_KEPT_ORDER
+                ? Array.from(
+                    (await cachedRead(key('order'), () => orderOfIds(visible?.()))).subarray(skip, skip + query.limit),
+                  )
+                : await pageOfIds(skip, query.limit, visible?.()),
+            ),
           )
       }
       const paged = narrow ? { ...query, keep: [...(query.keep ?? []), ...narrow.keep] } : query

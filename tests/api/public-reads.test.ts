@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, login, unique } from '../support/api'
-import { ROOT, startServer, type TestServer } from '../support/server'
+import { insertRows, ROOT, startServer, type TestServer } from '../support/server'
 
 // The two executors of the site's reads held equal: every public table the models declare
 // (app/public-reads/public-table.server.ts) reads each of its rows, through the row reader, in the very shape Prisma
@@ -91,5 +91,60 @@ describe('the public reads and Prisma', () => {
         }
       }
     }
+  })
+})
+
+// Past DEEP_ROWS rows of a plain list, a page's ids are a slice of the list's whole order, kept per data version
+// (app/public-reads/public-table.server.ts): the pages must be the ones SQL's OFFSET gives, before and after a write.
+describe('a long public list, paged deep', () => {
+  it('gives every page as OFFSET does, from the kept order past DEEP_ROWS, and again after a write', async () => {
+    const { DEEP_ROWS } = await import('~/public-reads/public-table.server')
+    const category = (await prisma.category.findFirst({ select: { id: true } }))!.id
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString().replace('Z', '+00:00')
+    const mark = unique('dalam')
+    const columns = ['title', 'slug', 'content', 'category_id', 'status', 'published_at', 'created_at', 'updated_at']
+    // Publish times shared by several posts (the order falls back on the id), a draft and a scheduled post among them.
+    const rows = Array.from({ length: DEEP_ROWS + 60 }, (_, i) => [
+      `${mark} ${i}`,
+      `${mark}-${i}`,
+      '<p>Isi</p>',
+      category,
+      i === 7 ? 'draft' : 'published',
+      i === 11 ? at(600) : at(-1000 - (i % 40)),
+      at(-1000),
+      at(-1000),
+    ])
+    await insertRows(server, 'posts', columns, rows)
+    const expected = async () =>
+      (
+        await prisma.post.findMany({
+          where: { status: 'published', published_at: { lte: new Date() } },
+          orderBy: [{ published_at: 'desc' }, { id: 'desc' }],
+          select: { id: true },
+        })
+      ).map((row) => row.id)
+    const page = async (number: number, limit: number) => {
+      const response = await api('GET', `/api/public/posts?page=${number}&limit=${limit}`, { base: server.url })
+      expect(response.status).toBe(200)
+      return response.body.data.data.map((row: { id: number }) => row.id) as number[]
+    }
+    const check = async (order: number[]) => {
+      expect(order.length).toBeGreaterThan(DEEP_ROWS + 40)
+      for (const number of [1, DEEP_ROWS - 1, DEEP_ROWS, DEEP_ROWS + 1, DEEP_ROWS + 2, DEEP_ROWS + 33, order.length])
+        expect(await page(number, 1), `page ${number}`).toEqual([order[number - 1]])
+      const deep = Math.ceil((DEEP_ROWS + 5) / 7)
+      expect(await page(deep, 7)).toEqual(order.slice((deep - 1) * 7, deep * 7))
+      expect(await page(order.length + 1, 1)).toEqual([])
+    }
+    const before = await expected()
+    await check(before)
+
+    // A write (a deep post deleted) changes the data version: the kept order is read again.
+    const token = await login('admin', 'password', server.url)
+    const gone = before[DEEP_ROWS + 10]
+    expect((await api('DELETE', `/api/admin/posts/${gone}`, { token, base: server.url })).status).toBe(200)
+    const after = await expected()
+    expect(after).not.toContain(gone)
+    await check(after)
   })
 })
