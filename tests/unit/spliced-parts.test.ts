@@ -95,14 +95,22 @@ describe('Spliced', () => {
     const html = Buffer.from(renderToString(h(SplicerProvider, { value: splice.splicer }, tree)))
     return text(splice.finish(html, version))
   }
-  const card = (id: number) => h(Spliced, { part: `card:posts:${id}` }, h('article', null, `Kartu ${id}`))
+  const card = (id: number) => h(Spliced, { part: `card:posts:${id}`, children: h('article', null, `Kartu ${id}`) })
   const list = (ids: number[]) => h('ul', null, ...ids.map((id) => h('li', { key: id }, card(id))))
 
   it('renders a part inside a part being kept into it, and splices each of them on the next pages', () => {
     const tree = (heading: string) =>
-      h('main', null, h(Spliced, { part: 'section:news' }, h('h2', null, heading), list([1, 2])), list([2, 3]))
+      h(
+        'main',
+        null,
+        h(Spliced, {
+          part: 'section:news',
+          children: [h('h2', { key: 'h' }, heading), h('div', { key: 'l' }, list([1, 2]))],
+        }),
+        list([2, 3]),
+      )
     const whole =
-      '<main><h2>Berita</h2><ul><li><article>Kartu 1</article></li><li><article>Kartu 2</article></li></ul>' +
+      '<main><h2>Berita</h2><div><ul><li><article>Kartu 1</article></li><li><article>Kartu 2</article></li></ul></div>' +
       '<ul><li><article>Kartu 2</article></li><li><article>Kartu 3</article></li></ul></main>'
     expect(page(701, tree('Berita'))).toBe(whole)
     // The section is spliced as kept (its cards inside it), the cards around it as kept alone.
