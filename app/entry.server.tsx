@@ -33,8 +33,9 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce
-  // The parts every page of the village repeats, rendered once per data version (decision 071).
-  const splice = pageSplicer(loadContext.dataVersion, nonce)
+  // The parts every page of the village repeats, rendered once per data version (decision 071), spliced only when
+  // no write came between the request's start and its render (decision 090).
+  const splice = pageSplicer(loadContext.dataVersion, nonce, publicDataVersion())
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(

@@ -40,16 +40,26 @@ export type PageSplicer = {
   used: () => boolean
 }
 
+/**
+ * A copy of `bytes` in memory of its own: `Buffer.from` takes a small copy out of Node's shared 8 KB pool, and a kept
+ * part would keep its whole block alive, so the budget's count would not be the memory held.
+ */
+function own(bytes: Uint8Array): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length)
+  copy.set(bytes)
+  return copy
+}
+
 /** `bytes` cut at each `nonce`: a kept part without the request's nonce, which each page puts back with its own. */
 function cutAt(bytes: Buffer, nonce: Buffer | undefined): Buffer[] {
-  if (!nonce || nonce.length === 0) return [Buffer.from(bytes)]
+  if (!nonce || nonce.length === 0) return [own(bytes)]
   const pieces: Buffer[] = []
   let from = 0
   for (let at = bytes.indexOf(nonce); at !== -1; at = bytes.indexOf(nonce, from)) {
-    pieces.push(Buffer.from(bytes.subarray(from, at)))
+    pieces.push(own(bytes.subarray(from, at)))
     from = at + nonce.length
   }
-  pieces.push(Buffer.from(bytes.subarray(from)))
+  pieces.push(own(bytes.subarray(from)))
   return pieces
 }
 
@@ -64,10 +74,17 @@ function joinedWith(pieces: Buffer[], nonce: Buffer | undefined): Buffer[] {
 /**
  * The splicer of one page render at data `version` (the one its request began with; undefined: nothing is stored or
  * spliced, every part is rendered), in the current village's scope. `nonce` is this response's CSP nonce.
+ * `versionAtRender` is the version when the render begins, after the loaders: when a write came in between, the
+ * loaders may have read rows newer than the parts kept under `version`, so nothing is spliced or kept (and the
+ * village's parts of the newer version are not dropped by a look under the older one).
  */
-export function pageSplicer(version: number | undefined, nonce: string | undefined): PageSplicer {
+export function pageSplicer(
+  version: number | undefined,
+  nonce: string | undefined,
+  versionAtRender: number | undefined = version,
+): PageSplicer {
   const seen = new Map<string, Buffer[] | null>()
-  const stored = version === undefined ? undefined : parts.here()
+  const stored = version === undefined || versionAtRender !== version ? undefined : parts.here()
   const nonceBytes = nonce === undefined ? undefined : Buffer.from(nonce)
   const splicer: Splicer = {
     mark(part) {

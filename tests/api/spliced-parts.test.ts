@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { adminToken, api, baseUrl, unique } from '../support/api'
-import { newCategory } from '../support/content'
+import { form, newCategory, png } from '../support/content'
 
 // The public layout's header, footer and banner are rendered once per data version and spliced into the next pages
 // (decision 071): a page rendered with spliced parts is the page a full render writes (the first request of a
@@ -68,7 +68,7 @@ describe('kept cards', () => {
     expect(created.status).toBe(201)
     const id = created.body.data.id
     try {
-      for (const path of ['/posts', '/posts?page=2', '/products', '/aparaturs', '/pages']) {
+      for (const path of ['/posts', '/posts?page=2', '/berita', '/products', '/aparaturs', '/pages']) {
         // The first page of this data version renders every card; the next splices what it kept.
         const first = await rendered(path)
         const second = await rendered(path)
@@ -94,6 +94,37 @@ describe('kept cards', () => {
     }
     const after = await rendered('/posts')
     expect(after).not.toContain(title)
+  })
+
+  it('name what a card shows besides its row: the same post fourth on one page and first on the next', async () => {
+    const categoryId = (await newCategory()).id
+    const word = unique('kartupindah')
+    const ids: number[] = []
+    try {
+      for (let n = 1; n <= 4; n++) {
+        const created = await api('POST', '/api/admin/posts', {
+          token,
+          form: form(
+            { title: `Berita ${word} ${n}`, content: '<p>Isi.</p>', category_id: categoryId },
+            await png(400, 300),
+          ),
+        })
+        expect(created.status).toBe(201)
+        ids.push(created.body.data.id)
+      }
+      const cards = (html: string) => [...html.matchAll(/<li><article[^]*?<\/article><\/li>/g)].map((found) => found[0])
+      // The first row's pictures load at once: the oldest of the four is fourth here, its picture lazy...
+      const four = cards(await rendered(`/posts?search=${word}&limit=4`))
+      expect(four).toHaveLength(4)
+      expect(four[3]).toContain(`Berita ${word} 1`)
+      expect(four[3]).toContain('loading="lazy"')
+      // ...and first on the second page of three, its picture eager, in the same data version.
+      const moved = cards(await rendered(`/posts?search=${word}&page=2&limit=3`))
+      expect(moved).toHaveLength(1)
+      expect(moved[0]).toBe(four[3].replace('loading="lazy"', 'loading="eager"'))
+    } finally {
+      for (const id of ids) expect((await api('DELETE', `/api/admin/posts/${id}`, { token })).status).toBe(200)
+    }
   })
 })
 

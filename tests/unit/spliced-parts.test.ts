@@ -71,6 +71,18 @@ describe('pageSplicer', () => {
     expect(pageSplicer(202, 'n').splicer.mark('header:1')).toBe('render')
   })
 
+  it('splices nothing when a write came between the request and its render, and keeps the newer parts', () => {
+    const kept = pageSplicer(302, 'n')
+    kept.splicer.mark('card:posts:7:lazy')
+    kept.finish(rendered('card:posts:7:lazy', '<article>Judul baru</article>'), 302)
+    // A request that began at 301 and renders at 302: its loaders may have read the new row; the part is rendered.
+    const late = pageSplicer(301, 'n', 302)
+    expect(late.splicer.mark('card:posts:7:lazy')).toBe('off')
+    expect(late.used()).toBe(false)
+    // Its look did not take the village's parts back to 301.
+    expect(pageSplicer(302, 'n').splicer.mark('card:posts:7:lazy')).toBe('stored')
+  })
+
   it('renders every part plainly without a data version, for a name it cannot mark, and for a second use', () => {
     const none = pageSplicer(undefined, 'n')
     expect(none.splicer.mark('footer:2026')).toBe('off')
