@@ -16,7 +16,6 @@ export default function AparatursScreen() {
   return (
     <PublicList
       of="aparaturs"
-      keptCards
       card={(aparatur: AparaturSummary, eager) => <AparaturCard aparatur={aparatur} eager={eager} />}
     />
   )

@@ -30,5 +30,5 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 export default function BeritaScreen() {
   const data = useLoaderData<typeof loader>()
   if (data.portal) return <PortalNews />
-  return <PublicList of="posts" keptCards card={(post: PostSummary, eager) => <PostCard post={post} eager={eager} />} />
+  return <PublicList of="posts" card={(post: PostSummary, eager) => <PostCard post={post} eager={eager} />} />
 }

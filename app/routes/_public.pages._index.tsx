@@ -16,5 +16,5 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   }))
 
 export default function PagesScreen() {
-  return <PublicList of="pages" keptCards card={(page: PageSummary) => <PageCard page={page} />} />
+  return <PublicList of="pages" card={(page: PageSummary) => <PageCard page={page} />} />
 }

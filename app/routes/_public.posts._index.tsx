@@ -14,11 +14,6 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export default function PostsScreen() {
   return (
-    <PublicList
-      of="posts"
-      siteSearch
-      keptCards
-      card={(post: PostSummary, eager) => <PostCard post={post} eager={eager} />}
-    />
+    <PublicList of="posts" siteSearch card={(post: PostSummary, eager) => <PostCard post={post} eager={eager} />} />
   )
 }

@@ -19,7 +19,6 @@ export default function ProductsScreen() {
   return (
     <PublicList
       of="products"
-      keptCards
       card={(product: ProductSummary, eager) => <ProductCard product={product} eager={eager} />}
     />
   )

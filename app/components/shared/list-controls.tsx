@@ -266,27 +266,22 @@ export function CardGrid<Item extends { id: number }>({
 
 type PublicListProps<Item> = {
   of: keyof typeof LISTS
-  /** Each item's card in the 1/2/3-column grid (the first row's pictures load at once)... */
+  /**
+   * Each item's card in the 1/2/3-column grid (the first row's pictures load at once), rendered once per data version
+   * and spliced (`CardGrid`'s `kept`): a card shows its item's row only, never the clock or the request...
+   */
   card?: (item: Item, eager: boolean) => React.ReactNode
   /** ...or the items shown some other way (the photo gallery). */
   children?: (items: Item[]) => React.ReactNode
   /** While searched: offer the same term to the site search (`Cari di seluruh situs`, /cari). */
   siteSearch?: boolean
-  /** Each card shows its item's row only (no clock, nothing of the request): rendered once per data version. */
-  keptCards?: boolean
 }
 
 /**
  * Every public list screen, showing the page its route loaded (publicPage in app/doors/site/public.server.ts):
  * heading and search box, the page's items or the empty text, the pager.
  */
-export function PublicList<Item extends { id: number }>({
-  of,
-  card,
-  children,
-  siteSearch,
-  keptCards,
-}: PublicListProps<Item>) {
+export function PublicList<Item extends { id: number }>({ of, card, children, siteSearch }: PublicListProps<Item>) {
   const page = useLoaderData<ScreenPage<Item>>()
   const [params] = useSearchParams()
   const term = (params.get('search') ?? '').trim()
@@ -314,7 +309,7 @@ export function PublicList<Item extends { id: number }>({
       {page.data.length === 0 ? (
         <EmptyList>{empty}</EmptyList>
       ) : card ? (
-        <CardGrid label={label} items={page.data} card={card} kept={keptCards ? of : undefined} />
+        <CardGrid label={label} items={page.data} card={card} kept={of} />
       ) : (
         children?.(page.data)
       )}
