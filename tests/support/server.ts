@@ -180,7 +180,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   let dbFile = path.join(dir, 'data', 'test.db')
   const uploadsDir = path.join(dir, 'uploads')
   let databaseUrl = `file:${dbFile}`
-  const port = await freePort()
+  let port = await freePort()
   const env: Record<string, string | undefined> = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -228,34 +228,51 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     fs.copyFileSync(fromSeeded ? path.join(seeded, 'data', 'test.db') : await ensureTemplateDb(), dbFile)
   }
   let output = ''
-  const child = spawn(process.execPath, ['server.mjs', ...(options.args ?? [])], {
-    cwd: ROOT,
-    env: Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout!.on('data', (chunk) => (output += chunk))
-  child.stderr!.on('data', (chunk) => (output += chunk))
-  const url = `http://127.0.0.1:${port}`
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      // Never leave a server behind that a test can no longer stop.
-      child.kill('SIGKILL')
-      reject(new Error(`server did not start:\n${output}`))
-      // A server of several workers on a machine loaded by the whole run can take over a minute; the test's or the
-      // hook's own timeout is what bounds the wait.
-    }, 150_000)
-    const check = () => {
-      if (output.includes('listening on')) {
-        clearTimeout(timer)
-        resolve()
-      }
-    }
-    child.stdout!.on('data', check)
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`server exited with ${code}:\n${output}`))
+  let child: ChildProcess
+  // The port was free when asked for, but the server listens a second or two later: meanwhile another test's server
+  // or an outgoing connection's own port may have taken it. The port is then chosen again (not one a test set).
+  for (let attempt = 1; ; attempt++) {
+    output = ''
+    const started = spawn(process.execPath, ['server.mjs', ...(options.args ?? [])], {
+      cwd: ROOT,
+      env: Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
     })
-  })
+    child = started
+    started.stdout!.on('data', (chunk) => (output += chunk))
+    started.stderr!.on('data', (chunk) => (output += chunk))
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          // Never leave a server behind that a test can no longer stop.
+          started.kill('SIGKILL')
+          reject(new Error(`server did not start:\n${output}`))
+          // A server of several workers on a machine loaded by the whole run can take over a minute; the test's or
+          // the hook's own timeout is what bounds the wait.
+        }, 150_000)
+        const check = () => {
+          if (output.includes('listening on')) {
+            clearTimeout(timer)
+            resolve()
+          }
+        }
+        started.stdout!.on('data', check)
+        started.on('exit', (code) => {
+          clearTimeout(timer)
+          reject(new Error(`server exited with ${code}:\n${output}`))
+        })
+      })
+      break
+    } catch (error) {
+      const portTaken = output.includes('EADDRINUSE') && !('PORT' in (options.env ?? {}))
+      if (!portTaken || attempt === 3) throw error
+      const previous = port
+      port = await freePort()
+      env.PORT = String(port)
+      if (env.SITE_URL === `http://127.0.0.1:${previous}`) env.SITE_URL = `http://127.0.0.1:${port}`
+    }
+  }
+  const url = `http://127.0.0.1:${port}`
   return {
     url,
     port,
