@@ -8,6 +8,15 @@ import { searchIds, searchPage } from './search.server'
 import { foldSearch, type RowFilter } from './search-terms.server'
 
 /**
+ * From this row of a plain list on (no search, no view), a page's ids are a slice of the list's whole order, read
+ * once per data version and kept in the read memo: SQL's OFFSET steps over every earlier entry of the index on each
+ * page (0.5 ms at row 5,000 of 10,000 posts), and the deep pages of a long list are what crawlers walk.
+ */
+export const DEEP_ROWS = 90
+/** A longer list reads its deep pages from the index still: its order would hold 800 KB or more. */
+export const MAX_KEPT_ORDER = 100_000
+
+/**
  * The public reads of one table, declared once by its model from the same Prisma select the back office reads with:
  * what the public site and `/api/public/*` show of a post, a product, a page, an official, a photo, a slider.
  *
@@ -22,15 +31,6 @@ import { foldSearch, type RowFilter } from './search-terms.server'
  * memo (read-memo.server.ts) under its canonical query: the count (per search, or of the list) and each page's rows;
  * a page past the last one is answered from the count alone and keeps nothing of its own.
  */
-/**
- * From this row of a plain list on (no search, no view), a page's ids are a slice of the list's whole order, read
- * once per data version and kept in the read memo: SQL's OFFSET steps over every earlier entry of the index on each
- * page (0.5 ms at row 5,000 of 10,000 posts), and the deep pages of a long list are what crawlers walk.
- */
-export const DEEP_ROWS = 90
-/** A longer list reads its deep pages from the index still: its order would hold 800 KB or more. */
-export const MAX_KEPT_ORDER = 100_000
-
 export type PublicTableDeclaration = {
   table: string
   /** The model's Prisma select: `true` for a column, `{ select: {...} }` for a belongs-to relation in `joins`. */

@@ -4,16 +4,15 @@ import { villageCache } from './village-cache.server'
 /**
  * The HTML of the page parts that are the same on every page of a village until its data version changes
  * (`Spliced`, app/components/site/spliced.tsx; docs/decisions/071-spliced-page-parts.md), and the cards of the public
- * lists (decision 090). One `villageCache`: the
- * village is in every key by construction, and a village's parts go when its data version changes.
+ * lists (decision 090). One `villageCache`: the village is in every key by construction, and a village's parts go
+ * when its data version changes.
  *
  * A page's render gets a `pageSplicer`: a part stored for the request's data version is rendered as a marker and its
  * HTML spliced in after the render (`finish`); a part not stored yet is rendered by React between two markers, and
  * what is between them is kept, when the data version is still the one the request began with (a write meanwhile
  * may have changed what the part shows). The markers never reach the browser, so it gets exactly what a full render
  * would have written, and hydrates it.
- */
-/**
+ *
  * The budget, every village's parts together: a village's header, footer, banner and home sections take about ten
  * entries, a list's card about 1.5 KB (decision 090). 16 MB keep the cards of 10,000 posts, the bench village's; the
  * parts read last stay when there are more (a regency's many villages), and a village's go with its data version.
