@@ -9,7 +9,13 @@ import { pathToFileURL } from 'node:url'
 import fs from 'node:fs'
 import { log, redactSecrets } from './core/log.mjs'
 import { runPrimary } from './server/cluster.mjs'
-import { installRemixAdapter, keepDataRouteTree, keepServerRouteTree } from './server/remix-adapter.mjs'
+import {
+  installRemixAdapter,
+  keepDataRouteTree,
+  keepEntryRouteModules,
+  keepServerRouteTree,
+  shareLoaderRequest,
+} from './server/remix-adapter.mjs'
 
 // Before anything loads React Router's router (the front imports Remix): every edit of server/remix-adapter.mjs,
 // each checked to fit the installed version (the server does not start when one no longer does).
@@ -55,6 +61,8 @@ const vite = development
 // Before the build loads (and once NODE_ENV is settled: this loads React): Remix's render route tree kept.
 keepServerRouteTree()
 keepDataRouteTree()
+keepEntryRouteModules()
+shareLoaderRequest()
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
 const loadBuild = () =>

@@ -12,6 +12,10 @@
 // 3. Public resource routes straight to their loader (decisions 033, 070): `directReads`, a request handler beside
 //    Remix's for the public API, feeds and sitemap.
 // 4. Lingering close after an early answer (decision 070): `socket.destroySoon` of Node's HTTP server.
+// 5. One Request for a page's loaders (decision 091): the server runtime's `callRouteLoader` without its two copies of
+//    the request per loader when there is nothing to strip from it.
+// 6. Remix's Express handler, ours (decision 091): a rendered page's bytes go out as they are, not through a web
+//    stream made of them.
 import fs from 'node:fs'
 import Module, { createRequire } from 'node:module'
 import path from 'node:path'
@@ -23,6 +27,7 @@ export const FITTED_VERSIONS = {
   '@remix-run/router': '1.23.3',
   '@remix-run/react': '2.17.5',
   '@remix-run/node': '2.17.5',
+  '@remix-run/server-runtime': '2.17.5',
 }
 
 /** An installed package the adapter's edits no longer fit: the server does not start. */
@@ -333,15 +338,50 @@ export function keepServerRouteTree(routes = require('@remix-run/react/dist/rout
     if (rest.length > 0 || manifest === null || typeof manifest !== 'object' || routeModules == null)
       return original(manifest, routeModules, future, isSpaMode, ...rest)
     const kept = trees.get(manifest)
-    if (kept && kept.future === future && kept.isSpaMode === isSpaMode && sameModules(kept.routeModules, routeModules))
+    if (
+      kept &&
+      kept.future === future &&
+      kept.isSpaMode === isSpaMode &&
+      (kept.given === routeModules || sameModules(kept.routeModules, routeModules))
+    )
       return kept.tree
     const tree = original(manifest, routeModules, future, isSpaMode)
-    trees.set(manifest, { future, isSpaMode, routeModules: { ...routeModules }, tree })
+    trees.set(manifest, { future, isSpaMode, routeModules: { ...routeModules }, given: routeModules, tree })
     return tree
   }
   createServerRoutes.kept = true
   routes.createServerRoutes = createServerRoutes
   return createServerRoutes
+}
+
+/**
+ * The server runtime hands every page's render a new object of the build's route modules (`createEntryRouteModules`,
+ * one key per route), which the tree above then compares key by key with the one it was kept for: together 3% of a
+ * post's CPU. The object depends only on the build's routes, so it is kept per routes object, frozen (nothing on the
+ * server writes to it; a write would throw), and the tree above knows it at a glance. Installed on the module the
+ * server runtime calls it through (`entry.createEntryRouteModules(build.routes)`, checked in its source). Idempotent.
+ */
+export const ENTRY_MODULES_CALL = 'routeModules: entry.createEntryRouteModules(build.routes)'
+export function keepEntryRouteModules(
+  entry = require('@remix-run/server-runtime/dist/entry.js'),
+  callerSource = fs.readFileSync(require.resolve('@remix-run/server-runtime/dist/server.js'), 'utf8'),
+) {
+  const original = entry.createEntryRouteModules
+  if (original?.kept) return original
+  if (typeof original !== 'function' || original.length !== 1)
+    throw misfit('@remix-run/server-runtime', 'dist/entry.js has no createEntryRouteModules(manifest)')
+  if (callerSource.split(ENTRY_MODULES_CALL).length !== 2)
+    throw misfit('@remix-run/server-runtime', 'its document request no longer makes the route modules through entry.js')
+  const kept = new WeakMap()
+  function createEntryRouteModules(manifest, ...rest) {
+    if (rest.length > 0 || manifest === null || typeof manifest !== 'object') return original(manifest, ...rest)
+    let modules = kept.get(manifest)
+    if (modules === undefined) kept.set(manifest, (modules = Object.freeze(original(manifest))))
+    return modules
+  }
+  createEntryRouteModules.kept = true
+  entry.createEntryRouteModules = createEntryRouteModules
+  return createEntryRouteModules
 }
 
 /**
@@ -428,9 +468,10 @@ export const directReads =
   }
 
 /**
- * The Web Request of a GET, built as Remix's Express adapter builds it: the host from Express (X-Forwarded-Host
- * behind a trusted proxy) with the port of X-Forwarded-Host or Host, the protocol Express gives, every header, and a
- * signal that aborts when the client goes away before the answer.
+ * The Web Request of an Express request, built as Remix's Express adapter builds it: the host from Express
+ * (X-Forwarded-Host behind a trusted proxy) with the port of X-Forwarded-Host or Host, the protocol Express gives,
+ * every header, the body as a stream (other than GET and HEAD), and a signal that aborts when the client goes away
+ * before the answer.
  */
 export function webRequestOf(req, res) {
   const portOf = (value) => Number.parseInt(String(value ?? '').split(':')[1], 10)
@@ -446,7 +487,10 @@ export function webRequestOf(req, res) {
   let controller = new AbortController()
   res.on('finish', () => (controller = null))
   res.on('close', () => controller?.abort())
-  return new Request(url.href, { method: 'GET', headers, signal: controller.signal })
+  const init = { method: req.method, headers, signal: controller.signal }
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    Object.assign(init, { body: require('@remix-run/node').createReadableStreamFromReadable(req), duplex: 'half' })
+  return new Request(url.href, init)
 }
 
 /**
@@ -459,6 +503,139 @@ async function send(res, response) {
   for (const [name, value] of response.headers.entries()) res.append(name, value)
   if (!response.body) return void res.end()
   res.end(Buffer.from(await response.arrayBuffer()))
+}
+
+// ---- 5. One Request for a page's loaders.
+
+/**
+ * The server runtime's `callRouteLoader`, as the pinned 2.17.5 has it, its error's message shortened to `…`. The copy
+ * below is checked against it, so that an upgrade that changes what a loader is called with or returns stops the
+ * server.
+ */
+export const CALL_ROUTE_LOADER = `async function callRouteLoader({
+  loadContext,
+  loader,
+  params,
+  request,
+  routeId,
+  singleFetch
+}) {
+  let result = await loader({
+    request: singleFetch ? stripRoutesParam(stripIndexParam(request)) : stripDataParam(stripIndexParam(request)),
+    context: loadContext,
+    params
+  });
+  if (result === undefined) {
+    throw new Error(…);
+  }
+  if (responses.isDeferredData(result)) {
+    if (result.init && responses.isRedirectStatusCode(result.init.status || 200)) {
+      return responses.redirect(new Headers(result.init.headers).get("Location"), result.init);
+    }
+    return result;
+  }
+
+  // Allow naked object returns when single fetch is enabled
+  if (singleFetch) {
+    return result;
+  }
+  return responses.isResponse(result) ? result : responses.json(result);
+}`
+/** A function's text with the message of its `throw new Error(...)` lines shortened to `…`. */
+export const withoutMessages = (text) => text.replace(/throw new Error\(.*\);$/gm, 'throw new Error(…);')
+/** How the route tree the server runtime builds calls it: through data.js's exports object. */
+export const LOADER_CALL = 'loader: route.module.loader ?'
+
+/**
+ * Remix gives each loader of a page two new copies of the request (`stripIndexParam`, then `stripRoutesParam`), each
+ * with a URL parsed twice, its headers copied and a signal of its own that follows the request's: three loaders on
+ * every public page, 4% of a post's CPU. The copies only drop Remix's own `index` (when empty) and `_routes`
+ * parameters; a GET or HEAD with neither has nothing to drop, and its loaders get the request itself (no loader of
+ * this app writes to a request's headers, and a GET has no body to read twice). Anything else (other methods, either
+ * parameter, no single fetch) goes to the original. Installed on data.js's exports, which the route tree calls it
+ * through (`data.callRouteLoader(...)`). Idempotent.
+ */
+export function shareLoaderRequest(
+  data = require('@remix-run/server-runtime/dist/data.js'),
+  responses = require('@remix-run/server-runtime/dist/responses.js'),
+  callerSource = fs.readFileSync(require.resolve('@remix-run/server-runtime/dist/routes.js'), 'utf8'),
+) {
+  const original = data.callRouteLoader
+  if (original?.kept) return original
+  if (typeof original !== 'function' || withoutMessages(String(original)) !== CALL_ROUTE_LOADER)
+    throw misfit('@remix-run/server-runtime', 'dist/data.js has another callRouteLoader')
+  if (
+    !/\(args, dataStrategyCtx\) => data\.callRouteLoader\(\{/.test(callerSource) ||
+    !callerSource.includes(LOADER_CALL)
+  )
+    throw misfit('@remix-run/server-runtime', 'its route tree no longer calls the loaders through data.js')
+  const { isDeferredData, isRedirectStatusCode, redirect } = responses
+  if ([isDeferredData, isRedirectStatusCode, redirect].some((f) => typeof f !== 'function'))
+    throw misfit(
+      '@remix-run/server-runtime',
+      'dist/responses.js lacks isDeferredData, isRedirectStatusCode or redirect',
+    )
+  async function callRouteLoader(args) {
+    const { loadContext, loader, params, request, routeId, singleFetch } = args
+    if (singleFetch !== true || !nothingToStrip(request)) return original(args)
+    const result = await loader({ request, context: loadContext, params })
+    if (result === undefined)
+      throw new Error(
+        `You defined a loader for route "${routeId}" but didn't return anything from your \`loader\` function. ` +
+          'Please return a value or `null`.',
+      )
+    if (isDeferredData(result) && result.init && isRedirectStatusCode(result.init.status || 200))
+      return redirect(new Headers(result.init.headers).get('Location'), result.init)
+    return result
+  }
+  callRouteLoader.kept = true
+  data.callRouteLoader = callRouteLoader
+  return callRouteLoader
+}
+
+/** A GET or HEAD whose address has neither of the parameters Remix strips before a loader sees the request. */
+function nothingToStrip(request) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  const search = request.url.indexOf('?')
+  if (search === -1) return true
+  const query = new URLSearchParams(request.url.slice(search + 1))
+  return !query.has('index') && !query.has('_routes')
+}
+
+// ---- 6. Remix's Express handler, ours.
+
+/**
+ * Remix's Express adapter, as `@remix-run/express` 2.17.5 is (its request, its answer, errors to Express), with one
+ * change: a page rendered by app/entry.server.tsx goes out as the one buffer the render made. Through that adapter,
+ * the buffer became a Response body, that is a web stream, read back chunk by chunk into the socket (3% of a post's
+ * CPU). Here the render leaves the bytes in the load context's `renderedPage`, beside the Response it resolves, which
+ * has no body; they are written when Remix answers with that very Response (Remix makes another for a HEAD, which so
+ * goes out without a body). Any other answer (a redirect, a `.data` stream, a resource route's) is written from its
+ * body, as the adapter writes it. Only Remix's public exports are used (decision 033).
+ */
+export function remixHandler({ build, mode, getLoadContext }) {
+  // Loaded here, not at the top: it loads the router, whose edits (1.) must come first.
+  const node = require('@remix-run/node')
+  const handleRequest = node.createRequestHandler(build, mode)
+  return async (req, res, next) => {
+    try {
+      const request = webRequestOf(req, res)
+      const renderedPage = {}
+      const response = await handleRequest(request, { ...(await getLoadContext(req, res)), renderedPage })
+      res.statusMessage = response.statusText
+      res.status(response.status)
+      for (const [name, value] of response.headers.entries()) res.append(name, value)
+      if (renderedPage.response === response) {
+        res.setHeader('Content-Length', renderedPage.bytes.length)
+        return void res.end(renderedPage.bytes)
+      }
+      if (/text\/event-stream/i.test(response.headers.get('Content-Type') ?? '')) res.flushHeaders()
+      if (response.body) await node.writeReadableStreamToWritable(response.body, res)
+      else res.end()
+    } catch (error) {
+      next(error)
+    }
+  }
 }
 
 // ---- 4. Lingering close.

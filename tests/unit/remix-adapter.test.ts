@@ -2,14 +2,20 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import {
+  CALL_ROUTE_LOADER,
   compileRouterWithKeptMatching,
-  FITTED_VERSIONS,
   DATA_ROUTES_CALL,
+  ENTRY_MODULES_CALL,
+  FITTED_VERSIONS,
   installedVersion,
   keepDataRouteTree,
+  keepEntryRouteModules,
   keepServerRouteTree,
+  LOADER_CALL,
   memoiseRouteMatching,
   RemixAdapterMisfit,
+  shareLoaderRequest,
+  withoutMessages,
 } from '../../server/remix-adapter.mjs'
 
 // server/remix-adapter.mjs edits Remix, React Router and Node's HTTP server (decisions 068 to 070). An upgrade must
@@ -27,7 +33,8 @@ describe('the Remix adapter', () => {
       expect(pkg.dependencies[name] ?? pkg.devDependencies[name], name).toBe(version)
     }
     expect(pkg.devDependencies['@remix-run/dev']).toBe(FITTED_VERSIONS['@remix-run/react'])
-    expect(pkg.dependencies['@remix-run/express']).toBe(FITTED_VERSIONS['@remix-run/react'])
+    // Our own handler took the place of Remix's Express adapter (decision 091).
+    expect(pkg.dependencies['@remix-run/express']).toBeUndefined()
   })
 
   it('compiles the installed router with its edits', () => {
@@ -81,5 +88,121 @@ describe('the Remix adapter', () => {
     expect(() => keepDataRouteTree({ UNSAFE_convertRoutesToDataRoutes: convert }, changed)).toThrow(
       /no longer fits react-router-dom/,
     )
+  })
+
+  it('refuses a server runtime without createEntryRouteModules(manifest), or whose document request no longer calls it', () => {
+    const serverSource = fs.readFileSync(require.resolve('@remix-run/server-runtime/dist/server.js'), 'utf8')
+    expect(serverSource).toContain(ENTRY_MODULES_CALL)
+    const make = (manifest: Record<string, { module: unknown }>) =>
+      Object.fromEntries(Object.entries(manifest).map(([id, route]) => [id, route.module]))
+    expect(() => keepEntryRouteModules({}, serverSource)).toThrow(RemixAdapterMisfit)
+    expect(() => keepEntryRouteModules({ createEntryRouteModules: () => ({}) }, serverSource)).toThrow(
+      RemixAdapterMisfit,
+    )
+    const changed = serverSource.replace(ENTRY_MODULES_CALL, 'routeModules: createEntryRouteModules(build.routes)')
+    expect(() => keepEntryRouteModules({ createEntryRouteModules: make }, changed)).toThrow(
+      /no longer fits @remix-run\/server-runtime/,
+    )
+    // Kept per routes object, frozen: the same object for every page of a build, another for another build.
+    const entry = { createEntryRouteModules: make }
+    const kept = keepEntryRouteModules(entry, serverSource)
+    expect(entry.createEntryRouteModules).toBe(kept)
+    const routes = { root: { module: { default: 1 } } }
+    expect(kept(routes)).toEqual({ root: { default: 1 } })
+    expect(kept(routes)).toBe(kept(routes))
+    expect(Object.isFrozen(kept(routes))).toBe(true)
+    expect(kept({ ...routes })).not.toBe(kept(routes))
+  })
+
+  it("is fitted to the installed runtime's callRouteLoader, and refuses another one or a route tree that calls it otherwise", () => {
+    const data = require('@remix-run/server-runtime/dist/data.js')
+    const responses = require('@remix-run/server-runtime/dist/responses.js')
+    const routesSource = fs.readFileSync(require.resolve('@remix-run/server-runtime/dist/routes.js'), 'utf8')
+    expect(withoutMessages(String(data.callRouteLoader))).toBe(CALL_ROUTE_LOADER)
+    expect(routesSource).toContain(LOADER_CALL)
+    // One changed line of the function, or a route tree that no longer calls it through data.js: the server stops.
+    const changedLoader = new Function(
+      `return ${String(data.callRouteLoader).replace('context: loadContext,', 'context: loadContext, extra: 1,')}`,
+    )()
+    expect(() => shareLoaderRequest({ callRouteLoader: changedLoader }, responses, routesSource)).toThrow(
+      /another callRouteLoader/,
+    )
+    const changedRoutes = routesSource.replace(/data\.callRouteLoader\(/g, 'callRouteLoader(')
+    expect(() => shareLoaderRequest({ callRouteLoader: data.callRouteLoader }, responses, changedRoutes)).toThrow(
+      /no longer calls the loaders through data.js/,
+    )
+  })
+
+  it("gives a page's loaders the request itself when Remix would strip nothing from it, else Remix's copy", async () => {
+    const data = require('@remix-run/server-runtime/dist/data.js')
+    const responses = require('@remix-run/server-runtime/dist/responses.js')
+    const routesSource = fs.readFileSync(require.resolve('@remix-run/server-runtime/dist/routes.js'), 'utf8')
+    // On a copy of the module's exports: the installed module stays as it is for the other tests.
+    const module = { callRouteLoader: data.callRouteLoader }
+    const call = shareLoaderRequest(module, responses, routesSource)
+    expect(module.callRouteLoader).toBe(call)
+    const seen: Request[] = []
+    const loader = async ({ request }: { request: Request }) => (seen.push(request), { url: request.url })
+    const run = (request: Request, singleFetch = true) =>
+      call({ request, loader, loadContext: {}, params: {}, routeId: 'routes/x', singleFetch })
+
+    for (const address of ['http://desa.test/posts', 'http://desa.test/posts?page=2&search=index%20x']) {
+      const request = new Request(address)
+      expect(await run(request)).toEqual({ url: address })
+      expect(seen.at(-1)).toBe(request)
+      const head = new Request(address, { method: 'HEAD' })
+      await run(head)
+      expect(seen.at(-1)).toBe(head)
+    }
+    // Remix's own parameters (an empty index, _routes, even encoded), a POST, no single fetch: Remix's copy.
+    for (const [address, stripped] of [
+      ['http://desa.test/posts?index&page=2', 'http://desa.test/posts?page=2'],
+      ['http://desa.test/posts?page=2&_routes=root', 'http://desa.test/posts?page=2'],
+      ['http://desa.test/posts?%69ndex=&page=2', 'http://desa.test/posts?page=2'],
+    ]) {
+      const request = new Request(address)
+      expect(await run(request)).toEqual({ url: stripped })
+      expect(seen.at(-1)).not.toBe(request)
+    }
+    const post = new Request('http://desa.test/posts', { method: 'POST', body: 'a=1' })
+    await run(post)
+    expect(seen.at(-1)).not.toBe(post)
+    const plain = new Request('http://desa.test/posts')
+    await run(plain, false)
+    expect(seen.at(-1)).not.toBe(plain)
+
+    // What Remix's own does with what a loader returns: undefined is an error, a deferred redirect a redirect.
+    await expect(
+      call({
+        request: plain,
+        loader: async () => undefined,
+        loadContext: {},
+        params: {},
+        routeId: 'routes/y',
+        singleFetch: true,
+      }),
+    ).rejects.toThrow(/You defined a loader for route "routes\/y" but didn't return anything/)
+    const deferred = responses.defer({ a: 1 }, { status: 302, headers: { Location: '/elsewhere' } })
+    const answer = await call({
+      request: plain,
+      loader: async () => deferred,
+      loadContext: {},
+      params: {},
+      routeId: 'z',
+      singleFetch: true,
+    })
+    expect(answer).toBeInstanceOf(Response)
+    expect(answer.status).toBe(302)
+    expect(answer.headers.get('Location')).toBe('/elsewhere')
+    expect(
+      await call({
+        request: plain,
+        loader: async () => responses.defer({ a: 1 }),
+        loadContext: {},
+        params: {},
+        routeId: 'z',
+        singleFetch: true,
+      }),
+    ).toBeInstanceOf(Object)
   })
 })
