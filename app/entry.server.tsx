@@ -65,14 +65,7 @@ export default function handleRequest(
               // fit at its end, zero bytes included: they are no part of the page (a browser drops a NUL in text).
               if (html.includes(0)) html = Buffer.from(html.filter((byte) => byte !== 0))
               if (splice.used()) html = splice.finish(html, publicDataVersion())
-              // Our request handler writes the bytes as they are (decision 091); no web stream is made of them.
-              const held = loadContext.renderedPage
-              const response = new Response(held ? null : html, {
-                headers: responseHeaders,
-                status: responseStatusCode,
-              })
-              if (held) Object.assign(held, { response, bytes: html })
-              resolve(response)
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
             },
             on() {
               return sink

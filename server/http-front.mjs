@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { createRequestHandler } from '@remix-run/express'
 import compression from 'compression'
 import express from 'express'
 import { failureBody, isApiPath } from '../core/api-envelope.mjs'
@@ -7,7 +8,7 @@ import { storageFromEnv } from '../core/storage.mjs'
 import { CLIENT_IP_HEADER, HTTPS_HEADER, servedOverHttps } from '../core/front-headers.mjs'
 import { requestLog } from './request-log.mjs'
 import { responseCache } from './response-cache.mjs'
-import { directReads, lingerAfterEarlyAnswers, remixHandler } from './remix-adapter.mjs'
+import { directReads, lingerAfterEarlyAnswers } from './remix-adapter.mjs'
 import { documentFiles } from './document-files.mjs'
 import { csrfProtection, securityHeaders } from './security.mjs'
 import { serveUploads } from './serve-uploads.mjs'
@@ -142,7 +143,7 @@ export function createFront({ build, info, development, vite, loadBuild, isStopp
   if (cache) app.use(directReads({ shared: cache.shared, getLoadContext }))
   app.all(
     '*',
-    remixHandler({
+    createRequestHandler({
       build: vite ? () => loadBuild() : build,
       // Remix's production handling in both modes: in its development mode an error's message and stack (with the
       // server's paths) go into the page's data and the `.data` answers. The log keeps them (entry.server.tsx).

@@ -14,8 +14,6 @@
 // 4. Lingering close after an early answer (decision 070): `socket.destroySoon` of Node's HTTP server.
 // 5. One Request for a page's loaders (decision 091): the server runtime's `callRouteLoader` without its two copies of
 //    the request per loader when there is nothing to strip from it.
-// 6. Remix's Express handler, ours (decision 091): a rendered page's bytes go out as they are, not through a web
-//    stream made of them.
 import fs from 'node:fs'
 import Module, { createRequire } from 'node:module'
 import path from 'node:path'
@@ -468,10 +466,9 @@ export const directReads =
   }
 
 /**
- * The Web Request of an Express request, built as Remix's Express adapter builds it: the host from Express
- * (X-Forwarded-Host behind a trusted proxy) with the port of X-Forwarded-Host or Host, the protocol Express gives,
- * every header, the body as a stream (other than GET and HEAD), and a signal that aborts when the client goes away
- * before the answer.
+ * The Web Request of a GET, built as Remix's Express adapter builds it: the host from Express (X-Forwarded-Host
+ * behind a trusted proxy) with the port of X-Forwarded-Host or Host, the protocol Express gives, every header, and a
+ * signal that aborts when the client goes away before the answer.
  */
 export function webRequestOf(req, res) {
   const portOf = (value) => Number.parseInt(String(value ?? '').split(':')[1], 10)
@@ -487,10 +484,7 @@ export function webRequestOf(req, res) {
   let controller = new AbortController()
   res.on('finish', () => (controller = null))
   res.on('close', () => controller?.abort())
-  const init = { method: req.method, headers, signal: controller.signal }
-  if (req.method !== 'GET' && req.method !== 'HEAD')
-    Object.assign(init, { body: require('@remix-run/node').createReadableStreamFromReadable(req), duplex: 'half' })
-  return new Request(url.href, init)
+  return new Request(url.href, { method: 'GET', headers, signal: controller.signal })
 }
 
 /**
@@ -600,42 +594,6 @@ function nothingToStrip(request) {
   if (search === -1) return true
   const query = new URLSearchParams(request.url.slice(search + 1))
   return !query.has('index') && !query.has('_routes')
-}
-
-// ---- 6. Remix's Express handler, ours.
-
-/**
- * Remix's Express adapter, as `@remix-run/express` 2.17.5 is (its request, its answer, errors to Express), with one
- * change: a page rendered by app/entry.server.tsx goes out as the one buffer the render made. Through that adapter,
- * the buffer became a Response body, that is a web stream, read back chunk by chunk into the socket (3% of a post's
- * CPU). Here the render leaves the bytes in the load context's `renderedPage`, beside the Response it resolves, which
- * has no body; they are written when Remix answers with that very Response (Remix makes another for a HEAD, which so
- * goes out without a body). Any other answer (a redirect, a `.data` stream, a resource route's) is written from its
- * body, as the adapter writes it. Only Remix's public exports are used (decision 033).
- */
-export function remixHandler({ build, mode, getLoadContext }) {
-  // Loaded here, not at the top: it loads the router, whose edits (1.) must come first.
-  const node = require('@remix-run/node')
-  const handleRequest = node.createRequestHandler(build, mode)
-  return async (req, res, next) => {
-    try {
-      const request = webRequestOf(req, res)
-      const renderedPage = {}
-      const response = await handleRequest(request, { ...(await getLoadContext(req, res)), renderedPage })
-      res.statusMessage = response.statusText
-      res.status(response.status)
-      for (const [name, value] of response.headers.entries()) res.append(name, value)
-      if (renderedPage.response === response) {
-        res.setHeader('Content-Length', renderedPage.bytes.length)
-        return void res.end(renderedPage.bytes)
-      }
-      if (/text\/event-stream/i.test(response.headers.get('Content-Type') ?? '')) res.flushHeaders()
-      if (response.body) await node.writeReadableStreamToWritable(response.body, res)
-      else res.end()
-    } catch (error) {
-      next(error)
-    }
-  }
 }
 
 // ---- 4. Lingering close.

@@ -33,8 +33,7 @@ describe('the Remix adapter', () => {
       expect(pkg.dependencies[name] ?? pkg.devDependencies[name], name).toBe(version)
     }
     expect(pkg.devDependencies['@remix-run/dev']).toBe(FITTED_VERSIONS['@remix-run/react'])
-    // Our own handler took the place of Remix's Express adapter (decision 091).
-    expect(pkg.dependencies['@remix-run/express']).toBeUndefined()
+    expect(pkg.dependencies['@remix-run/express']).toBe(FITTED_VERSIONS['@remix-run/react'])
   })
 
   it('compiles the installed router with its edits', () => {

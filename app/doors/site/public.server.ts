@@ -29,11 +29,6 @@ declare module '@remix-run/node' {
      * shows this record as it is now, whatever its status, without the staff banner.
      */
     previewGrant?: PreviewGrant
-    /**
-     * Where a page's render leaves its bytes and the Response they belong to (app/entry.server.tsx), for the request
-     * handler to write them as they are (server/remix-adapter.mjs, decision 091).
-     */
-    renderedPage?: { response?: Response; bytes?: Buffer }
   }
 }
 
