@@ -1,6 +1,6 @@
 // The one adapter between our server and the packages it edits (issue 36, point 1): every change this project makes to
 // the inside of Remix, React Router or Node's HTTP server is here, each measured and kept for what it buys (decisions
-// 068 to 070, docs/performance.md "Remix surgery"), and each checked to fit the installed version when the server
+// 068 to 070 and 086 to 091, docs/performance.md "Remix surgery" and its steps), and each checked to fit the installed version when the server
 // starts: `installRemixAdapter` throws rather than let an upgrade turn an edit off in silence. The Remix packages are
 // pinned exactly in package.json; tests/unit/remix-adapter.test.ts proves that a source that no longer fits fails.
 //
@@ -8,7 +8,8 @@
 //    reached through the router's exports and, inside the router, through five edits of its source text (the last
 //    two: only the branches whose first segment can match are tried, decision 089).
 // 2. Remix's render route tree kept per build (decisions 054, 069): `createServerRoutes` replaced on the module
-//    RemixServer calls it through, and React Router's copy of it into data routes kept per tree (decision 086).
+//    RemixServer calls it through, React Router's copy of it into data routes kept per tree (decision 086), and the
+//    server runtime's route modules object it is made of kept per build (decision 091).
 // 3. Public resource routes straight to their loader (decisions 033, 070): `directReads`, a request handler beside
 //    Remix's for the public API, feeds and sitemap.
 // 4. Lingering close after an early answer (decision 070): `socket.destroySoon` of Node's HTTP server.
@@ -35,7 +36,7 @@ export class RemixAdapterMisfit extends Error {
 const misfit = (name, why) =>
   new RemixAdapterMisfit(
     `server/remix-adapter.mjs no longer fits ${name}: ${why}. Measure the edit again on this version ` +
-      '(npm run bench -- --compare) and fit it, or drop it (docs/decisions/068 to 070).',
+      '(npm run bench -- --compare) and fit it, or drop it (docs/decisions/068 to 070, 086, 089 and 091).',
   )
 
 /** The installed version of a package (its package.json, found from its main file). */
