@@ -58,7 +58,8 @@ const vite = development
     })
   : undefined
 
-// Before the build loads (and once NODE_ENV is settled: this loads React): Remix's render route tree kept.
+// Before the build loads (and once NODE_ENV is settled: this loads React): Remix's render route tree and its route
+// modules kept, and one request for a page's loaders (decision 091).
 keepServerRouteTree()
 keepDataRouteTree()
 keepEntryRouteModules()

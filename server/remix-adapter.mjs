@@ -1,8 +1,9 @@
 // The one adapter between our server and the packages it edits (issue 36, point 1): every change this project makes to
 // the inside of Remix, React Router or Node's HTTP server is here, each measured and kept for what it buys (decisions
-// 068 to 070 and 086 to 091, docs/performance.md "Remix surgery" and its steps), and each checked to fit the installed version when the server
-// starts: `installRemixAdapter` throws rather than let an upgrade turn an edit off in silence. The Remix packages are
-// pinned exactly in package.json; tests/unit/remix-adapter.test.ts proves that a source that no longer fits fails.
+// 068 to 070, 086, 089 and 091, docs/performance.md "Remix surgery" and its steps), and each checked to fit the
+// installed version when the server starts: `installRemixAdapter` throws rather than let an upgrade turn an edit off
+// in silence. The Remix packages are pinned exactly in package.json; tests/unit/remix-adapter.test.ts proves that a
+// source that no longer fits fails.
 //
 // 1. Route matching kept (decisions 032, 054, 068): React Router's `matchRoutes` answered per tree shape and path,
 //    reached through the router's exports and, inside the router, through five edits of its source text (the last
@@ -54,9 +55,10 @@ export function installedVersion(name) {
 }
 
 /**
- * Installs the router's edits, first thing in server.mjs (before anything loads the router); `keepServerRouteTree`
- * follows once NODE_ENV is settled (it loads React, which reads it), before the build loads. Throws a RemixAdapterMisfit when
- * an installed version is not the one the edits were made for, or an edit does not fit.
+ * Installs the router's edits, first thing in server.mjs (before anything loads the router); the other pieces
+ * (`keepServerRouteTree`, `keepDataRouteTree`, `keepEntryRouteModules`, `shareLoaderRequest`) follow once NODE_ENV is
+ * settled (they load React, which reads it), before the build loads. Throws a RemixAdapterMisfit when an installed
+ * version is not the one the edits were made for, or an edit does not fit.
  */
 export function installRemixAdapter() {
   for (const [name, version] of Object.entries(FITTED_VERSIONS)) {
@@ -500,6 +502,35 @@ async function send(res, response) {
   res.end(Buffer.from(await response.arrayBuffer()))
 }
 
+// ---- 4. Lingering close.
+
+/**
+ * Lingering close, as nginx and Apache do it. A connection that closes after its answer (the client asked for
+ * `Connection: close`) while the client is still sending the body (a 413 given at the limit, before the rest came) is
+ * not closed at once: closing a socket with unread data resets it, and the client loses the answer it has not read
+ * yet. It says it is done (FIN) after the answer, and reads and drops what still comes, for 30 s at most and 5 s
+ * between reads, then closes.
+ */
+const LINGER_MS = 30_000
+const LINGER_IDLE_MS = 5_000
+export function lingerAfterEarlyAnswers(req) {
+  const socket = req.socket
+  socket.lingerRequest = req
+  if (socket.lingerSet) return
+  socket.lingerSet = true
+  const destroySoon = socket.destroySoon
+  socket.destroySoon = function lingeringDestroySoon() {
+    if (socket.lingerRequest.complete || socket.destroyed) return destroySoon.call(socket)
+    socket.end()
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS)
+    timer.unref()
+    socket.once('close', () => clearTimeout(timer))
+    socket.once('end', () => socket.destroy())
+    socket.setTimeout(LINGER_IDLE_MS, () => socket.destroy())
+    socket.resume()
+  }
+}
+
 // ---- 5. One Request for a page's loaders.
 
 /**
@@ -547,8 +578,9 @@ export const LOADER_CALL = 'loader: route.module.loader ?'
  * every public page, 4% of a post's CPU. The copies only drop Remix's own `index` (when empty) and `_routes`
  * parameters; a GET or HEAD with neither has nothing to drop, and its loaders get the request itself (no loader of
  * this app writes to a request's headers, and a GET has no body to read twice). Anything else (other methods, either
- * parameter, no single fetch) goes to the original. Installed on data.js's exports, which the route tree calls it
- * through (`data.callRouteLoader(...)`). Idempotent.
+ * parameter, no single fetch) goes to the original. The loaders so see the address as it was asked: Remix's copies
+ * wrote its query out again (`?q=a%20b` as `?q=a+b`, `?x` as `?x=`), the same parameters to `searchParams`. Installed
+ * on data.js's exports, which the route tree calls it through (`data.callRouteLoader(...)`). Idempotent.
  */
 export function shareLoaderRequest(
   data = require('@remix-run/server-runtime/dist/data.js'),
@@ -595,33 +627,4 @@ function nothingToStrip(request) {
   if (search === -1) return true
   const query = new URLSearchParams(request.url.slice(search + 1))
   return !query.has('index') && !query.has('_routes')
-}
-
-// ---- 4. Lingering close.
-
-/**
- * Lingering close, as nginx and Apache do it. A connection that closes after its answer (the client asked for
- * `Connection: close`) while the client is still sending the body (a 413 given at the limit, before the rest came) is
- * not closed at once: closing a socket with unread data resets it, and the client loses the answer it has not read
- * yet. It says it is done (FIN) after the answer, and reads and drops what still comes, for 30 s at most and 5 s
- * between reads, then closes.
- */
-const LINGER_MS = 30_000
-const LINGER_IDLE_MS = 5_000
-export function lingerAfterEarlyAnswers(req) {
-  const socket = req.socket
-  socket.lingerRequest = req
-  if (socket.lingerSet) return
-  socket.lingerSet = true
-  const destroySoon = socket.destroySoon
-  socket.destroySoon = function lingeringDestroySoon() {
-    if (socket.lingerRequest.complete || socket.destroyed) return destroySoon.call(socket)
-    socket.end()
-    const timer = setTimeout(() => socket.destroy(), LINGER_MS)
-    timer.unref()
-    socket.once('close', () => clearTimeout(timer))
-    socket.once('end', () => socket.destroy())
-    socket.setTimeout(LINGER_IDLE_MS, () => socket.destroy())
-    socket.resume()
-  }
 }
