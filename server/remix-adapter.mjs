@@ -16,6 +16,7 @@
 // 4. Lingering close after an early answer (decision 070): `socket.destroySoon` of Node's HTTP server.
 // 5. One Request for a page's loaders (decision 091): the server runtime's `callRouteLoader` without its two copies of
 //    the request per loader when there is nothing to strip from it.
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import Module, { createRequire } from 'node:module'
 import path from 'node:path'
@@ -57,7 +58,7 @@ export function installedVersion(name) {
 /**
  * Installs the router's edits, first thing in server.mjs (before anything loads the router); the other pieces
  * (`keepServerRouteTree`, `keepDataRouteTree`, `keepEntryRouteModules`, `shareLoaderRequest`) follow once NODE_ENV is
- * settled (they load React, which reads it), before the build loads. Throws a RemixAdapterMisfit when an installed
+ * settled (the first loads React, which reads it), before the build loads. Throws a RemixAdapterMisfit when an installed
  * version is not the one the edits were made for, or an edit does not fit.
  */
 export function installRemixAdapter() {
@@ -343,7 +344,7 @@ export function keepServerRouteTree(routes = require('@remix-run/react/dist/rout
       kept &&
       kept.future === future &&
       kept.isSpaMode === isSpaMode &&
-      (kept.given === routeModules || sameModules(kept.routeModules, routeModules))
+      ((kept.given === routeModules && Object.isFrozen(routeModules)) || sameModules(kept.routeModules, routeModules))
     )
       return kept.tree
     const tree = original(manifest, routeModules, future, isSpaMode)
@@ -571,6 +572,20 @@ export const CALL_ROUTE_LOADER = `async function callRouteLoader({
 export const withoutMessages = (text) => text.replace(/throw new Error\(.*\);$/gm, 'throw new Error(…);')
 /** How the route tree the server runtime builds calls it: through data.js's exports object. */
 export const LOADER_CALL = 'loader: route.module.loader ?'
+/**
+ * What the copy below takes the place of: the two functions that make the loader's request (not exported), each as
+ * the sha256 of its text in dist/data.js. A change of what they strip stops the server, as a change of the caller
+ * does.
+ */
+export const STRIP_FUNCTIONS = {
+  stripIndexParam: 'c99dc640c0d345d9508af5d148d41b0a8946a95f013fcd00771e1b2a88494d4c',
+  stripRoutesParam: 'bc6f4ed3362d33b5520f479bb6a1b570dc4c72cef95bfa11676708b764851369',
+}
+/** The sha256 of the text of `function <name>(request) {...}` in `source`, or null when it has none. */
+export function functionDigest(source, name) {
+  const text = source.match(new RegExp(`\\nfunction ${name}\\(request\\) \\{[\\s\\S]*?\\n\\}\\n`))?.[0]
+  return text === undefined ? null : crypto.createHash('sha256').update(text).digest('hex')
+}
 
 /**
  * Remix gives each loader of a page two new copies of the request (`stripIndexParam`, then `stripRoutesParam`), each
@@ -586,11 +601,15 @@ export function shareLoaderRequest(
   data = require('@remix-run/server-runtime/dist/data.js'),
   responses = require('@remix-run/server-runtime/dist/responses.js'),
   callerSource = fs.readFileSync(require.resolve('@remix-run/server-runtime/dist/routes.js'), 'utf8'),
+  dataSource = fs.readFileSync(require.resolve('@remix-run/server-runtime/dist/data.js'), 'utf8'),
 ) {
   const original = data.callRouteLoader
   if (original?.kept) return original
   if (typeof original !== 'function' || withoutMessages(String(original)) !== CALL_ROUTE_LOADER)
     throw misfit('@remix-run/server-runtime', 'dist/data.js has another callRouteLoader')
+  for (const [name, digest] of Object.entries(STRIP_FUNCTIONS))
+    if (functionDigest(dataSource, name) !== digest)
+      throw misfit('@remix-run/server-runtime', `dist/data.js has another ${name}`)
   if (
     !/\(args, dataStrategyCtx\) => data\.callRouteLoader\(\{/.test(callerSource) ||
     !callerSource.includes(LOADER_CALL)
@@ -620,9 +639,13 @@ export function shareLoaderRequest(
   return callRouteLoader
 }
 
-/** A GET or HEAD whose address has neither of the parameters Remix strips before a loader sees the request. */
+/**
+ * A GET or HEAD whose address has neither of the parameters Remix strips before a loader sees the request. An address
+ * with a fragment (a client may send `?index#x`) goes to Remix's copies, which read its query without it.
+ */
 function nothingToStrip(request) {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  if (request.url.includes('#')) return false
   const search = request.url.indexOf('?')
   if (search === -1) return true
   const query = new URLSearchParams(request.url.slice(search + 1))

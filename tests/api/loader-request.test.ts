@@ -37,4 +37,16 @@ describe("a page's loaders", () => {
     expect(missing.status).toBe(404)
     expect(await missing.text()).toContain('<!DOCTYPE html>')
   })
+
+  it("see the address as it was asked, and Remix's copy of it when it has one of Remix's parameters", async () => {
+    // The sign-in redirect of an admin screen carries the address its loader saw.
+    const seen = async (query: string) => {
+      const away = await fetch(`${baseUrl()}/admin/posts${query}`, { redirect: 'manual' })
+      expect(away.status).toBe(302)
+      return new URL(away.headers.get('location') ?? '', baseUrl()).searchParams.get('redirectTo')
+    }
+    expect(await seen('?search=a%20b')).toBe('/admin/posts?search=a%20b')
+    // Remix's copy wrote the query out again.
+    expect(await seen('?index&search=a%20b')).toBe('/admin/posts?search=a+b')
+  })
 })

@@ -7,6 +7,7 @@ import {
   DATA_ROUTES_CALL,
   ENTRY_MODULES_CALL,
   FITTED_VERSIONS,
+  functionDigest,
   installedVersion,
   keepDataRouteTree,
   keepEntryRouteModules,
@@ -15,6 +16,7 @@ import {
   memoiseRouteMatching,
   RemixAdapterMisfit,
   shareLoaderRequest,
+  STRIP_FUNCTIONS,
   withoutMessages,
 } from '../../server/remix-adapter.mjs'
 
@@ -126,6 +128,14 @@ describe('the Remix adapter', () => {
     expect(() => shareLoaderRequest({ callRouteLoader: changedLoader }, responses, routesSource)).toThrow(
       /another callRouteLoader/,
     )
+    // What the copy takes the place of: Remix's two strip functions, pinned by their text's digest.
+    const dataSource = fs.readFileSync(require.resolve('@remix-run/server-runtime/dist/data.js'), 'utf8')
+    for (const [name, digest] of Object.entries(STRIP_FUNCTIONS)) expect(functionDigest(dataSource, name)).toBe(digest)
+    const stripsMore = dataSource.replace('url.searchParams.delete("_routes");', 'url.searchParams.delete("_r");')
+    expect(stripsMore).not.toBe(dataSource)
+    expect(() =>
+      shareLoaderRequest({ callRouteLoader: data.callRouteLoader }, responses, routesSource, stripsMore),
+    ).toThrow(/another stripRoutesParam/)
     const changedRoutes = routesSource.replace(/data\.callRouteLoader\(/g, 'callRouteLoader(')
     expect(() => shareLoaderRequest({ callRouteLoader: data.callRouteLoader }, responses, changedRoutes)).toThrow(
       /no longer calls the loaders through data.js/,
@@ -158,6 +168,7 @@ describe('the Remix adapter', () => {
       ['http://desa.test/posts?index&page=2', 'http://desa.test/posts?page=2'],
       ['http://desa.test/posts?page=2&_routes=root', 'http://desa.test/posts?page=2'],
       ['http://desa.test/posts?%69ndex=&page=2', 'http://desa.test/posts?page=2'],
+      ['http://desa.test/posts?page=2&index#x', 'http://desa.test/posts?page=2#x'],
     ]) {
       const request = new Request(address)
       expect(await run(request)).toEqual({ url: stripped })
@@ -193,15 +204,48 @@ describe('the Remix adapter', () => {
     expect(answer).toBeInstanceOf(Response)
     expect(answer.status).toBe(302)
     expect(answer.headers.get('Location')).toBe('/elsewhere')
+    const kept = responses.defer({ a: 1 })
     expect(
       await call({
         request: plain,
-        loader: async () => responses.defer({ a: 1 }),
+        loader: async () => kept,
         loadContext: {},
         params: {},
         routeId: 'z',
         singleFetch: true,
       }),
-    ).toBeInstanceOf(Object)
+    ).toBe(kept)
+    const plainData = { a: 1 }
+    expect(
+      await call({
+        request: plain,
+        loader: async () => plainData,
+        loadContext: {},
+        params: {},
+        routeId: 'z',
+        singleFetch: true,
+      }),
+    ).toBe(plainData)
+  })
+
+  it('knows the frozen modules object its tree was kept for at a glance, and compares any other key by key', () => {
+    let built = 0
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    const routes = { createServerRoutes: (_m: unknown, _r: unknown, _f: unknown, _s: unknown) => [++built] }
+    const create = keepServerRouteTree(routes) as (m: object, r: object, f: object, s: boolean) => number[]
+    const future = {}
+    const manifest = {}
+    const frozen = Object.freeze({ root: { default: 1 } })
+    expect(create(manifest, frozen, future, false)).toBe(create(manifest, frozen, future, false))
+    expect(built).toBe(1)
+    // The same object, not frozen and changed between two renders: the change is seen.
+    const other = {}
+    const open: Record<string, unknown> = { root: { default: 1 } }
+    create(other, open, future, false)
+    create(other, open, future, false)
+    expect(built).toBe(2)
+    open.root = { default: 2 }
+    create(other, open, future, false)
+    expect(built).toBe(3)
   })
 })
